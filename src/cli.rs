@@ -1,0 +1,133 @@
+//! The command line: `perft`, `moves`, `status`. Bad input prints a message on stderr
+//! and exits with code 2; nothing here panics on user input.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
+
+const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+#[derive(Parser)]
+#[command(
+    name = "xiangqi",
+    version,
+    about = "象棋 Xiangqi: Chinese chess rules and tools"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree to DEPTH.
+    Perft {
+        /// How many plies deep.
+        depth: u32,
+        /// The position (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Print one `move count` line per root move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves in ICCS coordinates, one per line, sorted.
+    Moves {
+        /// The position (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+    },
+    /// Play moves from a position and print whether the game goes on or how it ended.
+    Status {
+        /// The position (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Moves in ICCS coordinates, separated by spaces, e.g. "h2e2 h9g7".
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+}
+
+/// A failure to report to the user: the message goes to stderr, the exit code is 2.
+struct Failure(String);
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // clap prints help/version itself and exits 0 for those, 2 for usage errors.
+        Err(e) => e.exit(),
+    };
+    let Some(command) = cli.command else {
+        // Until the game window exists, a bare `xiangqi` explains itself.
+        let _ = Cli::command().print_help();
+        return ExitCode::SUCCESS;
+    };
+    let mut out = std::io::stdout().lock();
+    let result = match command {
+        Command::Perft { depth, fen, divide } => cmd_perft(&mut out, depth, &fen, divide),
+        Command::Moves { fen } => cmd_moves(&mut out, &fen),
+        Command::Status { fen, moves } => cmd_status(&mut out, &fen, &moves),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg)) => {
+            eprintln!("xiangqi: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn position(fen: &str) -> Result<Position, Failure> {
+    Position::from_fen(fen).map_err(|e| Failure(format!("bad FEN \"{fen}\": {e}")))
+}
+
+fn io(e: std::io::Error) -> Failure {
+    Failure(format!("cannot write the output: {e}"))
+}
+
+fn cmd_perft(out: &mut impl Write, depth: u32, fen: &str, divide: bool) -> Result<(), Failure> {
+    let pos = position(fen)?;
+    let started = Instant::now();
+    let nodes = if divide {
+        let split = perft_divide(&pos, depth);
+        for (m, count) in &split {
+            writeln!(out, "{m} {count}").map_err(io)?;
+        }
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(&pos, depth)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    writeln!(out, "nodes {nodes} time {secs:.3} nps {nps:.0}").map_err(io)
+}
+
+fn cmd_moves(out: &mut impl Write, fen: &str) -> Result<(), Failure> {
+    let pos = position(fen)?;
+    let mut moves: Vec<Move> = pos.legal_moves().to_vec();
+    moves.sort();
+    for m in moves {
+        writeln!(out, "{m}").map_err(io)?;
+    }
+    Ok(())
+}
+
+fn cmd_status(out: &mut impl Write, fen: &str, moves: &str) -> Result<(), Failure> {
+    let mut game = Game::from_position(position(fen)?);
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let ply = i + 1;
+        let m: Move = text
+            .parse()
+            .map_err(|e| Failure(format!("ply {ply}: {e}")))?;
+        game.play(m)
+            .map_err(|e| Failure(format!("ply {ply} ({m}) is not allowed: {e}")))?;
+    }
+    let line = game
+        .outcome()
+        .map_or_else(|| "ongoing".to_owned(), |o| o.to_string());
+    writeln!(out, "{line}").map_err(io)
+}

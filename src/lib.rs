@@ -1,0 +1,7 @@
+//! 象棋 Xiangqi: a hot-seat Chinese chess game, and the rules library it stands on.
+//!
+//! [`rules`] is usable on its own, without Bevy (build with `--no-default-features`).
+
+#![warn(missing_docs)]
+
+pub mod rules;

@@ -1,0 +1,443 @@
+//! A game: a start position and the moves played, with undo/redo and adjudication
+//! under the Asian (Chinese) rules.
+
+use std::fmt;
+
+use super::{Color, IllegalMove, Move, Position};
+
+/// Plies without a capture after which the game is drawn (60 moves each).
+pub const SIXTY_MOVE_PLIES: u32 = 120;
+
+/// How often a position must occur for the repetition rules to apply.
+pub const REPETITIONS: usize = 3;
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Termination {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move (困毙): it loses.
+    Stalemate,
+    /// One side checked with every one of its moves through a three-fold repetition: it loses.
+    PerpetualCheck,
+    /// A three-fold repetition with no perpetual offender (or both sides checking): a draw.
+    Repetition,
+    /// 60 moves (120 plies) without a capture: a draw.
+    SixtyMoves,
+    /// Neither side has a chariot, horse, cannon or soldier: a draw.
+    InsufficientMaterial,
+}
+
+impl Termination {
+    /// A short machine-friendly name: `checkmate`, `stalemate`, `perpetual-check`,
+    /// `repetition`, `sixty-moves`, `insufficient-material`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::PerpetualCheck => "perpetual-check",
+            Termination::Repetition => "repetition",
+            Termination::SixtyMoves => "sixty-moves",
+            Termination::InsufficientMaterial => "insufficient-material",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub termination: Termination,
+}
+
+impl Outcome {
+    const fn win(winner: Color, termination: Termination) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            termination,
+        }
+    }
+
+    const fn draw(termination: Termination) -> Outcome {
+        Outcome {
+            winner: None,
+            termination,
+        }
+    }
+}
+
+/// `red-wins checkmate`, `draw repetition`, …
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{c}-wins {}", self.termination.name()),
+            None => write!(f, "draw {}", self.termination.name()),
+        }
+    }
+}
+
+/// Why [`Game::play`] refused a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended; undo or start a new one.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// The move is not legal in the current position.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}
+
+#[derive(Clone, Debug)]
+struct Ply {
+    mv: Move,
+    after: Position,
+    /// Whether the move checked the opponent: what perpetual check counts.
+    check: bool,
+}
+
+/// A game from a start position, with undo/redo and adjudication.
+///
+/// ```
+/// use xiangqi::rules::Game;
+///
+/// let mut game = Game::new();
+/// game.play("h2e2".parse().unwrap()).unwrap();
+/// game.play("h9g7".parse().unwrap()).unwrap();
+/// assert_eq!(game.undo().map(|m| m.to_string()), Some("h9g7".into()));
+/// assert_eq!(game.redo().map(|m| m.to_string()), Some("h9g7".into()));
+/// assert_eq!(game.ply_count(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    plies: Vec<Ply>,
+    redo: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A game from the standard start.
+    #[must_use]
+    pub fn new() -> Game {
+        Game::from_position(Position::new())
+    }
+
+    /// A game from any legal position (it may already be over, e.g. checkmate).
+    #[must_use]
+    pub fn from_position(start: Position) -> Game {
+        let mut game = Game {
+            start,
+            plies: Vec::new(),
+            redo: Vec::new(),
+            outcome: None,
+        };
+        game.outcome = game.adjudicate();
+        game
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        self.position_at(self.plies.len())
+    }
+
+    /// The position after `ply` plies (0 is the start); clamped to the current one.
+    #[must_use]
+    pub fn position_at(&self, ply: usize) -> &Position {
+        match ply.min(self.plies.len()) {
+            0 => &self.start,
+            n => &self.plies[n - 1].after,
+        }
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + DoubleEndedIterator + '_ {
+        self.plies.iter().map(|p| p.mv)
+    }
+
+    /// How many plies have been played.
+    #[must_use]
+    pub fn ply_count(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Plays `m`; refused if illegal or if the game is over. Clears the redo list.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        let after = self.position().play(m)?;
+        self.push(m, after);
+        self.redo.clear();
+        Ok(())
+    }
+
+    fn push(&mut self, mv: Move, after: Position) {
+        let check = after.is_check();
+        self.plies.push(Ply { mv, after, check });
+        self.outcome = self.adjudicate();
+    }
+
+    /// Takes back the last move, if any, and returns it.
+    pub fn undo(&mut self) -> Option<Move> {
+        let ply = self.plies.pop()?;
+        self.redo.push(ply.mv);
+        self.outcome = self.adjudicate();
+        Some(ply.mv)
+    }
+
+    /// Replays the last undone move, if any, and returns it.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = self.redo.pop()?;
+        // Every move on the redo list was legal from the position it returns to.
+        let after = self.position().play(m).ok()?;
+        self.push(m, after);
+        Some(m)
+    }
+
+    /// Whether there is a move to undo.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        !self.plies.is_empty()
+    }
+
+    /// Whether there is a move to redo.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Decides whether the current position ends the game. Order matters: a side with
+    /// no legal move has lost even if the position also repeats.
+    fn adjudicate(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if !pos.has_legal_moves() {
+            let termination = if pos.is_check() {
+                Termination::Checkmate
+            } else {
+                Termination::Stalemate
+            };
+            return Some(Outcome::win(pos.turn().other(), termination));
+        }
+        if let Some(outcome) = self.repetition() {
+            return Some(outcome);
+        }
+        if pos.halfmoves() >= SIXTY_MOVE_PLIES {
+            return Some(Outcome::draw(Termination::SixtyMoves));
+        }
+        if pos.is_insufficient_material() {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        None
+    }
+
+    /// Judges a three-fold repetition of the current position, if there is one.
+    fn repetition(&self) -> Option<Outcome> {
+        let n = self.plies.len();
+        let current = self.position();
+        // A capture changes the material for good, so earlier positions cannot recur.
+        let window = (current.halfmoves() as usize).min(n);
+        let mut first = n;
+        let mut count = 1;
+        for i in (n - window..n).rev().filter(|i| (n - i) % 2 == 0) {
+            if self.position_at(i).same_placement(current) {
+                count += 1;
+                first = i;
+            }
+        }
+        if count < REPETITIONS {
+            return None;
+        }
+        // Every move since the first occurrence: did its side check with all of them?
+        let mut pressure = [Pressure::Check; 2];
+        for (i, ply) in self.plies.iter().enumerate().skip(first) {
+            let mover = self.position_at(i).turn();
+            if !ply.check {
+                pressure[mover.index()] = Pressure::Free;
+            }
+        }
+        Some(verdict(pressure[0], pressure[1]))
+    }
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+/// What one side did with all of its moves through a repetition cycle.
+///
+/// Perpetual chase (长捉) will add a variant here, with its place in [`verdict`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Pressure {
+    /// Every move gave check.
+    Check,
+    /// At least one move did not.
+    Free,
+}
+
+/// The Asian rules' verdict on a repetition: the side that alone keeps checking loses.
+fn verdict(red: Pressure, black: Pressure) -> Outcome {
+    match (red, black) {
+        (Pressure::Check, Pressure::Free) => {
+            Outcome::win(Color::Black, Termination::PerpetualCheck)
+        }
+        (Pressure::Free, Pressure::Check) => Outcome::win(Color::Red, Termination::PerpetualCheck),
+        _ => Outcome::draw(Termination::Repetition),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str, moves: &str) -> Game {
+        let mut game = Game::from_position(fen.parse().unwrap());
+        for m in moves.split_whitespace() {
+            game.play(m.parse().unwrap())
+                .unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        game
+    }
+
+    #[test]
+    fn checkmate_and_refusal_after_it() {
+        let mut g = game(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h2h4 d9e8 h4g4 g6g5 g4g9",
+        );
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Color::Red, Termination::Checkmate))
+        );
+        assert_eq!(
+            g.play("a9a8".parse().unwrap()),
+            Err(PlayError::GameOver(Outcome::win(
+                Color::Red,
+                Termination::Checkmate
+            )))
+        );
+        g.undo();
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn stalemate_is_a_loss() {
+        let g = game("3k5/R8/9/9/9/9/9/9/9/4K4 b", "");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Color::Red, Termination::Stalemate))
+        );
+        assert_eq!(g.outcome().unwrap().to_string(), "red-wins stalemate");
+    }
+
+    #[test]
+    fn insufficient_material() {
+        let g = game("2b1k4/9/4b4/9/9/9/9/9/4A4/4KA3 w", "");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::draw(Termination::InsufficientMaterial))
+        );
+    }
+
+    #[test]
+    fn sixty_moves_without_capture() {
+        let g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", "a0a1");
+        assert_eq!(g.outcome(), Some(Outcome::draw(Termination::SixtyMoves)));
+        let g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 118 80", "a0a1");
+        assert_eq!(g.outcome(), None);
+    }
+
+    // The seed library's perpetual-check examples (python-chinese-chess README).
+    #[test]
+    fn perpetual_check_by_one_chariot() {
+        let fen = "3akn3/5c3/1P2b4/4R4/9/9/9/9/9/4CK3 w";
+        let g = game(fen, "e6e7 f8e8 e7f7 e8f8 f7e7 f8e8 e7f7 e8f8");
+        assert_eq!(g.outcome(), None, "only two-fold so far");
+        let g = game(fen, "e6e7 f8e8 e7f7 e8f8 f7e7 f8e8 e7f7 e8f8 f7e7");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Color::Black, Termination::PerpetualCheck))
+        );
+    }
+
+    #[test]
+    fn both_sides_checking_is_a_draw() {
+        let fen = "3akr3/5c3/1P2b4/4R4/9/9/9/9/9/4CK3 w";
+        let g = game(fen, "e6e7 f8e8 e7f7 e8f8 f7e7 f8e8 e7f7 e8f8 f7e7");
+        assert_eq!(g.outcome(), Some(Outcome::draw(Termination::Repetition)));
+    }
+
+    #[test]
+    fn check_answered_by_idle_moves_and_checks_is_still_perpetual() {
+        // Black's king move f7e7 discovers a cannon check, e7f7 does not: 一将一闲.
+        // The start position recurs every four plies.
+        let fen = "5c3/9/5k3/9/5N3/9/5c3/9/5K3/9 w";
+        let g = game(fen, "f5d6 f7e7 d6f5 e7f7 f5d6 f7e7 d6f5");
+        assert_eq!(g.outcome(), None);
+        let g = game(fen, "f5d6 f7e7 d6f5 e7f7 f5d6 f7e7 d6f5 e7f7");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Color::Black, Termination::PerpetualCheck))
+        );
+    }
+
+    #[test]
+    fn two_chariots_taking_turns() {
+        // 车四进一 将4进1 车五平六 将4平5 车六平五 将5平4 车四退一 将4退1 车四进一, repeated.
+        let fen = "4R4/3k5/5R3/9/9/9/9/9/4A4/4K4 w";
+        // The position after 将4进1 recurs after 将5平4 (ply 6) and again at ply 10.
+        let moves = "f7f8 d8d7 e9d9 d7e7 d9e9 e7d7 f8f7 d7d8 f7f8";
+        assert_eq!(game(fen, moves).outcome(), None);
+        let g = game(fen, &format!("{moves} d8d7"));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::win(Color::Black, Termination::PerpetualCheck))
+        );
+    }
+
+    #[test]
+    fn quiet_repetition_is_a_draw() {
+        let g = game(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9",
+        );
+        assert_eq!(g.outcome(), Some(Outcome::draw(Termination::Repetition)));
+    }
+
+    #[test]
+    fn undo_and_redo() {
+        let mut g = Game::new();
+        assert_eq!(g.undo(), None);
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            g.play(m.parse().unwrap()).unwrap();
+        }
+        g.undo();
+        g.undo();
+        assert_eq!(g.ply_count(), 1);
+        assert!(g.can_redo());
+        assert_eq!(g.redo(), Some("h9g7".parse().unwrap()));
+        // A new move drops what is left to redo.
+        g.play("b0c2".parse().unwrap()).unwrap();
+        assert!(!g.can_redo());
+        assert_eq!(g.redo(), None);
+        let moves: Vec<String> = g.moves().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["h2e2", "h9g7", "b0c2"]);
+    }
+}

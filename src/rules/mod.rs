@@ -1,0 +1,39 @@
+//! The rules of Xiangqi, in pure Rust: no Bevy, no I/O, no clock.
+//!
+//! The shape follows shakmaty: small `Copy` value types ([`Square`], [`Piece`],
+//! [`Move`]), an unchecked [`Setup`] that becomes a legal [`Position`] through one
+//! fallible constructor, and a [`Game`] that keeps the history and adjudicates.
+//!
+//! ```
+//! use xiangqi::rules::{Game, Outcome, Termination, Color};
+//!
+//! let mut game = Game::new();
+//! for m in ["h2h4", "d9e8", "h4g4", "g6g5", "g4g9"] {
+//!     game.play(m.parse().unwrap()).unwrap();
+//! }
+//! assert_eq!(
+//!     game.outcome(),
+//!     Some(Outcome { winner: Some(Color::Red), termination: Termination::Checkmate })
+//! );
+//! ```
+
+mod attacks;
+mod board;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod square;
+mod zobrist;
+
+pub use board::Board;
+pub use fen::{ParseFenError, Setup};
+pub use game::{Game, Outcome, PlayError, Termination};
+pub use moves::{Move, MoveList, ParseMoveError};
+pub use perft::{perft, perft_divide};
+pub use piece::{Color, Piece, Role};
+pub use position::{FenError, IllegalMove, Position, PositionError};
+pub use square::{ParseSquareError, Square, SquareSet};
