@@ -620,7 +620,7 @@ mod tests {
             Err(IllegalMove::OwnPiece(Square::A3))
         );
         // Horse leg blocked, elephant eye blocked and across the river.
-        let blocked = Position::from_fen("3k5/9/9/9/9/9/9/9/1R1R5/1NB1K4 w").unwrap();
+        let blocked = Position::from_fen("5k3/9/9/9/9/9/9/9/1R1R5/1NB1K4 w").unwrap();
         assert!(matches!(
             blocked.check_move(mv("b0c2")),
             Err(IllegalMove::CannotMoveThere { .. })
@@ -630,9 +630,9 @@ mod tests {
             Err(IllegalMove::CannotMoveThere { .. })
         ));
         // Moving a screen away from between the generals.
-        let screen = Position::from_fen("4k4/9/9/9/4R4/9/9/9/9/4K4 w").unwrap();
+        let screen = Position::from_fen("4k4/9/9/9/4N4/9/9/9/9/4K4 w").unwrap();
         assert_eq!(
-            screen.check_move(mv("e5a5")),
+            screen.check_move(mv("e5c6")),
             Err(IllegalMove::GeneralsFace)
         );
         // A pinned chariot.
