@@ -165,7 +165,7 @@ pub enum ParseFenError {
     #[error("the FEN is empty")]
     Empty,
     /// Not ten rows.
-    #[error("the board part of the FEN has {0} rows separated by '/'; it needs 10")]
+    #[error("the board part of the FEN needs 10 rows separated by '/', not {0}")]
     RowCount(usize),
     /// A row that does not cover nine points.
     #[error("row {row} of the FEN covers {width} points; every row must cover exactly 9")]

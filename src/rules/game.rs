@@ -83,7 +83,7 @@ impl fmt::Display for Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The game has ended; undo or start a new one.
-    #[error("the game is over ({0})")]
+    #[error("the game is already over ({0})")]
     GameOver(Outcome),
     /// The move is not legal in the current position.
     #[error(transparent)]

@@ -1,0 +1,162 @@
+//! The `xiangqi` command as a user runs it: output format, outcomes, and exit code 2
+//! with a readable message for every kind of bad input.
+
+use std::process::{Command, Output};
+
+fn xiangqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = xiangqi(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Runs a command that must fail with exit code 2 and returns its stderr.
+fn failure(args: &[&str]) -> String {
+    let out = xiangqi(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?} should exit with 2");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed to stdout on failure"
+    );
+    let err = String::from_utf8(out.stderr).expect("UTF-8 stderr");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    err
+}
+
+#[test]
+fn perft_prints_nodes_time_and_nps() {
+    let out = stdout(&["perft", "3"]);
+    let last = out.lines().last().unwrap();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words[..2], ["nodes", "79666"]);
+    assert_eq!(words[2], "time");
+    assert!(words[3].parse::<f64>().is_ok(), "{last}");
+    assert_eq!(words[4], "nps");
+    assert!(words[5].parse::<u64>().is_ok(), "{last}");
+    assert_eq!(out.lines().count(), 1);
+}
+
+#[test]
+fn perft_divide_lists_root_moves() {
+    let fen = "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w";
+    let out = stdout(&["perft", "2", "--divide", "--fen", fen]);
+    let lines: Vec<&str> = out.lines().collect();
+    let (last, split) = lines.split_last().unwrap();
+    let moves = stdout(&["moves", "--fen", fen]);
+    assert_eq!(split.len(), moves.lines().count());
+    let sum: u64 = split
+        .iter()
+        .zip(moves.lines())
+        .map(|(l, m)| {
+            let (mv, n) = l.split_once(' ').unwrap();
+            assert_eq!(mv, m, "same moves, same order");
+            n.parse::<u64>().unwrap()
+        })
+        .sum();
+    let total = stdout(&["perft", "2", "--fen", fen]);
+    assert!(total.starts_with(&format!("nodes {sum} time ")), "{total}");
+    assert!(last.starts_with(&format!("nodes {sum} time ")), "{last}");
+}
+
+#[test]
+fn moves_are_sorted_iccs() {
+    let out = stdout(&["moves"]);
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 44);
+    let mut sorted = moves.clone();
+    sorted.sort_by_key(|m| m.parse::<xiangqi::rules::Move>().unwrap());
+    assert_eq!(moves, sorted);
+    assert!(moves.contains(&"h2e2"));
+    let out = stdout(&["moves", "--fen", "3k5/R8/9/9/9/9/9/9/9/4K4 b"]);
+    assert_eq!(out, "", "stalemated: no moves");
+}
+
+#[test]
+fn status_reports_every_ending() {
+    let cases: [(&str, &str, &str); 8] = [
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h2e2 h9g7",
+            "ongoing",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h2h4 d9e8 h4g4 g6g5 g4g9",
+            "red-wins checkmate",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "i3i4 b7b5 f0e1 b5c5 c3c4 c5c0",
+            "black-wins checkmate",
+        ),
+        ("4k4/9/9/9/9/9/9/9/r8/5K3 w", "", "black-wins stalemate"),
+        (
+            "9/5k3/9/5C3/9/5n3/9/5K3/9/5C3 b",
+            "f4d3 f2e2 d3f4 e2f2 f4d3 f2e2 d3f4 e2f2",
+            "red-wins perpetual-check",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9",
+            "draw repetition",
+        ),
+        (
+            "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80",
+            "a0a1",
+            "draw sixty-moves",
+        ),
+        (
+            "2b1k4/9/4b4/9/9/9/9/9/4A4/4KA3 w",
+            "",
+            "draw insufficient-material",
+        ),
+    ];
+    for (fen, moves, expected) in cases {
+        let out = stdout(&["status", "--fen", fen, "--moves", moves]);
+        assert_eq!(out, format!("{expected}\n"), "{fen} {moves}");
+    }
+    assert_eq!(stdout(&["status"]), "ongoing\n");
+}
+
+#[test]
+fn bad_input_exits_with_2_and_says_why() {
+    let err = failure(&["moves", "--fen", "rnbakabnr/9/1c5c1 w"]);
+    assert!(err.contains("10 rows"), "{err}");
+    let err = failure(&["status", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w"]);
+    assert!(err.contains("generals face each other"), "{err}");
+    let err = failure(&["status", "--moves", "h2e2 e0e2"]);
+    assert!(err.contains("ply 2") && err.contains("e0e2"), "{err}");
+    let err = failure(&["status", "--moves", "h2e2 e9e7"]);
+    assert!(
+        err.contains("ply 2") && err.contains("cannot move"),
+        "{err}"
+    );
+    let err = failure(&["status", "--moves", "h2e2 xyz"]);
+    assert!(err.contains("ply 2") && err.contains("xyz"), "{err}");
+    let err = failure(&["status", "--moves", "h2h4 d9e8 h4g4 g6g5 g4g9 a9a8"]);
+    assert!(err.contains("ply 6") && err.contains("over"), "{err}");
+    let err = failure(&["perft", "two"]);
+    assert!(err.contains("DEPTH"), "{err}");
+    failure(&["perft", "3", "--fen", "4k4/9/9/9/9/9/9/9/9/3K5 w 1.5"]);
+    failure(&["perft"]);
+    failure(&["frobnicate"]);
+    failure(&["moves", "--fen", "\u{7}\u{ffff}/\u{1F600}"]);
+}
+
+#[test]
+fn no_subcommand_prints_help() {
+    let out = stdout(&[]);
+    for word in ["perft", "moves", "status"] {
+        assert!(out.contains(word), "{out}");
+    }
+}
