@@ -1,0 +1,111 @@
+//! Property tests: FEN round trips, undo restores everything, no text makes the FEN
+//! parser panic, and move legality agrees however it is asked.
+
+use proptest::prelude::*;
+use xiangqi::rules::{Game, Move, Position, Setup, Square};
+
+/// A game reached by playing the legal move picked by each number in `picks`.
+fn random_game(picks: &[u16]) -> Game {
+    let mut game = Game::new();
+    for &pick in picks {
+        if game.outcome().is_some() {
+            break;
+        }
+        let moves = game.position().legal_moves();
+        let m = moves[pick as usize % moves.len()];
+        game.play(m).expect("a legal move in an ongoing game");
+    }
+    game
+}
+
+fn picks() -> impl Strategy<Value = Vec<u16>> {
+    prop::collection::vec(any::<u16>(), 0..160)
+}
+
+/// Text that looks like FEN often enough to reach the deeper checks.
+fn fen_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        ".*",
+        "[kabnrcpKABNRCPEHeh0-9/ wbr-]{0,100}",
+        (picks(), any::<u64>(), any::<char>()).prop_map(|(p, at, c)| {
+            // A real FEN with one character replaced.
+            let fen = random_game(&p).position().to_fen();
+            let mut chars: Vec<char> = fen.chars().collect();
+            let i = at as usize % chars.len();
+            chars[i] = c;
+            chars.into_iter().collect()
+        }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn fen_round_trip(p in picks()) {
+        let game = random_game(&p);
+        for ply in 0..=game.ply_count() {
+            let pos = game.position_at(ply);
+            let fen = pos.to_fen();
+            let back: Position = fen.parse().unwrap();
+            prop_assert_eq!(&back, pos, "{}", fen);
+            prop_assert_eq!(back.to_fen(), fen);
+        }
+    }
+
+    #[test]
+    fn undo_restores_position_and_hash(p in picks()) {
+        let mut game = random_game(&p);
+        let before = game.position().clone();
+        if game.outcome().is_none() {
+            for m in before.legal_moves().iter().copied() {
+                game.play(m).unwrap();
+                prop_assert_ne!(game.position().hash(), before.hash());
+                prop_assert_eq!(game.undo(), Some(m));
+                prop_assert_eq!(game.position(), &before);
+                prop_assert_eq!(game.position().hash(), before.hash());
+            }
+        }
+        // Undo all the way, then redo all the way.
+        let end = game.position().clone();
+        let n = game.ply_count();
+        while game.undo().is_some() {}
+        prop_assert_eq!(game.position(), &Position::new());
+        for _ in 0..n {
+            prop_assert!(game.redo().is_some());
+        }
+        prop_assert_eq!(game.position(), &end);
+    }
+
+    #[test]
+    fn fen_parser_never_panics(text in fen_like()) {
+        if let Ok(setup) = Setup::from_fen(&text) {
+            prop_assert_eq!(Setup::from_fen(&setup.to_fen()), Ok(setup.clone()));
+            if let Ok(pos) = Position::from_setup(setup) {
+                let _ = pos.legal_moves();
+                let _ = pos.is_checkmate();
+                prop_assert_eq!(Position::from_fen(&pos.to_fen()), Ok(pos));
+            }
+        }
+    }
+
+    #[test]
+    fn legality_agrees_every_way(p in picks()) {
+        let game = random_game(&p);
+        let pos = game.position();
+        let legal = pos.legal_moves();
+        for from in Square::all() {
+            let from_here = pos.legal_moves_from(from);
+            for to in Square::all().filter(|&to| to != from) {
+                let m = Move::new(from, to);
+                let listed = legal.contains(&m);
+                prop_assert_eq!(pos.is_legal(m), listed, "{} in {:?}", m, pos);
+                prop_assert_eq!(from_here.contains(&m), listed);
+            }
+        }
+        prop_assert_eq!(pos.has_legal_moves(), !legal.is_empty());
+        if pos.is_check() {
+            prop_assert!(!pos.checkers().is_empty());
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! Differential test against an independent engine, Fairy-Stockfish (the `pyffish`
+//! package): on thousands of positions reached by seeded random play, both must agree
+//! on the legal moves, check, checkmate and stalemate.
+//!
+//! Python comes from `XIANGQI_PYTHON` if set; otherwise a virtualenv with pyffish is
+//! made once under the target directory. The test fails (it does not skip) when that
+//! is impossible, so CI cannot pass without the comparison.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use xiangqi::rules::{Game, Move, Position};
+
+const PYFFISH: &str = "pyffish==0.0.90";
+const POSITIONS: usize = 3000;
+
+fn run(cmd: &mut Command) -> bool {
+    cmd.stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// A Python interpreter that can `import pyffish`.
+fn python() -> PathBuf {
+    if let Some(py) = std::env::var_os("XIANGQI_PYTHON") {
+        return py.into();
+    }
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pyffish-venv");
+    let py = venv.join("bin").join("python");
+    if run(Command::new(&py).args(["-c", "import pyffish"])) {
+        return py;
+    }
+    let made = run(Command::new("python3").arg("-m").arg("venv").arg(&venv))
+        && run(Command::new(&py).args(["-m", "pip", "install", "-q", PYFFISH]));
+    assert!(
+        made,
+        "could not make a virtualenv with {PYFFISH} at {}: install python3 and python3-venv \
+         (or set XIANGQI_PYTHON to a Python that has pyffish)",
+        venv.display()
+    );
+    py
+}
+
+struct Oracle {
+    _child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+struct Answer {
+    check: bool,
+    result: i64,
+    moves: Vec<String>,
+}
+
+impl Oracle {
+    fn start() -> Oracle {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pyffish_oracle.py");
+        let mut child = Command::new(python())
+            .arg(script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the pyffish oracle");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Oracle {
+            _child: child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn legal(&mut self, fen: &str) -> Answer {
+        writeln!(self.stdin, "legal\t{fen}").unwrap();
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        let mut answer = Answer {
+            check: false,
+            result: 0,
+            moves: Vec::new(),
+        };
+        for field in line.split_whitespace() {
+            match field.split_once('=') {
+                Some(("check", v)) => answer.check = v == "1",
+                Some(("result", v)) => answer.result = v.parse().unwrap(),
+                Some(("moves", v)) => {
+                    answer.moves = v
+                        .split(',')
+                        .filter(|m| !m.is_empty())
+                        .map(String::from)
+                        .collect()
+                }
+                _ => panic!("oracle said {line:?} for {fen}"),
+            }
+        }
+        answer
+    }
+}
+
+/// xorshift64*: a fixed, dependency-free random sequence.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Picks a move, preferring mates, then captures and checks, so games reach endgames
+/// and game ends.
+fn pick(pos: &Position, rng: &mut Rng) -> Move {
+    let moves = pos.legal_moves();
+    let ends = moves
+        .iter()
+        .copied()
+        .find(|&m| !pos.play(m).unwrap().has_legal_moves());
+    if let Some(m) = ends.filter(|_| rng.below(4) > 0) {
+        return m;
+    }
+    let sharp: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| pos.capture(m).is_some() || pos.gives_check(m))
+        .collect();
+    if !sharp.is_empty() && rng.below(10) > 0 {
+        sharp[rng.below(sharp.len())]
+    } else {
+        moves[rng.below(moves.len())]
+    }
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    checks: usize,
+    checkmates: usize,
+    stalemates: usize,
+}
+
+fn compare(
+    oracle: &mut Oracle,
+    pos: &Position,
+    history: &str,
+    tally: &mut Tally,
+) -> Option<String> {
+    let fen = pos.to_fen();
+    let theirs = oracle.legal(&fen);
+    let mut ours: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+    ours.sort();
+    tally.positions += 1;
+    tally.checks += usize::from(pos.is_check());
+    tally.checkmates += usize::from(pos.is_checkmate());
+    tally.stalemates += usize::from(pos.is_stalemate());
+    let mut problems = Vec::new();
+    if ours != theirs.moves {
+        let only_ours: Vec<_> = ours.iter().filter(|m| !theirs.moves.contains(m)).collect();
+        let only_theirs: Vec<_> = theirs.moves.iter().filter(|m| !ours.contains(m)).collect();
+        problems.push(format!(
+            "moves only we allow {only_ours:?}, only pyffish allows {only_theirs:?}"
+        ));
+    }
+    if pos.is_check() != theirs.check {
+        problems.push(format!(
+            "check: ours {}, pyffish {}",
+            pos.is_check(),
+            theirs.check
+        ));
+    }
+    // With no legal move, Fairy-Stockfish scores the side to move as lost, in check
+    // (checkmate) or not (stalemate, a loss in Xiangqi).
+    let their_mate = theirs.moves.is_empty() && theirs.check;
+    let their_stalemate = theirs.moves.is_empty() && !theirs.check;
+    if pos.is_checkmate() != their_mate || pos.is_stalemate() != their_stalemate {
+        problems.push(format!(
+            "checkmate/stalemate: ours {}/{}, pyffish {their_mate}/{their_stalemate}",
+            pos.is_checkmate(),
+            pos.is_stalemate()
+        ));
+    }
+    if theirs.moves.is_empty() && theirs.result >= 0 {
+        problems.push(format!(
+            "pyffish scores the side with no move as {}",
+            theirs.result
+        ));
+    }
+    (!problems.is_empty()).then(|| {
+        format!(
+            "FEN {fen}\n  moves from the game start: {history}\n  {}",
+            problems.join("\n  ")
+        )
+    })
+}
+
+#[test]
+fn agrees_with_fairy_stockfish() {
+    let mut oracle = Oracle::start();
+    let mut rng = Rng(0x00c0_ffee_1234_5678);
+    let mut tally = Tally::default();
+    let mut mismatches = Vec::new();
+
+    // Positions random play rarely reaches: stalemates and mates on each side.
+    for fen in [
+        "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        "4k4/9/9/9/9/9/9/9/r8/5K3 w - - 0 1",
+        "rnb1kaCnr/4a4/1c5c1/p1p1p3p/6p2/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 3",
+        "4k4/4P4/9/9/9/9/9/9/9/3K5 b - - 0 1",
+        "3k5/4P4/4P4/9/9/9/9/9/9/4K4 b - - 0 1",
+        "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        mismatches.extend(compare(&mut oracle, &pos, "(set up)", &mut tally));
+    }
+
+    while tally.positions < POSITIONS {
+        let start = Position::new();
+        let mut game = Game::from_position(start);
+        let mut history = Vec::new();
+        loop {
+            let pos = game.position().clone();
+            mismatches.extend(compare(&mut oracle, &pos, &history.join(" "), &mut tally));
+            if !pos.has_legal_moves() || history.len() >= 80 {
+                break;
+            }
+            let m = pick(&pos, &mut rng);
+            // Repetition and the 60-move rule end a Game; random play goes on past them.
+            game = Game::from_position(pos.play(m).unwrap());
+            history.push(m.to_string());
+        }
+    }
+
+    eprintln!("compared with pyffish: {tally:?}");
+    assert!(
+        mismatches.is_empty(),
+        "{} positions disagree with Fairy-Stockfish:\n{}",
+        mismatches.len(),
+        mismatches
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(tally.positions >= 2000);
+    assert!(
+        tally.checks >= 100,
+        "too few checks to be a test: {tally:?}"
+    );
+    assert!(
+        tally.checkmates >= 5,
+        "too few checkmates to be a test: {tally:?}"
+    );
+    assert!(
+        tally.stalemates >= 2,
+        "too few stalemates to be a test: {tally:?}"
+    );
+}
