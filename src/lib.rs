@@ -5,3 +5,8 @@
 #![warn(missing_docs)]
 
 pub mod rules;
+
+/// Keeps the README's Rust example compiling and correct.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

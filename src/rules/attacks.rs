@@ -68,10 +68,10 @@ const fn build_palace_steps(dirs: [(i8, i8); 4]) -> [Steps; 90] {
         if let Some(c) = palace_color(s) {
             let mut d = 0;
             while d < 4 {
-                if let Some(t) = s.offset(dirs[d].0, dirs[d].1) {
-                    if t.is_in_palace_of(c) {
-                        table[i] = table[i].push(t, t);
-                    }
+                if let Some(t) = s.offset(dirs[d].0, dirs[d].1)
+                    && t.is_in_palace_of(c)
+                {
+                    table[i] = table[i].push(t, t);
                 }
                 d += 1;
             }
@@ -95,10 +95,10 @@ const fn build_elephant() -> [Steps; 90] {
         let mut d = 0;
         while d < 4 {
             let (df, dr) = DIAG[d];
-            if let (Some(t), Some(eye)) = (s.offset(2 * df, 2 * dr), s.offset(df, dr)) {
-                if t.is_on_side_of(side) {
-                    table[i] = table[i].push(t, eye);
-                }
+            if let (Some(t), Some(eye)) = (s.offset(2 * df, 2 * dr), s.offset(df, dr))
+                && t.is_on_side_of(side)
+            {
+                table[i] = table[i].push(t, eye);
             }
             d += 1;
         }

@@ -254,7 +254,8 @@ impl Game {
         let window = (current.halfmoves() as usize).min(n);
         let mut first = n;
         let mut count = 1;
-        for i in (n - window..n).rev().filter(|i| (n - i) % 2 == 0) {
+        // Same side to move: every second earlier position.
+        for i in (n - window..n).rev().skip(1).step_by(2) {
             if self.position_at(i).same_placement(current) {
                 count += 1;
                 first = i;

@@ -436,9 +436,12 @@ fn can_stand(piece: Piece, sq: Square) -> bool {
         Role::General => sq.is_in_palace_of(piece.color),
         Role::Advisor => sq.is_in_palace_of(piece.color) && (file + rank) % 2 == 1,
         Role::Elephant => {
-            file % 2 == 0 && rank % 2 == 0 && rank <= 4 && (file / 2 + rank / 2) % 2 == 1
+            file.is_multiple_of(2)
+                && rank.is_multiple_of(2)
+                && rank <= 4
+                && (file / 2 + rank / 2) % 2 == 1
         }
-        Role::Soldier => rank >= 5 || (rank >= 3 && file % 2 == 0),
+        Role::Soldier => rank >= 5 || (rank >= 3 && file.is_multiple_of(2)),
         Role::Horse | Role::Chariot | Role::Cannon => true,
     }
 }
