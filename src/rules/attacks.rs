@@ -353,7 +353,7 @@ pub(crate) fn attackers(board: &Board, target: Square, by: Color) -> SquareSet {
         }
     }
     let soldier = Piece::new(by, Role::Soldier);
-    for s in Square::all().filter(|&s| is(board, s, soldier)) {
+    for s in board.by_color(by).iter().filter(|&s| is(board, s, soldier)) {
         if SOLDIER[by.index()][s.index()]
             .iter()
             .any(|(t, _)| t == target)

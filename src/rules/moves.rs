@@ -109,6 +109,11 @@ impl MoveList {
     }
 
     #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut n = 0;
         for i in 0..self.len {

@@ -199,7 +199,7 @@ impl Position {
         let mut list = MoveList::new();
         for from in self.board.by_color(self.turn).iter() {
             if let Some(piece) = self.board.piece_at(from) {
-                list.retain(|_| false);
+                list.clear();
                 movegen::piece_moves(&self.board, from, piece, &mut list);
                 if list.iter().any(|&m| self.is_safe(&mut scratch, m)) {
                     return true;
@@ -325,9 +325,7 @@ impl Position {
     /// The piece `m` would capture, if any.
     #[must_use]
     pub fn capture(&self, m: Move) -> Option<Piece> {
-        self.board
-            .piece_at(m.to)
-            .filter(|p| Some(p.color) != self.board.piece_at(m.from).map(|q| q.color))
+        self.board.piece_at(m.to).filter(|p| p.color != self.turn)
     }
 
     /// Whether the side to move is in check.
