@@ -10,6 +10,8 @@ use xiangqi::rules::{Position, perft};
 
 /// A middlegame with all 32 pieces still on the board.
 const MIDDLEGAME: &str = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 4";
+/// Checkmate with 31 pieces on the board: the worst case, every move must be tried.
+const MATED: &str = "rnb1kaCnr/4a4/1c5c1/p1p1p3p/6p2/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 3";
 
 fn bench_perft(c: &mut Criterion) {
     let start = Position::new();
@@ -30,6 +32,11 @@ fn bench_game_end(c: &mut Criterion) {
         })
     });
     group.bench_function("legal_moves", |b| b.iter(|| black_box(&pos).legal_moves()));
+    let mated: Position = MATED.parse().expect("valid FEN");
+    assert!(mated.is_checkmate());
+    group.bench_function("is_checkmate on a mated full board", |b| {
+        b.iter(|| black_box(&mated).is_checkmate())
+    });
     group.finish();
 }
 
