@@ -1,0 +1,289 @@
+//! Move notation: Chinese (`炮二平五`), WXF (`C2=5`) and ICCS (`h2e2`), both ways.
+//!
+//! Writing follows one canonical form per notation. Reading renders every legal move
+//! and matches the input against those renderings after folding the common variants
+//! together (traditional and simplified characters, full-width digits, `.` for `=`…),
+//! so whatever is written reads back as the same move, and a move that does not exist
+//! is never "found".
+
+mod chinese;
+mod iccs;
+mod wxf;
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Color, Move, Piece, Position, Role, Square};
+
+/// A move notation.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Notation {
+    /// Chinese four-character notation: `炮二平五`, `馬8进7`, `前車平2`.
+    Chinese,
+    /// WXF (World Xiangqi Federation): `C2=5`, `H8+7`, `R+=5`.
+    Wxf,
+    /// ICCS coordinates: `h2e2`.
+    Iccs,
+}
+
+impl Notation {
+    /// All notations, in the order "paste anything" tries them.
+    pub const ALL: [Notation; 3] = [Notation::Chinese, Notation::Wxf, Notation::Iccs];
+
+    /// Writes the legal move `m` in this notation.
+    ///
+    /// ```
+    /// use xiangqi::rules::{Notation, Position};
+    ///
+    /// let pos = Position::new();
+    /// let m = "h2e2".parse().unwrap();
+    /// assert_eq!(Notation::Chinese.write(&pos, m), "炮二平五");
+    /// assert_eq!(Notation::Wxf.write(&pos, m), "C2=5");
+    /// assert_eq!(Notation::Iccs.write(&pos, m), "h2e2");
+    /// ```
+    #[must_use]
+    pub fn write(self, pos: &Position, m: Move) -> String {
+        match self {
+            Notation::Chinese => chinese::write(pos, m),
+            Notation::Wxf => wxf::write(pos, m),
+            Notation::Iccs => m.to_string(),
+        }
+    }
+
+    /// Reads a move in this notation and checks that it is legal.
+    ///
+    /// ```
+    /// use xiangqi::rules::{Notation, Position};
+    ///
+    /// let pos = Position::new();
+    /// let m = Notation::Chinese.parse(&pos, "炮2平5").unwrap();
+    /// assert_eq!(m.to_string(), "h2e2");
+    /// assert_eq!(Notation::Wxf.parse(&pos, "c2.5").unwrap(), m);
+    /// assert!(Notation::Chinese.parse(&pos, "炮二平九").is_err());
+    /// ```
+    pub fn parse(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        match self {
+            Notation::Chinese => chinese::parse(pos, text),
+            Notation::Wxf => wxf::parse(pos, text),
+            Notation::Iccs => iccs::parse(pos, text),
+        }
+    }
+
+    /// Reads a move in whichever notation it is written in.
+    pub fn parse_any(pos: &Position, text: &str) -> Result<(Move, Notation), NotationError> {
+        let mut first_error = None;
+        for notation in Notation::ALL {
+            if !notation.looks_like(text) {
+                continue;
+            }
+            match notation.parse(pos, text) {
+                Ok(m) => return Ok((m, notation)),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        Err(first_error.unwrap_or_else(|| NotationError::new(text, NotationErrorKind::Unreadable)))
+    }
+
+    /// Whether `text` has the shape of a move in this notation (legal or not).
+    #[must_use]
+    pub fn looks_like(self, text: &str) -> bool {
+        match self {
+            Notation::Chinese => chinese::looks_like(text),
+            Notation::Wxf => wxf::looks_like(text),
+            Notation::Iccs => iccs::looks_like(text),
+        }
+    }
+
+    /// The name used in PGN's `[Format]` tag: `Chinese`, `WXF`, `ICCS`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Chinese => "Chinese",
+            Notation::Wxf => "WXF",
+            Notation::Iccs => "ICCS",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Notation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Notation, String> {
+        Notation::ALL
+            .into_iter()
+            .find(|n| n.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("\"{s}\" is not a notation (Chinese, WXF or ICCS)"))
+    }
+}
+
+/// Why a move text was not accepted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{text}\": {kind}")]
+pub struct NotationError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub kind: NotationErrorKind,
+}
+
+impl NotationError {
+    pub(crate) fn new(text: &str, kind: NotationErrorKind) -> NotationError {
+        NotationError {
+            text: text.to_owned(),
+            kind,
+        }
+    }
+}
+
+/// What is wrong with a move text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationErrorKind {
+    /// Not a move in any notation.
+    #[error("not a move in Chinese, WXF or ICCS notation")]
+    Unreadable,
+    /// Not shaped like a move in the expected notation.
+    #[error("not a move in {0} notation")]
+    NotThisNotation(Notation),
+    /// Well formed, but no legal move of the side to move fits it.
+    #[error("no legal move of {0} fits it")]
+    NoSuchMove(Color),
+    /// Fits several legal moves.
+    #[error("it could mean {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or "))]
+    Ambiguous(Vec<Move>),
+}
+
+/// Picks the one legal move whose renderings include `key`.
+pub(crate) fn unique_match(
+    pos: &Position,
+    text: &str,
+    key: &str,
+    renderings: impl Fn(&Position, Move, &mut Vec<String>),
+    role_hint: Option<Role>,
+) -> Result<Move, NotationError> {
+    let mut found: Vec<Move> = Vec::new();
+    let mut forms = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        if role_hint.is_some_and(|r| pos.piece_at(m.from).map(|p| p.role) != Some(r)) {
+            continue;
+        }
+        forms.clear();
+        renderings(pos, m, &mut forms);
+        if forms.iter().any(|f| f == key) {
+            found.push(m);
+        }
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(NotationError::new(
+            text,
+            NotationErrorKind::NoSuchMove(pos.turn()),
+        )),
+        _ => Err(NotationError::new(
+            text,
+            NotationErrorKind::Ambiguous(found),
+        )),
+    }
+}
+
+/// What the two notations that count files need to know about the moving piece.
+pub(crate) struct MoveFacts {
+    pub(crate) piece: Piece,
+    /// Files counted from the mover's right, 1–9.
+    pub(crate) from_file: u8,
+    pub(crate) to_file: u8,
+    /// Ranks moved toward the opponent (negative: backward).
+    pub(crate) forward: i8,
+    /// Same pieces on the mover's file, most advanced first.
+    pub(crate) file_mates: Vec<Square>,
+    /// How many files hold two or more of this piece.
+    pub(crate) tandem_files: usize,
+}
+
+impl MoveFacts {
+    pub(crate) fn new(pos: &Position, m: Move) -> MoveFacts {
+        let piece = pos
+            .piece_at(m.from)
+            .expect("a legal move starts on a piece");
+        let us = piece.color;
+        let same = pos.board().find(piece);
+        let mut file_mates: Vec<Square> =
+            same.iter().filter(|s| s.file() == m.from.file()).collect();
+        file_mates.sort_by_key(|s| std::cmp::Reverse(relative_rank(us, *s)));
+        let mut per_file = [0u8; 9];
+        for s in same.iter() {
+            per_file[s.file() as usize] += 1;
+        }
+        MoveFacts {
+            piece,
+            from_file: file_number(us, m.from),
+            to_file: file_number(us, m.to),
+            forward: relative_rank(us, m.to) as i8 - relative_rank(us, m.from) as i8,
+            file_mates,
+            tandem_files: per_file.iter().filter(|&&n| n >= 2).count(),
+        }
+    }
+
+    /// 0 for the most advanced of the pieces on the file.
+    pub(crate) fn index_on_file(&self, sq: Square) -> usize {
+        self.file_mates.iter().position(|&s| s == sq).unwrap_or(0)
+    }
+}
+
+/// Files counted from `color`'s right: red's 1 is file i, black's 1 is file a.
+pub(crate) fn file_number(color: Color, sq: Square) -> u8 {
+    match color {
+        Color::Red => 9 - sq.file(),
+        Color::Black => sq.file() + 1,
+    }
+}
+
+/// Ranks counted from `color`'s back rank.
+pub(crate) fn relative_rank(color: Color, sq: Square) -> u8 {
+    match color {
+        Color::Red => sq.rank(),
+        Color::Black => 9 - sq.rank(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_names() {
+        assert_eq!("wxf".parse::<Notation>(), Ok(Notation::Wxf));
+        assert_eq!("Chinese".parse::<Notation>(), Ok(Notation::Chinese));
+        assert!("SAN".parse::<Notation>().is_err());
+    }
+
+    #[test]
+    fn parse_any_tries_each_notation() {
+        let pos = Position::new();
+        let h2e2: Move = "h2e2".parse().unwrap();
+        assert_eq!(
+            Notation::parse_any(&pos, "炮二平五"),
+            Ok((h2e2, Notation::Chinese))
+        );
+        assert_eq!(Notation::parse_any(&pos, "C2=5"), Ok((h2e2, Notation::Wxf)));
+        assert_eq!(
+            Notation::parse_any(&pos, "h2e2"),
+            Ok((h2e2, Notation::Iccs))
+        );
+        assert_eq!(
+            Notation::parse_any(&pos, "H2-E2"),
+            Ok((h2e2, Notation::Iccs))
+        );
+        let err = Notation::parse_any(&pos, "hello").unwrap_err();
+        assert_eq!(err.kind, NotationErrorKind::Unreadable);
+        let err = Notation::parse_any(&pos, "h2h8").unwrap_err();
+        assert_eq!(err.to_string(), "\"h2h8\": no legal move of red fits it");
+    }
+}
