@@ -10,7 +10,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use xiangqi::rules::{Game, Move, Position};
+mod common;
+
+use common::{Rng, random_line, random_setup, sharp_move};
+use xiangqi::rules::{Game, Move, Notation, Position};
 
 const PYFFISH: &str = "pyffish==0.0.90";
 const POSITIONS: usize = 3000;
@@ -72,10 +75,16 @@ impl Oracle {
         }
     }
 
-    fn legal(&mut self, fen: &str) -> Answer {
-        writeln!(self.stdin, "legal\t{fen}").unwrap();
+    fn ask(&mut self, request: &str) -> String {
+        writeln!(self.stdin, "{request}").unwrap();
         let mut line = String::new();
         self.stdout.read_line(&mut line).unwrap();
+        assert!(!line.starts_with("error"), "pyffish: {line} for {request}");
+        line
+    }
+
+    fn legal(&mut self, fen: &str) -> Answer {
+        let line = self.ask(&format!("legal\t{fen}"));
         let mut answer = Answer {
             check: false,
             result: 0,
@@ -96,45 +105,6 @@ impl Oracle {
             }
         }
         answer
-    }
-}
-
-/// xorshift64*: a fixed, dependency-free random sequence.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Picks a move, preferring mates, then captures and checks, so games reach endgames
-/// and game ends.
-fn pick(pos: &Position, rng: &mut Rng) -> Move {
-    let moves = pos.legal_moves();
-    let ends = moves
-        .iter()
-        .copied()
-        .find(|&m| !pos.play(m).unwrap().has_legal_moves());
-    if let Some(m) = ends.filter(|_| rng.below(4) > 0) {
-        return m;
-    }
-    let sharp: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| pos.capture(m).is_some() || pos.gives_check(m))
-        .collect();
-    if !sharp.is_empty() && rng.below(10) > 0 {
-        sharp[rng.below(sharp.len())]
-    } else {
-        moves[rng.below(moves.len())]
     }
 }
 
@@ -220,6 +190,12 @@ fn agrees_with_fairy_stockfish() {
         mismatches.extend(compare(&mut oracle, &pos, "(set up)", &mut tally));
     }
 
+    // Random legal setups: odd material, stacked pieces, generals in odd corners.
+    for _ in 0..500 {
+        let pos = random_setup(&mut rng);
+        mismatches.extend(compare(&mut oracle, &pos, "(random setup)", &mut tally));
+    }
+
     while tally.positions < POSITIONS {
         let start = Position::new();
         let mut game = Game::from_position(start);
@@ -230,7 +206,7 @@ fn agrees_with_fairy_stockfish() {
             if !pos.has_legal_moves() || history.len() >= 80 {
                 break;
             }
-            let m = pick(&pos, &mut rng);
+            let m = sharp_move(&pos, &mut rng);
             // Repetition and the 60-move rule end a Game; random play goes on past them.
             game = Game::from_position(pos.play(m).unwrap());
             history.push(m.to_string());
@@ -261,5 +237,44 @@ fn agrees_with_fairy_stockfish() {
     assert!(
         tally.stalemates >= 2,
         "too few stalemates to be a test: {tally:?}"
+    );
+}
+
+#[test]
+fn wxf_text_matches_fairy_stockfish() {
+    let mut oracle = Oracle::start();
+    let mut rng = Rng(0x0000_0000_00ff_5e55);
+    let mut starts: Vec<Position> = (0..150).map(|_| Position::new()).collect();
+    starts.extend((0..350).map(|_| random_setup(&mut rng)));
+    let (mut moves, mut mismatches) = (0, Vec::new());
+    for start in starts {
+        let line = random_line(&start, 60, &mut rng);
+        let iccs: Vec<String> = line.iter().map(Move::to_string).collect();
+        let theirs = oracle.ask(&format!("wxf\t{}\t{}", start.to_fen(), iccs.join(",")));
+        let mut pos = start.clone();
+        for ((m, text), fsf) in line.iter().zip(&iccs).zip(theirs.split_whitespace()) {
+            let ours = Notation::Wxf.write(&pos, *m);
+            if ours != fsf {
+                mismatches.push(format!(
+                    "{} {text}: ours {ours}, pyffish {fsf}",
+                    pos.to_fen()
+                ));
+            }
+            moves += 1;
+            pos.play_unchecked(*m);
+        }
+    }
+    eprintln!("{moves} WXF moves compared with pyffish");
+    assert!(moves > 10_000);
+    assert!(
+        mismatches.is_empty(),
+        "{} WXF texts differ from Fairy-Stockfish:\n{}",
+        mismatches.len(),
+        mismatches
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }

@@ -1,8 +1,9 @@
 """Answers questions about Xiangqi positions with Fairy-Stockfish (pyffish), one line
 per request on stdin, for the differential tests in tests/pyffish.rs.
 
-Requests (tab-separated):  legal<TAB>FEN
-Answers:                   check=0|1 result=N moves=a0a1,b0c2,...
+Requests (tab-separated)           Answers
+  legal<TAB>FEN                      check=0|1 result=N moves=a0a1,b0c2,...
+  wxf<TAB>FEN<TAB>a0a1,b0c2,...      the WXF text of each move of that line, space-separated
 
 Fairy-Stockfish numbers ranks 1-10; the answers use ICCS ranks 0-9 like the project.
 """
@@ -31,12 +32,23 @@ def legal(fen):
     return f"check={int(check)} result={result} moves={','.join(moves)}"
 
 
+def to_fsf(move):
+    return f"{move[0]}{int(move[1]) + 1}{move[2]}{int(move[3]) + 1}"
+
+
+def wxf(fen, line):
+    moves = [to_fsf(m) for m in line.split(",") if m]
+    return " ".join(sf.get_san_moves(VARIANT, fen, moves, False, sf.NOTATION_XIANGQI_WXF))
+
+
 def main():
     for line in sys.stdin:
         parts = line.rstrip("\n").split("\t")
         try:
             if parts[0] == "legal" and len(parts) == 2:
                 answer = legal(parts[1])
+            elif parts[0] == "wxf" and len(parts) == 3:
+                answer = wxf(parts[1], parts[2])
             else:
                 answer = f"error unknown request {parts[0]!r}"
         except Exception as e:  # report, keep serving: the Rust side prints the FEN
