@@ -5,9 +5,10 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
+use xiangqi::rules::record::{Imported, read_any_bytes};
+use xiangqi::rules::{Game, Move, Notation, Position, legacy, perft, perft_divide, pgn, ucci};
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -50,6 +51,31 @@ enum Command {
         #[arg(long, default_value = "")]
         moves: String,
     },
+    /// Read a game or position in any format (FEN, UCCI, PGN in any notation and
+    /// encoding, the 90-character board, a move list) and write it in another.
+    Convert {
+        /// The file to read, or - for standard input.
+        input: String,
+        /// What to write.
+        #[arg(long, value_enum, default_value_t = Target::Pgn)]
+        to: Target,
+    },
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum Target {
+    /// The FEN of the final position.
+    Fen,
+    /// PGN with Chinese notation.
+    Pgn,
+    /// PGN with ICCS coordinates.
+    PgnIccs,
+    /// PGN with WXF notation.
+    PgnWxf,
+    /// `position fen … moves …`.
+    Ucci,
+    /// The 90-character board of the final position.
+    Board,
 }
 
 /// A failure to report to the user: the message goes to stderr, the exit code is 2.
@@ -71,6 +97,7 @@ pub fn run() -> ExitCode {
         Command::Perft { depth, fen, divide } => cmd_perft(&mut out, depth, &fen, divide),
         Command::Moves { fen } => cmd_moves(&mut out, &fen),
         Command::Status { fen, moves } => cmd_status(&mut out, &fen, &moves),
+        Command::Convert { input, to } => cmd_convert(&mut out, &input, to),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -130,4 +157,35 @@ fn cmd_status(out: &mut impl Write, fen: &str, moves: &str) -> Result<(), Failur
         .outcome()
         .map_or_else(|| "ongoing".to_owned(), |o| o.to_string());
     writeln!(out, "{line}").map_err(io)
+}
+
+fn read_input(input: &str) -> Result<Imported, Failure> {
+    let bytes = if input == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|e| Failure(format!("cannot read standard input: {e}")))?;
+        bytes
+    } else {
+        std::fs::read(input).map_err(|e| Failure(format!("cannot read {input}: {e}")))?
+    };
+    let name = if input == "-" {
+        "standard input"
+    } else {
+        input
+    };
+    read_any_bytes(&bytes).map_err(|e| Failure(format!("cannot read {name}: {e}")))
+}
+
+fn cmd_convert(out: &mut impl Write, input: &str, to: Target) -> Result<(), Failure> {
+    let imported = read_input(input)?;
+    let record = &imported.record;
+    let text = match to {
+        Target::Fen => record.game.position().to_fen() + "\n",
+        Target::Pgn => pgn::write(record, Notation::Chinese),
+        Target::PgnIccs => pgn::write(record, Notation::Iccs),
+        Target::PgnWxf => pgn::write(record, Notation::Wxf),
+        Target::Ucci => ucci::write(&record.game) + "\n",
+        Target::Board => legacy::write_board(record.game.position()) + "\n",
+    };
+    out.write_all(text.as_bytes()).map_err(io)
 }

@@ -1,7 +1,8 @@
 //! The `xiangqi` command as a user runs it: output format, outcomes, and exit code 2
 //! with a readable message for every kind of bad input.
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 fn xiangqi(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xiangqi"))
@@ -159,4 +160,78 @@ fn no_subcommand_prints_help() {
     for word in ["perft", "moves", "status"] {
         assert!(out.contains(word), "{out}");
     }
+}
+
+/// Runs `xiangqi convert - ARGS` with `input` on standard input.
+fn convert_stdin(input: &str, args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["convert", "-"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn convert_writes_every_target() {
+    let input = "1. 炮二平五 馬8进7 2. 傌二进三";
+    let run = |to: &str| {
+        let out = convert_stdin(input, &["--to", to]);
+        assert!(
+            out.status.success(),
+            "{to}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        run("fen"),
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2\n"
+    );
+    assert_eq!(
+        run("ucci"),
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 h0g2\n"
+    );
+    assert!(run("pgn").contains("1. 炮二平五 馬8进7\n2. 傌二进三\n*\n"));
+    assert!(run("pgn-wxf").contains("1. C2=5 H8+7\n2. H2+3\n"));
+    assert!(run("pgn-iccs").contains("[Format \"ICCS\"]"));
+    let board = run("board");
+    assert_eq!(board.trim_end_matches('\n').chars().count(), 90);
+    // The board string reads back to the same placement (red to move, as the old game did).
+    let out = convert_stdin(board.trim_end_matches('\n'), &["--to", "fen"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("rnbakab1r/9/1c4nc1/"));
+}
+
+#[test]
+fn convert_reads_gbk_files() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gbk-crlf.pgn");
+    let out = stdout(&["convert", file, "--to", "pgn"]);
+    assert!(out.contains("[Event \"测试赛\"]"), "{out}");
+    assert!(out.contains("{屏风马}"), "{out}");
+}
+
+#[test]
+fn convert_errors_exit_with_2() {
+    let out = convert_stdin("1. 炮二平五 馬8进7 2. 炮二平五", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("ply 3") && err.contains("standard input"),
+        "{err}"
+    );
+    let out = convert_stdin("", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to read"));
+    let err = failure(&["convert", "/no/such/file.pgn"]);
+    assert!(err.contains("/no/such/file.pgn"), "{err}");
+    failure(&["convert", "-", "--to", "jpeg"]);
 }

@@ -181,6 +181,13 @@ impl Game {
         if let Some(outcome) = self.outcome {
             return Err(PlayError::GameOver(outcome));
         }
+        Ok(self.play_on(m)?)
+    }
+
+    /// Plays `m` even after the game has ended by repetition or a move limit: recorded
+    /// games sometimes go on (a repetition the arbiter did not call). Checkmate and
+    /// stalemate leave no legal move, so nothing gets past them.
+    pub fn play_on(&mut self, m: Move) -> Result<(), IllegalMove> {
         let after = self.position().play(m)?;
         self.push(m, after);
         self.redo.clear();

@@ -21,13 +21,17 @@ mod attacks;
 mod board;
 mod fen;
 mod game;
+pub mod legacy;
 mod movegen;
 mod moves;
 mod notation;
 mod perft;
+pub mod pgn;
 mod piece;
 mod position;
+pub mod record;
 mod square;
+pub mod ucci;
 mod zobrist;
 
 pub use board::Board;

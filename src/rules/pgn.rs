@@ -1,0 +1,408 @@
+//! PGN for Xiangqi: tag pairs, `[FEN]`, `[Format "Chinese" | "ICCS" | "WXF"]` (Chinese
+//! when absent), move numbers, `{comments}` (kept), `(variations)` (skipped), results.
+//!
+//! Reading takes text; [`record::decode`](super::record::decode) turns GBK or UTF-8 file
+//! bytes into text first. Only the first game of a file is read.
+
+use std::fmt::Write as _;
+
+use super::record::{Format, GameRecord, ImportError, ImportErrorKind, play_text};
+use super::{Color, Game, Notation, Position};
+
+/// The tags written first, in this order; the record's other tags follow.
+const ROSTER: [&str; 10] = [
+    "Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result", "FEN", "Format",
+];
+
+/// `12.` or `3...` in front of a move, possibly glued to it (`1.炮二平五`).
+pub(crate) fn strip_move_number(word: &str) -> &str {
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &word[digits..];
+    let dots = rest.len() - rest.trim_start_matches(['.', '。', '．']).len();
+    if digits > 0 && dots > 0 {
+        &rest[dots..]
+    } else {
+        word
+    }
+}
+
+const RESULTS: [&str; 5] = ["1-0", "0-1", "1/2-1/2", "½-½", "*"];
+
+enum Token<'a> {
+    Word(&'a str),
+    Comment(String),
+    Result(&'a str),
+}
+
+/// Splits movetext into moves, comments and results, skipping variations and NAGs.
+fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, ImportError> {
+    let syntax = |line, what: &str| {
+        ImportError::new(
+            Format::Pgn(Notation::Chinese),
+            ImportErrorKind::Syntax(what.into()),
+        )
+        .at_line(line)
+    };
+    let mut out = Vec::new();
+    let mut line = first_line;
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(i, c)) = chars.peek() {
+        match c {
+            '\n' => {
+                line += 1;
+                chars.next();
+            }
+            c if c.is_whitespace() => {
+                chars.next();
+            }
+            '{' => {
+                let start = line;
+                chars.next();
+                let mut comment = String::new();
+                loop {
+                    match chars.next() {
+                        None => {
+                            return Err(syntax(start, "a comment opened with '{' is never closed"));
+                        }
+                        Some((_, '}')) => break,
+                        Some((_, ch)) => {
+                            line += usize::from(ch == '\n');
+                            comment.push(ch);
+                        }
+                    }
+                }
+                out.push((start, Token::Comment(comment.trim().to_owned())));
+            }
+            ';' => {
+                let start = line;
+                let comment: String = chars
+                    .by_ref()
+                    .skip(1)
+                    .map(|(_, ch)| ch)
+                    .take_while(|&ch| ch != '\n')
+                    .collect();
+                line += 1;
+                out.push((start, Token::Comment(comment.trim().to_owned())));
+            }
+            '(' => {
+                // Variations are skipped whole, comments inside them too.
+                let start = line;
+                let mut depth = 0usize;
+                let mut in_comment = false;
+                for (_, ch) in chars.by_ref() {
+                    line += usize::from(ch == '\n');
+                    match ch {
+                        '{' => in_comment = true,
+                        '}' => in_comment = false,
+                        '(' if !in_comment => depth += 1,
+                        ')' if !in_comment => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                if depth > 0 {
+                    return Err(syntax(start, "a variation opened with '(' is never closed"));
+                }
+            }
+            ')' => return Err(syntax(line, "a ')' closes no variation")),
+            '}' => return Err(syntax(line, "a '}' closes no comment")),
+            _ => {
+                // `c` is none of the delimiters, so the word holds at least it.
+                let end = text[i + c.len_utf8()..]
+                    .find(|ch: char| ch.is_whitespace() || "{}();".contains(ch))
+                    .map_or(text.len(), |n| i + c.len_utf8() + n);
+                let word = &text[i..end];
+                while chars.peek().is_some_and(|&(j, _)| j < end) {
+                    chars.next();
+                }
+                let word = strip_move_number(word).trim_end_matches(['!', '?', '#']);
+                if RESULTS.contains(&word) {
+                    out.push((line, Token::Result(word)));
+                } else if !word.is_empty() && !word.starts_with('$') {
+                    out.push((line, Token::Word(word)));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads `[Name "Value"]`; tolerates `Name:` and single quotes seen in the wild.
+fn tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, value) = inner.split_once(char::is_whitespace)?;
+    let value = value.trim();
+    let value = value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))?;
+    let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+    Some((name.trim_end_matches(':').to_owned(), value))
+}
+
+/// Reads the first game of a PGN text (or a bare movetext). Returns the record and the
+/// notation its moves were written in.
+pub fn read(text: &str) -> Result<(GameRecord, Notation), ImportError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut tags = Vec::new();
+    let mut body = 0;
+    while body < lines.len() {
+        let line = lines[body].trim();
+        if line.is_empty() {
+            body += 1;
+            continue;
+        }
+        if !line.starts_with('[') {
+            break;
+        }
+        let pair = tag(line).ok_or_else(|| {
+            ImportError::new(
+                Format::Pgn(Notation::Chinese),
+                ImportErrorKind::Syntax("a tag must look like [Name \"value\"]".into()),
+            )
+            .at_line(body + 1)
+        })?;
+        tags.push(pair);
+        body += 1;
+    }
+    // The next game's tags end this one.
+    let end = (body..lines.len())
+        .find(|&i| lines[i].trim_start().starts_with('[') && i > body)
+        .unwrap_or(lines.len());
+    let movetext = lines[body..end].join("\n");
+
+    let mut record = GameRecord::new(Game::new());
+    record.tags = tags;
+    let declared = record
+        .tag("Format")
+        .and_then(|f| f.parse::<Notation>().ok());
+    let mut notation = declared;
+    let err_format = |n: Option<Notation>| Format::Pgn(n.unwrap_or(Notation::Chinese));
+
+    if let Some(fen) = record.tag("FEN").filter(|f| !f.trim().is_empty()) {
+        let start = Position::from_fen(fen)
+            .map_err(|e| ImportError::new(err_format(notation), e.into()).with_token(fen))?;
+        record.game = Game::from_position(start);
+    }
+
+    let mut ply = 0;
+    for (line, token) in tokens(&movetext, body + 1)? {
+        match token {
+            Token::Comment(c) if c.is_empty() => {}
+            // The result at the end of the movetext counts when the tags lack one.
+            Token::Result(r) => {
+                if record
+                    .tag("Result")
+                    .is_none_or(|t| t == "*" || t.is_empty())
+                {
+                    record.set_tag("Result", r);
+                }
+            }
+            Token::Comment(c) => {
+                record
+                    .comments
+                    .entry(ply)
+                    .and_modify(|old| {
+                        old.push('\n');
+                        old.push_str(&c);
+                    })
+                    .or_insert(c);
+            }
+            Token::Word(word) => {
+                ply += 1;
+                // Chinese is the default, but a file without a Format tag may hold any.
+                let preferred = notation.or(Some(Notation::Chinese));
+                let used = play_text(&mut record.game, word, preferred).map_err(|kind| {
+                    ImportError::new(err_format(notation), kind)
+                        .at_line(line)
+                        .at_ply(ply)
+                        .with_token(word)
+                })?;
+                notation.get_or_insert(used);
+            }
+        }
+    }
+    Ok((record, notation.unwrap_or(Notation::Chinese)))
+}
+
+fn result_text(record: &GameRecord) -> String {
+    match record.game.outcome() {
+        Some(o) => match o.winner {
+            Some(Color::Red) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+        .to_owned(),
+        // A result the rules did not reach (a resignation, an agreed draw) is kept.
+        None => record
+            .tag("Result")
+            .filter(|r| RESULTS.contains(r))
+            .unwrap_or("*")
+            .to_owned(),
+    }
+}
+
+fn escape(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
+}
+
+/// Writes a standard PGN game with its moves in `notation`.
+///
+/// ```
+/// use xiangqi::rules::{Game, Notation, pgn, record::GameRecord};
+///
+/// let mut game = Game::new();
+/// for m in ["h2h4", "d9e8", "h4g4", "g6g5", "g4g9"] {
+///     game.play(m.parse().unwrap()).unwrap();
+/// }
+/// let text = pgn::write(&GameRecord::new(game), Notation::Chinese);
+/// assert!(text.contains("1. 炮二进二 士4进5\n2. 炮二平三 卒7进1\n3. 炮三进五\n"));
+/// assert!(text.contains("[Result \"1-0\"]"));
+/// let (back, notation) = pgn::read(&text).unwrap();
+/// assert_eq!(notation, Notation::Chinese);
+/// assert_eq!(back.game.ply_count(), 5);
+/// ```
+#[must_use]
+pub fn write(record: &GameRecord, notation: Notation) -> String {
+    let game = &record.game;
+    let result = result_text(record);
+    let value = |name: &str| -> String {
+        match name {
+            "Result" => result.clone(),
+            "FEN" => game.start().to_fen(),
+            "Format" => notation.name().to_owned(),
+            "Game" => record.tag(name).unwrap_or("Chinese Chess").to_owned(),
+            "Date" => record.tag(name).unwrap_or("????.??.??").to_owned(),
+            _ => record.tag(name).unwrap_or("?").to_owned(),
+        }
+    };
+    let mut out = String::new();
+    for name in ROSTER {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value(name)));
+    }
+    for (name, v) in &record.tags {
+        if !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(v));
+        }
+    }
+    out.push('\n');
+    let comment = |out: &mut String, ply: usize| {
+        if let Some(c) = record.comments.get(&ply) {
+            let sep = if ply == 0 { "" } else { " " };
+            let _ = write!(out, "{sep}{{{}}}", c.replace('}', ")"));
+        }
+    };
+    if record.comments.contains_key(&0) {
+        comment(&mut out, 0);
+        out.push('\n');
+    }
+    let mut number = game.start().fullmoves();
+    for (i, m) in game.moves().enumerate() {
+        let pos = game.position_at(i);
+        let text = notation.write(pos, m);
+        if pos.turn() == Color::Red {
+            let _ = write!(out, "{number}. {text}");
+        } else {
+            if i == 0 {
+                let _ = write!(out, "{number}... {text}");
+            } else {
+                let _ = write!(out, " {text}");
+            }
+            number += 1;
+        }
+        comment(&mut out, i + 1);
+        if pos.turn() == Color::Black || i + 1 == game.ply_count() {
+            out.push('\n');
+        }
+    }
+    out.push_str(&result);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(strip_move_number("1.炮二平五"), "炮二平五");
+        assert_eq!(strip_move_number("12..."), "");
+        assert_eq!(strip_move_number("h2e2"), "h2e2");
+        assert_eq!(strip_move_number("2"), "2");
+    }
+
+    #[test]
+    fn tags_in_the_wild() {
+        assert_eq!(
+            tag("[Event \"Test\"]"),
+            Some(("Event".into(), "Test".into()))
+        );
+        assert_eq!(tag("[Round: \"3\"]"), Some(("Round".into(), "3".into())));
+        assert_eq!(
+            tag("[Red \"say \\\"hi\\\"\"]"),
+            Some(("Red".into(), "say \"hi\"".into()))
+        );
+        assert_eq!(tag("[Broken"), None);
+    }
+
+    #[test]
+    fn comments_variations_and_formats() {
+        let text = "[Event \"x\"]\n[Format \"ICCS\"]\n\n{opening} 1. h2e2 {central cannon} (1. b2e2 h9g7) h9g7 $1\n2. h0g2 ; line comment\n1-0\n";
+        let (record, notation) = read(text).unwrap();
+        assert_eq!(notation, Notation::Iccs);
+        assert_eq!(record.game.ply_count(), 3);
+        assert_eq!(record.comments.get(&0).map(String::as_str), Some("opening"));
+        assert_eq!(
+            record.comments.get(&1).map(String::as_str),
+            Some("central cannon")
+        );
+        assert_eq!(
+            record.comments.get(&3).map(String::as_str),
+            Some("line comment")
+        );
+        // Written back and read again: the same moves and comments.
+        let again = write(&record, Notation::Wxf);
+        assert!(again.contains("[Format \"WXF\"]"));
+        assert!(again.contains("[Result \"1-0\"]"), "a resignation is kept");
+        let (back, n) = read(&again).unwrap();
+        assert_eq!(n, Notation::Wxf);
+        assert_eq!(back.game.position(), record.game.position());
+        assert_eq!(back.comments, record.comments);
+    }
+
+    #[test]
+    fn black_to_move_start() {
+        let mut record = GameRecord::new(Game::from_position(
+            "4k4/9/9/9/9/9/9/9/9/R2K5 b - - 0 7".parse().unwrap(),
+        ));
+        record.game.play("e9e8".parse().unwrap()).unwrap();
+        record.game.play("d0d1".parse().unwrap()).unwrap();
+        let text = write(&record, Notation::Iccs);
+        assert!(text.contains("7... e9e8\n8. d0d1\n"), "{text}");
+        assert_eq!(read(&text).unwrap().0.game.ply_count(), 2);
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let err = read("[Event \"x\"]\n\n1. 炮二平五 馬8进7\n2. 炮二平五").unwrap_err();
+        assert_eq!((err.line, err.ply), (Some(4), Some(3)));
+        assert_eq!(err.token.as_deref(), Some("炮二平五"));
+        assert_eq!(
+            err.to_string(),
+            "this looks like a PGN game in Chinese notation, but at line 4, ply 3 (\"炮二平五\"): no legal move of red fits it"
+        );
+        let err = read("1. h2e2 {never closed").unwrap_err();
+        assert!(err.to_string().contains("never closed"), "{err}");
+        let err = read("1. h2e2 } h9g7").unwrap_err();
+        assert!(err.to_string().contains("closes no comment"), "{err}");
+        let err = read("1. h2e2 (1. b2e2").unwrap_err();
+        assert!(err.to_string().contains("never closed"), "{err}");
+        assert!(read("[FEN \"9/9\"]\n1. h2e2").is_err());
+    }
+}
