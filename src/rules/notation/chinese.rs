@@ -46,8 +46,8 @@ struct Parts {
     by_file: bool,
 }
 
-fn parts(pos: &Position, m: Move) -> Parts {
-    let facts = MoveFacts::new(pos, m);
+fn parts(pos: &Position, m: Move) -> Option<Parts> {
+    let facts = MoveFacts::new(pos, m)?;
     let us = facts.piece.color;
     let role = facts.piece.role;
     let action = match facts.forward {
@@ -63,19 +63,21 @@ fn parts(pos: &Position, m: Move) -> Parts {
     let stacked = facts.file_mates.len();
     let prefix = (stacked >= 2 && !matches!(role, Role::Advisor | Role::Elephant))
         .then(|| prefix(facts.index_on_file(m.from), stacked));
-    Parts {
+    Some(Parts {
         glyph: facts.piece.chinese(),
         file: numeral(us, facts.from_file),
         action,
         target,
         prefix,
         by_file: role == Role::Soldier && facts.tandem_files >= 2,
-    }
+    })
 }
 
 /// Writes a legal move: `炮二平五`.
 pub(super) fn write(pos: &Position, m: Move) -> String {
-    let p = parts(pos, m);
+    let Some(p) = parts(pos, m) else {
+        return m.to_string();
+    };
     let chars = match p.prefix {
         Some(pre) if p.by_file => [pre, p.file, p.action, p.target],
         Some(pre) => [pre, p.glyph, p.action, p.target],
@@ -87,7 +89,9 @@ pub(super) fn write(pos: &Position, m: Move) -> String {
 /// Every form a player might write for `m`, folded: the canonical one, the plain
 /// piece-and-file form, and the five-character `前兵三进一`.
 fn renderings(pos: &Position, m: Move, out: &mut Vec<String>) {
-    let p = parts(pos, m);
+    let Some(p) = parts(pos, m) else {
+        return;
+    };
     out.push(fold(&write(pos, m)));
     if let Some(pre) = p.prefix {
         out.push(fold(

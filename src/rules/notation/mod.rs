@@ -30,7 +30,8 @@ impl Notation {
     /// All notations, in the order "paste anything" tries them.
     pub const ALL: [Notation; 3] = [Notation::Chinese, Notation::Wxf, Notation::Iccs];
 
-    /// Writes the legal move `m` in this notation.
+    /// Writes the legal move `m` in this notation. (A move from an empty point, which no
+    /// position allows, is written in ICCS coordinates.)
     ///
     /// ```
     /// use xiangqi::rules::{Notation, Position};
@@ -208,10 +209,9 @@ pub(crate) struct MoveFacts {
 }
 
 impl MoveFacts {
-    pub(crate) fn new(pos: &Position, m: Move) -> MoveFacts {
-        let piece = pos
-            .piece_at(m.from)
-            .expect("a legal move starts on a piece");
+    /// `None` when no piece stands on `m.from` (the move cannot be legal).
+    pub(crate) fn new(pos: &Position, m: Move) -> Option<MoveFacts> {
+        let piece = pos.piece_at(m.from)?;
         let us = piece.color;
         let same = pos.board().find(piece);
         let mut file_mates: Vec<Square> =
@@ -221,14 +221,14 @@ impl MoveFacts {
         for s in same.iter() {
             per_file[s.file() as usize] += 1;
         }
-        MoveFacts {
+        Some(MoveFacts {
             piece,
             from_file: file_number(us, m.from),
             to_file: file_number(us, m.to),
             forward: relative_rank(us, m.to) as i8 - relative_rank(us, m.from) as i8,
             file_mates,
             tandem_files: per_file.iter().filter(|&&n| n >= 2).count(),
-        }
+        })
     }
 
     /// 0 for the most advanced of the pieces on the file.
@@ -262,6 +262,14 @@ mod tests {
         assert_eq!("wxf".parse::<Notation>(), Ok(Notation::Wxf));
         assert_eq!("Chinese".parse::<Notation>(), Ok(Notation::Chinese));
         assert!("SAN".parse::<Notation>().is_err());
+    }
+
+    #[test]
+    fn a_move_from_an_empty_point_is_written_as_coordinates() {
+        let pos = Position::new();
+        for notation in Notation::ALL {
+            assert_eq!(notation.write(&pos, "e4e5".parse().unwrap()), "e4e5");
+        }
     }
 
     #[test]

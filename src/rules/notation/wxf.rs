@@ -55,8 +55,8 @@ struct Parts {
     target: u8,
 }
 
-fn parts(pos: &Position, m: Move) -> Parts {
-    let facts = MoveFacts::new(pos, m);
+fn parts(pos: &Position, m: Move) -> Option<Parts> {
+    let facts = MoveFacts::new(pos, m)?;
     let us = facts.piece.color;
     let stacked = facts.file_mates.len();
     let multi = facts.tandem_files >= 2;
@@ -83,14 +83,14 @@ fn parts(pos: &Position, m: Move) -> Parts {
     } else {
         facts.to_file
     };
-    Parts {
+    Some(Parts {
         letter: letter(facts.piece.role),
         number,
         file: facts.from_file,
         tandem,
         op,
         target,
-    }
+    })
 }
 
 fn digit(n: u8) -> char {
@@ -99,14 +99,18 @@ fn digit(n: u8) -> char {
 
 /// Writes a legal move: `C2=5`.
 pub(super) fn write(pos: &Position, m: Move) -> String {
-    let p = parts(pos, m);
+    let Some(p) = parts(pos, m) else {
+        return m.to_string();
+    };
     let head = p.number.map_or(p.letter, digit);
     let place = p.tandem.unwrap_or(digit(p.file));
     [head, place, p.op, digit(p.target)].iter().collect()
 }
 
 fn renderings(pos: &Position, m: Move, out: &mut Vec<String>) {
-    let p = parts(pos, m);
+    let Some(p) = parts(pos, m) else {
+        return;
+    };
     out.push(write(pos, m));
     let (op, target) = (p.op, digit(p.target));
     out.push([p.letter, digit(p.file), op, target].iter().collect());
