@@ -170,6 +170,17 @@ fn compare(
     })
 }
 
+/// Fails listing the first mismatches, each with the FEN and moves that reproduce it.
+fn assert_none(mismatches: &[String], what: &str) {
+    let shown: Vec<&str> = mismatches.iter().take(20).map(String::as_str).collect();
+    assert!(
+        mismatches.is_empty(),
+        "{} {what}:\n{}",
+        mismatches.len(),
+        shown.join("\n")
+    );
+}
+
 #[test]
 fn agrees_with_fairy_stockfish() {
     let mut oracle = Oracle::start();
@@ -214,17 +225,7 @@ fn agrees_with_fairy_stockfish() {
     }
 
     eprintln!("compared with pyffish: {tally:?}");
-    assert!(
-        mismatches.is_empty(),
-        "{} positions disagree with Fairy-Stockfish:\n{}",
-        mismatches.len(),
-        mismatches
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_none(&mismatches, "positions disagree with Fairy-Stockfish");
     assert!(tally.positions >= 2000);
     assert!(
         tally.checks >= 100,
@@ -266,15 +267,5 @@ fn wxf_text_matches_fairy_stockfish() {
     }
     eprintln!("{moves} WXF moves compared with pyffish");
     assert!(moves > 10_000);
-    assert!(
-        mismatches.is_empty(),
-        "{} WXF texts differ from Fairy-Stockfish:\n{}",
-        mismatches.len(),
-        mismatches
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_none(&mismatches, "WXF texts differ from Fairy-Stockfish");
 }
