@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use xiangqi::rules::record::{Imported, read_any_bytes};
 use xiangqi::rules::{Game, Move, Notation, Position, legacy, perft, perft_divide, pgn, ucci};
@@ -16,9 +16,12 @@ const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAK
 #[command(
     name = "xiangqi",
     version,
-    about = "象棋 Xiangqi: Chinese chess rules and tools"
+    about = "象棋 Xiangqi: Chinese chess for two at one computer, and its tools",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
+    /// A game or position to open in the window (PGN, FEN, UCCI, a move list…).
+    file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -88,9 +91,7 @@ pub fn run() -> ExitCode {
         Err(e) => e.exit(),
     };
     let Some(command) = cli.command else {
-        // Until the game window exists, a bare `xiangqi` explains itself.
-        let _ = Cli::command().print_help();
-        return ExitCode::SUCCESS;
+        return open_window(cli.file.as_deref());
     };
     let mut out = std::io::stdout().lock();
     let result = match command {
@@ -106,6 +107,53 @@ pub fn run() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+#[cfg(feature = "gui")]
+fn open_window(file: Option<&std::path::Path>) -> ExitCode {
+    use xiangqi::session::Session;
+
+    let mut session = Session::new();
+    let mut status = None;
+    if let Some(path) = file {
+        let bytes = match std::fs::read(path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                eprintln!("xiangqi: cannot read {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        };
+        // A file that is not a game still opens the window, saying why.
+        match read_any_bytes(&bytes) {
+            Ok(imported) => session = Session::from_game(imported.record.game),
+            Err(e) => status = Some(format!("{}: {e}", path.display())),
+        }
+    }
+    // winit panics without a display; say so plainly instead.
+    let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()));
+    if cfg!(target_os = "linux") && !has_display {
+        eprintln!(
+            "xiangqi: no display to open the game window on (DISPLAY and WAYLAND_DISPLAY are unset); \
+             the command-line tools need none: xiangqi --help"
+        );
+        return ExitCode::from(2);
+    }
+    match xiangqi::gui::run(session, status) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn open_window(file: Option<&std::path::Path>) -> ExitCode {
+    if file.is_some() {
+        eprintln!("xiangqi: this build has no game window (built without the gui feature)");
+        return ExitCode::from(2);
+    }
+    let _ = <Cli as clap::CommandFactory>::command().print_help();
+    ExitCode::SUCCESS
 }
 
 fn position(fen: &str) -> Result<Position, Failure> {

@@ -4,7 +4,12 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "gui")]
+pub mod gui;
+pub mod i18n;
 pub mod rules;
+pub mod session;
+pub mod theme;
 
 /// Keeps the README's Rust example compiling and correct.
 #[doc = include_str!("../README.md")]

@@ -150,16 +150,34 @@ fn bad_input_exits_with_2_and_says_why() {
     assert!(err.contains("DEPTH"), "{err}");
     failure(&["perft", "3", "--fen", "4k4/9/9/9/9/9/9/9/9/3K5 w 1.5"]);
     failure(&["perft"]);
-    failure(&["frobnicate"]);
+    let err = failure(&["frobnicate"]);
+    assert!(err.contains("cannot read frobnicate"), "{err}");
     failure(&["moves", "--fen", "\u{7}\u{ffff}/\u{1F600}"]);
 }
 
 #[test]
-fn no_subcommand_prints_help() {
-    let out = stdout(&[]);
-    for word in ["perft", "moves", "status"] {
+fn help_lists_the_tools() {
+    let out = stdout(&["--help"]);
+    for word in ["perft", "moves", "status", "convert", "FILE"] {
         assert!(out.contains(word), "{out}");
     }
+}
+
+#[test]
+fn no_display_is_a_message_not_a_panic() {
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if cfg!(feature = "gui") {
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("no display"), "{err}");
+    } else {
+        assert!(out.status.success(), "{err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
 }
 
 /// Runs `xiangqi convert - ARGS` with `input` on standard input.

@@ -1,0 +1,124 @@
+//! Mouse and keyboard become messages; nothing is decided here.
+//!
+//! What each key does is listed in one place, [`key_commands`]. Ctrl+S/L/E/I (save, load,
+//! copy, paste) belong there when saves and the clipboard arrive.
+
+use bevy::input::keyboard::KeyCode;
+use bevy::input::mouse::MouseButton;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::board::{BoardCamera, CELL};
+use super::messages::{Action, AppSet, PointerPressed, PointerReleased};
+use super::model::{Overlay, PointerOverPanel, Settings};
+use crate::rules::Square;
+use crate::theme;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            pointer,
+            keys.run_if(resource_exists::<ButtonInput<KeyCode>>),
+        )
+            .in_set(AppSet::Input),
+    );
+}
+
+/// The board point under the cursor, if any.
+fn square_under_cursor(
+    window: &Window,
+    camera: &Camera,
+    transform: &GlobalTransform,
+    flipped: bool,
+) -> Option<Square> {
+    let cursor = window.cursor_position()?;
+    if !camera.logical_viewport_rect()?.contains(cursor) {
+        return None;
+    }
+    let world = camera.viewport_to_world_2d(transform, cursor).ok()?;
+    theme::square_at(world.x / CELL, world.y / CELL, flipped)
+}
+
+fn pointer(
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
+    settings: Res<Settings>,
+    over_panel: Res<PointerOverPanel>,
+    mut pressed: MessageWriter<PointerPressed>,
+    mut released: MessageWriter<PointerReleased>,
+    mut commands: MessageWriter<Action>,
+) {
+    let (Some(buttons), Some(window), Some(camera)) = (buttons, window, camera) else {
+        return;
+    };
+    let (camera, transform) = *camera;
+    let square = square_under_cursor(&window, camera, transform, settings.flipped);
+    // Releases always count, so a drag that ends over the panel still ends.
+    if buttons.just_released(MouseButton::Left) {
+        released.write(PointerReleased(square));
+    }
+    if over_panel.0 {
+        return;
+    }
+    if buttons.just_pressed(MouseButton::Left) {
+        pressed.write(PointerPressed(square));
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        commands.write(Action::Cancel);
+    }
+    let ctrl = keys.is_some_and(|k| ctrl_held(&k));
+    if ctrl && buttons.just_pressed(MouseButton::Middle) {
+        commands.write(Action::Quit);
+    }
+}
+
+/// Ctrl, or ⌘ on macOS.
+fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ])
+}
+
+/// Every keyboard shortcut.
+fn key_commands(keys: &ButtonInput<KeyCode>, help_open: bool) -> Vec<Action> {
+    let ctrl = ctrl_held(keys);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let mut out = Vec::new();
+    for &key in keys.get_just_pressed() {
+        let command = match (ctrl, shift, key) {
+            (true, false, KeyCode::KeyZ) => Action::Undo,
+            (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
+            (true, _, KeyCode::KeyR) => Action::NewGame,
+            (true, _, KeyCode::KeyW) => Action::Quit,
+            // Esc first closes an open dialog.
+            (_, _, KeyCode::Escape) if help_open => Action::ToggleHelp,
+            (_, _, KeyCode::Escape) => Action::Quit,
+            (false, _, KeyCode::KeyF) => Action::Flip,
+            (false, _, KeyCode::KeyM) => Action::ToggleMute,
+            (_, _, KeyCode::F1) => Action::ToggleHelp,
+            (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
+            (false, _, KeyCode::ArrowRight) => Action::ReviewForward,
+            (false, _, KeyCode::Home) => Action::ReviewStart,
+            (false, _, KeyCode::End) => Action::ReviewEnd,
+            _ => continue,
+        };
+        out.push(command);
+    }
+    out
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    overlay: Res<Overlay>,
+    mut commands: MessageWriter<Action>,
+) {
+    for command in key_commands(&keys, overlay.help) {
+        commands.write(command);
+    }
+}

@@ -1,0 +1,129 @@
+//! Marks on the board: the selected piece, dots on its legal destinations and rings on
+//! what it can capture, the last move's from/to corners, the general in check.
+//! Rebuilt from the model whenever the model, the selection or the settings change.
+
+use bevy::prelude::*;
+
+use super::board::{CELL, world};
+use super::messages::AppSet;
+use super::model::{Model, Selection, Settings};
+use super::to_color;
+use crate::theme::{geometry as g, wood};
+
+const Z_UNDER: f32 = 5.0;
+const Z_OVER: f32 = 15.0;
+
+/// A mark (not a piece, not the board).
+#[derive(Component)]
+pub struct Mark;
+
+#[derive(Resource)]
+struct MarkLook {
+    dot: Handle<Mesh>,
+    halo: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    glow: Handle<Mesh>,
+    hint: Handle<ColorMaterial>,
+    selected: Handle<ColorMaterial>,
+    check: Handle<ColorMaterial>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, make_look)
+        .add_systems(Update, rebuild.in_set(AppSet::Presentation));
+}
+
+fn make_look(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let r = g::PIECE_RADIUS * CELL;
+    let mut mat = |c| materials.add(ColorMaterial::from_color(to_color(c)));
+    commands.insert_resource(MarkLook {
+        dot: meshes.add(Circle::new(g::DOT * CELL)),
+        halo: meshes.add(Annulus::new(r + 0.01 * CELL, r + 0.07 * CELL)),
+        ring: meshes.add(Annulus::new(r - 0.02 * CELL, r + 0.05 * CELL)),
+        glow: meshes.add(Circle::new(r + 0.08 * CELL)),
+        hint: mat(wood::HINT),
+        selected: mat(wood::SELECTED),
+        check: mat(wood::CHECK),
+    });
+}
+
+fn shape(mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>, at: Vec2, z: f32) -> impl Bundle {
+    (
+        Mark,
+        Mesh2d(mesh.clone()),
+        MeshMaterial2d(material.clone()),
+        Transform::from_translation(at.extend(z)),
+    )
+}
+
+/// Corner brackets around a point, the classic last-move mark.
+fn corners(commands: &mut Commands, at: Vec2, color: Color) {
+    let (reach, arm, width) = (0.5 * CELL, 0.16 * CELL, 0.05 * CELL);
+    for (dx, dy) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
+        let corner = at + Vec2::new(dx, dy) * reach;
+        for size in [Vec2::new(arm, width), Vec2::new(width, arm)] {
+            let center = corner
+                - Vec2::new(dx * (size.x - width) / 2.0, dy * (size.y - width) / 2.0)
+                - Vec2::new(dx, dy) * width / 2.0;
+            commands.spawn((
+                Mark,
+                Sprite {
+                    color,
+                    custom_size: Some(size),
+                    ..default()
+                },
+                Transform::from_translation(center.extend(Z_UNDER)),
+            ));
+        }
+    }
+}
+
+fn rebuild(
+    mut commands: Commands,
+    model: Res<Model>,
+    selection: Res<Selection>,
+    settings: Res<Settings>,
+    look: Option<Res<MarkLook>>,
+    marks: Query<Entity, With<Mark>>,
+) {
+    let Some(look) = look else {
+        return;
+    };
+    if !(model.is_changed() || selection.is_changed() || settings.is_changed()) {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let flipped = settings.flipped;
+    let pos = model.shown_position();
+    if let Some(m) = model.shown_last_move() {
+        let color = to_color(wood::LAST_MOVE);
+        corners(&mut commands, world(m.from, flipped), color);
+        corners(&mut commands, world(m.to, flipped), color);
+    }
+    if pos.is_check() {
+        let at = world(pos.general(pos.turn()), flipped);
+        commands.spawn(shape(&look.glow, &look.check, at, Z_UNDER + 1.0));
+    }
+    if let Some(from) = selection.square {
+        commands.spawn(shape(
+            &look.halo,
+            &look.selected,
+            world(from, flipped),
+            Z_OVER,
+        ));
+        for m in &selection.moves {
+            let at = world(m.to, flipped);
+            if pos.piece_at(m.to).is_some() {
+                commands.spawn(shape(&look.ring, &look.hint, at, Z_OVER));
+            } else {
+                commands.spawn(shape(&look.dot, &look.hint, at, Z_OVER));
+            }
+        }
+    }
+}

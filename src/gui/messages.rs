@@ -1,0 +1,142 @@
+//! What happens, as messages: input says what the player did, logic says what came of
+//! it, and the view, sound and panel only react to these.
+
+use bevy::prelude::*;
+
+use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
+use crate::session::Change;
+
+/// The ordering of every `Update` system: input → logic → presentation.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSet {
+    /// Mouse and keys become messages.
+    Input,
+    /// Messages change the model and say what came of it.
+    Logic,
+    /// The view, sounds and panel follow.
+    Presentation,
+}
+
+/// The left button went down on a point (or off the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerPressed(pub Option<Square>);
+
+/// The left button came up on a point (or off the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerReleased(pub Option<Square>);
+
+/// A key, button or menu action.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Drop the selection (right click).
+    Cancel,
+    /// Ctrl+Z.
+    Undo,
+    /// Ctrl+Y, Ctrl+Shift+Z.
+    Redo,
+    /// Ctrl+R.
+    NewGame,
+    /// F.
+    Flip,
+    /// M.
+    ToggleMute,
+    /// F1; Esc while the help is open.
+    ToggleHelp,
+    /// Ctrl+W, Esc, Ctrl+middle click.
+    Quit,
+    /// ←.
+    ReviewBack,
+    /// →.
+    ReviewForward,
+    /// Home.
+    ReviewStart,
+    /// End.
+    ReviewEnd,
+    /// A click on a move in the list: show the position after that many plies.
+    ReviewAt(usize),
+}
+
+/// A piece of the side to move was picked up.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selected(pub Square);
+
+/// A move was played.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovePlayed {
+    /// The move.
+    pub mv: Move,
+    /// The piece that moved.
+    pub piece: Piece,
+    /// What it took, if anything.
+    pub captured: Option<Piece>,
+    /// Whether it checks the opponent.
+    pub check: bool,
+}
+
+/// Why an attempt was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The rules forbid it.
+    Illegal(IllegalMove),
+    /// The game has ended.
+    GameOver,
+    /// An earlier position is on the board.
+    Reviewing,
+    /// The piece belongs to the side not to move.
+    NotYourTurn,
+}
+
+/// A move or a selection was refused.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRejected {
+    /// The piece concerned.
+    pub from: Square,
+    /// Why.
+    pub reason: Refusal,
+}
+
+/// Ctrl+Z did something.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Undone(pub Change);
+
+/// Ctrl+Y did something.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Redone(pub Change);
+
+/// Undo or redo had nothing to do.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NothingToDo {
+    /// True for redo, false for undo.
+    pub redo: bool,
+}
+
+/// A new game replaced the old one (undoable).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameStarted;
+
+/// The game has just ended.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnded(pub Outcome);
+
+/// The position on the board changed in any way (move, undo, review, new game…).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct BoardChanged;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PointerPressed>()
+        .add_message::<PointerReleased>()
+        .add_message::<Action>()
+        .add_message::<Selected>()
+        .add_message::<MovePlayed>()
+        .add_message::<MoveRejected>()
+        .add_message::<Undone>()
+        .add_message::<Redone>()
+        .add_message::<NothingToDo>()
+        .add_message::<NewGameStarted>()
+        .add_message::<GameEnded>()
+        .add_message::<BoardChanged>()
+        .configure_sets(
+            Update,
+            (AppSet::Input, AppSet::Logic, AppSet::Presentation).chain(),
+        );
+}

@@ -1,0 +1,108 @@
+//! The desktop game: a thin Bevy shell around [`Session`]. The model lives in resources;
+//! piece entities are only its view. Input becomes messages, logic answers with
+//! messages, and the board, sound and panel react (see [`messages::AppSet`]).
+//!
+//! Where to look: what a key does, `input.rs`; what a click or Ctrl+Z does to the game,
+//! `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel, `panel.rs`.
+
+mod assets;
+mod audio;
+mod board;
+mod input;
+mod logic;
+mod marks;
+pub mod messages;
+pub mod model;
+mod panel;
+mod pieces;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy::winit::WinitSettings;
+use bevy_egui::{EguiGlobalSettings, EguiPlugin};
+
+use crate::session::Session;
+use crate::theme::Rgba;
+pub use messages::*;
+pub use model::*;
+pub use panel::Status;
+pub use pieces::PieceView;
+
+/// A theme colour as a Bevy colour.
+#[must_use]
+pub fn to_color(c: Rgba) -> Color {
+    Color::srgba_u8(c.0, c.1, c.2, c.3)
+}
+
+/// Messages, model, input and logic: everything but drawing. Headless tests use this.
+pub fn core_plugin(app: &mut App) {
+    app.add_plugins((
+        messages::plugin,
+        model::plugin,
+        input::plugin,
+        logic::plugin,
+    ))
+    .add_systems(Update, log_position.in_set(AppSet::Presentation));
+}
+
+/// Logs the shown position after every change: a record of the game for whoever reads
+/// the log (the real-window tests do).
+fn log_position(mut changed: MessageReader<BoardChanged>, model: Res<Model>) {
+    if changed.read().count() > 0 {
+        let outcome = model
+            .outcome()
+            .map(|o| format!(" outcome {o}"))
+            .unwrap_or_default();
+        info!("position {}{outcome}", model.shown_position().to_fen());
+    }
+}
+
+/// The whole game in a window.
+pub struct AppPlugin {
+    /// The session to start with (a new game, or a file opened from the command line).
+    pub session: Session,
+    /// A first line for the status bar (e.g. why a file could not be opened).
+    pub status: Option<String>,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "象棋 Xiangqi".into(),
+                resolution: WindowResolution::from((1120, 800)),
+                ..default()
+            }),
+            ..default()
+        }))
+        // Redraw only when something happens: an idle game costs nothing.
+        .insert_resource(WinitSettings::desktop_app())
+        .add_plugins(EguiPlugin::default())
+        // The panel's camera is made in board.rs, apart from the board's.
+        .insert_resource(EguiGlobalSettings {
+            auto_create_primary_context: false,
+            ..default()
+        })
+        .add_plugins(core_plugin)
+        .add_plugins((
+            assets::plugin,
+            board::plugin,
+            pieces::plugin,
+            marks::plugin,
+            audio::plugin,
+            panel::plugin,
+        ))
+        .insert_resource(Model(self.session.clone()));
+        if let Some(text) = &self.status {
+            app.insert_resource(Status {
+                text: text.clone(),
+                warning: true,
+            });
+        }
+    }
+}
+
+/// Opens the window and plays until it is closed.
+pub fn run(session: Session, status: Option<String>) -> AppExit {
+    App::new().add_plugins(AppPlugin { session, status }).run()
+}

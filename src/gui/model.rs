@@ -1,0 +1,89 @@
+//! The game model and the interface state, as resources. Entities only show them.
+
+use bevy::prelude::*;
+
+use crate::i18n::Lang;
+use crate::rules::{Move, Notation, Square};
+use crate::session::Session;
+
+/// The game being played, with its undo history.
+#[derive(Resource, Default, Deref, DerefMut)]
+pub struct Model(pub Session);
+
+/// The piece picked up, if any.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// Its point.
+    pub square: Option<Square>,
+    /// Whether the button is still held on it (a drag in progress).
+    pub dragging: bool,
+    /// Its legal moves.
+    pub moves: Vec<Move>,
+}
+
+/// Which coordinates to draw around the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Coordinates {
+    /// None.
+    None,
+    /// ICCS: a–i and 0–9.
+    #[default]
+    Iccs,
+    /// 一–九 for red, 1–9 for black.
+    Chinese,
+}
+
+/// The player's preferences.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Sound on.
+    pub sound: bool,
+    /// 0.0–1.0.
+    pub volume: f32,
+    /// Pieces slide.
+    pub animation: bool,
+    /// How long a slide takes.
+    pub animation_ms: u32,
+    /// The move list's notation.
+    pub notation: Notation,
+    /// Coordinates around the board.
+    pub coordinates: Coordinates,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Interface language.
+    pub lang: Lang,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            sound: true,
+            volume: 0.8,
+            animation: true,
+            animation_ms: 200,
+            notation: Notation::Chinese,
+            coordinates: Coordinates::Iccs,
+            flipped: false,
+            lang: Lang::from_locale(sys_locale::get_locale().as_deref()),
+        }
+    }
+}
+
+/// Open dialogs and overlays.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Overlay {
+    /// The key help (F1).
+    pub help: bool,
+}
+
+/// Whether the panel had the pointer last frame: the board then ignores clicks.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointerOverPanel(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Model>()
+        .init_resource::<Selection>()
+        .init_resource::<Settings>()
+        .init_resource::<Overlay>()
+        .init_resource::<PointerOverPanel>();
+}

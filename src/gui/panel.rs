@@ -1,0 +1,387 @@
+//! The side panel (egui): whose turn, the status line, the move list (click to review),
+//! captured pieces, a button for every action, settings; plus the game-end banner and
+//! the key help. Buttons only write the same [`Action`]s the keys do.
+
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::assets::FONT;
+use super::board::PanelWidth;
+use super::messages::{
+    Action, AppSet, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Redone,
+    Refusal, Undone,
+};
+use super::model::{Coordinates, Model, Overlay, PointerOverPanel, Settings};
+use crate::i18n::{self, Lang, T};
+use crate::rules::{Color as Side, Notation, Piece};
+
+/// Logical width of the panel.
+const WIDTH: f32 = 300.0;
+
+/// The status line: what just happened.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// The text.
+    pub text: String,
+    /// Shown as a warning.
+    pub warning: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Status>()
+        .add_systems(Update, (toggle_help, status).in_set(AppSet::Presentation))
+        .add_systems(EguiPrimaryContextPass, (fonts, panel).chain());
+}
+
+fn toggle_help(mut commands: MessageReader<Action>, mut overlay: ResMut<Overlay>) {
+    for c in commands.read() {
+        if *c == Action::ToggleHelp {
+            overlay.help = !overlay.help;
+        }
+    }
+}
+
+/// Puts what just happened into the status line.
+fn status(
+    mut status: ResMut<Status>,
+    settings: Res<Settings>,
+    mut played: MessageReader<MovePlayed>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
+    mut nothing: MessageReader<NothingToDo>,
+    mut started: MessageReader<NewGameStarted>,
+    mut ended: MessageReader<GameEnded>,
+    mut commands: MessageReader<Action>,
+) {
+    let lang = settings.lang;
+    let mut set = |text: String, warning: bool| *status = Status { text, warning };
+    if played.read().count() > 0 {
+        set(String::new(), false);
+    }
+    for r in rejected.read() {
+        let text = match r.reason {
+            Refusal::Illegal(reason) => i18n::illegal(reason, lang),
+            Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
+            Refusal::Reviewing => T::ReviewRefused.get(lang).to_owned(),
+            Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
+        };
+        set(text, true);
+    }
+    if undone.read().count() > 0 {
+        set(T::Undone.get(lang).to_owned(), false);
+    }
+    if redone.read().count() > 0 {
+        set(T::Redone.get(lang).to_owned(), false);
+    }
+    for n in nothing.read() {
+        let t = if n.redo {
+            T::NothingToRedo
+        } else {
+            T::NothingToUndo
+        };
+        set(t.get(lang).to_owned(), true);
+    }
+    if started.read().count() > 0 {
+        set(T::Started.get(lang).to_owned(), false);
+    }
+    for GameEnded(outcome) in ended.read() {
+        set(i18n::outcome(*outcome, lang), false);
+    }
+    for c in commands.read() {
+        if *c == Action::ToggleMute {
+            let t = if settings.sound { T::Muted } else { T::Unmuted };
+            set(t.get(lang).to_owned(), false);
+        }
+    }
+}
+
+/// Adds the embedded CJK font behind egui's own, once.
+fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut defs = egui::FontDefinitions::default();
+    defs.font_data.insert(
+        "xiangqi-kai".into(),
+        egui::FontData::from_static(FONT).into(),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        defs.families
+            .entry(family)
+            .or_default()
+            .push("xiangqi-kai".into());
+    }
+    ctx.set_fonts(defs);
+    *done = true;
+    Ok(())
+}
+
+fn side_text(side: Side, lang: Lang) -> &'static str {
+    match side {
+        Side::Red => T::RedToMove.get(lang),
+        Side::Black => T::BlackToMove.get(lang),
+    }
+}
+
+fn piece_color(piece: Piece) -> egui::Color32 {
+    let c = crate::theme::side_color(piece.color);
+    egui::Color32::from_rgb(c.0, c.1, c.2)
+}
+
+fn panel(
+    mut contexts: EguiContexts,
+    model: Res<Model>,
+    mut settings: ResMut<Settings>,
+    mut overlay: ResMut<Overlay>,
+    status: Res<Status>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut width: ResMut<PanelWidth>,
+    mut over_panel: ResMut<PointerOverPanel>,
+    mut commands: MessageWriter<Action>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.lang;
+    let mut sent = Vec::new();
+    let mut send = |c: Action| sent.push(c);
+
+    // Panels are shown inside a Ui in egui 0.36: one spanning the window.
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let response = egui::Panel::right("panel")
+        .exact_size(WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.add_space(6.0);
+            let pos = model.shown_position();
+            ui.heading(side_text(pos.turn(), lang));
+            if let Some(outcome) = model.outcome() {
+                ui.label(egui::RichText::new(i18n::outcome(outcome, lang)).strong());
+            }
+            let color = if status.warning {
+                egui::Color32::from_rgb(0xC0, 0x30, 0x30)
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.label(
+                egui::RichText::new(if status.text.is_empty() {
+                    " "
+                } else {
+                    &status.text
+                })
+                .color(color),
+            );
+            if model.is_reviewing() {
+                ui.horizontal(|ui| {
+                    ui.label(T::Reviewing.get(lang));
+                });
+                if ui.button(T::BackToGame.get(lang)).clicked() {
+                    send(Action::ReviewEnd);
+                }
+            }
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                for (t, c) in [
+                    (T::Undo, Action::Undo),
+                    (T::Redo, Action::Redo),
+                    (T::NewGame, Action::NewGame),
+                    (T::Flip, Action::Flip),
+                    (T::Help, Action::ToggleHelp),
+                    (T::Quit, Action::Quit),
+                ] {
+                    if ui.button(t.get(lang)).clicked() {
+                        send(c);
+                    }
+                }
+            });
+            ui.separator();
+            captured(ui, &model, lang);
+            ui.separator();
+            ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
+            move_list(ui, &model, settings.notation, &mut send);
+            ui.separator();
+            settings_ui(ui, &mut settings, lang);
+        });
+
+    let mut show_help = overlay.help;
+    if show_help {
+        egui::Window::new(T::HelpTitle.get(lang))
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut show_help)
+            .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
+            .show(ctx, |ui| {
+                for t in [
+                    T::KeyClick,
+                    T::KeyRight,
+                    T::KeyUndo,
+                    T::KeyRedo,
+                    T::KeyNew,
+                    T::KeyFlip,
+                    T::KeyMute,
+                    T::KeyReview,
+                    T::KeyHelp,
+                    T::KeyQuit,
+                ] {
+                    ui.label(t.get(lang));
+                }
+            });
+        overlay.help = show_help;
+    }
+
+    if let Some(outcome) = model.outcome().filter(|_| !model.is_reviewing()) {
+        egui::Area::new("banner".into())
+            .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style())
+                    .fill(egui::Color32::from_rgba_unmultiplied(40, 25, 15, 225))
+                    .inner_margin(egui::Margin::symmetric(28, 16))
+                    .show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(i18n::outcome(outcome, lang))
+                                .size(34.0)
+                                .color(egui::Color32::from_rgb(0xF6, 0xE3, 0xBC)),
+                        );
+                    });
+            });
+    }
+
+    let scale = window.map_or(1.0, |w| w.scale_factor());
+    let physical = response.response.rect.width() * scale;
+    if (width.0 - physical).abs() > 0.5 {
+        width.0 = physical;
+    }
+    let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    if over_panel.0 != over {
+        over_panel.0 = over;
+    }
+    if !sent.is_empty() {
+        // The next frame must come to act on them.
+        redraw.write(RequestRedraw);
+    }
+    for c in sent {
+        commands.write(c);
+    }
+    Ok(())
+}
+
+fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
+    ui.label(egui::RichText::new(T::Captured.get(lang)).strong());
+    let game = model.game();
+    let mut taken: [Vec<Piece>; 2] = [Vec::new(), Vec::new()];
+    for (i, m) in game.moves().take(model.shown_ply()).enumerate() {
+        if let Some(p) = game.position_at(i).capture(m) {
+            taken[p.color.index()].push(p);
+        }
+    }
+    for pieces in taken {
+        ui.horizontal_wrapped(|ui| {
+            for p in pieces {
+                ui.label(
+                    egui::RichText::new(p.chinese().to_string())
+                        .size(20.0)
+                        .color(piece_color(p)),
+                );
+            }
+        });
+    }
+}
+
+fn move_list(ui: &mut egui::Ui, model: &Model, notation: Notation, send: &mut impl FnMut(Action)) {
+    let game = model.game();
+    let shown = model.shown_ply();
+    let mut number = game.start().fullmoves();
+    egui::ScrollArea::vertical()
+        .max_height(280.0)
+        .auto_shrink([false, true])
+        .stick_to_bottom(!model.is_reviewing())
+        .show(ui, |ui| {
+            egui::Grid::new("moves")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    let moves: Vec<_> = game.moves().collect();
+                    let mut i = 0;
+                    // The first row starts with "…" when black moved first.
+                    let black_first = game.start().turn() == Side::Black;
+                    while i < moves.len() {
+                        ui.label(format!("{number}."));
+                        for column in 0..2 {
+                            if column == 0 && black_first && i == 0 {
+                                ui.label("…");
+                                continue;
+                            }
+                            if let Some(&m) = moves.get(i) {
+                                let text = notation.write(game.position_at(i), m);
+                                let current = shown == i + 1;
+                                if ui.selectable_label(current, text).clicked() {
+                                    send(Action::ReviewAt(i + 1));
+                                }
+                                i += 1;
+                            }
+                        }
+                        number += 1;
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings, lang: Lang) {
+    egui::CollapsingHeader::new(T::Settings.get(lang))
+        .default_open(false)
+        .show(ui, |ui| {
+            // Edit a copy so the resource is marked changed only when something changes.
+            let mut s = settings.clone();
+            ui.checkbox(&mut s.sound, T::Sound.get(lang));
+            ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(T::Volume.get(lang)));
+            ui.checkbox(&mut s.animation, T::Animation.get(lang));
+            ui.add(
+                egui::Slider::new(&mut s.animation_ms, 80..=600)
+                    .suffix(" ms")
+                    .text(T::AnimationSpeed.get(lang)),
+            );
+            ui.horizontal(|ui| {
+                ui.label(T::Notation.get(lang));
+                ui.radio_value(
+                    &mut s.notation,
+                    Notation::Chinese,
+                    T::NotationChinese.get(lang),
+                );
+                ui.radio_value(&mut s.notation, Notation::Wxf, "WXF");
+                ui.radio_value(&mut s.notation, Notation::Iccs, "ICCS");
+            });
+            ui.horizontal(|ui| {
+                ui.label(T::Coordinates.get(lang));
+                ui.radio_value(
+                    &mut s.coordinates,
+                    Coordinates::None,
+                    T::CoordinatesNone.get(lang),
+                );
+                ui.radio_value(&mut s.coordinates, Coordinates::Iccs, "ICCS");
+                ui.radio_value(
+                    &mut s.coordinates,
+                    Coordinates::Chinese,
+                    T::CoordinatesChinese.get(lang),
+                );
+            });
+            ui.checkbox(&mut s.flipped, T::Flip.get(lang));
+            ui.horizontal(|ui| {
+                ui.label(T::Language.get(lang));
+                ui.radio_value(&mut s.lang, Lang::Zh, "中文");
+                ui.radio_value(&mut s.lang, Lang::En, "English");
+            });
+            if s != *settings {
+                *settings = s;
+            }
+        });
+}

@@ -1,0 +1,353 @@
+//! The pieces: entities synced from the model whenever the board changes, with the
+//! move slide (above every other piece), the capture that vanishes when hit, the shake
+//! of a refused move, and the piece following the cursor during a drag.
+
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
+
+use super::assets::GameAssets;
+use super::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
+use super::messages::{AppSet, BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
+use super::model::{Model, Selection, Settings};
+use super::to_color;
+use crate::rules::{Move, Piece, Square};
+use crate::session::Change;
+use crate::theme::{geometry as g, side_color, wood};
+
+const Z_PIECE: f32 = 10.0;
+const Z_MOVING: f32 = 20.0;
+const Z_DRAGGED: f32 = 30.0;
+const SHAKE_SECS: f32 = 0.3;
+
+/// A piece on the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceView {
+    /// Its point.
+    pub square: Square,
+    /// What it is.
+    pub piece: Piece,
+}
+
+/// A captured piece still shown until the capturing piece arrives.
+#[derive(Component)]
+struct Vanishing {
+    at: f32,
+}
+
+/// A piece sliding from one point to another.
+#[derive(Component)]
+struct Slide {
+    from: Vec2,
+    to: Vec2,
+    start: f32,
+    secs: f32,
+}
+
+/// A refused piece shaking its head.
+#[derive(Component)]
+struct Shake {
+    start: f32,
+}
+
+/// Shared meshes and materials: every piece uses the same few.
+#[derive(Resource)]
+struct PieceLook {
+    disc: Handle<Mesh>,
+    rim: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    face: Handle<ColorMaterial>,
+    rim_color: Handle<ColorMaterial>,
+    side: [Handle<ColorMaterial>; 2],
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, (make_look, sync).chain())
+        .add_systems(
+            Update,
+            (sync_on_change, drag, animate)
+                .chain()
+                .in_set(AppSet::Presentation),
+        );
+}
+
+fn make_look(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let r = g::PIECE_RADIUS * CELL;
+    let mut mat = |c| materials.add(ColorMaterial::from_color(to_color(c)));
+    commands.insert_resource(PieceLook {
+        disc: meshes.add(Circle::new(r)),
+        rim: meshes.add(Annulus::new(r - g::PIECE_RIM * CELL, r)),
+        ring: meshes.add(Annulus::new(
+            g::PIECE_RING * CELL - 0.025 * CELL,
+            g::PIECE_RING * CELL,
+        )),
+        face: mat(wood::PIECE_FACE),
+        rim_color: mat(wood::PIECE_RIM),
+        side: [
+            mat(side_color(crate::rules::Color::Red)),
+            mat(side_color(crate::rules::Color::Black)),
+        ],
+    });
+}
+
+fn spawn_piece(
+    commands: &mut Commands,
+    look: &PieceLook,
+    font: &Handle<Font>,
+    square: Square,
+    piece: Piece,
+    at: Vec3,
+) -> Entity {
+    let side = look.side[piece.color.index()].clone();
+    commands
+        .spawn((
+            PieceView { square, piece },
+            Mesh2d(look.disc.clone()),
+            MeshMaterial2d(look.face.clone()),
+            Transform::from_translation(at),
+            children![
+                (
+                    Mesh2d(look.rim.clone()),
+                    MeshMaterial2d(look.rim_color.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ),
+                (
+                    Mesh2d(look.ring.clone()),
+                    MeshMaterial2d(side),
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                ),
+                (
+                    Text2d::new(piece.chinese().to_string()),
+                    TextFont::from(font.clone())
+                        .with_font_size(g::PIECE_CHAR * CELL * TEXT_OVERSAMPLE),
+                    TextColor(to_color(side_color(piece.color))),
+                    Transform::from_xyz(0.0, 0.0, 0.3)
+                        .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
+                ),
+            ],
+        ))
+        .id()
+}
+
+/// Respawns every piece from the shown position.
+fn respawn(
+    commands: &mut Commands,
+    model: &Model,
+    settings: &Settings,
+    look: &PieceLook,
+    font: &Handle<Font>,
+    existing: impl Iterator<Item = Entity>,
+) -> Vec<(Square, Entity)> {
+    for e in existing {
+        commands.entity(e).despawn();
+    }
+    model
+        .shown_position()
+        .board()
+        .pieces()
+        .map(|(sq, piece)| {
+            let at = world(sq, settings.flipped).extend(Z_PIECE);
+            (sq, spawn_piece(commands, look, font, sq, piece, at))
+        })
+        .collect()
+}
+
+fn sync(
+    mut commands: Commands,
+    model: Res<Model>,
+    settings: Res<Settings>,
+    look: Res<PieceLook>,
+    assets: Res<GameAssets>,
+) {
+    respawn(
+        &mut commands,
+        &model,
+        &settings,
+        &look,
+        &assets.font,
+        std::iter::empty(),
+    );
+}
+
+/// The slide to show after a change: a move played or redone, or one taken back.
+fn slide_for(
+    played: &mut MessageReader<MovePlayed>,
+    undone: &mut MessageReader<Undone>,
+    redone: &mut MessageReader<Redone>,
+) -> Option<(Move, Option<Piece>)> {
+    let mut slide = None;
+    for p in played.read() {
+        slide = Some((p.mv, p.captured));
+    }
+    for Undone(change) in undone.read() {
+        if let Change::Move(m) = change {
+            // Taking back: the piece goes home; the captured piece is already back.
+            slide = Some((Move::new(m.to, m.from), None));
+        }
+    }
+    for Redone(change) in redone.read() {
+        if let Change::Move(m) = change {
+            slide = Some((*m, None));
+        }
+    }
+    slide
+}
+
+fn sync_on_change(
+    mut commands: Commands,
+    mut changed: MessageReader<BoardChanged>,
+    mut played: MessageReader<MovePlayed>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
+    mut rejected: MessageReader<MoveRejected>,
+    model: Res<Model>,
+    settings: Res<Settings>,
+    look: Res<PieceLook>,
+    assets: Res<GameAssets>,
+    time: Res<Time>,
+    pieces: Query<(Entity, &PieceView)>,
+) {
+    let slide = slide_for(&mut played, &mut undone, &mut redone);
+    let refused: Vec<Square> = rejected.read().map(|r| r.from).collect();
+    let any_change = changed.read().count() > 0;
+    if !any_change && !settings.is_changed() {
+        for (e, view) in &pieces {
+            if refused.contains(&view.square) {
+                commands.entity(e).insert(Shake {
+                    start: time.elapsed_secs(),
+                });
+            }
+        }
+        return;
+    }
+    let captured_before = slide.and_then(|(m, captured)| captured.map(|c| (m, c)));
+    let spawned = respawn(
+        &mut commands,
+        &model,
+        &settings,
+        &look,
+        &assets.font,
+        pieces.iter().map(|(e, _)| e),
+    );
+    let Some((mv, _)) = slide.filter(|_| settings.animation && !model.is_reviewing()) else {
+        return;
+    };
+    let now = time.elapsed_secs();
+    let secs = settings.animation_ms as f32 / 1000.0;
+    if let Some((_, piece)) = captured_before {
+        // The taken piece stays under the arriving one until it lands.
+        let at = world(mv.to, settings.flipped).extend(Z_PIECE - 1.0);
+        let ghost = spawn_piece(&mut commands, &look, &assets.font, mv.to, piece, at);
+        commands
+            .entity(ghost)
+            .remove::<PieceView>()
+            .insert(Vanishing { at: now + secs });
+    }
+    if let Some(&(_, e)) = spawned.iter().find(|(sq, _)| *sq == mv.to) {
+        let from = world(mv.from, settings.flipped);
+        commands.entity(e).insert((
+            Slide {
+                from,
+                to: world(mv.to, settings.flipped),
+                start: now,
+                secs,
+            },
+            Transform::from_translation(from.extend(Z_MOVING)),
+        ));
+    }
+}
+
+/// The held piece follows the cursor.
+fn drag(
+    selection: Res<Selection>,
+    settings: Res<Settings>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
+    mut pieces: Query<(&PieceView, &mut Transform), Without<Slide>>,
+) {
+    let (Some(window), Some(camera)) = (window, camera) else {
+        return;
+    };
+    let (Some(square), true) = (selection.square, selection.dragging) else {
+        return;
+    };
+    let (camera, cam_transform) = *camera;
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    let Ok(point) = camera.viewport_to_world_2d(cam_transform, cursor) else {
+        return;
+    };
+    for (view, mut transform) in &mut pieces {
+        if view.square == square {
+            // Only lift it once the cursor has left its point: a click is not a drag.
+            let home = world(square, settings.flipped);
+            if point.distance(home) > g::HIT_RADIUS * CELL * 0.5 {
+                transform.translation = point.extend(Z_DRAGGED);
+            }
+        }
+    }
+}
+
+fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    if t < 0.5 {
+        4.0 * t * t * t
+    } else {
+        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
+    }
+}
+
+/// Moves sliding and shaking pieces, removes captured ones on arrival, and keeps frames
+/// coming only while something moves.
+fn animate(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut slides: Query<(Entity, &Slide, &mut Transform), Without<Shake>>,
+    mut shakes: Query<(Entity, &Shake, &PieceView, &mut Transform), Without<Slide>>,
+    vanishing: Query<(Entity, &Vanishing)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    let mut busy = false;
+    for (e, slide, mut transform) in &mut slides {
+        let t = if slide.secs > 0.0 {
+            (now - slide.start) / slide.secs
+        } else {
+            1.0
+        };
+        let at = slide.from.lerp(slide.to, ease(t));
+        if t >= 1.0 {
+            transform.translation = slide.to.extend(Z_PIECE);
+            commands.entity(e).remove::<Slide>();
+        } else {
+            transform.translation = at.extend(Z_MOVING);
+        }
+        busy = true;
+    }
+    for (e, shake, view, mut transform) in &mut shakes {
+        let t = now - shake.start;
+        let home = world(view.square, settings.flipped);
+        if t >= SHAKE_SECS {
+            transform.translation = home.extend(Z_PIECE);
+            commands.entity(e).remove::<Shake>();
+        } else {
+            let offset = (t * 40.0).sin() * (1.0 - t / SHAKE_SECS) * 0.08 * CELL;
+            transform.translation = (home + Vec2::new(offset, 0.0)).extend(Z_PIECE);
+        }
+        busy = true;
+    }
+    for (e, v) in &vanishing {
+        if now >= v.at {
+            commands.entity(e).despawn();
+        }
+        busy = true;
+    }
+    if busy {
+        redraw.write(RequestRedraw);
+    }
+}

@@ -1,0 +1,131 @@
+//! The look of the board, shared by the game window and (later) image export: colours
+//! as sRGB bytes and geometry in units of one line spacing. Pure data, no Bevy.
+
+use crate::rules::{Color, Square};
+
+/// An sRGB colour with alpha.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+/// Warm wood: the default theme.
+pub mod wood {
+    use super::Rgba;
+
+    /// The board surface.
+    pub const BOARD: Rgba = Rgba(0xE9, 0xC7, 0x8E, 0xFF);
+    /// Behind the board, around it.
+    pub const BACKGROUND: Rgba = Rgba(0x3B, 0x2A, 0x1E, 0xFF);
+    /// Grid lines, palace diagonals, point marks.
+    pub const LINE: Rgba = Rgba(0x5A, 0x36, 0x18, 0xFF);
+    /// 楚河 漢界 and coordinates.
+    pub const INK: Rgba = Rgba(0x6B, 0x42, 0x1F, 0xFF);
+    /// The face of a piece.
+    pub const PIECE_FACE: Rgba = Rgba(0xF6, 0xE3, 0xBC, 0xFF);
+    /// The rim of a piece.
+    pub const PIECE_RIM: Rgba = Rgba(0x8A, 0x5A, 0x2B, 0xFF);
+    /// Red pieces' character and ring.
+    pub const RED: Rgba = Rgba(0xB3, 0x1B, 0x1B, 0xFF);
+    /// Black pieces' character and ring.
+    pub const BLACK: Rgba = Rgba(0x1F, 0x1F, 0x1F, 0xFF);
+    /// The selected piece's halo.
+    pub const SELECTED: Rgba = Rgba(0x2E, 0x8B, 0x57, 0xE6);
+    /// Dots on legal destinations, rings on capturable pieces.
+    pub const HINT: Rgba = Rgba(0x2E, 0x8B, 0x57, 0xB3);
+    /// The last move's from and to points.
+    pub const LAST_MOVE: Rgba = Rgba(0x1E, 0x5A, 0xC8, 0xCC);
+    /// The general in check.
+    pub const CHECK: Rgba = Rgba(0xE0, 0x20, 0x20, 0xCC);
+}
+
+/// The colour of a side's pieces.
+#[must_use]
+pub fn side_color(color: Color) -> Rgba {
+    match color {
+        Color::Red => wood::RED,
+        Color::Black => wood::BLACK,
+    }
+}
+
+/// Geometry, in units of the spacing between two lines.
+pub mod geometry {
+    /// Space around the outer lines (room for coordinates).
+    pub const MARGIN: f32 = 0.95;
+    /// Total width: 8 spacings plus the margins.
+    pub const WIDTH: f32 = 8.0 + 2.0 * MARGIN;
+    /// Total height: 9 spacings plus the margins.
+    pub const HEIGHT: f32 = 9.0 + 2.0 * MARGIN;
+    /// Line thickness.
+    pub const LINE: f32 = 0.035;
+    /// The outer frame's thickness.
+    pub const FRAME: f32 = 0.07;
+    /// Gap between the outer lines and the frame.
+    pub const FRAME_GAP: f32 = 0.12;
+    /// Piece radius.
+    pub const PIECE_RADIUS: f32 = 0.45;
+    /// Width of the rim at a piece's edge.
+    pub const PIECE_RIM: f32 = 0.05;
+    /// Radius of the coloured ring inside a piece.
+    pub const PIECE_RING: f32 = 0.37;
+    /// Height of a piece's character.
+    pub const PIECE_CHAR: f32 = 0.52;
+    /// Legal-destination dot radius.
+    pub const DOT: f32 = 0.12;
+    /// How far from a point a click still counts as on it.
+    pub const HIT_RADIUS: f32 = 0.48;
+}
+
+/// The centre of `sq` in board units, origin at the board's centre, y up; with `flipped`
+/// the board is seen from black's side.
+#[must_use]
+pub fn point(sq: Square, flipped: bool) -> (f32, f32) {
+    let (x, y) = (f32::from(sq.file()) - 4.0, f32::from(sq.rank()) - 4.5);
+    if flipped { (-x, -y) } else { (x, y) }
+}
+
+/// The point nearest to `(x, y)` (board units), if within the hit radius.
+#[must_use]
+pub fn square_at(x: f32, y: f32, flipped: bool) -> Option<Square> {
+    let (x, y) = if flipped { (-x, -y) } else { (x, y) };
+    let (fx, fy) = (x + 4.0, y + 4.5);
+    let (file, rank) = (fx.round(), fy.round());
+    let near = (fx - file).hypot(fy - rank) <= geometry::HIT_RADIUS;
+    if !near || !(0.0..=8.0).contains(&file) || !(0.0..=9.0).contains(&rank) {
+        return None;
+    }
+    Square::new(file as u8, rank as u8)
+}
+
+/// Points that carry the small cross marks: cannon and soldier starting points.
+#[must_use]
+pub fn marked_points() -> Vec<Square> {
+    let mut out = Vec::new();
+    for (files, ranks) in [(&[1u8, 7][..], [2u8, 7]), (&[0, 2, 4, 6, 8][..], [3, 6])] {
+        for &f in files {
+            for r in ranks {
+                out.extend(Square::new(f, r));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hit_testing_round_trips_both_ways_up() {
+        for flipped in [false, true] {
+            for sq in Square::all() {
+                let (x, y) = point(sq, flipped);
+                assert_eq!(square_at(x, y, flipped), Some(sq));
+                assert_eq!(square_at(x + 0.3, y - 0.3, flipped), Some(sq));
+                assert_eq!(square_at(x + 0.5, y + 0.5, flipped), None);
+            }
+        }
+        assert_eq!(point(Square::A0, false), (-4.0, -4.5));
+        assert_eq!(point(Square::A0, true), (4.0, 4.5));
+        assert_eq!(square_at(-5.0, 0.0, false), None);
+        assert_eq!(marked_points().len(), 14);
+    }
+}

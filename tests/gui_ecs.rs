@@ -1,0 +1,241 @@
+//! Headless tests of the game's systems: MinimalPlugins, the core plugin (model, input,
+//! logic), and input injected as messages and key states, as a player would give it.
+#![cfg(feature = "gui")]
+
+use bevy::app::AppExit;
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonInput;
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+use xiangqi::gui::{
+    Action, GameEnded, Model, MovePlayed, MoveRejected, Overlay, PointerPressed, PointerReleased,
+    Refusal, Selected, Selection, core_plugin,
+};
+use xiangqi::rules::{Game, IllegalMove, Position, Square};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .add_plugins(core_plugin);
+    app.update();
+    app
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+/// Everything of `M` written since the last call.
+fn drain<M: Message>(app: &mut App) -> Vec<M> {
+    app.world_mut()
+        .resource_mut::<Messages<M>>()
+        .drain()
+        .collect()
+}
+
+fn click(app: &mut App, at: &str) {
+    app.world_mut().write_message(PointerPressed(Some(sq(at))));
+    app.world_mut().write_message(PointerReleased(Some(sq(at))));
+    app.update();
+}
+
+fn drag(app: &mut App, from: &str, to: &str) {
+    app.world_mut()
+        .write_message(PointerPressed(Some(sq(from))));
+    app.update();
+    app.world_mut().write_message(PointerReleased(Some(sq(to))));
+    app.update();
+}
+
+fn chord(app: &mut App, keys: &[KeyCode]) {
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for &k in keys {
+        input.press(k);
+    }
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release_all();
+    input.clear();
+    app.update();
+}
+
+fn fen(app: &App) -> String {
+    app.world().resource::<Model>().shown_position().to_fen()
+}
+
+fn plies(app: &App) -> usize {
+    app.world().resource::<Model>().game().ply_count()
+}
+
+fn play(app: &mut App, moves: &str) {
+    for m in moves.split_whitespace() {
+        click(app, &m[..2]);
+        click(app, &m[2..]);
+    }
+}
+
+#[test]
+fn select_then_click_a_destination() {
+    let mut app = app();
+    click(&mut app, "h2");
+    assert_eq!(drain::<Selected>(&mut app), [Selected(sq("h2"))]);
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(selection.square, Some(sq("h2")));
+    assert_eq!(
+        selection.moves.len(),
+        Position::new().legal_moves_from(sq("h2")).len()
+    );
+    click(&mut app, "e2");
+    let played = drain::<MovePlayed>(&mut app);
+    assert_eq!(played.len(), 1);
+    assert_eq!(played[0].mv.to_string(), "h2e2");
+    assert_eq!(plies(&app), 1);
+    assert_eq!(app.world().resource::<Selection>().square, None);
+}
+
+#[test]
+fn switching_and_cancelling_the_selection() {
+    let mut app = app();
+    click(&mut app, "h2");
+    click(&mut app, "b2");
+    assert_eq!(app.world().resource::<Selection>().square, Some(sq("b2")));
+    app.world_mut().write_message(Action::Cancel);
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    assert_eq!(plies(&app), 0);
+}
+
+#[test]
+fn only_the_side_to_move_can_be_selected() {
+    let mut app = app();
+    click(&mut app, "h7");
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    let rejected = drain::<MoveRejected>(&mut app);
+    assert_eq!(rejected[0].reason, Refusal::NotYourTurn);
+}
+
+#[test]
+fn an_illegal_destination_is_refused_with_its_reason() {
+    let mut app = app();
+    click(&mut app, "e0");
+    click(&mut app, "e2");
+    let rejected = drain::<MoveRejected>(&mut app);
+    assert_eq!(rejected.len(), 1);
+    assert_eq!(rejected[0].from, sq("e0"));
+    assert!(matches!(
+        rejected[0].reason,
+        Refusal::Illegal(IllegalMove::CannotMoveThere { .. })
+    ));
+    assert_eq!(plies(&app), 0);
+    assert_eq!(
+        app.world().resource::<Selection>().square,
+        None,
+        "the click cancels"
+    );
+
+    // A pinned screen: moving it would let the generals face each other.
+    let pos: Position = "4k4/9/9/9/4N4/9/9/9/9/4K4 w".parse().unwrap();
+    app.world_mut()
+        .resource_mut::<Model>()
+        .replace(Game::from_position(pos));
+    click(&mut app, "e5");
+    click(&mut app, "c6");
+    let rejected = drain::<MoveRejected>(&mut app);
+    assert_eq!(
+        rejected[0].reason,
+        Refusal::Illegal(IllegalMove::GeneralsFace)
+    );
+}
+
+#[test]
+fn drag_and_drop_moves() {
+    let mut app = app();
+    drag(&mut app, "h2", "e2");
+    assert_eq!(plies(&app), 1);
+    // Dropping back on its own point keeps the piece selected instead.
+    drag(&mut app, "h9", "h9");
+    assert_eq!(app.world().resource::<Selection>().square, Some(sq("h9")));
+    click(&mut app, "g7");
+    assert_eq!(plies(&app), 2);
+}
+
+#[test]
+fn undo_redo_and_new_game_by_keys() {
+    let mut app = app();
+    play(&mut app, "h2e2 h9g7 h0g2");
+    let after_three = fen(&app);
+    for _ in 0..3 {
+        chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    }
+    assert_eq!(fen(&app), Position::new().to_fen());
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyY]);
+    chord(
+        &mut app,
+        &[KeyCode::ControlRight, KeyCode::ShiftLeft, KeyCode::KeyZ],
+    );
+    assert_eq!(plies(&app), 2);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyY]);
+    assert_eq!(fen(&app), after_three);
+    // ⌘ works like Ctrl.
+    chord(&mut app, &[KeyCode::SuperLeft, KeyCode::KeyR]);
+    assert_eq!(plies(&app), 0);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(fen(&app), after_three, "Ctrl+Z takes back the new game");
+}
+
+#[test]
+fn the_game_ends_and_the_board_refuses_until_undo() {
+    let mut app = app();
+    play(&mut app, "h2h4 d9e8 h4g4 g6g5 g4g9");
+    let ended = drain::<GameEnded>(&mut app);
+    assert_eq!(ended.len(), 1);
+    assert_eq!(ended[0].0.to_string(), "red-wins checkmate");
+    click(&mut app, "a9");
+    assert_eq!(
+        drain::<MoveRejected>(&mut app).last().map(|r| r.reason),
+        Some(Refusal::GameOver)
+    );
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(app.world().resource::<Model>().outcome(), None);
+    play(&mut app, "a3a4");
+    assert_eq!(plies(&app), 5);
+}
+
+#[test]
+fn reviewing_shows_earlier_positions_without_losing_the_game() {
+    let mut app = app();
+    play(&mut app, "h2e2 h9g7 h0g2");
+    chord(&mut app, &[KeyCode::ArrowLeft]);
+    assert!(app.world().resource::<Model>().is_reviewing());
+    chord(&mut app, &[KeyCode::Home]);
+    assert_eq!(fen(&app), Position::new().to_fen());
+    click(&mut app, "b0");
+    assert_eq!(
+        drain::<MoveRejected>(&mut app).last().map(|r| r.reason),
+        Some(Refusal::Reviewing)
+    );
+    app.world_mut().write_message(Action::ReviewAt(2));
+    app.update();
+    assert_eq!(app.world().resource::<Model>().shown_ply(), 2);
+    chord(&mut app, &[KeyCode::End]);
+    assert!(!app.world().resource::<Model>().is_reviewing());
+    assert_eq!(plies(&app), 3);
+    play(&mut app, "b9c7");
+    assert_eq!(plies(&app), 4);
+}
+
+#[test]
+fn escape_closes_help_first_then_quits() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Overlay>().help = true;
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(drain::<Action>(&mut app).contains(&Action::ToggleHelp));
+    assert!(drain::<AppExit>(&mut app).is_empty());
+    app.world_mut().resource_mut::<Overlay>().help = false;
+    chord(&mut app, &[KeyCode::Escape]);
+    assert_eq!(drain::<AppExit>(&mut app), [AppExit::Success]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyW]);
+    assert_eq!(drain::<AppExit>(&mut app), [AppExit::Success]);
+}
