@@ -4,7 +4,9 @@
 
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{
+    EguiContexts, EguiInput, EguiInputSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
+};
 
 use super::assets::FONT;
 use super::board::PanelWidth;
@@ -31,7 +33,32 @@ pub struct Status {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Status>()
         .add_systems(Update, (toggle_help, status).in_set(AppSet::Presentation))
-        .add_systems(EguiPrimaryContextPass, (fonts, panel).chain());
+        .add_systems(EguiPrimaryContextPass, (fonts, panel).chain())
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiInputSet::WriteEguiEvents)
+                .before(EguiPreUpdateSet::BeginPass),
+        );
+}
+
+/// bevy_egui 0.42 reports the modifier keys to egui as an event every frame, changed or
+/// not, and egui repaints at once after any input event: each frame asked for the next,
+/// and the idle window used ~85 % of a core. The event is dropped unless they changed.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = *last != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
 }
 
 fn toggle_help(mut commands: MessageReader<Action>, mut overlay: ResMut<Overlay>) {
