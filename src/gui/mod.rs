@@ -57,6 +57,15 @@ fn log_position(mut changed: MessageReader<BoardChanged>, model: Res<Model>) {
     }
 }
 
+/// Keeps frames coming for the first second: a desktop_app() window whose first update
+/// ran before it was mapped otherwise shows nothing until some event arrives (seen under
+/// Xvfb: up to the 60 s unfocused timeout).
+fn warm_up(time: Res<Time<Real>>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+    if time.elapsed_secs() < 1.0 {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
 /// The whole game in a window.
 pub struct AppPlugin {
     /// The session to start with (a new game, or a file opened from the command line).
@@ -92,6 +101,7 @@ impl Plugin for AppPlugin {
             audio::plugin,
             panel::plugin,
         ))
+        .add_systems(Last, warm_up)
         .insert_resource(Model(self.session.clone()));
         if let Some(text) = &self.status {
             app.insert_resource(Status {
