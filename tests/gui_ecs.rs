@@ -185,6 +185,19 @@ fn undo_redo_and_new_game_by_keys() {
 }
 
 #[test]
+fn a_chord_released_within_one_frame_still_counts() {
+    let mut app = app();
+    play(&mut app, "h2e2");
+    // Ctrl goes down and up before the frame runs; only Z is still down.
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.press(KeyCode::ControlLeft);
+    input.press(KeyCode::KeyZ);
+    input.release(KeyCode::ControlLeft);
+    app.update();
+    assert_eq!(plies(&app), 0);
+}
+
+#[test]
 fn the_game_ends_and_the_board_refuses_until_undo() {
     let mut app = app();
     play(&mut app, "h2h4 d9e8 h4g4 g6g5 g4g9");

@@ -75,20 +75,24 @@ fn pointer(
     }
 }
 
+/// Whether any of `modifiers` was down at some moment of this frame. A quick chord can
+/// press and release the modifier within one frame (xdotool does, so can a fast hand).
+fn held(keys: &ButtonInput<KeyCode>, modifiers: [KeyCode; 2]) -> bool {
+    keys.any_pressed(modifiers)
+        || keys.any_just_pressed(modifiers)
+        || keys.any_just_released(modifiers)
+}
+
 /// Ctrl, or ⌘ on macOS.
 fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
-    keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ])
+    held(keys, [KeyCode::ControlLeft, KeyCode::ControlRight])
+        || held(keys, [KeyCode::SuperLeft, KeyCode::SuperRight])
 }
 
 /// Every keyboard shortcut.
 fn key_commands(keys: &ButtonInput<KeyCode>, help_open: bool) -> Vec<Action> {
     let ctrl = ctrl_held(keys);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = held(keys, [KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let mut out = Vec::new();
     for &key in keys.get_just_pressed() {
         let command = match (ctrl, shift, key) {

@@ -156,6 +156,7 @@ fn commands(
     mut exit: MessageWriter<AppExit>,
 ) {
     for &command in commands.read() {
+        info!("action {command:?}");
         let reviewed = model.shown_ply();
         match command {
             Action::Cancel => {

@@ -113,8 +113,9 @@ fn status(
     if started.read().count() > 0 {
         set(T::Started.get(lang).to_owned(), false);
     }
-    for GameEnded(outcome) in ended.read() {
-        set(i18n::outcome(*outcome, lang), false);
+    // The heading and the banner show the result; the status line makes room.
+    if ended.read().count() > 0 {
+        set(String::new(), false);
     }
     for c in commands.read() {
         if *c == Action::ToggleMute {
@@ -124,7 +125,7 @@ fn status(
     }
 }
 
-/// Adds the embedded CJK font behind egui's own, once.
+/// Adds the embedded CJK font behind egui's own and a light, warm look, once.
 fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
@@ -142,6 +143,12 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
             .push("xiangqi-kai".into());
     }
     ctx.set_fonts(defs);
+    // Light, like the board: black pieces in the captured list must stay visible.
+    let mut visuals = egui::Visuals::light();
+    visuals.panel_fill = egui::Color32::from_rgb(0xF4, 0xE8, 0xD0);
+    visuals.window_fill = egui::Color32::from_rgb(0xFA, 0xF1, 0xE0);
+    visuals.extreme_bg_color = egui::Color32::from_rgb(0xFF, 0xFA, 0xF0);
+    ctx.set_visuals(visuals);
     *done = true;
     Ok(())
 }
@@ -189,10 +196,11 @@ fn panel(
         .show(&mut root, |ui| {
             ui.add_space(6.0);
             let pos = model.shown_position();
-            ui.heading(side_text(pos.turn(), lang));
-            if let Some(outcome) = model.outcome() {
-                ui.label(egui::RichText::new(i18n::outcome(outcome, lang)).strong());
-            }
+            let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
+                Some(outcome) => i18n::outcome(outcome, lang),
+                None => side_text(pos.turn(), lang).to_owned(),
+            };
+            ui.heading(heading);
             let color = if status.warning {
                 egui::Color32::from_rgb(0xC0, 0x30, 0x30)
             } else {
