@@ -57,11 +57,26 @@ fn log_position(mut changed: MessageReader<BoardChanged>, model: Res<Model>) {
     }
 }
 
-/// Keeps frames coming for the first second: a desktop_app() window whose first update
-/// ran before it was mapped otherwise shows nothing until some event arrives (seen under
-/// Xvfb: up to the 60 s unfocused timeout).
-fn warm_up(time: Res<Time<Real>>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
-    if time.elapsed_secs() < 1.0 {
+/// Until when frames keep coming without input.
+#[derive(Resource, Default)]
+struct AwakeUntil(f32);
+
+/// Keeps frames coming for a moment after start and after a resize: a desktop_app window
+/// whose first update ran before it was mapped shows nothing until some event (seen under
+/// Xvfb: up to the 60 s unfocused timeout), and egui lays out a resized window one frame
+/// late.
+fn keep_awake(
+    time: Res<Time<Real>>,
+    mut until: ResMut<AwakeUntil>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut rescaled: MessageReader<bevy::window::WindowScaleFactorChanged>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    if until.0 == 0.0 || resized.read().count() + rescaled.read().count() > 0 {
+        until.0 = now + 1.0;
+    }
+    if now < until.0 {
         redraw.write(bevy::window::RequestRedraw);
     }
 }
@@ -101,7 +116,8 @@ impl Plugin for AppPlugin {
             audio::plugin,
             panel::plugin,
         ))
-        .add_systems(Last, warm_up)
+        .init_resource::<AwakeUntil>()
+        .add_systems(Last, keep_awake)
         .insert_resource(Model(self.session.clone()));
         if let Some(text) = &self.status {
             app.insert_resource(Status {
