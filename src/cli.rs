@@ -148,8 +148,11 @@ fn open_window(file: Option<&std::path::Path>) -> ExitCode {
 
 #[cfg(not(feature = "gui"))]
 fn open_window(file: Option<&std::path::Path>) -> ExitCode {
-    if file.is_some() {
-        eprintln!("xiangqi: this build has no game window (built without the gui feature)");
+    if let Some(file) = file {
+        eprintln!(
+            "xiangqi: cannot open {}: this build has no game window (built without the gui feature)",
+            file.display()
+        );
         return ExitCode::from(2);
     }
     let _ = <Cli as clap::CommandFactory>::command().print_help();
