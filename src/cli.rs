@@ -133,10 +133,15 @@ fn open_window(file: Option<&std::path::Path>) -> ExitCode {
     let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
         .iter()
         .any(|v| std::env::var_os(v).is_some_and(|d| !d.is_empty()));
-    if cfg!(target_os = "linux") && !has_display {
+    #[cfg(unix)]
+    let reachable = x_display_reachable();
+    #[cfg(not(unix))]
+    let reachable = true;
+    if cfg!(target_os = "linux") && (!has_display || !reachable) {
         eprintln!(
-            "xiangqi: no display to open the game window on (DISPLAY and WAYLAND_DISPLAY are unset); \
-             the command-line tools need none: xiangqi --help"
+            "xiangqi: no display to open the game window on (DISPLAY and WAYLAND_DISPLAY are \
+             unset, or the X server does not answer); the command-line tools need none: \
+             xiangqi --help"
         );
         return ExitCode::from(2);
     }
@@ -144,6 +149,37 @@ fn open_window(file: Option<&std::path::Path>) -> ExitCode {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }
+}
+
+/// Whether a local X display named in DISPLAY (`:N`) takes connections; winit panics on
+/// one that does not. Other forms (remote, Wayland) are left to winit.
+#[cfg(all(feature = "gui", unix))]
+fn x_display_reachable() -> bool {
+    let Some(display) = std::env::var_os("DISPLAY").and_then(|d| d.into_string().ok()) else {
+        return true;
+    };
+    let Some(number) = display
+        .strip_prefix(':')
+        .or_else(|| display.strip_prefix("unix:"))
+        .and_then(|rest| rest.split('.').next())
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    else {
+        return true;
+    };
+    let path = format!("/tmp/.X11-unix/X{number}");
+    if std::os::unix::net::UnixStream::connect(&path).is_ok() {
+        return true;
+    }
+    // X servers on Linux also listen on the abstract socket of the same name.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::linux::net::SocketAddrExt;
+        std::os::unix::net::SocketAddr::from_abstract_name(path.as_bytes())
+            .and_then(|addr| std::os::unix::net::UnixStream::connect_addr(&addr))
+            .is_ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
 }
 
 #[cfg(not(feature = "gui"))]

@@ -156,6 +156,21 @@ fn bad_input_exits_with_2_and_says_why() {
 }
 
 #[test]
+fn an_x_display_that_does_not_answer_is_a_message_not_a_panic() {
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .env("DISPLAY", ":987")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if cfg!(feature = "gui") {
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("no display"), "{err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn help_lists_the_tools() {
     let out = stdout(&["--help"]);
     for word in ["perft", "moves", "status", "convert", "FILE"] {

@@ -3,10 +3,12 @@
 //! What each key does is listed in one place, [`key_commands`]. Ctrl+S/L/E/I (save, load,
 //! copy, paste) belong there when saves and the clipboard arrive.
 
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyCode;
 use bevy::input::mouse::MouseButton;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::WindowEvent;
 
 use super::board::{BoardCamera, CELL};
 use super::messages::{Action, AppSet, PointerPressed, PointerReleased};
@@ -18,21 +20,21 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            pointer,
+            // Headless (tests) there is no window and so no window events.
+            pointer.run_if(resource_exists::<Messages<WindowEvent>>),
             keys.run_if(resource_exists::<ButtonInput<KeyCode>>),
         )
             .in_set(AppSet::Input),
     );
 }
 
-/// The board point under the cursor, if any.
-fn square_under_cursor(
-    window: &Window,
+/// The board point under a cursor position, if any.
+fn square_at(
+    cursor: Vec2,
     camera: &Camera,
     transform: &GlobalTransform,
     flipped: bool,
 ) -> Option<Square> {
-    let cursor = window.cursor_position()?;
     if !camera.logical_viewport_rect()?.contains(cursor) {
         return None;
     }
@@ -40,38 +42,60 @@ fn square_under_cursor(
     theme::square_at(world.x / CELL, world.y / CELL, flipped)
 }
 
+/// Reads the window's events in the order they happened: on a slow frame a whole
+/// press-drag-release can arrive at once, and only the order says where each happened.
 fn pointer(
-    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    mut events: MessageReader<WindowEvent>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
     settings: Res<Settings>,
     over_panel: Res<PointerOverPanel>,
+    mut cursor: Local<Option<Vec2>>,
     mut pressed: MessageWriter<PointerPressed>,
     mut released: MessageWriter<PointerReleased>,
-    mut commands: MessageWriter<Action>,
+    mut actions: MessageWriter<Action>,
 ) {
-    let (Some(buttons), Some(window), Some(camera)) = (buttons, window, camera) else {
+    let Some(camera) = camera else {
+        events.clear();
         return;
     };
     let (camera, transform) = *camera;
-    let square = square_under_cursor(&window, camera, transform, settings.flipped);
-    // Releases always count, so a drag that ends over the panel still ends.
-    if buttons.just_released(MouseButton::Left) {
-        released.write(PointerReleased(square));
-    }
-    if over_panel.0 {
-        return;
-    }
-    if buttons.just_pressed(MouseButton::Left) {
-        pressed.write(PointerPressed(square));
-    }
-    if buttons.just_pressed(MouseButton::Right) {
-        commands.write(Action::Cancel);
-    }
     let ctrl = keys.is_some_and(|k| ctrl_held(&k));
-    if ctrl && buttons.just_pressed(MouseButton::Middle) {
-        commands.write(Action::Quit);
+    for event in events.read() {
+        let button = match event {
+            WindowEvent::CursorMoved(moved) => {
+                *cursor = Some(moved.position);
+                continue;
+            }
+            WindowEvent::CursorLeft(_) => {
+                *cursor = None;
+                continue;
+            }
+            WindowEvent::MouseButtonInput(button) => button,
+            _ => continue,
+        };
+        let square = cursor.and_then(|c| square_at(c, camera, transform, settings.flipped));
+        debug!(
+            "{:?} {:?} at {:?} -> {square:?}",
+            button.button, button.state, *cursor
+        );
+        match (button.button, button.state) {
+            // Releases always count, so a drag that ends over the panel still ends.
+            (MouseButton::Left, ButtonState::Released) => {
+                released.write(PointerReleased(square));
+            }
+            _ if over_panel.0 => {}
+            (MouseButton::Left, ButtonState::Pressed) => {
+                pressed.write(PointerPressed(square));
+            }
+            (MouseButton::Right, ButtonState::Pressed) => {
+                actions.write(Action::Cancel);
+            }
+            (MouseButton::Middle, ButtonState::Pressed) if ctrl => {
+                actions.write(Action::Quit);
+            }
+            _ => {}
+        }
     }
 }
 

@@ -62,6 +62,7 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
             }
         }
         Err(e) => {
+            info!("refused {mv}: {e}");
             let reason = match e {
                 SessionError::Reviewing => Refusal::Reviewing,
                 SessionError::Play(PlayError::GameOver(_)) => Refusal::GameOver,
@@ -109,6 +110,7 @@ fn pointer(
                 };
                 match refusal {
                     Some(reason) => {
+                        info!("refused {square}: {reason:?}");
                         out.rejected.write(MoveRejected {
                             from: square,
                             reason,
@@ -118,6 +120,7 @@ fn pointer(
                 }
             }
             None if piece.is_some() => {
+                info!("refused {square}: not the side to move");
                 out.rejected.write(MoveRejected {
                     from: square,
                     reason: Refusal::NotYourTurn,

@@ -42,18 +42,31 @@ pub fn core_plugin(app: &mut App) {
         input::plugin,
         logic::plugin,
     ))
+    .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(AppSet::Presentation));
 }
 
-/// Logs the shown position after every change: a record of the game for whoever reads
-/// the log (the real-window tests do).
-fn log_position(mut changed: MessageReader<BoardChanged>, model: Res<Model>) {
-    if changed.read().count() > 0 {
+/// The last position written to the log.
+#[derive(Resource, Default)]
+struct LoggedPosition(String);
+
+/// Logs the shown position at start and whenever it changes: a record of the game for
+/// whoever reads the log (the real-window tests do).
+fn log_position(
+    mut changed: MessageReader<BoardChanged>,
+    model: Res<Model>,
+    mut last: ResMut<LoggedPosition>,
+) {
+    if changed.read().count() > 0 || last.0.is_empty() {
         let outcome = model
             .outcome()
             .map(|o| format!(" outcome {o}"))
             .unwrap_or_default();
-        info!("position {}{outcome}", model.shown_position().to_fen());
+        let line = format!("{}{outcome}", model.shown_position().to_fen());
+        if last.0 != line {
+            info!("position {line}");
+            last.0 = line;
+        }
     }
 }
 

@@ -1,0 +1,446 @@
+//! A real game in a real X server (Xvfb + Mesa lavapipe), driven by real X input
+//! (xdotool) and read back as a person would: screenshots (xwd) and the game's log.
+//!
+//! Every wait polls a condition with a deadline; on failure the last screenshot and the
+//! log are kept under the target directory and their paths are in the panic message.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use xiangqi::rules::Square;
+use xiangqi::theme::{self, Rgba, geometry as g, wood};
+
+/// Generous: two cores, software rendering, and a build that may be running beside us.
+pub const DEADLINE: Duration = Duration::from_secs(30);
+/// The panel's logical width (gui/panel.rs).
+const PANEL: f32 = 300.0;
+
+/// One game at a time: two cores cannot render several software windows at once.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// A screenshot of the whole X screen.
+pub struct Shot {
+    width: usize,
+    height: usize,
+    /// RGB, row by row.
+    pixels: Vec<[u8; 3]>,
+    raw: Vec<u8>,
+}
+
+impl Shot {
+    /// Reads `xwd -root` output (ZPixmap, 24/32 bits per pixel).
+    fn parse(raw: Vec<u8>) -> Option<Shot> {
+        let field = |i: usize| -> Option<u32> {
+            raw.get(i * 4..i * 4 + 4)
+                .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        let header = field(0)? as usize;
+        let (width, height) = (field(4)? as usize, field(5)? as usize);
+        let lsb_first = field(7)? == 0;
+        let bits = field(11)?;
+        let stride = field(12)? as usize;
+        let masks = [field(14)?, field(15)?, field(16)?];
+        let colors = field(19)? as usize;
+        if bits != 32 {
+            return None;
+        }
+        let data = raw.get(header + colors * 12..)?;
+        let mut pixels = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let b = data.get(y * stride + x * 4..y * stride + x * 4 + 4)?;
+                let p = if lsb_first {
+                    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+                } else {
+                    u32::from_be_bytes([b[0], b[1], b[2], b[3]])
+                };
+                let channel = |m: u32| ((p & m) >> m.trailing_zeros()) as u8;
+                pixels.push([channel(masks[0]), channel(masks[1]), channel(masks[2])]);
+            }
+        }
+        Some(Shot {
+            width,
+            height,
+            pixels,
+            raw,
+        })
+    }
+
+    /// The colour at screen pixel (x, y).
+    pub fn at(&self, x: f32, y: f32) -> [u8; 3] {
+        let (x, y) = (x.round() as usize, y.round() as usize);
+        self.pixels[y.min(self.height - 1) * self.width + x.min(self.width - 1)]
+    }
+
+    /// Pixels within `radius` of (x, y) close to `color`.
+    pub fn count_near(&self, x: f32, y: f32, radius: f32, color: Rgba) -> usize {
+        let mut n = 0;
+        let r = radius.ceil() as i32;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if (dx * dx + dy * dy) as f32 > radius * radius {
+                    continue;
+                }
+                if close(self.at(x + dx as f32, y + dy as f32), color, 40) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+/// Whether two colours differ by at most `tolerance` in every channel.
+pub fn close(c: [u8; 3], want: Rgba, tolerance: u8) -> bool {
+    c[0].abs_diff(want.0) <= tolerance
+        && c[1].abs_diff(want.1) <= tolerance
+        && c[2].abs_diff(want.2) <= tolerance
+}
+
+/// `fg` drawn with its alpha over an opaque `bg`: what the screen shows of a mark.
+pub fn blend(fg: Rgba, bg: Rgba) -> Rgba {
+    let a = f32::from(fg.3) / 255.0;
+    let mix = |f: u8, b: u8| (a * f32::from(f) + (1.0 - a) * f32::from(b)).round() as u8;
+    Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
+}
+
+/// What a point shows.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub enum Seen {
+    Empty,
+    Red,
+    Black,
+}
+
+/// The game, its X server and its log.
+pub struct Game {
+    display: String,
+    xvfb: Child,
+    game: Option<Child>,
+    log: PathBuf,
+    dir: PathBuf,
+    window: String,
+    /// Board flipped (black at the bottom), as the test has set it.
+    pub flipped: bool,
+    _turn: MutexGuard<'static, ()>,
+}
+
+fn free_display() -> u32 {
+    // Never the same number twice in a run: a server just stopped may still hold it.
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let start = 100
+        + (std::process::id() % 50) * 8
+        + NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    (start..start + 400)
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+                && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+        })
+        .expect("a free X display number")
+}
+
+fn wait_for<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> Result<T, String> {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = probe() {
+            return Ok(v);
+        }
+        if start.elapsed() > DEADLINE {
+            return Err(format!("timed out after {DEADLINE:?} waiting for {what}"));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+impl Game {
+    /// Starts Xvfb and the game in it, and waits for the board to be drawn.
+    pub fn start(name: &str) -> Game {
+        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        let n = free_display();
+        let display = format!(":{n}");
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("window-{name}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let xvfb = Command::new("Xvfb")
+            // -noreset: the server would otherwise reset when our readiness probe
+            // disconnects, and the game connecting in that moment would fail.
+            .args([
+                &display,
+                "-screen",
+                "0",
+                "1400x900x24",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb runs (apt-get install xvfb)");
+        // The socket appears before the server takes connections: ask it something.
+        wait_for("Xvfb", || {
+            Command::new("xdotool")
+                .arg("getdisplaygeometry")
+                .env("DISPLAY", &display)
+                .stderr(Stdio::null())
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+        })
+        .unwrap();
+        let log = dir.join("game.log");
+        let mut game = Game {
+            display,
+            xvfb,
+            game: None,
+            log,
+            dir,
+            window: String::new(),
+            flipped: false,
+            _turn: turn,
+        };
+        let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+            .env("DISPLAY", &game.display)
+            .env("WGPU_BACKEND", "vulkan")
+            .env("RUST_LOG", "info,xiangqi=debug")
+            .env("LANG", "en_US.UTF-8")
+            .env("XDG_RUNTIME_DIR", &game.dir)
+            // Bevy logs to stderr.
+            .stdout(std::fs::File::create(game.dir.join("stdout.log")).unwrap())
+            .stderr(std::fs::File::create(&game.log).unwrap())
+            .spawn()
+            .expect("the game starts");
+        let found = wait_for("the window", || {
+            if let Ok(Some(status)) = child.try_wait() {
+                return Some(Err(status));
+            }
+            let out = game.xdotool(&["search", "--name", "Xiangqi"]);
+            out.lines().next().map(|w| Ok(w.to_owned()))
+        });
+        game.game = Some(child);
+        match found {
+            Ok(Ok(window)) => game.window = window,
+            Ok(Err(status)) => game.fail(&format!("the game exited at start with {status}")),
+            Err(e) => game.fail(&e),
+        }
+        // No window manager here: give the window the keyboard, as one would.
+        game.xdotool(&["windowfocus", "--sync", &game.window.clone()]);
+        game.until_seen(Square::A0, Seen::Red);
+        game
+    }
+
+    /// Runs xdotool on this display and returns its output.
+    pub fn xdotool(&self, args: &[&str]) -> String {
+        let out = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .expect("xdotool runs (apt-get install xdotool)");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The game's log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Takes a screenshot.
+    pub fn shot(&self) -> Shot {
+        let out = Command::new("xwd")
+            .args(["-root", "-silent", "-display", &self.display])
+            .output()
+            .expect("xwd runs (apt-get install x11-apps)");
+        Shot::parse(out.stdout).expect("a 32-bit xwd screenshot")
+    }
+
+    /// Keeps the evidence and fails.
+    pub fn fail(&self, why: &str) -> ! {
+        let shot = self.dir.join("last.xwd");
+        let _ = std::fs::write(&shot, self.shot().raw);
+        panic!(
+            "{why}\n  screenshot: {}\n  log: {}\n  last log lines:\n{}",
+            shot.display(),
+            self.log.display(),
+            self.log()
+                .lines()
+                .rev()
+                .take(8)
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+
+    /// Polls `probe` until it gives a value, or fails with the evidence.
+    pub fn until<T>(&self, what: &str, probe: impl FnMut() -> Option<T>) -> T {
+        wait_for(what, probe).unwrap_or_else(|e| self.fail(&e))
+    }
+
+    /// The window's size in pixels.
+    fn size(&self) -> (f32, f32) {
+        let out = self.xdotool(&["getwindowgeometry", &self.window]);
+        let geometry = out
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("Geometry: "))
+            .unwrap_or("1120x800");
+        let (w, h) = geometry.split_once('x').unwrap_or(("1120", "800"));
+        (
+            w.trim().parse().unwrap_or(1120.0),
+            h.trim().parse().unwrap_or(800.0),
+        )
+    }
+
+    /// Where `sq` is on the screen (the window sits at the top left, with no decorations),
+    /// with one line spacing in pixels.
+    pub fn point(&self, sq: Square) -> (f32, f32, f32) {
+        let (w, h) = self.size();
+        let board_w = w - PANEL;
+        // The board camera fits the whole board in the space left of the panel.
+        let cell = (board_w / g::WIDTH).min(h / g::HEIGHT);
+        let (x, y) = theme::point(sq, self.flipped);
+        (board_w / 2.0 + x * cell, h / 2.0 - y * cell, cell)
+    }
+
+    /// What the screen shows on `sq`: a piece's face is light with a red or black
+    /// character; an empty point is bare wood.
+    pub fn seen(&self, shot: &Shot, sq: Square) -> Seen {
+        let (x, y, cell) = self.point(sq);
+        let r = cell * 0.3;
+        let face = shot.count_near(x, y, r, wood::PIECE_FACE);
+        let red = shot.count_near(x, y, r, wood::RED);
+        let black = shot.count_near(x, y, r, wood::BLACK);
+        if face < 20 {
+            Seen::Empty
+        } else if red > black {
+            Seen::Red
+        } else {
+            Seen::Black
+        }
+    }
+
+    /// Waits until `sq` shows `want`.
+    pub fn until_seen(&self, sq: Square, want: Seen) {
+        self.until(&format!("{sq} to show {want:?}"), || {
+            (self.seen(&self.shot(), sq) == want).then_some(())
+        });
+    }
+
+    /// Waits until the log's latest position is `fen` (board and side only).
+    pub fn until_position(&self, fen: &str) {
+        let want: String = fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+        self.until(&format!("position {want}"), || {
+            let log = self.log();
+            let last = log
+                .lines()
+                .rev()
+                .find_map(|l| l.split("position ").nth(1))?;
+            let last: String = last
+                .split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            (last == want).then_some(())
+        });
+    }
+
+    /// Waits until the log has a line containing `text`.
+    pub fn until_logged(&self, text: &str) {
+        self.until(&format!("\"{text}\" in the log"), || {
+            self.log().contains(text).then_some(())
+        });
+    }
+
+    /// How many lines of the log contain `text`.
+    pub fn logged(&self, text: &str) -> usize {
+        self.log().lines().filter(|l| l.contains(text)).count()
+    }
+
+    /// Moves the pointer to `sq` and clicks `button` (1 left, 2 middle, 3 right).
+    pub fn click(&self, sq: &str, button: &str) {
+        let (x, y, _) = self.point(sq.parse().unwrap());
+        self.xdotool(&[
+            "mousemove",
+            &format!("{x:.0}"),
+            &format!("{y:.0}"),
+            "click",
+            button,
+        ]);
+        // Let the game take the click before the next one.
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Plays `m` (`h2e2`) with two left clicks.
+    pub fn play(&self, m: &str) {
+        self.click(&m[..2], "1");
+        self.click(&m[2..], "1");
+    }
+
+    /// Presses the button on one point, drags through the way, releases on another.
+    pub fn drag(&self, from: &str, to: &str) {
+        let (x0, y0, _) = self.point(from.parse().unwrap());
+        let (x1, y1, _) = self.point(to.parse().unwrap());
+        self.xdotool(&[
+            "mousemove",
+            &format!("{x0:.0}"),
+            &format!("{y0:.0}"),
+            "mousedown",
+            "1",
+        ]);
+        for i in 1..=6 {
+            let t = i as f32 / 6.0;
+            let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+            self.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
+            std::thread::sleep(Duration::from_millis(40));
+        }
+        self.xdotool(&["mouseup", "1"]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Sends a key chord such as `ctrl+z`.
+    pub fn key(&self, chord: &str) {
+        // XTEST keys reach the focused window; `--window` sends synthetic events, which
+        // winit may ignore.
+        self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
+        self.xdotool(&["key", chord]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Resizes the window.
+    pub fn resize(&self, w: u32, h: u32) {
+        self.xdotool(&[
+            "windowsize",
+            "--sync",
+            &self.window.clone(),
+            &w.to_string(),
+            &h.to_string(),
+        ]);
+    }
+
+    /// Waits for the game to exit by itself and returns its exit code.
+    pub fn exit_code(&mut self) -> Option<i32> {
+        let child = self.game.as_mut()?;
+        let status = wait_for("the game to exit", || child.try_wait().ok().flatten());
+        match status {
+            Ok(s) => {
+                self.game = None;
+                s.code()
+            }
+            Err(e) => self.fail(&e),
+        }
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        if let Some(mut g) = self.game.take() {
+            let _ = g.kill();
+            let _ = g.wait();
+        }
+        // SIGTERM lets Xvfb remove its lock file and socket.
+        let _ = Command::new("kill")
+            .arg(self.xvfb.id().to_string())
+            .status();
+        let _ = self.xvfb.wait();
+    }
+}
