@@ -348,6 +348,8 @@ fn animate(
         busy = true;
     }
     if busy {
+        // Read by benches/app-figures.sh.
+        debug!("animation frame {:.1} ms", time.delta_secs() * 1000.0);
         redraw.write(RequestRedraw);
     }
 }

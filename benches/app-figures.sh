@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Prints the game's figures beside the empty Bevy example built the same way, in the same
+# run: start to first frame, CPU over 10 idle seconds, peak RSS, and (the game only)
+# frame times during a move animation; then the ratios.
+#
+# Needs Xvfb, mesa-vulkan-drivers, xdotool and imagemagick (apt-get install …).
+# Usage: bash benches/app-figures.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target="${CARGO_TARGET_DIR:-target}"
+cargo build --release --quiet --bin xiangqi --example empty-bevy
+game="$target/release/xiangqi"
+empty="$target/release/examples/empty-bevy"
+
+display=":$(( 300 + $$ % 100 ))"
+Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null' EXIT
+export DISPLAY="$display" WGPU_BACKEND=vulkan XDG_RUNTIME_DIR="$(mktemp -d)"
+until xdotool getdisplaygeometry >/dev/null 2>&1; do sleep 0.1; done
+
+pixel() { import -window root -crop "1x1+$1+$2" -depth 8 txt:- 2>/dev/null | grep -o '#[0-9A-F]\{6\}' | head -1; }
+
+# first_frame BINARY X Y COLOUR: seconds until the screen shows COLOUR at (X, Y). The
+# pointer keeps moving, since an idle desktop_app window may wait for input to draw.
+first_frame() {
+  local start end
+  start=$(date +%s.%N)
+  "$1" >/tmp/figures-app.log 2>&1 &
+  local pid=$!
+  until [ "$(pixel "$2" "$3")" = "$4" ]; do xdotool mousemove $(( $2 + RANDOM % 9 )) "$3"; sleep 0.05; done
+  end=$(date +%s.%N)
+  kill $pid; wait $pid 2>/dev/null || true
+  echo "$end - $start" | bc
+}
+
+# idle BINARY: "CPU% peakRSS(kB)" over 10 s after an 8 s settle.
+idle() {
+  "$1" >/tmp/figures-app.log 2>&1 &
+  local pid=$! t0 t1
+  sleep 8
+  t0=$(awk '{print $14+$15}' "/proc/$pid/stat")
+  sleep 10
+  t1=$(awk '{print $14+$15}' "/proc/$pid/stat")
+  echo "$(echo "scale=2; ($t1 - $t0) * 100 / (10 * $(getconf CLK_TCK))" | bc) $(awk '/VmHWM/ {print $2}' "/proc/$pid/status")"
+  kill $pid; wait $pid 2>/dev/null || true
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+game_ff=$(for _ in 1 2 3 4 5; do first_frame "$game" 300 300 '#E9C78E'; done | median)
+empty_ff=$(for _ in 1 2 3 4 5; do first_frame "$empty" 300 300 '#2B2C2F'; done | median)
+read -r game_cpu game_rss <<<"$(idle "$game")"
+read -r empty_cpu empty_rss <<<"$(idle "$empty")"
+
+# A move animation: h2e2 with two clicks, frame times from the game's debug log.
+RUST_LOG=info,xiangqi::gui::pieces=debug "$game" >/tmp/figures-game.log 2>&1 &
+pid=$!
+sleep 4
+xdotool mousemove 630 583 click 1; sleep 0.5; xdotool mousemove 410 583 click 1; sleep 1.5
+kill $pid; wait $pid 2>/dev/null || true
+# The first animation frame's time includes the idle wait before the click: dropped.
+frames=$(sed 's/\x1b\[[0-9;]*m//g' /tmp/figures-game.log | grep -o 'animation frame [0-9.]* ms' | awk 'NR > 1 {print $3}')
+anim="$(echo "$frames" | awk 'NF {n++; s+=$1; if ($1>m) m=$1} END {if (n) printf "%d frames, mean %.1f ms, max %.1f ms", n, s/n, m; else print "none seen"}')"
+
+printf '%-22s %12s %12s %8s\n' "" "game" "empty Bevy" "ratio"
+printf '%-22s %11.2fs %11.2fs %8.2f\n' "start to first frame" "$game_ff" "$empty_ff" "$(echo "$game_ff / $empty_ff" | bc -l)"
+printf '%-22s %11s%% %11s%% %8s\n' "idle CPU (10 s)" "$game_cpu" "$empty_cpu" "-"
+printf '%-22s %10s kB %9s kB %8.2f\n' "peak RSS" "$game_rss" "$empty_rss" "$(echo "$game_rss / $empty_rss" | bc -l)"
+echo "move animation (game): $anim"
