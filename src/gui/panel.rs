@@ -243,7 +243,11 @@ fn panel(
             ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
             move_list(ui, &model, settings.notation, &mut send);
             ui.separator();
-            settings_ui(ui, &mut settings, lang);
+            // Only a real edit may mark the settings changed: the board, pieces and
+            // marks are rebuilt on a change.
+            if let Some(edited) = settings_ui(ui, &settings, lang) {
+                *settings = edited;
+            }
         });
 
     let mut show_help = overlay.help;
@@ -371,12 +375,12 @@ fn move_list(ui: &mut egui::Ui, model: &Model, notation: Notation, send: &mut im
         });
 }
 
-fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings, lang: Lang) {
+/// The settings section; returns the edited settings when something changed.
+fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Settings> {
+    let mut s = settings.clone();
     egui::CollapsingHeader::new(T::Settings.get(lang))
         .default_open(false)
         .show(ui, |ui| {
-            // Edit a copy so the resource is marked changed only when something changes.
-            let mut s = settings.clone();
             ui.checkbox(&mut s.sound, T::Sound.get(lang));
             ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(T::Volume.get(lang)));
             ui.checkbox(&mut s.animation, T::Animation.get(lang));
@@ -415,8 +419,6 @@ fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings, lang: Lang) {
                 ui.radio_value(&mut s.lang, Lang::Zh, "中文");
                 ui.radio_value(&mut s.lang, Lang::En, "English");
             });
-            if s != *settings {
-                *settings = s;
-            }
         });
+    (s != *settings).then_some(s)
 }
