@@ -45,7 +45,6 @@ macro_rules! texts {
 }
 
 texts! {
-    Title => "象棋", "Xiangqi";
     RedToMove => "红方走棋", "Red to move";
     BlackToMove => "黑方走棋", "Black to move";
     Moves => "着法", "Moves";
@@ -72,7 +71,6 @@ texts! {
     ReviewRefused => "正在回顾之前的局面：请先回到当前局面再走棋", "You are reviewing an earlier position: return to the current one to move";
     GameOverRefused => "对局已结束：悔棋或开新局", "The game is over: undo or start a new game";
     NotYourTurn => "现在不是这一方走棋", "It is the other side's move";
-    Copied => "已复制", "Copied";
     Started => "新局开始", "New game";
     NothingToUndo => "没有可以悔的棋", "Nothing to undo";
     NothingToRedo => "没有可以重做的棋", "Nothing to redo";
@@ -92,7 +90,6 @@ texts! {
     KeyHelp => "F1：显示或关闭本帮助", "F1: show or hide this help";
     KeyQuit => "Ctrl+W、Esc 或 Ctrl+中键：退出", "Ctrl+W, Esc or Ctrl+middle click: quit";
     Close => "关闭", "Close";
-    River => "楚河　　　　漢界", "楚河　　　　漢界";
 }
 
 /// "红方" / "red".

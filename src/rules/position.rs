@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::attacks::{self, RAYS};
+use super::attacks;
 use super::{
     Board, Color, Move, MoveList, ParseFenError, Piece, Role, Setup, Square, SquareSet, movegen,
     zobrist,
@@ -378,19 +378,6 @@ impl Position {
     #[must_use]
     pub fn is_insufficient_material(&self) -> bool {
         !self.board.pieces().any(|(_, p)| p.role.is_attacker())
-    }
-
-    /// The squares strictly between the two generals on their file, if they share one:
-    /// useful to explain a flying-general refusal.
-    #[must_use]
-    pub fn between_generals(&self) -> Option<SquareSet> {
-        let [r, b] = self.generals;
-        (r.file() == b.file()).then(|| {
-            RAYS[r.index()]
-                .ray(attacks::UP)
-                .take_while(|&s| s != b)
-                .collect()
-        })
     }
 }
 
