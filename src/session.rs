@@ -4,7 +4,7 @@
 //! Pure Rust, no Bevy: the GUI keeps one [`Session`] in a resource and only translates
 //! clicks and keys into calls on it.
 
-use crate::rules::{Game, Move, Outcome, PlayError, Position};
+use crate::rules::{Game, Move, Outcome, Piece, PlayError, Position};
 
 /// One undoable step.
 #[derive(Clone, Debug)]
@@ -84,6 +84,18 @@ impl Session {
     pub fn shown_last_move(&self) -> Option<Move> {
         let ply = self.shown_ply();
         (ply > 0).then(|| self.game.moves().nth(ply - 1)).flatten()
+    }
+
+    /// The pieces taken up to the shown position, by their side (red's first).
+    #[must_use]
+    pub fn captured(&self) -> [Vec<Piece>; 2] {
+        let mut taken = [Vec::new(), Vec::new()];
+        for (i, m) in self.game.moves().take(self.shown_ply()).enumerate() {
+            if let Some(p) = self.game.position_at(i).capture(m) {
+                taken[p.color.index()].push(p);
+            }
+        }
+        taken
     }
 
     /// Whether an earlier position is shown.
@@ -201,6 +213,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Color;
 
     fn mv(s: &str) -> Move {
         s.parse().unwrap()
@@ -250,6 +263,26 @@ mod tests {
         s.undo();
         assert!(s.outcome().is_none());
         s.play(mv("a3a4")).unwrap();
+    }
+
+    #[test]
+    fn captured_pieces_follow_the_shown_position() {
+        let mut s = Session::new();
+        for m in ["h2e2", "h9g7", "e2e6", "g7e6"] {
+            s.play(mv(m)).unwrap();
+        }
+        let [red, black] = s.captured();
+        assert_eq!(red, [Piece::new(Color::Red, crate::rules::Role::Cannon)]);
+        assert_eq!(
+            black,
+            [Piece::new(Color::Black, crate::rules::Role::Soldier)]
+        );
+        s.review(3);
+        assert!(
+            s.captured()[0].is_empty(),
+            "red's cannon is not yet taken at ply 3"
+        );
+        assert_eq!(s.captured()[1].len(), 1);
     }
 
     #[test]

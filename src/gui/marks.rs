@@ -39,7 +39,7 @@ fn make_look(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let r = g::PIECE_RADIUS * CELL;
-    let mut mat = |c| materials.add(ColorMaterial::from_color(to_color(c)));
+    let mut mat = |c| super::material(&mut materials, c);
     commands.insert_resource(MarkLook {
         dot: meshes.add(Circle::new(g::DOT * CELL)),
         halo: meshes.add(Annulus::new(r + 0.01 * CELL, r + 0.07 * CELL)),

@@ -34,6 +34,11 @@ pub fn to_color(c: Rgba) -> Color {
     Color::srgba_u8(c.0, c.1, c.2, c.3)
 }
 
+/// A flat material of a theme colour.
+fn material(materials: &mut Assets<ColorMaterial>, c: Rgba) -> Handle<ColorMaterial> {
+    materials.add(ColorMaterial::from_color(to_color(c)))
+}
+
 /// Messages, model, input and logic: everything but drawing. Headless tests use this.
 pub fn core_plugin(app: &mut App) {
     app.add_plugins((

@@ -315,14 +315,7 @@ fn panel(
 
 fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
     ui.label(egui::RichText::new(T::Captured.get(lang)).strong());
-    let game = model.game();
-    let mut taken: [Vec<Piece>; 2] = [Vec::new(), Vec::new()];
-    for (i, m) in game.moves().take(model.shown_ply()).enumerate() {
-        if let Some(p) = game.position_at(i).capture(m) {
-            taken[p.color.index()].push(p);
-        }
-    }
-    for pieces in taken {
+    for pieces in model.captured() {
         ui.horizontal_wrapped(|ui| {
             for p in pieces {
                 ui.label(

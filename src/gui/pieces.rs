@@ -76,7 +76,7 @@ fn make_look(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let r = g::PIECE_RADIUS * CELL;
-    let mut mat = |c| materials.add(ColorMaterial::from_color(to_color(c)));
+    let mut mat = |c| super::material(&mut materials, c);
     commands.insert_resource(PieceLook {
         disc: meshes.add(Circle::new(r)),
         rim: meshes.add(Annulus::new(r - g::PIECE_RIM * CELL, r)),
