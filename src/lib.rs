@@ -9,6 +9,8 @@ pub mod gui;
 pub mod i18n;
 pub mod rules;
 pub mod session;
+pub mod slots;
+pub mod storage;
 pub mod theme;
 
 /// Keeps the README's Rust example compiling and correct.

@@ -217,6 +217,12 @@ impl Game {
         Some(m)
     }
 
+    /// The moves taken back and not yet replayed, the one [`redo`](Self::redo) would
+    /// play first.
+    pub fn undone_moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.redo.iter().rev().copied()
+    }
+
     /// Whether there is a move to undo.
     #[must_use]
     pub fn can_undo(&self) -> bool {

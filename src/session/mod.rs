@@ -6,6 +6,10 @@
 
 use crate::rules::{Game, Move, Outcome, Piece, PlayError, Position};
 
+mod snapshot;
+
+pub use snapshot::SnapshotError;
+
 /// One undoable step.
 #[derive(Clone, Debug)]
 enum Step {
