@@ -111,22 +111,12 @@ pub fn run() -> ExitCode {
 
 #[cfg(feature = "gui")]
 fn open_window(file: Option<&std::path::Path>) -> ExitCode {
-    use xiangqi::session::Session;
-
-    let mut session = Session::new();
-    let mut status = None;
     if let Some(path) = file {
-        let bytes = match std::fs::read(path) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                eprintln!("xiangqi: cannot read {}: {e}", path.display());
-                return ExitCode::from(2);
-            }
-        };
-        // A file that is not a game still opens the window, saying why.
-        match read_any_bytes(&bytes) {
-            Ok(imported) => session = Session::from_game(imported.record.game),
-            Err(e) => status = Some(format!("{}: {e}", path.display())),
+        // A file that cannot be read at all is the command line's error; one that is not
+        // a game still opens the window, which says why.
+        if let Err(e) = std::fs::File::open(path) {
+            eprintln!("xiangqi: cannot read {}: {e}", path.display());
+            return ExitCode::from(2);
         }
     }
     // winit panics without a display; say so plainly instead.
@@ -145,7 +135,9 @@ fn open_window(file: Option<&std::path::Path>) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    match xiangqi::gui::run(session, status) {
+    // The window opens the file after resuming the last session.
+    let absolute = file.map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
+    match xiangqi::gui::run(absolute) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }

@@ -1,6 +1,7 @@
 //! Every player-facing string, in Chinese and English, in one table.
 
-use crate::rules::{Color, IllegalMove, Outcome, Role, Termination};
+use crate::rules::record::Format;
+use crate::rules::{Color, IllegalMove, Notation, Outcome, Role, Termination};
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -90,6 +91,97 @@ texts! {
     KeyHelp => "F1：显示或关闭本帮助", "F1: show or hide this help";
     KeyQuit => "Ctrl+W、Esc 或 Ctrl+中键：退出", "Ctrl+W, Esc or Ctrl+middle click: quit";
     Close => "关闭", "Close";
+    KeySave => "Ctrl+S / Ctrl+L：保存 / 读取当前存档", "Ctrl+S / Ctrl+L: save / load the current slot";
+    KeySlots => "Ctrl+Shift+S：存档列表", "Ctrl+Shift+S: the save slots";
+    KeyCopy => "Ctrl+E / Ctrl+Shift+E：复制局面 / 整局棋谱", "Ctrl+E / Ctrl+Shift+E: copy the position / the game";
+    KeyPaste => "Ctrl+I：粘贴局面或棋谱（FEN、PGN、着法…）", "Ctrl+I: paste a position or game (FEN, PGN, moves…)";
+    KeyDrop => "把棋谱文件拖到窗口上即可打开", "Drop a game file on the window to open it";
+    Save => "保存", "Save";
+    Load => "读取", "Load";
+    Slots => "存档…", "Slots…";
+    CopyFen => "复制局面", "Copy position";
+    CopyGame => "复制棋谱", "Copy game";
+    Paste => "粘贴", "Paste";
+    ExportPgn => "导出棋谱", "Export PGN";
+    SlotsTitle => "存档", "Save slots";
+    SlotEmpty => "（空）", "(empty)";
+    SlotDamaged => "文件已损坏：{}", "Damaged file: {}";
+    SlotPlies => "{} 步", "{} plies";
+    SlotCurrent => "当前", "current";
+    Delete => "删除", "Delete";
+    Rename => "改名", "Rename";
+    ConfirmDelete => "确定删除存档 {}？", "Delete slot {}?";
+    ConfirmOverwrite => "用当前对局覆盖存档 {}？", "Overwrite slot {} with this game?";
+    Cancel => "取消", "Cancel";
+    Ok => "确定", "OK";
+    SavedTo => "已保存到存档 {}", "Saved to slot {}";
+    LoadedFrom => "已读取存档 {}（Ctrl+Z 可撤销）", "Loaded slot {} (Ctrl+Z takes it back)";
+    Renamed => "存档 {} 已改名", "Slot {} renamed";
+    Deleted => "存档 {} 已删除", "Slot {} deleted";
+    SlotFailed => "存档 {}：{}", "Slot {}: {}";
+    SlotsFull => "存档已满：按 Ctrl+Shift+S 选择要覆盖的存档", "All slots are in use: press Ctrl+Shift+S to choose one to overwrite";
+    NothingSaved => "还没有存档", "Nothing saved yet";
+    NoStorage => "找不到可以保存文件的文件夹", "There is no folder to keep files in";
+    CopiedFen => "已复制局面（FEN）", "Copied the position (FEN)";
+    CopiedGame => "已复制整局棋谱（PGN）", "Copied the game (PGN)";
+    ClipboardEmpty => "剪贴板里没有文字", "The clipboard holds no text";
+    ClipboardFailed => "无法使用剪贴板：{}", "The clipboard is not available: {}";
+    Pasted => "已粘贴{}（Ctrl+Z 可撤销）", "Pasted {} (Ctrl+Z takes it back)";
+    PasteFailed => "无法识别剪贴板内容，棋盘未改变：{}", "Could not read the clipboard; the board is unchanged: {}";
+    Opened => "已打开 {}：{}", "Opened {}: {}";
+    OpenFailed => "无法打开 {}，棋盘未改变：{}", "Could not open {}; the board is unchanged: {}";
+    Exported => "棋谱已导出到 {}", "Game exported to {}";
+    ExportFailed => "无法导出棋谱：{}", "Could not export the game: {}";
+    Resumed => "已恢复上次的对局", "Resumed the last game";
+    ResumeFailed => "无法恢复上次的对局（{}），原文件保留为 {}", "Could not resume the last game ({}); the file is kept as {}";
+    SettingsDamaged => "设置文件有误（{}），已改用默认设置；原文件保留为 {}", "The settings file was damaged ({}); using the defaults, the file is kept as {}";
+    AutosaveFailed => "无法自动保存：{}", "Cannot autosave: {}";
+    SettingsFailed => "无法保存设置：{}", "Cannot save the settings: {}";
+}
+
+impl T {
+    /// The text in `lang` with each `{}` replaced by the next of `args`.
+    #[must_use]
+    pub fn fill(self, lang: Lang, args: &[&dyn std::fmt::Display]) -> String {
+        let mut parts = self.get(lang).split("{}");
+        let mut out = parts.next().unwrap_or_default().to_owned();
+        for (i, part) in parts.enumerate() {
+            if let Some(arg) = args.get(i) {
+                out.push_str(&arg.to_string());
+            }
+            out.push_str(part);
+        }
+        out
+    }
+}
+
+/// What a pasted or opened text was read as: "PGN 棋谱（中文记谱），40 步" /
+/// "a PGN game in Chinese notation, 40 plies".
+#[must_use]
+pub fn imported(format: Format, plies: usize, lang: Lang) -> String {
+    let notation = |n: Notation| match (n, lang) {
+        (Notation::Chinese, Lang::Zh) => "中文记谱",
+        (Notation::Chinese, Lang::En) => "Chinese",
+        (Notation::Wxf, _) => "WXF",
+        (Notation::Iccs, _) => "ICCS",
+    };
+    let what = match (format, lang) {
+        (Format::Fen, Lang::Zh) => "FEN 局面".to_owned(),
+        (Format::Ucci, Lang::Zh) => "UCCI 局面".to_owned(),
+        (Format::Board, Lang::Zh) => "90 字符棋盘".to_owned(),
+        (Format::Pgn(n), Lang::Zh) => format!("PGN 棋谱（{}）", notation(n)),
+        (Format::MoveList(n), Lang::Zh) => format!("着法列表（{}）", notation(n)),
+        (Format::Pgn(n), Lang::En) => format!("a PGN game in {} notation", notation(n)),
+        (Format::MoveList(n), Lang::En) => format!("a list of moves in {} notation", notation(n)),
+        (f, Lang::En) => f.to_string(),
+    };
+    if plies == 0 {
+        return what;
+    }
+    match lang {
+        Lang::Zh => format!("{what}，{plies} 步"),
+        Lang::En => format!("{what}, {plies} plies"),
+    }
 }
 
 /// "红方" / "red".
@@ -202,6 +294,13 @@ pub fn all_fixed_strings() -> Vec<String> {
         for r in Role::ALL {
             out.push(role(r, lang).to_owned());
         }
+        for format in [Format::Fen, Format::Ucci, Format::Board]
+            .into_iter()
+            .chain(Notation::ALL.iter().map(|&n| Format::Pgn(n)))
+            .chain(Notation::ALL.iter().map(|&n| Format::MoveList(n)))
+        {
+            out.push(imported(format, 2, lang));
+        }
         for reason in [
             IllegalMove::IgnoresCheck,
             IllegalMove::ExposesGeneral,
@@ -244,5 +343,12 @@ mod tests {
         for t in T::ALL {
             assert!(!t.get(Lang::Zh).is_empty() && !t.get(Lang::En).is_empty());
         }
+        assert_eq!(T::SavedTo.fill(Lang::En, &[&3]), "Saved to slot 3");
+        assert_eq!(T::SlotFailed.fill(Lang::Zh, &[&2, &"x"]), "存档 2：x");
+        assert_eq!(
+            imported(Format::Pgn(Notation::Chinese), 40, Lang::Zh),
+            "PGN 棋谱（中文记谱），40 步"
+        );
+        assert_eq!(imported(Format::Fen, 0, Lang::En), "a FEN position");
     }
 }

@@ -145,7 +145,7 @@ impl SlotStore {
             SlotState::Saved(info) => info.name,
             SlotState::Empty => None,
         };
-        self.write(slot, &record(game, name.as_deref(), &Stamp::now()))
+        self.write(slot, &game_pgn(game, name.as_deref(), &Stamp::now()))
     }
 
     fn write(&self, slot: usize, text: &str) -> Result<(), SlotError> {
@@ -193,7 +193,7 @@ impl SlotStore {
 
 /// The PGN text of a saved game: standard tags, the start FEN, date, time and ply count.
 #[must_use]
-pub fn record(game: &Game, name: Option<&str>, stamp: &Stamp) -> String {
+pub fn game_pgn(game: &Game, name: Option<&str>, stamp: &Stamp) -> String {
     // Only the played moves: what was taken back is not part of the game.
     let mut played = Game::from_position(game.start().clone());
     for m in game.moves() {
@@ -217,7 +217,10 @@ fn info(record: GameRecord) -> SlotInfo {
         .tag("Event")
         .filter(|e| !e.is_empty() && *e != "?")
         .map(str::to_owned);
-    let date = record.tag("Date").filter(|d| !d.contains('?')).unwrap_or("");
+    let date = record
+        .tag("Date")
+        .filter(|d| !d.contains('?'))
+        .unwrap_or("");
     let time = record.tag("Time").map_or("", |t| t.get(..5).unwrap_or(t));
     let saved = format!("{date} {time}").trim().to_owned();
     let ended = record.game.outcome().is_some();
@@ -266,7 +269,12 @@ mod tests {
         s.save(1, &g).unwrap();
         assert_eq!(s.first_free(), Some(2));
         let text = fs::read_to_string(s.path(1)).unwrap();
-        assert!(text.contains("[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]"), "{text}");
+        assert!(
+            text.contains(
+                "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]"
+            ),
+            "{text}"
+        );
         assert!(text.contains("[PlyCount \"2\"]"), "{text}");
         assert!(text.contains("[Result \"*\"]"), "{text}");
         assert!(text.contains("1. 炮二平五 馬8进7"), "{text}");
@@ -282,7 +290,11 @@ mod tests {
         let SlotState::Saved(info) = s.read(1) else {
             panic!("slot 1 reads back");
         };
-        assert_eq!(info.name.as_deref(), Some("中炮对屏风马"), "a save keeps the name");
+        assert_eq!(
+            info.name.as_deref(),
+            Some("中炮对屏风马"),
+            "a save keeps the name"
+        );
         assert_eq!(info.plies, 1);
         assert_eq!(s.load(1).unwrap().ply_count(), 1);
         s.delete(1).unwrap();
@@ -302,7 +314,11 @@ mod tests {
             panic!("slot 2 reads back");
         };
         assert_eq!(info.outcome.map(|o| o.winner), Some(Some(Color::Red)));
-        assert!(fs::read_to_string(s.path(2)).unwrap().contains("[Result \"1-0\"]"));
+        assert!(
+            fs::read_to_string(s.path(2))
+                .unwrap()
+                .contains("[Result \"1-0\"]")
+        );
         fs::remove_dir_all(s.dir()).unwrap();
     }
 
@@ -316,10 +332,17 @@ mod tests {
             panic!("slot 3 is damaged");
         };
         assert!(reason.contains('3'), "the reason names the ply: {reason}");
-        assert!(matches!(s.save(3, &Game::new()), Err(SlotError::Damaged { slot: 3, .. })));
+        assert!(matches!(
+            s.save(3, &Game::new()),
+            Err(SlotError::Damaged { slot: 3, .. })
+        ));
         assert!(matches!(s.rename(3, "x"), Err(SlotError::Damaged { .. })));
         assert!(matches!(s.load(3), Err(SlotError::Damaged { .. })));
-        assert_eq!(fs::read_to_string(s.path(3)).unwrap(), junk, "left as it was");
+        assert_eq!(
+            fs::read_to_string(s.path(3)).unwrap(),
+            junk,
+            "left as it was"
+        );
         assert_ne!(s.first_free(), Some(3));
         fs::write(s.path(4), [0xff, 0x00, 0x13]).unwrap();
         assert!(matches!(s.read(4), SlotState::Damaged(_)));

@@ -26,14 +26,17 @@ impl Dirs {
         let user = directories::UserDirs::new()?;
         // Without an XDG user-dirs file Linux names no documents folder: use ~/Documents
         // if it exists, else the home folder itself.
-        let documents = user.document_dir().map(Path::to_path_buf).unwrap_or_else(|| {
-            let docs = user.home_dir().join("Documents");
-            if docs.is_dir() {
-                docs
-            } else {
-                user.home_dir().to_path_buf()
-            }
-        });
+        let documents = user
+            .document_dir()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| {
+                let docs = user.home_dir().join("Documents");
+                if docs.is_dir() {
+                    docs
+                } else {
+                    user.home_dir().to_path_buf()
+                }
+            });
         Some(Dirs {
             data: project.data_dir().to_path_buf(),
             config: project.config_dir().to_path_buf(),
@@ -85,10 +88,9 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
-    let name = path.file_name().map_or_else(
-        || "file".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(
         ".{name}.{}-{}.tmp",
         std::process::id(),
@@ -199,7 +201,8 @@ mod tests {
     use super::*;
 
     fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("xiangqi-storage-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("xiangqi-storage-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         dir
     }
@@ -231,11 +234,23 @@ mod tests {
         fs::write(&file, "one").unwrap();
         assert_eq!(keep_aside(&file).unwrap(), dir.join("settings.ron.damaged"));
         fs::write(&file, "two").unwrap();
-        assert_eq!(keep_aside(&file).unwrap(), dir.join("settings.ron.damaged-2"));
-        assert_eq!(fs::read_to_string(dir.join("settings.ron.damaged")).unwrap(), "one");
-        assert_eq!(unused_path(&dir, "settings", "ron"), dir.join("settings.ron"));
+        assert_eq!(
+            keep_aside(&file).unwrap(),
+            dir.join("settings.ron.damaged-2")
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join("settings.ron.damaged")).unwrap(),
+            "one"
+        );
+        assert_eq!(
+            unused_path(&dir, "settings", "ron"),
+            dir.join("settings.ron")
+        );
         fs::write(&file, "three").unwrap();
-        assert_eq!(unused_path(&dir, "settings", "ron"), dir.join("settings-2.ron"));
+        assert_eq!(
+            unused_path(&dir, "settings", "ron"),
+            dir.join("settings-2.ron")
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -95,7 +95,13 @@ fn kill_during_a_burst_of_saves_never_breaks_a_slot() {
     // A kill between creating and renaming the temporary file may leave one behind;
     // it is never mistaken for a slot, and the next start sweeps it away.
     assert!(leftovers(&dir) <= kills);
-    assert!(store.list().iter().skip(2).all(|s| matches!(s, SlotState::Empty)));
+    assert!(
+        store
+            .list()
+            .iter()
+            .skip(2)
+            .all(|s| matches!(s, SlotState::Empty))
+    );
     remove_stale_temporaries(&dir, Duration::ZERO);
     assert_eq!(leftovers(&dir), 0);
 }

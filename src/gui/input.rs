@@ -1,7 +1,7 @@
 //! Mouse and keyboard become messages; nothing is decided here.
 //!
-//! What each key does is listed in one place, [`key_commands`]. Ctrl+S/L/E/I (save, load,
-//! copy, paste) belong there when saves and the clipboard arrive.
+//! What each key does is listed in one place, [`key_commands`]. A file dropped on the
+//! window becomes an [`Import`], like a paste.
 
 use bevy::ecs::message::Messages;
 use bevy::input::ButtonState;
@@ -11,8 +11,8 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use super::board::{BoardCamera, CELL};
-use super::messages::{Action, AppSet, PointerPressed, PointerReleased};
-use super::model::{Overlay, PointerOverPanel, Settings};
+use super::messages::{Action, AppSet, Import, PointerPressed, PointerReleased};
+use super::model::{Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::rules::Square;
 use crate::theme;
 
@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             // Headless (tests) there is no window and so no window events.
             pointer.run_if(resource_exists::<Messages<WindowEvent>>),
             keys.run_if(resource_exists::<ButtonInput<KeyCode>>),
+            dropped_files.run_if(resource_exists::<Messages<bevy::window::FileDragAndDrop>>),
         )
             .in_set(AppSet::Input),
     );
@@ -113,19 +114,29 @@ fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
         || held(keys, [KeyCode::SuperLeft, KeyCode::SuperRight])
 }
 
-/// Every keyboard shortcut.
-fn key_commands(keys: &ButtonInput<KeyCode>, help_open: bool) -> Vec<Action> {
+/// Every keyboard shortcut. While a text field has the keyboard only Ctrl chords act.
+fn key_commands(keys: &ButtonInput<KeyCode>, overlay: &Overlay, typing: bool) -> Vec<Action> {
     let ctrl = ctrl_held(keys);
     let shift = held(keys, [KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let mut out = Vec::new();
     for &key in keys.get_just_pressed() {
+        if typing && !ctrl {
+            continue;
+        }
         let command = match (ctrl, shift, key) {
             (true, false, KeyCode::KeyZ) => Action::Undo,
             (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
             (true, _, KeyCode::KeyR) => Action::NewGame,
             (true, _, KeyCode::KeyW) => Action::Quit,
+            (true, false, KeyCode::KeyS) => Action::Save,
+            (true, false, KeyCode::KeyL) => Action::Load,
+            (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,
+            (true, false, KeyCode::KeyE) => Action::CopyFen,
+            (true, true, KeyCode::KeyE) => Action::CopyGame,
+            (true, _, KeyCode::KeyI) => Action::Paste,
             // Esc first closes an open dialog.
-            (_, _, KeyCode::Escape) if help_open => Action::ToggleHelp,
+            (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
+            (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
             (_, _, KeyCode::Escape) => Action::Quit,
             (false, _, KeyCode::KeyF) => Action::Flip,
             (false, _, KeyCode::KeyM) => Action::ToggleMute,
@@ -144,9 +155,22 @@ fn key_commands(keys: &ButtonInput<KeyCode>, help_open: bool) -> Vec<Action> {
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     overlay: Res<Overlay>,
+    typing: Res<TypingInPanel>,
     mut commands: MessageWriter<Action>,
 ) {
-    for command in key_commands(&keys, overlay.help) {
+    for command in key_commands(&keys, &overlay, typing.0) {
         commands.write(command);
+    }
+}
+
+/// A file dropped on the window is opened like a paste.
+fn dropped_files(
+    mut dropped: MessageReader<bevy::window::FileDragAndDrop>,
+    mut import: MessageWriter<Import>,
+) {
+    for event in dropped.read() {
+        if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = event {
+            import.write(Import::File(path_buf.clone()));
+        }
     }
 }

@@ -6,15 +6,20 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 
 use super::messages::{
-    Action, AppSet, BoardChanged, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo,
-    PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
+    Action, AppSet, BoardChanged, GameEnded, Import, MovePlayed, MoveRejected, NewGameStarted,
+    NothingToDo, Notice, PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
 };
-use super::model::{Model, Selection};
+use super::model::{Model, Selection, Settings};
+use crate::i18n::{self, T};
+use crate::rules::record::{self, ImportError, Imported};
 use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (pointer, commands).chain().in_set(AppSet::Logic));
+    app.add_systems(
+        Update,
+        (pointer, commands, import).chain().in_set(AppSet::Logic),
+    );
 }
 
 /// The messages a move attempt can produce.
@@ -198,8 +203,17 @@ fn commands(
                 exit.write(AppExit::Success);
                 continue;
             }
-            // Flip, mute and help are the view's business.
-            Action::Flip | Action::ToggleMute | Action::ToggleHelp => continue,
+            // The view's business, or the saves' and the clipboard's.
+            Action::Flip
+            | Action::ToggleMute
+            | Action::ToggleHelp
+            | Action::Save
+            | Action::Load
+            | Action::ToggleSlots
+            | Action::CopyFen
+            | Action::CopyGame
+            | Action::Paste
+            | Action::ExportPgn => continue,
         }
         let review_only = matches!(
             command,
@@ -212,6 +226,73 @@ fn commands(
         if !review_only || model.shown_ply() != reviewed {
             clear(&mut selection);
             changed.write(BoardChanged);
+        }
+    }
+}
+
+/// What an [`Import`] read, or why it could not.
+fn read(import: &Import) -> (String, Result<Imported, String>) {
+    match import {
+        Import::Slot { slot, game } => (
+            slot.to_string(),
+            Ok(Imported {
+                record: record::GameRecord::new((**game).clone()),
+                format: record::Format::Pgn(crate::rules::Notation::Chinese),
+            }),
+        ),
+        Import::Pasted(text) => (
+            String::new(),
+            record::read_any(text).map_err(|e: ImportError| e.to_string()),
+        ),
+        Import::File(path) => {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into(),
+            );
+            let read = std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| record::read_any_bytes(&bytes).map_err(|e| e.to_string()));
+            (name, read)
+        }
+    }
+}
+
+/// Opens a pasted or dropped game in place of the current one (undoable). A failure
+/// leaves the game exactly as it was and says why.
+fn import(
+    mut imports: MessageReader<Import>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let lang = settings.lang;
+    for request in imports.read() {
+        let (name, read) = read(request);
+        let pasted = matches!(request, Import::Pasted(_));
+        match read {
+            Ok(imported) => {
+                let game = imported.record.game;
+                let what = i18n::imported(imported.format, game.ply_count(), lang);
+                info!("imported {} ({} plies)", imported.format, game.ply_count());
+                model.replace(game);
+                clear(&mut selection);
+                changed.write(BoardChanged);
+                notices.write(Notice::info(match request {
+                    Import::Pasted(_) => T::Pasted.fill(lang, &[&what]),
+                    Import::File(_) => T::Opened.fill(lang, &[&name, &what]),
+                    Import::Slot { .. } => T::LoadedFrom.fill(lang, &[&name]),
+                }));
+            }
+            Err(reason) => {
+                info!("refused import: {reason}");
+                notices.write(Notice::warn(if pasted {
+                    T::PasteFailed.fill(lang, &[&reason])
+                } else {
+                    T::OpenFailed.fill(lang, &[&name, &reason])
+                }));
+            }
         }
     }
 }

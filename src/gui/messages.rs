@@ -54,6 +54,85 @@ pub enum Action {
     ReviewEnd,
     /// A click on a move in the list: show the position after that many plies.
     ReviewAt(usize),
+    /// Ctrl+S: save to the current slot.
+    Save,
+    /// Ctrl+L: load the current slot.
+    Load,
+    /// Ctrl+Shift+S, Ctrl+Shift+L: open or close the slots dialog.
+    ToggleSlots,
+    /// Ctrl+E: copy the position as FEN.
+    CopyFen,
+    /// Ctrl+Shift+E: copy the game as PGN.
+    CopyGame,
+    /// Ctrl+I: open whatever the clipboard holds.
+    Paste,
+    /// Write the game as a PGN file in the documents folder.
+    ExportPgn,
+}
+
+/// Something to do with one save slot (from the slots dialog).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct SlotCommand {
+    /// 1 to [`crate::slots::SLOTS`].
+    pub slot: usize,
+    /// What.
+    pub op: SlotOp,
+}
+
+/// What to do with a slot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlotOp {
+    /// Save the game there.
+    Save,
+    /// Load its game (undoable).
+    Load,
+    /// Remove it (the dialog has asked).
+    Delete,
+    /// Name it.
+    Rename(String),
+}
+
+/// A game or position to open in place of the current game (undoable).
+#[derive(Message, Clone, Debug)]
+pub enum Import {
+    /// Text from the clipboard.
+    Pasted(String),
+    /// A file dropped on the window or named on the command line.
+    File(std::path::PathBuf),
+    /// The game read from a save slot.
+    Slot {
+        /// Which.
+        slot: usize,
+        /// Its game.
+        game: Box<crate::rules::Game>,
+    },
+}
+
+/// A line for the status bar from anything but a move (saves, clipboard, files).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What to say.
+    pub text: String,
+    /// Shown as a warning.
+    pub warning: bool,
+}
+
+impl Notice {
+    /// A plain notice.
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            warning: false,
+        }
+    }
+
+    /// A warning.
+    pub fn warn(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            warning: true,
+        }
+    }
 }
 
 /// A piece of the side to move was picked up.
@@ -135,6 +214,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<NewGameStarted>()
         .add_message::<GameEnded>()
         .add_message::<BoardChanged>()
+        .add_message::<SlotCommand>()
+        .add_message::<Import>()
+        .add_message::<Notice>()
         .configure_sets(
             Update,
             (AppSet::Input, AppSet::Logic, AppSet::Presentation).chain(),

@@ -2,26 +2,32 @@
 //! piece entities are only its view. Input becomes messages, logic answers with
 //! messages, and the board, sound and panel react (see [`messages::AppSet`]).
 //!
-//! Where to look: what a key does, `input.rs`; what a click or Ctrl+Z does to the game,
-//! `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel, `panel.rs`.
+//! Where to look: what a key does, `input.rs`; what a click, Ctrl+Z or a paste does to
+//! the game, `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel,
+//! `panel.rs`; save slots, `saves.rs` and `slots_dialog.rs`; the autosave and settings
+//! file, `persist.rs`; the clipboard, `clipboard.rs`.
 
 mod assets;
 mod audio;
 mod board;
+pub mod clipboard;
 mod input;
 mod logic;
 mod marks;
 pub mod messages;
 pub mod model;
 mod panel;
+pub mod persist;
 mod pieces;
+pub mod saves;
+mod slots_dialog;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 
-use crate::session::Session;
+use crate::storage::Dirs;
 use crate::theme::Rgba;
 pub use messages::*;
 pub use model::*;
@@ -49,6 +55,13 @@ pub fn core_plugin(app: &mut App) {
     ))
     .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(AppSet::Presentation));
+}
+
+/// Saves, autosave, settings file and clipboard: everything that touches files or the OS
+/// but draws nothing. Insert [`persist::DataDirs`] and [`clipboard::Clipboard`] first to
+/// choose where files go and which clipboard is used (tests use a temporary folder).
+pub fn files_plugin(app: &mut App) {
+    app.add_plugins((persist::plugin, saves::plugin, clipboard::plugin));
 }
 
 /// The last position written to the log.
@@ -101,18 +114,23 @@ fn keep_awake(
 
 /// The whole game in a window.
 pub struct AppPlugin {
-    /// The session to start with (a new game, or a file opened from the command line).
-    pub session: Session,
-    /// A first line for the status bar (e.g. why a file could not be opened).
-    pub status: Option<String>,
+    /// A file to open once the last session has been resumed (undoable, like a paste).
+    pub open: Option<std::path::PathBuf>,
+    /// Where saves, the autosave and settings live (`None`: nowhere, the player is told).
+    pub dirs: Option<Dirs>,
 }
 
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
+        let prefs = self.dirs.as_ref().map(persist::load_preferences);
+        let (w, h) = prefs
+            .as_ref()
+            .and_then(|p| p.window)
+            .unwrap_or((1120.0, 800.0));
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "象棋 Xiangqi".into(),
-                resolution: WindowResolution::from((1120, 800)),
+                resolution: WindowResolution::new(w as u32, h as u32),
                 ..default()
             }),
             ..default()
@@ -126,6 +144,8 @@ impl Plugin for AppPlugin {
             ..default()
         })
         .add_plugins(core_plugin)
+        .insert_resource(persist::DataDirs(self.dirs.clone()))
+        .add_plugins(files_plugin)
         .add_plugins((
             assets::plugin,
             board::plugin,
@@ -133,20 +153,36 @@ impl Plugin for AppPlugin {
             marks::plugin,
             audio::plugin,
             panel::plugin,
+            slots_dialog::plugin,
         ))
         .init_resource::<AwakeUntil>()
-        .add_systems(Last, keep_awake)
-        .insert_resource(Model(self.session.clone()));
-        if let Some(text) = &self.status {
-            app.insert_resource(Status {
-                text: text.clone(),
-                warning: true,
+        .add_systems(Last, keep_awake);
+        persist::remember_window_size(app, prefs.as_ref().and_then(|p| p.window));
+        if let Some(prefs) = prefs {
+            app.insert_resource(prefs.settings)
+                .insert_resource(CurrentSlot(prefs.slot));
+            if let Some(text) = prefs.notice {
+                app.insert_resource(Status {
+                    text,
+                    warning: true,
+                });
+            }
+        }
+        if let Some(path) = self.open.clone() {
+            // After the resume (Startup), so that Ctrl+Z goes back to the resumed game.
+            app.add_systems(PostStartup, move |mut import: MessageWriter<Import>| {
+                import.write(Import::File(path.clone()));
             });
         }
     }
 }
 
 /// Opens the window and plays until it is closed.
-pub fn run(session: Session, status: Option<String>) -> AppExit {
-    App::new().add_plugins(AppPlugin { session, status }).run()
+pub fn run(open: Option<std::path::PathBuf>) -> AppExit {
+    App::new()
+        .add_plugins(AppPlugin {
+            open,
+            dirs: Dirs::from_os(),
+        })
+        .run()
 }

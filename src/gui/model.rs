@@ -74,7 +74,17 @@ impl Default for Settings {
 pub struct Overlay {
     /// The key help (F1).
     pub help: bool,
+    /// The save slots (Ctrl+Shift+S).
+    pub slots: bool,
 }
+
+/// The save slot Ctrl+S and Ctrl+L use: the last one saved to or loaded from.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurrentSlot(pub Option<usize>);
+
+/// Whether a text field has the keyboard: single-letter keys then type, not act.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypingInPanel(pub bool);
 
 /// Whether the panel had the pointer last frame: the board then ignores clicks.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,5 +95,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<Settings>()
         .init_resource::<Overlay>()
-        .init_resource::<PointerOverPanel>();
+        .init_resource::<PointerOverPanel>()
+        .init_resource::<TypingInPanel>()
+        .init_resource::<CurrentSlot>();
 }

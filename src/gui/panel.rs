@@ -11,10 +11,10 @@ use bevy_egui::{
 use super::assets::FONT;
 use super::board::PanelWidth;
 use super::messages::{
-    Action, AppSet, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Redone,
-    Refusal, Undone,
+    Action, AppSet, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Notice,
+    Redone, Refusal, Undone,
 };
-use super::model::{Coordinates, Model, Overlay, PointerOverPanel, Settings};
+use super::model::{Coordinates, Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color as Side, Notation, Piece};
 
@@ -81,6 +81,7 @@ fn status(
     mut started: MessageReader<NewGameStarted>,
     mut ended: MessageReader<GameEnded>,
     mut commands: MessageReader<Action>,
+    mut notices: MessageReader<Notice>,
 ) {
     let lang = settings.lang;
     let mut set = |text: String, warning: bool| *status = Status { text, warning };
@@ -122,6 +123,11 @@ fn status(
             let t = if settings.sound { T::Muted } else { T::Unmuted };
             set(t.get(lang).to_owned(), false);
         }
+    }
+    // Saves, clipboard and files speak last: they answer the player's latest request.
+    for n in notices.read() {
+        info!("notice {}", n.text);
+        set(n.text.clone(), n.warning);
     }
 }
 
@@ -165,7 +171,7 @@ fn piece_color(piece: Piece) -> egui::Color32 {
     egui::Color32::from_rgb(c.0, c.1, c.2)
 }
 
-fn panel(
+pub(super) fn panel(
     mut contexts: EguiContexts,
     model: Res<Model>,
     mut settings: ResMut<Settings>,
@@ -174,6 +180,7 @@ fn panel(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut width: ResMut<PanelWidth>,
     mut over_panel: ResMut<PointerOverPanel>,
+    mut typing: ResMut<TypingInPanel>,
     mut commands: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) -> Result {
@@ -237,6 +244,21 @@ fn panel(
                     }
                 }
             });
+            ui.horizontal_wrapped(|ui| {
+                for (t, c) in [
+                    (T::Save, Action::Save),
+                    (T::Load, Action::Load),
+                    (T::Slots, Action::ToggleSlots),
+                    (T::CopyFen, Action::CopyFen),
+                    (T::CopyGame, Action::CopyGame),
+                    (T::Paste, Action::Paste),
+                    (T::ExportPgn, Action::ExportPgn),
+                ] {
+                    if ui.button(t.get(lang)).clicked() {
+                        send(c);
+                    }
+                }
+            });
             ui.separator();
             captured(ui, &model, lang);
             ui.separator();
@@ -267,6 +289,11 @@ fn panel(
                     T::KeyFlip,
                     T::KeyMute,
                     T::KeyReview,
+                    T::KeySave,
+                    T::KeySlots,
+                    T::KeyCopy,
+                    T::KeyPaste,
+                    T::KeyDrop,
                     T::KeyHelp,
                     T::KeyQuit,
                 ] {
@@ -302,6 +329,10 @@ fn panel(
     let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     if over_panel.0 != over {
         over_panel.0 = over;
+    }
+    let keyboard = ctx.egui_wants_keyboard_input();
+    if typing.0 != keyboard {
+        typing.0 = keyboard;
     }
     if !sent.is_empty() {
         // The next frame must come to act on them.

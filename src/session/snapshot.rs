@@ -255,7 +255,9 @@ mod tests {
         let mut s = Session::new();
         let mut seed = 7u64;
         for _ in 0..400 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let r = (seed >> 33) as usize;
             match r % 10 {
                 0..=5 => {

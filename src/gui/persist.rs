@@ -1,0 +1,352 @@
+//! Nothing is lost: the session (with its whole undo history) is written after every
+//! change and resumed at the next start, also after a crash or a kill; the settings, the
+//! window size and the current save slot live in the config folder.
+
+use std::path::Path;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::WindowResized;
+use serde::{Deserialize, Serialize};
+
+use super::messages::{AppSet, BoardChanged, Notice};
+use super::model::{Coordinates, CurrentSlot, Model, Settings};
+use crate::i18n::{Lang, T};
+use crate::session::Session;
+use crate::storage::{Dirs, atomic_write, keep_aside, remove_stale_temporaries};
+
+/// Where the game keeps its files; `None` when the OS names no home (nothing persists,
+/// and the player is told).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct DataDirs(pub Option<Dirs>);
+
+/// The settings file, as written: plain names, so that a hand edit is easy and a value
+/// this version does not know falls back to its default instead of failing the file.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(default)]
+struct Stored {
+    sound: bool,
+    volume: f32,
+    animation: bool,
+    animation_ms: u32,
+    notation: String,
+    coordinates: String,
+    flipped: bool,
+    language: String,
+    window: Option<(f32, f32)>,
+    slot: Option<usize>,
+}
+
+impl Default for Stored {
+    fn default() -> Self {
+        Stored::from_settings(&Settings::default(), None, None)
+    }
+}
+
+impl Stored {
+    fn from_settings(s: &Settings, window: Option<(f32, f32)>, slot: Option<usize>) -> Stored {
+        Stored {
+            sound: s.sound,
+            volume: s.volume,
+            animation: s.animation,
+            animation_ms: s.animation_ms,
+            notation: s.notation.name().to_owned(),
+            coordinates: match s.coordinates {
+                Coordinates::None => "none",
+                Coordinates::Iccs => "iccs",
+                Coordinates::Chinese => "chinese",
+            }
+            .to_owned(),
+            flipped: s.flipped,
+            language: match s.lang {
+                Lang::Zh => "zh",
+                Lang::En => "en",
+            }
+            .to_owned(),
+            window,
+            slot,
+        }
+    }
+
+    fn settings(&self) -> Settings {
+        let default = Settings::default();
+        Settings {
+            sound: self.sound,
+            volume: self.volume.clamp(0.0, 1.0),
+            animation: self.animation,
+            animation_ms: self.animation_ms.clamp(80, 600),
+            notation: self.notation.parse().unwrap_or(default.notation),
+            coordinates: match self.coordinates.as_str() {
+                "none" => Coordinates::None,
+                "iccs" => Coordinates::Iccs,
+                "chinese" => Coordinates::Chinese,
+                _ => default.coordinates,
+            },
+            flipped: self.flipped,
+            lang: match self.language.as_str() {
+                "zh" => Lang::Zh,
+                "en" => Lang::En,
+                _ => default.lang,
+            },
+        }
+    }
+}
+
+/// What the config folder said at start.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preferences {
+    /// The settings.
+    pub settings: Settings,
+    /// The window's last logical size.
+    pub window: Option<(f32, f32)>,
+    /// The last save slot used.
+    pub slot: Option<usize>,
+    /// Why the file was not used, if it was damaged (the game says so).
+    pub notice: Option<String>,
+}
+
+/// Reads the settings file; a missing one gives the defaults, a damaged one the defaults
+/// and a notice (the file is kept aside, never silently overwritten).
+#[must_use]
+pub fn load_preferences(dirs: &Dirs) -> Preferences {
+    let path = dirs.settings();
+    let defaults = |notice| Preferences {
+        settings: Settings::default(),
+        window: None,
+        slot: None,
+        notice,
+    };
+    let text = match std::fs::read(&path) {
+        Err(_) => return defaults(None),
+        Ok(bytes) => String::from_utf8(bytes).map_err(|e| e.to_string()),
+    };
+    match text.and_then(|t| ron::from_str::<Stored>(&t).map_err(|e| e.to_string())) {
+        Ok(stored) => Preferences {
+            settings: stored.settings(),
+            window: stored
+                .window
+                .filter(|(w, h)| (320.0..=16384.0).contains(w) && (240.0..=16384.0).contains(h)),
+            slot: stored
+                .slot
+                .filter(|s| (1..=crate::slots::SLOTS).contains(s)),
+            notice: None,
+        },
+        Err(reason) => {
+            let lang = Settings::default().lang;
+            let kept =
+                keep_aside(&path).map_or_else(|e| e.to_string(), |p| p.display().to_string());
+            warn!("settings file {}: {reason}", path.display());
+            defaults(Some(T::SettingsDamaged.fill(lang, &[&reason, &kept])))
+        }
+    }
+}
+
+fn write_preferences(
+    path: &Path,
+    settings: &Settings,
+    window: Option<(f32, f32)>,
+    slot: Option<usize>,
+) -> Result<(), String> {
+    let stored = Stored::from_settings(settings, window, slot);
+    let text = ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    atomic_write(path, text.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// The window size waiting to be written once resizing settles.
+#[derive(Resource, Default)]
+struct WindowSize {
+    size: Option<(f32, f32)>,
+    /// When the last resize came; written 0.5 s later.
+    pending_since: Option<f32>,
+}
+
+/// The last autosave written, to skip writes that would change nothing.
+#[derive(Resource, Default)]
+struct Autosaved {
+    text: String,
+    /// A failure is said once, not on every move.
+    failed: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DataDirs>()
+        .init_resource::<WindowSize>()
+        .init_resource::<Autosaved>()
+        .add_systems(Startup, resume)
+        .add_systems(
+            Update,
+            (autosave, save_preferences).in_set(AppSet::Presentation),
+        )
+        .add_systems(Last, autosave_on_exit);
+}
+
+/// Takes up the autosaved session, if there is one.
+fn resume(
+    dirs: Res<DataDirs>,
+    mut model: ResMut<Model>,
+    mut autosaved: ResMut<Autosaved>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let Some(dirs) = &dirs.0 else {
+        notices.write(Notice::warn(T::NoStorage.get(settings.lang)));
+        return;
+    };
+    // Writes cut short by a kill leave temporary files; a minute old, nobody owns them.
+    for dir in [&dirs.data, &dirs.slots(), &dirs.config] {
+        remove_stale_temporaries(dir, Duration::from_secs(60));
+    }
+    let path = dirs.autosave();
+    let Ok(bytes) = std::fs::read(&path) else {
+        return;
+    };
+    let lang = settings.lang;
+    let text = String::from_utf8_lossy(&bytes);
+    match Session::from_snapshot(&text) {
+        Ok(session) => {
+            info!(
+                "resumed {} plies from {}",
+                session.game().ply_count(),
+                path.display()
+            );
+            let resumed_something = session.game().ply_count() > 0 || session.can_undo();
+            **model = session;
+            autosaved.text = text.into_owned();
+            changed.write(BoardChanged);
+            if resumed_something {
+                notices.write(Notice::info(T::Resumed.get(lang)));
+            }
+        }
+        Err(e) => {
+            let kept =
+                keep_aside(&path).map_or_else(|e| e.to_string(), |p| p.display().to_string());
+            warn!("autosave {}: {e}", path.display());
+            notices.write(Notice::warn(T::ResumeFailed.fill(lang, &[&e, &kept])));
+        }
+    }
+}
+
+/// Writes the session when it may have changed; `force` for the last write at exit.
+fn write_autosave(
+    dirs: &DataDirs,
+    model: &Model,
+    autosaved: &mut Autosaved,
+    lang: Lang,
+    notices: &mut MessageWriter<Notice>,
+) {
+    let Some(dirs) = &dirs.0 else {
+        return;
+    };
+    let text = model.to_snapshot();
+    if text == autosaved.text {
+        return;
+    }
+    match atomic_write(&dirs.autosave(), text.as_bytes()) {
+        Ok(()) => {
+            autosaved.text = text;
+            autosaved.failed = false;
+        }
+        Err(e) => {
+            warn!("autosave: {e}");
+            if !autosaved.failed {
+                notices.write(Notice::warn(T::AutosaveFailed.fill(lang, &[&e])));
+                autosaved.failed = true;
+            }
+        }
+    }
+}
+
+fn autosave(
+    mut changed: MessageReader<BoardChanged>,
+    dirs: Res<DataDirs>,
+    model: Res<Model>,
+    mut autosaved: ResMut<Autosaved>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if changed.read().count() > 0 {
+        write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
+    }
+}
+
+fn autosave_on_exit(
+    exit: MessageReader<AppExit>,
+    dirs: Res<DataDirs>,
+    model: Res<Model>,
+    mut autosaved: ResMut<Autosaved>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if !exit.is_empty() {
+        write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
+    }
+}
+
+/// Writes the settings file when the settings or the current slot change, and when a
+/// resize has settled.
+fn save_preferences(
+    dirs: Res<DataDirs>,
+    settings: Res<Settings>,
+    slot: Res<CurrentSlot>,
+    time: Res<Time<Real>>,
+    mut resized: MessageReader<WindowResized>,
+    mut window: ResMut<WindowSize>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let now = time.elapsed_secs();
+    for r in resized.read() {
+        window.size = Some((r.width, r.height));
+        window.pending_since = Some(now);
+    }
+    let settled = window.pending_since.is_some_and(|t| now - t >= 0.5);
+    let edited =
+        (settings.is_changed() && !settings.is_added()) || (slot.is_changed() && !slot.is_added());
+    if !(edited || settled) {
+        return;
+    }
+    if settled {
+        window.pending_since = None;
+    }
+    let Some(dirs) = &dirs.0 else {
+        return;
+    };
+    if let Err(e) = write_preferences(&dirs.settings(), &settings, window.size, slot.0) {
+        warn!("settings: {e}");
+        notices.write(Notice::warn(T::SettingsFailed.fill(settings.lang, &[&e])));
+    }
+}
+
+/// Seeds the window size to write back with the size the window was opened at.
+pub(super) fn remember_window_size(app: &mut App, size: Option<(f32, f32)>) {
+    app.insert_resource(WindowSize {
+        size,
+        pending_since: None,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Notation;
+
+    #[test]
+    fn settings_round_trip_and_tolerate_unknown_values() {
+        let s = Settings {
+            notation: Notation::Wxf,
+            coordinates: Coordinates::Chinese,
+            lang: Lang::En,
+            volume: 0.25,
+            ..Settings::default()
+        };
+        let stored = Stored::from_settings(&s, Some((900.0, 700.0)), Some(3));
+        let text = ron::to_string(&stored).unwrap();
+        let back: Stored = ron::from_str(&text).unwrap();
+        assert_eq!(back.settings(), s);
+        assert_eq!(back.window, Some((900.0, 700.0)));
+        let odd: Stored = ron::from_str("(notation: \"klingon\", volume: 7.0)").unwrap();
+        assert_eq!(odd.settings().notation, Settings::default().notation);
+        assert_eq!(odd.settings().volume, 1.0);
+    }
+}

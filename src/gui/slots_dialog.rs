@@ -1,0 +1,264 @@
+//! The save slots dialog (Ctrl+Shift+S / Ctrl+Shift+L, the panel's Slots… button): per
+//! slot a small board, the name, date, move count and whose turn or the result; save,
+//! load, rename, delete. Deleting, and saving over another game, ask first. The dialog
+//! only sends [`SlotCommand`]s; `saves.rs` does the work.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::messages::{Action, SlotCommand, SlotOp};
+use super::model::{CurrentSlot, Overlay, Settings};
+use super::saves::SlotList;
+use crate::i18n::{self, Lang, T};
+use crate::rules::{Color as Side, Position};
+use crate::slots::{SlotInfo, SlotState};
+use crate::theme::{self, Rgba, wood};
+
+/// The dialog's own state: a question being asked, a name being typed.
+#[derive(Default)]
+struct DialogState {
+    /// A destructive step waiting for "OK".
+    confirm: Option<(usize, SlotOp)>,
+    /// The slot being renamed and the name so far.
+    renaming: Option<(usize, String)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, dialog.after(super::panel::panel));
+}
+
+fn color(c: Rgba) -> egui::Color32 {
+    egui::Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
+}
+
+/// A small board with a dot per piece.
+fn preview(ui: &mut egui::Ui, position: Option<&Position>) {
+    let cell = 9.0;
+    let size = egui::vec2(
+        cell * theme::geometry::WIDTH,
+        cell * theme::geometry::HEIGHT,
+    );
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, color(wood::BOARD));
+    let at =
+        |file: f32, rank: f32| rect.center() + egui::vec2((file - 4.0) * cell, (4.5 - rank) * cell);
+    let line = egui::Stroke::new(0.6, color(wood::LINE));
+    for rank in 0..10 {
+        painter.line_segment([at(0.0, rank as f32), at(8.0, rank as f32)], line);
+    }
+    for file in 0..9 {
+        let f = file as f32;
+        if file == 0 || file == 8 {
+            painter.line_segment([at(f, 0.0), at(f, 9.0)], line);
+        } else {
+            painter.line_segment([at(f, 0.0), at(f, 4.0)], line);
+            painter.line_segment([at(f, 5.0), at(f, 9.0)], line);
+        }
+    }
+    let Some(position) = position else {
+        return;
+    };
+    for (sq, piece) in position.board().pieces() {
+        let (x, y) = theme::point(sq, false);
+        let centre = rect.center() + egui::vec2(x * cell, -y * cell);
+        painter.circle(
+            centre,
+            cell * 0.42,
+            color(wood::PIECE_FACE),
+            egui::Stroke::new(1.6, color(theme::side_color(piece.color))),
+        );
+    }
+}
+
+fn summary(info: &SlotInfo, lang: Lang) -> String {
+    let plies = T::SlotPlies.fill(lang, &[&info.plies]);
+    let state = match (info.outcome, &info.result) {
+        (Some(outcome), _) => i18n::outcome(outcome, lang),
+        (None, Some(result)) => result.clone(),
+        (None, None) => match (info.turn, lang) {
+            (Side::Red, _) => T::RedToMove.get(lang).to_owned(),
+            (Side::Black, _) => T::BlackToMove.get(lang).to_owned(),
+        },
+    };
+    format!("{plies} · {state}")
+}
+
+fn dialog(
+    mut contexts: EguiContexts,
+    mut overlay: ResMut<Overlay>,
+    list: Res<SlotList>,
+    current: Res<CurrentSlot>,
+    settings: Res<Settings>,
+    mut state: Local<DialogState>,
+    mut slots: MessageWriter<SlotCommand>,
+    mut actions: MessageWriter<Action>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) -> Result {
+    if !overlay.slots {
+        *state = DialogState::default();
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.lang;
+    let mut sent: Vec<SlotCommand> = Vec::new();
+    let mut action = None;
+    let mut open = true;
+    egui::Window::new(T::SlotsTitle.get(lang))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(ctx.viewport_rect().height() - 160.0)
+                .show(ui, |ui| {
+                    for (i, slot_state) in list.0.iter().enumerate() {
+                        let slot = i + 1;
+                        ui.horizontal(|ui| {
+                            let position = match slot_state {
+                                SlotState::Saved(info) => Some(&info.position),
+                                _ => None,
+                            };
+                            preview(ui, position);
+                            ui.vertical(|ui| {
+                                slot_row(
+                                    ui, slot, slot_state, &current, lang, &mut state, &mut sent,
+                                );
+                            });
+                        });
+                        ui.separator();
+                    }
+                });
+            ui.horizontal(|ui| {
+                if ui.button(T::ExportPgn.get(lang)).clicked() {
+                    action = Some(Action::ExportPgn);
+                }
+                if ui.button(T::Close.get(lang)).clicked() {
+                    action = Some(Action::ToggleSlots);
+                }
+            });
+        });
+    if !open {
+        // The window's own ×: close without a round trip through the saves plugin.
+        overlay.slots = false;
+    }
+    if !sent.is_empty() || action.is_some() {
+        redraw.write(RequestRedraw);
+    }
+    slots.write_batch(sent);
+    if let Some(a) = action {
+        actions.write(a);
+    }
+    Ok(())
+}
+
+/// One slot's text and buttons.
+fn slot_row(
+    ui: &mut egui::Ui,
+    slot: usize,
+    slot_state: &SlotState,
+    current: &CurrentSlot,
+    lang: Lang,
+    state: &mut DialogState,
+    sent: &mut Vec<SlotCommand>,
+) {
+    let mut title = match slot_state {
+        SlotState::Saved(info) => format!("{slot}. {}", info.name.as_deref().unwrap_or("")),
+        _ => format!("{slot}."),
+    };
+    if current.0 == Some(slot) {
+        title = format!("{title}  ({})", T::SlotCurrent.get(lang));
+    }
+    ui.label(egui::RichText::new(title).strong());
+    match slot_state {
+        SlotState::Empty => {
+            ui.label(T::SlotEmpty.get(lang));
+        }
+        SlotState::Saved(info) => {
+            ui.label(&info.saved);
+            ui.label(summary(info, lang));
+        }
+        SlotState::Damaged(reason) => {
+            ui.label(
+                egui::RichText::new(T::SlotDamaged.fill(lang, &[reason]))
+                    .color(egui::Color32::from_rgb(0xC0, 0x30, 0x30)),
+            );
+        }
+    }
+    let command = |op: SlotOp| SlotCommand { slot, op };
+    // A question for this slot replaces its buttons until answered.
+    if let Some((asked, op)) = state.confirm.clone().filter(|(s, _)| *s == slot) {
+        let question = match op {
+            SlotOp::Delete => T::ConfirmDelete.fill(lang, &[&asked]),
+            _ => T::ConfirmOverwrite.fill(lang, &[&asked]),
+        };
+        ui.horizontal(|ui| {
+            ui.label(question);
+            if ui.button(T::Ok.get(lang)).clicked() {
+                sent.push(command(op));
+                state.confirm = None;
+            }
+            if ui.button(T::Cancel.get(lang)).clicked() {
+                state.confirm = None;
+            }
+        });
+        return;
+    }
+    if let Some((_, name)) = state.renaming.as_mut().filter(|(s, _)| *s == slot) {
+        let mut done = None;
+        ui.horizontal(|ui| {
+            let field = ui.text_edit_singleline(name);
+            field.request_focus();
+            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                || ui.button(T::Ok.get(lang)).clicked()
+            {
+                done = Some(true);
+            }
+            if ui.button(T::Cancel.get(lang)).clicked() {
+                done = Some(false);
+            }
+        });
+        match done {
+            Some(true) => {
+                sent.push(command(SlotOp::Rename(name.clone())));
+                state.renaming = None;
+            }
+            Some(false) => state.renaming = None,
+            None => {}
+        }
+        return;
+    }
+    ui.horizontal(|ui| match slot_state {
+        SlotState::Empty => {
+            if ui.button(T::Save.get(lang)).clicked() {
+                sent.push(command(SlotOp::Save));
+            }
+        }
+        SlotState::Saved(info) => {
+            if ui.button(T::Save.get(lang)).clicked() {
+                // Saving over the slot one is playing from needs no question.
+                if current.0 == Some(slot) {
+                    sent.push(command(SlotOp::Save));
+                } else {
+                    state.confirm = Some((slot, SlotOp::Save));
+                }
+            }
+            if ui.button(T::Load.get(lang)).clicked() {
+                sent.push(command(SlotOp::Load));
+            }
+            if ui.button(T::Rename.get(lang)).clicked() {
+                state.renaming = Some((slot, info.name.clone().unwrap_or_default()));
+            }
+            if ui.button(T::Delete.get(lang)).clicked() {
+                state.confirm = Some((slot, SlotOp::Delete));
+            }
+        }
+        SlotState::Damaged(_) => {
+            if ui.button(T::Delete.get(lang)).clicked() {
+                state.confirm = Some((slot, SlotOp::Delete));
+            }
+        }
+    });
+}
