@@ -170,7 +170,9 @@ struct Autosaved {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DataDirs>()
+    // Registered by the window plugin; headless apps have none, and nothing to resize.
+    app.add_message::<WindowResized>()
+        .init_resource::<DataDirs>()
         .init_resource::<WindowSize>()
         .init_resource::<Autosaved>()
         .add_systems(Startup, resume)

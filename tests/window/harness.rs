@@ -155,14 +155,33 @@ fn wait_for<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> Result<T, St
 }
 
 impl Game {
-    /// Starts Xvfb and the game in it, and waits for the board to be drawn.
+    /// Starts Xvfb and the game in it with a new, empty home folder (no autosave, no
+    /// settings, no slots), and waits for the board to be drawn.
     pub fn start(name: &str) -> Game {
+        Game::launch(name, true, &[])
+    }
+
+    /// Starts the game again on the home folder a previous [`Game::start`] of `name`
+    /// used (its autosave, settings and slots), with extra command-line `args`.
+    pub fn restart(name: &str, args: &[&str]) -> Game {
+        Game::launch(name, false, args)
+    }
+
+    /// The scenario's home folder, where the game keeps its files.
+    pub fn home(&self) -> PathBuf {
+        self.dir.join("home")
+    }
+
+    fn launch(name: &str, fresh: bool, args: &[&str]) -> Game {
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let n = free_display();
         let display = format!(":{n}");
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("window-{name}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        if fresh {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        let home = dir.join("home");
+        std::fs::create_dir_all(home.join("Documents")).unwrap();
         let xvfb = Command::new("Xvfb")
             // -noreset: the server would otherwise reset when our readiness probe
             // disconnects, and the game connecting in that moment would fail.
@@ -201,7 +220,12 @@ impl Game {
             flipped: false,
             _turn: turn,
         };
+        // Each start gets its own log; the first keeps the plain name.
         let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+            .args(args)
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", home.join(".local/share"))
+            .env("XDG_CONFIG_HOME", home.join(".config"))
             .env("DISPLAY", &game.display)
             .env("WGPU_BACKEND", "vulkan")
             .env("RUST_LOG", "info,xiangqi=debug")
@@ -404,6 +428,36 @@ impl Game {
         self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
         self.xdotool(&["key", chord]);
         std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Puts `text` on the X clipboard (xclip stays behind to serve it, as a program
+    /// that copied would).
+    pub fn set_clipboard(&self, text: &str) {
+        use std::io::Write as _;
+        let mut xclip = Command::new("xclip")
+            .args(["-selection", "clipboard", "-i"])
+            .env("DISPLAY", &self.display)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("xclip runs (apt-get install xclip)");
+        xclip.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        // xclip forks a server and its first process exits.
+        xclip.wait().unwrap();
+    }
+
+    /// The text on the X clipboard, if any.
+    pub fn clipboard(&self) -> Option<String> {
+        let out = Command::new("timeout")
+            .args(["5", "xclip", "-selection", "clipboard", "-o"])
+            .env("DISPLAY", &self.display)
+            .stderr(Stdio::null())
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
     /// Resizes the window.

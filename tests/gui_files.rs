@@ -1,0 +1,459 @@
+//! Headless tests of saves, autosave, settings, clipboard and dropped files: the core and
+//! files plugins on MinimalPlugins, keys pressed as a player would, files in a temporary
+//! home. The clipboard is an in-memory one here; the real-window tests use the X one.
+#![cfg(feature = "gui")]
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonInput;
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+use bevy::window::FileDragAndDrop;
+use xiangqi::gui::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
+use xiangqi::gui::persist::{DataDirs, load_preferences};
+use xiangqi::gui::saves::SlotList;
+use xiangqi::gui::{
+    Action, CurrentSlot, Model, Notice, Overlay, PointerPressed, PointerReleased, Settings,
+    SlotCommand, SlotOp, core_plugin, files_plugin,
+};
+use xiangqi::rules::Notation;
+use xiangqi::session::Session;
+use xiangqi::slots::{SLOTS, SlotState, SlotStore};
+use xiangqi::storage::Dirs;
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+
+/// What the in-memory clipboard holds; `None` in the outer option: no clipboard at all.
+type Shared = Arc<Mutex<Option<Option<String>>>>;
+
+struct Memory(Shared);
+
+impl ClipboardBackend for Memory {
+    fn get(&mut self) -> Result<String, ClipboardError> {
+        match &*self.0.lock().unwrap() {
+            None => Err(ClipboardError::Unavailable("no clipboard service".into())),
+            Some(None) => Err(ClipboardError::Empty),
+            Some(Some(text)) => Ok(text.clone()),
+        }
+    }
+
+    fn set(&mut self, text: String) -> Result<(), ClipboardError> {
+        match &mut *self.0.lock().unwrap() {
+            None => Err(ClipboardError::Unavailable("no clipboard service".into())),
+            Some(slot) => {
+                *slot = Some(text);
+                Ok(())
+            }
+        }
+    }
+}
+
+struct Test {
+    app: App,
+    dirs: Dirs,
+    clipboard: Shared,
+}
+
+fn home(name: &str) -> Dirs {
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("gui-files-{name}"));
+    let _ = std::fs::remove_dir_all(&root);
+    Dirs::under(&root)
+}
+
+/// A game on `dirs`, as at a start of the program.
+fn start(dirs: &Dirs) -> Test {
+    let clipboard: Shared = Arc::new(Mutex::new(Some(None)));
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .add_message::<FileDragAndDrop>()
+        .add_plugins(core_plugin)
+        .insert_resource(DataDirs(Some(dirs.clone())))
+        .insert_resource(Clipboard(Box::new(Memory(clipboard.clone()))))
+        .add_plugins(files_plugin);
+    app.update();
+    Test {
+        app,
+        dirs: dirs.clone(),
+        clipboard,
+    }
+}
+
+impl Test {
+    fn new(name: &str) -> Test {
+        start(&home(name))
+    }
+
+    fn chord(&mut self, keys: &[KeyCode]) {
+        let mut input = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for &k in keys {
+            input.press(k);
+        }
+        self.app.update();
+        let mut input = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        input.release_all();
+        input.clear();
+        // Loads and pastes are answered by the logic one frame later at most.
+        self.app.update();
+        self.app.update();
+    }
+
+    fn ctrl(&mut self, key: KeyCode) {
+        self.chord(&[KeyCode::ControlLeft, key]);
+    }
+
+    fn ctrl_shift(&mut self, key: KeyCode) {
+        self.chord(&[KeyCode::ControlLeft, KeyCode::ShiftLeft, key]);
+    }
+
+    fn click(&mut self, at: &str) {
+        let sq = at.parse().unwrap();
+        self.app.world_mut().write_message(PointerPressed(Some(sq)));
+        self.app.world_mut().write_message(PointerReleased(Some(sq)));
+        self.app.update();
+    }
+
+    fn play(&mut self, moves: &str) {
+        for m in moves.split_whitespace() {
+            self.click(&m[..2]);
+            self.click(&m[2..]);
+        }
+    }
+
+    fn send<M: Message>(&mut self, m: M) {
+        self.app.world_mut().write_message(m);
+        self.app.update();
+        self.app.update();
+    }
+
+    fn fen(&self) -> String {
+        self.app
+            .world()
+            .resource::<Model>()
+            .shown_position()
+            .to_fen()
+    }
+
+    fn plies(&self) -> usize {
+        self.app.world().resource::<Model>().game().ply_count()
+    }
+
+    /// The notices since the last call.
+    fn notices(&mut self) -> Vec<Notice> {
+        self.app
+            .world_mut()
+            .resource_mut::<Messages<Notice>>()
+            .drain()
+            .collect()
+    }
+
+    /// The last notice, which must be a warning if `warning`.
+    fn said(&mut self, warning: bool) -> String {
+        let n = self.notices().pop().expect("a notice");
+        assert_eq!(n.warning, warning, "{n:?}");
+        n.text
+    }
+
+    fn set_clipboard(&self, text: Option<&str>) {
+        *self.clipboard.lock().unwrap() = Some(text.map(str::to_owned));
+    }
+
+    fn clipboard(&self) -> Option<String> {
+        self.clipboard.lock().unwrap().clone().flatten()
+    }
+
+    fn slots(&self) -> SlotStore {
+        SlotStore::new(self.dirs.slots())
+    }
+
+    fn set_lang_en(&mut self) {
+        self.app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;
+        self.app.update();
+    }
+}
+
+#[test]
+fn ctrl_s_then_new_game_then_ctrl_l_and_the_load_is_undoable() {
+    let mut t = Test::new("save-load");
+    t.set_lang_en();
+    t.play("h2e2");
+    t.ctrl(KeyCode::KeyS);
+    assert_eq!(t.said(false), "Saved to slot 1");
+    assert!(t.slots().path(1).exists());
+    assert_eq!(t.app.world().resource::<CurrentSlot>().0, Some(1));
+    t.ctrl(KeyCode::KeyR);
+    assert_eq!(t.fen(), START);
+    t.ctrl(KeyCode::KeyL);
+    assert_eq!(t.fen(), AFTER_H2E2);
+    assert_eq!(t.said(false), "Loaded slot 1 (Ctrl+Z takes it back)");
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.fen(), START, "Ctrl+Z takes the load back");
+    t.ctrl(KeyCode::KeyY);
+    assert_eq!(t.fen(), AFTER_H2E2);
+    // Ctrl+S again goes to the same slot, and the file follows the game.
+    t.play("h9g7");
+    t.ctrl(KeyCode::KeyS);
+    assert_eq!(t.said(false), "Saved to slot 1");
+    assert!(t.slots().path(2).exists().eq(&false));
+    let SlotState::Saved(info) = t.slots().read(1) else {
+        panic!("slot 1 reads back")
+    };
+    assert_eq!(info.plies, 2);
+}
+
+#[test]
+fn ctrl_l_with_nothing_saved_and_ctrl_s_with_every_slot_taken() {
+    let mut t = Test::new("full");
+    t.set_lang_en();
+    t.ctrl(KeyCode::KeyL);
+    assert_eq!(t.said(true), "Nothing saved yet");
+    let store = t.slots();
+    for slot in 1..=SLOTS {
+        store.save(slot, &xiangqi::rules::Game::new()).unwrap();
+    }
+    t.play("h2e2");
+    t.ctrl(KeyCode::KeyS);
+    assert!(t.said(true).starts_with("All slots are in use"));
+    assert!(t.app.world().resource::<Overlay>().slots, "the dialog opens");
+    assert_eq!(t.app.world().resource::<SlotList>().0.len(), SLOTS);
+    // Ctrl+L with no current slot loads the newest save.
+    store.save(5, t.app.world().resource::<Model>().game()).unwrap();
+    t.ctrl(KeyCode::KeyR);
+    t.ctrl(KeyCode::KeyL);
+    assert_eq!(t.fen(), AFTER_H2E2);
+    assert_eq!(t.app.world().resource::<CurrentSlot>().0, Some(5));
+}
+
+#[test]
+fn a_damaged_slot_is_reported_and_left_alone() {
+    let mut t = Test::new("damaged");
+    t.set_lang_en();
+    std::fs::create_dir_all(t.dirs.slots()).unwrap();
+    let junk = "[Event \"hand edited\"]\n\n1. 炮二平五 馬8进7 2. 炮二平五\n";
+    std::fs::write(t.slots().path(1), junk).unwrap();
+    t.app.world_mut().resource_mut::<CurrentSlot>().0 = Some(1);
+    t.play("h2e2");
+    t.ctrl(KeyCode::KeyS);
+    let said = t.said(true);
+    assert!(said.starts_with("Slot 1: slot 1 is damaged"), "{said}");
+    t.ctrl(KeyCode::KeyL);
+    assert!(t.said(true).contains("damaged"));
+    assert_eq!(t.fen(), AFTER_H2E2, "the board is untouched");
+    assert_eq!(std::fs::read_to_string(t.slots().path(1)).unwrap(), junk);
+    // The dialog lists it as damaged, with the reader's reason.
+    t.ctrl_shift(KeyCode::KeyS);
+    let list = t.app.world().resource::<SlotList>().0.clone();
+    assert!(matches!(&list[0], SlotState::Damaged(why) if why.contains("ply 3")), "{list:?}");
+    // Deleting (after the dialog's question) is the only way it goes.
+    t.send(SlotCommand {
+        slot: 1,
+        op: SlotOp::Delete,
+    });
+    assert!(!t.slots().path(1).exists());
+    assert_eq!(t.app.world().resource::<CurrentSlot>().0, None);
+}
+
+#[test]
+fn the_dialog_saves_loads_renames_and_deletes() {
+    let mut t = Test::new("dialog");
+    t.set_lang_en();
+    t.play("h2e2");
+    t.send(SlotCommand {
+        slot: 3,
+        op: SlotOp::Save,
+    });
+    assert_eq!(t.said(false), "Saved to slot 3");
+    t.send(SlotCommand {
+        slot: 3,
+        op: SlotOp::Rename("中炮".into()),
+    });
+    assert_eq!(t.said(false), "Slot 3 renamed");
+    let list = t.app.world().resource::<SlotList>().0.clone();
+    assert!(matches!(&list[2], SlotState::Saved(info) if info.name.as_deref() == Some("中炮")));
+    t.ctrl(KeyCode::KeyR);
+    t.send(SlotCommand {
+        slot: 3,
+        op: SlotOp::Load,
+    });
+    assert_eq!(t.fen(), AFTER_H2E2);
+    t.send(SlotCommand {
+        slot: 3,
+        op: SlotOp::Delete,
+    });
+    assert_eq!(t.said(false), "Slot 3 deleted");
+    t.send(SlotCommand {
+        slot: 3,
+        op: SlotOp::Load,
+    });
+    assert_eq!(t.said(true), "Slot 3: slot 3 is empty");
+    assert_eq!(t.fen(), AFTER_H2E2);
+}
+
+#[test]
+fn the_session_is_autosaved_and_resumed_with_its_history() {
+    let dirs = home("autosave");
+    {
+        let mut t = start(&dirs);
+        t.play("h2e2 h9g7 h0g2");
+        t.ctrl(KeyCode::KeyR);
+        t.play("b2e2");
+        t.ctrl(KeyCode::KeyZ);
+        // Dropped without any quit: as after a kill, only what was written counts.
+    }
+    let text = std::fs::read_to_string(dirs.autosave()).unwrap();
+    assert!(Session::from_snapshot(&text).is_ok());
+    let mut t = start(&dirs);
+    assert_eq!(t.fen(), START);
+    let resumed = t.notices();
+    assert!(resumed.iter().any(|n| !n.warning), "says it resumed: {resumed:?}");
+    t.ctrl(KeyCode::KeyY);
+    assert_eq!(t.plies(), 1, "redo survives the restart");
+    t.ctrl(KeyCode::KeyZ);
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.plies(), 3, "undo goes back past the new game");
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.plies(), 2);
+}
+
+#[test]
+fn a_damaged_autosave_starts_a_new_game_and_is_kept() {
+    let dirs = home("bad-autosave");
+    std::fs::create_dir_all(&dirs.data).unwrap();
+    std::fs::write(dirs.autosave(), "xiangqi-session 1\ngame nonsense\n").unwrap();
+    let mut t = start(&dirs);
+    assert_eq!(t.fen(), START);
+    let n = t.notices();
+    assert!(n.iter().any(|n| n.warning && n.text.contains("autosave.txt.damaged")), "{n:?}");
+    let kept = dirs.data.join("autosave.txt.damaged");
+    assert_eq!(
+        std::fs::read_to_string(kept).unwrap(),
+        "xiangqi-session 1\ngame nonsense\n"
+    );
+    t.play("h2e2");
+    assert!(Session::from_snapshot(&std::fs::read_to_string(dirs.autosave()).unwrap()).is_ok());
+}
+
+#[test]
+fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
+    let dirs = home("settings");
+    {
+        let mut t = start(&dirs);
+        let mut s = t.app.world_mut().resource_mut::<Settings>();
+        s.notation = Notation::Iccs;
+        s.flipped = true;
+        s.sound = false;
+        t.app.update();
+    }
+    let prefs = load_preferences(&dirs);
+    assert_eq!(prefs.notice, None);
+    assert_eq!(prefs.settings.notation, Notation::Iccs);
+    assert!(prefs.settings.flipped && !prefs.settings.sound);
+    std::fs::write(dirs.settings(), "(sound: maybe").unwrap();
+    let prefs = load_preferences(&dirs);
+    assert_eq!(prefs.settings, Settings::default());
+    assert!(prefs.notice.unwrap().contains("settings.ron.damaged"));
+    assert!(!dirs.settings().exists(), "moved aside, not overwritten");
+    assert_eq!(
+        std::fs::read_to_string(dirs.config.join("settings.ron.damaged")).unwrap(),
+        "(sound: maybe"
+    );
+}
+
+#[test]
+fn ctrl_e_copies_the_position_and_ctrl_shift_e_the_game() {
+    let mut t = Test::new("copy");
+    t.set_lang_en();
+    t.play("h2e2");
+    t.ctrl(KeyCode::KeyE);
+    assert_eq!(t.clipboard().as_deref(), Some(AFTER_H2E2));
+    assert_eq!(t.said(false), "Copied the position (FEN)");
+    t.ctrl_shift(KeyCode::KeyE);
+    let pgn = t.clipboard().unwrap();
+    assert!(pgn.contains("[FEN \"") && pgn.contains("1. 炮二平五"), "{pgn}");
+    assert_eq!(t.said(false), "Copied the game (PGN)");
+    // No clipboard service: a message.
+    *t.clipboard.lock().unwrap() = None;
+    t.ctrl(KeyCode::KeyE);
+    assert!(t.said(true).starts_with("The clipboard is not available"));
+}
+
+#[test]
+fn ctrl_i_pastes_anything_and_a_failure_leaves_the_board() {
+    let mut t = Test::new("paste");
+    t.set_lang_en();
+    t.set_clipboard(Some("4k4/9/9/9/9/9/9/9/4A4/3AK4 w"));
+    t.ctrl(KeyCode::KeyI);
+    assert_eq!(t.fen(), "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
+    assert_eq!(t.said(false), "Pasted a FEN position (Ctrl+Z takes it back)");
+    t.set_clipboard(Some("[Event \"x\"]\n\n1. 炮二平五 馬8进7\n2. 傌二进三 *\n"));
+    t.ctrl(KeyCode::KeyI);
+    assert_eq!(t.plies(), 3);
+    assert_eq!(
+        t.said(false),
+        "Pasted a PGN game in Chinese notation, 3 plies (Ctrl+Z takes it back)"
+    );
+    let before = t.fen();
+    for garbage in [Some("hello world"), Some("炮二平五 炮二平五 炮二平五"), Some("   "), None] {
+        t.set_clipboard(garbage);
+        t.ctrl(KeyCode::KeyI);
+        let said = t.said(true);
+        assert!(
+            said.starts_with("Could not read the clipboard") || said.contains("no text"),
+            "{said}"
+        );
+        assert_eq!(t.fen(), before, "the board is untouched");
+    }
+    *t.clipboard.lock().unwrap() = None;
+    t.ctrl(KeyCode::KeyI);
+    assert!(t.said(true).starts_with("The clipboard is not available"));
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.fen(), "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.fen(), START);
+}
+
+#[test]
+fn a_dropped_file_opens_and_a_bad_one_is_refused() {
+    let mut t = Test::new("drop");
+    t.set_lang_en();
+    let dir = t.dirs.documents.clone();
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("game.pgn");
+    std::fs::write(&good, "1. h2e2 h9g7\n").unwrap();
+    let bad = dir.join("notes.txt");
+    std::fs::write(&bad, "shopping list").unwrap();
+    let window = Entity::PLACEHOLDER;
+    t.send(FileDragAndDrop::DroppedFile {
+        window,
+        path_buf: good,
+    });
+    assert_eq!(t.plies(), 2);
+    assert!(t.said(false).starts_with("Opened game.pgn: a list of moves in ICCS notation"));
+    let before = t.fen();
+    for path in [bad, dir.join("missing.pgn")] {
+        t.send(FileDragAndDrop::DroppedFile {
+            window,
+            path_buf: path,
+        });
+        assert!(t.said(true).starts_with("Could not open"));
+        assert_eq!(t.fen(), before);
+    }
+}
+
+#[test]
+fn export_writes_a_pgn_in_the_documents_folder() {
+    let mut t = Test::new("export");
+    t.set_lang_en();
+    t.play("h2e2 h9g7");
+    t.send(Action::ExportPgn);
+    t.send(Action::ExportPgn);
+    let said = t.said(false);
+    let path = said.strip_prefix("Game exported to ").unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("1. 炮二平五 馬8进7"), "{text}");
+    let files = std::fs::read_dir(&t.dirs.documents).unwrap().count();
+    assert_eq!(files, 2, "a second export does not overwrite the first");
+}
