@@ -26,6 +26,14 @@ for path in (ROOT / "src").rglob("*.rs"):
     chars.update(path.read_text(encoding="utf-8"))
 chars.update("０１２３４５６７８９，。：；、·（）《》「」！？　—…“”‘’")
 chars.update("一二三四五六七八九十前中后後进進退平帅帥将將仕士相象马馬傌车車俥炮砲包兵卒")
+# The 3,755 common hanzi (GB2312 level 1): player and event names, slot names and the
+# words of pasted games show in the panel.
+for hi in range(0xB0, 0xD8):
+    for lo in range(0xA1, 0xFF):
+        try:
+            chars.update(bytes([hi, lo]).decode("gb2312"))
+        except UnicodeDecodeError:
+            pass
 chars = sorted(c for c in chars if c.isprintable() or c == "\u3000")
 
 text_file = ROOT / "target" / "font-chars.txt"
