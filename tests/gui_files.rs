@@ -112,7 +112,9 @@ impl Test {
     fn click(&mut self, at: &str) {
         let sq = at.parse().unwrap();
         self.app.world_mut().write_message(PointerPressed(Some(sq)));
-        self.app.world_mut().write_message(PointerReleased(Some(sq)));
+        self.app
+            .world_mut()
+            .write_message(PointerReleased(Some(sq)));
         self.app.update();
     }
 
@@ -217,10 +219,15 @@ fn ctrl_l_with_nothing_saved_and_ctrl_s_with_every_slot_taken() {
     t.play("h2e2");
     t.ctrl(KeyCode::KeyS);
     assert!(t.said(true).starts_with("All slots are in use"));
-    assert!(t.app.world().resource::<Overlay>().slots, "the dialog opens");
+    assert!(
+        t.app.world().resource::<Overlay>().slots,
+        "the dialog opens"
+    );
     assert_eq!(t.app.world().resource::<SlotList>().0.len(), SLOTS);
     // Ctrl+L with no current slot loads the newest save.
-    store.save(5, t.app.world().resource::<Model>().game()).unwrap();
+    store
+        .save(5, t.app.world().resource::<Model>().game())
+        .unwrap();
     t.ctrl(KeyCode::KeyR);
     t.ctrl(KeyCode::KeyL);
     assert_eq!(t.fen(), AFTER_H2E2);
@@ -246,7 +253,10 @@ fn a_damaged_slot_is_reported_and_left_alone() {
     // The dialog lists it as damaged, with the reader's reason.
     t.ctrl_shift(KeyCode::KeyS);
     let list = t.app.world().resource::<SlotList>().0.clone();
-    assert!(matches!(&list[0], SlotState::Damaged(why) if why.contains("ply 3")), "{list:?}");
+    assert!(
+        matches!(&list[0], SlotState::Damaged(why) if why.contains("ply 3")),
+        "{list:?}"
+    );
     // Deleting (after the dialog's question) is the only way it goes.
     t.send(SlotCommand {
         slot: 1,
@@ -308,7 +318,10 @@ fn the_session_is_autosaved_and_resumed_with_its_history() {
     let mut t = start(&dirs);
     assert_eq!(t.fen(), START);
     let resumed = t.notices();
-    assert!(resumed.iter().any(|n| !n.warning), "says it resumed: {resumed:?}");
+    assert!(
+        resumed.iter().any(|n| !n.warning),
+        "says it resumed: {resumed:?}"
+    );
     t.ctrl(KeyCode::KeyY);
     assert_eq!(t.plies(), 1, "redo survives the restart");
     t.ctrl(KeyCode::KeyZ);
@@ -326,7 +339,11 @@ fn a_damaged_autosave_starts_a_new_game_and_is_kept() {
     let mut t = start(&dirs);
     assert_eq!(t.fen(), START);
     let n = t.notices();
-    assert!(n.iter().any(|n| n.warning && n.text.contains("autosave.txt.damaged")), "{n:?}");
+    assert!(
+        n.iter()
+            .any(|n| n.warning && n.text.contains("autosave.txt.damaged")),
+        "{n:?}"
+    );
     let kept = dirs.data.join("autosave.txt.damaged");
     assert_eq!(
         std::fs::read_to_string(kept).unwrap(),
@@ -372,7 +389,10 @@ fn ctrl_e_copies_the_position_and_ctrl_shift_e_the_game() {
     assert_eq!(t.said(false), "Copied the position (FEN)");
     t.ctrl_shift(KeyCode::KeyE);
     let pgn = t.clipboard().unwrap();
-    assert!(pgn.contains("[FEN \"") && pgn.contains("1. 炮二平五"), "{pgn}");
+    assert!(
+        pgn.contains("[FEN \"") && pgn.contains("1. 炮二平五"),
+        "{pgn}"
+    );
     assert_eq!(t.said(false), "Copied the game (PGN)");
     // No clipboard service: a message.
     *t.clipboard.lock().unwrap() = None;
@@ -387,7 +407,10 @@ fn ctrl_i_pastes_anything_and_a_failure_leaves_the_board() {
     t.set_clipboard(Some("4k4/9/9/9/9/9/9/9/4A4/3AK4 w"));
     t.ctrl(KeyCode::KeyI);
     assert_eq!(t.fen(), "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
-    assert_eq!(t.said(false), "Pasted a FEN position (Ctrl+Z takes it back)");
+    assert_eq!(
+        t.said(false),
+        "Pasted a FEN position (Ctrl+Z takes it back)"
+    );
     t.set_clipboard(Some("[Event \"x\"]\n\n1. 炮二平五 馬8进7\n2. 傌二进三 *\n"));
     t.ctrl(KeyCode::KeyI);
     assert_eq!(t.plies(), 3);
@@ -396,7 +419,12 @@ fn ctrl_i_pastes_anything_and_a_failure_leaves_the_board() {
         "Pasted a PGN game in Chinese notation, 3 plies (Ctrl+Z takes it back)"
     );
     let before = t.fen();
-    for garbage in [Some("hello world"), Some("炮二平五 炮二平五 炮二平五"), Some("   "), None] {
+    for garbage in [
+        Some("hello world"),
+        Some("炮二平五 炮二平五 炮二平五"),
+        Some("   "),
+        None,
+    ] {
         t.set_clipboard(garbage);
         t.ctrl(KeyCode::KeyI);
         let said = t.said(true);
@@ -431,7 +459,10 @@ fn a_dropped_file_opens_and_a_bad_one_is_refused() {
         path_buf: good,
     });
     assert_eq!(t.plies(), 2);
-    assert!(t.said(false).starts_with("Opened game.pgn: a list of moves in ICCS notation"));
+    assert!(
+        t.said(false)
+            .starts_with("Opened game.pgn: a list of moves in ICCS notation")
+    );
     let before = t.fen();
     for path in [bad, dir.join("missing.pgn")] {
         t.send(FileDragAndDrop::DroppedFile {

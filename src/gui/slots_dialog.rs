@@ -22,6 +22,8 @@ struct DialogState {
     confirm: Option<(usize, SlotOp)>,
     /// The slot being renamed and the name so far.
     renaming: Option<(usize, String)>,
+    /// The name field is new: give it the keyboard once.
+    focus_pending: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -206,12 +208,17 @@ fn slot_row(
         });
         return;
     }
+    let renaming_here = state.renaming.as_ref().is_some_and(|(s, _)| *s == slot);
+    let focus = renaming_here && std::mem::take(&mut state.focus_pending);
     if let Some((_, name)) = state.renaming.as_mut().filter(|(s, _)| *s == slot) {
         let mut done = None;
         ui.horizontal(|ui| {
             let field = ui.text_edit_singleline(name);
-            field.request_focus();
-            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+            if focus {
+                field.request_focus();
+            }
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (field.has_focus() || field.lost_focus()) && enter
                 || ui.button(T::Ok.get(lang)).clicked()
             {
                 done = Some(true);
@@ -250,6 +257,7 @@ fn slot_row(
             }
             if ui.button(T::Rename.get(lang)).clicked() {
                 state.renaming = Some((slot, info.name.clone().unwrap_or_default()));
+                state.focus_pending = true;
             }
             if ui.button(T::Delete.get(lang)).clicked() {
                 state.confirm = Some((slot, SlotOp::Delete));

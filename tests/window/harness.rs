@@ -354,11 +354,7 @@ impl Game {
     pub fn until_position(&self, fen: &str) {
         let want: String = fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
         self.until(&format!("position {want}"), || {
-            let log = self.log();
-            let last = log
-                .lines()
-                .rev()
-                .find_map(|l| l.split("position ").nth(1))?;
+            let last = self.positions().pop()?;
             let last: String = last
                 .split_whitespace()
                 .take(2)
@@ -368,16 +364,26 @@ impl Game {
         });
     }
 
+    /// Every `position FEN …` line of the log, oldest first (other lines may say
+    /// "position" too).
+    pub fn positions(&self) -> Vec<String> {
+        self.log()
+            .lines()
+            .filter_map(|l| l.split(" position ").nth(1))
+            .filter(|rest| {
+                rest.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.contains('/'))
+            })
+            .map(str::to_owned)
+            .collect()
+    }
+
     /// Waits until the log has a line containing `text`.
     pub fn until_logged(&self, text: &str) {
         self.until(&format!("\"{text}\" in the log"), || {
             self.log().contains(text).then_some(())
         });
-    }
-
-    /// How many lines of the log contain `text`.
-    pub fn logged(&self, text: &str) -> usize {
-        self.log().lines().filter(|l| l.contains(text)).count()
     }
 
     /// Moves the pointer to `sq` and clicks `button` (1 left, 2 middle, 3 right).
@@ -442,7 +448,12 @@ impl Game {
             .stderr(Stdio::null())
             .spawn()
             .expect("xclip runs (apt-get install xclip)");
-        xclip.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        xclip
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
         // xclip forks a server and its first process exits.
         xclip.wait().unwrap();
     }

@@ -64,20 +64,20 @@ fn drag_and_drop_and_right_click_cancel() {
     game.click("e4", "3");
     game.until("the halo to go", || (halo(&game) == 0).then_some(()));
     // Nothing was played by the cancelled selection.
-    let positions = game.logged("position");
+    let positions = game.positions().len();
     game.click("e4", "1");
     game.click("h0", "1");
     game.until_logged("refused h0");
-    assert_eq!(game.logged("position"), positions);
+    assert_eq!(game.positions().len(), positions);
 }
 
 #[test]
 fn an_illegal_move_changes_nothing_and_says_why() {
     let game = Game::start("illegal");
-    let positions = game.logged("position");
+    let positions = game.positions().len();
     game.play("e0e2");
     game.until_logged("refused e0e2: a general cannot move from e0 to e2");
-    assert_eq!(game.logged("position"), positions, "no position change");
+    assert_eq!(game.positions().len(), positions, "no position change");
     game.until_seen(sq("e0"), Seen::Red);
     game.until_seen(sq("e2"), Seen::Empty);
 }
@@ -95,14 +95,10 @@ fn checkmate_stops_the_game_until_undo() {
     game.until("the banner", || {
         (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
     });
-    let positions = game.logged("position");
+    let positions = game.positions().len();
     game.play("a9a8");
     game.until_logged("refused a9");
-    assert_eq!(
-        game.logged("position"),
-        positions,
-        "the board refuses moves"
-    );
+    assert_eq!(game.positions().len(), positions, "the board refuses moves");
     game.key("ctrl+z");
     game.until_position("rnb1kabnr/4a4/1c5c1/p1p1p3p/6p2/6C2/P1P1P1P1P/1C7/9/RNBAKABNR w");
     game.play("a3a4");
@@ -160,4 +156,97 @@ fn escape_and_ctrl_w_quit_cleanly() {
     let mut game = Game::start("ctrl-w");
     game.key("ctrl+w");
     assert_eq!(game.exit_code(), Some(0));
+}
+
+const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b";
+
+#[test]
+fn ctrl_s_ctrl_r_ctrl_l_restores_the_saved_game() {
+    let game = Game::start("save-load");
+    game.play("h2e2");
+    game.until_position(AFTER_H2E2);
+    game.key("ctrl+s");
+    game.until_logged("saved slot 1");
+    let slot = game.home().join(".local/share/xiangqi/slots/slot-1.pgn");
+    let text = std::fs::read_to_string(&slot).expect("slot 1 is a file in the data folder");
+    assert!(text.contains("1. 炮二平五"), "{text}");
+    game.key("ctrl+r");
+    game.until_position(START);
+    game.until_seen(sq("e2"), Seen::Empty);
+    game.key("ctrl+l");
+    game.until_position(AFTER_H2E2);
+    game.until_seen(sq("e2"), Seen::Red);
+    // The load is undoable like any other step.
+    game.key("ctrl+z");
+    game.until_position(START);
+    game.until_seen(sq("h2"), Seen::Red);
+}
+
+#[test]
+fn ctrl_e_puts_the_fen_on_the_x_clipboard() {
+    let game = Game::start("copy");
+    game.play("h2e2");
+    game.until_position(AFTER_H2E2);
+    game.key("ctrl+e");
+    game.until_logged("copied ");
+    let copied = game.until("the FEN on the clipboard", || {
+        game.clipboard().filter(|c| c.starts_with(AFTER_H2E2))
+    });
+    assert_eq!(copied, format!("{AFTER_H2E2} - - 1 1"));
+    game.key("ctrl+shift+e");
+    let pgn = game.until("the PGN on the clipboard", || {
+        game.clipboard().filter(|c| c.contains("[FEN "))
+    });
+    assert!(pgn.contains("1. 炮二平五"), "{pgn}");
+}
+
+#[test]
+fn ctrl_i_pastes_a_fen_a_chinese_pgn_and_refuses_garbage() {
+    let game = Game::start("paste");
+    game.set_clipboard("4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
+    game.key("ctrl+i");
+    game.until_position("4k4/9/9/9/9/9/9/9/4A4/3AK4 w");
+    game.until_seen(sq("a0"), Seen::Empty);
+    game.until_seen(sq("e0"), Seen::Red);
+    game.set_clipboard("[Event \"测试\"]\n[Result \"*\"]\n\n1. 炮二平五 馬8进7\n2. 傌二进三 *\n");
+    game.key("ctrl+i");
+    let after = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b";
+    game.until_position(after);
+    game.until_seen(sq("g2"), Seen::Red);
+    let positions = game.positions().len();
+    game.set_clipboard("this is not a game");
+    game.key("ctrl+i");
+    game.until_logged("refused import");
+    game.until_logged("notice Could not read the clipboard");
+    assert_eq!(game.positions().len(), positions, "the board is untouched");
+    game.until_seen(sq("g2"), Seen::Red);
+    game.key("ctrl+z");
+    game.until_position("4k4/9/9/9/9/9/9/9/4A4/3AK4 w");
+}
+
+#[test]
+fn the_game_resumes_after_a_kill_and_after_quitting_and_opens_a_file() {
+    let game = Game::start("resume");
+    game.play("h2e2");
+    game.play("h9g7");
+    let two = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
+    game.until_position(two);
+    // Dropping the harness kills the game with SIGKILL: no chance to save at exit.
+    drop(game);
+    let mut game = Game::restart("resume", &[]);
+    game.until_position(two);
+    game.until_seen(sq("g7"), Seen::Black);
+    game.key("ctrl+z");
+    game.until_position(AFTER_H2E2);
+    game.key("ctrl+w");
+    assert_eq!(game.exit_code(), Some(0));
+    let file = game.home().join("Documents/opening.pgn");
+    std::fs::write(&file, "1. h2e2 b9c7 2. b0c2\n").unwrap();
+    drop(game);
+    let game = Game::restart("resume", &[file.to_str().unwrap()]);
+    game.until_position("r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C4/9/R1BAKABNR b");
+    game.until_logged("notice Opened opening.pgn");
+    // Ctrl+Z goes back to the resumed game.
+    game.key("ctrl+z");
+    game.until_position(AFTER_H2E2);
 }
