@@ -364,11 +364,41 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
         s.sound = false;
         t.app.update();
     }
+    {
+        // A resize is written once it has settled (half a second without another).
+        let mut t = start(&dirs);
+        t.send(bevy::window::WindowResized {
+            window: Entity::PLACEHOLDER,
+            width: 900.0,
+            height: 700.0,
+        });
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        t.app.update();
+    }
     let prefs = load_preferences(&dirs);
     assert_eq!(prefs.notice, None);
+    assert_eq!(prefs.window, Some((900.0, 700.0)));
     assert_eq!(prefs.settings.notation, Notation::Iccs);
     assert!(prefs.settings.flipped && !prefs.settings.sound);
+    {
+        // The next start uses them.
+        let t = start(&dirs);
+        let s = t.app.world().resource::<Settings>();
+        assert!(s.flipped && s.notation == Notation::Iccs);
+    }
     std::fs::write(dirs.settings(), "(sound: maybe").unwrap();
+    {
+        // A start with a damaged file: the defaults, and the player is told.
+        let mut t = start(&dirs);
+        assert_eq!(*t.app.world().resource::<Settings>(), Settings::default());
+        let n = t.notices();
+        assert!(
+            n.iter()
+                .any(|n| n.warning && n.text.contains("settings.ron.damaged")),
+            "{n:?}"
+        );
+    }
+    std::fs::rename(dirs.config.join("settings.ron.damaged"), dirs.settings()).unwrap();
     let prefs = load_preferences(&dirs);
     assert_eq!(prefs.settings, Settings::default());
     assert!(prefs.notice.unwrap().contains("settings.ron.damaged"));

@@ -122,11 +122,11 @@ pub struct AppPlugin {
 
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
-        let prefs = self.dirs.as_ref().map(persist::load_preferences);
-        let (w, h) = prefs
-            .as_ref()
-            .and_then(|p| p.window)
-            .unwrap_or((1120.0, 800.0));
+        // The files plugin reads the settings file first: the window opens at the size
+        // it was left at.
+        app.insert_resource(persist::DataDirs(self.dirs.clone()))
+            .add_plugins(files_plugin);
+        let (w, h) = persist::window_size(app).unwrap_or((1120.0, 800.0));
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "象棋 Xiangqi".into(),
@@ -144,8 +144,6 @@ impl Plugin for AppPlugin {
             ..default()
         })
         .add_plugins(core_plugin)
-        .insert_resource(persist::DataDirs(self.dirs.clone()))
-        .add_plugins(files_plugin)
         .add_plugins((
             assets::plugin,
             board::plugin,
@@ -157,17 +155,6 @@ impl Plugin for AppPlugin {
         ))
         .init_resource::<AwakeUntil>()
         .add_systems(Last, keep_awake);
-        persist::remember_window_size(app, prefs.as_ref().and_then(|p| p.window));
-        if let Some(prefs) = prefs {
-            app.insert_resource(prefs.settings)
-                .insert_resource(CurrentSlot(prefs.slot));
-            if let Some(text) = prefs.notice {
-                app.insert_resource(Status {
-                    text,
-                    warning: true,
-                });
-            }
-        }
         if let Some(path) = self.open.clone() {
             // After the resume (Startup), so that Ctrl+Z goes back to the resumed game.
             app.add_systems(PostStartup, move |mut import: MessageWriter<Import>| {

@@ -169,13 +169,28 @@ struct Autosaved {
     failed: bool,
 }
 
+/// Reads the settings file of the [`DataDirs`] already in `app` (if any) into the
+/// settings, the current slot and the window size, and adds the saving systems.
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DataDirs>();
+    let dirs = app.world().resource::<DataDirs>().0.clone();
+    let mut startup = StartupNotices::default();
+    let mut window = WindowSize::default();
+    if let Some(prefs) = dirs.as_ref().map(load_preferences) {
+        app.insert_resource(prefs.settings)
+            .insert_resource(CurrentSlot(prefs.slot));
+        window.size = prefs.window;
+        startup.0.extend(prefs.notice.map(Notice::warn));
+    }
     // Registered by the window plugin; headless apps have none, and nothing to resize.
     app.add_message::<WindowResized>()
-        .init_resource::<DataDirs>()
-        .init_resource::<WindowSize>()
+        .add_message::<Notice>()
+        .insert_resource(window)
+        .insert_resource(startup)
+        .init_resource::<Settings>()
+        .init_resource::<CurrentSlot>()
         .init_resource::<Autosaved>()
-        .add_systems(Startup, resume)
+        .add_systems(Startup, (say_startup_notices, resume).chain())
         .add_systems(
             Update,
             (autosave, save_preferences).in_set(AppSet::Presentation),
@@ -320,12 +335,17 @@ fn save_preferences(
     }
 }
 
-/// Seeds the window size to write back with the size the window was opened at.
-pub(super) fn remember_window_size(app: &mut App, size: Option<(f32, f32)>) {
-    app.insert_resource(WindowSize {
-        size,
-        pending_since: None,
-    });
+/// The window size the settings file gave, once the plugin is added.
+pub(super) fn window_size(app: &App) -> Option<(f32, f32)> {
+    app.world().get_resource::<WindowSize>()?.size
+}
+
+/// What the plugin found wrong while reading files before the app ran.
+#[derive(Resource, Default)]
+struct StartupNotices(Vec<Notice>);
+
+fn say_startup_notices(mut startup: ResMut<StartupNotices>, mut notices: MessageWriter<Notice>) {
+    notices.write_batch(startup.0.drain(..));
 }
 
 #[cfg(test)]
