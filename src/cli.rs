@@ -62,6 +62,21 @@ enum Command {
         /// What to write.
         #[arg(long, value_enum, default_value_t = Target::Pgn)]
         to: Target,
+        /// Write to this file instead of standard output (needed for png and gif).
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+        /// Picture width in pixels (png, gif).
+        #[arg(long, default_value_t = 450)]
+        size: u32,
+        /// Seconds between the frames of a gif.
+        #[arg(long, default_value_t = 1.0)]
+        delay: f32,
+        /// Black at the bottom of the picture.
+        #[arg(long)]
+        flip: bool,
+        /// No coordinates around the picture's board.
+        #[arg(long)]
+        no_coordinates: bool,
     },
 }
 
@@ -79,6 +94,10 @@ enum Target {
     Ucci,
     /// The 90-character board of the final position.
     Board,
+    /// A PNG picture of the final position (needs -o).
+    Png,
+    /// An animated GIF of the whole game (needs -o).
+    Gif,
 }
 
 /// A failure to report to the user: the message goes to stderr, the exit code is 2.
@@ -98,7 +117,23 @@ pub fn run() -> ExitCode {
         Command::Perft { depth, fen, divide } => cmd_perft(&mut out, depth, &fen, divide),
         Command::Moves { fen } => cmd_moves(&mut out, &fen),
         Command::Status { fen, moves } => cmd_status(&mut out, &fen, &moves),
-        Command::Convert { input, to } => cmd_convert(&mut out, &input, to),
+        Command::Convert {
+            input,
+            to,
+            output,
+            size,
+            delay,
+            flip,
+            no_coordinates,
+        } => {
+            let picture = Picture {
+                size,
+                delay,
+                flip,
+                coordinates: !no_coordinates,
+            };
+            cmd_convert(&mut out, &input, to, output.as_deref(), &picture)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -255,16 +290,68 @@ fn read_input(input: &str) -> Result<Imported, Failure> {
     read_any_bytes(&bytes).map_err(|e| Failure(format!("cannot read {name}: {e}")))
 }
 
-fn cmd_convert(out: &mut impl Write, input: &str, to: Target) -> Result<(), Failure> {
+/// Picture options from the command line.
+struct Picture {
+    size: u32,
+    delay: f32,
+    flip: bool,
+    coordinates: bool,
+}
+
+fn cmd_convert(
+    out: &mut impl Write,
+    input: &str,
+    to: Target,
+    output: Option<&std::path::Path>,
+    picture: &Picture,
+) -> Result<(), Failure> {
+    if !xiangqi::picture::SIZES.contains(&picture.size) {
+        let (lo, hi) = (
+            xiangqi::picture::SIZES.start(),
+            xiangqi::picture::SIZES.end(),
+        );
+        return Err(Failure(format!(
+            "--size {} is out of range ({lo} to {hi} pixels)",
+            picture.size
+        )));
+    }
+    if !(picture.delay.is_finite() && (0.02..=60.0).contains(&picture.delay)) {
+        return Err(Failure(format!(
+            "--delay {} is out of range (0.02 to 60 seconds)",
+            picture.delay
+        )));
+    }
     let imported = read_input(input)?;
     let record = &imported.record;
-    let text = match to {
-        Target::Fen => record.game.position().to_fen() + "\n",
-        Target::Pgn => pgn::write(record, Notation::Chinese),
-        Target::PgnIccs => pgn::write(record, Notation::Iccs),
-        Target::PgnWxf => pgn::write(record, Notation::Wxf),
-        Target::Ucci => ucci::write(&record.game) + "\n",
-        Target::Board => legacy::write_board(record.game.position()) + "\n",
+    let opts = xiangqi::picture::Options {
+        size: picture.size,
+        flipped: picture.flip,
+        coordinates: if picture.coordinates {
+            xiangqi::theme::Coordinates::Iccs
+        } else {
+            xiangqi::theme::Coordinates::None
+        },
+        ..xiangqi::picture::Options::default()
     };
-    out.write_all(text.as_bytes()).map_err(io)
+    let bytes = match to {
+        Target::Fen => (record.game.position().to_fen() + "\n").into_bytes(),
+        Target::Pgn => pgn::write(record, Notation::Chinese).into_bytes(),
+        Target::PgnIccs => pgn::write(record, Notation::Iccs).into_bytes(),
+        Target::PgnWxf => pgn::write(record, Notation::Wxf).into_bytes(),
+        Target::Ucci => (ucci::write(&record.game) + "\n").into_bytes(),
+        Target::Board => (legacy::write_board(record.game.position()) + "\n").into_bytes(),
+        Target::Png => {
+            let game = &record.game;
+            xiangqi::picture::png(game.position(), game.moves().last(), &opts)
+        }
+        Target::Gif => xiangqi::picture::gif(&record.game, &opts, picture.delay),
+    };
+    match output {
+        Some(path) => xiangqi::storage::atomic_write(path, &bytes)
+            .map_err(|e| Failure(format!("cannot write {}: {e}", path.display()))),
+        None if matches!(to, Target::Png | Target::Gif) => Err(Failure(
+            "a picture needs a file to go to: add -o FILE".into(),
+        )),
+        None => out.write_all(&bytes).map_err(io),
+    }
 }

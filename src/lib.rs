@@ -7,6 +7,7 @@
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod i18n;
+pub mod picture;
 pub mod rules;
 pub mod session;
 pub mod slots;

@@ -4,8 +4,8 @@
 use bevy::audio::AudioSource;
 use bevy::prelude::*;
 
-/// The embedded font (a renamed subset of LXGW WenKai, see fonts/FONTLOG.txt).
-pub const FONT: &[u8] = include_bytes!("../../fonts/XiangqiKai-Regular.ttf");
+/// The embedded font, shared with the image export.
+pub use crate::theme::FONT;
 
 /// The sounds, made by `examples/make-sounds.rs`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -9,10 +9,10 @@ use bevy::window::PrimaryWindow;
 
 use super::assets::GameAssets;
 use super::messages::{Action, AppSet};
-use super::model::{Coordinates, Settings};
+use super::model::Settings;
 use super::to_color;
-use crate::rules::{Color as Side, Square};
-use crate::theme::{self, geometry as g, wood};
+use crate::rules::Square;
+use crate::theme::{self, Shape, geometry as g, wood};
 
 /// World units per line spacing.
 pub const CELL: f32 = 64.0;
@@ -171,115 +171,30 @@ fn draw(mut commands: Commands, settings: Res<Settings>, assets: Res<GameAssets>
 }
 
 fn spawn_board(commands: &mut Commands, settings: &Settings, font: &Handle<Font>) {
-    let line = to_color(wood::LINE);
-    let ink = to_color(wood::INK);
-    let p = |f: f32, r: f32| {
-        let (x, y) = (f - 4.0, r - 4.5);
-        if settings.flipped {
-            Vec2::new(-x, -y)
-        } else {
-            Vec2::new(x, y)
-        }
-    };
-    commands.spawn(rect(
-        Vec2::ZERO,
-        Vec2::new(g::WIDTH, g::HEIGHT) * CELL,
-        0.0,
-        to_color(wood::BOARD),
-    ));
-    // The frame just outside the outer lines.
-    let frame = Vec2::new(8.0, 9.0) / 2.0 + g::FRAME_GAP;
-    for (a, b) in [
-        (Vec2::new(-frame.x, -frame.y), Vec2::new(frame.x, -frame.y)),
-        (Vec2::new(-frame.x, frame.y), Vec2::new(frame.x, frame.y)),
-        (Vec2::new(-frame.x, -frame.y), Vec2::new(-frame.x, frame.y)),
-        (Vec2::new(frame.x, -frame.y), Vec2::new(frame.x, frame.y)),
-    ] {
-        commands.spawn(segment(a, b, g::FRAME, line));
-    }
-    for r in 0..10 {
-        commands.spawn(segment(p(0.0, r as f32), p(8.0, r as f32), g::LINE, line));
-    }
-    for f in 0..9 {
-        let f = f as f32;
-        if f == 0.0 || f == 8.0 {
-            commands.spawn(segment(p(f, 0.0), p(f, 9.0), g::LINE, line));
-        } else {
-            // The river interrupts the inner files.
-            commands.spawn(segment(p(f, 0.0), p(f, 4.0), g::LINE, line));
-            commands.spawn(segment(p(f, 5.0), p(f, 9.0), g::LINE, line));
-        }
-    }
-    for (r0, r1) in [(0.0, 2.0), (7.0, 9.0)] {
-        commands.spawn(segment(p(3.0, r0), p(5.0, r1), g::LINE, line));
-        commands.spawn(segment(p(5.0, r0), p(3.0, r1), g::LINE, line));
-    }
-    // The small crosses at cannon and soldier points: an L in each open quadrant.
-    let (gap, arm) = (0.08, 0.2);
-    for sq in theme::marked_points() {
-        let c = p(f32::from(sq.file()), f32::from(sq.rank()));
-        for (dx, dy) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
-            let board_dx = if settings.flipped { -dx } else { dx };
-            if (sq.file() == 0 && board_dx < 0.0) || (sq.file() == 8 && board_dx > 0.0) {
-                continue;
+    // The shapes are the image export's too.
+    let v = |(x, y): (f32, f32)| Vec2::new(x, y);
+    for shape in theme::board(settings.flipped, settings.coordinates) {
+        match shape {
+            Shape::Rect {
+                center,
+                size,
+                color,
+            } => {
+                commands.spawn(rect(v(center) * CELL, v(size) * CELL, 0.0, to_color(color)));
             }
-            let corner = c + Vec2::new(dx, dy) * gap;
-            commands.spawn(segment(
-                corner,
-                corner + Vec2::new(dx * arm, 0.0),
-                g::LINE,
-                line,
-            ));
-            commands.spawn(segment(
-                corner,
-                corner + Vec2::new(0.0, dy * arm),
-                g::LINE,
-                line,
-            ));
-        }
-    }
-    commands.spawn(label("楚 河".into(), Vec2::new(-2.0, 0.0), 0.5, ink, font));
-    commands.spawn(label("漢 界".into(), Vec2::new(2.0, 0.0), 0.5, ink, font));
-
-    let edge = 4.5 + g::FRAME_GAP + 0.42;
-    let bottom = if settings.flipped {
-        Side::Black
-    } else {
-        Side::Red
-    };
-    for f in 0..9u8 {
-        let x = p(f32::from(f), 0.0).x;
-        let (low, high) = match settings.coordinates {
-            Coordinates::None => continue,
-            Coordinates::Iccs => {
-                let letter = char::from(b'a' + f).to_string();
-                (letter.clone(), letter)
+            Shape::Segment { a, b, width, color } => {
+                commands.spawn(segment(v(a), v(b), width, to_color(color)));
             }
-            Coordinates::Chinese => {
-                const CN: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
-                let red = CN[usize::from(f)].to_owned();
-                let black = (f + 1).to_string();
-                (red, black)
+            Shape::Label {
+                text,
+                at,
+                size,
+                color,
+            } => {
+                commands.spawn(label(text, v(at), size, to_color(color), font));
             }
-        };
-        let (bottom_text, top_text) = if bottom == Side::Red {
-            (low, high)
-        } else {
-            (high, low)
-        };
-        commands.spawn(label(bottom_text, Vec2::new(x, -edge), 0.32, ink, font));
-        commands.spawn(label(top_text, Vec2::new(x, edge), 0.32, ink, font));
-    }
-    if settings.coordinates == Coordinates::Iccs {
-        for r in 0..10u8 {
-            let y = p(0.0, f32::from(r)).y;
-            commands.spawn(label(
-                r.to_string(),
-                Vec2::new(-4.0 - g::FRAME_GAP - 0.42, y),
-                0.32,
-                ink,
-                font,
-            ));
+            // The board has no round parts.
+            Shape::Disc { .. } | Shape::Ring { .. } => {}
         }
     }
 }

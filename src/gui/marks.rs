@@ -8,7 +8,8 @@ use super::board::{CELL, world};
 use super::messages::AppSet;
 use super::model::{Model, Selection, Settings};
 use super::to_color;
-use crate::theme::{geometry as g, wood};
+use crate::rules::Square;
+use crate::theme::{self, Shape, geometry as g, wood};
 
 const Z_UNDER: f32 = 5.0;
 const Z_OVER: f32 = 15.0;
@@ -60,23 +61,23 @@ fn shape(mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>, at: Vec2, z: f32
     )
 }
 
-/// Corner brackets around a point, the classic last-move mark.
-fn corners(commands: &mut Commands, at: Vec2, color: Color) {
-    let (reach, arm, width) = (0.5 * CELL, 0.16 * CELL, 0.05 * CELL);
-    for (dx, dy) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
-        let corner = at + Vec2::new(dx, dy) * reach;
-        for size in [Vec2::new(arm, width), Vec2::new(width, arm)] {
-            let center = corner
-                - Vec2::new(dx * (size.x - width) / 2.0, dy * (size.y - width) / 2.0)
-                - Vec2::new(dx, dy) * width / 2.0;
+/// Corner brackets around a point, the classic last-move mark (shared with the export).
+fn corners(commands: &mut Commands, sq: Square, flipped: bool) {
+    for shape in theme::last_move_corners(sq, flipped) {
+        if let Shape::Rect {
+            center,
+            size,
+            color,
+        } = shape
+        {
             commands.spawn((
                 Mark,
                 Sprite {
-                    color,
-                    custom_size: Some(size),
+                    color: to_color(color),
+                    custom_size: Some(Vec2::new(size.0, size.1) * CELL),
                     ..default()
                 },
-                Transform::from_translation(center.extend(Z_UNDER)),
+                Transform::from_translation((Vec2::new(center.0, center.1) * CELL).extend(Z_UNDER)),
             ));
         }
     }
@@ -102,9 +103,8 @@ fn rebuild(
     let flipped = settings.flipped;
     let pos = model.shown_position();
     if let Some(m) = model.shown_last_move() {
-        let color = to_color(wood::LAST_MOVE);
-        corners(&mut commands, world(m.from, flipped), color);
-        corners(&mut commands, world(m.to, flipped), color);
+        corners(&mut commands, m.from, flipped);
+        corners(&mut commands, m.to, flipped);
     }
     if pos.is_check() {
         let at = world(pos.general(pos.turn()), flipped);

@@ -21,17 +21,7 @@ pub struct Selection {
     pub moves: Vec<Move>,
 }
 
-/// Which coordinates to draw around the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Coordinates {
-    /// None.
-    None,
-    /// ICCS: a–i and 0–9.
-    #[default]
-    Iccs,
-    /// 一–九 for red, 1–9 for black.
-    Chinese,
-}
+pub use crate::theme::Coordinates;
 
 /// The player's preferences.
 #[derive(Resource, Debug, Clone, PartialEq)]

@@ -81,7 +81,7 @@ fn make_look(
         disc: meshes.add(Circle::new(r)),
         rim: meshes.add(Annulus::new(r - g::PIECE_RIM * CELL, r)),
         ring: meshes.add(Annulus::new(
-            g::PIECE_RING * CELL - 0.025 * CELL,
+            (g::PIECE_RING - g::PIECE_RING_WIDTH) * CELL,
             g::PIECE_RING * CELL,
         )),
         face: mat(wood::PIECE_FACE),

@@ -1,7 +1,32 @@
-//! The look of the board, shared by the game window and (later) image export: colours
-//! as sRGB bytes and geometry in units of one line spacing. Pure data, no Bevy.
+//! The look of the board, shared by the game window and the image export: colours as
+//! sRGB bytes, geometry in units of one line spacing, and the board, pieces and marks as
+//! lists of simple [`Shape`]s that both the Bevy view and the CPU renderer draw. Pure
+//! data, no Bevy.
 
 use crate::rules::{Color, Square};
+
+mod shapes;
+
+pub use shapes::{Shape, board, check_glow, last_move_corners, piece};
+
+/// The font of the pieces, the board's labels and the panel: a renamed subset of LXGW
+/// WenKai (SIL OFL 1.1, see `fonts/FONTLOG.txt`), compiled in.
+pub const FONT: &[u8] = include_bytes!("../../fonts/XiangqiKai-Regular.ttf");
+
+/// The font's family name.
+pub const FONT_FAMILY: &str = "Xiangqi Kai";
+
+/// Which coordinates to draw around the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Coordinates {
+    /// None.
+    None,
+    /// ICCS: a–i and 0–9.
+    #[default]
+    Iccs,
+    /// 一–九 for red, 1–9 for black.
+    Chinese,
+}
 
 /// An sRGB colour with alpha.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -66,6 +91,8 @@ pub mod geometry {
     pub const PIECE_RIM: f32 = 0.05;
     /// Radius of the coloured ring inside a piece.
     pub const PIECE_RING: f32 = 0.37;
+    /// Width of that ring.
+    pub const PIECE_RING_WIDTH: f32 = 0.025;
     /// Height of a piece's character.
     pub const PIECE_CHAR: f32 = 0.52;
     /// Legal-destination dot radius.

@@ -1,0 +1,439 @@
+//! Pictures of positions and games, drawn on the CPU (tiny-skia for shapes, cosmic-text
+//! with the embedded font for characters): a PNG of a position, an animated GIF of a
+//! game. They paint the same [`theme`] shapes as the game window, so they look alike.
+//!
+//! ```
+//! use xiangqi::picture::{Options, gif, png};
+//! use xiangqi::rules::Game;
+//!
+//! let mut game = Game::new();
+//! game.play("h2e2".parse().unwrap()).unwrap();
+//! let opts = Options { size: 200, ..Options::default() };
+//! assert!(png(game.position(), game.moves().last(), &opts).starts_with(b"\x89PNG"));
+//! assert!(gif(&game, &opts, 1.0).starts_with(b"GIF89a"));
+//! ```
+
+use std::collections::HashMap;
+
+use cosmic_text::{Attrs, Buffer, Family, FontSystem, Metrics, Shaping, SwashCache, fontdb};
+use tiny_skia::{FillRule, LineCap, Paint, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke, Transform};
+
+use crate::rules::{Game, Move, Piece, Position};
+use crate::theme::{self, Coordinates, Rgba, Shape, geometry as g};
+
+/// How a picture looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Width in pixels (the height follows the board's shape).
+    pub size: u32,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Coordinates around the board.
+    pub coordinates: Coordinates,
+    /// Corners on the last move's two points.
+    pub last_move: bool,
+    /// A red glow under a general in check.
+    pub check: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            size: 450,
+            flipped: false,
+            coordinates: Coordinates::Iccs,
+            last_move: true,
+            check: true,
+        }
+    }
+}
+
+/// The smallest and largest widths drawn (a board needs room for its characters).
+pub const SIZES: std::ops::RangeInclusive<u32> = 100..=4000;
+
+/// Draws positions with one set of options; keeps the empty board and each piece's
+/// image, so a game's frames cost little more than copying pixels.
+pub struct Painter {
+    opts: Options,
+    cell: f32,
+    width: u32,
+    height: u32,
+    fonts: FontSystem,
+    swash: SwashCache,
+    board: Option<Pixmap>,
+    pieces: HashMap<Piece, Pixmap>,
+}
+
+impl Painter {
+    /// A painter for `opts` (the size is clamped to [`SIZES`]).
+    #[must_use]
+    pub fn new(opts: &Options) -> Painter {
+        let width = opts.size.clamp(*SIZES.start(), *SIZES.end());
+        let cell = width as f32 / g::WIDTH;
+        let height = (g::HEIGHT * cell).round() as u32;
+        // Only the embedded font: no scan of the system's fonts, same look everywhere.
+        let mut db = fontdb::Database::new();
+        db.load_font_data(theme::FONT.to_vec());
+        Painter {
+            opts: opts.clone(),
+            cell,
+            width,
+            height,
+            fonts: FontSystem::new_with_locale_and_db("zh-CN".into(), db),
+            swash: SwashCache::new(),
+            board: None,
+            pieces: HashMap::new(),
+        }
+    }
+
+    /// Width and height in pixels.
+    #[must_use]
+    pub fn dimensions(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// The centre of `sq` in pixels.
+    #[must_use]
+    pub fn pixel(&self, sq: crate::rules::Square) -> (f32, f32) {
+        self.to_px(theme::point(sq, self.opts.flipped))
+    }
+
+    fn to_px(&self, (x, y): (f32, f32)) -> (f32, f32) {
+        (
+            (x + g::WIDTH / 2.0) * self.cell,
+            (g::HEIGHT / 2.0 - y) * self.cell,
+        )
+    }
+
+    /// `pos` drawn, with `last` marked if the options say so.
+    pub fn draw(&mut self, pos: &Position, last: Option<Move>) -> Pixmap {
+        if self.board.is_none() {
+            let mut board = Pixmap::new(self.width, self.height).expect("a non-zero size");
+            for shape in theme::board(self.opts.flipped, self.opts.coordinates) {
+                self.paint(&mut board, &shape, (0.0, 0.0));
+            }
+            self.board = Some(board);
+        }
+        let mut frame = self.board.clone().expect("drawn above");
+        let flipped = self.opts.flipped;
+        if let Some(m) = last.filter(|_| self.opts.last_move) {
+            for sq in [m.from, m.to] {
+                for shape in theme::last_move_corners(sq, flipped) {
+                    self.paint(&mut frame, &shape, (0.0, 0.0));
+                }
+            }
+        }
+        if self.opts.check && pos.is_check() {
+            let glow = theme::check_glow(pos.general(pos.turn()), flipped);
+            self.paint(&mut frame, &glow, (0.0, 0.0));
+        }
+        for (sq, piece) in pos.board().pieces() {
+            let (x, y) = self.pixel(sq);
+            let sprite = self.piece_sprite(piece);
+            let half = sprite.width() as f32 / 2.0;
+            frame.draw_pixmap(
+                (x - half).round() as i32,
+                (y - half).round() as i32,
+                sprite.as_ref(),
+                &PixmapPaint::default(),
+                Transform::identity(),
+                None,
+            );
+        }
+        frame
+    }
+
+    fn piece_sprite(&mut self, piece: Piece) -> &Pixmap {
+        if !self.pieces.contains_key(&piece) {
+            let side = ((g::PIECE_RADIUS * 2.0 * self.cell).ceil() as u32 + 2) | 1;
+            let mut sprite = Pixmap::new(side, side).expect("a non-zero size");
+            // Shapes are placed relative to the board's centre; shift them to the sprite's.
+            let centre = self.to_px((0.0, 0.0));
+            let shift = (side as f32 / 2.0 - centre.0, side as f32 / 2.0 - centre.1);
+            for shape in theme::piece(piece, (0.0, 0.0)) {
+                self.paint(&mut sprite, &shape, shift);
+            }
+            self.pieces.insert(piece, sprite);
+        }
+        &self.pieces[&piece]
+    }
+
+    /// Paints one shape, moved by `shift` pixels.
+    fn paint(&mut self, pixmap: &mut Pixmap, shape: &Shape, shift: (f32, f32)) {
+        let cell = self.cell;
+        let px = |p: (f32, f32)| {
+            let (x, y) = self.to_px(p);
+            (x + shift.0, y + shift.1)
+        };
+        let paint = |c: Rgba| {
+            let mut paint = Paint::default();
+            paint.set_color_rgba8(c.0, c.1, c.2, c.3);
+            paint.anti_alias = true;
+            paint
+        };
+        match shape {
+            Shape::Rect {
+                center,
+                size,
+                color,
+            } => {
+                let (x, y) = px(*center);
+                let (w, h) = (size.0 * cell, size.1 * cell);
+                if let Some(rect) = Rect::from_xywh(x - w / 2.0, y - h / 2.0, w, h) {
+                    pixmap.fill_rect(rect, &paint(*color), Transform::identity(), None);
+                }
+            }
+            Shape::Segment { a, b, width, color } => {
+                let ((ax, ay), (bx, by)) = (px(*a), px(*b));
+                let mut path = PathBuilder::new();
+                path.move_to(ax, ay);
+                path.line_to(bx, by);
+                let stroke = Stroke {
+                    width: (width * cell).max(1.0),
+                    line_cap: LineCap::Square,
+                    ..Stroke::default()
+                };
+                if let Some(path) = path.finish() {
+                    pixmap.stroke_path(&path, &paint(*color), &stroke, Transform::identity(), None);
+                }
+            }
+            Shape::Disc {
+                center,
+                radius,
+                color,
+            } => {
+                let (x, y) = px(*center);
+                if let Some(path) = PathBuilder::from_circle(x, y, radius * cell) {
+                    pixmap.fill_path(
+                        &path,
+                        &paint(*color),
+                        FillRule::Winding,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
+            Shape::Ring {
+                center,
+                inner,
+                outer,
+                color,
+            } => {
+                let (x, y) = px(*center);
+                let mut path = PathBuilder::new();
+                path.push_circle(x, y, outer * cell);
+                path.push_circle(x, y, inner * cell);
+                if let Some(path) = path.finish() {
+                    pixmap.fill_path(
+                        &path,
+                        &paint(*color),
+                        FillRule::EvenOdd,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
+            Shape::Label {
+                text,
+                at,
+                size,
+                color,
+            } => {
+                let at = px(*at);
+                self.text(pixmap, text, at, size * cell, *color);
+            }
+        }
+    }
+
+    /// Draws `text` centred on `at` (pixels), blending each glyph pixel over the image.
+    fn text(&mut self, pixmap: &mut Pixmap, text: &str, at: (f32, f32), size: f32, color: Rgba) {
+        let mut buffer = Buffer::new(&mut self.fonts, Metrics::new(size, size * 1.2));
+        let attrs = Attrs::new().family(Family::Name(theme::FONT_FAMILY));
+        buffer.set_text(text, &attrs, Shaping::Advanced, None);
+        buffer.shape_until_scroll(&mut self.fonts, false);
+        let Some((w, top, h)) = buffer
+            .layout_runs()
+            .next()
+            .map(|r| (r.line_w, r.line_top, r.line_height))
+        else {
+            return;
+        };
+        let origin = (at.0 - w / 2.0, at.1 - top - h / 2.0);
+        let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
+        let pixels = pixmap.pixels_mut();
+        let ink = cosmic_text::Color::rgba(color.0, color.1, color.2, color.3);
+        buffer.draw(&mut self.fonts, &mut self.swash, ink, |x, y, w, h, c| {
+            let alpha = u32::from(c.a());
+            if alpha == 0 {
+                return;
+            }
+            for dy in 0..h as i32 {
+                for dx in 0..w as i32 {
+                    let (px, py) = (
+                        origin.0.round() as i32 + x + dx,
+                        origin.1.round() as i32 + y + dy,
+                    );
+                    if px < 0 || py < 0 || px >= width || py >= height {
+                        continue;
+                    }
+                    let dst = &mut pixels[(py * width + px) as usize];
+                    *dst = blend(*dst, [c.r(), c.g(), c.b()], alpha);
+                }
+            }
+        });
+    }
+}
+
+/// `rgb` at coverage `alpha` (0–255) over a premultiplied pixel ("source over").
+fn blend(
+    dst: tiny_skia::PremultipliedColorU8,
+    rgb: [u8; 3],
+    alpha: u32,
+) -> tiny_skia::PremultipliedColorU8 {
+    let over = |s: u32, d: u8| ((s * alpha + u32::from(d) * (255 - alpha)) / 255) as u8;
+    let a = over(255, dst.alpha());
+    // A channel of a premultiplied colour never exceeds its alpha.
+    let channel = |s: u8, d: u8| over(u32::from(s), d).min(a);
+    tiny_skia::PremultipliedColorU8::from_rgba(
+        channel(rgb[0], dst.red()),
+        channel(rgb[1], dst.green()),
+        channel(rgb[2], dst.blue()),
+        a,
+    )
+    .unwrap_or(dst)
+}
+
+/// The opaque RGB bytes of a drawn picture (the board covers every pixel).
+fn rgb(pixmap: &Pixmap) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pixmap.pixels().len() * 3);
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        out.extend_from_slice(&[c.red(), c.green(), c.blue()]);
+    }
+    out
+}
+
+/// A PNG of `pos` with `last` marked.
+#[must_use]
+pub fn png(pos: &Position, last: Option<Move>, opts: &Options) -> Vec<u8> {
+    let mut painter = Painter::new(opts);
+    let frame = painter.draw(pos, last);
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, frame.width(), frame.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    // Writing to memory cannot fail.
+    let mut writer = encoder.write_header().expect("PNG header to memory");
+    writer
+        .write_image_data(&rgb(&frame))
+        .expect("PNG data to memory");
+    writer.finish().expect("PNG end to memory");
+    out
+}
+
+/// The palette index GIF frames use for "unchanged from the last frame".
+const TRANSPARENT: u8 = 255;
+
+/// An animated GIF of `game`: the start, then one frame per ply with that move marked,
+/// `delay_secs` apart; the last frame stays three times as long (at least 2 s); loops.
+/// One palette for all frames, and each frame only stores the rectangle that changed.
+#[must_use]
+pub fn gif(game: &Game, opts: &Options, delay_secs: f32) -> Vec<u8> {
+    let mut painter = Painter::new(opts);
+    let (width, height) = painter.dimensions();
+    let moves: Vec<Move> = game.moves().collect();
+    let frame_at = |painter: &mut Painter, i: usize| {
+        let last = i.checked_sub(1).map(|j| moves[j]);
+        painter.draw(game.position_at(i), last)
+    };
+    // The palette comes from frames that show every colour: the start, the end, and a
+    // check if there is one (the marks are drawn on all but the first).
+    let mut sample = rgb(&frame_at(&mut painter, 0));
+    sample.extend(rgb(&frame_at(&mut painter, moves.len())));
+    if let Some(i) = (1..moves.len()).find(|&i| game.position_at(i).is_check()) {
+        sample.extend(rgb(&frame_at(&mut painter, i)));
+    }
+    let rgba: Vec<u8> = sample
+        .chunks_exact(3)
+        .flat_map(|c| [c[0], c[1], c[2], 255])
+        .collect();
+    let quant = color_quant::NeuQuant::new(10, 255, &rgba);
+    let mut palette = quant.color_map_rgb();
+    palette.resize(256 * 3, 0);
+    let mut lookup: HashMap<[u8; 3], u8> = HashMap::new();
+
+    let mut out = Vec::new();
+    {
+        let (w16, h16) = (width as u16, height as u16);
+        let mut encoder =
+            gif::Encoder::new(&mut out, w16, h16, &palette).expect("GIF header to memory");
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .expect("GIF loop to memory");
+        let delay = (delay_secs.max(0.02) * 100.0).round() as u16;
+        let mut previous: Vec<u8> = Vec::new();
+        for i in 0..=moves.len() {
+            let frame = frame_at(&mut painter, i);
+            let indices: Vec<u8> = frame
+                .pixels()
+                .iter()
+                .map(|p| {
+                    let c = p.demultiply();
+                    let key = [c.red(), c.green(), c.blue()];
+                    *lookup
+                        .entry(key)
+                        .or_insert_with(|| quant.index_of(&[key[0], key[1], key[2], 255]) as u8)
+                })
+                .collect();
+            let region = if previous.is_empty() {
+                Some((0, 0, width, height))
+            } else {
+                changed(&previous, &indices, width, height)
+            };
+            let (left, top, w, h) = region.unwrap_or((0, 0, 1, 1));
+            let mut buffer = Vec::with_capacity((w * h) as usize);
+            for y in top..top + h {
+                for x in left..left + w {
+                    let at = (y * width + x) as usize;
+                    // Unchanged pixels are transparent: they compress to almost nothing.
+                    let same = !previous.is_empty() && previous[at] == indices[at];
+                    buffer.push(if same { TRANSPARENT } else { indices[at] });
+                }
+            }
+            let last = i == moves.len();
+            let frame = gif::Frame {
+                left: left as u16,
+                top: top as u16,
+                width: w as u16,
+                height: h as u16,
+                delay: if last { (delay * 3).max(200) } else { delay },
+                dispose: gif::DisposalMethod::Keep,
+                transparent: Some(TRANSPARENT),
+                buffer: buffer.into(),
+                ..gif::Frame::default()
+            };
+            encoder.write_frame(&frame).expect("GIF frame to memory");
+            previous = indices;
+        }
+    }
+    out
+}
+
+/// The smallest rectangle holding every pixel that differs, as (left, top, w, h).
+fn changed(a: &[u8], b: &[u8], width: u32, height: u32) -> Option<(u32, u32, u32, u32)> {
+    let (mut x0, mut y0, mut x1, mut y1) = (width, height, 0, 0);
+    for y in 0..height {
+        let row = (y * width) as usize..((y + 1) * width) as usize;
+        let (ra, rb) = (&a[row.clone()], &b[row]);
+        if ra == rb {
+            continue;
+        }
+        let first = ra.iter().zip(rb).position(|(p, q)| p != q).unwrap_or(0) as u32;
+        let last = ra.iter().zip(rb).rposition(|(p, q)| p != q).unwrap_or(0) as u32;
+        x0 = x0.min(first);
+        x1 = x1.max(last);
+        y0 = y0.min(y);
+        y1 = y1.max(y);
+    }
+    (x0 <= x1).then(|| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+}

@@ -1,0 +1,250 @@
+//! The board, a piece and the marks as simple shapes in board units (origin at the
+//! board's centre, y up, one unit per line spacing). The game window turns them into
+//! sprites and text; the image export paints them with tiny-skia. One description, two
+//! painters: the pictures look like the game.
+
+use super::geometry as g;
+use super::{Coordinates, Rgba, marked_points, point, side_color, wood};
+use crate::rules::{Piece, Square};
+
+/// One thing to paint. Later shapes cover earlier ones.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// An axis-aligned rectangle.
+    Rect {
+        /// Its centre.
+        center: (f32, f32),
+        /// Width and height.
+        size: (f32, f32),
+        /// Fill.
+        color: Rgba,
+    },
+    /// A straight line with square ends.
+    Segment {
+        /// One end.
+        a: (f32, f32),
+        /// The other.
+        b: (f32, f32),
+        /// Thickness.
+        width: f32,
+        /// Colour.
+        color: Rgba,
+    },
+    /// A filled circle.
+    Disc {
+        /// Centre.
+        center: (f32, f32),
+        /// Radius.
+        radius: f32,
+        /// Fill.
+        color: Rgba,
+    },
+    /// A ring between two radii.
+    Ring {
+        /// Centre.
+        center: (f32, f32),
+        /// Inner radius.
+        inner: f32,
+        /// Outer radius.
+        outer: f32,
+        /// Fill.
+        color: Rgba,
+    },
+    /// Text centred on a point, in the embedded font.
+    Label {
+        /// The text.
+        text: String,
+        /// Its centre.
+        at: (f32, f32),
+        /// Font size (em height).
+        size: f32,
+        /// Colour.
+        color: Rgba,
+    },
+}
+
+/// The board: wood, frame, lines, palace, point marks, river words and coordinates.
+#[must_use]
+pub fn board(flipped: bool, coordinates: Coordinates) -> Vec<Shape> {
+    let line = wood::LINE;
+    let ink = wood::INK;
+    let p = |f: f32, r: f32| {
+        let (x, y) = (f - 4.0, r - 4.5);
+        if flipped { (-x, -y) } else { (x, y) }
+    };
+    let seg = |a, b, width| Shape::Segment {
+        a,
+        b,
+        width,
+        color: line,
+    };
+    let mut out = vec![Shape::Rect {
+        center: (0.0, 0.0),
+        size: (g::WIDTH, g::HEIGHT),
+        color: wood::BOARD,
+    }];
+    // The frame just outside the outer lines.
+    let (fx, fy) = (4.0 + g::FRAME_GAP, 4.5 + g::FRAME_GAP);
+    for (a, b) in [
+        ((-fx, -fy), (fx, -fy)),
+        ((-fx, fy), (fx, fy)),
+        ((-fx, -fy), (-fx, fy)),
+        ((fx, -fy), (fx, fy)),
+    ] {
+        out.push(seg(a, b, g::FRAME));
+    }
+    for r in 0..10 {
+        out.push(seg(p(0.0, r as f32), p(8.0, r as f32), g::LINE));
+    }
+    for f in 0..9 {
+        let f = f as f32;
+        if f == 0.0 || f == 8.0 {
+            out.push(seg(p(f, 0.0), p(f, 9.0), g::LINE));
+        } else {
+            // The river interrupts the inner files.
+            out.push(seg(p(f, 0.0), p(f, 4.0), g::LINE));
+            out.push(seg(p(f, 5.0), p(f, 9.0), g::LINE));
+        }
+    }
+    for (r0, r1) in [(0.0, 2.0), (7.0, 9.0)] {
+        out.push(seg(p(3.0, r0), p(5.0, r1), g::LINE));
+        out.push(seg(p(5.0, r0), p(3.0, r1), g::LINE));
+    }
+    // The small crosses at cannon and soldier points: an L in each open quadrant.
+    let (gap, arm) = (0.08, 0.2);
+    for sq in marked_points() {
+        let (cx, cy) = p(f32::from(sq.file()), f32::from(sq.rank()));
+        for (dx, dy) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
+            let board_dx = if flipped { -dx } else { dx };
+            if (sq.file() == 0 && board_dx < 0.0) || (sq.file() == 8 && board_dx > 0.0) {
+                continue;
+            }
+            let corner = (cx + dx * gap, cy + dy * gap);
+            out.push(seg(corner, (corner.0 + dx * arm, corner.1), g::LINE));
+            out.push(seg(corner, (corner.0, corner.1 + dy * arm), g::LINE));
+        }
+    }
+    let label = |text: String, at, size| Shape::Label {
+        text,
+        at,
+        size,
+        color: ink,
+    };
+    out.push(label("楚 河".into(), (-2.0, 0.0), 0.5));
+    out.push(label("漢 界".into(), (2.0, 0.0), 0.5));
+
+    let edge = 4.5 + g::FRAME_GAP + 0.42;
+    for f in 0..9u8 {
+        let x = p(f32::from(f), 0.0).0;
+        let (low, high) = match coordinates {
+            Coordinates::None => continue,
+            Coordinates::Iccs => {
+                let letter = char::from(b'a' + f).to_string();
+                (letter.clone(), letter)
+            }
+            Coordinates::Chinese => {
+                const CN: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+                (CN[usize::from(f)].to_owned(), (f + 1).to_string())
+            }
+        };
+        let (bottom, top) = if flipped { (high, low) } else { (low, high) };
+        out.push(label(bottom, (x, -edge), 0.32));
+        out.push(label(top, (x, edge), 0.32));
+    }
+    if coordinates == Coordinates::Iccs {
+        for r in 0..10u8 {
+            let y = p(0.0, f32::from(r)).1;
+            out.push(label(r.to_string(), (-4.0 - g::FRAME_GAP - 0.42, y), 0.32));
+        }
+    }
+    out
+}
+
+/// A piece at `at`: face, rim, the side's ring and its character.
+#[must_use]
+pub fn piece(piece: Piece, at: (f32, f32)) -> Vec<Shape> {
+    let side = side_color(piece.color);
+    vec![
+        Shape::Disc {
+            center: at,
+            radius: g::PIECE_RADIUS,
+            color: wood::PIECE_FACE,
+        },
+        Shape::Ring {
+            center: at,
+            inner: g::PIECE_RADIUS - g::PIECE_RIM,
+            outer: g::PIECE_RADIUS,
+            color: wood::PIECE_RIM,
+        },
+        Shape::Ring {
+            center: at,
+            inner: g::PIECE_RING - g::PIECE_RING_WIDTH,
+            outer: g::PIECE_RING,
+            color: side,
+        },
+        Shape::Label {
+            text: piece.chinese().to_string(),
+            at,
+            size: g::PIECE_CHAR,
+            color: side,
+        },
+    ]
+}
+
+/// Corner brackets around a point: the last move's mark.
+#[must_use]
+pub fn last_move_corners(sq: Square, flipped: bool) -> Vec<Shape> {
+    let at = point(sq, flipped);
+    let (reach, arm, width) = (0.5, 0.16, 0.05);
+    let mut out = Vec::new();
+    for (dx, dy) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
+        let corner = (at.0 + dx * reach, at.1 + dy * reach);
+        for (w, h) in [(arm, width), (width, arm)] {
+            let center = (
+                corner.0 - dx * (w - width) / 2.0 - dx * width / 2.0,
+                corner.1 - dy * (h - width) / 2.0 - dy * width / 2.0,
+            );
+            out.push(Shape::Rect {
+                center,
+                size: (w, h),
+                color: wood::LAST_MOVE,
+            });
+        }
+    }
+    out
+}
+
+/// The red glow under a general in check.
+#[must_use]
+pub fn check_glow(general: Square, flipped: bool) -> Shape {
+    Shape::Disc {
+        center: point(general, flipped),
+        radius: g::PIECE_RADIUS + 0.08,
+        color: wood::CHECK,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+
+    #[test]
+    fn the_board_has_its_lines_and_labels() {
+        let shapes = board(false, Coordinates::Iccs);
+        let labels: Vec<&str> = shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Label { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        // River words, 9 letters twice, 10 ranks.
+        assert_eq!(labels.len(), 2 + 18 + 10);
+        assert!(labels.contains(&"楚 河"));
+        assert_eq!(board(true, Coordinates::None).len(), shapes.len() - 28);
+        let p = piece(Piece::new(Color::Red, crate::rules::Role::Cannon), (0.0, 0.0));
+        assert!(matches!(&p[3], Shape::Label { text, .. } if text == "炮"));
+        assert_eq!(last_move_corners(Square::A0, false).len(), 8);
+    }
+}
