@@ -16,7 +16,9 @@
 use std::collections::HashMap;
 
 use cosmic_text::{Attrs, Buffer, Family, FontSystem, Metrics, Shaping, SwashCache, fontdb};
-use tiny_skia::{FillRule, LineCap, Paint, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke, Transform};
+use tiny_skia::{
+    FillRule, LineCap, Paint, PathBuilder, Pixmap, PixmapPaint, Rect, Stroke, Transform,
+};
 
 use crate::rules::{Game, Move, Piece, Position};
 use crate::theme::{self, Coordinates, Rgba, Shape, geometry as g};
@@ -352,6 +354,13 @@ pub fn gif(game: &Game, opts: &Options, delay_secs: f32) -> Vec<u8> {
     sample.extend(rgb(&frame_at(&mut painter, moves.len())));
     if let Some(i) = (1..moves.len()).find(|&i| game.position_at(i).is_check()) {
         sample.extend(rgb(&frame_at(&mut painter, i)));
+    }
+    // The theme's flat colours, plentiful enough that each gets an exact entry: the
+    // marks cover few pixels and would otherwise get a near, muddy colour.
+    for c in theme::flat_colors() {
+        for _ in 0..4000 {
+            sample.extend([c.0, c.1, c.2]);
+        }
     }
     let rgba: Vec<u8> = sample
         .chunks_exact(3)

@@ -71,6 +71,27 @@ pub fn side_color(color: Color) -> Rgba {
     }
 }
 
+/// Every solid colour a picture shows, marks blended over the board as they are drawn.
+#[must_use]
+pub fn flat_colors() -> Vec<Rgba> {
+    let over = |fg: Rgba, bg: Rgba| {
+        let a = u32::from(fg.3);
+        let mix = |f: u8, b: u8| ((u32::from(f) * a + u32::from(b) * (255 - a)) / 255) as u8;
+        Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
+    };
+    vec![
+        wood::BOARD,
+        wood::LINE,
+        wood::INK,
+        wood::PIECE_FACE,
+        wood::PIECE_RIM,
+        wood::RED,
+        wood::BLACK,
+        over(wood::LAST_MOVE, wood::BOARD),
+        over(wood::CHECK, wood::BOARD),
+    ]
+}
+
 /// Geometry, in units of the spacing between two lines.
 pub mod geometry {
     /// Space around the outer lines (room for coordinates).

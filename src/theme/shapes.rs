@@ -243,7 +243,10 @@ mod tests {
         assert_eq!(labels.len(), 2 + 18 + 10);
         assert!(labels.contains(&"楚 河"));
         assert_eq!(board(true, Coordinates::None).len(), shapes.len() - 28);
-        let p = piece(Piece::new(Color::Red, crate::rules::Role::Cannon), (0.0, 0.0));
+        let p = piece(
+            Piece::new(Color::Red, crate::rules::Role::Cannon),
+            (0.0, 0.0),
+        );
         assert!(matches!(&p[3], Shape::Label { text, .. } if text == "炮"));
         assert_eq!(last_move_corners(Square::A0, false).len(), 8);
     }

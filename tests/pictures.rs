@@ -1,0 +1,299 @@
+//! The pictures are decoded and looked at: the GIF has one frame per ply plus the start,
+//! each square's centre shows the piece the game had there on that frame, the last
+//! move is marked, and the PNG shows the final position. Also through the CLI.
+
+mod common;
+
+use std::process::Command;
+
+use common::Rng;
+use xiangqi::picture::{Options, Painter, gif, png};
+use xiangqi::rules::{Color, Game, Position, Square};
+use xiangqi::theme::{Rgba, wood};
+
+/// A game of `plies` random moves that does not end early.
+fn random_game(plies: usize, seed: u64) -> Game {
+    let mut rng = Rng(seed);
+    'again: loop {
+        let mut game = Game::new();
+        while game.ply_count() < plies {
+            let moves = game.position().legal_moves();
+            let m = rng.pick(&moves);
+            if game.play(m).is_err() || game.outcome().is_some() {
+                continue 'again;
+            }
+        }
+        return game;
+    }
+}
+
+/// A picture as RGB rows.
+struct Image {
+    width: usize,
+    rgb: Vec<u8>,
+}
+
+impl Image {
+    fn at(&self, x: f32, y: f32) -> [u8; 3] {
+        let i = (y.round() as usize * self.width + x.round() as usize) * 3;
+        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
+    }
+
+    fn count_near(&self, (x, y): (f32, f32), r: f32, want: Rgba) -> usize {
+        let mut n = 0;
+        for dy in -(r as i32)..=r as i32 {
+            for dx in -(r as i32)..=r as i32 {
+                if close(self.at(x + dx as f32, y + dy as f32), want, 40) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+fn close(c: [u8; 3], want: Rgba, tolerance: u8) -> bool {
+    c.iter()
+        .zip([want.0, want.1, want.2])
+        .all(|(&a, b)| a.abs_diff(b) <= tolerance)
+}
+
+/// `fg` at its alpha over an opaque `bg`.
+fn blend(fg: Rgba, bg: Rgba) -> Rgba {
+    let a = u32::from(fg.3);
+    let mix = |f: u8, b: u8| ((u32::from(f) * a + u32::from(b) * (255 - a)) / 255) as u8;
+    Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
+}
+
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Seen {
+    Empty,
+    Red,
+    Black,
+}
+
+fn seen(image: &Image, painter: &Painter, sq: Square) -> Seen {
+    let cell = painter.dimensions().0 as f32 / xiangqi::theme::geometry::WIDTH;
+    let at = painter.pixel(sq);
+    let r = cell * 0.3;
+    let face = image.count_near(at, r, wood::PIECE_FACE);
+    if face < 20 {
+        return Seen::Empty;
+    }
+    if image.count_near(at, r, wood::RED) > image.count_near(at, r, wood::BLACK) {
+        Seen::Red
+    } else {
+        Seen::Black
+    }
+}
+
+fn expected(pos: &Position, sq: Square) -> Seen {
+    match pos.piece_at(sq).map(|p| p.color) {
+        None => Seen::Empty,
+        Some(Color::Red) => Seen::Red,
+        Some(Color::Black) => Seen::Black,
+    }
+}
+
+/// Every frame of a GIF, composed as a viewer shows it.
+fn frames(bytes: &[u8]) -> (Vec<Image>, Vec<u16>) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes).unwrap();
+    let (w, h) = (decoder.width() as usize, decoder.height() as usize);
+    let mut canvas = vec![0u8; w * h * 3];
+    let mut out = Vec::new();
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        for y in 0..frame.height as usize {
+            for x in 0..frame.width as usize {
+                let src = &frame.buffer[(y * frame.width as usize + x) * 4..][..4];
+                if src[3] == 0 {
+                    continue;
+                }
+                let at = ((y + frame.top as usize) * w + x + frame.left as usize) * 3;
+                canvas[at..at + 3].copy_from_slice(&src[..3]);
+            }
+        }
+        delays.push(frame.delay);
+        out.push(Image {
+            width: w,
+            rgb: canvas.clone(),
+        });
+    }
+    (out, delays)
+}
+
+fn last_move_marked(image: &Image, painter: &Painter, sq: Square) -> bool {
+    let cell = painter.dimensions().0 as f32 / xiangqi::theme::geometry::WIDTH;
+    let (x, y) = painter.pixel(sq);
+    let mark = blend(wood::LAST_MOVE, wood::BOARD);
+    let corner = (x - 0.46 * cell, y - 0.46 * cell);
+    image.count_near(corner, cell * 0.04, mark) > 0
+}
+
+#[test]
+fn every_frame_shows_the_game_and_its_last_move() {
+    let game = random_game(24, 11);
+    let opts = Options::default();
+    let bytes = gif(&game, &opts, 0.5);
+    let (frames, delays) = frames(&bytes);
+    assert_eq!(frames.len(), game.ply_count() + 1);
+    assert_eq!(delays[0], 50);
+    assert!(
+        delays[game.ply_count()] >= 150,
+        "the last frame stays longer"
+    );
+    let painter = Painter::new(&opts);
+    let moves: Vec<_> = game.moves().collect();
+    for (i, image) in frames.iter().enumerate() {
+        let pos = game.position_at(i);
+        for sq in Square::all() {
+            assert_eq!(
+                seen(image, &painter, sq),
+                expected(pos, sq),
+                "frame {i}, {sq}"
+            );
+        }
+        if i > 0 {
+            let m = moves[i - 1];
+            assert!(
+                last_move_marked(image, &painter, m.from),
+                "frame {i} marks {}",
+                m.from
+            );
+            assert!(
+                last_move_marked(image, &painter, m.to),
+                "frame {i} marks {}",
+                m.to
+            );
+        }
+    }
+    // The first frame has no marks.
+    let first = &frames[0];
+    assert!(!Square::all().any(|sq| last_move_marked(first, &painter, sq)));
+}
+
+#[test]
+fn flipped_pictures_put_black_at_the_bottom() {
+    let game = Game::new();
+    let opts = Options {
+        flipped: true,
+        size: 300,
+        ..Options::default()
+    };
+    let (frames, _) = frames(&gif(&game, &opts, 1.0));
+    let painter = Painter::new(&opts);
+    assert!(painter.pixel(Square::A0).1 < painter.pixel(Square::A9).1);
+    assert_eq!(seen(&frames[0], &painter, Square::A0), Seen::Red);
+    assert_eq!(seen(&frames[0], &painter, Square::E9), Seen::Black);
+}
+
+#[test]
+fn the_png_shows_the_final_position() {
+    let game = random_game(9, 5);
+    let opts = Options::default();
+    let bytes = png(game.position(), game.moves().last(), &opts);
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let painter = Painter::new(&opts);
+    assert_eq!((info.width, info.height), painter.dimensions());
+    let image = Image {
+        width: info.width as usize,
+        rgb: buf,
+    };
+    for sq in Square::all() {
+        assert_eq!(
+            seen(&image, &painter, sq),
+            expected(game.position(), sq),
+            "{sq}"
+        );
+    }
+    let m = game.moves().last().unwrap();
+    assert!(last_move_marked(&image, &painter, m.to));
+}
+
+#[test]
+fn a_hundred_ply_gif_is_small() {
+    let game = random_game(100, 3);
+    let bytes = gif(&game, &Options::default(), 1.0);
+    // Shared palette and changed rectangles only: a few hundred KB, not megabytes.
+    assert!(bytes.len() < 600_000, "{} bytes", bytes.len());
+}
+
+fn xiangqi(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_cli_writes_pictures_of_anything_paste_accepts() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pictures-cli");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // As in the seed article: a FEN followed by moves.
+    let input = dir.join("game.txt");
+    std::fs::write(
+        &input,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 h0g2",
+    )
+    .unwrap();
+    let out = dir.join("game.gif");
+    let run = xiangqi(&[
+        "convert",
+        input.to_str().unwrap(),
+        "--to",
+        "gif",
+        "-o",
+        out.to_str().unwrap(),
+        "--size",
+        "300",
+        "--delay",
+        "0.5",
+        "--flip",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let (frames, delays) = frames(&std::fs::read(&out).unwrap());
+    assert_eq!(frames.len(), 4);
+    assert_eq!(delays[1], 50);
+    assert_eq!(frames[0].width, 300);
+    let png_out = dir.join("pos.png");
+    let run = xiangqi(&[
+        "convert",
+        input.to_str().unwrap(),
+        "--to",
+        "png",
+        "-o",
+        png_out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success());
+    assert!(std::fs::read(&png_out).unwrap().starts_with(b"\x89PNG"));
+    // Mistakes are messages, not pictures on the terminal.
+    for (args, says) in [
+        (vec!["--to", "png"], "add -o FILE"),
+        (
+            vec!["--to", "gif", "-o", "x.gif", "--size", "5"],
+            "--size 5 is out of range",
+        ),
+        (
+            vec!["--to", "gif", "-o", "x.gif", "--delay", "0"],
+            "--delay 0 is out of range",
+        ),
+    ] {
+        let mut all = vec!["convert", input.to_str().unwrap()];
+        all.extend(args);
+        let run = xiangqi(&all);
+        assert_eq!(run.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+}
