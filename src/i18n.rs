@@ -103,6 +103,13 @@ texts! {
     CopyGame => "复制棋谱", "Copy game";
     Paste => "粘贴", "Paste";
     ExportPgn => "导出棋谱", "Export PGN";
+    ExportPng => "导出图片", "Export PNG";
+    ExportGif => "导出动画", "Export GIF";
+    KeyGif => "Ctrl+G：把整局棋导出为动画（GIF）", "Ctrl+G: export the game as an animated GIF";
+    Exporting => "正在生成 {}…", "Making {}…";
+    PictureExported => "图片已导出到 {}", "Picture exported to {}";
+    PictureFailed => "无法导出图片：{}", "Could not export the picture: {}";
+    ExportBusy => "上一个导出还没有完成", "The last export is not finished yet";
     SlotsTitle => "存档", "Save slots";
     SlotEmpty => "（空）", "(empty)";
     SlotDamaged => "文件已损坏：{}", "Damaged file: {}";

@@ -16,6 +16,8 @@ pub struct Dirs {
     pub config: PathBuf,
     /// Where exported games go: the user's documents folder.
     pub documents: PathBuf,
+    /// Where exported pictures go: the user's pictures folder.
+    pub pictures: PathBuf,
 }
 
 impl Dirs {
@@ -24,23 +26,23 @@ impl Dirs {
     pub fn from_os() -> Option<Dirs> {
         let project = directories::ProjectDirs::from("org", "xiangqi", "xiangqi")?;
         let user = directories::UserDirs::new()?;
-        // Without an XDG user-dirs file Linux names no documents folder: use ~/Documents
-        // if it exists, else the home folder itself.
-        let documents = user
-            .document_dir()
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| {
-                let docs = user.home_dir().join("Documents");
-                if docs.is_dir() {
-                    docs
+        // Without an XDG user-dirs file Linux names no documents or pictures folder: use
+        // ~/Documents or ~/Pictures if it exists, else the home folder itself.
+        let or_home = |named: Option<&Path>, usual: &str| {
+            named.map(Path::to_path_buf).unwrap_or_else(|| {
+                let dir = user.home_dir().join(usual);
+                if dir.is_dir() {
+                    dir
                 } else {
                     user.home_dir().to_path_buf()
                 }
-            });
+            })
+        };
         Some(Dirs {
             data: project.data_dir().to_path_buf(),
             config: project.config_dir().to_path_buf(),
-            documents,
+            documents: or_home(user.document_dir(), "Documents"),
+            pictures: or_home(user.picture_dir(), "Pictures"),
         })
     }
 
@@ -51,6 +53,7 @@ impl Dirs {
             data: root.join("data"),
             config: root.join("config"),
             documents: root.join("documents"),
+            pictures: root.join("pictures"),
         }
     }
 

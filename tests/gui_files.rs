@@ -518,3 +518,61 @@ fn export_writes_a_pgn_in_the_documents_folder() {
     let files = std::fs::read_dir(&t.dirs.documents).unwrap().count();
     assert_eq!(files, 2, "a second export does not overwrite the first");
 }
+
+#[test]
+fn export_png_and_gif_write_pictures_in_the_pictures_folder() {
+    let mut t = Test::new("pictures");
+    t.set_lang_en();
+    t.play("h2e2 h9g7");
+    t.ctrl(KeyCode::KeyG);
+    t.send(Action::ExportPng);
+    let mut said = Vec::new();
+    // The pictures are drawn on another thread; frames go on meanwhile.
+    for _ in 0..200 {
+        t.app.update();
+        said.extend(t.notices());
+        if said
+            .iter()
+            .filter(|n| n.text.starts_with("Picture exported"))
+            .count()
+            == 1
+            && said.iter().any(|n| n.text.contains("not finished"))
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(said.iter().any(|n| n.text == "Making GIF…"), "{said:?}");
+    // The PNG asked for while the GIF was being drawn is refused, not lost silently.
+    assert!(
+        said.iter()
+            .any(|n| n.warning && n.text.contains("not finished")),
+        "{said:?}"
+    );
+    let done = said
+        .iter()
+        .find_map(|n| n.text.strip_prefix("Picture exported to "))
+        .expect("the GIF is written");
+    let bytes = std::fs::read(done).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"));
+    assert!(done.starts_with(t.dirs.pictures.to_str().unwrap()));
+    t.send(Action::ExportPng);
+    for _ in 0..200 {
+        t.app.update();
+        if let Some(n) = t
+            .notices()
+            .into_iter()
+            .find(|n| n.text.starts_with("Picture"))
+        {
+            let path = n
+                .text
+                .strip_prefix("Picture exported to ")
+                .unwrap()
+                .to_owned();
+            assert!(std::fs::read(path).unwrap().starts_with(b"\x89PNG"));
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the PNG was not written");
+}

@@ -134,6 +134,7 @@ fn key_commands(keys: &ButtonInput<KeyCode>, overlay: &Overlay, typing: bool) ->
             (true, false, KeyCode::KeyE) => Action::CopyFen,
             (true, true, KeyCode::KeyE) => Action::CopyGame,
             (true, _, KeyCode::KeyI) => Action::Paste,
+            (true, _, KeyCode::KeyG) => Action::ExportGif,
             // Esc first closes an open dialog.
             (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
             (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,

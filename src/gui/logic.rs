@@ -213,7 +213,9 @@ fn commands(
             | Action::CopyFen
             | Action::CopyGame
             | Action::Paste
-            | Action::ExportPgn => continue,
+            | Action::ExportPgn
+            | Action::ExportPng
+            | Action::ExportGif => continue,
         }
         let review_only = matches!(
             command,

@@ -68,6 +68,10 @@ pub enum Action {
     Paste,
     /// Write the game as a PGN file in the documents folder.
     ExportPgn,
+    /// Write a PNG of the position on the board to the pictures folder.
+    ExportPng,
+    /// Ctrl+G: write an animated GIF of the game to the pictures folder.
+    ExportGif,
 }
 
 /// Something to do with one save slot (from the slots dialog).

@@ -5,12 +5,13 @@
 //! Where to look: what a key does, `input.rs`; what a click, Ctrl+Z or a paste does to
 //! the game, `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel,
 //! `panel.rs`; save slots, `saves.rs` and `slots_dialog.rs`; the autosave and settings
-//! file, `persist.rs`; the clipboard, `clipboard.rs`.
+//! file, `persist.rs`; the clipboard, `clipboard.rs`; PNG and GIF export, `export.rs`.
 
 mod assets;
 mod audio;
 mod board;
 pub mod clipboard;
+pub mod export;
 mod input;
 mod logic;
 mod marks;
@@ -61,7 +62,12 @@ pub fn core_plugin(app: &mut App) {
 /// but draws nothing. Insert [`persist::DataDirs`] and [`clipboard::Clipboard`] first to
 /// choose where files go and which clipboard is used (tests use a temporary folder).
 pub fn files_plugin(app: &mut App) {
-    app.add_plugins((persist::plugin, saves::plugin, clipboard::plugin));
+    app.add_plugins((
+        persist::plugin,
+        saves::plugin,
+        clipboard::plugin,
+        export::plugin,
+    ));
 }
 
 /// The last position written to the log.

@@ -253,6 +253,8 @@ pub(super) fn panel(
                     (T::CopyGame, Action::CopyGame),
                     (T::Paste, Action::Paste),
                     (T::ExportPgn, Action::ExportPgn),
+                    (T::ExportPng, Action::ExportPng),
+                    (T::ExportGif, Action::ExportGif),
                 ] {
                     if ui.button(t.get(lang)).clicked() {
                         send(c);
@@ -293,6 +295,7 @@ pub(super) fn panel(
                     T::KeySlots,
                     T::KeyCopy,
                     T::KeyPaste,
+                    T::KeyGif,
                     T::KeyDrop,
                     T::KeyHelp,
                     T::KeyQuit,

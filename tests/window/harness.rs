@@ -182,6 +182,7 @@ impl Game {
         }
         let home = dir.join("home");
         std::fs::create_dir_all(home.join("Documents")).unwrap();
+        std::fs::create_dir_all(home.join("Pictures")).unwrap();
         let xvfb = Command::new("Xvfb")
             // -noreset: the server would otherwise reset when our readiness probe
             // disconnects, and the game connecting in that moment would fail.

@@ -250,3 +250,29 @@ fn the_game_resumes_after_a_kill_and_after_quitting_and_opens_a_file() {
     game.key("ctrl+z");
     game.until_position(AFTER_H2E2);
 }
+
+#[test]
+fn ctrl_g_writes_a_gif_of_the_game_to_the_pictures_folder() {
+    let game = Game::start("gif");
+    game.play("h2e2");
+    game.play("h9g7");
+    game.until_position("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w");
+    game.key("ctrl+g");
+    game.until_logged("notice Picture exported to");
+    let pictures = game.home().join("Pictures");
+    let files: Vec<_> = std::fs::read_dir(&pictures)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let bytes = std::fs::read(&files[0]).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"));
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(bytes.as_slice())
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 3, "the start and two plies");
+}
