@@ -58,13 +58,6 @@ fn close(c: [u8; 3], want: Rgba, tolerance: u8) -> bool {
         .all(|(&a, b)| a.abs_diff(b) <= tolerance)
 }
 
-/// `fg` at its alpha over an opaque `bg`.
-fn blend(fg: Rgba, bg: Rgba) -> Rgba {
-    let a = u32::from(fg.3);
-    let mix = |f: u8, b: u8| ((u32::from(f) * a + u32::from(b) * (255 - a)) / 255) as u8;
-    Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
-}
-
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
 enum Seen {
     Empty,
@@ -127,7 +120,7 @@ fn frames(bytes: &[u8]) -> (Vec<Image>, Vec<u16>) {
 fn last_move_marked(image: &Image, painter: &Painter, sq: Square) -> bool {
     let cell = painter.dimensions().0 as f32 / xiangqi::theme::geometry::WIDTH;
     let (x, y) = painter.pixel(sq);
-    let mark = blend(wood::LAST_MOVE, wood::BOARD);
+    let mark = xiangqi::theme::over(wood::LAST_MOVE, wood::BOARD);
     let corner = (x - 0.46 * cell, y - 0.46 * cell);
     image.count_near(corner, cell * 0.04, mark) > 0
 }

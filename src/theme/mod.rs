@@ -71,14 +71,17 @@ pub fn side_color(color: Color) -> Rgba {
     }
 }
 
+/// `fg` at its own opacity over an opaque `bg`: how a translucent mark looks on the wood.
+#[must_use]
+pub fn over(fg: Rgba, bg: Rgba) -> Rgba {
+    let a = f32::from(fg.3) / 255.0;
+    let mix = |f: u8, b: u8| (a * f32::from(f) + (1.0 - a) * f32::from(b)).round() as u8;
+    Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
+}
+
 /// Every solid colour a picture shows, marks blended over the board as they are drawn.
 #[must_use]
 pub fn flat_colors() -> Vec<Rgba> {
-    let over = |fg: Rgba, bg: Rgba| {
-        let a = u32::from(fg.3);
-        let mix = |f: u8, b: u8| ((u32::from(f) * a + u32::from(b) * (255 - a)) / 255) as u8;
-        Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
-    };
     vec![
         wood::BOARD,
         wood::LINE,

@@ -101,9 +101,7 @@ pub fn close(c: [u8; 3], want: Rgba, tolerance: u8) -> bool {
 
 /// `fg` drawn with its alpha over an opaque `bg`: what the screen shows of a mark.
 pub fn blend(fg: Rgba, bg: Rgba) -> Rgba {
-    let a = f32::from(fg.3) / 255.0;
-    let mix = |f: u8, b: u8| (a * f32::from(f) + (1.0 - a) * f32::from(b)).round() as u8;
-    Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
+    theme::over(fg, bg)
 }
 
 /// What a point shows.
