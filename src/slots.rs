@@ -194,14 +194,8 @@ impl SlotStore {
 /// The PGN text of a saved game: standard tags, the start FEN, date, time and ply count.
 #[must_use]
 pub fn game_pgn(game: &Game, name: Option<&str>, stamp: &Stamp) -> String {
-    // Only the played moves: what was taken back is not part of the game.
-    let mut played = Game::from_position(game.start().clone());
-    for m in game.moves() {
-        // Replaying the game's own moves cannot fail; play_on keeps moves past an
-        // adjudicated end as the game had them.
-        let _ = played.play_on(m);
-    }
-    let mut record = GameRecord::new(played);
+    // The writer takes the played moves only: what was taken back is not written.
+    let mut record = GameRecord::new(game.clone());
     if let Some(name) = name {
         record.set_tag("Event", name);
     }

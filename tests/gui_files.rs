@@ -199,7 +199,7 @@ fn ctrl_s_then_new_game_then_ctrl_l_and_the_load_is_undoable() {
     t.play("h9g7");
     t.ctrl(KeyCode::KeyS);
     assert_eq!(t.said(false), "Saved to slot 1");
-    assert!(t.slots().path(2).exists().eq(&false));
+    assert!(!t.slots().path(2).exists());
     let SlotState::Saved(info) = t.slots().read(1) else {
         panic!("slot 1 reads back")
     };
@@ -363,6 +363,11 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
         s.flipped = true;
         s.sound = false;
         t.app.update();
+        // Written once the edits settle, not on every frame of a slider drag.
+        assert!(!dirs.settings().exists());
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        t.app.update();
+        assert!(dirs.settings().exists());
     }
     {
         // A resize is written once it has settled (half a second without another).
@@ -385,6 +390,15 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
         let t = start(&dirs);
         let s = t.app.world().resource::<Settings>();
         assert!(s.flipped && s.notation == Notation::Iccs);
+    }
+    {
+        // Quitting right after an edit still writes it.
+        let mut t = start(&dirs);
+        t.app.world_mut().resource_mut::<Settings>().animation_ms = 300;
+        t.app.update();
+        t.app.world_mut().write_message(AppExit::Success);
+        t.app.update();
+        assert_eq!(load_preferences(&dirs).settings.animation_ms, 300);
     }
     std::fs::write(dirs.settings(), "(sound: maybe").unwrap();
     {

@@ -10,9 +10,9 @@ use super::messages::{
     NothingToDo, Notice, PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
 };
 use super::model::{Model, Selection, Settings};
-use crate::i18n::{self, T};
-use crate::rules::record::{self, ImportError, Imported};
-use crate::rules::{Move, PlayError, Square};
+use crate::i18n::{self, Lang, T};
+use crate::rules::record::{self, Imported};
+use crate::rules::{Game, Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(super) fn plugin(app: &mut App) {
@@ -232,20 +232,19 @@ fn commands(
     }
 }
 
-/// What an [`Import`] read, or why it could not.
-fn read(import: &Import) -> (String, Result<Imported, String>) {
+/// The game an [`Import`] brings and the line saying what it was, or the line saying
+/// why there is none.
+fn read(import: &Import, lang: Lang) -> Result<(Game, String), String> {
+    let what = |i: &Imported| i18n::imported(i.format, i.record.game.ply_count(), lang);
     match import {
-        Import::Slot { slot, game } => (
-            slot.to_string(),
-            Ok(Imported {
-                record: record::GameRecord::new((**game).clone()),
-                format: record::Format::Pgn(crate::rules::Notation::Chinese),
-            }),
-        ),
-        Import::Pasted(text) => (
-            String::new(),
-            record::read_any(text).map_err(|e: ImportError| e.to_string()),
-        ),
+        Import::Slot { slot, game } => Ok(((**game).clone(), T::LoadedFrom.fill(lang, &[slot]))),
+        Import::Pasted(text) => match record::read_any(text) {
+            Ok(i) => {
+                let said = T::Pasted.fill(lang, &[&what(&i)]);
+                Ok((i.record.game, said))
+            }
+            Err(e) => Err(T::PasteFailed.fill(lang, &[&e])),
+        },
         Import::File(path) => {
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
@@ -254,13 +253,19 @@ fn read(import: &Import) -> (String, Result<Imported, String>) {
             let read = std::fs::read(path)
                 .map_err(|e| e.to_string())
                 .and_then(|bytes| record::read_any_bytes(&bytes).map_err(|e| e.to_string()));
-            (name, read)
+            match read {
+                Ok(i) => {
+                    let said = T::Opened.fill(lang, &[&name, &what(&i)]);
+                    Ok((i.record.game, said))
+                }
+                Err(e) => Err(T::OpenFailed.fill(lang, &[&name, &e])),
+            }
         }
     }
 }
 
-/// Opens a pasted or dropped game in place of the current one (undoable). A failure
-/// leaves the game exactly as it was and says why.
+/// Opens a pasted, dropped or loaded game in place of the current one (undoable). A
+/// failure leaves the game exactly as it was and says why.
 fn import(
     mut imports: MessageReader<Import>,
     mut model: ResMut<Model>,
@@ -269,31 +274,18 @@ fn import(
     mut notices: MessageWriter<Notice>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let lang = settings.lang;
     for request in imports.read() {
-        let (name, read) = read(request);
-        let pasted = matches!(request, Import::Pasted(_));
-        match read {
-            Ok(imported) => {
-                let game = imported.record.game;
-                let what = i18n::imported(imported.format, game.ply_count(), lang);
-                info!("imported {} ({} plies)", imported.format, game.ply_count());
+        match read(request, settings.lang) {
+            Ok((game, said)) => {
+                info!("imported {} plies", game.ply_count());
                 model.replace(game);
                 clear(&mut selection);
                 changed.write(BoardChanged);
-                notices.write(Notice::info(match request {
-                    Import::Pasted(_) => T::Pasted.fill(lang, &[&what]),
-                    Import::File(_) => T::Opened.fill(lang, &[&name, &what]),
-                    Import::Slot { .. } => T::LoadedFrom.fill(lang, &[&name]),
-                }));
+                notices.write(Notice::info(said));
             }
-            Err(reason) => {
-                info!("refused import: {reason}");
-                notices.write(Notice::warn(if pasted {
-                    T::PasteFailed.fill(lang, &[&reason])
-                } else {
-                    T::OpenFailed.fill(lang, &[&name, &reason])
-                }));
+            Err(said) => {
+                info!("refused import: {said}");
+                notices.write(Notice::warn(said));
             }
         }
     }

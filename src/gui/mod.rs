@@ -32,7 +32,6 @@ use crate::storage::Dirs;
 use crate::theme::Rgba;
 pub use messages::*;
 pub use model::*;
-pub use panel::Status;
 pub use pieces::PieceView;
 
 /// A theme colour as a Bevy colour.

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::window::WindowResized;
+use bevy::window::{RequestRedraw, WindowResized};
 use serde::{Deserialize, Serialize};
 
 use super::messages::{AppSet, BoardChanged, Notice};
@@ -153,11 +153,11 @@ fn write_preferences(
     atomic_write(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
-/// The window size waiting to be written once resizing settles.
+/// The window size to write, and whether a write of the settings file is waiting.
 #[derive(Resource, Default)]
-struct WindowSize {
+struct PendingPreferences {
     size: Option<(f32, f32)>,
-    /// When the last resize came; written 0.5 s later.
+    /// When the last change came; the file is written 0.5 s later.
     pending_since: Option<f32>,
 }
 
@@ -175,7 +175,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DataDirs>();
     let dirs = app.world().resource::<DataDirs>().0.clone();
     let mut startup = StartupNotices::default();
-    let mut window = WindowSize::default();
+    let mut window = PendingPreferences::default();
     if let Some(prefs) = dirs.as_ref().map(load_preferences) {
         app.insert_resource(prefs.settings)
             .insert_resource(CurrentSlot(prefs.slot));
@@ -184,6 +184,7 @@ pub(super) fn plugin(app: &mut App) {
     }
     // Registered by the window plugin; headless apps have none, and nothing to resize.
     app.add_message::<WindowResized>()
+        .add_message::<RequestRedraw>()
         .add_message::<Notice>()
         .insert_resource(window)
         .insert_resource(startup)
@@ -301,35 +302,41 @@ fn autosave_on_exit(
     }
 }
 
-/// Writes the settings file when the settings or the current slot change, and when a
-/// resize has settled.
+/// Writes the settings file half a second after the last change of the settings, the
+/// current slot or the window size (a slider drag or a resize is one write, not one per
+/// frame), and at once when the app quits.
 fn save_preferences(
     dirs: Res<DataDirs>,
     settings: Res<Settings>,
     slot: Res<CurrentSlot>,
     time: Res<Time<Real>>,
+    exit: MessageReader<AppExit>,
     mut resized: MessageReader<WindowResized>,
-    mut window: ResMut<WindowSize>,
+    mut pending: ResMut<PendingPreferences>,
+    mut redraw: MessageWriter<RequestRedraw>,
     mut notices: MessageWriter<Notice>,
 ) {
     let now = time.elapsed_secs();
     for r in resized.read() {
-        window.size = Some((r.width, r.height));
-        window.pending_since = Some(now);
+        pending.size = Some((r.width, r.height));
+        pending.pending_since = Some(now);
     }
-    let settled = window.pending_since.is_some_and(|t| now - t >= 0.5);
-    let edited =
-        (settings.is_changed() && !settings.is_added()) || (slot.is_changed() && !slot.is_added());
-    if !(edited || settled) {
+    if (settings.is_changed() && !settings.is_added()) || (slot.is_changed() && !slot.is_added()) {
+        pending.pending_since = Some(now);
+    }
+    let Some(since) = pending.pending_since else {
+        return;
+    };
+    if now - since < 0.5 && exit.is_empty() {
+        // An idle window gets no frames: ask for them until the write is done.
+        redraw.write(RequestRedraw);
         return;
     }
-    if settled {
-        window.pending_since = None;
-    }
+    pending.pending_since = None;
     let Some(dirs) = &dirs.0 else {
         return;
     };
-    if let Err(e) = write_preferences(&dirs.settings(), &settings, window.size, slot.0) {
+    if let Err(e) = write_preferences(&dirs.settings(), &settings, pending.size, slot.0) {
         warn!("settings: {e}");
         notices.write(Notice::warn(T::SettingsFailed.fill(settings.lang, &[&e])));
     }
@@ -337,7 +344,7 @@ fn save_preferences(
 
 /// The window size the settings file gave, once the plugin is added.
 pub(super) fn window_size(app: &App) -> Option<(f32, f32)> {
-    app.world().get_resource::<WindowSize>()?.size
+    app.world().get_resource::<PendingPreferences>()?.size
 }
 
 /// What the plugin found wrong while reading files before the app ran.

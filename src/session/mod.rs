@@ -56,15 +56,6 @@ impl Session {
         Session::default()
     }
 
-    /// A session that starts with `game` (opened from a file); nothing to undo yet.
-    #[must_use]
-    pub fn from_game(game: Game) -> Session {
-        Session {
-            game,
-            ..Session::default()
-        }
-    }
-
     /// The game in play.
     #[must_use]
     pub fn game(&self) -> &Game {

@@ -99,11 +99,6 @@ pub fn close(c: [u8; 3], want: Rgba, tolerance: u8) -> bool {
         && c[2].abs_diff(want.2) <= tolerance
 }
 
-/// `fg` drawn with its alpha over an opaque `bg`: what the screen shows of a mark.
-pub fn blend(fg: Rgba, bg: Rgba) -> Rgba {
-    theme::over(fg, bg)
-}
-
 /// What a point shows.
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
 pub enum Seen {

@@ -5,8 +5,9 @@
 
 mod harness;
 
-use harness::{Game, Seen, blend};
+use harness::{Game, Seen};
 use xiangqi::rules::Square;
+use xiangqi::theme::over as blend;
 use xiangqi::theme::wood;
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
