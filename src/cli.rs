@@ -78,6 +78,35 @@ enum Command {
         #[arg(long)]
         no_coordinates: bool,
     },
+    /// Put the game in the desktop's launcher, with its icon, and make Xiangqi game files
+    /// (PGN, XQF, FEN) open in it when double-clicked (freedesktop.org desktops).
+    Desktop {
+        #[command(subcommand)]
+        action: DesktopAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum DesktopAction {
+    /// Install for this user (under the XDG data folder), or with --prefix for everyone.
+    Install(DesktopArgs),
+    /// Remove exactly what install wrote.
+    Uninstall(DesktopArgs),
+}
+
+#[derive(clap::Args)]
+struct DesktopArgs {
+    /// Install under PREFIX/share (e.g. /usr/local, or a packager's staging folder)
+    /// instead of the user's own data folder.
+    #[arg(long)]
+    prefix: Option<std::path::PathBuf>,
+    /// What the launcher runs (default: this program's path; with --prefix, `xiangqi`).
+    #[arg(long)]
+    exec: Option<String>,
+    /// Leave the desktop's MIME, launcher and icon caches alone (packagers' triggers
+    /// rebuild them).
+    #[arg(long)]
+    no_refresh: bool,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -134,6 +163,7 @@ pub fn run() -> ExitCode {
             };
             cmd_convert(&mut out, &input, to, output.as_deref(), &picture)
         }
+        Command::Desktop { action } => cmd_desktop(&mut out, action),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -354,4 +384,58 @@ fn cmd_convert(
         )),
         None => out.write_all(&bytes).map_err(io),
     }
+}
+
+fn cmd_desktop(out: &mut impl Write, action: DesktopAction) -> Result<(), Failure> {
+    use xiangqi::desktop;
+    if cfg!(any(target_os = "macos", windows)) {
+        return Err(Failure(
+            "desktop install is for Linux and BSD desktops; on macOS and Windows install the \
+             app bundle or the installer"
+                .into(),
+        ));
+    }
+    let (installing, args) = match action {
+        DesktopAction::Install(args) => (true, args),
+        DesktopAction::Uninstall(args) => (false, args),
+    };
+    let fail = |e: desktop::DesktopError| Failure(e.to_string());
+    let mut opts = match &args.prefix {
+        Some(prefix) => desktop::Options::for_prefix(prefix, args.exec.clone()),
+        None => {
+            let mut opts = desktop::Options::for_user().map_err(fail)?;
+            if let Some(exec) = args.exec.clone() {
+                opts.exec = exec;
+            }
+            opts
+        }
+    };
+    opts.refresh = !args.no_refresh;
+    let report = if installing {
+        desktop::install(&opts)
+    } else {
+        desktop::uninstall(&opts)
+    }
+    .map_err(fail)?;
+    let verb = if installing { "wrote" } else { "removed" };
+    for path in &report.files {
+        writeln!(out, "{verb} {}", path.display()).map_err(io)?;
+    }
+    for line in &report.refreshed {
+        writeln!(out, "{line}").map_err(io)?;
+    }
+    let summary = match (installing, report.files.is_empty()) {
+        (true, _) => format!(
+            "Xiangqi is in the launcher and opens Xiangqi PGN, XQF and FEN files; it runs {}{}",
+            opts.exec,
+            if args.exec.is_none() && args.prefix.is_none() {
+                " (install again if you move it)"
+            } else {
+                ""
+            }
+        ),
+        (false, false) => "Xiangqi is no longer in the launcher".into(),
+        (false, true) => format!("nothing to remove under {}", opts.share.display()),
+    };
+    writeln!(out, "{summary}").map_err(io)
 }

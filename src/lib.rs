@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod desktop;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod i18n;

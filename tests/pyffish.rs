@@ -24,8 +24,14 @@ fn run(cmd: &mut Command) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// A Python interpreter that can `import pyffish`.
+/// A Python interpreter that can `import pyffish`. Made once per run: the tests run in
+/// parallel, and two making the same virtualenv at once break it.
 fn python() -> PathBuf {
+    static PYTHON: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    PYTHON.get_or_init(make_python).clone()
+}
+
+fn make_python() -> PathBuf {
     if let Some(py) = std::env::var_os("XIANGQI_PYTHON") {
         return py.into();
     }

@@ -12,6 +12,7 @@ mod audio;
 mod board;
 pub mod clipboard;
 pub mod export;
+mod icon;
 mod input;
 mod logic;
 mod marks;
@@ -135,6 +136,9 @@ impl Plugin for AppPlugin {
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "象棋 Xiangqi".into(),
+                // WM_CLASS on X11, the app id on Wayland: the desktop entry's
+                // StartupWMClass, so the launcher knows the window as ours.
+                name: Some(crate::desktop::APP_ID.into()),
                 resolution: WindowResolution::new(w as u32, h as u32),
                 ..default()
             }),
@@ -151,6 +155,7 @@ impl Plugin for AppPlugin {
         .add_plugins(core_plugin)
         .add_plugins((
             assets::plugin,
+            icon::plugin,
             board::plugin,
             pieces::plugin,
             marks::plugin,

@@ -7,7 +7,7 @@ use crate::rules::{Color, Square};
 
 mod shapes;
 
-pub use shapes::{Shape, board, check_glow, last_move_corners, piece};
+pub use shapes::{Shape, board, check_glow, icon, last_move_corners, piece};
 
 /// The font of the pieces, the board's labels and the panel: a renamed subset of LXGW
 /// WenKai (SIL OFL 1.1, see `fonts/FONTLOG.txt`), compiled in.

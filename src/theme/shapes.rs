@@ -5,7 +5,7 @@
 
 use super::geometry as g;
 use super::{Coordinates, Rgba, marked_points, point, side_color, wood};
-use crate::rules::{Piece, Square};
+use crate::rules::{Color, Piece, Role, Square};
 
 /// One thing to paint. Later shapes cover earlier ones.
 #[derive(Clone, Debug, PartialEq)]
@@ -214,6 +214,19 @@ pub fn last_move_corners(sq: Square, flipped: bool) -> Vec<Shape> {
     out
 }
 
+/// The app icon in a square from -0.5 to 0.5 units: a red general (帥) as the board shows
+/// it, lifted by a soft shadow. Outside the piece is transparent.
+#[must_use]
+pub fn icon() -> Vec<Shape> {
+    let mut out = vec![Shape::Disc {
+        center: (0.0, -0.025),
+        radius: g::PIECE_RADIUS + 0.015,
+        color: Rgba(0x3B, 0x2A, 0x1E, 0x59),
+    }];
+    out.extend(piece(Piece::new(Color::Red, Role::General), (0.0, 0.0)));
+    out
+}
+
 /// The red glow under a general in check.
 #[must_use]
 pub fn check_glow(general: Square, flipped: bool) -> Shape {
@@ -227,7 +240,6 @@ pub fn check_glow(general: Square, flipped: bool) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Color;
 
     #[test]
     fn the_board_has_its_lines_and_labels() {
@@ -243,11 +255,27 @@ mod tests {
         assert_eq!(labels.len(), 2 + 18 + 10);
         assert!(labels.contains(&"楚 河"));
         assert_eq!(board(true, Coordinates::None).len(), shapes.len() - 28);
-        let p = piece(
-            Piece::new(Color::Red, crate::rules::Role::Cannon),
-            (0.0, 0.0),
-        );
+        let p = piece(Piece::new(Color::Red, Role::Cannon), (0.0, 0.0));
         assert!(matches!(&p[3], Shape::Label { text, .. } if text == "炮"));
         assert_eq!(last_move_corners(Square::A0, false).len(), 8);
+    }
+
+    #[test]
+    fn the_icon_is_the_red_general_inside_its_square() {
+        let icon = icon();
+        assert!(
+            matches!(&icon[4], Shape::Label { text, color, .. } if text == "帥" && *color == wood::RED)
+        );
+        for shape in &icon {
+            if let Shape::Disc { center, radius, .. }
+            | Shape::Ring {
+                center,
+                outer: radius,
+                ..
+            } = shape
+            {
+                assert!(center.0.abs() + radius <= 0.5 && center.1.abs() + radius <= 0.5);
+            }
+        }
     }
 }

@@ -112,12 +112,22 @@ pub struct Game {
     display: String,
     xvfb: Child,
     game: Option<Child>,
+    /// The game's process id when a launcher started it.
+    pid: Option<u32>,
     log: PathBuf,
     dir: PathBuf,
     window: String,
     /// Board flipped (black at the bottom), as the test has set it.
     pub flipped: bool,
     _turn: MutexGuard<'static, ()>,
+}
+
+/// How the game is started.
+enum Launch<'a> {
+    /// The binary, with these arguments.
+    Direct(&'a [&'a str]),
+    /// Installed for the desktop, then a file opened through it.
+    Desktop { file: &'a str, contents: &'a [u8] },
 }
 
 fn free_display() -> u32 {
@@ -151,13 +161,21 @@ impl Game {
     /// Starts Xvfb and the game in it with a new, empty home folder (no autosave, no
     /// settings, no slots), and waits for the board to be drawn.
     pub fn start(name: &str) -> Game {
-        Game::launch(name, true, &[])
+        Game::launch(name, true, Launch::Direct(&[]))
     }
 
     /// Starts the game again on the home folder a previous [`Game::start`] of `name`
     /// used (its autosave, settings and slots), with extra command-line `args`.
     pub fn restart(name: &str, args: &[&str]) -> Game {
-        Game::launch(name, false, args)
+        Game::launch(name, false, Launch::Direct(args))
+    }
+
+    /// In a new home, installs the game as a user would (`xiangqi desktop install`),
+    /// writes `contents` to `~/Documents/FILE` and opens it as a file manager does on a
+    /// double-click (`gio open`: the file's MIME type, its default application, that
+    /// entry's Exec line).
+    pub fn open_from_desktop(name: &str, file: &str, contents: &[u8]) -> Game {
+        Game::launch(name, true, Launch::Desktop { file, contents })
     }
 
     /// The scenario's home folder, where the game keeps its files.
@@ -165,7 +183,7 @@ impl Game {
         self.dir.join("home")
     }
 
-    fn launch(name: &str, fresh: bool, args: &[&str]) -> Game {
+    fn launch(name: &str, fresh: bool, how: Launch) -> Game {
         let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         let n = free_display();
         let display = format!(":{n}");
@@ -208,18 +226,48 @@ impl Game {
             display,
             xvfb,
             game: None,
+            pid: None,
             log,
             dir,
             window: String::new(),
             flipped: false,
             _turn: turn,
         };
+        let in_home = |command: &mut Command| {
+            command
+                .env("HOME", &home)
+                .env("XDG_DATA_HOME", home.join(".local/share"))
+                .env("XDG_CONFIG_HOME", home.join(".config"))
+                // Only the system's own data besides the home: no other user's apps.
+                .env("XDG_DATA_DIRS", "/usr/share");
+        };
+        let launcher = !matches!(how, Launch::Direct(_));
+        let mut command = match how {
+            Launch::Direct(args) => {
+                let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
+                command.args(args);
+                command
+            }
+            Launch::Desktop { file, contents } => {
+                let path = home.join("Documents").join(file);
+                std::fs::write(&path, contents).unwrap();
+                let mut install = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
+                in_home(install.args(["desktop", "install"]));
+                let out = install.output().expect("xiangqi desktop install runs");
+                std::fs::write(game.dir.join("install.log"), &out.stdout).unwrap();
+                assert!(
+                    out.status.success(),
+                    "desktop install failed: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let mut command = Command::new("gio");
+                command.arg("open").arg(&path);
+                command
+            }
+        };
+        in_home(&mut command);
         // Each start gets its own log; the first keeps the plain name.
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
-            .args(args)
-            .env("HOME", &home)
-            .env("XDG_DATA_HOME", home.join(".local/share"))
-            .env("XDG_CONFIG_HOME", home.join(".config"))
+        let mut child = command
             .env("DISPLAY", &game.display)
             .env("WGPU_BACKEND", "vulkan")
             .env("RUST_LOG", "info,xiangqi=debug")
@@ -229,9 +277,12 @@ impl Game {
             .stdout(std::fs::File::create(game.dir.join("stdout.log")).unwrap())
             .stderr(std::fs::File::create(&game.log).unwrap())
             .spawn()
-            .expect("the game starts");
+            .expect("the game starts (gio: apt-get install libglib2.0-bin)");
         let found = wait_for("the window", || {
-            if let Ok(Some(status)) = child.try_wait() {
+            // A launcher (gio) exits once it has started the game.
+            if let Ok(Some(status)) = child.try_wait()
+                && !(launcher && status.success())
+            {
                 return Some(Err(status));
             }
             let out = game.xdotool(&["search", "--name", "Xiangqi"]);
@@ -243,10 +294,28 @@ impl Game {
             Ok(Err(status)) => game.fail(&format!("the game exited at start with {status}")),
             Err(e) => game.fail(&e),
         }
+        if launcher {
+            // The game is the launcher's child, not ours: find it by its window.
+            game.pid = game
+                .xdotool(&["getwindowpid", &game.window.clone()])
+                .trim()
+                .parse()
+                .ok();
+        }
         // No window manager here: give the window the keyboard, as one would.
         game.xdotool(&["windowfocus", "--sync", &game.window.clone()]);
         game.until_seen(Square::A0, Seen::Red);
         game
+    }
+
+    /// A property of the game's window as xprop prints it.
+    pub fn window_property(&self, name: &str) -> String {
+        let out = Command::new("xprop")
+            .args(["-id", &self.window, name])
+            .env("DISPLAY", &self.display)
+            .output()
+            .expect("xprop runs (apt-get install x11-utils)");
+        String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     /// Runs xdotool on this display and returns its output.
@@ -495,6 +564,9 @@ impl Drop for Game {
         if let Some(mut g) = self.game.take() {
             let _ = g.kill();
             let _ = g.wait();
+        }
+        if let Some(pid) = self.pid {
+            let _ = Command::new("kill").arg(pid.to_string()).status();
         }
         // SIGTERM lets Xvfb remove its lock file and socket.
         let _ = Command::new("kill")

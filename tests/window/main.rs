@@ -277,3 +277,27 @@ fn ctrl_g_writes_a_gif_of_the_game_to_the_pictures_folder() {
     }
     assert_eq!(frames, 3, "the start and two plies");
 }
+
+#[test]
+fn desktop_install_then_double_clicking_a_pgn_opens_it_in_a_window_with_the_icon() {
+    // A GBK, CRLF PGN in Chinese notation, as game sites serve them.
+    let pgn = include_bytes!("../data/gbk-crlf.pgn");
+    let game = Game::open_from_desktop("desktop", "对局.pgn", pgn);
+    game.until_position("r1b1kabr1/4a3c/1cn3n2/p1p1p1R1p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB2 w");
+    game.until_seen(sq("g6"), Seen::Red);
+    game.until_logged("notice Opened 对局.pgn");
+    // The window is the one the launcher entry names, and it carries the icon.
+    let entry = std::fs::read_to_string(
+        game.home()
+            .join(".local/share/applications/org.xiangqi.Xiangqi.desktop"),
+    )
+    .unwrap();
+    let class = entry
+        .lines()
+        .find_map(|l| l.strip_prefix("StartupWMClass="))
+        .unwrap();
+    let wm_class = game.window_property("WM_CLASS");
+    assert!(wm_class.contains(&format!("\"{class}\"")), "{wm_class}");
+    let icon = game.window_property("_NET_WM_ICON");
+    assert!(icon.contains("Icon (128 x 128)"), "{icon:.200}");
+}

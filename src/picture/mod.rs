@@ -23,6 +23,10 @@ use tiny_skia::{
 use crate::rules::{Game, Move, Piece, Position};
 use crate::theme::{self, Coordinates, Rgba, Shape, geometry as g};
 
+mod icon;
+
+pub use icon::{ICON_SIZES, icon, icon_ico, icon_png, icon_rgba, icon_svg};
+
 /// How a picture looks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -73,15 +77,17 @@ impl Painter {
         let width = opts.size.clamp(*SIZES.start(), *SIZES.end());
         let cell = width as f32 / g::WIDTH;
         let height = (g::HEIGHT * cell).round() as u32;
-        // Only the embedded font: no scan of the system's fonts, same look everywhere.
-        let mut db = fontdb::Database::new();
-        db.load_font_data(theme::FONT.to_vec());
+        Painter::with_cell(opts, cell, width, height)
+    }
+
+    /// A painter of `cell` pixels per board unit for an image of `width` × `height`.
+    fn with_cell(opts: &Options, cell: f32, width: u32, height: u32) -> Painter {
         Painter {
             opts: opts.clone(),
             cell,
             width,
             height,
-            fonts: FontSystem::new_with_locale_and_db("zh-CN".into(), db),
+            fonts: font_system(),
             swash: SwashCache::new(),
             board: None,
             pieces: HashMap::new(),
@@ -249,18 +255,9 @@ impl Painter {
 
     /// Draws `text` centred on `at` (pixels), blending each glyph pixel over the image.
     fn text(&mut self, pixmap: &mut Pixmap, text: &str, at: (f32, f32), size: f32, color: Rgba) {
-        let mut buffer = Buffer::new(&mut self.fonts, Metrics::new(size, size * 1.2));
-        let attrs = Attrs::new().family(Family::Name(theme::FONT_FAMILY));
-        buffer.set_text(text, &attrs, Shaping::Advanced, None);
-        buffer.shape_until_scroll(&mut self.fonts, false);
-        let Some((w, top, h)) = buffer
-            .layout_runs()
-            .next()
-            .map(|r| (r.line_w, r.line_top, r.line_height))
-        else {
+        let Some((mut buffer, origin)) = lay_out(&mut self.fonts, text, at, size) else {
             return;
         };
-        let origin = (at.0 - w / 2.0, at.1 - top - h / 2.0);
         let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
         let pixels = pixmap.pixels_mut();
         let ink = cosmic_text::Color::rgba(color.0, color.1, color.2, color.3);
@@ -284,6 +281,33 @@ impl Painter {
             }
         });
     }
+}
+
+/// A font system that knows only the embedded font: no scan of the system's fonts, the
+/// same look everywhere.
+fn font_system() -> FontSystem {
+    let mut db = fontdb::Database::new();
+    db.load_font_data(theme::FONT.to_vec());
+    FontSystem::new_with_locale_and_db("zh-CN".into(), db)
+}
+
+/// `text` shaped in the embedded font at `size` pixels, and where the buffer's origin goes
+/// for the line to be centred on `at`.
+fn lay_out(
+    fonts: &mut FontSystem,
+    text: &str,
+    at: (f32, f32),
+    size: f32,
+) -> Option<(Buffer, (f32, f32))> {
+    let mut buffer = Buffer::new(fonts, Metrics::new(size, size * 1.2));
+    let attrs = Attrs::new().family(Family::Name(theme::FONT_FAMILY));
+    buffer.set_text(text, &attrs, Shaping::Advanced, None);
+    buffer.shape_until_scroll(fonts, false);
+    let (w, top, h) = buffer
+        .layout_runs()
+        .next()
+        .map(|r| (r.line_w, r.line_top, r.line_height))?;
+    Some((buffer, (at.0 - w / 2.0, at.1 - top - h / 2.0)))
 }
 
 /// `rgb` at coverage `alpha` (0–255) over a premultiplied pixel ("source over").
