@@ -13,7 +13,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 mod common;
 
 use common::{Rng, random_line, random_setup, sharp_move};
-use xiangqi::rules::{Game, Move, Notation, Position};
+use xiangqi::rules::{Game, Move, Notation, Position, Role, Termination};
 
 const PYFFISH: &str = "pyffish==0.0.90";
 const POSITIONS: usize = 3000;
@@ -274,4 +274,206 @@ fn wxf_text_matches_fairy_stockfish() {
     eprintln!("{moves} WXF moves compared with pyffish");
     assert!(moves > 10_000);
     assert_none(&mismatches, "WXF texts differ from Fairy-Stockfish");
+}
+
+/// The end Fairy-Stockfish gives a line: `None`, or `Some(n)` with n > 0 when the side
+/// to move at the end wins, n < 0 when it loses, 0 for a draw.
+fn oracle_end(oracle: &mut Oracle, fen: &str, line: &[Move]) -> Option<i64> {
+    let moves: Vec<String> = line.iter().map(Move::to_string).collect();
+    let answer = oracle.ask(&format!("end\t{fen}\t{}", moves.join(",")));
+    let answer = answer.trim();
+    if answer == "end=0" {
+        return None;
+    }
+    let result = answer
+        .strip_prefix("end=1 result=")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("oracle said {answer:?}"));
+    Some(result)
+}
+
+/// Non-capturing legal moves of `pos` whose piece, once moved, attacks an enemy piece.
+fn attacking_moves(pos: &Position) -> Vec<Move> {
+    let us = pos.turn();
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| pos.capture(m).is_none())
+        .filter(|&m| {
+            let after = pos.play(m).unwrap();
+            after.board().by_color(us.other()).iter().any(|t| {
+                after.piece_at(t).is_some_and(|p| p.role != Role::General)
+                    && after.attackers(t, us).contains(m.to)
+            })
+        })
+        .collect()
+}
+
+/// A line that repeats a position three times by two pieces shuttling, built to make
+/// chases likely: an entry move by one side (its piece attacks something), then four
+/// times a shuttle by the other side (often the attacked piece fleeing) and by the
+/// first (often the same attacker following), twice over. `None` when the shuttles
+/// chosen are not all legal or capture.
+fn shuttle_line(start: &Position, rng: &mut Rng) -> Option<Vec<Move>> {
+    let mut line = Vec::new();
+    let mut pos = start.clone();
+    // The entry, usually an attacking move.
+    let attacking = attacking_moves(&pos);
+    let entry = if !attacking.is_empty() && rng.below(6) > 0 {
+        Some(rng.pick(&attacking))
+    } else if rng.below(2) == 0 {
+        None
+    } else {
+        Some(rng.pick(&pos.legal_moves()))
+    };
+    if let Some(m) = entry {
+        if pos.capture(m).is_some() {
+            return None;
+        }
+        pos = pos.play(m).unwrap();
+        line.push(m);
+    }
+    // The fleeing side: a piece the entry attacks, or any.
+    let quiet = |p: &Position| -> Vec<Move> {
+        p.legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| p.capture(m).is_none())
+            .collect()
+    };
+    let mut first = quiet(&pos);
+    if let Some(e) = entry {
+        let flee: Vec<Move> = first
+            .iter()
+            .copied()
+            .filter(|m| pos.attackers(m.from, pos.turn().other()).contains(e.to))
+            .collect();
+        if !flee.is_empty() && rng.below(8) > 0 {
+            first = flee;
+        }
+    }
+    if first.is_empty() {
+        return None;
+    }
+    let a = rng.pick(&first);
+    let p1 = pos.play(a).unwrap();
+    // The other side: the entry's piece following, attacking the fled piece, or any.
+    let mut second = quiet(&p1);
+    if let Some(e) = entry {
+        let follow: Vec<Move> = second
+            .iter()
+            .copied()
+            .filter(|m| m.from == e.to)
+            .filter(|&m| {
+                p1.play(m)
+                    .unwrap()
+                    .attackers(a.to, p1.turn())
+                    .contains(m.to)
+            })
+            .collect();
+        if !follow.is_empty() && rng.below(8) > 0 {
+            second = follow;
+        }
+    }
+    if second.is_empty() {
+        return None;
+    }
+    let b = rng.pick(&second);
+    let back = |m: Move| Move::new(m.to, m.from);
+    let cycle = [a, b, back(a), back(b)];
+    for _ in 0..2 {
+        for m in cycle {
+            if pos.capture(m).is_some() || !pos.is_legal(m) {
+                return None;
+            }
+            pos = pos.play(m).unwrap();
+            line.push(m);
+        }
+    }
+    Some(line)
+}
+
+#[test]
+fn repetition_verdicts_agree_with_fairy_stockfish() {
+    let mut oracle = Oracle::start();
+    let mut rng = Rng(0x0c4a_5e00_2026_1122);
+    let mut mismatches = Vec::new();
+    let (mut cycles, mut decisive, mut chases, mut checks) = (0, 0, 0, 0);
+    let mut attempts = 0;
+    while cycles < 4000 && attempts < 200_000 {
+        attempts += 1;
+        // A middlegame from the start, or a random setup; the clock at zero so that
+        // only repetition can end the line.
+        let start = if rng.below(2) == 0 {
+            let mut pos = Position::new();
+            for m in random_line(&pos.clone(), 10 + rng.below(30), &mut rng) {
+                pos.play_unchecked(m);
+            }
+            pos
+        } else {
+            random_setup(&mut rng)
+        };
+        if !start.has_legal_moves() {
+            continue;
+        }
+        let placement = start.to_fen();
+        let fields: Vec<&str> = placement.split_whitespace().collect();
+        let fen = format!("{} {} - - 0 1", fields[0], fields[1]);
+        let start: Position = fen.parse().unwrap();
+        let Some(line) = shuttle_line(&start, &mut rng) else {
+            continue;
+        };
+        cycles += 1;
+        let mut game = Game::from_position(start);
+        for (i, &m) in line.iter().enumerate() {
+            if game.play(m).is_err() {
+                mismatches.push(format!("{fen} {:?}: ply {} refused", line, i + 1));
+                break;
+            }
+            // Only the last ply, or one where we end the game, can complete a
+            // three-fold repetition: ask there.
+            let theirs = if i + 1 == line.len() || game.outcome().is_some() {
+                oracle_end(&mut oracle, &fen, &line[..=i])
+            } else {
+                None
+            };
+            let to_move = game.position().turn();
+            let ours = game.outcome().map(|o| match o.winner {
+                Some(c) if c == to_move => 1,
+                Some(_) => -1,
+                None => 0,
+            });
+            let theirs_sign = theirs.map(i64::signum);
+            if ours != theirs_sign {
+                let moves: Vec<String> = line[..=i].iter().map(Move::to_string).collect();
+                mismatches.push(format!(
+                    "{fen} moves {}: ours {:?}, Fairy-Stockfish {theirs:?}",
+                    moves.join(" "),
+                    game.outcome().map(|o| o.to_string())
+                ));
+                break;
+            }
+            if let Some(o) = game.outcome() {
+                decisive += usize::from(o.winner.is_some());
+                chases += usize::from(o.termination == Termination::PerpetualChase);
+                checks += usize::from(o.termination == Termination::PerpetualCheck);
+                break;
+            }
+        }
+    }
+    println!(
+        "{cycles} repetition cycles ({attempts} attempts): {decisive} decisive ({chases} perpetual chase, {checks} perpetual check)"
+    );
+    assert_none(
+        &mismatches,
+        "repetition verdicts differ from Fairy-Stockfish",
+    );
+    assert!(
+        cycles >= 4000,
+        "only {cycles} cycles in {attempts} attempts"
+    );
+    assert!(
+        chases >= 100,
+        "only {chases} perpetual chases among {cycles} cycles"
+    );
 }

@@ -4,6 +4,9 @@ per request on stdin, for the differential tests in tests/pyffish.rs.
 Requests (tab-separated)           Answers
   legal<TAB>FEN                      check=0|1 result=N moves=a0a1,b0c2,...
   wxf<TAB>FEN<TAB>a0a1,b0c2,...      the WXF text of each move of that line, space-separated
+  end<TAB>FEN<TAB>a0a1,b0c2,...      end=0, or end=1 result=N when the line ends the game by
+                                     a rule a player may claim (repetition, perpetual check
+                                     or chase, the move limit); N > 0: the side to move wins
 
 Fairy-Stockfish numbers ranks 1-10; the answers use ICCS ranks 0-9 like the project.
 """
@@ -41,6 +44,12 @@ def wxf(fen, line):
     return " ".join(sf.get_san_moves(VARIANT, fen, moves, False, sf.NOTATION_XIANGQI_WXF))
 
 
+def end(fen, line):
+    moves = [to_fsf(m) for m in line.split(",") if m]
+    over, result = sf.is_optional_game_end(VARIANT, fen, moves)
+    return f"end=1 result={result}" if over else "end=0"
+
+
 def main():
     for line in sys.stdin:
         parts = line.rstrip("\n").split("\t")
@@ -49,6 +58,8 @@ def main():
                 answer = legal(parts[1])
             elif parts[0] == "wxf" and len(parts) == 3:
                 answer = wxf(parts[1], parts[2])
+            elif parts[0] == "end" and len(parts) == 3:
+                answer = end(parts[1], parts[2])
             else:
                 answer = f"error unknown request {parts[0]!r}"
         except Exception as e:  # report, keep serving: the Rust side prints the FEN

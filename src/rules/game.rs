@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use super::{Color, IllegalMove, Move, Position};
+use super::chase::chased;
+use super::{Color, IllegalMove, Move, Position, SquareSet};
 
 /// Plies without a capture after which the game is drawn (60 moves each).
 pub const SIXTY_MOVE_PLIES: u32 = 120;
@@ -20,6 +21,9 @@ pub enum Termination {
     Stalemate,
     /// One side checked with every one of its moves through a three-fold repetition: it loses.
     PerpetualCheck,
+    /// One side chased the same piece with every one of its moves through a three-fold
+    /// repetition (长捉), and the other did not: it loses.
+    PerpetualChase,
     /// A three-fold repetition with no perpetual offender (or both sides checking): a draw.
     Repetition,
     /// 60 moves (120 plies) without a capture: a draw.
@@ -30,13 +34,14 @@ pub enum Termination {
 
 impl Termination {
     /// A short machine-friendly name: `checkmate`, `stalemate`, `perpetual-check`,
-    /// `repetition`, `sixty-moves`, `insufficient-material`.
+    /// `perpetual-chase`, `repetition`, `sixty-moves`, `insufficient-material`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
             Termination::Stalemate => "stalemate",
             Termination::PerpetualCheck => "perpetual-check",
+            Termination::PerpetualChase => "perpetual-chase",
             Termination::Repetition => "repetition",
             Termination::SixtyMoves => "sixty-moves",
             Termination::InsufficientMaterial => "insufficient-material",
@@ -96,6 +101,8 @@ struct Ply {
     after: Position,
     /// Whether the move checked the opponent: what perpetual check counts.
     check: bool,
+    /// The opponent's pieces the move chased: what perpetual chase counts.
+    chased: SquareSet,
 }
 
 /// A game from a start position, with undo/redo and adjudication.
@@ -196,7 +203,13 @@ impl Game {
 
     fn push(&mut self, mv: Move, after: Position) {
         let check = after.is_check();
-        self.plies.push(Ply { mv, after, check });
+        let chased = chased(self.position(), mv, &after);
+        self.plies.push(Ply {
+            mv,
+            after,
+            check,
+            chased,
+        });
         self.outcome = self.adjudicate();
     }
 
@@ -272,48 +285,95 @@ impl Game {
             if self.position_at(i).same_placement(current) {
                 count += 1;
                 first = i;
+                // The cycle judged starts at the occurrence that completes the count.
+                if count == REPETITIONS {
+                    break;
+                }
             }
         }
         if count < REPETITIONS {
             return None;
         }
-        // Every move since the first occurrence: did its side check with all of them?
-        let mut pressure = [Pressure::Check; 2];
+        Some(self.cycle(first).verdict())
+    }
+
+    /// What each side did through the cycle from position `first` to the current one
+    /// (the same placement, the same side to move).
+    fn cycle(&self, first: usize) -> Cycle {
+        let n = self.plies.len();
+        // Checks: every move of a side since the first occurrence.
+        let mut check = [true; 2];
         for (i, ply) in self.plies.iter().enumerate().skip(first) {
             let mover = self.position_at(i).turn();
-            if !ply.check {
-                pressure[mover.index()] = Pressure::Free;
-            }
+            check[mover.index()] &= ply.check;
         }
-        Some(verdict(pressure[0], pressure[1]))
+        // Chases: the same piece through every move of the chaser, followed back
+        // through the victim's moves. As Fairy-Stockfish does, the side that moved last
+        // must also have chased with the move into the first occurrence, when there was
+        // one.
+        let chase_back = |last: usize, stop: usize| {
+            let mut set = self.plies[last].chased;
+            let mut k = last;
+            while k >= stop + 2 {
+                set = undo_move(set, self.plies[k - 1].mv) & self.plies[k - 2].chased;
+                k -= 2;
+            }
+            set
+        };
+        let them = self.position_at(n).turn().other();
+        let first_of_them = if first > 0 { first - 1 } else { first + 1 };
+        let chase_them = chase_back(n - 1, first_of_them);
+        let chase_us = chase_back(n - 2, first);
+        let mut chase = [SquareSet::EMPTY; 2];
+        chase[them.index()] = chase_them;
+        chase[them.other().index()] = chase_us;
+        Cycle { check, chase }
+    }
+}
+
+/// A set of the victim's points mapped back through one of its moves.
+fn undo_move(set: SquareSet, m: Move) -> SquareSet {
+    if set.contains(m.to) {
+        (set ^ SquareSet::from_square(m.to)) | SquareSet::from_square(m.from)
+    } else {
+        set
+    }
+}
+
+/// What each side did with all of its moves through a repetition cycle.
+struct Cycle {
+    /// Every move of the side gave check.
+    check: [bool; 2],
+    /// The opponent's pieces that every move of the side chased (one piece, followed
+    /// as it moves).
+    chase: [SquareSet; 2],
+}
+
+impl Cycle {
+    /// The Asian rules' verdict, as Fairy-Stockfish gives it: perpetual check first
+    /// (the side that alone keeps checking loses; both: a draw), then perpetual chase
+    /// of one piece (likewise), else a draw.
+    fn verdict(&self) -> Outcome {
+        let [red, black] = self.check;
+        if red || black {
+            return match (red, black) {
+                (true, false) => Outcome::win(Color::Black, Termination::PerpetualCheck),
+                (false, true) => Outcome::win(Color::Red, Termination::PerpetualCheck),
+                _ => Outcome::draw(Termination::Repetition),
+            };
+        }
+        let [red, black] = self.chase.map(|s| !s.is_empty());
+        match (red, black) {
+            (true, false) => Outcome::win(Color::Black, Termination::PerpetualChase),
+            (false, true) => Outcome::win(Color::Red, Termination::PerpetualChase),
+            _ => Outcome::draw(Termination::Repetition),
+        }
     }
 }
 
 impl Default for Game {
     fn default() -> Self {
         Game::new()
-    }
-}
-
-/// What one side did with all of its moves through a repetition cycle.
-///
-/// Perpetual chase (长捉) will add a variant here, with its place in [`verdict`].
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Pressure {
-    /// Every move gave check.
-    Check,
-    /// At least one move did not.
-    Free,
-}
-
-/// The Asian rules' verdict on a repetition: the side that alone keeps checking loses.
-fn verdict(red: Pressure, black: Pressure) -> Outcome {
-    match (red, black) {
-        (Pressure::Check, Pressure::Free) => {
-            Outcome::win(Color::Black, Termination::PerpetualCheck)
-        }
-        (Pressure::Free, Pressure::Check) => Outcome::win(Color::Red, Termination::PerpetualCheck),
-        _ => Outcome::draw(Termination::Repetition),
     }
 }
 

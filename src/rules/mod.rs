@@ -19,6 +19,7 @@
 
 mod attacks;
 mod board;
+mod chase;
 mod fen;
 mod game;
 pub mod legacy;

@@ -229,6 +229,64 @@ impl SquareSet {
     }
 }
 
+impl SquareSet {
+    /// Every point of the board.
+    pub const ALL: SquareSet = SquareSet((1 << Square::COUNT) - 1);
+
+    /// The set holding only `sq`.
+    #[must_use]
+    pub const fn from_square(sq: Square) -> SquareSet {
+        SquareSet(1 << sq.0)
+    }
+}
+
+impl std::ops::BitAnd for SquareSet {
+    type Output = SquareSet;
+    fn bitand(self, rhs: SquareSet) -> SquareSet {
+        SquareSet(self.0 & rhs.0)
+    }
+}
+
+impl std::ops::BitOr for SquareSet {
+    type Output = SquareSet;
+    fn bitor(self, rhs: SquareSet) -> SquareSet {
+        SquareSet(self.0 | rhs.0)
+    }
+}
+
+impl std::ops::BitXor for SquareSet {
+    type Output = SquareSet;
+    fn bitxor(self, rhs: SquareSet) -> SquareSet {
+        SquareSet(self.0 ^ rhs.0)
+    }
+}
+
+/// The points not in the set (within the board).
+impl std::ops::Not for SquareSet {
+    type Output = SquareSet;
+    fn not(self) -> SquareSet {
+        SquareSet(!self.0 & SquareSet::ALL.0)
+    }
+}
+
+impl std::ops::BitAndAssign for SquareSet {
+    fn bitand_assign(&mut self, rhs: SquareSet) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl std::ops::BitOrAssign for SquareSet {
+    fn bitor_assign(&mut self, rhs: SquareSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl std::ops::BitXorAssign for SquareSet {
+    fn bitxor_assign(&mut self, rhs: SquareSet) {
+        self.0 ^= rhs.0;
+    }
+}
+
 impl FromIterator<Square> for SquareSet {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
         let mut set = SquareSet::EMPTY;
