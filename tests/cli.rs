@@ -84,7 +84,7 @@ fn moves_are_sorted_iccs() {
 
 #[test]
 fn status_reports_every_ending() {
-    let cases: [(&str, &str, &str); 8] = [
+    let cases: [(&str, &str, &str); 9] = [
         (
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
             "h2e2 h9g7",
@@ -105,6 +105,12 @@ fn status_reports_every_ending() {
             "9/5k3/9/5C3/9/5n3/9/5K3/9/5C3 b",
             "f4d3 f2e2 d3f4 e2f2 f4d3 f2e2 d3f4 e2f2",
             "red-wins perpetual-check",
+        ),
+        (
+            // Red's chariot keeps after the lone black cannon.
+            "3k5/9/9/9/9/4c4/9/9/9/1R2K4 w",
+            "b0b4 e4e5 b4b5 e5e4 b5b4 e4e5 b4b5 e5e4 b5b4",
+            "black-wins perpetual-chase",
         ),
         (
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",

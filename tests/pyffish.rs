@@ -477,3 +477,53 @@ fn repetition_verdicts_agree_with_fairy_stockfish() {
         "only {chases} perpetual chases among {cycles} cycles"
     );
 }
+
+#[test]
+fn the_axf_cases_of_fairy_stockfish_agree() {
+    let mut oracle = Oracle::start();
+    let cases = include_str!("data/axf-cases.txt");
+    let mut problems = Vec::new();
+    let mut n = 0;
+    for line in cases
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [verdict, what, fen, moves] = fields[..] else {
+            panic!("bad case line: {line}");
+        };
+        n += 1;
+        let line: Vec<Move> = moves.split(' ').map(|m| m.parse().unwrap()).collect();
+        // play_on: a repetition reached on the way may already end the game; the case
+        // is judged at its last move, as Fairy-Stockfish's suite does.
+        let mut game = Game::from_position(fen.parse().unwrap());
+        for &m in &line {
+            game.play_on(m)
+                .unwrap_or_else(|e| panic!("{what}: {m}: {e}"));
+        }
+        let to_move = game.position().turn();
+        let ours = game.outcome().map(|o| match o.winner {
+            Some(c) if c == to_move => "win",
+            Some(_) => "loss",
+            None => "draw",
+        });
+        let theirs = oracle_end(&mut oracle, fen, &line).map(|r| match r.signum() {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        });
+        let fits = |got: Option<&str>| match verdict {
+            "ends" => got.is_some(),
+            v => got == Some(v),
+        };
+        if !fits(ours) || !fits(theirs) {
+            problems.push(format!(
+                "{what}: expected {verdict}, ours {:?} ({:?}), Fairy-Stockfish {theirs:?}",
+                ours,
+                game.outcome().map(|o| o.to_string())
+            ));
+        }
+    }
+    assert_eq!(n, 33, "the AXF cases");
+    assert_none(&problems, "AXF cases");
+}
