@@ -1,7 +1,7 @@
 //! Every player-facing string, in Chinese and English, in one table.
 
 use crate::rules::record::Format;
-use crate::rules::{Color, IllegalMove, Notation, Outcome, Role, Termination};
+use crate::rules::{Color, IllegalMove, MoveRule, Notation, Outcome, Role, Square, Termination};
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -232,9 +232,17 @@ pub fn illegal(reason: IllegalMove, lang: Lang) -> String {
             IllegalMove::NoPiece(_) => "那里没有棋子".to_owned(),
             IllegalMove::NotYourPiece { turn, .. } => format!("现在是{}走棋", side(turn, lang)),
             IllegalMove::OwnPiece(_) => "不能吃自己的棋子".to_owned(),
-            IllegalMove::CannotMoveThere { role: r, .. } => {
-                format!("{}不能走到那里", role(r, lang))
-            }
+            IllegalMove::CannotMoveThere { role: r, rule, .. } => match rule {
+                MoveRule::HorseLeg(_) => "蹩马腿：马腿上有子".to_owned(),
+                MoveRule::ElephantEye(_) => "塞象眼：象眼上有子".to_owned(),
+                MoveRule::ElephantRiver => "象不能过河".to_owned(),
+                MoveRule::Palace => "士和将帅不能走出九宫".to_owned(),
+                MoveRule::SoldierBack => "兵卒不能后退".to_owned(),
+                MoveRule::SoldierSideways => "兵卒过河后才能横走".to_owned(),
+                MoveRule::Blocked(_) => format!("{}的路被挡住了", role(r, lang)),
+                MoveRule::CannonScreens(_) => "炮吃子必须隔一个子（炮架）".to_owned(),
+                MoveRule::Shape => format!("{}不能这样走", role(r, lang)),
+            },
             IllegalMove::IgnoresCheck => "正被将军，这步棋不能解将".to_owned(),
             IllegalMove::ExposesGeneral => "这步棋会让自己的将帅被将军".to_owned(),
             IllegalMove::GeneralsFace => "将帅不能照面".to_owned(),
@@ -319,6 +327,29 @@ pub fn all_fixed_strings() -> Vec<String> {
             IllegalMove::NoPiece(crate::rules::Square::A0),
         ] {
             out.push(illegal(reason, lang));
+        }
+        for rule in [
+            MoveRule::HorseLeg(Square::A0),
+            MoveRule::ElephantEye(Square::A0),
+            MoveRule::ElephantRiver,
+            MoveRule::Palace,
+            MoveRule::SoldierBack,
+            MoveRule::SoldierSideways,
+            MoveRule::Blocked(Square::A0),
+            MoveRule::CannonScreens(2),
+            MoveRule::Shape,
+        ] {
+            for r in [Role::Chariot, Role::Cannon, Role::Horse] {
+                out.push(illegal(
+                    IllegalMove::CannotMoveThere {
+                        role: r,
+                        from: Square::A0,
+                        to: Square::A0,
+                        rule,
+                    },
+                    lang,
+                ));
+            }
         }
         out.push(illegal(
             IllegalMove::NotYourPiece {

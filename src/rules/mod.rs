@@ -33,6 +33,7 @@ mod position;
 pub mod record;
 mod square;
 pub mod ucci;
+mod why;
 mod zobrist;
 
 pub use board::Board;
@@ -44,3 +45,4 @@ pub use perft::{perft, perft_divide};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, IllegalMove, Position, PositionError};
 pub use square::{ParseSquareError, Square, SquareSet};
+pub use why::MoveRule;

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::attacks;
+use super::why::{self, MoveRule};
 use super::{
     Board, Color, Move, MoveList, ParseFenError, Piece, Role, Setup, Square, SquareSet, movegen,
     zobrist,
@@ -224,7 +225,10 @@ impl Position {
     /// assert!(pos.check_move("h2e2".parse().unwrap()).is_ok());
     /// let err = pos.check_move("e0e2".parse().unwrap()).unwrap_err();
     /// assert!(matches!(err, IllegalMove::CannotMoveThere { .. }));
-    /// assert_eq!(err.to_string(), "a general cannot move from e0 to e2");
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "a general cannot move from e0 to e2: it does not move that way"
+    /// );
     /// ```
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
         let piece = self
@@ -251,6 +255,7 @@ impl Position {
                 role: piece.role,
                 from: m.from,
                 to: m.to,
+                rule: why::broken_rule(&self.board, m.from, piece, m.to),
             });
         }
         match self.exposure(&mut self.board.clone(), m) {
@@ -489,8 +494,8 @@ pub enum IllegalMove {
     /// The target holds a piece of the mover's own side.
     #[error("your own piece stands on {0}")]
     OwnPiece(Square),
-    /// The piece does not move that way (or is blocked).
-    #[error("a {role} cannot move from {from} to {to}")]
+    /// The piece does not move that way, or is blocked: the rule says which.
+    #[error("a {role} cannot move from {from} to {to}: {rule}")]
     CannotMoveThere {
         /// The kind of piece.
         role: Role,
@@ -498,6 +503,8 @@ pub enum IllegalMove {
         from: Square,
         /// The requested target.
         to: Square,
+        /// The movement rule the move breaks.
+        rule: MoveRule,
     },
     /// The mover is in check and the move does not parry it.
     #[error("your general is in check and that move does not parry it")]
