@@ -1,7 +1,9 @@
 //! Every player-facing string, in Chinese and English, in one table.
 
 use crate::rules::record::Format;
-use crate::rules::{Color, IllegalMove, MoveRule, Notation, Outcome, Role, Square, Termination};
+use crate::rules::{
+    Color, IllegalMove, MoveRule, Notation, Offence, Outcome, Piece, Role, Square, Termination,
+};
 
 /// The interface language.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -278,6 +280,47 @@ pub fn outcome(outcome: Outcome, lang: Lang) -> String {
     format!("{result} · {reason}")
 }
 
+/// The result with who offended and how, for a perpetual check or chase:
+/// "黑方胜 · 红方长捉車判负" / "Black wins · Red chased the 車 perpetually (长捉)".
+#[must_use]
+pub fn outcome_told(outcome: Outcome, offence: Option<(Color, Offence)>, lang: Lang) -> String {
+    let Some((side_, offence)) = offence else {
+        return self::outcome(outcome, lang);
+    };
+    let result = self::outcome(outcome, lang);
+    let result = result.split(" · ").next().unwrap_or_default();
+    let who = side(side_, lang);
+    let why = match (offence, lang) {
+        (Offence::Check, Lang::Zh) => format!("{who}长将判负"),
+        (Offence::Chase(p), Lang::Zh) => format!("{who}长捉{}判负", p.chinese()),
+        (Offence::Check, Lang::En) => format!("{who} checked perpetually (长将)"),
+        (Offence::Chase(p), Lang::En) => {
+            format!("{who} chased the {} perpetually (长捉)", p.chinese())
+        }
+    };
+    format!("{result} · {why}")
+}
+
+/// Before the verdict: "红方正在长捉砲：再重复一次判负" / "Red is chasing the 砲: one more
+/// repetition loses".
+#[must_use]
+pub fn repetition_warning(side_: Color, offence: Offence, lang: Lang) -> String {
+    let who = side(side_, lang);
+    match (offence, lang) {
+        (Offence::Check, Lang::Zh) => format!("{who}正在长将：再重复一次判负"),
+        (Offence::Chase(p), Lang::Zh) => format!("{who}正在长捉{}：再重复一次判负", p.chinese()),
+        (Offence::Check, Lang::En) => {
+            format!("{who} is checking perpetually: one more repetition loses")
+        }
+        (Offence::Chase(p), Lang::En) => {
+            format!(
+                "{who} is chasing the {}: one more repetition loses",
+                p.chinese()
+            )
+        }
+    }
+}
+
 /// Every string the interface can show that is not built from a move: for the font check.
 #[must_use]
 pub fn all_fixed_strings() -> Vec<String> {
@@ -349,6 +392,30 @@ pub fn all_fixed_strings() -> Vec<String> {
                     },
                     lang,
                 ));
+            }
+        }
+        for color in Color::ALL {
+            let mut offences = vec![Offence::Check];
+            for role in [
+                Role::Chariot,
+                Role::Cannon,
+                Role::Horse,
+                Role::Advisor,
+                Role::Soldier,
+            ] {
+                offences.push(Offence::Chase(Piece::new(color.other(), role)));
+            }
+            for offence in offences {
+                out.push(repetition_warning(color, offence, lang));
+                let termination = match offence {
+                    Offence::Check => Termination::PerpetualCheck,
+                    Offence::Chase(_) => Termination::PerpetualChase,
+                };
+                let outcome = Outcome {
+                    winner: Some(color.other()),
+                    termination,
+                };
+                out.push(outcome_told(outcome, Some((color, offence)), lang));
             }
         }
         out.push(illegal(

@@ -1,14 +1,17 @@
 //! Marks on the board: the selected piece, dots on its legal destinations and rings on
 //! what it can capture, the last move's from/to corners, the general in check.
 //! Rebuilt from the model whenever the model, the selection or the settings change.
+//! Apart from those, a refused move that something blocks (a horse's leg, an elephant's
+//! eye, a piece in a chariot's path) rings the blocking point for a moment.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use super::board::{CELL, world};
-use super::messages::AppSet;
+use super::messages::{AppSet, MoveRejected, Refusal};
 use super::model::{Model, Selection, Settings};
 use super::to_color;
-use crate::rules::Square;
+use crate::rules::{IllegalMove, Square};
 use crate::theme::{self, Shape, geometry as g, wood};
 
 const Z_UNDER: f32 = 5.0;
@@ -17,6 +20,15 @@ const Z_OVER: f32 = 15.0;
 /// A mark (not a piece, not the board).
 #[derive(Component)]
 pub struct Mark;
+
+/// The ring on the point that blocked a refused move, until `until` (seconds).
+#[derive(Component)]
+struct BlockerMark {
+    until: f32,
+}
+
+/// How long the blocking point stays ringed.
+const BLOCKER_SECS: f32 = 1.5;
 
 #[derive(Resource)]
 struct MarkLook {
@@ -30,8 +42,12 @@ struct MarkLook {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_look)
-        .add_systems(Update, rebuild.in_set(AppSet::Presentation));
+    app.add_systems(Startup, make_look).add_systems(
+        Update,
+        (rebuild, show_blocker, fade_blocker)
+            .chain()
+            .in_set(AppSet::Presentation),
+    );
 }
 
 fn make_look(
@@ -124,6 +140,56 @@ fn rebuild(
             } else {
                 commands.spawn(shape(&look.dot, &look.hint, at, Z_OVER));
             }
+        }
+    }
+}
+
+/// Rings the point that blocked a refused move.
+fn show_blocker(
+    mut commands: Commands,
+    mut rejected: MessageReader<MoveRejected>,
+    settings: Res<Settings>,
+    look: Option<Res<MarkLook>>,
+    time: Res<Time>,
+    old: Query<Entity, With<BlockerMark>>,
+) {
+    let Some(look) = look else {
+        return;
+    };
+    for r in rejected.read() {
+        let Refusal::Illegal(IllegalMove::CannotMoveThere { rule, .. }) = r.reason else {
+            continue;
+        };
+        let Some(square) = rule.point() else {
+            continue;
+        };
+        for e in &old {
+            commands.entity(e).despawn();
+        }
+        let at = world(square, settings.flipped);
+        commands.spawn((
+            BlockerMark {
+                until: time.elapsed_secs() + BLOCKER_SECS,
+            },
+            Mesh2d(look.halo.clone()),
+            MeshMaterial2d(look.check.clone()),
+            Transform::from_translation(at.extend(Z_OVER)),
+        ));
+    }
+}
+
+/// Takes the ring away when its time is up; frames keep coming until then.
+fn fade_blocker(
+    mut commands: Commands,
+    time: Res<Time>,
+    marks: Query<(Entity, &BlockerMark)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    for (e, mark) in &marks {
+        if time.elapsed_secs() >= mark.until {
+            commands.entity(e).despawn();
+        } else {
+            redraw.write(RequestRedraw);
         }
     }
 }

@@ -32,7 +32,10 @@ pub struct Status {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Status>()
-        .add_systems(Update, (toggle_help, status).in_set(AppSet::Presentation))
+        .add_systems(
+            Update,
+            (toggle_help, status, log_warning).in_set(AppSet::Presentation),
+        )
         .add_systems(EguiPrimaryContextPass, (fonts, panel).chain())
         .add_systems(
             PreUpdate,
@@ -204,12 +207,15 @@ pub(super) fn panel(
             ui.add_space(6.0);
             let pos = model.shown_position();
             let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
-                Some(outcome) => i18n::outcome(outcome, lang),
+                Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
                 None => side_text(pos.turn(), lang).to_owned(),
             };
             ui.heading(heading);
+            if let Some(text) = warning_text(&model, lang) {
+                ui.label(egui::RichText::new(text).strong().color(WARNING));
+            }
             let color = if status.warning {
-                egui::Color32::from_rgb(0xC0, 0x30, 0x30)
+                WARNING
             } else {
                 ui.visuals().text_color()
             };
@@ -316,9 +322,13 @@ pub(super) fn panel(
                     .inner_margin(egui::Margin::symmetric(28, 16))
                     .show(ui, |ui| {
                         ui.label(
-                            egui::RichText::new(i18n::outcome(outcome, lang))
-                                .size(34.0)
-                                .color(egui::Color32::from_rgb(0xF6, 0xE3, 0xBC)),
+                            egui::RichText::new(i18n::outcome_told(
+                                outcome,
+                                model.game().offence(),
+                                lang,
+                            ))
+                            .size(34.0)
+                            .color(egui::Color32::from_rgb(0xF6, 0xE3, 0xBC)),
                         );
                     });
             });
@@ -448,4 +458,32 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Set
             });
         });
     (s != *settings).then_some(s)
+}
+
+/// The colour of warnings and refusals in the panel.
+const WARNING: egui::Color32 = egui::Color32::from_rgb(0xC0, 0x30, 0x30);
+
+/// The referee's warning while the game's position stands for the second time and one
+/// side alone has been checking or chasing the same piece (none while reviewing).
+fn warning_text(model: &Model, lang: Lang) -> Option<String> {
+    if model.is_reviewing() {
+        return None;
+    }
+    let (side, offence) = model.game().repetition_warning()?;
+    Some(i18n::repetition_warning(side, offence, lang))
+}
+
+/// Writes the referee's warning to the log when it appears, for whoever reads the log
+/// (the real-window tests do).
+fn log_warning(model: Res<Model>, settings: Res<Settings>, mut last: Local<Option<String>>) {
+    if !model.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let text = warning_text(&model, settings.lang);
+    if text != *last {
+        if let Some(text) = &text {
+            info!("warning {text}");
+        }
+        *last = text;
+    }
 }

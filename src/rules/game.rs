@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::chase::chased;
-use super::{Color, IllegalMove, Move, Position, SquareSet};
+use super::{Color, IllegalMove, Move, Piece, Position, SquareSet};
 
 /// Plies without a capture after which the game is drawn (60 moves each).
 pub const SIXTY_MOVE_PLIES: u32 = 120;
@@ -82,6 +82,32 @@ impl fmt::Display for Outcome {
             None => write!(f, "draw {}", self.termination.name()),
         }
     }
+}
+
+/// What a side did with every one of its moves through a repetition cycle, under the
+/// Asian rules: checked, or chased one piece.
+///
+/// ```
+/// use xiangqi::rules::{Color, Game, Offence, Piece, Role};
+///
+/// let mut game = Game::from_position("3k5/9/9/9/9/4c4/9/9/9/1R2K4 w".parse().unwrap());
+/// for m in "b0b4 e4e5 b4b5 e5e4 b5b4".split(' ') {
+///     game.play(m.parse().unwrap()).unwrap();
+/// }
+/// // The position after b0b4 is back for the second time: red is warned.
+/// let cannon = Piece::new(Color::Black, Role::Cannon);
+/// assert_eq!(game.repetition_warning(), Some((Color::Red, Offence::Chase(cannon))));
+/// for m in "e4e5 b4b5 e5e4 b5b4".split(' ') {
+///     game.play(m.parse().unwrap()).unwrap();
+/// }
+/// assert_eq!(game.offence(), Some((Color::Red, Offence::Chase(cannon))));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Offence {
+    /// Every move gave check (长将).
+    Check,
+    /// Every move chased this piece of the opponent (长捉).
+    Chase(Piece),
 }
 
 /// Why [`Game::play`] refused a move.
@@ -274,6 +300,15 @@ impl Game {
 
     /// Judges a three-fold repetition of the current position, if there is one.
     fn repetition(&self) -> Option<Outcome> {
+        match self.occurrences() {
+            (count, first) if count >= REPETITIONS => Some(self.cycle(first).verdict()),
+            _ => None,
+        }
+    }
+
+    /// How often the current position has occurred since the last capture (at most
+    /// [`REPETITIONS`]), and the ply of the earliest of those counted.
+    fn occurrences(&self) -> (usize, usize) {
         let n = self.plies.len();
         let current = self.position();
         // A capture changes the material for good, so earlier positions cannot recur.
@@ -291,10 +326,37 @@ impl Game {
                 }
             }
         }
-        if count < REPETITIONS {
+        (count, first)
+    }
+
+    /// The side whose perpetual check or chase ended the game, and what it did.
+    #[must_use]
+    pub fn offence(&self) -> Option<(Color, Offence)> {
+        let outcome = self.outcome?;
+        if !matches!(
+            outcome.termination,
+            Termination::PerpetualCheck | Termination::PerpetualChase
+        ) {
             return None;
         }
-        Some(self.cycle(first).verdict())
+        let (count, first) = self.occurrences();
+        (count >= REPETITIONS)
+            .then(|| self.cycle(first).offender())
+            .flatten()
+    }
+
+    /// While the game goes on and the current position stands for the second time: the
+    /// side that checked with every move since its first time, or chased one piece with
+    /// every move, while the other did not. It loses if the position comes back once more.
+    #[must_use]
+    pub fn repetition_warning(&self) -> Option<(Color, Offence)> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        match self.occurrences() {
+            (2, first) => self.cycle(first).offender(),
+            _ => None,
+        }
     }
 
     /// What each side did through the cycle from position `first` to the current one
@@ -318,15 +380,18 @@ impl Game {
                 set = undo_move(set, self.plies[k - 1].mv) & self.plies[k - 2].chased;
                 k -= 2;
             }
-            set
+            // The set is in the points of the position after ply `k`.
+            let piece = set
+                .iter()
+                .next()
+                .and_then(|s| self.position_at(k + 1).piece_at(s));
+            (set, piece)
         };
         let them = self.position_at(n).turn().other();
         let first_of_them = if first > 0 { first - 1 } else { first + 1 };
-        let chase_them = chase_back(n - 1, first_of_them);
-        let chase_us = chase_back(n - 2, first);
-        let mut chase = [SquareSet::EMPTY; 2];
-        chase[them.index()] = chase_them;
-        chase[them.other().index()] = chase_us;
+        let mut chase = [(SquareSet::EMPTY, None); 2];
+        chase[them.index()] = chase_back(n - 1, first_of_them);
+        chase[them.other().index()] = chase_back(n - 2, first);
         Cycle { check, chase }
     }
 }
@@ -345,8 +410,8 @@ struct Cycle {
     /// Every move of the side gave check.
     check: [bool; 2],
     /// The opponent's pieces that every move of the side chased (one piece, followed
-    /// as it moves).
-    chase: [SquareSet; 2],
+    /// as it moves), and one of them.
+    chase: [(SquareSet, Option<Piece>); 2],
 }
 
 impl Cycle {
@@ -362,11 +427,25 @@ impl Cycle {
                 _ => Outcome::draw(Termination::Repetition),
             };
         }
-        let [red, black] = self.chase.map(|s| !s.is_empty());
+        let [red, black] = self.chase.map(|(s, _)| !s.is_empty());
         match (red, black) {
             (true, false) => Outcome::win(Color::Black, Termination::PerpetualChase),
             (false, true) => Outcome::win(Color::Red, Termination::PerpetualChase),
             _ => Outcome::draw(Termination::Repetition),
+        }
+    }
+
+    /// The one side that offends (checks take precedence over chases), if only one does.
+    fn offender(&self) -> Option<(Color, Offence)> {
+        let outcome = self.verdict();
+        let loser = outcome.winner?.other();
+        match outcome.termination {
+            Termination::PerpetualCheck => Some((loser, Offence::Check)),
+            Termination::PerpetualChase => {
+                let piece = self.chase[loser.index()].1?;
+                Some((loser, Offence::Chase(piece)))
+            }
+            _ => None,
         }
     }
 }

@@ -38,7 +38,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use fen::{ParseFenError, Setup};
-pub use game::{Game, Outcome, PlayError, Termination};
+pub use game::{Game, Offence, Outcome, PlayError, Termination};
 pub use moves::{Move, MoveList, ParseMoveError};
 pub use notation::{Notation, NotationError, NotationErrorKind};
 pub use perft::{perft, perft_divide};

@@ -301,3 +301,42 @@ fn desktop_install_then_double_clicking_a_pgn_opens_it_in_a_window_with_the_icon
     let icon = game.window_property("_NET_WM_ICON");
     assert!(icon.contains("Icon (128 x 128)"), "{icon:.200}");
 }
+
+#[test]
+fn the_referee_rings_a_blocked_horse_warns_of_a_perpetual_chase_and_rules_it() {
+    let game = Game::start("referee");
+    // The horse on b0 cannot reach d1: the elephant on c0 stands on its leg.
+    game.play("b0d1");
+    game.until_logged(
+        "refused b0d1: a horse cannot move from b0 to d1: the horse's leg is blocked at c0",
+    );
+    let (x, y, cell) = game.point(sq("c0"));
+    let ring = blend(wood::CHECK, wood::BOARD);
+    game.until("the ring on the horse's leg", || {
+        (game
+            .shot()
+            .count_near(x + 0.49 * cell, y, cell * 0.05, ring)
+            > 0)
+        .then_some(())
+    });
+    // Red's chariot keeps after black's lone cannon.
+    game.set_clipboard("3k5/9/9/9/9/4c4/9/9/9/1R2K4 w - - 0 1");
+    game.key("ctrl+i");
+    game.until_position("3k5/9/9/9/9/4c4/9/9/9/1R2K4 w");
+    for m in ["b0b4", "e4e5", "b4b5", "e5e4", "b5b4"] {
+        game.play(m);
+    }
+    game.until_logged("warning Red is chasing the 砲: one more repetition loses");
+    for m in ["e4e5", "b4b5", "e5e4", "b5b4"] {
+        game.play(m);
+    }
+    game.until_logged("outcome black-wins perpetual-chase");
+    let (x, y, cell) = game.point(sq("e4"));
+    let banner = blend(xiangqi::theme::Rgba(40, 25, 15, 225), wood::BOARD);
+    game.until("the banner", || {
+        (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
+    });
+    // Ctrl+Z takes the verdict back: the chariot is on b5 again, the game goes on.
+    game.key("ctrl+z");
+    game.until_position("3k5/9/9/9/1R7/4c4/9/9/9/4K4 w");
+}
