@@ -372,6 +372,27 @@ mod tests {
     }
 
     #[test]
+    fn an_elephant_chases_even_a_protected_horse() {
+        // The red elephant e2-c4 attacks the black horse on a2, which a9's chariot guards.
+        assert_eq!(chased_by("r2k5/9/9/9/9/9/9/n3B4/9/4K4 w", "e2c4"), ["a2"]);
+    }
+
+    #[test]
+    fn a_general_that_would_face_the_other_is_no_protector() {
+        // The horse on e8 stands between the generals: taking it back with the general
+        // would face red's, so it is chased.
+        assert_eq!(chased_by("4k4/4n4/9/9/9/9/9/9/9/R3K4 w", "a0a8"), ["e8"]);
+        // An advisor on d9 really protects it.
+        assert!(chased_by("3ak4/4n4/9/9/9/9/9/9/9/R3K4 w", "a0a8").is_empty());
+    }
+
+    #[test]
+    fn a_discovered_attack_chases() {
+        // The horse leaves a4 and uncovers the chariot on a0 against the cannon on a7.
+        assert_eq!(chased_by("3k5/9/c8/9/9/N8/9/9/9/R3K4 w", "a4b6"), ["a7"]);
+    }
+
+    #[test]
     fn a_chariot_on_a_chariot_is_no_chase() {
         // Each could take the other.
         assert!(chased_by("3k5/9/9/9/9/5r3/9/9/9/1R2K4 w", "b0b4").is_empty());
