@@ -1,4 +1,4 @@
-//! The command line: `perft`, `moves`, `status`. Bad input prints a message on stderr
+//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `desktop`. Bad input prints a message on stderr
 //! and exits with code 2; nothing here panics on user input.
 
 use std::io::Write;
@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use xiangqi::rules::record::{Imported, read_any_bytes};
-use xiangqi::rules::{Game, Move, Notation, Position, legacy, perft, perft_divide, pgn, ucci};
+use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
+
+mod convert;
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -55,13 +56,16 @@ enum Command {
         moves: String,
     },
     /// Read a game or position in any format (FEN, UCCI, PGN in any notation and
-    /// encoding, the 90-character board, a move list) and write it in another.
+    /// encoding, XQF, the 90-character board, a move list) and write it in another.
     Convert {
         /// The file to read, or - for standard input.
         input: String,
         /// What to write.
         #[arg(long, value_enum, default_value_t = Target::Pgn)]
         to: Target,
+        /// Which game of a file that holds several (see `xiangqi games`).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
         /// Write to this file instead of standard output (needed for png and gif).
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
@@ -77,6 +81,12 @@ enum Command {
         /// No coordinates around the picture's board.
         #[arg(long)]
         no_coordinates: bool,
+    },
+    /// List the games in a file, one per line: number, red, black, result, plies, event
+    /// (separated by tabs).
+    Games {
+        /// The file to read, or - for standard input.
+        input: String,
     },
     /// Put the game in the desktop's launcher, with its icon, and make Xiangqi game files
     /// (PGN, XQF, FEN) open in it when double-clicked (freedesktop.org desktops).
@@ -109,7 +119,7 @@ struct DesktopArgs {
     no_refresh: bool,
 }
 
-#[derive(Copy, Clone, ValueEnum)]
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 enum Target {
     /// The FEN of the final position.
     Fen,
@@ -127,10 +137,20 @@ enum Target {
     Png,
     /// An animated GIF of the whole game (needs -o).
     Gif,
+    /// An XQF file, as XQStudio writes it, with the variations (needs -o).
+    Xqf,
 }
 
 /// A failure to report to the user: the message goes to stderr, the exit code is 2.
 struct Failure(String);
+
+/// Picture options from the command line.
+struct Picture {
+    size: u32,
+    delay: f32,
+    flip: bool,
+    coordinates: bool,
+}
 
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -149,6 +169,7 @@ pub fn run() -> ExitCode {
         Command::Convert {
             input,
             to,
+            game,
             output,
             size,
             delay,
@@ -161,8 +182,9 @@ pub fn run() -> ExitCode {
                 flip,
                 coordinates: !no_coordinates,
             };
-            cmd_convert(&mut out, &input, to, output.as_deref(), &picture)
+            convert::convert(&mut out, &input, to, game, output.as_deref(), &picture)
         }
+        Command::Games { input } => convert::games(&mut out, &input),
         Command::Desktop { action } => cmd_desktop(&mut out, action),
     };
     match result {
@@ -301,89 +323,6 @@ fn cmd_status(out: &mut impl Write, fen: &str, moves: &str) -> Result<(), Failur
         .outcome()
         .map_or_else(|| "ongoing".to_owned(), |o| o.to_string());
     writeln!(out, "{line}").map_err(io)
-}
-
-fn read_input(input: &str) -> Result<Imported, Failure> {
-    let bytes = if input == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
-            .map_err(|e| Failure(format!("cannot read standard input: {e}")))?;
-        bytes
-    } else {
-        std::fs::read(input).map_err(|e| Failure(format!("cannot read {input}: {e}")))?
-    };
-    let name = if input == "-" {
-        "standard input"
-    } else {
-        input
-    };
-    read_any_bytes(&bytes).map_err(|e| Failure(format!("cannot read {name}: {e}")))
-}
-
-/// Picture options from the command line.
-struct Picture {
-    size: u32,
-    delay: f32,
-    flip: bool,
-    coordinates: bool,
-}
-
-fn cmd_convert(
-    out: &mut impl Write,
-    input: &str,
-    to: Target,
-    output: Option<&std::path::Path>,
-    picture: &Picture,
-) -> Result<(), Failure> {
-    if !xiangqi::picture::SIZES.contains(&picture.size) {
-        let (lo, hi) = (
-            xiangqi::picture::SIZES.start(),
-            xiangqi::picture::SIZES.end(),
-        );
-        return Err(Failure(format!(
-            "--size {} is out of range ({lo} to {hi} pixels)",
-            picture.size
-        )));
-    }
-    if !(picture.delay.is_finite() && (0.02..=60.0).contains(&picture.delay)) {
-        return Err(Failure(format!(
-            "--delay {} is out of range (0.02 to 60 seconds)",
-            picture.delay
-        )));
-    }
-    let imported = read_input(input)?;
-    let record = &imported.record;
-    let opts = xiangqi::picture::Options {
-        size: picture.size,
-        flipped: picture.flip,
-        coordinates: if picture.coordinates {
-            xiangqi::theme::Coordinates::Iccs
-        } else {
-            xiangqi::theme::Coordinates::None
-        },
-        ..xiangqi::picture::Options::default()
-    };
-    let bytes = match to {
-        Target::Fen => (record.game.position().to_fen() + "\n").into_bytes(),
-        Target::Pgn => pgn::write(record, Notation::Chinese).into_bytes(),
-        Target::PgnIccs => pgn::write(record, Notation::Iccs).into_bytes(),
-        Target::PgnWxf => pgn::write(record, Notation::Wxf).into_bytes(),
-        Target::Ucci => (ucci::write(&record.game) + "\n").into_bytes(),
-        Target::Board => (legacy::write_board(record.game.position()) + "\n").into_bytes(),
-        Target::Png => {
-            let game = &record.game;
-            xiangqi::picture::png(game.position(), game.moves().last(), &opts)
-        }
-        Target::Gif => xiangqi::picture::gif(&record.game, &opts, picture.delay),
-    };
-    match output {
-        Some(path) => xiangqi::storage::atomic_write(path, &bytes)
-            .map_err(|e| Failure(format!("cannot write {}: {e}", path.display()))),
-        None if matches!(to, Target::Png | Target::Gif) => Err(Failure(
-            "a picture needs a file to go to: add -o FILE".into(),
-        )),
-        None => out.write_all(&bytes).map_err(io),
-    }
 }
 
 fn cmd_desktop(out: &mut impl Write, action: DesktopAction) -> Result<(), Failure> {

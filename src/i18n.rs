@@ -180,6 +180,7 @@ pub fn imported(format: Format, plies: usize, lang: Lang) -> String {
         (Format::Board, Lang::Zh) => "90 字符棋盘".to_owned(),
         (Format::Pgn(n), Lang::Zh) => format!("PGN 棋谱（{}）", notation(n)),
         (Format::MoveList(n), Lang::Zh) => format!("着法列表（{}）", notation(n)),
+        (Format::Xqf, Lang::Zh) => "XQF 棋谱".to_owned(),
         (Format::Pgn(n), Lang::En) => format!("a PGN game in {} notation", notation(n)),
         (Format::MoveList(n), Lang::En) => format!("a list of moves in {} notation", notation(n)),
         (f, Lang::En) => f.to_string(),
@@ -359,6 +360,7 @@ pub fn all_fixed_strings() -> Vec<String> {
             .into_iter()
             .chain(Notation::ALL.iter().map(|&n| Format::Pgn(n)))
             .chain(Notation::ALL.iter().map(|&n| Format::MoveList(n)))
+            .chain([Format::Xqf])
         {
             out.push(imported(format, 2, lang));
         }

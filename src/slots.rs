@@ -271,7 +271,7 @@ mod tests {
         );
         assert!(text.contains("[PlyCount \"2\"]"), "{text}");
         assert!(text.contains("[Result \"*\"]"), "{text}");
-        assert!(text.contains("1. 炮二平五 馬8进7"), "{text}");
+        assert!(text.contains("1. 炮二平五 马８进７"), "{text}");
         let SlotState::Saved(info) = s.read(1) else {
             panic!("slot 1 reads back");
         };

@@ -164,7 +164,7 @@ fn bad_input_exits_with_2_and_says_why() {
 #[test]
 fn help_lists_the_tools() {
     let out = stdout(&["--help"]);
-    for word in ["perft", "moves", "status", "convert", "FILE"] {
+    for word in ["perft", "moves", "status", "convert", "games", "FILE"] {
         assert!(out.contains(word), "{out}");
     }
 }
@@ -238,7 +238,7 @@ fn convert_writes_every_target() {
         run("ucci"),
         "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 h0g2\n"
     );
-    assert!(run("pgn").contains("1. 炮二平五 馬8进7\n2. 傌二进三\n*\n"));
+    assert!(run("pgn").contains("1. 炮二平五 马８进７\n2. 马二进三\n*\n"));
     assert!(run("pgn-wxf").contains("1. C2=5 H8+7\n2. H2+3\n"));
     assert!(run("pgn-iccs").contains("[Format \"ICCS\"]"));
     let board = run("board");
@@ -271,4 +271,101 @@ fn convert_errors_exit_with_2() {
     let err = failure(&["convert", "/no/such/file.pgn"]);
     assert!(err.contains("/no/such/file.pgn"), "{err}");
     failure(&["convert", "-", "--to", "jpeg"]);
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn games_lists_each_game_of_a_file() {
+    let out = stdout(&["games", &data("three-games.pgn")]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "1\t黄松轩\t冯敬如\t1-0\t37\t030-黄松轩先胜冯敬如",
+            "2\t红方棋手\t黑方棋手\t*\t8\t全国象棋锦标赛",
+            "3\t\t\t1-0\t43\t第006局 蝇垂骥尾",
+        ]
+    );
+    // One game: one line; XQF too.
+    let out = stdout(&["games", &data("download-gbk-footer.pgn")]);
+    assert_eq!(
+        out,
+        "1\t黄松轩\t冯敬如\t1-0\t37\t1930年代广东象棋名手对局\n"
+    );
+    let out = stdout(&["games", &data("xqf/ucci_test1.xqf")]);
+    assert_eq!(out, "1\t\t\t1-0\t43\t第006局 蝇垂骥尾\n");
+}
+
+#[test]
+fn games_names_the_games_that_do_not_read() {
+    let input = "[Red \"a\"]\n1. h2e2 *\n\n[Red \"b\"]\n1. h2e2 h2e2 *\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["games", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1\ta\t\t*\t1\t\n2\t\t\t\t\t\n"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game 2: this looks like a PGN game"), "{err}");
+    assert!(err.contains("1 of the 2 games"), "{err}");
+}
+
+#[test]
+fn convert_picks_a_game_and_writes_xqf() {
+    let file = data("three-games.pgn");
+    let out = stdout(&["convert", &file, "--game", "3", "--to", "ucci"]);
+    assert!(
+        out.starts_with(
+            "position fen 2b1kabn1/4aR3/3R2N2/4p1p2/5P3/4P4/3N2Pr1/4C1n2/3pAr3/4K3c w - - 0 1 moves e2e6 e8f7"
+        ),
+        "{out}"
+    );
+    let err = failure(&["convert", &file, "--game", "4"]);
+    assert!(
+        err.contains("holds 3 games; --game 4 is not one of them"),
+        "{err}"
+    );
+    let err = failure(&["convert", &file, "--to", "xqf"]);
+    assert!(err.contains("add -o FILE"), "{err}");
+
+    // XQF in, XQF out, and back: the same game, variations included.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-xqf");
+    std::fs::create_dir_all(&dir).unwrap();
+    let written = dir.join("copy.xqf");
+    let source = data("xqf/game_varations.xqf");
+    let out = xiangqi(&[
+        "convert",
+        &source,
+        "--to",
+        "xqf",
+        "-o",
+        written.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let a = stdout(&["convert", &source, "--to", "pgn-iccs"]);
+    let b = stdout(&["convert", written.to_str().unwrap(), "--to", "pgn-iccs"]);
+    assert_eq!(a, b);
+    let original = xiangqi::rules::xqf::read(&std::fs::read(&source).unwrap()).unwrap();
+    let copy = xiangqi::rules::xqf::read(&std::fs::read(&written).unwrap()).unwrap();
+    assert_eq!(copy.lines(), original.lines());
 }

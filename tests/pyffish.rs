@@ -2,54 +2,19 @@
 //! package): on thousands of positions reached by seeded random play, both must agree
 //! on the legal moves, check, checkmate and stalemate.
 //!
-//! Python comes from `XIANGQI_PYTHON` if set; otherwise a virtualenv with pyffish is
-//! made once under the target directory. The test fails (it does not skip) when that
-//! is impossible, so CI cannot pass without the comparison.
+//! Python: see `common::python`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 mod common;
 
+use common::python::python;
 use common::{Rng, random_line, random_setup, sharp_move};
 use xiangqi::rules::{Game, Move, Notation, Position, Role, Termination};
 
-const PYFFISH: &str = "pyffish==0.0.90";
 const POSITIONS: usize = 3000;
-
-fn run(cmd: &mut Command) -> bool {
-    cmd.stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// A Python interpreter that can `import pyffish`. Made once per run: the tests run in
-/// parallel, and two making the same virtualenv at once break it.
-fn python() -> PathBuf {
-    static PYTHON: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    PYTHON.get_or_init(make_python).clone()
-}
-
-fn make_python() -> PathBuf {
-    if let Some(py) = std::env::var_os("XIANGQI_PYTHON") {
-        return py.into();
-    }
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pyffish-venv");
-    let py = venv.join("bin").join("python");
-    if run(Command::new(&py).args(["-c", "import pyffish"])) {
-        return py;
-    }
-    let made = run(Command::new("python3").arg("-m").arg("venv").arg(&venv))
-        && run(Command::new(&py).args(["-m", "pip", "install", "-q", PYFFISH]));
-    assert!(
-        made,
-        "could not make a virtualenv with {PYFFISH} at {}: install python3 and python3-venv \
-         (or set XIANGQI_PYTHON to a Python that has pyffish)",
-        venv.display()
-    );
-    py
-}
 
 struct Oracle {
     _child: Child,

@@ -397,7 +397,7 @@ fn move_list(ui: &mut egui::Ui, model: &Model, notation: Notation, send: &mut im
                                 continue;
                             }
                             if let Some(&m) = moves.get(i) {
-                                let text = notation.write(game.position_at(i), m);
+                                let text = notation.display(game.position_at(i), m);
                                 let current = shown == i + 1;
                                 if ui.selectable_label(current, text).clicked() {
                                     send(Action::ReviewAt(i + 1));

@@ -34,6 +34,7 @@ pub mod record;
 mod square;
 pub mod ucci;
 mod why;
+pub mod xqf;
 mod zobrist;
 
 pub use board::Board;

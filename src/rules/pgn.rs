@@ -2,7 +2,9 @@
 //! when absent), move numbers, `{comments}` (kept), `(variations)` (skipped), results.
 //!
 //! Reading takes text; [`record::decode`](super::record::decode) turns GBK or UTF-8 file
-//! bytes into text first. Only the first game of a file is read.
+//! bytes into text first. A file may hold many games ([`split`], [`read_all`]); a game
+//! ends at its result, and what follows it before the next game's tags (a download
+//! site's signature) is not read.
 
 use std::fmt::Write as _;
 
@@ -35,6 +37,9 @@ enum Token<'a> {
 }
 
 /// Splits movetext into moves, comments and results, skipping variations and NAGs.
+///
+/// The game ends at its result: a comment right after it (`1-0 {红胜}`) is kept, and
+/// whatever follows (a site's signature, notes) is not read.
 fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, ImportError> {
     let syntax = |line, what: &str| {
         ImportError::new(
@@ -45,6 +50,7 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
     };
     let mut out = Vec::new();
     let mut line = first_line;
+    let mut ended = false;
     let mut chars = text.char_indices().peekable();
     while let Some(&(i, c)) = chars.peek() {
         match c {
@@ -61,6 +67,8 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
                 let mut comment = String::new();
                 loop {
                     match chars.next() {
+                        // After the result, an unclosed brace is just more trailing text.
+                        None if ended => return Ok(out),
                         None => {
                             return Err(syntax(start, "a comment opened with '{' is never closed"));
                         }
@@ -72,7 +80,11 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
                     }
                 }
                 out.push((start, Token::Comment(comment.trim().to_owned())));
+                if ended {
+                    return Ok(out);
+                }
             }
+            _ if ended => return Ok(out),
             ';' => {
                 let start = line;
                 let comment: String = chars
@@ -120,6 +132,7 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
                 let word = strip_move_number(word).trim_end_matches(['!', '?', '#']);
                 if RESULTS.contains(&word) {
                     out.push((line, Token::Result(word)));
+                    ended = true;
                 } else if !word.is_empty() && !word.starts_with('$') {
                     out.push((line, Token::Word(word)));
                 }
@@ -127,6 +140,86 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
         }
     }
     Ok(out)
+}
+
+/// A line that only draws a rule (`=====`, `-----`): sites put one between a game and
+/// their signature.
+fn is_rule(line: &str) -> bool {
+    let line = line.trim();
+    line.chars().count() >= 3 && line.chars().all(|c| "=-_~*#＝－—".contains(c))
+}
+
+/// One game's part of a file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameText<'a> {
+    /// Its first line in the file, 1-based.
+    pub line: usize,
+    /// Its text, tags and movetext.
+    pub text: &'a str,
+}
+
+/// Splits a file into its games: a game ends where the next one's tags begin (a `[`
+/// at the start of a line once moves, a result or other text came after the tags,
+/// outside a comment). Text before the first game's tags that is not a game (a title,
+/// a site's header) is left out when tags follow it.
+///
+/// ```
+/// use xiangqi::rules::pgn;
+///
+/// let file = "[Event \"a\"]\n1. h2e2 h9g7 1-0\n=====\nsite footer\n\n[Event \"b\"]\n1. b2e2 *\n";
+/// let games = pgn::split(file);
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].line, 6);
+/// assert!(games[1].text.starts_with("[Event \"b\"]"));
+/// ```
+#[must_use]
+pub fn split(text: &str) -> Vec<GameText<'_>> {
+    let mut starts: Vec<(usize, usize)> = Vec::new(); // (byte offset, line)
+    let mut in_tags = false;
+    // Inside a comment a line may begin with '['; after a result, braces are just text.
+    let mut depth = 0usize;
+    let mut ended = false;
+    let mut offset = 0;
+    for (n, raw) in text.split_inclusive('\n').enumerate() {
+        let line = raw.trim();
+        // A bracketed line in a footer (`[东萍象棋网]`) is not a tag.
+        if depth == 0 && line.starts_with('[') && (in_tags || tag(line).is_some()) {
+            if !in_tags {
+                starts.push((offset, n + 1));
+            }
+            in_tags = true;
+            ended = false;
+        } else if !line.is_empty() {
+            in_tags = false;
+            let mut word = String::new();
+            for c in line.chars().chain([' ']) {
+                match c {
+                    '{' if !ended => depth += 1,
+                    '}' if !ended => depth = depth.saturating_sub(1),
+                    c if depth == 0 && !c.is_whitespace() => word.push(c),
+                    _ if depth == 0 => {
+                        ended |= RESULTS.contains(&strip_move_number(&word));
+                        word.clear();
+                    }
+                    _ => {}
+                }
+            }
+        }
+        offset += raw.len();
+    }
+    if starts.is_empty() {
+        // Movetext with no tags at all: one game, the whole text.
+        starts.push((0, 1));
+    }
+    let mut games = Vec::with_capacity(starts.len());
+    for (k, &(begin, line)) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).map_or(text.len(), |&(b, _)| b);
+        games.push(GameText {
+            line,
+            text: &text[begin..end],
+        });
+    }
+    games
 }
 
 /// Reads `[Name "Value"]`; tolerates `Name:` and single quotes seen in the wild.
@@ -143,9 +236,25 @@ fn tag(line: &str) -> Option<(String, String)> {
 }
 
 /// Reads the first game of a PGN text (or a bare movetext). Returns the record and the
-/// notation its moves were written in.
+/// notation its moves were written in. Text after the game's result is not read.
 pub fn read(text: &str) -> Result<(GameRecord, Notation), ImportError> {
-    let lines: Vec<&str> = text.lines().collect();
+    match split(text).first() {
+        Some(game) => read_game(*game),
+        None => read_game(GameText { line: 1, text }),
+    }
+}
+
+/// Reads every game of a PGN file, each on its own: one that does not read does not
+/// stop the others.
+#[must_use]
+pub fn read_all(text: &str) -> Vec<Result<(GameRecord, Notation), ImportError>> {
+    split(text).into_iter().map(read_game).collect()
+}
+
+/// Reads one game; line numbers in errors count from the file's first line.
+pub fn read_game(game: GameText<'_>) -> Result<(GameRecord, Notation), ImportError> {
+    let lines: Vec<&str> = game.text.lines().collect();
+    let first = game.line;
     let mut tags = Vec::new();
     let mut body = 0;
     while body < lines.len() {
@@ -162,14 +271,14 @@ pub fn read(text: &str) -> Result<(GameRecord, Notation), ImportError> {
                 Format::Pgn(Notation::Chinese),
                 ImportErrorKind::Syntax("a tag must look like [Name \"value\"]".into()),
             )
-            .at_line(body + 1)
+            .at_line(first + body)
         })?;
         tags.push(pair);
         body += 1;
     }
-    // The next game's tags end this one.
+    // A rule line ends the movetext, as the next game's tags do.
     let end = (body..lines.len())
-        .find(|&i| lines[i].trim_start().starts_with('[') && i > body)
+        .find(|&i| i > body && lines[i].trim_start().starts_with('[') || is_rule(lines[i]))
         .unwrap_or(lines.len());
     let movetext = lines[body..end].join("\n");
 
@@ -188,7 +297,7 @@ pub fn read(text: &str) -> Result<(GameRecord, Notation), ImportError> {
     }
 
     let mut ply = 0;
-    for (line, token) in tokens(&movetext, body + 1)? {
+    for (line, token) in tokens(&movetext, first + body)? {
         match token {
             Token::Comment(c) if c.is_empty() => {}
             // The result at the end of the movetext counts when the tags lack one.

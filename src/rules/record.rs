@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::{
-    FenError, Game, IllegalMove, Notation, NotationErrorKind, Position, legacy,
-    legacy::LegacyBoardError, pgn, ucci,
+    FenError, Game, IllegalMove, Move, Notation, NotationErrorKind, Position, legacy,
+    legacy::LegacyBoardError, pgn, ucci, xqf, xqf::XqfError,
 };
 
 /// The most text "paste anything" reads: real game files are a few kilobytes.
@@ -23,6 +23,22 @@ pub struct GameRecord {
     pub game: Game,
     /// Comments by ply: 0 before the first move, `n` after the `n`-th ply.
     pub comments: BTreeMap<usize, String>,
+    /// Other lines of play the record gives (XQF keeps them; PGN's are skipped).
+    pub variations: Vec<Variation>,
+}
+
+/// A line of play that replaces a move of the line it branches from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// How many moves of the parent line come before it: it is played instead of the
+    /// parent's move `ply` (0-based), from the position before that move.
+    pub ply: usize,
+    /// Its moves.
+    pub moves: Vec<Move>,
+    /// Comments by ply within it: `n` after its `n`-th move.
+    pub comments: BTreeMap<usize, String>,
+    /// Lines branching from this one.
+    pub variations: Vec<Variation>,
 }
 
 impl GameRecord {
@@ -33,7 +49,33 @@ impl GameRecord {
             tags: Vec::new(),
             game,
             comments: BTreeMap::new(),
+            variations: Vec::new(),
         }
+    }
+
+    /// Every line of play from the start, each as its full list of moves: the main line
+    /// first, then each variation in file order (depth first).
+    #[must_use]
+    pub fn lines(&self) -> Vec<Vec<Move>> {
+        fn walk(
+            prefix: &[Move],
+            line: &[Move],
+            variations: &[Variation],
+            out: &mut Vec<Vec<Move>>,
+        ) {
+            for v in variations {
+                let mut head = prefix.to_vec();
+                head.extend_from_slice(&line[..v.ply.min(line.len())]);
+                let mut full = head.clone();
+                full.extend_from_slice(&v.moves);
+                out.push(full);
+                walk(&head, &v.moves, &v.variations, out);
+            }
+        }
+        let main: Vec<Move> = self.game.moves().collect();
+        let mut out = vec![main.clone()];
+        walk(&[], &main, &self.variations, &mut out);
+        out
     }
 
     /// The value of tag `name` (case-insensitive), if present.
@@ -71,6 +113,8 @@ pub enum Format {
     Pgn(Notation),
     /// A bare list of moves from the start position.
     MoveList(Notation),
+    /// An XQF file (XQStudio's binary format).
+    Xqf,
 }
 
 impl fmt::Display for Format {
@@ -81,6 +125,7 @@ impl fmt::Display for Format {
             Format::Board => f.write_str("a 90-character board"),
             Format::Pgn(n) => write!(f, "a PGN game in {n} notation"),
             Format::MoveList(n) => write!(f, "a list of moves in {n} notation"),
+            Format::Xqf => f.write_str("an XQF game"),
         }
     }
 }
@@ -211,6 +256,9 @@ pub enum ImportErrorKind {
     /// A malformed record (an unclosed comment, a broken tag…).
     #[error("{0}")]
     Syntax(String),
+    /// A damaged or unsupported XQF file.
+    #[error(transparent)]
+    Xqf(#[from] XqfError),
 }
 
 /// Plays `text` in `game`, in the `preferred` notation when it has that shape and in
@@ -248,17 +296,70 @@ pub fn decode(bytes: &[u8]) -> String {
     }
 }
 
-/// Reads a file's bytes: decodes them (see [`decode`]), then [`read_any`].
+/// Reads a file's bytes: an XQF file by its signature, otherwise text, decoded (see
+/// [`decode`]) and read by [`read_any`]. A file with several games gives its first;
+/// [`read_games_bytes`] gives them all.
 pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
+    let mut games = read_games_bytes(bytes)?;
+    // There is always at least one: an empty file is an error above.
+    games.swap_remove(0)
+}
+
+/// Reads every game in a file's bytes. A PGN file may hold many, each read on its own
+/// (one that fails does not hide the others); any other file holds one. Errors that
+/// concern the whole file (too large, not text, empty) are the outer error; a file with
+/// one game that does not read gives that game's error as the outer error too.
+///
+/// ```
+/// use xiangqi::rules::record::read_games_bytes;
+///
+/// let file = "[Red \"甲\"]\n1. 炮二平五 马８进７ 1-0\n\n[Red \"乙\"]\n1. 炮二平五 炮二平五 *\n";
+/// let games = read_games_bytes(file.as_bytes()).unwrap();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].as_ref().unwrap().record.tag("Red"), Some("甲"));
+/// assert_eq!(games[1].as_ref().unwrap_err().ply, Some(2));
+/// ```
+pub fn read_games_bytes(bytes: &[u8]) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
             bytes: bytes.len(),
         }));
     }
+    if xqf::looks_like(bytes) {
+        let record = xqf::read(bytes)?;
+        return Ok(vec![Ok(Imported {
+            record,
+            format: Format::Xqf,
+        })]);
+    }
     if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
         return Err(ImportError::unrecognised(ImportErrorKind::Binary));
     }
-    read_any(&decode(bytes))
+    read_games(&decode(bytes))
+}
+
+/// Reads every game in a text: see [`read_games_bytes`].
+pub fn read_games(text: &str) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
+    let body = text.trim_start_matches('\u{feff}');
+    if text.len() <= MAX_INPUT_BYTES {
+        let parts = pgn::split(body);
+        // Several games, or one with a title or other text before its tags.
+        let tagged = parts
+            .first()
+            .is_some_and(|p| p.text.trim_start().starts_with('['));
+        if tagged && (parts.len() > 1 || !body.trim_start().starts_with('[')) {
+            return Ok(parts
+                .into_iter()
+                .map(|part| {
+                    pgn::read_game(part).map(|(record, notation)| Imported {
+                        record,
+                        format: Format::Pgn(notation),
+                    })
+                })
+                .collect());
+        }
+    }
+    read_any(text).map(|imported| vec![Ok(imported)])
 }
 
 /// Reads whatever a player pasted: FEN, UCCI, the 90-character board, PGN, or a bare

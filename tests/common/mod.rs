@@ -2,6 +2,8 @@
 //! random legal setups that stack pieces on files (what notation finds hardest).
 #![allow(dead_code)]
 
+pub mod python;
+
 use xiangqi::rules::{Board, Color, Move, Piece, Position, Role, Setup, Square};
 
 /// xorshift64*: a fixed, dependency-free random sequence.

@@ -9,15 +9,42 @@
 //! Advisors and elephants are never prefixed: 进/退 already tell them apart.
 
 use super::{MoveFacts, Notation, NotationError, NotationErrorKind, unique_match};
-use crate::rules::{Color, Move, Position, Role};
+use crate::rules::{Color, Move, Piece, Position, Role};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-fn numeral(color: Color, n: u8) -> char {
-    debug_assert!((1..=9).contains(&n));
-    match color {
-        Color::Red => RED_NUMERALS[n as usize - 1],
-        Color::Black => char::from(b'0' + n),
+/// How a move is spelled: the convention of exchanged files, or the board's own glyphs.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Style {
+    /// 车马炮 for both sides, 帅将 仕士 相象 兵卒, full-width digits for black
+    /// (`马８进７`): what XQWizard and the game sites write, and what other readers expect.
+    Common,
+    /// The glyphs printed on the pieces (俥傌砲 / 車馬砲) and ASCII digits for black
+    /// (`馬8进7`): what the game shows.
+    Board,
+}
+
+impl Style {
+    fn glyph(self, piece: Piece) -> char {
+        // Indexed by role: general, advisor, elephant, horse, chariot, cannon, soldier.
+        const RED: [char; 7] = ['帅', '仕', '相', '马', '车', '炮', '兵'];
+        const BLACK: [char; 7] = ['将', '士', '象', '马', '车', '炮', '卒'];
+        match (self, piece.color) {
+            (Style::Board, _) => piece.chinese(),
+            (Style::Common, Color::Red) => RED[piece.role.index()],
+            (Style::Common, Color::Black) => BLACK[piece.role.index()],
+        }
+    }
+
+    fn numeral(self, color: Color, n: u8) -> char {
+        debug_assert!((1..=9).contains(&n));
+        match (self, color) {
+            (_, Color::Red) => RED_NUMERALS[n as usize - 1],
+            (Style::Board, Color::Black) => char::from(b'0' + n),
+            (Style::Common, Color::Black) => {
+                char::from_u32('１' as u32 + u32::from(n) - 1).unwrap_or('?')
+            }
+        }
     }
 }
 
@@ -46,7 +73,7 @@ struct Parts {
     by_file: bool,
 }
 
-fn parts(pos: &Position, m: Move) -> Option<Parts> {
+fn parts(pos: &Position, m: Move, style: Style) -> Option<Parts> {
     let facts = MoveFacts::new(pos, m)?;
     let us = facts.piece.color;
     let role = facts.piece.role;
@@ -56,16 +83,16 @@ fn parts(pos: &Position, m: Move) -> Option<Parts> {
         _ => '退',
     };
     let target = if action == '平' || moves_diagonally(role) {
-        numeral(us, facts.to_file)
+        style.numeral(us, facts.to_file)
     } else {
-        numeral(us, facts.forward.unsigned_abs())
+        style.numeral(us, facts.forward.unsigned_abs())
     };
     let stacked = facts.file_mates.len();
     let prefix = (stacked >= 2 && !matches!(role, Role::Advisor | Role::Elephant))
         .then(|| prefix(facts.index_on_file(m.from), stacked));
     Some(Parts {
-        glyph: facts.piece.chinese(),
-        file: numeral(us, facts.from_file),
+        glyph: style.glyph(facts.piece),
+        file: style.numeral(us, facts.from_file),
         action,
         target,
         prefix,
@@ -74,8 +101,8 @@ fn parts(pos: &Position, m: Move) -> Option<Parts> {
 }
 
 /// Writes a legal move: `炮二平五`.
-pub(super) fn write(pos: &Position, m: Move) -> String {
-    let Some(p) = parts(pos, m) else {
+pub(super) fn write(pos: &Position, m: Move, style: Style) -> String {
+    let Some(p) = parts(pos, m, style) else {
         return m.to_string();
     };
     let chars = match p.prefix {
@@ -89,10 +116,11 @@ pub(super) fn write(pos: &Position, m: Move) -> String {
 /// Every form a player might write for `m`, folded: the canonical one, the plain
 /// piece-and-file form, and the five-character `前兵三进一`.
 fn renderings(pos: &Position, m: Move, out: &mut Vec<String>) {
-    let Some(p) = parts(pos, m) else {
+    // Folding makes both styles the same key.
+    let Some(p) = parts(pos, m, Style::Board) else {
         return;
     };
-    out.push(fold(&write(pos, m)));
+    out.push(fold(&write(pos, m, Style::Board)));
     if let Some(pre) = p.prefix {
         out.push(fold(
             &[p.glyph, p.file, p.action, p.target]
@@ -181,7 +209,12 @@ mod tests {
 
     fn write_iccs(fen: &str, m: &str) -> String {
         let pos: Position = fen.parse().unwrap();
-        write(&pos, m.parse().unwrap())
+        write(&pos, m.parse().unwrap(), Style::Board)
+    }
+
+    fn common(fen: &str, m: &str) -> String {
+        let pos: Position = fen.parse().unwrap();
+        write(&pos, m.parse().unwrap(), Style::Common)
     }
 
     fn parse_iccs(fen: &str, text: &str) -> String {
@@ -257,8 +290,34 @@ mod tests {
         for (text, iccs) in game {
             let m = parse(&pos, text).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(m.to_string(), iccs, "{text}");
-            assert_eq!(write(&pos, m), text, "written back");
+            assert_eq!(write(&pos, m, Style::Board), text, "written back");
             pos = pos.play(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_common_convention() {
+        let black = START.replace(" w", " b");
+        assert_eq!(common(START, "h2e2"), "炮二平五");
+        assert_eq!(common(START, "h0g2"), "马二进三");
+        assert_eq!(common(START, "i0i1"), "车一进一");
+        assert_eq!(common(START, "e0e1"), "帅五进一");
+        assert_eq!(common(START, "f0e1"), "仕四进五");
+        assert_eq!(common(START, "g0e2"), "相三进五");
+        assert_eq!(common(START, "g3g4"), "兵三进一");
+        assert_eq!(common(&black, "h9g7"), "马８进７");
+        assert_eq!(common(&black, "b7b0"), "炮２进７");
+        assert_eq!(common(&black, "i9i8"), "车９进１");
+        assert_eq!(common(&black, "e9e8"), "将５进１");
+        assert_eq!(common(&black, "d9e8"), "士４进５");
+        assert_eq!(common(&black, "c9e7"), "象３进５");
+        assert_eq!(common(&black, "c6c5"), "卒３进１");
+        let stacked = "3k5/9/9/9/9/1p5p1/1p5p1/9/9/4K4 b";
+        assert_eq!(common(stacked, "b4c4"), "后２平３");
+        let pos: Position = black.parse().unwrap();
+        for m in pos.legal_moves().iter() {
+            let text = write(&pos, *m, Style::Common);
+            assert_eq!(parse(&pos, &text), Ok(*m), "{text} reads back");
         }
     }
 
@@ -294,15 +353,36 @@ mod tests {
     fn stacked_soldiers() {
         // Three red soldiers on file e (五), one on file c: 前/中/后 with the piece.
         let pos: Position = "3k5/9/4P4/4P4/4P4/2P6/9/9/9/4K4 w".parse().unwrap();
-        assert_eq!(write(&pos, "e7e8".parse().unwrap()), "前兵进一");
-        assert_eq!(write(&pos, "e6d6".parse().unwrap()), "中兵平六");
-        assert_eq!(write(&pos, "e5f5".parse().unwrap()), "后兵平四");
+        assert_eq!(
+            write(&pos, "e7e8".parse().unwrap(), Style::Board),
+            "前兵进一"
+        );
+        assert_eq!(
+            write(&pos, "e6d6".parse().unwrap(), Style::Board),
+            "中兵平六"
+        );
+        assert_eq!(
+            write(&pos, "e5f5".parse().unwrap(), Style::Board),
+            "后兵平四"
+        );
         // Four on one file: 前/二/三/四.
         let pos: Position = "3k5/4P4/4P4/4P4/4P4/9/9/9/9/4K4 w".parse().unwrap();
-        assert_eq!(write(&pos, "e8f8".parse().unwrap()), "前兵平四");
-        assert_eq!(write(&pos, "e7d7".parse().unwrap()), "二兵平六");
-        assert_eq!(write(&pos, "e6d6".parse().unwrap()), "三兵平六");
-        assert_eq!(write(&pos, "e5d5".parse().unwrap()), "四兵平六");
+        assert_eq!(
+            write(&pos, "e8f8".parse().unwrap(), Style::Board),
+            "前兵平四"
+        );
+        assert_eq!(
+            write(&pos, "e7d7".parse().unwrap(), Style::Board),
+            "二兵平六"
+        );
+        assert_eq!(
+            write(&pos, "e6d6".parse().unwrap(), Style::Board),
+            "三兵平六"
+        );
+        assert_eq!(
+            write(&pos, "e5d5".parse().unwrap(), Style::Board),
+            "四兵平六"
+        );
         assert_eq!(
             parse_iccs("3k5/4P4/4P4/4P4/4P4/9/9/9/9/4K4 w", "三兵平六"),
             "e6d6"
@@ -319,8 +399,14 @@ mod tests {
     #[test]
     fn advisors_and_elephants_are_never_prefixed() {
         let pos: Position = "3k5/9/9/9/9/9/9/3A5/9/3AK4 w".parse().unwrap();
-        assert_eq!(write(&pos, "d0e1".parse().unwrap()), "仕六进五");
-        assert_eq!(write(&pos, "d2e1".parse().unwrap()), "仕六退五");
+        assert_eq!(
+            write(&pos, "d0e1".parse().unwrap(), Style::Board),
+            "仕六进五"
+        );
+        assert_eq!(
+            write(&pos, "d2e1".parse().unwrap(), Style::Board),
+            "仕六退五"
+        );
         assert_eq!(
             parse_iccs("3k5/9/9/9/9/9/9/3A5/9/3AK4 w", "仕六退五"),
             "d2e1"

@@ -30,8 +30,10 @@ impl Notation {
     /// All notations, in the order "paste anything" tries them.
     pub const ALL: [Notation; 3] = [Notation::Chinese, Notation::Wxf, Notation::Iccs];
 
-    /// Writes the legal move `m` in this notation. (A move from an empty point, which no
-    /// position allows, is written in ICCS coordinates.)
+    /// Writes the legal move `m` in this notation, as files exchanged between programs
+    /// spell it: Chinese uses 车马炮 for both sides and full-width digits for black
+    /// (`马８进７`). (A move from an empty point, which no position allows, is written in
+    /// ICCS coordinates.)
     ///
     /// ```
     /// use xiangqi::rules::{Notation, Position};
@@ -41,13 +43,33 @@ impl Notation {
     /// assert_eq!(Notation::Chinese.write(&pos, m), "炮二平五");
     /// assert_eq!(Notation::Wxf.write(&pos, m), "C2=5");
     /// assert_eq!(Notation::Iccs.write(&pos, m), "h2e2");
+    /// let black = pos.play(m).unwrap();
+    /// assert_eq!(Notation::Chinese.write(&black, "h9g7".parse().unwrap()), "马８进７");
     /// ```
     #[must_use]
     pub fn write(self, pos: &Position, m: Move) -> String {
         match self {
-            Notation::Chinese => chinese::write(pos, m),
+            Notation::Chinese => chinese::write(pos, m, chinese::Style::Common),
             Notation::Wxf => wxf::write(pos, m),
             Notation::Iccs => m.to_string(),
+        }
+    }
+
+    /// Writes `m` as the board shows it: Chinese with the glyphs printed on the pieces
+    /// (俥傌砲 for red, 車馬砲 for black) and ASCII digits for black (`馬8进7`); the
+    /// other notations as [`Notation::write`]. Both spellings read back the same move.
+    ///
+    /// ```
+    /// use xiangqi::rules::{Notation, Position};
+    ///
+    /// let pos = Position::new().play("h2e2".parse().unwrap()).unwrap();
+    /// assert_eq!(Notation::Chinese.display(&pos, "h9g7".parse().unwrap()), "馬8进7");
+    /// ```
+    #[must_use]
+    pub fn display(self, pos: &Position, m: Move) -> String {
+        match self {
+            Notation::Chinese => chinese::write(pos, m, chinese::Style::Board),
+            _ => self.write(pos, m),
         }
     }
 
