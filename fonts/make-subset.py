@@ -26,9 +26,9 @@ for path in (ROOT / "src").rglob("*.rs"):
     chars.update(path.read_text(encoding="utf-8"))
 chars.update("０１２３４５６７８９，。：；、·（）《》「」！？　—…“”‘’")
 chars.update("一二三四五六七八九十前中后後进進退平帅帥将將仕士相象马馬傌车車俥炮砲包兵卒")
-# The 3,755 common hanzi (GB2312 level 1): player and event names, slot names and the
-# words of pasted games show in the panel.
-for hi in range(0xB0, 0xD8):
+# All 6,763 hanzi of GB2312 (levels 1 and 2): player and event names in opened files,
+# slot names and the words of pasted games show in the panel and the game list.
+for hi in range(0xB0, 0xF8):
     for lo in range(0xA1, 0xFF):
         try:
             chars.update(bytes([hi, lo]).decode("gb2312"))

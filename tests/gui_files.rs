@@ -15,8 +15,8 @@ use xiangqi::gui::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
 use xiangqi::gui::persist::{DataDirs, load_preferences};
 use xiangqi::gui::saves::SlotList;
 use xiangqi::gui::{
-    Action, CurrentSlot, Model, Notice, Overlay, PointerPressed, PointerReleased, Settings,
-    SlotCommand, SlotOp, core_plugin, files_plugin,
+    Action, CurrentSlot, GameChoice, Model, Notice, Overlay, PointerPressed, PointerReleased,
+    Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
 };
 use xiangqi::rules::Notation;
 use xiangqi::session::Session;
@@ -518,6 +518,118 @@ fn a_dropped_file_opens_and_a_bad_one_is_refused() {
     }
 }
 
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn listed(t: &Test) -> Option<Vec<(String, String, usize, bool)>> {
+    t.app
+        .world()
+        .resource::<GameChoice>()
+        .0
+        .as_ref()
+        .map(|list| {
+            list.games
+                .iter()
+                .map(|g| (g.red.clone(), g.result.clone(), g.plies, g.game.is_ok()))
+                .collect()
+        })
+}
+
+#[test]
+fn a_file_of_several_games_lists_them_and_the_pick_is_undoable() {
+    let mut t = Test::new("game-list");
+    t.set_lang_en();
+    t.play("h2e2 h9g7");
+    let before = t.fen();
+    let window = Entity::PLACEHOLDER;
+    t.send(FileDragAndDrop::DroppedFile {
+        window,
+        path_buf: data("three-games.pgn"),
+    });
+    // Nothing changes until a game is picked.
+    assert_eq!(t.fen(), before);
+    assert_eq!(t.said(false), "three-games.pgn holds 3 games: pick one");
+    assert_eq!(
+        listed(&t),
+        Some(vec![
+            ("黄松轩".into(), "1-0".into(), 37, true),
+            ("红方棋手".into(), "*".into(), 8, true),
+            (String::new(), "1-0".into(), 43, true),
+        ])
+    );
+    t.send(Action::ChooseGame(Some(2)));
+    assert_eq!(listed(&t), None, "picking closes the list");
+    assert_eq!(t.plies(), 43);
+    assert_eq!(
+        t.said(false),
+        "Opened three-games.pgn, game 3: ? – ? (Ctrl+Z takes it back)"
+    );
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.fen(), before, "Ctrl+Z goes back to the game before");
+
+    // Esc closes the list and leaves the game; a second list replaces a first.
+    t.send(FileDragAndDrop::DroppedFile {
+        window,
+        path_buf: data("three-games.pgn"),
+    });
+    assert!(listed(&t).is_some());
+    t.chord(&[KeyCode::Escape]);
+    assert_eq!(listed(&t), None);
+    assert_eq!(t.fen(), before);
+    assert!(
+        !t.app
+            .world()
+            .resource::<Messages<AppExit>>()
+            .iter_current_update_messages()
+            .any(|_| true),
+        "Esc closed the list, it did not quit"
+    );
+}
+
+#[test]
+fn an_unreadable_game_in_a_list_is_shown_and_cannot_be_picked() {
+    let mut t = Test::new("game-list-bad");
+    t.set_lang_en();
+    let dir = t.dirs.documents.clone();
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.pgn");
+    std::fs::write(
+        &file,
+        "[Red \"a\"]\n1. h2e2 *\n\n[Red \"b\"]\n1. h2e2 h2e2 *\n",
+    )
+    .unwrap();
+    t.send(FileDragAndDrop::DroppedFile {
+        window: Entity::PLACEHOLDER,
+        path_buf: file,
+    });
+    let list = listed(&t).unwrap();
+    assert_eq!(list[0], ("a".into(), "*".into(), 1, true));
+    assert!(!list[1].3);
+    t.send(Action::ChooseGame(Some(1)));
+    assert!(listed(&t).is_some(), "the list stays open");
+    assert_eq!(t.plies(), 0);
+    t.send(Action::ChooseGame(Some(0)));
+    assert_eq!(t.plies(), 1);
+}
+
+#[test]
+fn an_xqf_file_opens_like_any_other() {
+    let mut t = Test::new("xqf");
+    t.set_lang_en();
+    t.send(FileDragAndDrop::DroppedFile {
+        window: Entity::PLACEHOLDER,
+        path_buf: data("xqf/030-黄松轩先胜冯敬如.XQF"),
+    });
+    assert_eq!(t.plies(), 37);
+    assert_eq!(
+        t.said(false),
+        "Opened 030-黄松轩先胜冯敬如.XQF: an XQF game, 37 plies"
+    );
+}
+
 #[test]
 fn export_writes_a_pgn_in_the_documents_folder() {
     let mut t = Test::new("export");
@@ -528,7 +640,7 @@ fn export_writes_a_pgn_in_the_documents_folder() {
     let said = t.said(false);
     let path = said.strip_prefix("Game exported to ").unwrap();
     let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.contains("1. 炮二平五 馬8进7"), "{text}");
+    assert!(text.contains("1. 炮二平五 马８进７"), "{text}");
     let files = std::fs::read_dir(&t.dirs.documents).unwrap().count();
     assert_eq!(files, 2, "a second export does not overwrite the first");
 }

@@ -12,7 +12,7 @@ use bevy::window::WindowEvent;
 
 use super::board::{BoardCamera, CELL};
 use super::messages::{Action, AppSet, Import, PointerPressed, PointerReleased};
-use super::model::{Overlay, PointerOverPanel, Settings, TypingInPanel};
+use super::model::{GameChoice, Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::rules::Square;
 use crate::theme;
 
@@ -114,8 +114,14 @@ fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
         || held(keys, [KeyCode::SuperLeft, KeyCode::SuperRight])
 }
 
-/// Every keyboard shortcut. While a text field has the keyboard only Ctrl chords act.
-fn key_commands(keys: &ButtonInput<KeyCode>, overlay: &Overlay, typing: bool) -> Vec<Action> {
+/// Every keyboard shortcut. While a text field has the keyboard only Ctrl chords act;
+/// while a file's game list is open, Esc closes it (its own keys are the dialog's).
+fn key_commands(
+    keys: &ButtonInput<KeyCode>,
+    overlay: &Overlay,
+    typing: bool,
+    listing: bool,
+) -> Vec<Action> {
     let ctrl = ctrl_held(keys);
     let shift = held(keys, [KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let mut out = Vec::new();
@@ -136,6 +142,7 @@ fn key_commands(keys: &ButtonInput<KeyCode>, overlay: &Overlay, typing: bool) ->
             (true, _, KeyCode::KeyI) => Action::Paste,
             (true, _, KeyCode::KeyG) => Action::ExportGif,
             // Esc first closes an open dialog.
+            (_, _, KeyCode::Escape) if listing => Action::ChooseGame(None),
             (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
             (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
             (_, _, KeyCode::Escape) => Action::Quit,
@@ -157,9 +164,10 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     overlay: Res<Overlay>,
     typing: Res<TypingInPanel>,
+    choice: Res<GameChoice>,
     mut commands: MessageWriter<Action>,
 ) {
-    for command in key_commands(&keys, &overlay, typing.0) {
+    for command in key_commands(&keys, &overlay, typing.0, choice.0.is_some()) {
         commands.write(command);
     }
 }

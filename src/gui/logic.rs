@@ -9,7 +9,7 @@ use super::messages::{
     Action, AppSet, BoardChanged, GameEnded, Import, MovePlayed, MoveRejected, NewGameStarted,
     NothingToDo, Notice, PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
 };
-use super::model::{Model, Selection, Settings};
+use super::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
 use crate::i18n::{self, Lang, T};
 use crate::rules::record::{self, Imported};
 use crate::rules::{Game, Move, PlayError, Square};
@@ -215,7 +215,8 @@ fn commands(
             | Action::Paste
             | Action::ExportPgn
             | Action::ExportPng
-            | Action::ExportGif => continue,
+            | Action::ExportGif
+            | Action::ChooseGame(_) => continue,
         }
         let review_only = matches!(
             command,
@@ -232,61 +233,132 @@ fn commands(
     }
 }
 
-/// The game an [`Import`] brings and the line saying what it was, or the line saying
-/// why there is none.
-fn read(import: &Import, lang: Lang) -> Result<(Game, String), String> {
+/// What an [`Import`] brings.
+enum Reading {
+    /// A game, and the line saying what it was.
+    Game(Box<Game>, String),
+    /// A file of several games: the player picks one.
+    Choose(GameList),
+    /// Nothing: the line saying why.
+    Failed(String),
+}
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
+}
+
+fn read(import: &Import, lang: Lang) -> Reading {
     let what = |i: &Imported| i18n::imported(i.format, i.record.game.ply_count(), lang);
     match import {
-        Import::Slot { slot, game } => Ok(((**game).clone(), T::LoadedFrom.fill(lang, &[slot]))),
+        Import::Slot { slot, game } => {
+            Reading::Game(game.clone(), T::LoadedFrom.fill(lang, &[slot]))
+        }
         Import::Pasted(text) => match record::read_any(text) {
             Ok(i) => {
                 let said = T::Pasted.fill(lang, &[&what(&i)]);
-                Ok((i.record.game, said))
+                Reading::Game(Box::new(i.record.game), said)
             }
-            Err(e) => Err(T::PasteFailed.fill(lang, &[&e])),
+            Err(e) => Reading::Failed(T::PasteFailed.fill(lang, &[&e])),
         },
         Import::File(path) => {
-            let name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into(),
-            );
+            let name = file_name(path);
             let read = std::fs::read(path)
                 .map_err(|e| e.to_string())
-                .and_then(|bytes| record::read_any_bytes(&bytes).map_err(|e| e.to_string()));
+                .and_then(|bytes| record::read_games_bytes(&bytes).map_err(|e| e.to_string()));
             match read {
-                Ok(i) => {
-                    let said = T::Opened.fill(lang, &[&name, &what(&i)]);
-                    Ok((i.record.game, said))
-                }
-                Err(e) => Err(T::OpenFailed.fill(lang, &[&name, &e])),
+                Ok(mut games) if games.len() == 1 => match games.swap_remove(0) {
+                    Ok(i) => {
+                        let said = T::Opened.fill(lang, &[&name, &what(&i)]);
+                        Reading::Game(Box::new(i.record.game), said)
+                    }
+                    Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+                },
+                Ok(games) => Reading::Choose(GameList {
+                    file: name,
+                    games: games
+                        .into_iter()
+                        .map(|g| ListedGame::new(g.map_err(|e| e.to_string())))
+                        .collect(),
+                }),
+                Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
             }
         }
     }
 }
 
 /// Opens a pasted, dropped or loaded game in place of the current one (undoable). A
-/// failure leaves the game exactly as it was and says why.
+/// failure leaves the game exactly as it was and says why. A file of several games
+/// opens the list instead; the game picked from it is opened the same way.
+#[allow(clippy::too_many_arguments)]
 fn import(
     mut imports: MessageReader<Import>,
+    mut actions: MessageReader<Action>,
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
+    mut choice: ResMut<GameChoice>,
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
+    let lang = settings.lang;
+    let mut open = |game: Game, said: String, notices: &mut MessageWriter<Notice>| {
+        info!("imported {} plies", game.ply_count());
+        model.replace(game);
+        clear(&mut selection);
+        changed.write(BoardChanged);
+        notices.write(Notice::info(said));
+    };
     for request in imports.read() {
-        match read(request, settings.lang) {
-            Ok((game, said)) => {
-                info!("imported {} plies", game.ply_count());
-                model.replace(game);
-                clear(&mut selection);
-                changed.write(BoardChanged);
-                notices.write(Notice::info(said));
+        match read(request, lang) {
+            Reading::Game(game, said) => open(*game, said, &mut notices),
+            Reading::Choose(list) => {
+                info!("game list: {} games in {}", list.games.len(), list.file);
+                notices.write(Notice::info(
+                    T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]),
+                ));
+                choice.0 = Some(list);
             }
-            Err(said) => {
+            Reading::Failed(said) => {
                 info!("refused import: {said}");
                 notices.write(Notice::warn(said));
             }
+        }
+    }
+    for &action in actions.read() {
+        let Action::ChooseGame(index) = action else {
+            continue;
+        };
+        let Some(list) = choice.0.take() else {
+            continue;
+        };
+        let Some(i) = index else {
+            info!("game list closed");
+            continue;
+        };
+        match list.games.get(i) {
+            Some(ListedGame {
+                game: Ok(game),
+                red,
+                black,
+                ..
+            }) => {
+                let name = |n: &str| {
+                    if n.is_empty() {
+                        "?".to_owned()
+                    } else {
+                        n.to_owned()
+                    }
+                };
+                let players = format!("{} – {}", name(red), name(black));
+                info!("game list: picked game {} of {}", i + 1, list.file);
+                let said = T::OpenedGame.fill(lang, &[&list.file, &(i + 1), &players]);
+                open(game.clone(), said, &mut notices);
+            }
+            // Unreadable or out of range: the list stays open (nothing else to do).
+            _ => choice.0 = Some(list),
         }
     }
 }

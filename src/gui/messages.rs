@@ -72,6 +72,9 @@ pub enum Action {
     ExportPng,
     /// Ctrl+G: write an animated GIF of the game to the pictures folder.
     ExportGif,
+    /// A game picked from a file's list (0-based; undoable like any import), or `None`
+    /// to close the list (Esc).
+    ChooseGame(Option<usize>),
 }
 
 /// Something to do with one save slot (from the slots dialog).

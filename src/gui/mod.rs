@@ -5,13 +5,15 @@
 //! Where to look: what a key does, `input.rs`; what a click, Ctrl+Z or a paste does to
 //! the game, `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel,
 //! `panel.rs`; save slots, `saves.rs` and `slots_dialog.rs`; the autosave and settings
-//! file, `persist.rs`; the clipboard, `clipboard.rs`; PNG and GIF export, `export.rs`.
+//! file, `persist.rs`; the clipboard, `clipboard.rs`; PNG and GIF export, `export.rs`;
+//! the list of a file's games, `game_list.rs`.
 
 mod assets;
 mod audio;
 mod board;
 pub mod clipboard;
 pub mod export;
+mod game_list;
 mod icon;
 mod input;
 mod logic;
@@ -162,6 +164,7 @@ impl Plugin for AppPlugin {
             audio::plugin,
             panel::plugin,
             slots_dialog::plugin,
+            game_list::plugin,
         ))
         .init_resource::<AwakeUntil>()
         .add_systems(Last, keep_awake);

@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use xiangqi::rules::Square;
+use xiangqi::rules::{Color, Position, Square};
 use xiangqi::theme::{self, Rgba, geometry as g, wood};
 
 /// Generous: two cores, software rendering, and a build that may be running beside us.
@@ -304,7 +304,7 @@ impl Game {
         }
         // No window manager here: give the window the keyboard, as one would.
         game.xdotool(&["windowfocus", "--sync", &game.window.clone()]);
-        game.until_seen(Square::A0, Seen::Red);
+        game.until_drawn();
         game
     }
 
@@ -404,6 +404,23 @@ impl Game {
         } else {
             Seen::Black
         }
+    }
+
+    /// Waits until the board shows the logged position: a piece of it (the first from
+    /// a0 on) is on the screen in its colour.
+    pub fn until_drawn(&self) {
+        self.until("the board to be drawn", || {
+            let fen = self.positions().pop()?;
+            let pos =
+                Position::from_fen(&fen.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+                    .ok()?;
+            let (sq, piece) = pos.board().pieces().next()?;
+            let want = match piece.color {
+                Color::Red => Seen::Red,
+                Color::Black => Seen::Black,
+            };
+            (self.seen(&self.shot(), sq) == want).then_some(())
+        });
     }
 
     /// Waits until `sq` shows `want`.

@@ -340,3 +340,30 @@ fn the_referee_rings_a_blocked_horse_warns_of_a_perpetual_chase_and_rules_it() {
     game.key("ctrl+z");
     game.until_position("3k5/9/9/9/1R7/4c4/9/9/9/4K4 w");
 }
+
+#[test]
+fn a_collection_opened_from_the_desktop_lists_its_games_and_an_xqf_opens_too() {
+    // Three games in one file, with a title and text between them.
+    let pgn = include_bytes!("../data/three-games.pgn");
+    let game = Game::open_from_desktop("collection", "名局选.pgn", pgn);
+    game.until_logged("notice 名局选.pgn holds 3 games: pick one");
+    game.until_logged("game list: 3 games in 名局选.pgn");
+    game.until_position(START);
+    // The second game, by the keys the list shows: ↓ then Enter.
+    game.key("Down");
+    game.key("Return");
+    game.until_position("r1bakab2/8r/1cn1c1n2/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C1N2/9/R1BAKABR1 w");
+    game.until_logged("notice Opened 名局选.pgn, game 2: 红方棋手 – 黑方棋手");
+    game.key("ctrl+z");
+    game.until_position(START);
+    drop(game);
+
+    // An XQF file named on the command line (what the file manager runs for one).
+    let xqf = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/xqf/030-黄松轩先胜冯敬如.XQF"
+    );
+    let game = Game::restart("collection", &[xqf]);
+    game.until_position("3nkab2/3ra4/R3b3n/p4rp1p/2p6/4N2R1/P1P3P2/4C1N2/9/2BAKAB2 b");
+    game.until_logged("notice Opened 030-黄松轩先胜冯敬如.XQF: an XQF game, 37 plies");
+}
