@@ -276,6 +276,9 @@ pub fn outcome(outcome: Outcome, lang: Lang) -> String {
         (Termination::Repetition, Lang::Zh) => "重复局面",
         (Termination::SixtyMoves, Lang::Zh) => "六十回合无吃子",
         (Termination::InsufficientMaterial, Lang::Zh) => "双方无进攻子力",
+        (Termination::Timeout, Lang::Zh) => "超时",
+        (Termination::Resignation, Lang::Zh) => "认输",
+        (Termination::Agreement, Lang::Zh) => "议和",
         (Termination::Checkmate, Lang::En) => "checkmate",
         (Termination::Stalemate, Lang::En) => "stalemate",
         (Termination::PerpetualCheck, Lang::En) => "perpetual check",
@@ -283,6 +286,9 @@ pub fn outcome(outcome: Outcome, lang: Lang) -> String {
         (Termination::Repetition, Lang::En) => "repetition",
         (Termination::SixtyMoves, Lang::En) => "60 moves without a capture",
         (Termination::InsufficientMaterial, Lang::En) => "no attacking pieces left",
+        (Termination::Timeout, Lang::En) => "on time",
+        (Termination::Resignation, Lang::En) => "resignation",
+        (Termination::Agreement, Lang::En) => "agreement",
     };
     let result = match (outcome.winner, lang) {
         (Some(c), Lang::Zh) => format!("{}胜", side(c, lang)),
@@ -354,6 +360,9 @@ pub fn all_fixed_strings() -> Vec<String> {
                     Termination::Repetition,
                     Termination::SixtyMoves,
                     Termination::InsufficientMaterial,
+                    Termination::Timeout,
+                    Termination::Resignation,
+                    Termination::Agreement,
                 ] {
                     out.push(outcome(
                         Outcome {

@@ -30,11 +30,19 @@ pub enum Termination {
     SixtyMoves,
     /// Neither side has a chariot, horse, cannon or soldier: a draw.
     InsufficientMaterial,
+    /// A side's clock ran out: it loses. Declared by whoever keeps the time
+    /// ([`Game::declare`]).
+    Timeout,
+    /// A side resigned: it loses. Declared.
+    Resignation,
+    /// Both sides agreed to a draw. Declared.
+    Agreement,
 }
 
 impl Termination {
     /// A short machine-friendly name: `checkmate`, `stalemate`, `perpetual-check`,
-    /// `perpetual-chase`, `repetition`, `sixty-moves`, `insufficient-material`.
+    /// `perpetual-chase`, `repetition`, `sixty-moves`, `insufficient-material`,
+    /// `timeout`, `resignation`, `agreement`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -45,7 +53,20 @@ impl Termination {
             Termination::Repetition => "repetition",
             Termination::SixtyMoves => "sixty-moves",
             Termination::InsufficientMaterial => "insufficient-material",
+            Termination::Timeout => "timeout",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
         }
+    }
+
+    /// Whether the game's moves decide it (checkmate, repetition…), as opposed to a
+    /// result declared from outside the board (time, resignation, agreement).
+    #[must_use]
+    pub const fn is_by_the_rules(self) -> bool {
+        !matches!(
+            self,
+            Termination::Timeout | Termination::Resignation | Termination::Agreement
+        )
     }
 }
 
@@ -59,14 +80,18 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    const fn win(winner: Color, termination: Termination) -> Outcome {
+    /// `winner` wins by `termination`.
+    #[must_use]
+    pub const fn win(winner: Color, termination: Termination) -> Outcome {
         Outcome {
             winner: Some(winner),
             termination,
         }
     }
 
-    const fn draw(termination: Termination) -> Outcome {
+    /// A draw by `termination`.
+    #[must_use]
+    pub const fn draw(termination: Termination) -> Outcome {
         Outcome {
             winner: None,
             termination,
@@ -149,6 +174,8 @@ pub struct Game {
     plies: Vec<Ply>,
     redo: Vec<Move>,
     outcome: Option<Outcome>,
+    /// A result declared at the current position (time, resignation, agreement).
+    declared: Option<Outcome>,
 }
 
 impl Game {
@@ -166,6 +193,7 @@ impl Game {
             plies: Vec::new(),
             redo: Vec::new(),
             outcome: None,
+            declared: None,
         };
         game.outcome = game.adjudicate();
         game
@@ -206,12 +234,46 @@ impl Game {
     /// How the game ended, or `None` while it goes on.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.outcome.or(self.declared)
+    }
+
+    /// Ends the game at the current position with a result the moves do not decide: a
+    /// flag fall, a resignation, an agreed draw. Refused if the game is already over.
+    /// [`undo`](Self::undo) or [`withdraw`](Self::withdraw) takes it back.
+    ///
+    /// ```
+    /// use xiangqi::rules::{Color, Game, Outcome, Termination};
+    ///
+    /// let mut game = Game::new();
+    /// let resigned = Outcome::win(Color::Black, Termination::Resignation);
+    /// game.declare(resigned).unwrap();
+    /// assert_eq!(game.outcome(), Some(resigned));
+    /// assert!(game.play("h2e2".parse().unwrap()).is_err());
+    /// assert_eq!(game.withdraw(), Some(resigned));
+    /// assert_eq!(game.outcome(), None);
+    /// ```
+    pub fn declare(&mut self, outcome: Outcome) -> Result<(), PlayError> {
+        if let Some(over) = self.outcome() {
+            return Err(PlayError::GameOver(over));
+        }
+        self.declared = Some(outcome);
+        Ok(())
+    }
+
+    /// Takes back a declared result, if there is one.
+    pub fn withdraw(&mut self) -> Option<Outcome> {
+        self.declared.take()
+    }
+
+    /// The declared result, if the game ended by one.
+    #[must_use]
+    pub fn declared(&self) -> Option<Outcome> {
+        self.declared
     }
 
     /// Plays `m`; refused if illegal or if the game is over. Clears the redo list.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
-        if let Some(outcome) = self.outcome {
+        if let Some(outcome) = self.outcome() {
             return Err(PlayError::GameOver(outcome));
         }
         Ok(self.play_on(m)?)
@@ -222,6 +284,7 @@ impl Game {
     /// stalemate leave no legal move, so nothing gets past them.
     pub fn play_on(&mut self, m: Move) -> Result<(), IllegalMove> {
         let after = self.position().play(m)?;
+        self.declared = None;
         self.push(m, after);
         self.redo.clear();
         Ok(())
@@ -242,6 +305,8 @@ impl Game {
     /// Takes back the last move, if any, and returns it.
     pub fn undo(&mut self) -> Option<Move> {
         let ply = self.plies.pop()?;
+        // A declared result belongs to the position it was declared in.
+        self.declared = None;
         self.redo.push(ply.mv);
         self.outcome = self.adjudicate();
         Some(ply.mv)

@@ -310,6 +310,17 @@ pub fn read_game(game: GameText<'_>) -> Result<(GameRecord, Notation), ImportErr
                 }
             }
             Token::Comment(c) => {
+                // A clock reading is data, not words: it goes to `clocks`.
+                let c = match super::time::read_clk(&c) {
+                    Some((left, rest)) => {
+                        record.clocks.insert(ply, left);
+                        rest
+                    }
+                    None => c,
+                };
+                if c.is_empty() {
+                    continue;
+                }
                 record
                     .comments
                     .entry(ply)
@@ -370,7 +381,7 @@ fn escape(value: &str) -> String {
 ///     game.play(m.parse().unwrap()).unwrap();
 /// }
 /// let text = pgn::write(&GameRecord::new(game), Notation::Chinese);
-/// assert!(text.contains("1. 炮二进二 士4进5\n2. 炮二平三 卒7进1\n3. 炮三进五\n"));
+/// assert!(text.contains("1. 炮二进二 士４进５\n2. 炮二平三 卒７进１\n3. 炮三进五\n"));
 /// assert!(text.contains("[Result \"1-0\"]"));
 /// let (back, notation) = pgn::read(&text).unwrap();
 /// assert_eq!(notation, Notation::Chinese);
@@ -401,10 +412,15 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
     }
     out.push('\n');
     let comment = |out: &mut String, ply: usize| {
-        if let Some(c) = record.comments.get(&ply) {
-            let sep = if ply == 0 { "" } else { " " };
-            let _ = write!(out, "{sep}{{{}}}", c.replace('}', ")"));
-        }
+        let clock = record.clocks.get(&ply).map(|&d| super::time::clk(d));
+        let text = match (clock, record.comments.get(&ply)) {
+            (Some(clk), Some(c)) => format!("{clk} {c}"),
+            (Some(clk), None) => clk,
+            (None, Some(c)) => c.clone(),
+            (None, None) => return,
+        };
+        let sep = if ply == 0 { "" } else { " " };
+        let _ = write!(out, "{sep}{{{}}}", text.replace('}', ")"));
     };
     if record.comments.contains_key(&0) {
         comment(&mut out, 0);

@@ -25,6 +25,9 @@ pub struct GameRecord {
     pub comments: BTreeMap<usize, String>,
     /// Other lines of play the record gives (XQF keeps them; PGN's are skipped).
     pub variations: Vec<Variation>,
+    /// The mover's clock after each ply (`n` after the `n`-th), from PGN's
+    /// `[%clk H:MM:SS]` comments.
+    pub clocks: BTreeMap<usize, std::time::Duration>,
 }
 
 /// A line of play that replaces a move of the line it branches from.
@@ -50,6 +53,7 @@ impl GameRecord {
             game,
             comments: BTreeMap::new(),
             variations: Vec::new(),
+            clocks: BTreeMap::new(),
         }
     }
 
@@ -313,7 +317,7 @@ pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
 /// ```
 /// use xiangqi::rules::record::read_games_bytes;
 ///
-/// let file = "[Red \"甲\"]\n1. 炮二平五 马８进７ 1-0\n\n[Red \"乙\"]\n1. 炮二平五 炮二平五 *\n";
+/// let file = "[Red \"甲\"]\n1. 炮二平五 马８进７ 1-0\n\n[Red \"乙\"]\n1. h2e2 h2e2 *\n";
 /// let games = read_games_bytes(file.as_bytes()).unwrap();
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].as_ref().unwrap().record.tag("Red"), Some("甲"));

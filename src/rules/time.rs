@@ -1,0 +1,237 @@
+//! Time controls as players write them, and clock readings as PGN keeps them. No clock
+//! runs here: keeping time is the caller's business (see `session::clock`).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A time control: a base time per side, an increment added after each of its moves,
+/// and optionally 读秒 (byoyomi): once the base is spent, each move must be made within
+/// that many seconds.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi::rules::TimeControl;
+///
+/// let tc: TimeControl = "10+5".parse().unwrap();
+/// assert_eq!(tc.base, Duration::from_secs(600));
+/// assert_eq!(tc.increment, Duration::from_secs(5));
+/// assert_eq!(tc.to_string(), "10+5");
+/// assert_eq!(tc.pgn_tag(), "600+5");
+/// assert_eq!("0:30+0".parse::<TimeControl>().unwrap().base, Duration::from_secs(30));
+/// assert_eq!(TimeControl::from_pgn_tag("600+5"), Some(tc));
+/// assert!("ten minutes".parse::<TimeControl>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    /// Each side's time at the start.
+    pub base: Duration,
+    /// Added to a side's clock after each of its moves.
+    pub increment: Duration,
+    /// Each move's time once the base is spent, if the control has 读秒.
+    pub byoyomi: Option<Duration>,
+}
+
+/// The most a clock may be set to: 10 hours.
+const MAX: Duration = Duration::from_secs(10 * 3600);
+
+/// The presets offered in the game: 5+3, 10+5, 15+10, 30+10.
+pub const PRESETS: [TimeControl; 4] = [
+    TimeControl::minutes(5, 3),
+    TimeControl::minutes(10, 5),
+    TimeControl::minutes(15, 10),
+    TimeControl::minutes(30, 10),
+];
+
+impl TimeControl {
+    /// `minutes` each, `increment` seconds per move, no 读秒.
+    #[must_use]
+    pub const fn minutes(minutes: u64, increment: u64) -> TimeControl {
+        TimeControl {
+            base: Duration::from_secs(minutes * 60),
+            increment: Duration::from_secs(increment),
+            byoyomi: None,
+        }
+    }
+
+    /// PGN's `TimeControl` tag: `600+5` (seconds). 读秒 has no PGN form; it is kept in a
+    /// tag of its own (`Byoyomi`).
+    #[must_use]
+    pub fn pgn_tag(&self) -> String {
+        format!("{}+{}", self.base.as_secs(), self.increment.as_secs())
+    }
+
+    /// Reads PGN's `TimeControl` tag (`600+5`, or `600` with no increment).
+    #[must_use]
+    pub fn from_pgn_tag(tag: &str) -> Option<TimeControl> {
+        let (base, inc) = tag.trim().split_once('+').unwrap_or((tag.trim(), "0"));
+        let base = Duration::from_secs(base.parse().ok()?);
+        let increment = Duration::from_secs(inc.parse().ok()?);
+        (base > Duration::ZERO && base <= MAX && increment <= MAX).then_some(TimeControl {
+            base,
+            increment,
+            byoyomi: None,
+        })
+    }
+}
+
+/// Why a time control was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "\"{0}\" is not a time control: write minutes+increment (10+5), M:SS+increment (0:30+0), optionally /SECONDS of 读秒 (10+0/30); the base between 1 second and 10 hours"
+)]
+pub struct ParseTimeControlError(pub String);
+
+impl FromStr for TimeControl {
+    type Err = ParseTimeControlError;
+
+    /// `10+5` (minutes + seconds), `0:30+0` (M:SS + seconds), `10` (no increment), with
+    /// an optional `/30` for 30 seconds of 读秒.
+    fn from_str(s: &str) -> Result<TimeControl, ParseTimeControlError> {
+        let bad = || ParseTimeControlError(s.to_owned());
+        let text = s.trim();
+        let (main, byoyomi) = match text.split_once('/') {
+            Some((m, b)) => (m, Some(b)),
+            None => (text, None),
+        };
+        let (base, inc) = main.split_once('+').unwrap_or((main, "0"));
+        let base = match base.trim().split_once(':') {
+            Some((m, ss)) if ss.len() == 2 => {
+                let m: u64 = m.parse().map_err(|_| bad())?;
+                let ss: u64 = ss.parse().map_err(|_| bad())?;
+                if ss >= 60 {
+                    return Err(bad());
+                }
+                m.checked_mul(60).and_then(|m| m.checked_add(ss))
+            }
+            Some(_) => None,
+            None => base
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .and_then(|m| m.checked_mul(60)),
+        }
+        .ok_or_else(bad)?;
+        let secs = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
+        let tc = TimeControl {
+            base: Duration::from_secs(base),
+            increment: Duration::from_secs(secs(inc)?),
+            byoyomi: byoyomi.map(secs).transpose()?.map(Duration::from_secs),
+        };
+        let sane = tc.base > Duration::ZERO
+            && tc.base <= MAX
+            && tc.increment <= MAX
+            && tc.byoyomi.is_none_or(|b| b > Duration::ZERO && b <= MAX);
+        sane.then_some(tc).ok_or_else(bad)
+    }
+}
+
+/// `10+5`, `0:30+0`, `10+0/30`: what [`FromStr`] reads.
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.base.as_secs();
+        if secs % 60 == 0 {
+            write!(f, "{}", secs / 60)?;
+        } else {
+            write!(f, "{}:{:02}", secs / 60, secs % 60)?;
+        }
+        write!(f, "+{}", self.increment.as_secs())?;
+        if let Some(b) = self.byoyomi {
+            write!(f, "/{}", b.as_secs())?;
+        }
+        Ok(())
+    }
+}
+
+/// A clock reading as PGN's `[%clk H:MM:SS]` comment writes it (whole seconds; tenths
+/// when under ten seconds are not kept).
+#[must_use]
+pub fn clk(remaining: Duration) -> String {
+    let s = remaining.as_secs();
+    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The `[%clk …]` reading in a comment, if it has one, and the comment without it.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi::rules::time::read_clk;
+///
+/// assert_eq!(
+///     read_clk("[%clk 0:09:55] good move"),
+///     Some((Duration::from_secs(595), "good move".to_owned()))
+/// );
+/// assert_eq!(read_clk("no clock"), None);
+/// ```
+#[must_use]
+pub fn read_clk(comment: &str) -> Option<(Duration, String)> {
+    let start = comment.find("[%clk")?;
+    let end = start + comment[start..].find(']')?;
+    let value = comment[start + 5..end].trim();
+    let mut parts = value.split(':').rev();
+    let secs: f64 = parts.next()?.parse().ok()?;
+    let mins: u64 = parts.next().map_or(Some(0), |m| m.parse().ok())?;
+    let hours: u64 = parts.next().map_or(Some(0), |h| h.parse().ok())?;
+    if !(0.0..60.0).contains(&secs) || mins >= 60 && hours > 0 || parts.next().is_some() {
+        return None;
+    }
+    let total = Duration::from_secs(hours * 3600 + mins * 60) + Duration::from_secs_f64(secs);
+    let rest = format!("{} {}", comment[..start].trim(), comment[end + 1..].trim());
+    Some((total, rest.trim().to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms_players_write() {
+        for (text, base, inc, byo) in [
+            ("5+3", 300, 3, None),
+            ("15+10", 900, 10, None),
+            ("0:30+0", 30, 0, None),
+            ("1:05+2", 65, 2, None),
+            ("10", 600, 0, None),
+            ("10+0/30", 600, 0, Some(30)),
+            (" 30+10 ", 1800, 10, None),
+        ] {
+            let tc: TimeControl = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(tc.base.as_secs(), base, "{text}");
+            assert_eq!(tc.increment.as_secs(), inc, "{text}");
+            assert_eq!(tc.byoyomi.map(|b| b.as_secs()), byo, "{text}");
+            assert_eq!(tc.to_string().parse::<TimeControl>(), Ok(tc));
+        }
+        for bad in [
+            "",
+            "+5",
+            "0+5",
+            "0:00+0",
+            "1:5+0",
+            "1:60+0",
+            "abc",
+            "10+x",
+            "10+5/0",
+            "601+0",
+            "99999999999999999999+0",
+            "-1+0",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        let err = "ten".parse::<TimeControl>().unwrap_err();
+        assert!(err.to_string().contains("10+5"), "{err}");
+    }
+
+    #[test]
+    fn clk_round_trips() {
+        for secs in [0, 9, 59, 60, 595, 3599, 3600, 36000] {
+            let d = Duration::from_secs(secs);
+            assert_eq!(read_clk(&clk(d)), Some((d, String::new())), "{secs}");
+        }
+        assert_eq!(
+            read_clk("{x} [%clk 1:02:03]"),
+            Some((Duration::from_secs(3723), "{x}".to_owned()))
+        );
+        assert_eq!(read_clk("[%clk 1:2:3:4]"), None);
+        assert_eq!(read_clk("[%clk soon]"), None);
+    }
+}
