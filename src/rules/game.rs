@@ -40,6 +40,20 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every termination.
+    pub const ALL: [Termination; 10] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::PerpetualCheck,
+        Termination::PerpetualChase,
+        Termination::Repetition,
+        Termination::SixtyMoves,
+        Termination::InsufficientMaterial,
+        Termination::Timeout,
+        Termination::Resignation,
+        Termination::Agreement,
+    ];
+
     /// A short machine-friendly name: `checkmate`, `stalemate`, `perpetual-check`,
     /// `perpetual-chase`, `repetition`, `sixty-moves`, `insufficient-material`,
     /// `timeout`, `resignation`, `agreement`.
@@ -106,6 +120,30 @@ impl fmt::Display for Outcome {
             Some(c) => write!(f, "{c}-wins {}", self.termination.name()),
             None => write!(f, "draw {}", self.termination.name()),
         }
+    }
+}
+
+/// Reads what [`Display`](fmt::Display) writes: `red-wins checkmate`, `draw agreement`.
+impl std::str::FromStr for Outcome {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Outcome, String> {
+        let bad = || format!("\"{s}\" is not a result (e.g. red-wins checkmate, draw agreement)");
+        let (who, why) = s.trim().split_once(' ').ok_or_else(bad)?;
+        let termination = Termination::ALL
+            .into_iter()
+            .find(|t| t.name() == why.trim())
+            .ok_or_else(bad)?;
+        let winner = match who {
+            "red-wins" => Some(Color::Red),
+            "black-wins" => Some(Color::Black),
+            "draw" => None,
+            _ => return Err(bad()),
+        };
+        Ok(Outcome {
+            winner,
+            termination,
+        })
     }
 }
 

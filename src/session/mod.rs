@@ -1,22 +1,38 @@
-//! The game as a player handles it: moves, undo/redo that also reaches "new game" and
-//! (later) load and import, and reviewing earlier positions without losing the game.
+//! The game as a player handles it: moves, undo/redo that also reaches "new game",
+//! load and import and the end of a game by time, resignation or agreement, the game
+//! clock, and reviewing earlier positions without losing the game.
 //!
 //! Pure Rust, no Bevy: the GUI keeps one [`Session`] in a resource and only translates
-//! clicks and keys into calls on it.
+//! clicks and keys into calls on it, and passes it the time that went by.
 
-use crate::rules::{Game, Move, Outcome, Piece, PlayError, Position};
+use std::time::Duration;
 
+use crate::rules::{Color, Game, Move, Outcome, Piece, PlayError, Position, TimeControl};
+
+pub mod clock;
 mod snapshot;
+mod timing;
 
+use clock::Clock;
 pub use snapshot::SnapshotError;
+use timing::Timing;
+
+/// A game with its clock, if it is timed.
+#[derive(Clone, Debug, Default)]
+struct Table {
+    game: Game,
+    timing: Option<Timing>,
+}
 
 /// One undoable step.
 #[derive(Clone, Debug)]
 enum Step {
     /// A move of the current game.
     Move(Move),
-    /// The whole game was replaced (new game, load, import); holds the other game.
-    Replace(Box<Game>),
+    /// The whole game was replaced (new game, load, import); holds the other one.
+    Replace(Box<Table>),
+    /// The game was ended by time, resignation or agreement.
+    Declare(Outcome),
 }
 
 /// What an undo or redo did, for the view to animate.
@@ -26,16 +42,21 @@ pub enum Change {
     Move(Move),
     /// The whole game was swapped.
     Replaced,
+    /// A result by time, resignation or agreement was taken back or given again.
+    Result(Outcome),
 }
 
 /// The game in play plus everything needed to take actions back.
 #[derive(Clone, Debug, Default)]
 pub struct Session {
     game: Game,
+    timing: Option<Timing>,
     undo: Vec<Step>,
     redo: Vec<Step>,
     /// The ply being looked at while reviewing; `None` follows the game.
     review: Option<usize>,
+    /// A draw offered by this side, open until the next move.
+    offer: Option<Color>,
 }
 
 /// Why a move was not played.
@@ -47,6 +68,9 @@ pub enum SessionError {
     /// The player is looking at an earlier position; moving there would cut the game.
     #[error("you are reviewing an earlier position; return to the current one to move")]
     Reviewing,
+    /// There is no draw offer to accept.
+    #[error("no draw has been offered")]
+    NoOffer,
 }
 
 impl Session {
@@ -110,26 +134,62 @@ impl Session {
         if self.review.is_some() {
             return Err(SessionError::Reviewing);
         }
+        let mover = self.game.position().turn();
         self.game.play(m)?;
+        if let Some(t) = &mut self.timing {
+            t.moved(mover, self.game.ply_count(), self.game.outcome().is_some());
+        }
         self.undo.push(Step::Move(m));
         self.redo.clear();
+        self.offer = None;
         Ok(())
     }
 
-    /// Replaces the game (new game, load, import): undoable like a move.
+    /// Replaces the game (new game, load, import), untimed: undoable like a move.
     pub fn replace(&mut self, game: Game) {
-        let old = std::mem::replace(&mut self.game, game);
+        self.replace_table(Table { game, timing: None });
+    }
+
+    /// Replaces the game with a record's (undoable). A record with a `TimeControl` tag
+    /// brings its clocks (from its `[%clk]` readings), stopped.
+    pub fn replace_record(&mut self, record: crate::rules::record::GameRecord) {
+        let timing = timing::control_of(&record).map(|c| Timing::from_record(&record, c));
+        self.replace_table(Table {
+            game: record.game,
+            timing,
+        });
+    }
+
+    fn replace_table(&mut self, table: Table) {
+        let old = Table {
+            game: std::mem::replace(&mut self.game, table.game),
+            timing: std::mem::replace(&mut self.timing, table.timing),
+        };
         self.undo.push(Step::Replace(Box::new(old)));
         self.redo.clear();
         self.review = None;
+        self.offer = None;
     }
 
-    /// Starts a new game from the standard position (undoable).
+    /// Starts a new game from the standard position (undoable), untimed.
     pub fn new_game(&mut self) {
-        self.replace(Game::new());
+        self.new_game_with(None);
     }
 
-    /// Takes back the last step, if any. Leaves review mode.
+    /// Starts a new game (undoable) with `control` on the clock, if any: red's time
+    /// runs at once.
+    pub fn new_game_with(&mut self, control: Option<TimeControl>) {
+        let game = Game::new();
+        let timing = control.map(|c| {
+            let mut t = Timing::new(c, &game);
+            t.clock.resume();
+            t
+        });
+        self.replace_table(Table { game, timing });
+    }
+
+    /// Takes back the last step, if any. Leaves review mode; the clock stops at the
+    /// times it showed then.
     pub fn undo(&mut self) -> Option<Change> {
         self.review = None;
         let step = self.undo.pop()?;
@@ -138,7 +198,7 @@ impl Session {
         Some(change)
     }
 
-    /// Redoes the last undone step, if any. Leaves review mode.
+    /// Redoes the last undone step, if any. Leaves review mode; the clock stops.
     pub fn redo(&mut self) -> Option<Change> {
         self.review = None;
         let step = self.redo.pop()?;
@@ -149,7 +209,8 @@ impl Session {
 
     /// Applies `step` backward (undo) or forward (redo) and returns its inverse.
     fn apply(&mut self, step: Step, backward: bool) -> (Change, Step) {
-        match step {
+        self.offer = None;
+        let result = match step {
             Step::Move(m) => {
                 // The game's own history holds exactly the moves on our stacks.
                 if backward {
@@ -160,10 +221,119 @@ impl Session {
                 (Change::Move(m), Step::Move(m))
             }
             Step::Replace(other) => {
-                let previous = std::mem::replace(&mut self.game, *other);
+                let previous = Table {
+                    game: std::mem::replace(&mut self.game, other.game),
+                    timing: std::mem::replace(&mut self.timing, other.timing),
+                };
                 (Change::Replaced, Step::Replace(Box::new(previous)))
             }
+            Step::Declare(outcome) => {
+                if backward {
+                    self.game.withdraw();
+                } else {
+                    let _ = self.game.declare(outcome);
+                }
+                (Change::Result(outcome), Step::Declare(outcome))
+            }
+        };
+        if let Some(t) = &mut self.timing {
+            t.show(&self.game);
         }
+        result
+    }
+
+    /// Ends the game with a result the moves do not decide (undoable).
+    fn declare(&mut self, outcome: Outcome) -> Result<Outcome, SessionError> {
+        self.game.declare(outcome)?;
+        self.undo.push(Step::Declare(outcome));
+        self.redo.clear();
+        self.offer = None;
+        if let Some(t) = &mut self.timing {
+            t.clock.pause();
+        }
+        Ok(outcome)
+    }
+
+    /// The side to move resigns (undoable).
+    pub fn resign(&mut self) -> Result<Outcome, SessionError> {
+        let loser = self.game.position().turn();
+        self.declare(Outcome::win(!loser, crate::rules::Termination::Resignation))
+    }
+
+    /// The side to move offers a draw; the other accepts with
+    /// [`accept_draw`](Self::accept_draw), or the offer lapses at the next move.
+    pub fn offer_draw(&mut self) -> Result<Color, SessionError> {
+        if let Some(over) = self.game.outcome() {
+            return Err(PlayError::GameOver(over).into());
+        }
+        let side = self.game.position().turn();
+        self.offer = Some(side);
+        Ok(side)
+    }
+
+    /// The side a draw offer is open from, if any.
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.offer
+    }
+
+    /// Accepts the open draw offer: the game is drawn by agreement (undoable).
+    pub fn accept_draw(&mut self) -> Result<Outcome, SessionError> {
+        if self.offer.is_none() {
+            return Err(SessionError::NoOffer);
+        }
+        self.declare(Outcome::draw(crate::rules::Termination::Agreement))
+    }
+
+    /// Withdraws or declines the open draw offer.
+    pub fn decline_draw(&mut self) {
+        self.offer = None;
+    }
+
+    /// The clock, if the game is timed.
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.timing.as_ref().map(|t| &t.clock)
+    }
+
+    /// Stops the clock (Space, a dialog, reviewing).
+    pub fn pause(&mut self) {
+        if let Some(t) = &mut self.timing {
+            t.clock.pause();
+        }
+    }
+
+    /// Lets the side to move's time run again, unless the game is over or an earlier
+    /// position is shown.
+    pub fn resume(&mut self) {
+        if self.game.outcome().is_none()
+            && self.review.is_none()
+            && let Some(t) = &mut self.timing
+        {
+            t.clock.resume();
+        }
+    }
+
+    /// Lets `elapsed` go by on the running clock. When the flag falls the game is lost
+    /// on time (undoable) and that result is returned.
+    pub fn tick(&mut self, elapsed: Duration) -> Option<Outcome> {
+        let flagged = self.timing.as_mut()?.clock.tick(elapsed)?;
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        self.declare(Outcome::win(!flagged, crate::rules::Termination::Timeout))
+            .ok()
+    }
+
+    /// The game as a record: with a clock, its `TimeControl` tag and each move's
+    /// `[%clk]` reading.
+    #[must_use]
+    pub fn record(&self) -> crate::rules::record::GameRecord {
+        let mut record = crate::rules::record::GameRecord::new(self.game.clone());
+        if let Some(t) = &self.timing {
+            t.annotate(&self.game, &mut record);
+        }
+        record
     }
 
     /// Whether [`undo`](Self::undo) would do something.
@@ -178,10 +348,14 @@ impl Session {
         !self.redo.is_empty()
     }
 
-    /// Shows the position after `ply` plies (the current one ends review).
+    /// Shows the position after `ply` plies (the current one ends review). Looking
+    /// back stops the clock.
     pub fn review(&mut self, ply: usize) {
         let ply = ply.min(self.game.ply_count());
         self.review = (ply < self.game.ply_count()).then_some(ply);
+        if self.review.is_some() {
+            self.pause();
+        }
     }
 
     /// Steps the review one ply back (from the current position, starts reviewing).

@@ -11,13 +11,19 @@
 //! ```
 //!
 //! A game is `FEN;PLY;MOVES`: the start, how many of the moves are played, and all of
-//! them in ICCS (the rest can be redone). Undo and redo lines go from the bottom of each
-//! list to its top.
+//! them in ICCS (the rest can be redone); then, if it has them, `;declared=OUTCOME` (a
+//! result by time, resignation or agreement) and `;clock=CONTROL;readings=R,B R,B …`
+//! (each side's milliseconds when each ply was reached, `b` after a side in 读秒). A
+//! timed game comes back with its clock stopped. Undo and redo lines go from the bottom
+//! of each list to its top.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
-use super::{Session, Step};
-use crate::rules::{Game, Move, Position};
+use super::clock::{Clock, Reading};
+use super::timing::Timing;
+use super::{Session, Step, Table};
+use crate::rules::{Game, Move, Outcome, Position, TimeControl};
 
 const HEADER: &str = "xiangqi-session 1";
 
@@ -44,12 +50,20 @@ impl Session {
     /// The session as text (see the [module documentation](self)).
     #[must_use]
     pub fn to_snapshot(&self) -> String {
-        let mut out = format!("{HEADER}\ngame {}\n", game_text(&self.game));
+        let mut out = format!(
+            "{HEADER}\ngame {}\n",
+            table_text(&self.game, self.timing.as_ref())
+        );
         for (name, steps) in [("undo", &self.undo), ("redo", &self.redo)] {
             for step in steps {
                 let _ = match step {
                     Step::Move(m) => writeln!(out, "{name} move {m}"),
-                    Step::Replace(g) => writeln!(out, "{name} replace {}", game_text(g)),
+                    Step::Replace(t) => writeln!(
+                        out,
+                        "{name} replace {}",
+                        table_text(&t.game, t.timing.as_ref())
+                    ),
+                    Step::Declare(o) => writeln!(out, "{name} declare {o}"),
                 };
             }
         }
@@ -80,7 +94,9 @@ impl Session {
             let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
             match kind {
                 "game" if !have_game => {
-                    session.game = parse_game(rest).map_err(bad)?;
+                    let table = parse_table(rest).map_err(bad)?;
+                    session.game = table.game;
+                    session.timing = table.timing;
                     have_game = true;
                 }
                 "undo" | "redo" => {
@@ -90,7 +106,11 @@ impl Session {
                             arg.parse::<Move>()
                                 .map_err(|e| bad(format!("\"{arg}\": {e}")))?,
                         ),
-                        "replace" => Step::Replace(Box::new(parse_game(arg).map_err(bad)?)),
+                        "replace" => Step::Replace(Box::new(parse_table(arg).map_err(bad)?)),
+                        "declare" => Step::Declare(
+                            arg.parse::<Outcome>()
+                                .map_err(|e| bad(format!("\"{arg}\": {e}")))?,
+                        ),
                         _ => return Err(bad(format!("unknown step \"{what}\""))),
                     };
                     if kind == "undo" {
@@ -122,6 +142,7 @@ impl Session {
             match probe.undo.last() {
                 None => break,
                 Some(Step::Move(m)) if probe.game.moves().last() != Some(*m) => return false,
+                Some(Step::Declare(o)) if probe.game.declared() != Some(*o) => return false,
                 Some(_) => {
                     probe.undo();
                 }
@@ -133,6 +154,7 @@ impl Session {
                 Some(Step::Move(m)) if probe.game.undone_moves().next() != Some(*m) => {
                     return false;
                 }
+                Some(Step::Declare(_)) if probe.game.outcome().is_some() => return false,
                 Some(_) => {
                     probe.redo();
                 }
@@ -153,6 +175,105 @@ fn game_text(game: &Game) -> String {
         game.ply_count(),
         moves.join(" ")
     )
+}
+
+fn table_text(game: &Game, timing: Option<&Timing>) -> String {
+    let mut out = game_text(game);
+    if let Some(o) = game.declared() {
+        let _ = write!(out, ";declared={o}");
+    }
+    if let Some(t) = timing {
+        let readings: Vec<String> = t
+            .readings
+            .iter()
+            .map(|r| {
+                let side = |i: usize| {
+                    let b = if r.in_byoyomi[i] { "b" } else { "" };
+                    format!("{}{b}", r.left[i].as_millis())
+                };
+                format!("{},{}", side(0), side(1))
+            })
+            .collect();
+        let _ = write!(
+            out,
+            ";clock={};readings={}",
+            t.clock.control(),
+            readings.join(" ")
+        );
+    }
+    out
+}
+
+fn parse_reading(text: &str) -> Result<Reading, String> {
+    let bad = || format!("\"{text}\" is not a clock reading");
+    let (r, b) = text.split_once(',').ok_or_else(bad)?;
+    let mut reading = Reading {
+        left: [Duration::ZERO; 2],
+        in_byoyomi: [false; 2],
+    };
+    for (i, side) in [r, b].into_iter().enumerate() {
+        let ms = side.strip_suffix('b');
+        reading.in_byoyomi[i] = ms.is_some();
+        let ms: u64 = ms.unwrap_or(side).parse().map_err(|_| bad())?;
+        reading.left[i] = Duration::from_millis(ms);
+    }
+    Ok(reading)
+}
+
+/// A game and its clock, as [`table_text`] writes them.
+fn parse_table(text: &str) -> Result<Table, String> {
+    let mut fields = text.split(';');
+    let head: Vec<&str> = fields.by_ref().take(3).collect();
+    let mut game = parse_game(&head.join(";"))?;
+    let (mut declared, mut control, mut readings) = (None, None, None);
+    for field in fields {
+        let (key, value) = field
+            .split_once('=')
+            .ok_or_else(|| format!("\"{field}\" is not NAME=VALUE"))?;
+        match key {
+            "declared" => {
+                declared = Some(
+                    value
+                        .parse::<Outcome>()
+                        .map_err(|e| format!("\"{value}\": {e}"))?,
+                )
+            }
+            "clock" => control = Some(value.parse::<TimeControl>().map_err(|e| e.to_string())?),
+            "readings" => {
+                readings = Some(
+                    value
+                        .split_whitespace()
+                        .map(parse_reading)
+                        .collect::<Result<Vec<_>, _>>()?,
+                )
+            }
+            _ => return Err(format!("unknown field \"{key}\"")),
+        }
+    }
+    if let Some(outcome) = declared {
+        game.declare(outcome)
+            .map_err(|e| format!("the result {outcome} cannot stand: {e}"))?;
+    }
+    let timing = match (control, readings) {
+        (None, None) => None,
+        (Some(control), Some(readings)) => {
+            let plies = game.ply_count() + game.undone_moves().len();
+            if readings.len() != plies + 1 {
+                return Err(format!(
+                    "{} clock readings for {plies} moves",
+                    readings.len()
+                ));
+            }
+            let mut t = Timing {
+                clock: Clock::new(control, game.position().turn()),
+                readings,
+            };
+            t.show(&game);
+            Some(t)
+        }
+        _ => return Err("a clock needs both its control and its readings".into()),
+    };
+    Ok(Table { game, timing })
 }
 
 fn parse_game(text: &str) -> Result<Game, String> {

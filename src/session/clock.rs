@@ -1,0 +1,193 @@
+//! A chess clock for two, as arithmetic on the durations the caller feeds it: the GUI
+//! passes each frame's real time to [`Clock::tick`], tests pass whatever they like.
+
+use std::time::Duration;
+
+use crate::rules::{Color, TimeControl};
+
+/// Both sides' time at one moment: what undo goes back to and PGN's `[%clk]` records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reading {
+    /// Time left, red's then black's (in 读秒: what is left of the current period).
+    pub left: [Duration; 2],
+    /// Whether a side has spent its base time and plays in 读秒.
+    pub in_byoyomi: [bool; 2],
+}
+
+/// A game clock: one side's time runs while the other's waits.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi::rules::Color;
+/// use xiangqi::session::clock::Clock;
+///
+/// let mut clock = Clock::new("0:10+2".parse().unwrap(), Color::Red);
+/// clock.resume();
+/// assert_eq!(clock.tick(Duration::from_secs(3)), None);
+/// clock.moved(Color::Red); // 7 s left, plus 2
+/// assert_eq!(clock.left(Color::Red), Duration::from_secs(9));
+/// assert_eq!(clock.running(), Some(Color::Black));
+/// assert_eq!(clock.tick(Duration::from_secs(11)), Some(Color::Black));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    control: TimeControl,
+    now: Reading,
+    /// The side whose turn it is: its clock runs unless paused.
+    turn: Color,
+    paused: bool,
+}
+
+impl Clock {
+    /// A clock set to `control` for both sides, `turn` to move, paused.
+    #[must_use]
+    pub fn new(control: TimeControl, turn: Color) -> Clock {
+        Clock {
+            control,
+            now: Reading {
+                left: [control.base; 2],
+                in_byoyomi: [false; 2],
+            },
+            turn,
+            paused: true,
+        }
+    }
+
+    /// The time control.
+    #[must_use]
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// Both sides' time now.
+    #[must_use]
+    pub fn reading(&self) -> Reading {
+        self.now
+    }
+
+    /// Sets both sides' time and whose turn it is (after undo, redo, a resume).
+    pub fn set(&mut self, reading: Reading, turn: Color) {
+        self.now = reading;
+        self.turn = turn;
+    }
+
+    /// `side`'s time left.
+    #[must_use]
+    pub fn left(&self, side: Color) -> Duration {
+        self.now.left[side.index()]
+    }
+
+    /// Whether `side` is in 读秒.
+    #[must_use]
+    pub fn in_byoyomi(&self, side: Color) -> bool {
+        self.now.in_byoyomi[side.index()]
+    }
+
+    /// The side whose time is running, if any.
+    #[must_use]
+    pub fn running(&self) -> Option<Color> {
+        (!self.paused).then_some(self.turn)
+    }
+
+    /// Whether the clock is stopped.
+    #[must_use]
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Stops the running side's time.
+    pub fn pause(&mut self) {
+        self.paused = true;
+    }
+
+    /// Lets the side to move's time run.
+    pub fn resume(&mut self) {
+        self.paused = false;
+    }
+
+    /// Advances the running side's time by `elapsed`. Returns the side whose time ran
+    /// out (its flag fell; the clock stops), if one did.
+    pub fn tick(&mut self, elapsed: Duration) -> Option<Color> {
+        if self.paused {
+            return None;
+        }
+        let i = self.turn.index();
+        let left = self.now.left[i];
+        if elapsed < left {
+            self.now.left[i] = left - elapsed;
+            return None;
+        }
+        // The base is spent: 读秒 begins with what is left of this move's time.
+        if let Some(period) = self.control.byoyomi
+            && !self.now.in_byoyomi[i]
+        {
+            let over = elapsed - left;
+            self.now.in_byoyomi[i] = true;
+            if over < period {
+                self.now.left[i] = period - over;
+                return None;
+            }
+        }
+        self.now.left[i] = Duration::ZERO;
+        self.paused = true;
+        Some(self.turn)
+    }
+
+    /// `mover` has moved: its time stops and gains the increment (in 读秒, a fresh
+    /// period), and the other side's time runs.
+    pub fn moved(&mut self, mover: Color) {
+        let i = mover.index();
+        match self.control.byoyomi {
+            Some(period) if self.now.in_byoyomi[i] => self.now.left[i] = period,
+            _ => self.now.left[i] += self.control.increment,
+        }
+        self.turn = !mover;
+        self.paused = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: fn(u64) -> Duration = Duration::from_secs;
+
+    #[test]
+    fn increments_and_flags() {
+        let mut c = Clock::new("1+5".parse().unwrap(), Color::Red);
+        assert_eq!(c.tick(S(30)), None, "paused: nothing runs");
+        assert_eq!(c.left(Color::Red), S(60));
+        c.resume();
+        c.tick(S(20));
+        c.moved(Color::Red);
+        assert_eq!(c.left(Color::Red), S(45));
+        c.tick(S(50));
+        c.moved(Color::Black);
+        assert_eq!(c.left(Color::Black), S(15));
+        assert_eq!(c.running(), Some(Color::Red));
+        c.pause();
+        assert_eq!(c.running(), None);
+        assert_eq!(c.tick(S(100)), None);
+        c.resume();
+        assert_eq!(c.tick(S(45)), Some(Color::Red), "exactly zero is a flag");
+        assert_eq!(c.left(Color::Red), Duration::ZERO);
+        assert!(c.is_paused());
+    }
+
+    #[test]
+    fn byoyomi_periods() {
+        let mut c = Clock::new("0:10+0/5".parse().unwrap(), Color::Red);
+        c.resume();
+        assert_eq!(c.tick(S(12)), None, "2 s into the first period");
+        assert!(c.in_byoyomi(Color::Red));
+        assert_eq!(c.left(Color::Red), S(3));
+        c.moved(Color::Red);
+        assert_eq!(c.left(Color::Red), S(5), "a fresh period after each move");
+        c.tick(S(1));
+        c.moved(Color::Black);
+        assert_eq!(c.tick(S(5)), Some(Color::Red));
+        let mut c = Clock::new("0:10+0/5".parse().unwrap(), Color::Red);
+        c.resume();
+        assert_eq!(c.tick(S(16)), Some(Color::Red), "base and period in one go");
+    }
+}

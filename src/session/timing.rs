@@ -1,0 +1,264 @@
+//! A timed game's clock and the clocks as they were when each ply was reached, kept in
+//! step with the game's moves (played and undone alike), so that undo and redo put
+//! both clocks back, and PGN can carry them.
+
+use std::time::Duration;
+
+use super::clock::{Clock, Reading};
+use crate::rules::record::GameRecord;
+use crate::rules::{Color, Game, Termination, TimeControl};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Timing {
+    pub(super) clock: Clock,
+    /// The clocks when ply `n` was reached (0: the start), for every move of the game
+    /// including those taken back and not yet replayed.
+    pub(super) readings: Vec<Reading>,
+}
+
+impl Timing {
+    /// Full time for both sides at the game's start, and at every ply after it.
+    pub(super) fn new(control: TimeControl, game: &Game) -> Timing {
+        let clock = Clock::new(control, game.start().turn());
+        let plies = game.ply_count() + game.undone_moves().len();
+        let mut t = Timing {
+            readings: vec![clock.reading(); plies + 1],
+            clock,
+        };
+        t.show(game);
+        t
+    }
+
+    /// A record's clocks: each `[%clk]` is the mover's time after its move; where one
+    /// is missing the mover's time stays as it was.
+    pub(super) fn from_record(record: &GameRecord, control: TimeControl) -> Timing {
+        let game = &record.game;
+        let mut t = Timing::new(control, game);
+        for n in 1..t.readings.len() {
+            let mut reading = t.readings[n - 1];
+            if n <= game.ply_count() {
+                let mover = game.position_at(n - 1).turn();
+                if let Some(&left) = record.clocks.get(&n) {
+                    reading.left[mover.index()] = left;
+                }
+            }
+            t.readings[n] = reading;
+        }
+        t.show(game);
+        t
+    }
+
+    /// `mover` made the move that reached `ply`; `over` if it ended the game.
+    pub(super) fn moved(&mut self, mover: Color, ply: usize, over: bool) {
+        self.readings.truncate(ply);
+        self.clock.moved(mover);
+        if over {
+            self.clock.pause();
+        }
+        self.readings.push(self.clock.reading());
+    }
+
+    /// Shows the clocks as they were when the game's current ply was reached, stopped
+    /// (after undo, redo, a load). A game lost on time shows the loser's flag down.
+    pub(super) fn show(&mut self, game: &Game) {
+        let ply = game.ply_count().min(self.readings.len() - 1);
+        let mut reading = self.readings[ply];
+        if let Some(outcome) = game.declared()
+            && outcome.termination == Termination::Timeout
+            && let Some(winner) = outcome.winner
+        {
+            reading.left[(!winner).index()] = Duration::ZERO;
+        }
+        self.clock.set(reading, game.position().turn());
+        self.clock.pause();
+    }
+
+    /// Adds the time control and each move's `[%clk]` reading to `record`.
+    pub(super) fn annotate(&self, game: &Game, record: &mut GameRecord) {
+        let control = self.clock.control();
+        record.set_tag("TimeControl", &control.pgn_tag());
+        if let Some(b) = control.byoyomi {
+            record.set_tag("Byoyomi", &b.as_secs().to_string());
+        }
+        for n in 1..=game.ply_count().min(self.readings.len() - 1) {
+            let mover = game.position_at(n - 1).turn();
+            record
+                .clocks
+                .insert(n, self.readings[n].left[mover.index()]);
+        }
+    }
+}
+
+/// The time control a record's tags give, if any (`TimeControl`, and `Byoyomi` for 读秒).
+#[must_use]
+pub(super) fn control_of(record: &GameRecord) -> Option<TimeControl> {
+    let mut control = TimeControl::from_pgn_tag(record.tag("TimeControl")?)?;
+    control.byoyomi = record
+        .tag("Byoyomi")
+        .and_then(|b| b.trim().parse::<u64>().ok())
+        .filter(|&b| b > 0)
+        .map(Duration::from_secs);
+    Some(control)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Change, Session, SessionError};
+    use super::*;
+    use crate::rules::{Outcome, Termination, pgn, record};
+
+    const S: fn(u64) -> Duration = Duration::from_secs;
+
+    fn timed(control: &str) -> Session {
+        let mut s = Session::new();
+        s.new_game_with(Some(control.parse().unwrap()));
+        s
+    }
+
+    fn play(s: &mut Session, moves: &str) {
+        for m in moves.split_whitespace() {
+            s.play(m.parse().unwrap()).unwrap();
+        }
+    }
+
+    fn left(s: &Session) -> [u64; 2] {
+        let c = s.clock().unwrap();
+        [c.left(Color::Red).as_secs(), c.left(Color::Black).as_secs()]
+    }
+
+    #[test]
+    fn a_timed_game_runs_pauses_and_undoes_to_the_clocks_of_that_ply() {
+        let mut s = timed("1+2");
+        assert_eq!(
+            s.clock().unwrap().running(),
+            Some(Color::Red),
+            "red's time runs"
+        );
+        s.tick(S(10));
+        play(&mut s, "h2e2");
+        assert_eq!(left(&s), [52, 60]);
+        s.tick(S(20));
+        play(&mut s, "h9g7");
+        assert_eq!(left(&s), [52, 42]);
+        s.tick(S(5));
+        s.pause();
+        s.tick(S(100));
+        assert_eq!(left(&s), [47, 42], "paused: no time goes by");
+        s.resume();
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Red));
+
+        assert_eq!(s.undo(), Some(Change::Move("h9g7".parse().unwrap())));
+        assert_eq!(left(&s), [52, 60], "the clocks when h2e2 had been played");
+        assert!(s.clock().unwrap().is_paused(), "undo stops the clock");
+        s.redo();
+        assert_eq!(left(&s), [52, 42]);
+        s.review(1);
+        s.review_end();
+        assert!(s.clock().unwrap().is_paused(), "reviewing stops the clock");
+        // A move restarts it: the other side's time runs.
+        play(&mut s, "h0g2");
+        assert_eq!(s.clock().unwrap().running(), Some(Color::Black));
+    }
+
+    #[test]
+    fn a_flag_fall_loses_on_time_and_undo_takes_it_back() {
+        let mut s = timed("0:05+0");
+        assert_eq!(s.tick(S(3)), None);
+        let lost = Outcome::win(Color::Black, Termination::Timeout);
+        assert_eq!(s.tick(S(3)), Some(lost));
+        assert_eq!(s.outcome(), Some(lost));
+        assert_eq!(lost.to_string(), "black-wins timeout");
+        assert!(s.play("h2e2".parse().unwrap()).is_err());
+        assert_eq!(s.tick(S(3)), None, "the flag falls once");
+        assert_eq!(s.undo(), Some(Change::Result(lost)));
+        assert_eq!(s.outcome(), None);
+        assert_eq!(left(&s), [5, 5], "back to the clocks of that ply, stopped");
+        s.redo();
+        assert_eq!(s.outcome(), Some(lost));
+        assert_eq!(left(&s), [0, 5]);
+    }
+
+    #[test]
+    fn resignation_and_agreed_draws_are_undoable() {
+        let mut s = timed("5+3");
+        play(&mut s, "h2e2");
+        let resigned = s.resign().unwrap();
+        assert_eq!(resigned.to_string(), "red-wins resignation");
+        assert!(s.clock().unwrap().is_paused());
+        assert!(matches!(s.resign(), Err(SessionError::Play(_))));
+        s.undo();
+        assert_eq!(s.outcome(), None);
+
+        assert_eq!(s.accept_draw(), Err(SessionError::NoOffer));
+        assert_eq!(s.offer_draw(), Ok(Color::Black));
+        assert_eq!(s.draw_offer(), Some(Color::Black));
+        play(&mut s, "h9g7");
+        assert_eq!(s.draw_offer(), None, "the offer lapses on the next move");
+        s.offer_draw().unwrap();
+        assert_eq!(s.accept_draw().unwrap().to_string(), "draw agreement");
+        s.undo();
+        assert_eq!(s.outcome(), None);
+        assert_eq!(s.draw_offer(), None);
+        // Untimed games resign and draw the same way.
+        let mut s = Session::new();
+        assert!(s.clock().is_none());
+        assert_eq!(s.resign().unwrap().to_string(), "black-wins resignation");
+    }
+
+    #[test]
+    fn clocks_go_to_pgn_and_come_back() {
+        let mut s = timed("10+5");
+        s.tick(S(12));
+        play(&mut s, "h2e2");
+        s.tick(S(30));
+        play(&mut s, "h9g7");
+        s.tick(S(61));
+        play(&mut s, "h0g2");
+        let text = pgn::write(&s.record(), crate::rules::Notation::Chinese);
+        assert!(text.contains("[TimeControl \"600+5\"]"), "{text}");
+        assert!(
+            text.contains("1. 炮二平五 {[%clk 0:09:53]} 马８进７ {[%clk 0:09:35]}"),
+            "{text}"
+        );
+        let read = record::read_any(&text).unwrap().record;
+        assert_eq!(read.tag("TimeControl"), Some("600+5"), "{:?}", read.tags);
+        let mut back = Session::new();
+        back.replace_record(read);
+        assert_eq!(back.game().ply_count(), 3);
+        assert_eq!(left(&back), left(&s));
+        assert!(
+            back.clock().unwrap().is_paused(),
+            "a loaded timed game waits"
+        );
+        assert_eq!(back.record().clocks, s.record().clocks);
+        assert_eq!(back.record().clocks[&1], S(593));
+    }
+
+    #[test]
+    fn snapshots_keep_clocks_and_results() {
+        let mut s = timed("0:30+1/10");
+        s.tick(S(35));
+        play(&mut s, "h2e2");
+        assert!(s.clock().unwrap().in_byoyomi(Color::Red));
+        s.tick(S(2));
+        play(&mut s, "h9g7");
+        s.resign().unwrap();
+        s.new_game();
+        s.undo();
+        let text = s.to_snapshot();
+        assert!(
+            text.contains(";declared=black-wins resignation;clock=0:30+1/10;readings="),
+            "{text}"
+        );
+        let mut back = Session::from_snapshot(&text).unwrap();
+        assert_eq!(back.to_snapshot(), text);
+        assert_eq!(back.outcome(), s.outcome());
+        assert_eq!(back.clock(), s.clock());
+        back.undo();
+        s.undo();
+        assert_eq!(back.clock(), s.clock());
+        assert_eq!(back.outcome(), None);
+        let bad = text.replace("readings=", "readings=1,1 ");
+        assert!(Session::from_snapshot(&bad).is_err());
+    }
+}
