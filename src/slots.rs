@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::rules::record::{GameRecord, read_any_bytes};
-use crate::rules::{Color, Game, Notation, Outcome, Position, pgn};
+use crate::rules::{Color, Notation, Outcome, Position, pgn};
 use crate::storage::{Stamp, atomic_write};
 
 /// How many slots there are.
@@ -41,8 +41,8 @@ pub struct SlotInfo {
     pub result: Option<String>,
     /// The last position (for the preview).
     pub position: Position,
-    /// The game.
-    pub game: Game,
+    /// The game, with its tags and clocks.
+    pub record: GameRecord,
 }
 
 /// Why a slot operation failed.
@@ -136,9 +136,9 @@ impl SlotStore {
         (1..=SLOTS).find(|&i| !self.path(i).exists())
     }
 
-    /// Saves `game` (its played moves) in slot `slot`, keeping the slot's name. Refuses
-    /// to overwrite a damaged slot.
-    pub fn save(&self, slot: usize, game: &Game) -> Result<(), SlotError> {
+    /// Saves `game` (its played moves, and its clocks if it has them) in slot `slot`,
+    /// keeping the slot's name. Refuses to overwrite a damaged slot.
+    pub fn save(&self, slot: usize, game: &GameRecord) -> Result<(), SlotError> {
         Self::check(slot)?;
         let name = match self.read(slot) {
             SlotState::Damaged(reason) => return Err(SlotError::Damaged { slot, reason }),
@@ -153,10 +153,10 @@ impl SlotStore {
     }
 
     /// The game in slot `slot`.
-    pub fn load(&self, slot: usize) -> Result<Game, SlotError> {
+    pub fn load(&self, slot: usize) -> Result<GameRecord, SlotError> {
         Self::check(slot)?;
         match self.read(slot) {
-            SlotState::Saved(info) => Ok(info.game),
+            SlotState::Saved(info) => Ok(info.record),
             SlotState::Empty => Err(SlotError::Empty(slot)),
             SlotState::Damaged(reason) => Err(SlotError::Damaged { slot, reason }),
         }
@@ -193,16 +193,16 @@ impl SlotStore {
 
 /// The PGN text of a saved game: standard tags, the start FEN, date, time and ply count.
 #[must_use]
-pub fn game_pgn(game: &Game, name: Option<&str>, stamp: &Stamp) -> String {
+pub fn game_pgn(game: &GameRecord, name: Option<&str>, stamp: &Stamp) -> String {
     // The writer takes the played moves only: what was taken back is not written.
-    let mut record = GameRecord::new(game.clone());
+    let mut record = game.clone();
     if let Some(name) = name {
         record.set_tag("Event", name);
     }
     record.set_tag("Site", "象棋 Xiangqi");
     record.set_tag("Date", &stamp.date);
     record.set_tag("Time", &stamp.time);
-    record.set_tag("PlyCount", &game.ply_count().to_string());
+    record.set_tag("PlyCount", &game.game.ply_count().to_string());
     pgn::write(&record, Notation::Chinese)
 }
 
@@ -222,7 +222,7 @@ fn info(record: GameRecord) -> SlotInfo {
         .tag("Result")
         .filter(|r| *r != "*" && !ended)
         .map(str::to_owned);
-    let game = record.game;
+    let game = &record.game;
     SlotInfo {
         name,
         saved,
@@ -231,13 +231,14 @@ fn info(record: GameRecord) -> SlotInfo {
         outcome: game.outcome(),
         result,
         position: game.position().clone(),
-        game,
+        record,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Game;
 
     fn store(name: &str) -> SlotStore {
         let dir = std::env::temp_dir().join(format!("xiangqi-slots-{name}-{}", std::process::id()));
@@ -260,7 +261,7 @@ mod tests {
         assert_eq!(s.first_free(), Some(1));
         let mut g = game(&["h2e2", "h9g7", "h0g2"]);
         g.undo();
-        s.save(1, &g).unwrap();
+        s.save(1, &GameRecord::new(g.clone())).unwrap();
         assert_eq!(s.first_free(), Some(2));
         let text = fs::read_to_string(s.path(1)).unwrap();
         assert!(
@@ -280,7 +281,7 @@ mod tests {
         assert_eq!(info.name, None);
         assert_eq!(info.saved.len(), 16, "{}", info.saved);
         s.rename(1, "  中炮对屏风马 ").unwrap();
-        s.save(1, &game(&["h2e2"])).unwrap();
+        s.save(1, &GameRecord::new(game(&["h2e2"]))).unwrap();
         let SlotState::Saved(info) = s.read(1) else {
             panic!("slot 1 reads back");
         };
@@ -290,11 +291,14 @@ mod tests {
             "a save keeps the name"
         );
         assert_eq!(info.plies, 1);
-        assert_eq!(s.load(1).unwrap().ply_count(), 1);
+        assert_eq!(s.load(1).unwrap().game.ply_count(), 1);
         s.delete(1).unwrap();
         assert!(matches!(s.load(1), Err(SlotError::Empty(1))));
         assert!(matches!(s.delete(1), Err(SlotError::Empty(1))));
-        assert!(matches!(s.save(0, &g), Err(SlotError::NoSuchSlot(0))));
+        assert!(matches!(
+            s.save(0, &GameRecord::new(g.clone())),
+            Err(SlotError::NoSuchSlot(0))
+        ));
         assert!(matches!(s.load(SLOTS + 1), Err(SlotError::NoSuchSlot(_))));
         fs::remove_dir_all(s.dir()).unwrap();
     }
@@ -302,8 +306,11 @@ mod tests {
     #[test]
     fn finished_games_list_their_outcome() {
         let s = store("outcome");
-        s.save(2, &game(&["h2h4", "d9e8", "h4g4", "g6g5", "g4g9"]))
-            .unwrap();
+        s.save(
+            2,
+            &GameRecord::new(game(&["h2h4", "d9e8", "h4g4", "g6g5", "g4g9"])),
+        )
+        .unwrap();
         let SlotState::Saved(info) = s.read(2) else {
             panic!("slot 2 reads back");
         };
@@ -327,7 +334,7 @@ mod tests {
         };
         assert!(reason.contains('3'), "the reason names the ply: {reason}");
         assert!(matches!(
-            s.save(3, &Game::new()),
+            s.save(3, &GameRecord::new(Game::new())),
             Err(SlotError::Damaged { slot: 3, .. })
         ));
         assert!(matches!(s.rename(3, "x"), Err(SlotError::Damaged { .. })));

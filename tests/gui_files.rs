@@ -19,6 +19,7 @@ use xiangqi::gui::{
     Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
 };
 use xiangqi::rules::Notation;
+use xiangqi::rules::record::GameRecord;
 use xiangqi::session::Session;
 use xiangqi::slots::{SLOTS, SlotState, SlotStore};
 use xiangqi::storage::Dirs;
@@ -214,7 +215,9 @@ fn ctrl_l_with_nothing_saved_and_ctrl_s_with_every_slot_taken() {
     assert_eq!(t.said(true), "Nothing saved yet");
     let store = t.slots();
     for slot in 1..=SLOTS {
-        store.save(slot, &xiangqi::rules::Game::new()).unwrap();
+        store
+            .save(slot, &GameRecord::new(xiangqi::rules::Game::new()))
+            .unwrap();
     }
     t.play("h2e2");
     t.ctrl(KeyCode::KeyS);
@@ -226,7 +229,7 @@ fn ctrl_l_with_nothing_saved_and_ctrl_s_with_every_slot_taken() {
     assert_eq!(t.app.world().resource::<SlotList>().0.len(), SLOTS);
     // Ctrl+L with no current slot loads the newest save.
     store
-        .save(5, t.app.world().resource::<Model>().game())
+        .save(5, &t.app.world().resource::<Model>().record())
         .unwrap();
     t.ctrl(KeyCode::KeyR);
     t.ctrl(KeyCode::KeyL);

@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use xiangqi::rules::Game;
+use xiangqi::rules::record::GameRecord;
 use xiangqi::slots::{SlotState, SlotStore};
 use xiangqi::storage::remove_stale_temporaries;
 
@@ -36,8 +37,12 @@ fn save_burst_child() {
     let store = SlotStore::new(PathBuf::from(dir));
     let games = games();
     for i in 0.. {
-        store.save(1, &games[i % 2]).unwrap();
-        store.save(2, &games[(i + 1) % 2]).unwrap();
+        store
+            .save(1, &GameRecord::new(games[i % 2].clone()))
+            .unwrap();
+        store
+            .save(2, &GameRecord::new(games[(i + 1) % 2].clone()))
+            .unwrap();
     }
 }
 
@@ -65,8 +70,8 @@ fn kill_during_a_burst_of_saves_never_breaks_a_slot() {
     let _ = std::fs::remove_dir_all(&dir);
     let store = SlotStore::new(&dir);
     let [short, long] = games();
-    store.save(1, &short).unwrap();
-    store.save(2, &long).unwrap();
+    store.save(1, &GameRecord::new(short.clone())).unwrap();
+    store.save(2, &GameRecord::new(long.clone())).unwrap();
     let me = std::env::current_exe().unwrap();
     let mut kills = 0;
     let mut seen = std::collections::BTreeSet::new();

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::assets::{GameAssets, Sound};
 use super::messages::{
-    Action, AppSet, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone,
+    Action, AppSet, ClockLow, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone,
 };
 use super::model::Settings;
 
@@ -46,12 +46,17 @@ fn play(
     mut undone: MessageReader<Undone>,
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
+    mut low: MessageReader<ClockLow>,
     settings: Res<Settings>,
     no_device: Res<NoDevice>,
     assets: Option<Res<GameAssets>>,
     time: Res<Time>,
 ) {
     let mut sound = None;
+    // Ten seconds left: a short tick, once.
+    if low.read().count() > 0 {
+        sound = Some(Sound::Select);
+    }
     if selected.read().count() > 0 {
         sound = Some(Sound::Select);
     }

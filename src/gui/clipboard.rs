@@ -92,7 +92,7 @@ fn clipboard(
             // The position on the board: the reviewed one while reviewing.
             Action::CopyFen => Some((model.shown_position().to_fen(), T::CopiedFen)),
             Action::CopyGame => Some((
-                slots::game_pgn(model.game(), None, &Stamp::now()),
+                slots::game_pgn(&model.record(), None, &Stamp::now()),
                 T::CopiedGame,
             )),
             Action::Paste => {

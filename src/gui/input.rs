@@ -147,6 +147,7 @@ fn key_commands(
             (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
             (_, _, KeyCode::Escape) => Action::Quit,
             (false, _, KeyCode::KeyF) => Action::Flip,
+            (false, _, KeyCode::Space) => Action::TogglePause,
             (false, _, KeyCode::KeyM) => Action::ToggleMute,
             (_, _, KeyCode::F1) => Action::ToggleHelp,
             (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,

@@ -11,14 +11,17 @@ use super::messages::{
 };
 use super::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
 use crate::i18n::{self, Lang, T};
-use crate::rules::record::{self, Imported};
-use crate::rules::{Game, Move, PlayError, Square};
+use crate::rules::record::{self, GameRecord, Imported};
+use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (pointer, commands, import).chain().in_set(AppSet::Logic),
+        (pointer, commands, import)
+            .chain()
+            .in_set(AppSet::Logic)
+            .after(super::clock::tick),
     );
 }
 
@@ -70,7 +73,10 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
             info!("refused {mv}: {e}");
             let reason = match e {
                 SessionError::Reviewing => Refusal::Reviewing,
-                SessionError::Play(PlayError::GameOver(_)) => Refusal::GameOver,
+                // A move never asks about draw offers.
+                SessionError::Play(PlayError::GameOver(_)) | SessionError::NoOffer => {
+                    Refusal::GameOver
+                }
                 SessionError::Play(PlayError::Illegal(r)) => Refusal::Illegal(r),
             };
             out.rejected.write(MoveRejected {
@@ -162,6 +168,7 @@ fn commands(
     mut started: MessageWriter<NewGameStarted>,
     mut changed: MessageWriter<BoardChanged>,
     mut exit: MessageWriter<AppExit>,
+    settings: Res<Settings>,
 ) {
     for &command in commands.read() {
         info!("action {command:?}");
@@ -191,7 +198,11 @@ fn commands(
                 }
             },
             Action::NewGame => {
-                model.new_game();
+                model.new_game_with(settings.clock);
+                started.write(NewGameStarted);
+            }
+            Action::NewGameWith(control) => {
+                model.new_game_with(control);
                 started.write(NewGameStarted);
             }
             Action::ReviewBack => model.review_back(),
@@ -216,7 +227,12 @@ fn commands(
             | Action::ExportPgn
             | Action::ExportPng
             | Action::ExportGif
-            | Action::ChooseGame(_) => continue,
+            | Action::ChooseGame(_)
+            | Action::TogglePause
+            | Action::Resign
+            | Action::OfferDraw
+            | Action::AcceptDraw
+            | Action::DeclineDraw => continue,
         }
         let review_only = matches!(
             command,
@@ -236,7 +252,7 @@ fn commands(
 /// What an [`Import`] brings.
 enum Reading {
     /// A game, and the line saying what it was.
-    Game(Box<Game>, String),
+    Game(Box<GameRecord>, String),
     /// A file of several games: the player picks one.
     Choose(GameList),
     /// Nothing: the line saying why.
@@ -253,13 +269,13 @@ fn file_name(path: &std::path::Path) -> String {
 fn read(import: &Import, lang: Lang) -> Reading {
     let what = |i: &Imported| i18n::imported(i.format, i.record.game.ply_count(), lang);
     match import {
-        Import::Slot { slot, game } => {
-            Reading::Game(game.clone(), T::LoadedFrom.fill(lang, &[slot]))
+        Import::Slot { slot, record } => {
+            Reading::Game(record.clone(), T::LoadedFrom.fill(lang, &[slot]))
         }
         Import::Pasted(text) => match record::read_any(text) {
             Ok(i) => {
                 let said = T::Pasted.fill(lang, &[&what(&i)]);
-                Reading::Game(Box::new(i.record.game), said)
+                Reading::Game(Box::new(i.record), said)
             }
             Err(e) => Reading::Failed(T::PasteFailed.fill(lang, &[&e])),
         },
@@ -272,7 +288,7 @@ fn read(import: &Import, lang: Lang) -> Reading {
                 Ok(mut games) if games.len() == 1 => match games.swap_remove(0) {
                     Ok(i) => {
                         let said = T::Opened.fill(lang, &[&name, &what(&i)]);
-                        Reading::Game(Box::new(i.record.game), said)
+                        Reading::Game(Box::new(i.record), said)
                     }
                     Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
                 },
@@ -304,9 +320,10 @@ fn import(
     mut changed: MessageWriter<BoardChanged>,
 ) {
     let lang = settings.lang;
-    let mut open = |game: Game, said: String, notices: &mut MessageWriter<Notice>| {
-        info!("imported {} plies", game.ply_count());
-        model.replace(game);
+    let mut open = |record: GameRecord, said: String, notices: &mut MessageWriter<Notice>| {
+        info!("imported {} plies", record.game.ply_count());
+        // A record with a time control brings its clocks, stopped.
+        model.replace_record(record);
         clear(&mut selection);
         changed.write(BoardChanged);
         notices.write(Notice::info(said));

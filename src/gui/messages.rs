@@ -75,7 +75,23 @@ pub enum Action {
     /// A game picked from a file's list (0-based; undoable like any import), or `None`
     /// to close the list (Esc).
     ChooseGame(Option<usize>),
+    /// A new game with this clock (`xiangqi --clock`; Ctrl+R uses the settings').
+    NewGameWith(Option<crate::rules::TimeControl>),
+    /// Space: stop or restart the clock.
+    TogglePause,
+    /// The side to move resigns (the panel has asked).
+    Resign,
+    /// The side to move offers a draw.
+    OfferDraw,
+    /// The other side accepts the open offer.
+    AcceptDraw,
+    /// The other side declines it.
+    DeclineDraw,
 }
+
+/// A side's clock went under ten seconds (once per crossing).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockLow(pub crate::rules::Color);
 
 /// Something to do with one save slot (from the slots dialog).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -110,8 +126,8 @@ pub enum Import {
     Slot {
         /// Which.
         slot: usize,
-        /// Its game.
-        game: Box<crate::rules::Game>,
+        /// Its game, with its clocks if it has them.
+        record: Box<crate::rules::record::GameRecord>,
     },
 }
 
@@ -219,6 +235,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Redone>()
         .add_message::<NothingToDo>()
         .add_message::<NewGameStarted>()
+        .add_message::<ClockLow>()
         .add_message::<GameEnded>()
         .add_message::<BoardChanged>()
         .add_message::<SlotCommand>()

@@ -12,6 +12,7 @@ mod assets;
 mod audio;
 mod board;
 pub mod clipboard;
+mod clock;
 pub mod export;
 mod game_list;
 mod icon;
@@ -55,6 +56,7 @@ pub fn core_plugin(app: &mut App) {
         model::plugin,
         input::plugin,
         logic::plugin,
+        clock::plugin,
     ))
     .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(AppSet::Presentation));
@@ -165,6 +167,7 @@ impl Plugin for AppPlugin {
             panel::plugin,
             slots_dialog::plugin,
             game_list::plugin,
+            clock::window_plugin,
         ))
         .init_resource::<AwakeUntil>()
         .add_systems(Last, keep_awake);

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::i18n::Lang;
-use crate::rules::{Move, Notation, Square};
+use crate::rules::{Move, Notation, Square, TimeControl};
 use crate::session::Session;
 
 /// The game being played, with its undo history.
@@ -42,6 +42,8 @@ pub struct Settings {
     pub flipped: bool,
     /// Interface language.
     pub lang: Lang,
+    /// The time control of the next new game (`None`: untimed).
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for Settings {
@@ -55,6 +57,7 @@ impl Default for Settings {
             coordinates: Coordinates::Iccs,
             flipped: false,
             lang: Lang::from_locale(sys_locale::get_locale().as_deref()),
+            clock: None,
         }
     }
 }
@@ -96,7 +99,7 @@ pub struct ListedGame {
     /// Its moves.
     pub plies: usize,
     /// The game, or the reader's reason.
-    pub game: Result<crate::rules::Game, String>,
+    pub game: Result<crate::rules::record::GameRecord, String>,
 }
 
 impl ListedGame {
@@ -129,7 +132,7 @@ impl ListedGame {
                 tag("Result")
             },
             plies,
-            game: game.map(|i| i.record.game),
+            game: game.map(|i| i.record),
         }
     }
 }

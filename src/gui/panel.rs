@@ -186,9 +186,11 @@ pub(super) fn panel(
     mut typing: ResMut<TypingInPanel>,
     mut commands: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut clock_ui: Local<super::clock::ClockUi>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
+    let mut new_clock = None;
     let mut sent = Vec::new();
     let mut send = |c: Action| sent.push(c);
 
@@ -227,6 +229,11 @@ pub(super) fn panel(
                 })
                 .color(color),
             );
+            if let Some(control) =
+                super::clock::show(ui, &model, &settings, &mut clock_ui, &mut send)
+            {
+                new_clock = Some(control);
+            }
             if model.is_reviewing() {
                 ui.horizontal(|ui| {
                     ui.label(T::Reviewing.get(lang));
@@ -279,6 +286,9 @@ pub(super) fn panel(
                 *settings = edited;
             }
         });
+    if let Some(control) = new_clock {
+        settings.clock = control;
+    }
 
     let mut show_help = overlay.help;
     if show_help {
@@ -297,6 +307,7 @@ pub(super) fn panel(
                     T::KeyFlip,
                     T::KeyMute,
                     T::KeyReview,
+                    T::KeyPause,
                     T::KeySave,
                     T::KeySlots,
                     T::KeyCopy,

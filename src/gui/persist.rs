@@ -33,6 +33,8 @@ struct Stored {
     coordinates: String,
     flipped: bool,
     language: String,
+    /// The next game's time control (`10+5`, `0:30+0/10`), empty for none.
+    clock: String,
     window: Option<(f32, f32)>,
     slot: Option<usize>,
 }
@@ -63,6 +65,7 @@ impl Stored {
                 Lang::En => "en",
             }
             .to_owned(),
+            clock: s.clock.map(|c| c.to_string()).unwrap_or_default(),
             window,
             slot,
         }
@@ -88,6 +91,7 @@ impl Stored {
                 "en" => Lang::En,
                 _ => default.lang,
             },
+            clock: self.clock.parse().ok(),
         }
     }
 }

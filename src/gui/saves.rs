@@ -48,7 +48,7 @@ fn save(
     current: &mut CurrentSlot,
     lang: Lang,
 ) -> Notice {
-    match store.save(slot, model.game()) {
+    match store.save(slot, &model.record()) {
         Ok(()) => {
             info!("saved slot {slot}");
             current.0 = Some(slot);
@@ -67,11 +67,11 @@ fn load(
     import: &mut MessageWriter<Import>,
 ) -> Option<Notice> {
     match store.load(slot) {
-        Ok(game) => {
+        Ok(record) => {
             current.0 = Some(slot);
             import.write(Import::Slot {
                 slot,
-                game: Box::new(game),
+                record: Box::new(record),
             });
             None
         }
@@ -85,7 +85,7 @@ fn export(dirs: &DataDirs, model: &Model, lang: Lang) -> Notice {
     };
     let stamp = Stamp::now();
     let path = unused_path(&dirs.documents, &format!("xiangqi-{}", stamp.file), "pgn");
-    let text = slots::game_pgn(model.game(), None, &stamp);
+    let text = slots::game_pgn(&model.record(), None, &stamp);
     match atomic_write(&path, text.as_bytes()) {
         Ok(()) => {
             info!("exported {}", path.display());

@@ -130,7 +130,7 @@ impl FromStr for TimeControl {
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.base.as_secs();
-        if secs % 60 == 0 {
+        if secs.is_multiple_of(60) {
             write!(f, "{}", secs / 60)?;
         } else {
             write!(f, "{}:{:02}", secs / 60, secs % 60)?;

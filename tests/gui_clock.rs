@@ -1,0 +1,226 @@
+//! Headless tests of the clock, resignation and draws in the game: the core plugin on
+//! MinimalPlugins with a time that only moves when the test says so, keys and clicks
+//! injected as a player gives them.
+#![cfg(feature = "gui")]
+
+use std::time::Duration;
+
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonInput;
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use xiangqi::gui::{
+    Action, ClockLow, GameEnded, Model, Overlay, PointerPressed, PointerReleased, core_plugin,
+};
+use xiangqi::rules::{Color, Square};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
+        .add_plugins(core_plugin);
+    app.update();
+    app
+}
+
+/// Runs one frame that lasts `ms` milliseconds.
+fn frame(app: &mut App, ms: u64) {
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        ms,
+    )));
+    app.update();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
+}
+
+/// `secs` of frames of a tenth of a second.
+fn wait(app: &mut App, secs: u64) {
+    for _ in 0..secs * 10 {
+        frame(app, 100);
+    }
+}
+
+fn send(app: &mut App, action: Action) {
+    app.world_mut().write_message(action);
+    app.update();
+}
+
+fn click(app: &mut App, at: &str) {
+    let sq: Square = at.parse().unwrap();
+    app.world_mut().write_message(PointerPressed(Some(sq)));
+    app.world_mut().write_message(PointerReleased(Some(sq)));
+    app.update();
+}
+
+fn play(app: &mut App, m: &str) {
+    click(app, &m[..2]);
+    click(app, &m[2..]);
+}
+
+fn key(app: &mut App, keys: &[KeyCode]) {
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for &k in keys {
+        input.press(k);
+    }
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release_all();
+    input.clear();
+    app.update();
+}
+
+/// Both clocks in whole seconds, red's first.
+fn left(app: &App) -> [u64; 2] {
+    let model = app.world().resource::<Model>();
+    let clock = model.clock().expect("a timed game");
+    [
+        clock.left(Color::Red).as_secs(),
+        clock.left(Color::Black).as_secs(),
+    ]
+}
+
+fn running(app: &App) -> Option<Color> {
+    app.world().resource::<Model>().clock()?.running()
+}
+
+fn ended(app: &mut App) -> Vec<String> {
+    app.world_mut()
+        .resource_mut::<Messages<GameEnded>>()
+        .drain()
+        .map(|e| e.0.to_string())
+        .collect()
+}
+
+fn outcome(app: &App) -> Option<String> {
+    app.world()
+        .resource::<Model>()
+        .outcome()
+        .map(|o| o.to_string())
+}
+
+fn timed(control: &str) -> App {
+    let mut app = app();
+    send(
+        &mut app,
+        Action::NewGameWith(Some(control.parse().unwrap())),
+    );
+    app
+}
+
+#[test]
+fn a_timed_game_is_played_paused_and_undone() {
+    let mut app = timed("1+5");
+    assert_eq!(
+        running(&app),
+        Some(Color::Red),
+        "red's time runs from the start"
+    );
+    wait(&mut app, 12);
+    assert_eq!(left(&app), [48, 60]);
+    play(&mut app, "h2e2");
+    assert_eq!(left(&app), [53, 60], "the increment");
+    assert_eq!(running(&app), Some(Color::Black));
+    wait(&mut app, 20);
+    play(&mut app, "h9g7");
+    assert_eq!(left(&app), [53, 45]);
+
+    // Space pauses: time goes by, the clocks stand.
+    key(&mut app, &[KeyCode::Space]);
+    assert_eq!(running(&app), None);
+    wait(&mut app, 30);
+    assert_eq!(left(&app), [53, 45]);
+    key(&mut app, &[KeyCode::Space]);
+    assert_eq!(running(&app), Some(Color::Red));
+    wait(&mut app, 3);
+    assert_eq!(left(&app), [50, 45]);
+
+    // Ctrl+Z: both clocks as they were when h2e2 had been played, stopped.
+    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(left(&app), [53, 60]);
+    assert_eq!(running(&app), None);
+    // Looking back stops it too; a move starts the other side's time.
+    key(&mut app, &[KeyCode::Space]);
+    assert_eq!(running(&app), Some(Color::Black));
+    send(&mut app, Action::ReviewBack);
+    assert_eq!(running(&app), None);
+    send(&mut app, Action::ReviewEnd);
+    play(&mut app, "b9c7");
+    assert_eq!(running(&app), Some(Color::Red));
+
+    // A dialog stops the clock.
+    app.world_mut().resource_mut::<Overlay>().slots = true;
+    app.update();
+    assert_eq!(running(&app), None);
+}
+
+#[test]
+fn a_flag_fall_loses_and_ctrl_z_takes_it_back() {
+    let mut app = timed("0:12+0");
+    ended(&mut app);
+    let mut low = Vec::new();
+    for _ in 0..110 {
+        frame(&mut app, 100);
+        low.extend(app.world_mut().resource_mut::<Messages<ClockLow>>().drain());
+    }
+    assert_eq!(low, [ClockLow(Color::Red)], "ten seconds left: one tick");
+    assert!(ended(&mut app).is_empty());
+    let mut said = Vec::new();
+    for _ in 0..20 {
+        frame(&mut app, 100);
+        said.extend(ended(&mut app));
+    }
+    assert_eq!(said, ["black-wins timeout"], "once");
+    assert_eq!(outcome(&app).as_deref(), Some("black-wins timeout"));
+    assert_eq!(left(&app), [0, 12]);
+    // The game is over: a move is refused.
+    play(&mut app, "h2e2");
+    assert_eq!(app.world().resource::<Model>().game().ply_count(), 0);
+    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(outcome(&app), None);
+    assert_eq!(left(&app), [12, 12]);
+}
+
+#[test]
+fn resignation_and_agreed_draws_end_the_game_undoably() {
+    let mut app = timed("5+3");
+    play(&mut app, "h2e2");
+    send(&mut app, Action::Resign);
+    assert_eq!(ended(&mut app), ["red-wins resignation"]);
+    assert_eq!(running(&app), None);
+    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(outcome(&app), None);
+
+    send(&mut app, Action::OfferDraw);
+    assert_eq!(
+        app.world().resource::<Model>().draw_offer(),
+        Some(Color::Black)
+    );
+    send(&mut app, Action::AcceptDraw);
+    assert_eq!(ended(&mut app), ["draw agreement"]);
+    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(outcome(&app), None);
+    // An offer lapses on the next move; accepting then does nothing.
+    send(&mut app, Action::OfferDraw);
+    play(&mut app, "h9g7");
+    send(&mut app, Action::AcceptDraw);
+    assert_eq!(outcome(&app), None);
+    // Untimed games too.
+    send(&mut app, Action::NewGameWith(None));
+    assert!(app.world().resource::<Model>().clock().is_none());
+    send(&mut app, Action::Resign);
+    assert_eq!(ended(&mut app), ["black-wins resignation"]);
+}
+
+#[test]
+fn ctrl_r_starts_the_next_game_with_the_chosen_clock() {
+    let mut app = app();
+    assert!(app.world().resource::<Model>().clock().is_none());
+    app.world_mut()
+        .resource_mut::<xiangqi::gui::Settings>()
+        .clock = Some("10+5".parse().unwrap());
+    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyR]);
+    assert_eq!(left(&app), [600, 600]);
+    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert!(app.world().resource::<Model>().clock().is_none(), "undone");
+}
