@@ -34,11 +34,14 @@ first_frame() {
   echo "$end - $start" | bc
 }
 
-# idle BINARY: "CPU% peakRSS(kB)" over 10 s after an 8 s settle.
+# idle BINARY [ARGS…]: "CPU% peakRSS(kB)" over 10 s after an 8 s settle, the window
+# given the keyboard focus (a focused window is the one a desktop wakes most).
 idle() {
-  "$1" >/tmp/figures-app.log 2>&1 &
+  "$@" >/tmp/figures-app.log 2>&1 &
   local pid=$! t0 t1
-  sleep 8
+  sleep 6
+  xdotool search --sync --onlyvisible --pid "$pid" windowfocus --sync 2>/dev/null || true
+  sleep 2
   t0=$(awk '{print $14+$15}' "/proc/$pid/stat")
   sleep 10
   t1=$(awk '{print $14+$15}' "/proc/$pid/stat")
@@ -52,6 +55,11 @@ game_ff=$(for _ in 1 2 3 4 5; do first_frame "$game" 300 300 '#E9C78E'; done | m
 empty_ff=$(for _ in 1 2 3 4 5; do first_frame "$empty" 300 300 '#2B2C2F'; done | median)
 read -r game_cpu game_rss <<<"$(idle "$game")"
 read -r empty_cpu empty_rss <<<"$(idle "$empty")"
+# A clock running (10 minutes: redrawn once a second); the running game starts on
+# the clock in a fresh home, so no saved game or setting changes the figure.
+clock_home="$(mktemp -d)"
+read -r clock_cpu _ <<<"$(HOME="$clock_home" XDG_DATA_HOME="$clock_home/data" XDG_CONFIG_HOME="$clock_home/config" idle "$game" --clock 10+0)"
+rm -rf "$clock_home"
 
 # A move animation: h2e2 with two clicks, frame times from the game's debug log.
 RUST_LOG=info,xiangqi::gui::pieces=debug "$game" >/tmp/figures-game.log 2>&1 &
@@ -66,5 +74,6 @@ anim="$(echo "$frames" | awk 'NF {n++; s+=$1; if ($1>m) m=$1} END {if (n) printf
 printf '%-22s %12s %12s %8s\n' "" "game" "empty Bevy" "ratio"
 printf '%-22s %11.2fs %11.2fs %8.2f\n' "start to first frame" "$game_ff" "$empty_ff" "$(echo "$game_ff / $empty_ff" | bc -l)"
 printf '%-22s %11s%% %11s%% %8s\n' "idle CPU (10 s)" "$game_cpu" "$empty_cpu" "-"
+printf '%-22s %11s%% %11s%% %8s\n' "clock running (10 s)" "$clock_cpu" "$empty_cpu" "-"
 printf '%-22s %10s kB %9s kB %8.2f\n' "peak RSS" "$game_rss" "$empty_rss" "$(echo "$game_rss / $empty_rss" | bc -l)"
 echo "move animation (game): $anim"

@@ -21,8 +21,13 @@ const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAK
     args_conflicts_with_subcommands = true
 )]
 struct Cli {
-    /// A game or position to open in the window (PGN, FEN, UCCI, a move list…).
+    /// A game or position to open in the window (PGN, XQF, FEN, UCCI, a move list…).
     file: Option<std::path::PathBuf>,
+    /// Start a new game on the clock: minutes+increment (10+5), M:SS+increment
+    /// (0:30+0), optionally /SECONDS of 读秒 (10+0/30). Ctrl+Z goes back to the game
+    /// before, as after any new game.
+    #[arg(long, value_name = "CONTROL")]
+    clock: Option<xiangqi::rules::TimeControl>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -159,7 +164,7 @@ pub fn run() -> ExitCode {
         Err(e) => e.exit(),
     };
     let Some(command) = cli.command else {
-        return open_window(cli.file.as_deref());
+        return open_window(cli.file.as_deref(), cli.clock);
     };
     let mut out = std::io::stdout().lock();
     let result = match command {
@@ -197,7 +202,10 @@ pub fn run() -> ExitCode {
 }
 
 #[cfg(feature = "gui")]
-fn open_window(file: Option<&std::path::Path>) -> ExitCode {
+fn open_window(
+    file: Option<&std::path::Path>,
+    clock: Option<xiangqi::rules::TimeControl>,
+) -> ExitCode {
     if let Some(path) = file {
         // A file that cannot be read at all is the command line's error; one that is not
         // a game still opens the window, which says why.
@@ -224,7 +232,7 @@ fn open_window(file: Option<&std::path::Path>) -> ExitCode {
     }
     // The window opens the file after resuming the last session.
     let absolute = file.map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
-    match xiangqi::gui::run(absolute) {
+    match xiangqi::gui::run(absolute, clock) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }
@@ -262,7 +270,10 @@ fn x_display_reachable() -> bool {
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_window(file: Option<&std::path::Path>) -> ExitCode {
+fn open_window(
+    file: Option<&std::path::Path>,
+    _clock: Option<xiangqi::rules::TimeControl>,
+) -> ExitCode {
     if let Some(file) = file {
         eprintln!(
             "xiangqi: cannot open {}: this build has no game window (built without the gui feature)",

@@ -369,3 +369,12 @@ fn convert_picks_a_game_and_writes_xqf() {
     let copy = xiangqi::rules::xqf::read(&std::fs::read(&written).unwrap()).unwrap();
     assert_eq!(copy.lines(), original.lines());
 }
+
+#[test]
+fn a_bad_clock_is_a_message_and_exit_2() {
+    let out = xiangqi(&["--clock", "ten minutes"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is not a time control"), "{err}");
+    assert!(err.contains("10+5"), "{err}");
+}

@@ -124,23 +124,23 @@ fn pause_for_dialogs(overlay: Res<Overlay>, choice: Res<GameChoice>, mut model: 
     }
 }
 
-/// When the shown time next changes: at the next whole second, or tenth under ten
-/// seconds.
-fn next_change(left: Duration) -> Duration {
-    let step = if left < LOW {
+/// How often the window wakes while a clock runs: every second, every tenth under ten
+/// seconds. A fixed period, not the time to the next change: bevy_winit redraws at once
+/// whenever the update mode changes, so a wait recomputed each frame would wake it
+/// continuously.
+fn period(left: Duration) -> Duration {
+    if left < LOW + Duration::from_secs(1) {
         Duration::from_millis(100)
     } else {
         Duration::from_secs(1)
-    };
-    let into = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
-    into + Duration::from_millis(2)
+    }
 }
 
-/// While a clock runs, wake when its shown time changes; otherwise only for input.
+/// While a clock runs, wake at its period; otherwise only for input.
 fn schedule_redraws(model: Res<Model>, mut winit: ResMut<WinitSettings>) {
     let wait = match model.clock() {
         Some(c) => match c.running() {
-            Some(side) => next_change(c.left(side)),
+            Some(side) => period(c.left(side)),
             None => Duration::MAX,
         },
         None => Duration::MAX,
@@ -149,7 +149,7 @@ fn schedule_redraws(model: Res<Model>, mut winit: ResMut<WinitSettings>) {
         UpdateMode::reactive(wait),
         UpdateMode::reactive_low_power(wait),
     );
-    // Only a real change: the event loop rereads a changed resource.
+    // Only a real change: each one costs a redraw.
     if winit.focused_mode != focused || winit.unfocused_mode != unfocused {
         winit.focused_mode = focused;
         winit.unfocused_mode = unfocused;
@@ -368,9 +368,10 @@ mod tests {
     }
 
     #[test]
-    fn wakes_when_the_shown_time_changes() {
+    fn wakes_once_a_second_and_ten_times_under_ten_seconds() {
         let ms = Duration::from_millis;
-        assert_eq!(next_change(ms(595_400)), ms(402));
-        assert_eq!(next_change(ms(9_940)), ms(42));
+        assert_eq!(period(ms(595_400)), ms(1000));
+        assert_eq!(period(ms(10_500)), ms(100));
+        assert_eq!(period(ms(9_940)), ms(100));
     }
 }

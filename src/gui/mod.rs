@@ -128,6 +128,8 @@ pub struct AppPlugin {
     pub open: Option<std::path::PathBuf>,
     /// Where saves, the autosave and settings live (`None`: nowhere, the player is told).
     pub dirs: Option<Dirs>,
+    /// A new timed game to start once the last session has been resumed (`--clock`).
+    pub clock: Option<crate::rules::TimeControl>,
 }
 
 impl Plugin for AppPlugin {
@@ -171,6 +173,12 @@ impl Plugin for AppPlugin {
         ))
         .init_resource::<AwakeUntil>()
         .add_systems(Last, keep_awake);
+        if let Some(control) = self.clock {
+            // Undoable like Ctrl+R: Ctrl+Z goes back to the resumed game.
+            app.add_systems(PostStartup, move |mut actions: MessageWriter<Action>| {
+                actions.write(Action::NewGameWith(Some(control)));
+            });
+        }
         if let Some(path) = self.open.clone() {
             // After the resume (Startup), so that Ctrl+Z goes back to the resumed game.
             app.add_systems(PostStartup, move |mut import: MessageWriter<Import>| {
@@ -181,11 +189,12 @@ impl Plugin for AppPlugin {
 }
 
 /// Opens the window and plays until it is closed.
-pub fn run(open: Option<std::path::PathBuf>) -> AppExit {
+pub fn run(open: Option<std::path::PathBuf>, clock: Option<crate::rules::TimeControl>) -> AppExit {
     App::new()
         .add_plugins(AppPlugin {
             open,
             dirs: Dirs::from_os(),
+            clock,
         })
         .run()
 }

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::record::{Format, GameRecord, ImportError, ImportErrorKind, play_text};
-use super::{Color, Game, Notation, Position};
+use super::{Color, Game, Notation, Outcome, Position, Termination};
 
 /// The tags written first, in this order; the record's other tags follow.
 const ROSTER: [&str; 10] = [
@@ -344,7 +344,44 @@ pub fn read_game(game: GameText<'_>) -> Result<(GameRecord, Notation), ImportErr
             }
         }
     }
+    if let Some(outcome) = declared_result(&record) {
+        // Cannot fail: the moves decided nothing.
+        let _ = record.game.declare(outcome);
+    }
     Ok((record, notation.unwrap_or(Notation::Chinese)))
+}
+
+/// PGN's `[Termination]` for how a game ended: the standard's words (a flag fall is
+/// `time forfeit`, a perpetual a `rules infraction`, anything else `normal`).
+fn termination_text(termination: Termination) -> &'static str {
+    match termination {
+        Termination::Timeout => "time forfeit",
+        Termination::PerpetualCheck | Termination::PerpetualChase => "rules infraction",
+        _ => "normal",
+    }
+}
+
+/// A result that a game's tags declare and its moves do not reach: with `[Termination
+/// "time forfeit"]` the loser's flag fell; with `normal` a decisive result is a
+/// resignation and a draw an agreement. Without a `[Termination]` tag the result stays a
+/// tag only (old files say nothing of how a game ended).
+fn declared_result(record: &GameRecord) -> Option<Outcome> {
+    if record.game.outcome().is_some() {
+        return None;
+    }
+    let how = record.tag("Termination")?.trim().to_ascii_lowercase();
+    let winner = match record.tag("Result")?.trim() {
+        "1-0" => Some(Color::Red),
+        "0-1" => Some(Color::Black),
+        "1/2-1/2" | "½-½" => None,
+        _ => return None,
+    };
+    match (how.as_str(), winner) {
+        ("time forfeit", Some(w)) => Some(Outcome::win(w, Termination::Timeout)),
+        ("normal", Some(w)) => Some(Outcome::win(w, Termination::Resignation)),
+        ("normal", None) => Some(Outcome::draw(Termination::Agreement)),
+        _ => None,
+    }
 }
 
 fn result_text(record: &GameRecord) -> String {
@@ -405,8 +442,13 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
     for name in ROSTER {
         let _ = writeln!(out, "[{name} \"{}\"]", escape(&value(name)));
     }
+    let termination = game.outcome().map(|o| termination_text(o.termination));
+    if let Some(t) = termination {
+        let _ = writeln!(out, "[Termination \"{t}\"]");
+    }
     for (name, v) in &record.tags {
-        if !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        let ours = termination.is_some() && name.eq_ignore_ascii_case("Termination");
+        if !ours && !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) {
             let _ = writeln!(out, "[{name} \"{}\"]", escape(v));
         }
     }
@@ -499,6 +541,51 @@ mod tests {
         assert_eq!(n, Notation::Wxf);
         assert_eq!(back.game.position(), record.game.position());
         assert_eq!(back.comments, record.comments);
+    }
+
+    #[test]
+    fn declared_results_go_to_termination_and_come_back() {
+        for (outcome, tags) in [
+            (
+                Outcome::win(Color::Black, Termination::Timeout),
+                "[Result \"0-1\"]\n[FEN",
+            ),
+            (
+                Outcome::win(Color::Red, Termination::Resignation),
+                "[Result \"1-0\"]",
+            ),
+            (
+                Outcome::draw(Termination::Agreement),
+                "[Result \"1/2-1/2\"]",
+            ),
+        ] {
+            let mut record = GameRecord::new(Game::new());
+            record.game.play("h2e2".parse().unwrap()).unwrap();
+            record.game.declare(outcome).unwrap();
+            let text = write(&record, Notation::Chinese);
+            assert!(text.contains(tags), "{text}");
+            let how = if outcome.termination == Termination::Timeout {
+                "[Termination \"time forfeit\"]"
+            } else {
+                "[Termination \"normal\"]"
+            };
+            assert_eq!(text.matches("[Termination").count(), 1, "{text}");
+            assert!(text.contains(how), "{text}");
+            let (back, _) = read(&text).unwrap();
+            assert_eq!(back.game.outcome(), Some(outcome));
+            assert_eq!(write(&back, Notation::Chinese), text);
+        }
+        // A result without a Termination tag stays a tag: nothing is declared.
+        let (back, _) = read("[Result \"1-0\"]\n\n1. h2e2 1-0").unwrap();
+        assert_eq!(back.game.outcome(), None);
+        assert_eq!(back.tag("Result"), Some("1-0"));
+        // A mate on the board is the rules' result, whatever the tags say.
+        let mate = "[Result \"1-0\"]\n[Termination \"normal\"]\n[Format \"ICCS\"]\n\n1. h2h4 d9e8 2. h4g4 g6g5 3. g4g9 1-0";
+        let (back, _) = read(mate).unwrap();
+        assert_eq!(
+            back.game.outcome().unwrap().termination,
+            Termination::Checkmate
+        );
     }
 
     #[test]

@@ -164,6 +164,11 @@ impl Game {
         Game::launch(name, true, Launch::Direct(&[]))
     }
 
+    /// Starts the game in a new home with command-line `args`.
+    pub fn start_with(name: &str, args: &[&str]) -> Game {
+        Game::launch(name, true, Launch::Direct(args))
+    }
+
     /// Starts the game again on the home folder a previous [`Game::start`] of `name`
     /// used (its autosave, settings and slots), with extra command-line `args`.
     pub fn restart(name: &str, args: &[&str]) -> Game {

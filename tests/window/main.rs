@@ -367,3 +367,26 @@ fn a_collection_opened_from_the_desktop_lists_its_games_and_an_xqf_opens_too() {
     game.until_position("3nkab2/3ra4/R3b3n/p4rp1p/2p6/4N2R1/P1P3P2/4C1N2/9/2BAKAB2 b");
     game.until_logged("notice Opened 030-黄松轩先胜冯敬如.XQF: an XQF game, 37 plies");
 }
+
+#[test]
+fn a_three_second_clock_flags_and_ctrl_z_gives_the_game_back() {
+    // `--clock` starts a new timed game; red's time runs at once.
+    let game = Game::start_with("clock", &["--clock", "0:03+0"]);
+    game.until_logged("action NewGameWith");
+    game.until_logged("flag fell: black-wins timeout");
+    game.until("the log's position to carry the result", || {
+        let last = game.positions().pop()?;
+        last.ends_with("outcome black-wins timeout").then_some(())
+    });
+    game.key("ctrl+z");
+    game.until("the result to be taken back", || {
+        let last = game.positions().pop()?;
+        (!last.contains("outcome")).then_some(())
+    });
+    // Space restarts the clock (stopped by the undo at 3 s), and it flags again.
+    game.key("space");
+    game.until_logged("action TogglePause");
+    game.until("a second flag fall", || {
+        (game.log().matches("flag fell: black-wins timeout").count() == 2).then_some(())
+    });
+}
