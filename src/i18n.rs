@@ -252,13 +252,21 @@ fn role(role: Role, lang: Lang) -> &'static str {
 #[must_use]
 pub fn illegal(reason: IllegalMove, lang: Lang) -> String {
     match lang {
-        Lang::En => {
-            let text = reason.to_string();
-            let mut chars = text.chars();
-            chars
-                .next()
-                .map_or(text.clone(), |c| c.to_uppercase().chain(chars).collect())
-        }
+        // The library describes the move; the player is spoken to here.
+        Lang::En => match reason {
+            IllegalMove::OwnPiece(_) => "Your own piece stands there".to_owned(),
+            IllegalMove::IgnoresCheck => {
+                "Your general is in check and that move does not parry it".to_owned()
+            }
+            IllegalMove::ExposesGeneral => "That would leave your general in check".to_owned(),
+            _ => {
+                let text = reason.to_string();
+                let mut chars = text.chars();
+                chars
+                    .next()
+                    .map_or(text.clone(), |c| c.to_uppercase().chain(chars).collect())
+            }
+        },
         Lang::Zh => match reason {
             IllegalMove::NoPiece(_) => "那里没有棋子".to_owned(),
             IllegalMove::NotYourPiece { turn, .. } => format!("现在是{}走棋", side(turn, lang)),
@@ -272,11 +280,12 @@ pub fn illegal(reason: IllegalMove, lang: Lang) -> String {
                 MoveRule::SoldierSideways => "兵卒过河后才能横走".to_owned(),
                 MoveRule::Blocked(_) => format!("{}的路被挡住了", role(r, lang)),
                 MoveRule::CannonScreens(_) => "炮吃子必须隔一个子（炮架）".to_owned(),
-                MoveRule::Shape => format!("{}不能这样走", role(r, lang)),
+                _ => format!("{}不能这样走", role(r, lang)),
             },
             IllegalMove::IgnoresCheck => "正被将军，这步棋不能解将".to_owned(),
             IllegalMove::ExposesGeneral => "这步棋会让自己的将帅被将军".to_owned(),
             IllegalMove::GeneralsFace => "将帅不能照面".to_owned(),
+            _ => reason.to_string(),
         },
     }
 }
@@ -305,6 +314,8 @@ pub fn outcome(outcome: Outcome, lang: Lang) -> String {
         (Termination::Timeout, Lang::En) => "on time",
         (Termination::Resignation, Lang::En) => "resignation",
         (Termination::Agreement, Lang::En) => "agreement",
+        // A termination newer than this table: its name, until it is worded.
+        (t, _) => t.name(),
     };
     let result = match (outcome.winner, lang) {
         (Some(c), Lang::Zh) => format!("{}胜", side(c, lang)),

@@ -1,6 +1,7 @@
 //! 象棋 Xiangqi: a hot-seat Chinese chess game, and the rules library it stands on.
 //!
-//! [`rules`] is usable on its own, without Bevy (build with `--no-default-features`).
+//! The rules live in their own crate, [`xiangqi_rules`], re-exported here as [`rules`]:
+//! a program that wants only the rules depends on that crate and nothing of the app.
 
 #![warn(missing_docs)]
 
@@ -9,7 +10,7 @@ pub mod desktop;
 pub mod gui;
 pub mod i18n;
 pub mod picture;
-pub mod rules;
+pub use xiangqi_rules as rules;
 pub mod session;
 pub mod slots;
 pub mod storage;

@@ -6,7 +6,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::rules::record::{GameRecord, read_any_bytes};
+use crate::rules::read::read_any_bytes;
+use crate::rules::record::GameRecord;
 use crate::rules::{Color, Notation, Outcome, Position, pgn};
 use crate::storage::{Stamp, atomic_write};
 

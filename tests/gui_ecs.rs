@@ -8,8 +8,8 @@ use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use xiangqi::gui::{
-    Action, GameEnded, Model, MovePlayed, MoveRejected, Overlay, PointerPressed, PointerReleased,
-    Refusal, Selected, Selection, core_plugin,
+    Action, GameEnded, Model, MovePlayed, MoveRejected, Notice, Overlay, PointerPressed,
+    PointerReleased, Refusal, Selected, Selection, Settings, core_plugin,
 };
 use xiangqi::rules::{Game, IllegalMove, Position, Square};
 
@@ -251,4 +251,41 @@ fn escape_closes_help_first_then_quits() {
     assert_eq!(drain::<AppExit>(&mut app), [AppExit::Success]);
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyW]);
     assert_eq!(drain::<AppExit>(&mut app), [AppExit::Success]);
+}
+
+/// M, F and F1 change state in the logic, before anything that shows it runs: the
+/// status line is told the state the key left (before, the sound was switched by the
+/// audio and the line worded by the panel, in one set with no order between them, so
+/// the line could say the opposite of what happened).
+#[test]
+fn m_f_and_f1_change_state_in_the_logic_and_say_what_it_now_is() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;
+    let sound = |app: &App| app.world().resource::<Settings>().sound;
+    assert!(sound(&app));
+    drain::<Notice>(&mut app);
+    chord(&mut app, &[KeyCode::KeyM]);
+    assert!(!sound(&app), "M mutes without any window or audio plugin");
+    let told: Vec<String> = drain::<Notice>(&mut app)
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
+    assert_eq!(told, ["Sound off"]);
+    chord(&mut app, &[KeyCode::KeyM]);
+    assert!(sound(&app));
+    let told: Vec<String> = drain::<Notice>(&mut app)
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
+    assert_eq!(told, ["Sound on"]);
+
+    chord(&mut app, &[KeyCode::KeyF]);
+    assert!(app.world().resource::<Settings>().flipped);
+    chord(&mut app, &[KeyCode::F1]);
+    assert!(app.world().resource::<Overlay>().help);
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(
+        !app.world().resource::<Overlay>().help,
+        "Esc closes the help"
+    );
 }

@@ -2,10 +2,8 @@
 //! (GBK, CRLF, comments, variations), errors that say where, and no panic on any input.
 
 use proptest::prelude::*;
-use xiangqi::rules::record::{
-    Format, GameRecord, ImportErrorKind, MAX_INPUT_BYTES, read_any, read_any_bytes,
-    read_games_bytes,
-};
+use xiangqi::rules::read::{read_any, read_any_bytes, read_games_bytes};
+use xiangqi::rules::record::{Format, GameRecord, ImportErrorKind, MAX_INPUT_BYTES};
 use xiangqi::rules::{Game, Move, Notation, Position, Role, legacy, pgn, ucci, xqf};
 
 mod common;
@@ -288,6 +286,8 @@ fn every_format_is_recognised() {
     assert_eq!(
         ucci::read(&ucci::write(&imported.record.game))
             .unwrap()
+            .record
+            .game
             .position(),
         imported.record.game.position()
     );

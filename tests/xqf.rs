@@ -9,9 +9,8 @@ mod common;
 
 use common::python::Oracle;
 use common::{Rng, random_line, random_setup};
-use xiangqi::rules::record::{
-    Format, GameRecord, ImportError, ImportErrorKind, Variation, read_any_bytes,
-};
+use xiangqi::rules::read::read_any_bytes;
+use xiangqi::rules::record::{Format, GameRecord, ImportError, ImportErrorKind, Variation};
 use xiangqi::rules::xqf::{self, XqfError};
 use xiangqi::rules::{Game, Move, Position};
 

@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use xiangqi::rules::record::{ImportError, Imported, read_games_bytes};
+use xiangqi::rules::read::read_games_bytes;
+use xiangqi::rules::record::{ImportError, Imported};
 use xiangqi::rules::{Notation, legacy, pgn, ucci, xqf};
 
 use super::{Failure, Picture, Target, io};

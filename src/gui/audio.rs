@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::assets::{GameAssets, Sound};
 use super::messages::{
-    Action, AppSet, ClockLow, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone,
+    AppSet, ClockLow, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone,
 };
 use super::model::Settings;
 
@@ -23,18 +23,8 @@ struct NoDevice(bool);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NoDevice>().add_systems(
         Update,
-        (mute, play, detect_silence)
-            .chain()
-            .in_set(AppSet::Presentation),
+        (play, detect_silence).chain().in_set(AppSet::Presentation),
     );
-}
-
-fn mute(mut commands: MessageReader<Action>, mut settings: ResMut<Settings>) {
-    for c in commands.read() {
-        if *c == Action::ToggleMute {
-            settings.sound = !settings.sound;
-        }
-    }
 }
 
 /// The sound for what happened this frame: the most telling one wins.

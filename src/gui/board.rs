@@ -8,7 +8,7 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 
 use super::assets::GameAssets;
-use super::messages::{Action, AppSet};
+use super::messages::AppSet;
 use super::model::Settings;
 use super::to_color;
 use crate::rules::Square;
@@ -47,8 +47,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                flip.in_set(AppSet::Presentation),
-                redraw_on_settings.in_set(AppSet::Presentation).after(flip),
+                redraw_on_settings.in_set(AppSet::Presentation),
                 fit_viewport.in_set(AppSet::Presentation),
             ),
         );
@@ -82,14 +81,6 @@ fn spawn_camera(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
     ));
-}
-
-fn flip(mut commands: MessageReader<Action>, mut settings: ResMut<Settings>) {
-    for c in commands.read() {
-        if *c == Action::Flip {
-            settings.flipped = !settings.flipped;
-        }
-    }
 }
 
 /// The board occupies the window left of the panel.

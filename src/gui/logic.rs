@@ -11,7 +11,8 @@ use super::messages::{
 };
 use super::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
 use crate::i18n::{self, Lang, T};
-use crate::rules::record::{self, GameRecord, Imported};
+use crate::rules::read;
+use crate::rules::record::{GameRecord, Imported};
 use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
@@ -272,7 +273,7 @@ fn read(import: &Import, lang: Lang) -> Reading {
         Import::Slot { slot, record } => {
             Reading::Game(record.clone(), T::LoadedFrom.fill(lang, &[slot]))
         }
-        Import::Pasted(text) => match record::read_any(text) {
+        Import::Pasted(text) => match read::read_any(text) {
             Ok(i) => {
                 let said = T::Pasted.fill(lang, &[&what(&i)]);
                 Reading::Game(Box::new(i.record), said)
@@ -283,7 +284,7 @@ fn read(import: &Import, lang: Lang) -> Reading {
             let name = file_name(path);
             let read = std::fs::read(path)
                 .map_err(|e| e.to_string())
-                .and_then(|bytes| record::read_games_bytes(&bytes).map_err(|e| e.to_string()));
+                .and_then(|bytes| read::read_games_bytes(&bytes).map_err(|e| e.to_string()));
             match read {
                 Ok(mut games) if games.len() == 1 => match games.swap_remove(0) {
                     Ok(i) => {

@@ -26,6 +26,7 @@ pub mod persist;
 mod pieces;
 pub mod saves;
 mod slots_dialog;
+mod toggles;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -57,6 +58,7 @@ pub fn core_plugin(app: &mut App) {
         input::plugin,
         logic::plugin,
         clock::plugin,
+        toggles::plugin,
     ))
     .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(AppSet::Presentation));

@@ -32,10 +32,7 @@ pub struct Status {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Status>()
-        .add_systems(
-            Update,
-            (toggle_help, status, log_warning).in_set(AppSet::Presentation),
-        )
+        .add_systems(Update, (status, log_warning).in_set(AppSet::Presentation))
         .add_systems(EguiPrimaryContextPass, (fonts, panel).chain())
         .add_systems(
             PreUpdate,
@@ -64,14 +61,6 @@ fn drop_unchanged_modifiers(
     }
 }
 
-fn toggle_help(mut commands: MessageReader<Action>, mut overlay: ResMut<Overlay>) {
-    for c in commands.read() {
-        if *c == Action::ToggleHelp {
-            overlay.help = !overlay.help;
-        }
-    }
-}
-
 /// Puts what just happened into the status line.
 fn status(
     mut status: ResMut<Status>,
@@ -83,11 +72,17 @@ fn status(
     mut nothing: MessageReader<NothingToDo>,
     mut started: MessageReader<NewGameStarted>,
     mut ended: MessageReader<GameEnded>,
-    mut commands: MessageReader<Action>,
     mut notices: MessageReader<Notice>,
 ) {
     let lang = settings.lang;
-    let mut set = |text: String, warning: bool| *status = Status { text, warning };
+    // Every line the player is told is logged: a record of the session, read by the
+    // real-window tests.
+    let mut set = |text: String, warning: bool| {
+        if !text.is_empty() {
+            info!("notice {text}");
+        }
+        *status = Status { text, warning };
+    };
     if played.read().count() > 0 {
         set(String::new(), false);
     }
@@ -121,15 +116,9 @@ fn status(
     if ended.read().count() > 0 {
         set(String::new(), false);
     }
-    for c in commands.read() {
-        if *c == Action::ToggleMute {
-            let t = if settings.sound { T::Muted } else { T::Unmuted };
-            set(t.get(lang).to_owned(), false);
-        }
-    }
-    // Saves, clipboard and files speak last: they answer the player's latest request.
+    // Saves, clipboard, files and toggles speak last: they answer the player's latest
+    // request.
     for n in notices.read() {
-        info!("notice {}", n.text);
         set(n.text.clone(), n.warning);
     }
 }

@@ -105,7 +105,7 @@ pub(super) fn control_of(record: &GameRecord) -> Option<TimeControl> {
 mod tests {
     use super::super::{Change, Session, SessionError};
     use super::*;
-    use crate::rules::{Outcome, Termination, pgn, record};
+    use crate::rules::{Outcome, Termination, pgn};
 
     const S: fn(u64) -> Duration = Duration::from_secs;
 
@@ -220,7 +220,7 @@ mod tests {
             text.contains("1. 炮二平五 {[%clk 0:09:53]} 马８进７ {[%clk 0:09:35]}"),
             "{text}"
         );
-        let read = record::read_any(&text).unwrap().record;
+        let read = crate::rules::read::read_any(&text).unwrap().record;
         assert_eq!(read.tag("TimeControl"), Some("600+5"), "{:?}", read.tags);
         let mut back = Session::new();
         back.replace_record(read);

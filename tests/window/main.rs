@@ -390,3 +390,19 @@ fn a_three_second_clock_flags_and_ctrl_z_gives_the_game_back() {
         (game.log().matches("flag fell: black-wins timeout").count() == 2).then_some(())
     });
 }
+
+#[test]
+fn m_mutes_and_the_status_line_says_what_it_did() {
+    let game = Game::start("mute");
+    game.key("m");
+    game.until_logged("notice Sound off");
+    game.key("m");
+    game.until_logged("notice Sound on");
+    let said: Vec<String> = game
+        .log()
+        .lines()
+        .filter_map(|l| l.split("notice ").nth(1).map(str::to_owned))
+        .filter(|n| n.starts_with("Sound"))
+        .collect();
+    assert_eq!(said, ["Sound off", "Sound on"]);
+}

@@ -1,14 +1,15 @@
-//! Game records and "paste anything": one entry point that takes whatever a player
-//! copied (FEN, UCCI, PGN, the old 90-character board, a bare move list in any
-//! notation) and returns a game, or an error that says what was understood and where
-//! reading failed.
+//! What every reader gives: a game with what its file carried around it
+//! ([`GameRecord`]), what the text was read as ([`Format`]), and why a text did not
+//! read ([`ImportError`]). The readers are the format modules ([`pgn`](crate::pgn),
+//! [`ucci`](crate::ucci), [`xqf`](crate::xqf), [`legacy`](crate::legacy)); "read
+//! anything" is [`read`](crate::read).
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use super::{
-    FenError, Game, IllegalMove, Move, Notation, NotationErrorKind, Position, legacy,
-    legacy::LegacyBoardError, pgn, ucci, xqf, xqf::XqfError,
+    FenError, Game, IllegalMove, Move, Notation, NotationErrorKind, PositionError, Square,
+    legacy::LegacyBoardError,
 };
 
 /// The most text "paste anything" reads: real game files are a few kilobytes.
@@ -169,7 +170,7 @@ impl ImportError {
         }
     }
 
-    fn unrecognised(kind: ImportErrorKind) -> ImportError {
+    pub(crate) fn unrecognised(kind: ImportErrorKind) -> ImportError {
         ImportError {
             format: None,
             line: None,
@@ -227,6 +228,7 @@ impl std::error::Error for ImportError {}
 
 /// What went wrong while reading a record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ImportErrorKind {
     /// Over [`MAX_INPUT_BYTES`].
     #[error("the text is {bytes} bytes long; at most 1 MB can be read")]
@@ -300,143 +302,33 @@ pub fn decode(bytes: &[u8]) -> String {
     }
 }
 
-/// Reads a file's bytes: an XQF file by its signature, otherwise text, decoded (see
-/// [`decode`]) and read by [`read_any`]. A file with several games gives its first;
-/// [`read_games_bytes`] gives them all.
-pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
-    let mut games = read_games_bytes(bytes)?;
-    // There is always at least one: an empty file is an error above.
-    games.swap_remove(0)
-}
-
-/// Reads every game in a file's bytes. A PGN file may hold many, each read on its own
-/// (one that fails does not hide the others); any other file holds one. Errors that
-/// concern the whole file (too large, not text, empty) are the outer error; a file with
-/// one game that does not read gives that game's error as the outer error too.
-///
-/// ```
-/// use xiangqi::rules::record::read_games_bytes;
-///
-/// let file = "[Red \"甲\"]\n1. 炮二平五 马８进７ 1-0\n\n[Red \"乙\"]\n1. h2e2 h2e2 *\n";
-/// let games = read_games_bytes(file.as_bytes()).unwrap();
-/// assert_eq!(games.len(), 2);
-/// assert_eq!(games[0].as_ref().unwrap().record.tag("Red"), Some("甲"));
-/// assert_eq!(games[1].as_ref().unwrap_err().ply, Some(2));
-/// ```
-pub fn read_games_bytes(bytes: &[u8]) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
-            bytes: bytes.len(),
-        }));
-    }
-    if xqf::looks_like(bytes) {
-        let record = xqf::read(bytes)?;
-        return Ok(vec![Ok(Imported {
-            record,
-            format: Format::Xqf,
-        })]);
-    }
-    if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
-        return Err(ImportError::unrecognised(ImportErrorKind::Binary));
-    }
-    read_games(&decode(bytes))
-}
-
-/// Reads every game in a text: see [`read_games_bytes`].
-pub fn read_games(text: &str) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
-    let body = text.trim_start_matches('\u{feff}');
-    if text.len() <= MAX_INPUT_BYTES {
-        let parts = pgn::split(body);
-        // Several games, or one with a title or other text before its tags.
-        let tagged = parts
-            .first()
-            .is_some_and(|p| p.text.trim_start().starts_with('['));
-        if tagged && (parts.len() > 1 || !body.trim_start().starts_with('[')) {
-            return Ok(parts
-                .into_iter()
-                .map(|part| {
-                    pgn::read_game(part).map(|(record, notation)| Imported {
-                        record,
-                        format: Format::Pgn(notation),
-                    })
-                })
-                .collect());
-        }
-    }
-    read_any(text).map(|imported| vec![Ok(imported)])
-}
-
-/// Reads whatever a player pasted: FEN, UCCI, the 90-character board, PGN, or a bare
-/// move list in any notation (from the start position).
-///
-/// ```
-/// use xiangqi::rules::record::{Format, read_any};
-/// use xiangqi::rules::Notation;
-///
-/// let pasted = read_any("1. 炮二平五 馬8进7 2. 傌二进三").unwrap();
-/// assert_eq!(pasted.format, Format::MoveList(Notation::Chinese));
-/// assert_eq!(pasted.record.game.ply_count(), 3);
-///
-/// let err = read_any("炮二平五 馬8进7 炮二平五").unwrap_err();
-/// assert_eq!(err.ply, Some(3));
-/// ```
-pub fn read_any(text: &str) -> Result<Imported, ImportError> {
-    if text.len() > MAX_INPUT_BYTES {
-        return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
-            bytes: text.len(),
-        }));
-    }
-    // Spaces are empty points here, so the board is checked before any trimming.
-    if legacy::looks_like_board(text) {
-        let pos =
-            legacy::read_board(text).map_err(|e| ImportError::new(Format::Board, e.into()))?;
-        return Ok(imported(Game::from_position(pos), Format::Board));
-    }
-    let text = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    let Some(first) = text.split_whitespace().next() else {
-        return Err(ImportError::unrecognised(ImportErrorKind::Empty));
-    };
-    if ucci::looks_like(text) {
-        return Ok(imported(ucci::read(text)?, Format::Ucci));
-    }
-    if text.starts_with('[') {
-        let (record, notation) = pgn::read(text)?;
-        return Ok(Imported {
-            record,
-            format: Format::Pgn(notation),
-        });
-    }
-    if first.contains('/') {
-        let pos = Position::from_fen(text).map_err(|e| ImportError::new(Format::Fen, e.into()))?;
-        return Ok(imported(Game::from_position(pos), Format::Fen));
-    }
-    let first_move = pgn::strip_move_number(first);
-    let first_move = if first_move.is_empty() {
-        text.split_whitespace().nth(1).unwrap_or("")
-    } else {
-        first_move
-    };
-    if !Notation::ALL.iter().any(|n| n.looks_like(first_move)) {
-        let shown: String = first.chars().take(20).collect();
-        return Err(ImportError::unrecognised(ImportErrorKind::Unrecognised(
-            shown,
-        )));
-    }
-    let (record, notation) = pgn::read(text).map_err(|mut e| {
-        if let Some(Format::Pgn(n)) = e.format {
-            e.format = Some(Format::MoveList(n));
-        }
-        e
-    })?;
-    Ok(Imported {
-        record,
-        format: Format::MoveList(notation),
-    })
-}
-
-fn imported(game: Game, format: Format) -> Imported {
-    Imported {
-        record: GameRecord::new(game),
-        format,
-    }
+/// Why an XQF file cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum XqfError {
+    /// Shorter than the header.
+    #[error("the file is {0} bytes long, shorter than an XQF header (1024 bytes): it is cut short")]
+    ShortHeader(usize),
+    /// A format version this program does not know.
+    #[error("it was written by a newer XQStudio (format version {}.{}); versions up to 1.8 can be read", .0 / 10, .0 % 10)]
+    NewerVersion(u8),
+    /// The header's keys do not add up to zero, as XQStudio requires.
+    #[error("its key check fails: the file is damaged or was not written by an XQF program")]
+    BadKey,
+    /// Two pieces decode to one point.
+    #[error(
+        "the start position does not decode: two pieces on {0} (a damaged file or a wrong key)"
+    )]
+    TwoPieces(Square),
+    /// The pieces decode to an illegal position.
+    #[error("the start position is not legal ({0}): a damaged file or a wrong key")]
+    Position(PositionError),
+    /// The move records stop in the middle.
+    #[error("the file ends in the middle of a move's record: it is cut short")]
+    Truncated,
+    /// A move names a point off the board.
+    #[error("the move names point {0}, which is off the board (a damaged file or a wrong key)")]
+    OffBoard(u8),
+    /// A comment longer than what is left of the file.
+    #[error("a comment claims {0} bytes, more than the file holds (a damaged file or a wrong key)")]
+    CommentLength(i64),
 }

@@ -9,7 +9,7 @@
 //! Advisors and elephants are never prefixed: 进/退 already tell them apart.
 
 use super::{MoveFacts, Notation, NotationError, NotationErrorKind, unique_match};
-use crate::rules::{Color, Move, Piece, Position, Role};
+use crate::{Color, Move, Piece, Position, Role};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 

@@ -14,6 +14,7 @@ pub const REPETITIONS: usize = 3;
 
 /// How a game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub enum Termination {
     /// The side to move is in check and has no legal move.
     Checkmate,
@@ -151,7 +152,7 @@ impl std::str::FromStr for Outcome {
 /// Asian rules: checked, or chased one piece.
 ///
 /// ```
-/// use xiangqi::rules::{Color, Game, Offence, Piece, Role};
+/// use xiangqi_rules::{Color, Game, Offence, Piece, Role};
 ///
 /// let mut game = Game::from_position("3k5/9/9/9/9/4c4/9/9/9/1R2K4 w".parse().unwrap());
 /// for m in "b0b4 e4e5 b4b5 e5e4 b5b4".split(' ') {
@@ -197,7 +198,7 @@ struct Ply {
 /// A game from a start position, with undo/redo and adjudication.
 ///
 /// ```
-/// use xiangqi::rules::Game;
+/// use xiangqi_rules::Game;
 ///
 /// let mut game = Game::new();
 /// game.play("h2e2".parse().unwrap()).unwrap();
@@ -280,7 +281,7 @@ impl Game {
     /// [`undo`](Self::undo) or [`withdraw`](Self::withdraw) takes it back.
     ///
     /// ```
-    /// use xiangqi::rules::{Color, Game, Outcome, Termination};
+    /// use xiangqi_rules::{Color, Game, Outcome, Termination};
     ///
     /// let mut game = Game::new();
     /// let resigned = Outcome::win(Color::Black, Termination::Resignation);

@@ -11,7 +11,7 @@
 //! XQStudio-compatible readers open.
 //!
 //! ```
-//! use xiangqi::rules::{Game, xqf, record::GameRecord};
+//! use xiangqi_rules::{Game, xqf, record::GameRecord};
 //!
 //! let mut game = Game::new();
 //! game.play("h2e2".parse().unwrap()).unwrap();
@@ -23,6 +23,7 @@
 
 use std::collections::BTreeMap;
 
+pub use super::record::XqfError;
 use super::record::{Format, GameRecord, ImportError, ImportErrorKind, Variation};
 use super::{Board, Color, Game, Move, Piece, Position, PositionError, Role, Setup, Square};
 
@@ -70,37 +71,6 @@ const FIELDS: [(usize, usize, &str); 11] = [
     (464, 16, "Annotator"),
     (480, 16, "Author"),
 ];
-
-/// Why an XQF file cannot be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum XqfError {
-    /// Shorter than the header.
-    #[error("the file is {0} bytes long, shorter than an XQF header (1024 bytes): it is cut short")]
-    ShortHeader(usize),
-    /// A format version this program does not know.
-    #[error("it was written by a newer XQStudio (format version {}.{}); versions up to 1.8 can be read", .0 / 10, .0 % 10)]
-    NewerVersion(u8),
-    /// The header's keys do not add up to zero, as XQStudio requires.
-    #[error("its key check fails: the file is damaged or was not written by an XQF program")]
-    BadKey,
-    /// Two pieces decode to one point.
-    #[error(
-        "the start position does not decode: two pieces on {0} (a damaged file or a wrong key)"
-    )]
-    TwoPieces(Square),
-    /// The pieces decode to an illegal position.
-    #[error("the start position is not legal ({0}): a damaged file or a wrong key")]
-    Position(PositionError),
-    /// The move records stop in the middle.
-    #[error("the file ends in the middle of a move's record: it is cut short")]
-    Truncated,
-    /// A move names a point off the board.
-    #[error("the move names point {0}, which is off the board (a damaged file or a wrong key)")]
-    OffBoard(u8),
-    /// A comment longer than what is left of the file.
-    #[error("a comment claims {0} bytes, more than the file holds (a damaged file or a wrong key)")]
-    CommentLength(i64),
-}
 
 /// Whether `bytes` begin like an XQF file (its `XQ` signature followed by binary data),
 /// so that a text that happens to begin with "XQ" is not taken for one.

@@ -6,7 +6,7 @@ use super::{Move, Position};
 /// The number of legal move sequences of length `depth` from `pos`.
 ///
 /// ```
-/// use xiangqi::rules::{perft, Position};
+/// use xiangqi_rules::{perft, Position};
 ///
 /// assert_eq!(perft(&Position::new(), 2), 1920);
 /// ```

@@ -8,7 +8,7 @@
 //! older `+R=5` order and a plain file where it is unambiguous.
 
 use super::{MoveFacts, Notation, NotationError, NotationErrorKind, relative_rank, unique_match};
-use crate::rules::{Color, Move, Position, Role, Square};
+use crate::{Color, Move, Position, Role, Square};
 
 fn letter(role: Role) -> char {
     match role {

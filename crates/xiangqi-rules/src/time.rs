@@ -11,7 +11,7 @@ use std::time::Duration;
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi::rules::TimeControl;
+/// use xiangqi_rules::TimeControl;
 ///
 /// let tc: TimeControl = "10+5".parse().unwrap();
 /// assert_eq!(tc.base, Duration::from_secs(600));
@@ -155,7 +155,7 @@ pub fn clk(remaining: Duration) -> String {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi::rules::time::read_clk;
+/// use xiangqi_rules::time::read_clk;
 ///
 /// assert_eq!(
 ///     read_clk("[%clk 0:09:55] good move"),

@@ -164,7 +164,7 @@ impl fmt::Display for Role {
 /// A piece: a role and a side.
 ///
 /// ```
-/// use xiangqi::rules::{Color, Piece, Role};
+/// use xiangqi_rules::{Color, Piece, Role};
 ///
 /// let p = Piece::from_char('N').unwrap();
 /// assert_eq!(p, Piece::new(Color::Red, Role::Horse));

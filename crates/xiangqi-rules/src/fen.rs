@@ -38,7 +38,7 @@ impl Setup {
     /// Reads a FEN string. It is not yet checked for being a legal position.
     ///
     /// ```
-    /// use xiangqi::rules::{Color, Setup};
+    /// use xiangqi_rules::{Color, Setup};
     ///
     /// let setup = Setup::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b").unwrap();
     /// assert_eq!(setup.turn, Color::Black);

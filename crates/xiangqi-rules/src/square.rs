@@ -9,7 +9,7 @@ use super::Color;
 /// One of the 90 points of the board.
 ///
 /// ```
-/// use xiangqi::rules::Square;
+/// use xiangqi_rules::Square;
 ///
 /// let sq: Square = "h2".parse().unwrap();
 /// assert_eq!((sq.file(), sq.rank()), (7, 2));
@@ -173,7 +173,7 @@ square_consts! {
 /// A set of points, one bit each.
 ///
 /// ```
-/// use xiangqi::rules::{Square, SquareSet};
+/// use xiangqi_rules::{Square, SquareSet};
 ///
 /// let mut set = SquareSet::EMPTY;
 /// set.insert(Square::E0);

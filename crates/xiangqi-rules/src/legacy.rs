@@ -39,7 +39,7 @@ fn piece(c: char) -> Option<Piece> {
 /// Writes the position's board as 90 characters, no line breaks.
 ///
 /// ```
-/// use xiangqi::rules::{Position, legacy};
+/// use xiangqi_rules::{Position, legacy};
 ///
 /// let text = legacy::write_board(&Position::new());
 /// assert_eq!(text.len(), 90);
@@ -108,7 +108,7 @@ fn rows(text: &str) -> Result<Vec<Vec<char>>, LegacyBoardError> {
 /// Reads a board string; the side to move is red.
 ///
 /// ```
-/// use xiangqi::rules::{Position, legacy};
+/// use xiangqi_rules::{Position, legacy};
 ///
 /// let start = Position::new();
 /// assert_eq!(legacy::read_board(&legacy::write_board(&start)), Ok(start));

@@ -8,7 +8,7 @@ use super::{Color, Piece, Role, Square, SquareSet};
 /// [`Position`](super::Position) promises a legal one.
 ///
 /// ```
-/// use xiangqi::rules::{Board, Color, Piece, Role, Square};
+/// use xiangqi_rules::{Board, Color, Piece, Role, Square};
 ///
 /// let board = Board::start();
 /// assert_eq!(board.piece_at(Square::E0), Some(Piece::new(Color::Red, Role::General)));

@@ -1,7 +1,7 @@
 //! ICCS coordinates: `h2e2`, also read as `H2-E2` (the PGN form).
 
 use super::{Notation, NotationError, NotationErrorKind};
-use crate::rules::{Move, Position};
+use crate::{Move, Position};
 
 pub(super) fn looks_like(text: &str) -> bool {
     text.trim().parse::<Move>().is_ok()

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::record::{Format, GameRecord, ImportError, ImportErrorKind, play_text};
+use super::record::{Format, GameRecord, ImportError, ImportErrorKind, Imported, play_text};
 use super::{Color, Game, Notation, Outcome, Position, Termination};
 
 /// The tags written first, in this order; the record's other tags follow.
@@ -164,7 +164,7 @@ pub struct GameText<'a> {
 /// a site's header) is left out when tags follow it.
 ///
 /// ```
-/// use xiangqi::rules::pgn;
+/// use xiangqi_rules::pgn;
 ///
 /// let file = "[Event \"a\"]\n1. h2e2 h9g7 1-0\n=====\nsite footer\n\n[Event \"b\"]\n1. b2e2 *\n";
 /// let games = pgn::split(file);
@@ -235,9 +235,10 @@ fn tag(line: &str) -> Option<(String, String)> {
     Some((name.trim_end_matches(':').to_owned(), value))
 }
 
-/// Reads the first game of a PGN text (or a bare movetext). Returns the record and the
-/// notation its moves were written in. Text after the game's result is not read.
-pub fn read(text: &str) -> Result<(GameRecord, Notation), ImportError> {
+/// Reads the first game of a PGN text (or a bare movetext): the record, and as its
+/// format the notation its moves were written in. Text after the game's result is not
+/// read.
+pub fn read(text: &str) -> Result<Imported, ImportError> {
     match split(text).first() {
         Some(game) => read_game(*game),
         None => read_game(GameText { line: 1, text }),
@@ -247,12 +248,12 @@ pub fn read(text: &str) -> Result<(GameRecord, Notation), ImportError> {
 /// Reads every game of a PGN file, each on its own: one that does not read does not
 /// stop the others.
 #[must_use]
-pub fn read_all(text: &str) -> Vec<Result<(GameRecord, Notation), ImportError>> {
+pub fn read_all(text: &str) -> Vec<Result<Imported, ImportError>> {
     split(text).into_iter().map(read_game).collect()
 }
 
 /// Reads one game; line numbers in errors count from the file's first line.
-pub fn read_game(game: GameText<'_>) -> Result<(GameRecord, Notation), ImportError> {
+pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
     let lines: Vec<&str> = game.text.lines().collect();
     let first = game.line;
     let mut tags = Vec::new();
@@ -348,7 +349,10 @@ pub fn read_game(game: GameText<'_>) -> Result<(GameRecord, Notation), ImportErr
         // Cannot fail: the moves decided nothing.
         let _ = record.game.declare(outcome);
     }
-    Ok((record, notation.unwrap_or(Notation::Chinese)))
+    Ok(Imported {
+        record,
+        format: Format::Pgn(notation.unwrap_or(Notation::Chinese)),
+    })
 }
 
 /// PGN's `[Termination]` for how a game ended: the standard's words (a flag fall is
@@ -411,7 +415,7 @@ fn escape(value: &str) -> String {
 /// Writes a standard PGN game with its moves in `notation`.
 ///
 /// ```
-/// use xiangqi::rules::{Game, Notation, pgn, record::GameRecord};
+/// use xiangqi_rules::{Game, Notation, pgn, record::{Format, GameRecord}};
 ///
 /// let mut game = Game::new();
 /// for m in ["h2h4", "d9e8", "h4g4", "g6g5", "g4g9"] {
@@ -420,9 +424,9 @@ fn escape(value: &str) -> String {
 /// let text = pgn::write(&GameRecord::new(game), Notation::Chinese);
 /// assert!(text.contains("1. 炮二进二 士４进５\n2. 炮二平三 卒７进１\n3. 炮三进五\n"));
 /// assert!(text.contains("[Result \"1-0\"]"));
-/// let (back, notation) = pgn::read(&text).unwrap();
-/// assert_eq!(notation, Notation::Chinese);
-/// assert_eq!(back.game.ply_count(), 5);
+/// let back = pgn::read(&text).unwrap();
+/// assert_eq!(back.format, Format::Pgn(Notation::Chinese));
+/// assert_eq!(back.record.game.ply_count(), 5);
 /// ```
 #[must_use]
 pub fn write(record: &GameRecord, notation: Notation) -> String {
@@ -521,8 +525,8 @@ mod tests {
     #[test]
     fn comments_variations_and_formats() {
         let text = "[Event \"x\"]\n[Format \"ICCS\"]\n\n{opening} 1. h2e2 {central cannon} (1. b2e2 h9g7) h9g7 $1\n2. h0g2 ; line comment\n1-0\n";
-        let (record, notation) = read(text).unwrap();
-        assert_eq!(notation, Notation::Iccs);
+        let Imported { record, format } = read(text).unwrap();
+        assert_eq!(format, Format::Pgn(Notation::Iccs));
         assert_eq!(record.game.ply_count(), 3);
         assert_eq!(record.comments.get(&0).map(String::as_str), Some("opening"));
         assert_eq!(
@@ -537,8 +541,11 @@ mod tests {
         let again = write(&record, Notation::Wxf);
         assert!(again.contains("[Format \"WXF\"]"));
         assert!(again.contains("[Result \"1-0\"]"), "a resignation is kept");
-        let (back, n) = read(&again).unwrap();
-        assert_eq!(n, Notation::Wxf);
+        let Imported {
+            record: back,
+            format,
+        } = read(&again).unwrap();
+        assert_eq!(format, Format::Pgn(Notation::Wxf));
         assert_eq!(back.game.position(), record.game.position());
         assert_eq!(back.comments, record.comments);
     }
@@ -571,17 +578,17 @@ mod tests {
             };
             assert_eq!(text.matches("[Termination").count(), 1, "{text}");
             assert!(text.contains(how), "{text}");
-            let (back, _) = read(&text).unwrap();
+            let back = read(&text).unwrap().record;
             assert_eq!(back.game.outcome(), Some(outcome));
             assert_eq!(write(&back, Notation::Chinese), text);
         }
         // A result without a Termination tag stays a tag: nothing is declared.
-        let (back, _) = read("[Result \"1-0\"]\n\n1. h2e2 1-0").unwrap();
+        let back = read("[Result \"1-0\"]\n\n1. h2e2 1-0").unwrap().record;
         assert_eq!(back.game.outcome(), None);
         assert_eq!(back.tag("Result"), Some("1-0"));
         // A mate on the board is the rules' result, whatever the tags say.
         let mate = "[Result \"1-0\"]\n[Termination \"normal\"]\n[Format \"ICCS\"]\n\n1. h2h4 d9e8 2. h4g4 g6g5 3. g4g9 1-0";
-        let (back, _) = read(mate).unwrap();
+        let back = read(mate).unwrap().record;
         assert_eq!(
             back.game.outcome().unwrap().termination,
             Termination::Checkmate
@@ -597,7 +604,7 @@ mod tests {
         record.game.play("d0d1".parse().unwrap()).unwrap();
         let text = write(&record, Notation::Iccs);
         assert!(text.contains("7... e9e8\n8. d0d1\n"), "{text}");
-        assert_eq!(read(&text).unwrap().0.game.ply_count(), 2);
+        assert_eq!(read(&text).unwrap().record.game.ply_count(), 2);
     }
 
     #[test]

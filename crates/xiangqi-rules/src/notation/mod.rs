@@ -36,7 +36,7 @@ impl Notation {
     /// ICCS coordinates.)
     ///
     /// ```
-    /// use xiangqi::rules::{Notation, Position};
+    /// use xiangqi_rules::{Notation, Position};
     ///
     /// let pos = Position::new();
     /// let m = "h2e2".parse().unwrap();
@@ -60,7 +60,7 @@ impl Notation {
     /// other notations as [`Notation::write`]. Both spellings read back the same move.
     ///
     /// ```
-    /// use xiangqi::rules::{Notation, Position};
+    /// use xiangqi_rules::{Notation, Position};
     ///
     /// let pos = Position::new().play("h2e2".parse().unwrap()).unwrap();
     /// assert_eq!(Notation::Chinese.display(&pos, "h9g7".parse().unwrap()), "馬8进7");
@@ -76,7 +76,7 @@ impl Notation {
     /// Reads a move in this notation and checks that it is legal.
     ///
     /// ```
-    /// use xiangqi::rules::{Notation, Position};
+    /// use xiangqi_rules::{Notation, Position};
     ///
     /// let pos = Position::new();
     /// let m = Notation::Chinese.parse(&pos, "炮2平5").unwrap();

@@ -8,7 +8,7 @@ use super::{Board, Piece, Role, Square};
 /// The movement rule a refused move breaks.
 ///
 /// ```
-/// use xiangqi::rules::{IllegalMove, MoveRule, Position, Square};
+/// use xiangqi_rules::{IllegalMove, MoveRule, Position, Square};
 ///
 /// // From the start, the horse on b0 cannot reach d1: the elephant on c0 is its leg.
 /// let pos = Position::new();
@@ -151,7 +151,7 @@ fn between(from: Square, to: Square) -> Vec<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{IllegalMove, Position};
+    use crate::{IllegalMove, Position};
 
     fn rule(fen: &str, m: &str) -> MoveRule {
         let pos: Position = fen.parse().unwrap();

@@ -14,7 +14,7 @@ use super::{
 /// A legal Xiangqi position with its side to move.
 ///
 /// ```
-/// use xiangqi::rules::{Move, Position};
+/// use xiangqi_rules::{Move, Position};
 ///
 /// let pos = Position::new();
 /// assert_eq!(pos.legal_moves().len(), 44);
@@ -27,7 +27,7 @@ use super::{
 ///     .unwrap();
 /// assert!(mate.is_checkmate());
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
     turn: Color,
@@ -47,7 +47,7 @@ impl Position {
     /// Checks `setup` and makes it a position, or says what is wrong with it.
     ///
     /// ```
-    /// use xiangqi::rules::{Position, PositionError, Setup};
+    /// use xiangqi_rules::{Position, PositionError, Setup};
     ///
     /// let facing = Setup::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w").unwrap();
     /// assert_eq!(Position::from_setup(facing).unwrap_err(), PositionError::GeneralsFacing);
@@ -219,7 +219,7 @@ impl Position {
     /// `Ok` if `m` is legal, otherwise why not, in words a player understands.
     ///
     /// ```
-    /// use xiangqi::rules::{IllegalMove, Position};
+    /// use xiangqi_rules::{IllegalMove, Position};
     ///
     /// let pos = Position::new();
     /// assert!(pos.check_move("h2e2".parse().unwrap()).is_ok());
@@ -342,7 +342,7 @@ impl Position {
     /// The pieces giving check to the side to move.
     ///
     /// ```
-    /// use xiangqi::rules::{Position, Square};
+    /// use xiangqi_rules::{Position, Square};
     ///
     /// let pos: Position = "4k3R/2N2n3/5N3/9/9/9/9/9/9/3K5 b".parse().unwrap();
     /// assert_eq!(pos.checkers().iter().collect::<Vec<_>>(), [Square::C8, Square::I9]);
@@ -438,6 +438,7 @@ fn can_stand(piece: Piece, sq: Square) -> bool {
 
 /// Why a setup is not a legal position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A side has no general.
     #[error("{0} has no general")]
@@ -477,8 +478,10 @@ pub enum FenError {
     Position(#[from] PositionError),
 }
 
-/// Why a move is refused, in words a player understands.
+/// Why a move is refused. The texts describe the move, not the reader: a program words
+/// them for its players (and in their language) itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The starting point is empty.
     #[error("there is no piece on {0}")]
@@ -492,7 +495,7 @@ pub enum IllegalMove {
         piece: Piece,
     },
     /// The target holds a piece of the mover's own side.
-    #[error("your own piece stands on {0}")]
+    #[error("a piece of the same side stands on {0}")]
     OwnPiece(Square),
     /// The piece does not move that way, or is blocked: the rule says which.
     #[error("a {role} cannot move from {from} to {to}: {rule}")]
@@ -507,10 +510,10 @@ pub enum IllegalMove {
         rule: MoveRule,
     },
     /// The mover is in check and the move does not parry it.
-    #[error("your general is in check and that move does not parry it")]
+    #[error("the side to move is in check and the move does not parry it")]
     IgnoresCheck,
     /// The move would put the mover's own general in check.
-    #[error("that would leave your general in check")]
+    #[error("the move would leave its own general in check")]
     ExposesGeneral,
     /// The move would open the file between the two generals.
     #[error("the generals would face each other")]

@@ -12,7 +12,7 @@ use super::Square;
 /// Written in ICCS coordinates: `h2e2`. Reading also takes the PGN form `H2-E2`.
 ///
 /// ```
-/// use xiangqi::rules::{Move, Square};
+/// use xiangqi_rules::{Move, Square};
 ///
 /// let m: Move = "h2e2".parse().unwrap();
 /// assert_eq!(m, Move::new(Square::H2, Square::E2));
@@ -78,7 +78,7 @@ const CAPACITY: usize = 192;
 /// A list of moves that lives on the stack: move generation never allocates.
 ///
 /// ```
-/// use xiangqi::rules::Position;
+/// use xiangqi_rules::Position;
 ///
 /// let moves = Position::new().legal_moves();
 /// assert_eq!(moves.len(), 44);

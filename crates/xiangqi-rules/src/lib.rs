@@ -1,11 +1,14 @@
-//! The rules of Xiangqi, in pure Rust: no Bevy, no I/O, no clock.
+//! The rules of Xiangqi (象棋, Chinese chess) in pure Rust: no I/O, no clock, no
+//! dependency on any game engine or window. The notations and record formats players
+//! use come with it: Chinese (`炮二平五`), WXF (`C2=5`), ICCS (`h2e2`), FEN, PGN, UCCI,
+//! XQF and the 90-character board string, and "read anything" ([`read`]).
 //!
 //! The shape follows shakmaty: small `Copy` value types ([`Square`], [`Piece`],
 //! [`Move`]), an unchecked [`Setup`] that becomes a legal [`Position`] through one
 //! fallible constructor, and a [`Game`] that keeps the history and adjudicates.
 //!
 //! ```
-//! use xiangqi::rules::{Game, Outcome, Termination, Color};
+//! use xiangqi_rules::{Color, Game, Outcome, Termination};
 //!
 //! let mut game = Game::new();
 //! for m in ["h2h4", "d9e8", "h4g4", "g6g5", "g4g9"] {
@@ -16,6 +19,8 @@
 //!     Some(Outcome { winner: Some(Color::Red), termination: Termination::Checkmate })
 //! );
 //! ```
+
+#![warn(missing_docs)]
 
 mod attacks;
 mod board;
@@ -30,7 +35,10 @@ mod perft;
 pub mod pgn;
 mod piece;
 mod position;
+pub mod read;
 pub mod record;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 pub mod time;
 pub mod ucci;

@@ -1,7 +1,7 @@
 //! UCCI position commands: `position fen FEN [moves …]`, `position startpos [moves …]`,
 //! and the bare `FEN moves …` that game sites and articles use.
 
-use super::record::{Format, ImportError, ImportErrorKind, play_text};
+use super::record::{Format, GameRecord, ImportError, ImportErrorKind, Imported, play_text};
 use super::{Game, Move, Notation, Position};
 
 /// Whether `text` is a UCCI command or a FEN followed by `moves`.
@@ -14,17 +14,19 @@ pub(crate) fn looks_like(text: &str) -> bool {
     }
 }
 
-/// Reads a UCCI position command into a game.
+/// Reads a UCCI position command into a record of its game (no tags: UCCI has none).
 ///
 /// ```
-/// use xiangqi::rules::ucci;
+/// use xiangqi_rules::{record::Format, ucci};
 ///
-/// let game = ucci::read("position startpos moves h2e2 h9g7").unwrap();
+/// let read = ucci::read("position startpos moves h2e2 h9g7").unwrap();
+/// assert_eq!(read.format, Format::Ucci);
+/// let game = read.record.game;
 /// assert_eq!(game.ply_count(), 2);
-/// let same = ucci::read(&ucci::write(&game)).unwrap();
+/// let same = ucci::read(&ucci::write(&game)).unwrap().record.game;
 /// assert_eq!(same.position(), game.position());
 /// ```
-pub fn read(text: &str) -> Result<Game, ImportError> {
+pub fn read(text: &str) -> Result<Imported, ImportError> {
     let err = |kind| ImportError::new(Format::Ucci, kind);
     let words: Vec<&str> = text.split_whitespace().collect();
     let moves_at = words
@@ -58,7 +60,10 @@ pub fn read(text: &str) -> Result<Game, ImportError> {
         play_text(&mut game, word, Some(Notation::Iccs))
             .map_err(|kind| err(kind).at_ply(i + 1).with_token(word))?;
     }
-    Ok(game)
+    Ok(Imported {
+        record: GameRecord::new(game),
+        format: Format::Ucci,
+    })
 }
 
 /// Writes `position fen START moves …` (no `moves` when none were played).
@@ -83,10 +88,16 @@ mod tests {
     fn forms() {
         let seed = "4rk3/3P5/4bP3/9/9/8P/9/1p2p2C1/3p1p3/4K1RR1 w moves h2f2 e2f2 f7f8 f9f8";
         assert!(looks_like(seed));
-        assert_eq!(read(seed).unwrap().ply_count(), 4);
-        let game = read("position fen 4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves e9e8").unwrap();
+        assert_eq!(read(seed).unwrap().record.game.ply_count(), 4);
+        let game = read("position fen 4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves e9e8")
+            .unwrap()
+            .record
+            .game;
         assert_eq!(game.ply_count(), 1);
-        assert_eq!(read("position startpos").unwrap().ply_count(), 0);
+        assert_eq!(
+            read("position startpos").unwrap().record.game.ply_count(),
+            0
+        );
         assert!(!looks_like("4k4/9/9/9/9/9/9/9/9/3K5 b"));
     }
 

@@ -1,0 +1,142 @@
+//! "Paste anything": one entry point that takes whatever a player copied or opened (FEN,
+//! UCCI, PGN, the old 90-character board, a bare move list in any notation, an XQF file)
+//! and returns a game, or an error that says what was understood and where reading
+//! failed. It only dispatches: each format is read by its own module.
+
+use super::record::{
+    Format, GameRecord, ImportError, ImportErrorKind, Imported, MAX_INPUT_BYTES, decode,
+};
+use super::{Game, Notation, Position, legacy, pgn, ucci, xqf};
+
+/// Reads a file's bytes: an XQF file by its signature, otherwise text, decoded (see
+/// [`decode`]) and read by [`read_any`]. A file with several games gives its first;
+/// [`read_games_bytes`] gives them all.
+pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
+    let mut games = read_games_bytes(bytes)?;
+    // There is always at least one: an empty file is an error above.
+    games.swap_remove(0)
+}
+
+/// Reads every game in a file's bytes. A PGN file may hold many, each read on its own
+/// (one that fails does not hide the others); any other file holds one. Errors that
+/// concern the whole file (too large, not text, empty) are the outer error; a file with
+/// one game that does not read gives that game's error as the outer error too.
+///
+/// ```
+/// use xiangqi_rules::read::read_games_bytes;
+///
+/// let file = "[Red \"甲\"]\n1. 炮二平五 马８进７ 1-0\n\n[Red \"乙\"]\n1. h2e2 h2e2 *\n";
+/// let games = read_games_bytes(file.as_bytes()).unwrap();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].as_ref().unwrap().record.tag("Red"), Some("甲"));
+/// assert_eq!(games[1].as_ref().unwrap_err().ply, Some(2));
+/// ```
+pub fn read_games_bytes(bytes: &[u8]) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
+            bytes: bytes.len(),
+        }));
+    }
+    if xqf::looks_like(bytes) {
+        let record = xqf::read(bytes)?;
+        return Ok(vec![Ok(Imported {
+            record,
+            format: Format::Xqf,
+        })]);
+    }
+    if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
+        return Err(ImportError::unrecognised(ImportErrorKind::Binary));
+    }
+    read_games(&decode(bytes))
+}
+
+/// Reads every game in a text: see [`read_games_bytes`].
+pub fn read_games(text: &str) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
+    let body = text.trim_start_matches('\u{feff}');
+    if text.len() <= MAX_INPUT_BYTES {
+        let parts = pgn::split(body);
+        // Several games, or one with a title or other text before its tags.
+        let tagged = parts
+            .first()
+            .is_some_and(|p| p.text.trim_start().starts_with('['));
+        if tagged && (parts.len() > 1 || !body.trim_start().starts_with('[')) {
+            return Ok(parts.into_iter().map(pgn::read_game).collect());
+        }
+    }
+    read_any(text).map(|imported| vec![Ok(imported)])
+}
+
+/// Reads whatever a player pasted: FEN, UCCI, the 90-character board, PGN, or a bare
+/// move list in any notation (from the start position).
+///
+/// ```
+/// use xiangqi_rules::read::read_any;
+/// use xiangqi_rules::record::Format;
+/// use xiangqi_rules::Notation;
+///
+/// let pasted = read_any("1. 炮二平五 馬8进7 2. 傌二进三").unwrap();
+/// assert_eq!(pasted.format, Format::MoveList(Notation::Chinese));
+/// assert_eq!(pasted.record.game.ply_count(), 3);
+///
+/// let err = read_any("炮二平五 馬8进7 炮二平五").unwrap_err();
+/// assert_eq!(err.ply, Some(3));
+/// ```
+pub fn read_any(text: &str) -> Result<Imported, ImportError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
+            bytes: text.len(),
+        }));
+    }
+    // Spaces are empty points here, so the board is checked before any trimming.
+    if legacy::looks_like_board(text) {
+        let pos =
+            legacy::read_board(text).map_err(|e| ImportError::new(Format::Board, e.into()))?;
+        return Ok(imported(Game::from_position(pos), Format::Board));
+    }
+    let text = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let Some(first) = text.split_whitespace().next() else {
+        return Err(ImportError::unrecognised(ImportErrorKind::Empty));
+    };
+    if ucci::looks_like(text) {
+        return ucci::read(text);
+    }
+    if text.starts_with('[') {
+        return pgn::read(text);
+    }
+    if first.contains('/') {
+        let pos = Position::from_fen(text).map_err(|e| ImportError::new(Format::Fen, e.into()))?;
+        return Ok(imported(Game::from_position(pos), Format::Fen));
+    }
+    let first_move = pgn::strip_move_number(first);
+    let first_move = if first_move.is_empty() {
+        text.split_whitespace().nth(1).unwrap_or("")
+    } else {
+        first_move
+    };
+    if !Notation::ALL.iter().any(|n| n.looks_like(first_move)) {
+        let shown: String = first.chars().take(20).collect();
+        return Err(ImportError::unrecognised(ImportErrorKind::Unrecognised(
+            shown,
+        )));
+    }
+    let moves = |f: Option<Format>| match f {
+        Some(Format::Pgn(n)) => Some(Format::MoveList(n)),
+        other => other,
+    };
+    pgn::read(text)
+        .map(|read| Imported {
+            format: moves(Some(read.format)).unwrap_or(read.format),
+            record: read.record,
+        })
+        .map_err(|mut e| {
+            e.format = moves(e.format);
+            e
+        })
+}
+
+fn imported(game: Game, format: Format) -> Imported {
+    Imported {
+        record: GameRecord::new(game),
+        format,
+    }
+}
