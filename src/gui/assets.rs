@@ -55,6 +55,8 @@ impl Sound {
 pub struct GameAssets {
     /// The CJK font.
     pub font: Handle<Font>,
+    /// The plain face of the coordinates.
+    pub plain: Handle<Font>,
     sounds: Vec<(Sound, Handle<AudioSource>)>,
 }
 
@@ -76,6 +78,7 @@ fn load(
     mut audio: ResMut<Assets<AudioSource>>,
 ) {
     let font = fonts.add(Font::from_bytes(FONT.to_vec()));
+    let plain = fonts.add(Font::from_bytes(crate::theme::PLAIN_FONT.to_vec()));
     let sounds = Sound::ALL
         .into_iter()
         .map(|s| {
@@ -85,7 +88,11 @@ fn load(
             (s, audio.add(source))
         })
         .collect();
-    commands.insert_resource(GameAssets { font, sounds });
+    commands.insert_resource(GameAssets {
+        font,
+        plain,
+        sounds,
+    });
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -153,15 +153,15 @@ fn redraw_on_settings(
         for e in &parts {
             commands.entity(e).despawn();
         }
-        spawn_board(&mut commands, &settings, &assets.font);
+        spawn_board(&mut commands, &settings, &assets);
     }
 }
 
 fn draw(mut commands: Commands, settings: Res<Settings>, assets: Res<GameAssets>) {
-    spawn_board(&mut commands, &settings, &assets.font);
+    spawn_board(&mut commands, &settings, &assets);
 }
 
-fn spawn_board(commands: &mut Commands, settings: &Settings, font: &Handle<Font>) {
+fn spawn_board(commands: &mut Commands, settings: &Settings, assets: &GameAssets) {
     // The shapes are the image export's too.
     let v = |(x, y): (f32, f32)| Vec2::new(x, y);
     for shape in theme::board(settings.flipped, settings.coordinates) {
@@ -182,6 +182,10 @@ fn spawn_board(commands: &mut Commands, settings: &Settings, font: &Handle<Font>
                 size,
                 color,
             } => {
+                let font = match theme::Face::for_text(&text) {
+                    theme::Face::Kai => &assets.font,
+                    theme::Face::Plain => &assets.plain,
+                };
                 commands.spawn(label(text, v(at), size, to_color(color), font));
             }
             // The board has no round parts.

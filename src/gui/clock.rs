@@ -15,6 +15,9 @@ use super::model::{GameChoice, Model, Overlay, Settings};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, TimeControl, time::PRESETS};
 use crate::session::clock::Clock;
+use crate::theme::panel as theme;
+
+use super::egui_color;
 
 /// Under this a clock shows tenths, turns red and ticks once.
 const LOW: Duration = Duration::from_secs(10);
@@ -178,7 +181,8 @@ pub(super) struct ClockUi {
     custom: Option<String>,
 }
 
-const RED_TEXT: egui::Color32 = egui::Color32::from_rgb(0xC0, 0x20, 0x20);
+const RED_TEXT: egui::Color32 =
+    egui::Color32::from_rgb(theme::CLOCK_LOW.0, theme::CLOCK_LOW.1, theme::CLOCK_LOW.2);
 
 fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
     let left = clock.left(side);
@@ -188,11 +192,8 @@ fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
         .corner_radius(4.0);
     if running {
         frame = frame
-            .fill(egui::Color32::from_rgb(0xFF, 0xF6, 0xD8))
-            .stroke(egui::Stroke::new(
-                2.0,
-                egui::Color32::from_rgb(0xB0, 0x80, 0x30),
-            ));
+            .fill(egui_color(theme::CLOCK_RUNNING))
+            .stroke(egui::Stroke::new(2.0, egui_color(theme::CLOCK_FRAME)));
     }
     frame.show(ui, |ui| {
         ui.set_min_width(ui.available_width());

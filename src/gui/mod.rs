@@ -45,6 +45,12 @@ pub fn to_color(c: Rgba) -> Color {
     Color::srgba_u8(c.0, c.1, c.2, c.3)
 }
 
+/// A theme colour as an egui colour.
+#[must_use]
+pub fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
+    bevy_egui::egui::Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
+}
+
 /// A flat material of a theme colour.
 fn material(materials: &mut Assets<ColorMaterial>, c: Rgba) -> Handle<ColorMaterial> {
     materials.add(ColorMaterial::from_color(to_color(c)))

@@ -17,6 +17,9 @@ use super::messages::{
 use super::model::{Coordinates, Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color as Side, Notation, Piece};
+use crate::theme::panel as theme;
+
+use super::egui_color;
 
 /// Logical width of the panel.
 const WIDTH: f32 = 300.0;
@@ -143,9 +146,9 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     ctx.set_fonts(defs);
     // Light, like the board: black pieces in the captured list must stay visible.
     let mut visuals = egui::Visuals::light();
-    visuals.panel_fill = egui::Color32::from_rgb(0xF4, 0xE8, 0xD0);
-    visuals.window_fill = egui::Color32::from_rgb(0xFA, 0xF1, 0xE0);
-    visuals.extreme_bg_color = egui::Color32::from_rgb(0xFF, 0xFA, 0xF0);
+    visuals.panel_fill = egui_color(theme::FILL);
+    visuals.window_fill = egui_color(theme::WINDOW);
+    visuals.extreme_bg_color = egui_color(theme::FIELD);
     ctx.set_visuals(visuals);
     *done = true;
     Ok(())
@@ -159,8 +162,7 @@ fn side_text(side: Side, lang: Lang) -> &'static str {
 }
 
 fn piece_color(piece: Piece) -> egui::Color32 {
-    let c = crate::theme::side_color(piece.color);
-    egui::Color32::from_rgb(c.0, c.1, c.2)
+    egui_color(crate::theme::side_color(piece.color))
 }
 
 pub(super) fn panel(
@@ -179,7 +181,7 @@ pub(super) fn panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
-    let mut new_clock = None;
+    let mut edits = None;
     let mut sent = Vec::new();
     let mut send = |c: Action| sent.push(c);
 
@@ -195,88 +197,29 @@ pub(super) fn panel(
         .exact_size(WIDTH)
         .resizable(false)
         .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            let pos = model.shown_position();
-            let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
-                Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
-                None => side_text(pos.turn(), lang).to_owned(),
-            };
-            ui.heading(heading);
-            if let Some(text) = warning_text(&model, lang) {
-                ui.label(egui::RichText::new(text).strong().color(WARNING));
-            }
-            let color = if status.warning {
-                WARNING
-            } else {
-                ui.visuals().text_color()
-            };
-            ui.label(
-                egui::RichText::new(if status.text.is_empty() {
-                    " "
-                } else {
-                    &status.text
-                })
-                .color(color),
-            );
-            if let Some(control) =
-                super::clock::show(ui, &model, &settings, &mut clock_ui, &mut send)
-            {
-                new_clock = Some(control);
-            }
-            if model.is_reviewing() {
-                ui.horizontal(|ui| {
-                    ui.label(T::Reviewing.get(lang));
+            // A short window scrolls the panel rather than cutting it off.
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    edits = Some(contents(
+                        ui,
+                        &model,
+                        &settings,
+                        &status,
+                        &mut clock_ui,
+                        &mut send,
+                    ));
                 });
-                if ui.button(T::BackToGame.get(lang)).clicked() {
-                    send(Action::ReviewEnd);
-                }
-            }
-            ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                for (t, c) in [
-                    (T::Undo, Action::Undo),
-                    (T::Redo, Action::Redo),
-                    (T::NewGame, Action::NewGame),
-                    (T::Flip, Action::Flip),
-                    (T::Help, Action::ToggleHelp),
-                    (T::Quit, Action::Quit),
-                ] {
-                    if ui.button(t.get(lang)).clicked() {
-                        send(c);
-                    }
-                }
-            });
-            ui.horizontal_wrapped(|ui| {
-                for (t, c) in [
-                    (T::Save, Action::Save),
-                    (T::Load, Action::Load),
-                    (T::Slots, Action::ToggleSlots),
-                    (T::CopyFen, Action::CopyFen),
-                    (T::CopyGame, Action::CopyGame),
-                    (T::Paste, Action::Paste),
-                    (T::ExportPgn, Action::ExportPgn),
-                    (T::ExportPng, Action::ExportPng),
-                    (T::ExportGif, Action::ExportGif),
-                ] {
-                    if ui.button(t.get(lang)).clicked() {
-                        send(c);
-                    }
-                }
-            });
-            ui.separator();
-            captured(ui, &model, lang);
-            ui.separator();
-            ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
-            move_list(ui, &model, settings.notation, &mut send);
-            ui.separator();
-            // Only a real edit may mark the settings changed: the board, pieces and
-            // marks are rebuilt on a change.
-            if let Some(edited) = settings_ui(ui, &settings, lang) {
-                *settings = edited;
-            }
         });
-    if let Some(control) = new_clock {
-        settings.clock = control;
+    // Only a real edit may mark the settings changed: the board, pieces and marks are
+    // rebuilt on a change.
+    if let Some(edits) = edits {
+        if let Some(edited) = edits.settings {
+            *settings = edited;
+        }
+        if let Some(control) = edits.clock {
+            settings.clock = control;
+        }
     }
 
     let mut show_help = overlay.help;
@@ -318,7 +261,7 @@ pub(super) fn panel(
             .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style())
-                    .fill(egui::Color32::from_rgba_unmultiplied(40, 25, 15, 225))
+                    .fill(egui_color(theme::BANNER))
                     .inner_margin(egui::Margin::symmetric(28, 16))
                     .show(ui, |ui| {
                         ui.label(
@@ -328,7 +271,7 @@ pub(super) fn panel(
                                 lang,
                             ))
                             .size(34.0)
-                            .color(egui::Color32::from_rgb(0xF6, 0xE3, 0xBC)),
+                            .color(egui_color(theme::BANNER_TEXT)),
                         );
                     });
             });
@@ -355,6 +298,107 @@ pub(super) fn panel(
         commands.write(c);
     }
     Ok(())
+}
+
+/// What the panel holds, top to bottom: whose turn or the result, the referee's warning,
+/// the status line, the clocks, the buttons, captured pieces, the moves, the settings.
+fn contents(
+    ui: &mut egui::Ui,
+    model: &Model,
+    settings: &Settings,
+    status: &Status,
+    clock_ui: &mut super::clock::ClockUi,
+    send: &mut impl FnMut(Action),
+) -> Edits {
+    let lang = settings.lang;
+    let width = ui.max_rect().width();
+    ui.add_space(6.0);
+    let pos = model.shown_position();
+    let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
+        Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
+        None => side_text(pos.turn(), lang).to_owned(),
+    };
+    ui.heading(heading);
+    if let Some(text) = warning_text(model, lang) {
+        ui.label(egui::RichText::new(text).strong().color(WARNING));
+    }
+    let color = if status.warning {
+        WARNING
+    } else {
+        ui.visuals().text_color()
+    };
+    ui.label(
+        egui::RichText::new(if status.text.is_empty() {
+            " "
+        } else {
+            &status.text
+        })
+        .color(color),
+    );
+    let clock = super::clock::show(ui, model, settings, clock_ui, send);
+    if model.is_reviewing() {
+        ui.horizontal(|ui| {
+            ui.label(T::Reviewing.get(lang));
+        });
+        if ui.button(T::BackToGame.get(lang)).clicked() {
+            send(Action::ReviewEnd);
+        }
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        for (t, c) in [
+            (T::Undo, Action::Undo),
+            (T::Redo, Action::Redo),
+            (T::NewGame, Action::NewGame),
+            (T::Flip, Action::Flip),
+            (T::Help, Action::ToggleHelp),
+            (T::Quit, Action::Quit),
+        ] {
+            if ui.button(t.get(lang)).clicked() {
+                send(c);
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (t, c) in [
+            (T::Save, Action::Save),
+            (T::Load, Action::Load),
+            (T::Slots, Action::ToggleSlots),
+            (T::CopyFen, Action::CopyFen),
+            (T::CopyGame, Action::CopyGame),
+            (T::Paste, Action::Paste),
+            (T::ExportPgn, Action::ExportPgn),
+            (T::ExportPng, Action::ExportPng),
+            (T::ExportGif, Action::ExportGif),
+        ] {
+            if ui.button(t.get(lang)).clicked() {
+                send(c);
+            }
+        }
+    });
+    ui.separator();
+    captured(ui, model, lang);
+    ui.separator();
+    ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
+    move_list(ui, model, settings.notation, send);
+    ui.separator();
+    let settings = settings_ui(ui, settings, lang);
+    // Anything wider than the panel is cut off at its edge (and egui then draws its
+    // separator line inside the panel): worth a line in the log, which the window
+    // tests read.
+    let used = ui.min_rect().width();
+    if used > width + 0.5 {
+        warn!("panel content overflows: {used:.0} px wide in {width:.0}");
+    }
+    Edits { clock, settings }
+}
+
+/// What the player changed in the panel this frame.
+struct Edits {
+    /// A time control chosen for the next game.
+    clock: Option<Option<crate::rules::TimeControl>>,
+    /// The settings as edited, if they were.
+    settings: Option<Settings>,
 }
 
 fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
@@ -426,7 +470,7 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Set
                     .suffix(" ms")
                     .text(T::AnimationSpeed.get(lang)),
             );
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(T::Notation.get(lang));
                 ui.radio_value(
                     &mut s.notation,
@@ -436,7 +480,7 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Set
                 ui.radio_value(&mut s.notation, Notation::Wxf, "WXF");
                 ui.radio_value(&mut s.notation, Notation::Iccs, "ICCS");
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(T::Coordinates.get(lang));
                 ui.radio_value(
                     &mut s.coordinates,
@@ -451,7 +495,7 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Set
                 );
             });
             ui.checkbox(&mut s.flipped, T::Flip.get(lang));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(T::Language.get(lang));
                 ui.radio_value(&mut s.lang, Lang::Zh, "中文");
                 ui.radio_value(&mut s.lang, Lang::En, "English");
@@ -461,7 +505,8 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Set
 }
 
 /// The colour of warnings and refusals in the panel.
-const WARNING: egui::Color32 = egui::Color32::from_rgb(0xC0, 0x30, 0x30);
+const WARNING: egui::Color32 =
+    egui::Color32::from_rgb(theme::WARNING.0, theme::WARNING.1, theme::WARNING.2);
 
 /// The referee's warning while the game's position stands for the second time and one
 /// side alone has been checking or chasing the same piece (none while reviewing).

@@ -7,13 +7,14 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::egui_color;
 use super::messages::{Action, SlotCommand, SlotOp};
 use super::model::{CurrentSlot, Overlay, Settings};
 use super::saves::SlotList;
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color as Side, Position};
 use crate::slots::{SlotInfo, SlotState};
-use crate::theme::{self, Rgba, wood};
+use crate::theme::{self, wood};
 
 /// The dialog's own state: a question being asked, a name being typed.
 #[derive(Default)]
@@ -30,10 +31,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, dialog.after(super::panel::panel));
 }
 
-fn color(c: Rgba) -> egui::Color32 {
-    egui::Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
-}
-
 /// A small board with a dot per piece.
 fn preview(ui: &mut egui::Ui, position: Option<&Position>) {
     let cell = 9.0;
@@ -43,10 +40,10 @@ fn preview(ui: &mut egui::Ui, position: Option<&Position>) {
     );
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 2.0, color(wood::BOARD));
+    painter.rect_filled(rect, 2.0, egui_color(wood::BOARD));
     let at =
         |file: f32, rank: f32| rect.center() + egui::vec2((file - 4.0) * cell, (4.5 - rank) * cell);
-    let line = egui::Stroke::new(0.6, color(wood::LINE));
+    let line = egui::Stroke::new(0.6, egui_color(wood::LINE));
     for rank in 0..10 {
         painter.line_segment([at(0.0, rank as f32), at(8.0, rank as f32)], line);
     }
@@ -68,8 +65,8 @@ fn preview(ui: &mut egui::Ui, position: Option<&Position>) {
         painter.circle(
             centre,
             cell * 0.42,
-            color(wood::PIECE_FACE),
-            egui::Stroke::new(1.6, color(theme::side_color(piece.color))),
+            egui_color(wood::PIECE_FACE),
+            egui::Stroke::new(1.6, egui_color(theme::side_color(piece.color))),
         );
     }
 }
@@ -185,7 +182,7 @@ fn slot_row(
         SlotState::Damaged(reason) => {
             ui.label(
                 egui::RichText::new(T::SlotDamaged.fill(lang, &[reason]))
-                    .color(egui::Color32::from_rgb(0xC0, 0x30, 0x30)),
+                    .color(egui_color(theme::panel::WARNING)),
             );
         }
     }

@@ -283,15 +283,16 @@ impl Painter {
     }
 }
 
-/// A font system that knows only the embedded font: no scan of the system's fonts, the
+/// A font system that knows only the embedded fonts: no scan of the system's fonts, the
 /// same look everywhere.
 fn font_system() -> FontSystem {
     let mut db = fontdb::Database::new();
     db.load_font_data(theme::FONT.to_vec());
+    db.load_font_data(theme::PLAIN_FONT.to_vec());
     FontSystem::new_with_locale_and_db("zh-CN".into(), db)
 }
 
-/// `text` shaped in the embedded font at `size` pixels, and where the buffer's origin goes
+/// `text` shaped in its embedded face ([`theme::Face::for_text`]) at `size` pixels, and where the buffer's origin goes
 /// for the line to be centred on `at`.
 fn lay_out(
     fonts: &mut FontSystem,
@@ -300,7 +301,11 @@ fn lay_out(
     size: f32,
 ) -> Option<(Buffer, (f32, f32))> {
     let mut buffer = Buffer::new(fonts, Metrics::new(size, size * 1.2));
-    let attrs = Attrs::new().family(Family::Name(theme::FONT_FAMILY));
+    let family = match theme::Face::for_text(text) {
+        theme::Face::Kai => theme::FONT_FAMILY,
+        theme::Face::Plain => theme::PLAIN_FONT_FAMILY,
+    };
+    let attrs = Attrs::new().family(Family::Name(family));
     buffer.set_text(text, &attrs, Shaping::Advanced, None);
     buffer.shape_until_scroll(fonts, false);
     let (w, top, h) = buffer

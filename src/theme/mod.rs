@@ -16,6 +16,36 @@ pub const FONT: &[u8] = include_bytes!("../../fonts/XiangqiKai-Regular.ttf");
 /// The font's family name.
 pub const FONT_FAMILY: &str = "Xiangqi Kai";
 
+/// The plain face of the board's coordinates: a renamed ASCII subset of Noto Sans (SIL
+/// OFL 1.1, see `fonts/FONTLOG.txt`), compiled in. In the handwritten face a 9 reads as
+/// a q.
+pub const PLAIN_FONT: &[u8] = include_bytes!("../../fonts/XiangqiSans-Regular.ttf");
+
+/// The plain font's family name.
+pub const PLAIN_FONT_FAMILY: &str = "Xiangqi Sans";
+
+/// Which of the two embedded faces a text is drawn in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Face {
+    /// The handwritten face ([`FONT`]): pieces, the river, Chinese numerals.
+    #[default]
+    Kai,
+    /// The plain face ([`PLAIN_FONT`]): Latin letters and digits.
+    Plain,
+}
+
+impl Face {
+    /// The face for `text`: plain when it is all ASCII.
+    #[must_use]
+    pub fn for_text(text: &str) -> Face {
+        if text.is_ascii() {
+            Face::Plain
+        } else {
+            Face::Kai
+        }
+    }
+}
+
 /// Which coordinates to draw around the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Coordinates {
@@ -60,6 +90,31 @@ pub mod wood {
     pub const LAST_MOVE: Rgba = Rgba(0x1E, 0x5A, 0xC8, 0xCC);
     /// The general in check.
     pub const CHECK: Rgba = Rgba(0xE0, 0x20, 0x20, 0xCC);
+}
+
+/// The panel, dialogs and banner around the board: light and warm like the wood, so
+/// black pieces in the captured list stay visible.
+pub mod panel {
+    use super::Rgba;
+
+    /// The side panel's background.
+    pub const FILL: Rgba = Rgba(0xF4, 0xE8, 0xD0, 0xFF);
+    /// Dialogs' background.
+    pub const WINDOW: Rgba = Rgba(0xFA, 0xF1, 0xE0, 0xFF);
+    /// Text fields and other wells.
+    pub const FIELD: Rgba = Rgba(0xFF, 0xFA, 0xF0, 0xFF);
+    /// Warnings, refusals and a damaged slot.
+    pub const WARNING: Rgba = Rgba(0xC0, 0x30, 0x30, 0xFF);
+    /// A clock under ten seconds.
+    pub const CLOCK_LOW: Rgba = Rgba(0xC0, 0x20, 0x20, 0xFF);
+    /// Behind the running clock.
+    pub const CLOCK_RUNNING: Rgba = Rgba(0xFF, 0xF6, 0xD8, 0xFF);
+    /// The running clock's frame.
+    pub const CLOCK_FRAME: Rgba = Rgba(0xB0, 0x80, 0x30, 0xFF);
+    /// The game-end banner across the board.
+    pub const BANNER: Rgba = Rgba(40, 25, 15, 225);
+    /// The banner's words.
+    pub const BANNER_TEXT: Rgba = super::wood::PIECE_FACE;
 }
 
 /// The colour of a side's pieces.

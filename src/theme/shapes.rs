@@ -50,7 +50,8 @@ pub enum Shape {
         /// Fill.
         color: Rgba,
     },
-    /// Text centred on a point, in the embedded font.
+    /// Text centred on a point, in the embedded font: all-ASCII text (the coordinates) in
+    /// the plain face, the rest in the handwritten one ([`Face::for_text`](super::Face)).
     Label {
         /// The text.
         text: String,

@@ -15,7 +15,7 @@ use xiangqi::theme::{self, Rgba, geometry as g, wood};
 /// Generous: two cores, software rendering, and a build that may be running beside us.
 pub const DEADLINE: Duration = Duration::from_secs(30);
 /// The panel's logical width (gui/panel.rs).
-const PANEL: f32 = 300.0;
+pub const PANEL: f32 = 300.0;
 
 /// One game at a time: two cores cannot render several software windows at once.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -370,7 +370,7 @@ impl Game {
     }
 
     /// The window's size in pixels.
-    fn size(&self) -> (f32, f32) {
+    pub fn size(&self) -> (f32, f32) {
         let out = self.xdotool(&["getwindowgeometry", &self.window]);
         let geometry = out
             .lines()

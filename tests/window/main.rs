@@ -406,3 +406,106 @@ fn m_mutes_and_the_status_line_says_what_it_did() {
         .collect();
     assert_eq!(said, ["Sound off", "Sound on"]);
 }
+
+/// The panel as a new user sees it with Settings open, in the default window and in a
+/// small one: no grey line runs down through it (egui draws its edge line there when
+/// something in the panel is wider than the panel) and no row is cut off at its edge.
+#[test]
+fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
+    use xiangqi::theme::panel::FILL;
+    let game = Game::start("settings");
+    let plain = |c: [u8; 3]| harness::close(c, FILL, 6);
+    let (w, h) = game.size();
+    let left = w - harness::PANEL;
+    // Settings is the last heading, just under the last line across the panel (once
+    // the panel is drawn: its fill at the bottom).
+    let shot = game.until("the panel", || {
+        let shot = game.shot();
+        plain(shot.at(left + 150.0, h - 10.0)).then_some(shot)
+    });
+    let across = |y: f32| {
+        (0..200)
+            .filter(|&i| !plain(shot.at(left + 40.0 + i as f32, y)))
+            .count()
+            > 190
+    };
+    let line = game.until("the line above Settings", || {
+        (1..h as usize - 1)
+            .rev()
+            .map(|y| y as f32)
+            .find(|&y| across(y))
+    });
+    let opened = || {
+        let shot = game.shot();
+        let rows = (line as usize + 30..h as usize - 2)
+            .filter(|&y| (0..200).any(|i| !plain(shot.at(left + 60.0 + i as f32, y as f32))))
+            .count();
+        rows > 60
+    };
+    // Pointed at first and then clicked, as a hand does: a click that arrives with the
+    // pointer's first move into an idle window can go unseen.
+    for _ in 0..3 {
+        let (x, y) = ((left + 40.0).to_string(), (line + 14.0).to_string());
+        game.xdotool(&["mousemove", &x, &y]);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        game.xdotool(&["click", "1"]);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // Away from the panel, so no hover highlight stays.
+        game.xdotool(&["mousemove", "100", "100"]);
+        if wait_a_little(&opened) {
+            break;
+        }
+    }
+    game.until("Settings to open", || opened().then_some(()));
+    for size in [None, Some((700, 500))] {
+        if let Some((w, h)) = size {
+            game.resize(w, h);
+            game.until("the smaller window", || {
+                (game.size() == (w as f32, h as f32)).then_some(())
+            });
+            // egui lays out a resized window a frame late.
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+        }
+        let (w, h) = game.size();
+        let left = w - harness::PANEL;
+        let shot = game.shot();
+        // No column of the panel (but the scroll bar's, at its right edge) is covered
+        // from top to bottom.
+        let mut longest = (0, 0.0);
+        for x in (left as usize + 2)..(w as usize - 16) {
+            let mut run = 0;
+            for y in 0..h as usize {
+                if plain(shot.at(x as f32, y as f32)) {
+                    run = 0;
+                } else {
+                    run += 1;
+                    if run > longest.0 {
+                        longest = (run, x as f32 - left);
+                    }
+                }
+            }
+        }
+        assert!(
+            (longest.0 as f32) < h * 0.4,
+            "a line {} px long runs down the panel {} px from its left edge ({w}x{h})",
+            longest.0,
+            longest.1
+        );
+        assert!(
+            !game.log().contains("panel content overflows"),
+            "something is wider than the panel ({w}x{h})"
+        );
+    }
+}
+
+/// Whether `probe` holds within three seconds.
+fn wait_a_little(probe: &impl Fn() -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(3) {
+        if probe() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    false
+}
