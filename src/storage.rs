@@ -116,6 +116,131 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     written
 }
 
+/// Writes files atomically ([`atomic_write`]) on a thread of its own, so that whoever
+/// hands it a file never waits for the disk. Of several writes of one file queued before
+/// the thread gets to them, only the newest is made: each is the whole file. Dropping the
+/// writer (or [`flush`](Self::flush)) waits for what was handed to it.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("xiangqi-doc-bg-{}", std::process::id()));
+/// let file = dir.join("a.txt");
+/// let mut writer = xiangqi::storage::BackgroundWriter::new();
+/// writer.write(file.clone(), b"one".to_vec());
+/// writer.write(file.clone(), b"two".to_vec());
+/// writer.flush();
+/// assert_eq!(std::fs::read(&file).unwrap(), b"two");
+/// assert!(writer.errors().is_empty());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub struct BackgroundWriter {
+    jobs: Option<std::sync::mpsc::Sender<Job>>,
+    // In a mutex only so that the writer can be shared between threads (a Bevy
+    // resource must be): one reader at a time is all it has.
+    errors: std::sync::Mutex<std::sync::mpsc::Receiver<(PathBuf, String)>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+enum Job {
+    Write(PathBuf, Vec<u8>),
+    /// Answered once everything queued before it is written.
+    Flush(std::sync::mpsc::Sender<()>),
+}
+
+impl BackgroundWriter {
+    /// Starts the writer's thread.
+    #[must_use]
+    pub fn new() -> BackgroundWriter {
+        let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+        let (report, errors) = std::sync::mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("file writer".into())
+            .spawn(move || {
+                while let Ok(first) = queue.recv() {
+                    // Take everything queued meanwhile; the newest of each file wins.
+                    let mut batch = vec![first];
+                    batch.extend(queue.try_iter());
+                    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+                    let mut waiting = Vec::new();
+                    for job in batch {
+                        match job {
+                            Job::Write(path, bytes) => {
+                                files.retain(|(p, _)| *p != path);
+                                files.push((path, bytes));
+                            }
+                            Job::Flush(done) => waiting.push(done),
+                        }
+                    }
+                    for (path, bytes) in files {
+                        if let Err(e) = atomic_write(&path, &bytes) {
+                            let _ = report.send((path, e.to_string()));
+                        }
+                    }
+                    for done in waiting {
+                        let _ = done.send(());
+                    }
+                }
+            })
+            .ok();
+        BackgroundWriter {
+            jobs: thread.is_some().then_some(jobs),
+            errors: std::sync::Mutex::new(errors),
+            thread,
+        }
+    }
+
+    /// Queues `bytes` to replace `path`. Returns at once. Without a thread (the system
+    /// would not start one) the write happens here and now.
+    pub fn write(&self, path: PathBuf, bytes: Vec<u8>) {
+        match &self.jobs {
+            Some(jobs) => {
+                if let Err(std::sync::mpsc::SendError(Job::Write(path, bytes))) =
+                    jobs.send(Job::Write(path, bytes))
+                {
+                    let _ = atomic_write(&path, &bytes);
+                }
+            }
+            None => {
+                let _ = atomic_write(&path, &bytes);
+            }
+        }
+    }
+
+    /// Waits until everything queued so far is written.
+    pub fn flush(&mut self) {
+        let (done, wait) = std::sync::mpsc::channel();
+        if let Some(jobs) = &self.jobs
+            && jobs.send(Job::Flush(done)).is_ok()
+        {
+            let _ = wait.recv();
+        }
+    }
+
+    /// The writes that failed since the last call: each file and why.
+    #[must_use]
+    pub fn errors(&self) -> Vec<(PathBuf, String)> {
+        self.errors
+            .lock()
+            .map(|e| e.try_iter().collect())
+            .unwrap_or_default()
+    }
+}
+
+impl Default for BackgroundWriter {
+    fn default() -> Self {
+        BackgroundWriter::new()
+    }
+}
+
+impl Drop for BackgroundWriter {
+    fn drop(&mut self) {
+        // Closing the queue ends the thread once it has written what it holds.
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// Removes the temporary files of writes that never finished (the writer was killed)
 /// from `dir`, if they are older than `age`: a younger one may be another instance's
 /// write in progress.

@@ -353,7 +353,16 @@ fn a_damaged_autosave_starts_a_new_game_and_is_kept() {
         "xiangqi-session 1\ngame nonsense\n"
     );
     t.play("h2e2");
-    assert!(Session::from_snapshot(&std::fs::read_to_string(dirs.autosave()).unwrap()).is_ok());
+    // Written on the writer's thread: soon, not necessarily by now.
+    let written = (0..200).any(|_| {
+        let text = std::fs::read_to_string(dirs.autosave()).unwrap_or_default();
+        let ok = Session::from_snapshot(&text).is_ok_and(|s| s.game().ply_count() == 1);
+        if !ok {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        ok
+    });
+    assert!(written, "the new autosave is written");
 }
 
 #[test]

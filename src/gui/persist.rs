@@ -13,7 +13,7 @@ use super::messages::{AppSet, BoardChanged, Notice};
 use super::model::{Coordinates, CurrentSlot, Model, Settings};
 use crate::i18n::{Lang, T};
 use crate::session::Session;
-use crate::storage::{Dirs, atomic_write, keep_aside, remove_stale_temporaries};
+use crate::storage::{BackgroundWriter, Dirs, atomic_write, keep_aside, remove_stale_temporaries};
 
 /// Where the game keeps its files; `None` when the OS names no home (nothing persists,
 /// and the player is told).
@@ -165,12 +165,14 @@ struct PendingPreferences {
     pending_since: Option<f32>,
 }
 
-/// The last autosave written, to skip writes that would change nothing.
+/// The last autosave handed to the writer, to skip writes that would change nothing,
+/// and the writer: the disk is never waited for on the main thread.
 #[derive(Resource, Default)]
 struct Autosaved {
     text: String,
+    writer: BackgroundWriter,
     /// A failure is said once, not on every move.
-    failed: bool,
+    failed: Option<String>,
 }
 
 /// Reads the settings file of the [`DataDirs`] already in `app` (if any) into the
@@ -262,20 +264,22 @@ fn write_autosave(
         return;
     };
     let text = model.to_snapshot();
-    if text == autosaved.text {
-        return;
+    if text != autosaved.text {
+        autosaved
+            .writer
+            .write(dirs.autosave(), text.clone().into_bytes());
+        autosaved.text = text;
     }
-    match atomic_write(&dirs.autosave(), text.as_bytes()) {
-        Ok(()) => {
-            autosaved.text = text;
-            autosaved.failed = false;
-        }
-        Err(e) => {
-            warn!("autosave: {e}");
-            if !autosaved.failed {
-                notices.write(Notice::warn(T::AutosaveFailed.fill(lang, &[&e])));
-                autosaved.failed = true;
-            }
+    say_failures(autosaved, lang, notices);
+}
+
+/// Says a failed autosave once (until it fails for another reason).
+fn say_failures(autosaved: &mut Autosaved, lang: Lang, notices: &mut MessageWriter<Notice>) {
+    for (path, e) in autosaved.writer.errors() {
+        warn!("autosave {}: {e}", path.display());
+        if autosaved.failed.as_ref() != Some(&e) {
+            notices.write(Notice::warn(T::AutosaveFailed.fill(lang, &[&e])));
+            autosaved.failed = Some(e);
         }
     }
 }
@@ -290,6 +294,8 @@ fn autosave(
 ) {
     if changed.read().count() > 0 {
         write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
+    } else {
+        say_failures(&mut autosaved, settings.lang, &mut notices);
     }
 }
 
@@ -303,6 +309,8 @@ fn autosave_on_exit(
 ) {
     if !exit.is_empty() {
         write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
+        // The process ends after this frame: the last write must be on disk first.
+        autosaved.writer.flush();
     }
 }
 

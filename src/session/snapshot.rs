@@ -55,17 +55,14 @@ impl Session {
             table_text(&self.game, self.timing.as_ref())
         );
         for (name, steps) in [("undo", &self.undo), ("redo", &self.redo)] {
-            for step in steps {
-                let _ = match step {
-                    Step::Move(m) => writeln!(out, "{name} move {m}"),
-                    Step::Replace(t) => writeln!(
-                        out,
-                        "{name} replace {}",
-                        table_text(&t.game, t.timing.as_ref())
-                    ),
-                    Step::Declare(o) => writeln!(out, "{name} declare {o}"),
-                };
-            }
+            steps.render(&mut out, |step| match step {
+                Step::Move(m) => format!("{name} move {m}\n"),
+                Step::Replace(t) => format!(
+                    "{name} replace {}\n",
+                    table_text(&t.game, t.timing.as_ref())
+                ),
+                Step::Declare(o) => format!("{name} declare {o}\n"),
+            });
         }
         out
     }
@@ -397,6 +394,11 @@ mod tests {
             }
             let back = Session::from_snapshot(&s.to_snapshot()).unwrap();
             assert_eq!(back.to_snapshot(), s.to_snapshot());
+            // The lines kept from earlier snapshots are the ones made afresh.
+            let mut fresh = s.clone();
+            fresh.undo.forget_from(0);
+            fresh.redo.forget_from(0);
+            assert_eq!(fresh.to_snapshot(), s.to_snapshot());
         }
         assert_eq!(
             reachable(Session::from_snapshot(&s.to_snapshot()).unwrap()),
