@@ -56,15 +56,20 @@ fn make_look(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let r = g::PIECE_RADIUS * CELL;
+    let glow = match crate::theme::check_glow(crate::rules::Square::A0, false) {
+        crate::theme::Shape::Disc { radius, color, .. } => (radius, color),
+        _ => (g::PIECE_RADIUS + 0.08, wood::CHECK),
+    };
     let mut mat = |c| super::material(&mut materials, c);
     commands.insert_resource(MarkLook {
         dot: meshes.add(Circle::new(g::DOT * CELL)),
         halo: meshes.add(Annulus::new(r + 0.01 * CELL, r + 0.07 * CELL)),
         ring: meshes.add(Annulus::new(r - 0.02 * CELL, r + 0.05 * CELL)),
-        glow: meshes.add(Circle::new(r + 0.08 * CELL)),
+        // The check glow as the theme describes it (the pictures draw the same).
+        glow: meshes.add(Circle::new(glow.0 * CELL)),
         hint: mat(wood::HINT),
         selected: mat(wood::SELECTED),
-        check: mat(wood::CHECK),
+        check: mat(glow.1),
     });
 }
 

@@ -10,9 +10,9 @@ use super::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
 use super::messages::{AppSet, BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
 use super::model::{Model, Selection, Settings};
 use super::to_color;
-use crate::rules::{Move, Piece, Square};
+use crate::rules::{Color, Move, Piece, Role, Square};
 use crate::session::Change;
-use crate::theme::{geometry as g, side_color, wood};
+use crate::theme::{self, Shape, geometry as g};
 
 const Z_PIECE: f32 = 10.0;
 const Z_MOVING: f32 = 20.0;
@@ -49,15 +49,12 @@ struct Shake {
     start: f32,
 }
 
-/// Shared meshes and materials: every piece uses the same few.
+/// Shared meshes and materials, made from the theme's description of a piece
+/// ([`theme::piece`]): every piece uses the same few. Per side, the round parts bottom
+/// to top.
 #[derive(Resource)]
 struct PieceLook {
-    disc: Handle<Mesh>,
-    rim: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    face: Handle<ColorMaterial>,
-    rim_color: Handle<ColorMaterial>,
-    side: [Handle<ColorMaterial>; 2],
+    parts: [Vec<(Handle<Mesh>, Handle<ColorMaterial>)>; 2],
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -75,24 +72,32 @@ fn make_look(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let r = g::PIECE_RADIUS * CELL;
-    let mut mat = |c| super::material(&mut materials, c);
-    commands.insert_resource(PieceLook {
-        disc: meshes.add(Circle::new(r)),
-        rim: meshes.add(Annulus::new(r - g::PIECE_RIM * CELL, r)),
-        ring: meshes.add(Annulus::new(
-            (g::PIECE_RING - g::PIECE_RING_WIDTH) * CELL,
-            g::PIECE_RING * CELL,
-        )),
-        face: mat(wood::PIECE_FACE),
-        rim_color: mat(wood::PIECE_RIM),
-        side: [
-            mat(side_color(crate::rules::Color::Red)),
-            mat(side_color(crate::rules::Color::Black)),
-        ],
+    let parts = Color::ALL.map(|color| {
+        theme::piece(Piece::new(color, Role::General), (0.0, 0.0))
+            .into_iter()
+            .filter_map(|shape| {
+                let (mesh, color) = match shape {
+                    Shape::Disc { radius, color, .. } => {
+                        (meshes.add(Circle::new(radius * CELL)), color)
+                    }
+                    Shape::Ring {
+                        inner,
+                        outer,
+                        color,
+                        ..
+                    } => (meshes.add(Annulus::new(inner * CELL, outer * CELL)), color),
+                    // The character is text, made per piece.
+                    _ => return None,
+                };
+                Some((mesh, super::material(&mut materials, color)))
+            })
+            .collect()
     });
+    commands.insert_resource(PieceLook { parts });
 }
 
+/// A piece as the theme draws it: its round parts stacked on the first, then its
+/// character.
 fn spawn_piece(
     commands: &mut Commands,
     look: &PieceLook,
@@ -101,35 +106,48 @@ fn spawn_piece(
     piece: Piece,
     at: Vec3,
 ) -> Entity {
-    let side = look.side[piece.color.index()].clone();
-    commands
+    let parts = &look.parts[piece.color.index()];
+    let Some((base_mesh, base_material)) = parts.first() else {
+        return commands.spawn(PieceView { square, piece }).id();
+    };
+    let id = commands
         .spawn((
             PieceView { square, piece },
-            Mesh2d(look.disc.clone()),
-            MeshMaterial2d(look.face.clone()),
+            Mesh2d(base_mesh.clone()),
+            MeshMaterial2d(base_material.clone()),
             Transform::from_translation(at),
-            children![
-                (
-                    Mesh2d(look.rim.clone()),
-                    MeshMaterial2d(look.rim_color.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.1),
-                ),
-                (
-                    Mesh2d(look.ring.clone()),
-                    MeshMaterial2d(side),
-                    Transform::from_xyz(0.0, 0.0, 0.2),
-                ),
-                (
-                    Text2d::new(piece.chinese().to_string()),
-                    TextFont::from(font.clone())
-                        .with_font_size(g::PIECE_CHAR * CELL * TEXT_OVERSAMPLE),
-                    TextColor(to_color(side_color(piece.color))),
-                    Transform::from_xyz(0.0, 0.0, 0.3)
-                        .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
-                ),
-            ],
         ))
-        .id()
+        .id();
+    let mut z = 0.0;
+    for (mesh, material) in &parts[1..] {
+        z += 0.1;
+        let child = commands
+            .spawn((
+                Mesh2d(mesh.clone()),
+                MeshMaterial2d(material.clone()),
+                Transform::from_xyz(0.0, 0.0, z),
+            ))
+            .id();
+        commands.entity(id).add_child(child);
+    }
+    for shape in theme::piece(piece, (0.0, 0.0)) {
+        if let Shape::Label {
+            text, size, color, ..
+        } = shape
+        {
+            let child = commands
+                .spawn((
+                    Text2d::new(text),
+                    TextFont::from(font.clone()).with_font_size(size * CELL * TEXT_OVERSAMPLE),
+                    TextColor(to_color(color)),
+                    Transform::from_xyz(0.0, 0.0, z + 0.1)
+                        .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
+                ))
+                .id();
+            commands.entity(id).add_child(child);
+        }
+    }
+    id
 }
 
 /// Respawns every piece from the shown position.
