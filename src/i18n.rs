@@ -24,6 +24,35 @@ impl Lang {
             _ => Lang::En,
         }
     }
+
+    /// Every language.
+    pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
+
+    /// Its code in the settings file: `zh`, `en`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Lang, String> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code() == s.trim())
+            .ok_or_else(|| format!("\"{s}\" is not a language (zh or en)"))
+    }
 }
 
 macro_rules! texts {

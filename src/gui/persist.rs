@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::messages::{AppSet, BoardChanged, Notice};
 use super::model::{Coordinates, CurrentSlot, Model, Settings};
 use crate::i18n::{Lang, T};
+use crate::rules::{Notation, TimeControl};
 use crate::session::Session;
 use crate::storage::{BackgroundWriter, Dirs, atomic_write, keep_aside, remove_stale_temporaries};
 
@@ -20,8 +21,10 @@ use crate::storage::{BackgroundWriter, Dirs, atomic_write, keep_aside, remove_st
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DataDirs(pub Option<Dirs>);
 
-/// The settings file, as written: plain names, so that a hand edit is easy and a value
-/// this version does not know falls back to its default instead of failing the file.
+/// The settings file, as written. Each value is typed, and the choices are written as
+/// their names (`notation: "WXF"`, `coordinates: "chinese"`, `language: "en"`,
+/// `clock: "10+5"`), so that a hand edit is easy; a name this version does not know falls
+/// back to its default instead of failing the file.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(default)]
 struct Stored {
@@ -29,14 +32,43 @@ struct Stored {
     volume: f32,
     animation: bool,
     animation_ms: u32,
-    notation: String,
-    coordinates: String,
+    #[serde(with = "by_name")]
+    notation: Option<Notation>,
+    #[serde(with = "by_name")]
+    coordinates: Option<Coordinates>,
     flipped: bool,
-    language: String,
-    /// The next game's time control (`10+5`, `0:30+0/10`), empty for none.
-    clock: String,
+    #[serde(with = "by_name")]
+    language: Option<Lang>,
+    /// The next game's time control (`10+5`, `0:30+0/10`), none when absent or empty.
+    #[serde(with = "by_name")]
+    clock: Option<TimeControl>,
     window: Option<(f32, f32)>,
     slot: Option<usize>,
+}
+
+/// A choice written as its name, read back leniently: an unknown name (or an empty
+/// one) is `None`, and the field's default is used.
+mod by_name {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<T: Display, S: Serializer>(
+        value: &Option<T>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => serializer.collect_str(v),
+            None => serializer.serialize_str(""),
+        }
+    }
+
+    pub(super) fn deserialize<'de, T: FromStr, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<T>, D::Error> {
+        Ok(String::deserialize(deserializer)?.parse().ok())
+    }
 }
 
 impl Default for Stored {
@@ -52,20 +84,11 @@ impl Stored {
             volume: s.volume,
             animation: s.animation,
             animation_ms: s.animation_ms,
-            notation: s.notation.name().to_owned(),
-            coordinates: match s.coordinates {
-                Coordinates::None => "none",
-                Coordinates::Iccs => "iccs",
-                Coordinates::Chinese => "chinese",
-            }
-            .to_owned(),
+            notation: Some(s.notation),
+            coordinates: Some(s.coordinates),
             flipped: s.flipped,
-            language: match s.lang {
-                Lang::Zh => "zh",
-                Lang::En => "en",
-            }
-            .to_owned(),
-            clock: s.clock.map(|c| c.to_string()).unwrap_or_default(),
+            language: Some(s.lang),
+            clock: s.clock,
             window,
             slot,
         }
@@ -78,20 +101,11 @@ impl Stored {
             volume: self.volume.clamp(0.0, 1.0),
             animation: self.animation,
             animation_ms: self.animation_ms.clamp(80, 600),
-            notation: self.notation.parse().unwrap_or(default.notation),
-            coordinates: match self.coordinates.as_str() {
-                "none" => Coordinates::None,
-                "iccs" => Coordinates::Iccs,
-                "chinese" => Coordinates::Chinese,
-                _ => default.coordinates,
-            },
+            notation: self.notation.unwrap_or(default.notation),
+            coordinates: self.coordinates.unwrap_or(default.coordinates),
             flipped: self.flipped,
-            lang: match self.language.as_str() {
-                "zh" => Lang::Zh,
-                "en" => Lang::En,
-                _ => default.lang,
-            },
-            clock: self.clock.parse().ok(),
+            lang: self.language.unwrap_or(default.lang),
+            clock: self.clock,
         }
     }
 }
@@ -370,7 +384,6 @@ fn say_startup_notices(mut startup: ResMut<StartupNotices>, mut notices: Message
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Notation;
 
     #[test]
     fn settings_round_trip_and_tolerate_unknown_values() {
@@ -389,5 +402,37 @@ mod tests {
         let odd: Stored = ron::from_str("(notation: \"klingon\", volume: 7.0)").unwrap();
         assert_eq!(odd.settings().notation, Settings::default().notation);
         assert_eq!(odd.settings().volume, 1.0);
+    }
+
+    #[test]
+    fn the_file_names_its_choices_as_a_person_would_write_them() {
+        let s = Settings {
+            notation: Notation::Wxf,
+            coordinates: Coordinates::Chinese,
+            lang: Lang::En,
+            clock: Some("10+5".parse().unwrap()),
+            ..Settings::default()
+        };
+        let text = ron::to_string(&Stored::from_settings(&s, None, None)).unwrap();
+        for named in [
+            "notation:\"WXF\"",
+            "coordinates:\"chinese\"",
+            "language:\"en\"",
+            "clock:\"10+5\"",
+        ] {
+            assert!(text.contains(named), "{named} in {text}");
+        }
+        // A file of the version before reads the same (choices were plain strings,
+        // "no clock" an empty one).
+        let old = "(notation: \"ICCS\", coordinates: \"none\", language: \"zh\", clock: \"\")";
+        let read = ron::from_str::<Stored>(old).unwrap().settings();
+        assert_eq!(read.notation, Notation::Iccs);
+        assert_eq!(read.coordinates, Coordinates::None);
+        assert_eq!(read.lang, Lang::Zh);
+        assert_eq!(read.clock, None);
+        // One unknown choice costs only itself.
+        let odd = ron::from_str::<Stored>("(coordinates: \"roman\", language: \"en\")").unwrap();
+        assert_eq!(odd.settings().coordinates, Settings::default().coordinates);
+        assert_eq!(odd.settings().lang, Lang::En);
     }
 }

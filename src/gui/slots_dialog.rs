@@ -14,7 +14,7 @@ use super::saves::SlotList;
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color as Side, Position};
 use crate::slots::{SlotInfo, SlotState};
-use crate::theme::{self, wood};
+use crate::theme;
 
 /// The dialog's own state: a question being asked, a name being typed.
 #[derive(Default)]
@@ -31,7 +31,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, dialog.after(super::panel::panel));
 }
 
-/// A small board with a dot per piece.
+/// A small board: the theme's board and pieces ([`theme::board`], [`theme::piece`]), as
+/// the window and the pictures draw them, painted by egui at nine pixels a line.
 fn preview(ui: &mut egui::Ui, position: Option<&Position>) {
     let cell = 9.0;
     let size = egui::vec2(
@@ -40,34 +41,69 @@ fn preview(ui: &mut egui::Ui, position: Option<&Position>) {
     );
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 2.0, egui_color(wood::BOARD));
-    let at =
-        |file: f32, rank: f32| rect.center() + egui::vec2((file - 4.0) * cell, (4.5 - rank) * cell);
-    let line = egui::Stroke::new(0.6, egui_color(wood::LINE));
-    for rank in 0..10 {
-        painter.line_segment([at(0.0, rank as f32), at(8.0, rank as f32)], line);
-    }
-    for file in 0..9 {
-        let f = file as f32;
-        if file == 0 || file == 8 {
-            painter.line_segment([at(f, 0.0), at(f, 9.0)], line);
-        } else {
-            painter.line_segment([at(f, 0.0), at(f, 4.0)], line);
-            painter.line_segment([at(f, 5.0), at(f, 9.0)], line);
+    let mut shapes = theme::board(false, theme::Coordinates::None);
+    if let Some(position) = position {
+        for (sq, piece) in position.board().pieces() {
+            shapes.extend(theme::piece(piece, theme::point(sq, false)));
         }
     }
-    let Some(position) = position else {
-        return;
-    };
-    for (sq, piece) in position.board().pieces() {
-        let (x, y) = theme::point(sq, false);
-        let centre = rect.center() + egui::vec2(x * cell, -y * cell);
-        painter.circle(
-            centre,
-            cell * 0.42,
-            egui_color(wood::PIECE_FACE),
-            egui::Stroke::new(1.6, egui_color(theme::side_color(piece.color))),
-        );
+    paint(&painter, &shapes, rect.center(), cell);
+}
+
+/// Paints theme shapes with egui, `cell` pixels a line, centred on `centre`. At this size
+/// lines get at least a pixel (a hairline would vanish) and characters too small to read
+/// are left out: the ring's colour tells the side.
+fn paint(painter: &egui::Painter, shapes: &[theme::Shape], centre: egui::Pos2, cell: f32) {
+    use theme::Shape;
+    let p = |(x, y): (f32, f32)| centre + egui::vec2(x * cell, -y * cell);
+    let stroke = |width: f32, color| egui::Stroke::new((width * cell).max(1.0), egui_color(color));
+    for shape in shapes {
+        match *shape {
+            Shape::Rect {
+                center,
+                size,
+                color,
+            } => {
+                let size = egui::vec2(size.0 * cell, size.1 * cell);
+                let rect = egui::Rect::from_center_size(p(center), size);
+                painter.rect_filled(rect, 2.0, egui_color(color));
+            }
+            Shape::Segment { a, b, width, color } => {
+                painter.line_segment([p(a), p(b)], stroke(width, color));
+            }
+            Shape::Disc {
+                center,
+                radius,
+                color,
+            } => {
+                painter.circle_filled(p(center), radius * cell, egui_color(color));
+            }
+            Shape::Ring {
+                center,
+                inner,
+                outer,
+                color,
+            } => {
+                let radius = (inner + outer) / 2.0 * cell;
+                painter.circle_stroke(p(center), radius, stroke(outer - inner, color));
+            }
+            Shape::Label {
+                ref text,
+                at,
+                size,
+                color,
+            } => {
+                if size * cell >= 8.0 {
+                    painter.text(
+                        p(at),
+                        egui::Align2::CENTER_CENTER,
+                        text,
+                        egui::FontId::proportional(size * cell),
+                        egui_color(color),
+                    );
+                }
+            }
+        }
     }
 }
 

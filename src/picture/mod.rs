@@ -379,82 +379,117 @@ pub fn gif(game: &Game, opts: &Options, delay_secs: f32) -> Vec<u8> {
     };
     // The palette comes from frames that show every colour: the start, the end, and a
     // check if there is one (the marks are drawn on all but the first).
-    let mut sample = rgb(&frame_at(&mut painter, 0));
-    sample.extend(rgb(&frame_at(&mut painter, moves.len())));
+    let mut samples = vec![
+        frame_at(&mut painter, 0),
+        frame_at(&mut painter, moves.len()),
+    ];
     if let Some(i) = (1..moves.len()).find(|&i| game.position_at(i).is_check()) {
-        sample.extend(rgb(&frame_at(&mut painter, i)));
+        samples.push(frame_at(&mut painter, i));
     }
-    // The theme's flat colours, plentiful enough that each gets an exact entry: the
-    // marks cover few pixels and would otherwise get a near, muddy colour.
-    for c in theme::flat_colors() {
-        for _ in 0..4000 {
-            sample.extend([c.0, c.1, c.2]);
-        }
-    }
-    let rgba: Vec<u8> = sample
-        .chunks_exact(3)
-        .flat_map(|c| [c[0], c[1], c[2], 255])
-        .collect();
-    let quant = color_quant::NeuQuant::new(10, 255, &rgba);
-    let mut palette = quant.color_map_rgb();
-    palette.resize(256 * 3, 0);
-    let mut lookup: HashMap<[u8; 3], u8> = HashMap::new();
+    let mut palette = Palette::from_frames(&samples);
 
     let mut out = Vec::new();
     {
-        let (w16, h16) = (width as u16, height as u16);
-        let mut encoder =
-            gif::Encoder::new(&mut out, w16, h16, &palette).expect("GIF header to memory");
+        let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb)
+            .expect("GIF header to memory");
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .expect("GIF loop to memory");
         let delay = (delay_secs.max(0.02) * 100.0).round() as u16;
         let mut previous: Vec<u8> = Vec::new();
         for i in 0..=moves.len() {
-            let frame = frame_at(&mut painter, i);
-            let indices: Vec<u8> = frame
-                .pixels()
-                .iter()
-                .map(|p| {
-                    let c = p.demultiply();
-                    let key = [c.red(), c.green(), c.blue()];
-                    *lookup
-                        .entry(key)
-                        .or_insert_with(|| quant.index_of(&[key[0], key[1], key[2], 255]) as u8)
-                })
-                .collect();
-            let region = if previous.is_empty() {
-                Some((0, 0, width, height))
+            let indices = palette.indices(&frame_at(&mut painter, i));
+            let mut frame = delta_frame(&previous, &indices, width, height);
+            // The last frame is held, so the final position can be seen.
+            frame.delay = if i == moves.len() {
+                (delay * 3).max(200)
             } else {
-                changed(&previous, &indices, width, height)
-            };
-            let (left, top, w, h) = region.unwrap_or((0, 0, 1, 1));
-            let mut buffer = Vec::with_capacity((w * h) as usize);
-            for y in top..top + h {
-                for x in left..left + w {
-                    let at = (y * width + x) as usize;
-                    // Unchanged pixels are transparent: they compress to almost nothing.
-                    let same = !previous.is_empty() && previous[at] == indices[at];
-                    buffer.push(if same { TRANSPARENT } else { indices[at] });
-                }
-            }
-            let last = i == moves.len();
-            let frame = gif::Frame {
-                left: left as u16,
-                top: top as u16,
-                width: w as u16,
-                height: h as u16,
-                delay: if last { (delay * 3).max(200) } else { delay },
-                dispose: gif::DisposalMethod::Keep,
-                transparent: Some(TRANSPARENT),
-                buffer: buffer.into(),
-                ..gif::Frame::default()
+                delay
             };
             encoder.write_frame(&frame).expect("GIF frame to memory");
             previous = indices;
         }
     }
     out
+}
+
+/// One palette for every frame of a GIF, and the colour-to-index lookups made so far.
+struct Palette {
+    quant: color_quant::NeuQuant,
+    /// 256 RGB entries.
+    rgb: Vec<u8>,
+    lookup: HashMap<[u8; 3], u8>,
+}
+
+impl Palette {
+    /// A palette for `frames`, with an exact entry for each of the theme's flat colours:
+    /// the marks cover few pixels and would otherwise get a near, muddy colour.
+    fn from_frames(frames: &[Pixmap]) -> Palette {
+        let mut sample: Vec<u8> = frames.iter().flat_map(rgb).collect();
+        for c in theme::flat_colors() {
+            for _ in 0..4000 {
+                sample.extend([c.0, c.1, c.2]);
+            }
+        }
+        let rgba: Vec<u8> = sample
+            .chunks_exact(3)
+            .flat_map(|c| [c[0], c[1], c[2], 255])
+            .collect();
+        let quant = color_quant::NeuQuant::new(10, 255, &rgba);
+        let mut rgb = quant.color_map_rgb();
+        rgb.resize(256 * 3, 0);
+        Palette {
+            quant,
+            rgb,
+            lookup: HashMap::new(),
+        }
+    }
+
+    /// Each pixel's palette index.
+    fn indices(&mut self, frame: &Pixmap) -> Vec<u8> {
+        frame
+            .pixels()
+            .iter()
+            .map(|p| {
+                let c = p.demultiply();
+                let key = [c.red(), c.green(), c.blue()];
+                *self
+                    .lookup
+                    .entry(key)
+                    .or_insert_with(|| self.quant.index_of(&[key[0], key[1], key[2], 255]) as u8)
+            })
+            .collect()
+    }
+}
+
+/// The frame that turns `previous` into `indices`: only the changed rectangle, with its
+/// unchanged pixels transparent (they compress to almost nothing). The first frame is
+/// whole.
+fn delta_frame(previous: &[u8], indices: &[u8], width: u32, height: u32) -> gif::Frame<'static> {
+    let region = if previous.is_empty() {
+        Some((0, 0, width, height))
+    } else {
+        changed(previous, indices, width, height)
+    };
+    let (left, top, w, h) = region.unwrap_or((0, 0, 1, 1));
+    let mut buffer = Vec::with_capacity((w * h) as usize);
+    for y in top..top + h {
+        for x in left..left + w {
+            let at = (y * width + x) as usize;
+            let same = !previous.is_empty() && previous[at] == indices[at];
+            buffer.push(if same { TRANSPARENT } else { indices[at] });
+        }
+    }
+    gif::Frame {
+        left: left as u16,
+        top: top as u16,
+        width: w as u16,
+        height: h as u16,
+        dispose: gif::DisposalMethod::Keep,
+        transparent: Some(TRANSPARENT),
+        buffer: buffer.into(),
+        ..gif::Frame::default()
+    }
 }
 
 /// The smallest rectangle holding every pixel that differs, as (left, top, w, h).

@@ -58,6 +58,38 @@ pub enum Coordinates {
     Chinese,
 }
 
+impl Coordinates {
+    /// Every choice.
+    pub const ALL: [Coordinates; 3] = [Coordinates::None, Coordinates::Iccs, Coordinates::Chinese];
+
+    /// Its name in the settings file: `none`, `iccs`, `chinese`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Coordinates::None => "none",
+            Coordinates::Iccs => "iccs",
+            Coordinates::Chinese => "chinese",
+        }
+    }
+}
+
+impl std::fmt::Display for Coordinates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Coordinates {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Coordinates, String> {
+        Coordinates::ALL
+            .into_iter()
+            .find(|c| c.name() == s.trim())
+            .ok_or_else(|| format!("\"{s}\" is not a choice of coordinates"))
+    }
+}
+
 /// An sRGB colour with alpha.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
