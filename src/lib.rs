@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod desktop;
+pub mod editor;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod i18n;

@@ -414,6 +414,24 @@ enum Exposure {
     Facing,
 }
 
+impl Piece {
+    /// Whether this piece can ever stand on `sq` in a game from the normal start: a
+    /// general or advisor only in its palace (an advisor on its diagonals), an elephant
+    /// only on its seven points, a soldier never behind its start.
+    ///
+    /// ```
+    /// use xiangqi_rules::{Color, Piece, Role};
+    ///
+    /// let elephant = Piece::new(Color::Red, Role::Elephant);
+    /// assert!(elephant.can_stand_on("c0".parse().unwrap()));
+    /// assert!(!elephant.can_stand_on("c5".parse().unwrap()), "across the river");
+    /// ```
+    #[must_use]
+    pub fn can_stand_on(self, sq: Square) -> bool {
+        can_stand(self, sq)
+    }
+}
+
 /// Whether `piece` can ever stand on `sq` in a game from the normal start.
 fn can_stand(piece: Piece, sq: Square) -> bool {
     let file = sq.file();
