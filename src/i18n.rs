@@ -203,6 +203,17 @@ texts! {
     SettingsDamaged => "设置文件有误（{}），已改用默认设置；原文件保留为 {}", "The settings file was damaged ({}); using the defaults, the file is kept as {}";
     AutosaveFailed => "无法自动保存：{}", "Cannot autosave: {}";
     SettingsFailed => "无法保存设置：{}", "Cannot save the settings: {}";
+    Edit => "摆棋", "Set up";
+    EditTitle => "摆棋：摆出任意局面", "Set up any position";
+    EditHint => "点选下面的棋子再点棋盘上的点，或把它拖到棋盘上；拖动棋子可移动，拖出棋盘或右击可拿掉", "Pick a piece below and click a point, or drag it onto the board; drag a piece to move it, off the board or right-click to take it off";
+    EditEmpty => "清空棋盘", "Empty board";
+    EditStart => "初始局面", "Start position";
+    EditRedFirst => "红先", "Red moves first";
+    EditBlackFirst => "黑先", "Black moves first";
+    EditPlay => "从此开始对局", "Play from here";
+    EditReady => "局面合法，可以开始", "A legal position: ready to play";
+    EditFenRefused => "读不懂这个 FEN：{}", "That FEN does not read: {}";
+    KeyEdit => "F2：摆棋（Esc 退出）", "F2: set up a position (Esc leaves)";
 }
 
 impl T {
@@ -317,6 +328,54 @@ pub fn illegal(reason: IllegalMove, lang: Lang) -> String {
             _ => reason.to_string(),
         },
     }
+}
+
+/// Why a set-up board cannot be played yet.
+#[must_use]
+pub fn position_error(e: &crate::rules::PositionError, lang: Lang) -> String {
+    use crate::rules::PositionError as E;
+    match (e, lang) {
+        (E::MissingGeneral(c), Lang::Zh) => format!("{}还没有将（帅）", side(*c, lang)),
+        (E::TooMany { piece, count }, Lang::Zh) => format!(
+            "{}有 {count} 个{}，最多 {} 个",
+            side(piece.color, lang),
+            role(piece.role, lang),
+            piece.role.max_count()
+        ),
+        (E::ImpossiblePoint { piece, square }, Lang::Zh) => {
+            format!("{}不能放在 {square}", piece.chinese())
+        }
+        (E::GeneralsFacing, Lang::Zh) => "将帅不能照面".to_owned(),
+        (E::WaitingSideInCheck(c), Lang::Zh) => {
+            format!("{}正被将军，却不该它走棋", side(*c, lang))
+        }
+        _ => capitalized(&e.to_string()),
+    }
+}
+
+/// Why a piece was not put where it was dropped in the editor.
+#[must_use]
+pub fn edit_refused(r: crate::editor::Refused, lang: Lang) -> String {
+    use crate::editor::Refused;
+    match (r, lang) {
+        (Refused::Point { piece, square }, Lang::Zh) => {
+            format!("{}不能放在 {square}", piece.chinese())
+        }
+        (Refused::TooMany(piece), Lang::Zh) => format!(
+            "{}的{}已经有 {} 个了",
+            side(piece.color, lang),
+            role(piece.role, lang),
+            piece.role.max_count()
+        ),
+        _ => capitalized(&r.to_string()),
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// "红方胜 · 将死" / "Red wins · checkmate".

@@ -8,8 +8,8 @@ use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use xiangqi::gui::{
-    Action, GameEnded, Model, MovePlayed, MoveRejected, Notice, Overlay, PointerPressed,
-    PointerReleased, Refusal, Selected, Selection, Settings, core_plugin,
+    Action, EditCommand, GameEnded, Model, MovePlayed, MoveRejected, Notice, Overlay,
+    PointerPressed, PointerReleased, Refusal, Selected, Selection, Settings, core_plugin,
 };
 use xiangqi::rules::{Game, IllegalMove, Position, Square};
 
@@ -287,5 +287,170 @@ fn m_f_and_f1_change_state_in_the_logic_and_say_what_it_now_is() {
     assert!(
         !app.world().resource::<Overlay>().help,
         "Esc closes the help"
+    );
+}
+
+fn editor(app: &App) -> Option<String> {
+    let editing = app.world().resource::<xiangqi::gui::edit::Editing>();
+    editing.0.as_ref().map(|s| s.editor.fen())
+}
+
+fn edit(app: &mut App, command: EditCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+fn warnings(app: &mut App) -> Vec<String> {
+    drain::<Notice>(app)
+        .into_iter()
+        .filter(|n| n.warning)
+        .map(|n| n.text)
+        .collect()
+}
+
+/// The board editor, every action: F2 in, the tray's piece placed by clicks and by a
+/// drag, pieces moved, taken off by a drag off the board and by a right click, refusals
+/// with their reasons, the side to move, a FEN, empty and start, Play from here
+/// (undoable), and Esc leaving without changes.
+#[test]
+fn the_editor_builds_checks_and_plays_a_position() {
+    use xiangqi::rules::{Color, Piece, Role};
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;
+    play(&mut app, "h2e2");
+    let before = fen(&app);
+    chord(&mut app, &[KeyCode::F2]);
+    assert!(app.world().resource::<Overlay>().editing);
+    // It starts from the position on the board, as a new game's first move.
+    let placement = before.split_whitespace().next().unwrap();
+    assert_eq!(editor(&app).unwrap(), format!("{placement} b - - 0 1"));
+    // Clicks on the board no longer move pieces in the game.
+    play(&mut app, "h9g7");
+    assert_eq!(plies(&app), 1);
+
+    edit(&mut app, EditCommand::Empty);
+    assert_eq!(editor(&app).unwrap(), "9/9/9/9/9/9/9/9/9/9 w - - 0 1");
+    let red_general = Piece::new(Color::Red, Role::General);
+    edit(&mut app, EditCommand::Pick(Some(red_general)));
+    click(&mut app, "e0");
+    // A second click elsewhere in the palace moves it: a side has one general.
+    click(&mut app, "d0");
+    edit(&mut app, EditCommand::Pick(None));
+    // A drag from the tray: the piece goes where the button is let go.
+    edit(
+        &mut app,
+        EditCommand::DragFromTray(Piece::new(Color::Black, Role::General)),
+    );
+    app.world_mut()
+        .write_message(PointerReleased(Some(sq("e9"))));
+    app.update();
+    edit(
+        &mut app,
+        EditCommand::DragFromTray(Piece::new(Color::Red, Role::Chariot)),
+    );
+    app.world_mut()
+        .write_message(PointerReleased(Some(sq("a1"))));
+    app.update();
+    assert_eq!(editor(&app).unwrap(), "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
+    // Dragged on the board, a piece moves; off the board it is taken off.
+    drag(&mut app, "a1", "a8");
+    edit(
+        &mut app,
+        EditCommand::Pick(Some(Piece::new(Color::Red, Role::Cannon))),
+    );
+    click(&mut app, "b5");
+    edit(&mut app, EditCommand::Pick(None));
+    app.world_mut()
+        .write_message(PointerPressed(Some(sq("b5"))));
+    app.update();
+    app.world_mut().write_message(PointerReleased(None));
+    app.update();
+    assert_eq!(editor(&app).unwrap(), "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    // A right click takes a piece off.
+    edit(
+        &mut app,
+        EditCommand::Pick(Some(Piece::new(Color::Red, Role::Horse))),
+    );
+    click(&mut app, "c3");
+    edit(&mut app, EditCommand::Pick(None));
+    app.world_mut()
+        .write_message(xiangqi::gui::PointerRightPressed(Some(sq("c3"))));
+    app.update();
+    assert_eq!(editor(&app).unwrap(), "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
+
+    // Refused at the drop, with the reason; the board stays as it was.
+    warnings(&mut app);
+    edit(
+        &mut app,
+        EditCommand::Pick(Some(Piece::new(Color::Red, Role::Elephant))),
+    );
+    click(&mut app, "e5");
+    assert_eq!(warnings(&mut app), ["A red elephant can never stand on e5"]);
+    edit(
+        &mut app,
+        EditCommand::Pick(Some(Piece::new(Color::Red, Role::Chariot))),
+    );
+    click(&mut app, "b7");
+    click(&mut app, "c7");
+    assert_eq!(warnings(&mut app), ["Red already has 2 chariots"]);
+    edit(&mut app, EditCommand::Pick(None));
+    drag(&mut app, "d0", "d5");
+    assert_eq!(warnings(&mut app), ["A red general can never stand on d5"]);
+    assert_eq!(
+        editor(&app).unwrap(),
+        "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1"
+    );
+
+    // Not playable yet: the reason, and the editor stays open.
+    edit(&mut app, EditCommand::Turn(Color::Black));
+    drag(&mut app, "d0", "e0");
+    edit(&mut app, EditCommand::Play);
+    assert_eq!(
+        warnings(&mut app),
+        ["The generals face each other on an open file"]
+    );
+    assert!(app.world().resource::<Overlay>().editing);
+    drag(&mut app, "e0", "d0");
+    edit(&mut app, EditCommand::Turn(Color::Red));
+    // A FEN that does not read changes nothing; one that does replaces the board.
+    edit(&mut app, EditCommand::Fen("nonsense".into()));
+    assert!(warnings(&mut app)[0].starts_with("That FEN does not read"));
+    assert_eq!(
+        editor(&app).unwrap(),
+        "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1"
+    );
+    edit(&mut app, EditCommand::Start);
+    assert_eq!(editor(&app).unwrap(), Position::new().to_fen());
+    edit(
+        &mut app,
+        EditCommand::Fen("4k4/R8/1R7/9/9/9/9/9/9/3K5 w".into()),
+    );
+
+    // Play from here: a new game from the position, undoable like a paste.
+    edit(&mut app, EditCommand::Play);
+    assert!(!app.world().resource::<Overlay>().editing);
+    assert_eq!(fen(&app), "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1");
+    play(&mut app, "b7b9");
+    assert_eq!(
+        drain::<GameEnded>(&mut app)
+            .iter()
+            .map(|e| e.0.to_string())
+            .collect::<Vec<_>>(),
+        ["red-wins checkmate"]
+    );
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(fen(&app), before, "back to the game before");
+
+    // Esc leaves without changing anything.
+    chord(&mut app, &[KeyCode::F2]);
+    edit(&mut app, EditCommand::Empty);
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(!app.world().resource::<Overlay>().editing);
+    assert!(editor(&app).is_none());
+    assert_eq!(fen(&app), before);
+    assert!(
+        !drain::<AppExit>(&mut app).iter().any(|_| true),
+        "Esc left the editor, not the game"
     );
 }

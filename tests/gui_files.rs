@@ -714,3 +714,28 @@ fn export_png_and_gif_write_pictures_in_the_pictures_folder() {
     }
     panic!("the PNG was not written");
 }
+
+#[test]
+fn a_set_up_position_is_saved_with_its_fen() {
+    let mut t = Test::new("edit-save");
+    t.set_lang_en();
+    t.chord(&[KeyCode::F2]);
+    t.send(xiangqi::gui::EditCommand::Fen(
+        "3k5/9/9/9/9/9/9/9/4A4/R3K4 w".into(),
+    ));
+    t.send(xiangqi::gui::EditCommand::Play);
+    assert_eq!(t.fen(), "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1");
+    t.play("a0a1");
+    assert_eq!(t.plies(), 1);
+    t.ctrl(KeyCode::KeyS);
+    assert_eq!(t.said(false), "Saved to slot 1");
+    let text = std::fs::read_to_string(t.slots().path(1)).unwrap();
+    assert!(
+        text.contains("[FEN \"3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1\"]"),
+        "{text}"
+    );
+    let SlotState::Saved(info) = t.slots().read(1) else {
+        panic!("slot 1 reads back")
+    };
+    assert_eq!(info.plies, 1);
+}

@@ -11,7 +11,9 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use super::board::{BoardCamera, CELL};
-use super::messages::{Action, AppSet, Import, PointerPressed, PointerReleased};
+use super::messages::{
+    Action, AppSet, Import, PointerPressed, PointerReleased, PointerRightPressed,
+};
 use super::model::{GameChoice, Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::rules::Square;
 use crate::theme;
@@ -54,6 +56,7 @@ fn pointer(
     mut cursor: Local<Option<Vec2>>,
     mut pressed: MessageWriter<PointerPressed>,
     mut released: MessageWriter<PointerReleased>,
+    mut right: MessageWriter<PointerRightPressed>,
     mut actions: MessageWriter<Action>,
 ) {
     let Some(camera) = camera else {
@@ -91,6 +94,7 @@ fn pointer(
             }
             (MouseButton::Right, ButtonState::Pressed) => {
                 actions.write(Action::Cancel);
+                right.write(PointerRightPressed(square));
             }
             (MouseButton::Middle, ButtonState::Pressed) if ctrl => {
                 actions.write(Action::Quit);
@@ -145,6 +149,8 @@ fn key_commands(
             (_, _, KeyCode::Escape) if listing => Action::ChooseGame(None),
             (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
             (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
+            (_, _, KeyCode::Escape) if overlay.editing => Action::ToggleEdit,
+            (_, _, KeyCode::F2) => Action::ToggleEdit,
             (_, _, KeyCode::Escape) => Action::Quit,
             (false, _, KeyCode::KeyF) => Action::Flip,
             (false, _, KeyCode::Space) => Action::TogglePause,

@@ -93,8 +93,15 @@ fn pointer(
     mut released: MessageReader<PointerReleased>,
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
+    overlay: Res<super::model::Overlay>,
     mut out: Outcomes,
 ) {
+    // In the editor the board is the editor's (edit.rs).
+    if overlay.editing {
+        pressed.clear();
+        released.clear();
+        return;
+    }
     for &PointerPressed(square) in pressed.read() {
         let Some(square) = square else {
             continue;
@@ -233,7 +240,8 @@ fn commands(
             | Action::Resign
             | Action::OfferDraw
             | Action::AcceptDraw
-            | Action::DeclineDraw => continue,
+            | Action::DeclineDraw
+            | Action::ToggleEdit => continue,
         }
         let review_only = matches!(
             command,

@@ -109,17 +109,26 @@ fn rebuild(
     model: Res<Model>,
     selection: Res<Selection>,
     settings: Res<Settings>,
+    editing: Res<super::edit::Editing>,
     look: Option<Res<MarkLook>>,
     marks: Query<Entity, With<Mark>>,
 ) {
     let Some(look) = look else {
         return;
     };
-    if !(model.is_changed() || selection.is_changed() || settings.is_changed()) {
+    if !(model.is_changed()
+        || selection.is_changed()
+        || settings.is_changed()
+        || editing.is_changed())
+    {
         return;
     }
     for e in &marks {
         commands.entity(e).despawn();
+    }
+    // The editor's board has no moves to mark.
+    if editing.0.is_some() {
+        return;
     }
     let flipped = settings.flipped;
     let pos = model.shown_position();

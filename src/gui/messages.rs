@@ -25,6 +25,31 @@ pub struct PointerPressed(pub Option<Square>);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointerReleased(pub Option<Square>);
 
+/// The right button went down on a point (or off the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerRightPressed(pub Option<Square>);
+
+/// What the player does in the board editor (edit mode, F2), besides pointing at the
+/// board.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum EditCommand {
+    /// A piece of the tray clicked: each click on a point puts one there (`None`: put
+    /// back).
+    Pick(Option<Piece>),
+    /// A piece dragged from the tray: it goes where the button is let go.
+    DragFromTray(Piece),
+    /// Clear the board.
+    Empty,
+    /// The standard start.
+    Start,
+    /// Who moves first.
+    Turn(crate::rules::Color),
+    /// The board from a typed FEN.
+    Fen(String),
+    /// Leave the editor and play the position (undoable like a paste).
+    Play,
+}
+
 /// A key, button or menu action.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -87,6 +112,8 @@ pub enum Action {
     AcceptDraw,
     /// The other side declines it.
     DeclineDraw,
+    /// F2: enter the board editor; Esc or F2 again leaves it without changes.
+    ToggleEdit,
 }
 
 /// A side's clock went under ten seconds (once per crossing).
@@ -228,6 +255,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PointerPressed>()
         .add_message::<PointerReleased>()
         .add_message::<Action>()
+        .add_message::<PointerRightPressed>()
+        .add_message::<EditCommand>()
         .add_message::<Selected>()
         .add_message::<MovePlayed>()
         .add_message::<MoveRejected>()

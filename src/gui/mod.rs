@@ -13,6 +13,8 @@ mod audio;
 mod board;
 pub mod clipboard;
 mod clock;
+pub mod edit;
+mod edit_panel;
 pub mod export;
 mod game_list;
 mod icon;
@@ -65,6 +67,7 @@ pub fn core_plugin(app: &mut App) {
         logic::plugin,
         clock::plugin,
         toggles::plugin,
+        edit::plugin,
     ))
     .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(AppSet::Presentation));

@@ -69,6 +69,8 @@ pub struct Overlay {
     pub help: bool,
     /// The save slots (Ctrl+Shift+S).
     pub slots: bool,
+    /// The board editor (F2).
+    pub editing: bool,
 }
 
 /// A file's games, listed for the player to pick one (a PGN collection). Set and

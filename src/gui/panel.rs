@@ -11,8 +11,8 @@ use bevy_egui::{
 use super::assets::FONT;
 use super::board::PanelWidth;
 use super::messages::{
-    Action, AppSet, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Notice,
-    Redone, Refusal, Undone,
+    Action, AppSet, EditCommand, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo,
+    Notice, Redone, Refusal, Undone,
 };
 use super::model::{Coordinates, Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::i18n::{self, Lang, T};
@@ -178,12 +178,20 @@ pub(super) fn panel(
     mut commands: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut clock_ui: Local<super::clock::ClockUi>,
+    editing: Res<super::edit::Editing>,
+    mut edit_ui: Local<super::edit_panel::EditUi>,
+    mut edit_commands: MessageWriter<EditCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
     let mut edits = None;
     let mut sent = Vec::new();
     let mut send = |c: Action| sent.push(c);
+    let mut edit_sent = Vec::new();
+    let mut edit = |c: EditCommand| edit_sent.push(c);
+    if editing.0.is_none() {
+        edit_ui.reset();
+    }
 
     // Panels are shown inside a Ui in egui 0.36: one spanning the window.
     let mut root = egui::Ui::new(
@@ -200,15 +208,34 @@ pub(super) fn panel(
             // A short window scrolls the panel rather than cutting it off.
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    edits = Some(contents(
-                        ui,
-                        &model,
-                        &settings,
-                        &status,
-                        &mut clock_ui,
-                        &mut send,
-                    ));
+                .show(ui, |ui| match &editing.0 {
+                    Some(state) => {
+                        super::edit_panel::show(
+                            ui,
+                            state,
+                            lang,
+                            &mut edit_ui,
+                            &mut edit,
+                            &mut send,
+                        );
+                        // The status line: why a piece was refused.
+                        let color = if status.warning {
+                            WARNING
+                        } else {
+                            ui.visuals().text_color()
+                        };
+                        ui.label(egui::RichText::new(&status.text).color(color));
+                    }
+                    None => {
+                        edits = Some(contents(
+                            ui,
+                            &model,
+                            &settings,
+                            &status,
+                            &mut clock_ui,
+                            &mut send,
+                        ));
+                    }
                 });
         });
     // Only a real edit may mark the settings changed: the board, pieces and marks are
@@ -240,6 +267,7 @@ pub(super) fn panel(
                     T::KeyMute,
                     T::KeyReview,
                     T::KeyPause,
+                    T::KeyEdit,
                     T::KeySave,
                     T::KeySlots,
                     T::KeyCopy,
@@ -290,12 +318,15 @@ pub(super) fn panel(
     if typing.0 != keyboard {
         typing.0 = keyboard;
     }
-    if !sent.is_empty() {
+    if !sent.is_empty() || !edit_sent.is_empty() {
         // The next frame must come to act on them.
         redraw.write(RequestRedraw);
     }
     for c in sent {
         commands.write(c);
+    }
+    for c in edit_sent {
+        edit_commands.write(c);
     }
     Ok(())
 }
@@ -351,6 +382,7 @@ fn contents(
             (T::Redo, Action::Redo),
             (T::NewGame, Action::NewGame),
             (T::Flip, Action::Flip),
+            (T::Edit, Action::ToggleEdit),
             (T::Help, Action::ToggleHelp),
             (T::Quit, Action::Quit),
         ] {

@@ -7,10 +7,11 @@ use bevy::window::{PrimaryWindow, RequestRedraw};
 
 use super::assets::GameAssets;
 use super::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
+use super::edit::Editing;
 use super::messages::{AppSet, BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
 use super::model::{Model, Selection, Settings};
 use super::to_color;
-use crate::rules::{Color, Move, Piece, Role, Square};
+use crate::rules::{Board, Color, Move, Piece, Role, Square};
 use crate::session::Change;
 use crate::theme::{self, Shape, geometry as g};
 
@@ -150,10 +151,18 @@ fn spawn_piece(
     id
 }
 
-/// Respawns every piece from the shown position.
+/// The board to show: the editor's while one is open, else the shown position's.
+fn shown_board<'a>(model: &'a Model, editing: &'a Editing) -> &'a Board {
+    match &editing.0 {
+        Some(state) => &state.editor.setup().board,
+        None => model.shown_position().board(),
+    }
+}
+
+/// Respawns every piece of `board`.
 fn respawn(
     commands: &mut Commands,
-    model: &Model,
+    board: &Board,
     settings: &Settings,
     look: &PieceLook,
     font: &Handle<Font>,
@@ -162,9 +171,7 @@ fn respawn(
     for e in existing {
         commands.entity(e).despawn();
     }
-    model
-        .shown_position()
-        .board()
+    board
         .pieces()
         .map(|(sq, piece)| {
             let at = world(sq, settings.flipped).extend(Z_PIECE);
@@ -176,13 +183,14 @@ fn respawn(
 fn sync(
     mut commands: Commands,
     model: Res<Model>,
+    editing: Res<Editing>,
     settings: Res<Settings>,
     look: Res<PieceLook>,
     assets: Res<GameAssets>,
 ) {
     respawn(
         &mut commands,
-        &model,
+        shown_board(&model, &editing),
         &settings,
         &look,
         &assets.font,
@@ -222,6 +230,7 @@ fn sync_on_change(
     mut redone: MessageReader<Redone>,
     mut rejected: MessageReader<MoveRejected>,
     model: Res<Model>,
+    editing: Res<Editing>,
     settings: Res<Settings>,
     look: Res<PieceLook>,
     assets: Res<GameAssets>,
@@ -244,7 +253,7 @@ fn sync_on_change(
     let captured_before = slide.and_then(|(m, captured)| captured.map(|c| (m, c)));
     let spawned = respawn(
         &mut commands,
-        &model,
+        shown_board(&model, &editing),
         &settings,
         &look,
         &assets.font,

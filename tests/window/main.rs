@@ -92,7 +92,7 @@ fn checkmate_stops_the_game_until_undo() {
     game.until_logged("outcome red-wins checkmate");
     // The banner: a dark panel across the middle of the board.
     let (x, y, cell) = game.point(sq("e4"));
-    let banner = blend(xiangqi::theme::Rgba(40, 25, 15, 225), wood::BOARD);
+    let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
     game.until("the banner", || {
         (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
     });
@@ -332,7 +332,7 @@ fn the_referee_rings_a_blocked_horse_warns_of_a_perpetual_chase_and_rules_it() {
     }
     game.until_logged("outcome black-wins perpetual-chase");
     let (x, y, cell) = game.point(sq("e4"));
-    let banner = blend(xiangqi::theme::Rgba(40, 25, 15, 225), wood::BOARD);
+    let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
     game.until("the banner", || {
         (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
     });
@@ -508,4 +508,78 @@ fn wait_a_little(probe: &impl Fn() -> bool) -> bool {
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
     false
+}
+
+/// Where the editor's panel says `what` is (its log: `edit tray K at 845,79`).
+fn edit_place(game: &Game, what: &str) -> (f32, f32) {
+    let prefix = format!("edit {what} at ");
+    game.until(&format!("the editor's {what}"), || {
+        let log = game.log();
+        let line = log.lines().rfind(|l| l.contains(&prefix))?.to_owned();
+        let (x, y) = line.split(&prefix).nth(1)?.trim().split_once(',')?;
+        Some((x.parse().ok()?, y.trim().parse().ok()?))
+    })
+}
+
+/// Presses at `from`, moves there in steps, lets go at `to`: a hand's drag.
+fn drag_between(game: &Game, from: (f32, f32), to: (f32, f32)) {
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(60));
+    game.xdotool(&["mousemove", &from.0.to_string(), &from.1.to_string()]);
+    pause();
+    game.xdotool(&["mousedown", "1"]);
+    pause();
+    for i in 1..=6 {
+        let t = i as f32 / 6.0;
+        let (x, y) = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+        game.xdotool(&["mousemove", &x.to_string(), &y.to_string()]);
+        pause();
+    }
+    game.xdotool(&["mouseup", "1"]);
+    pause();
+}
+
+#[test]
+fn edit_a_mate_in_one_from_an_empty_board_and_play_it() {
+    let game = Game::start("edit");
+    game.key("F2");
+    game.until_logged("action ToggleEdit");
+    // Empty the board, then drag each piece from the tray to its point.
+    let empty = edit_place(&game, "empty");
+    game.xdotool(&["mousemove", &empty.0.to_string(), &empty.1.to_string()]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    game.xdotool(&["click", "1"]);
+    game.until_seen(sq("a0"), Seen::Empty);
+    for (piece, at) in [("K", "d0"), ("k", "e9"), ("R", "a8"), ("R", "b7")] {
+        let from = edit_place(&game, &format!("tray {piece}"));
+        let (x, y, _) = game.point(sq(at));
+        drag_between(&game, from, (x, y));
+        let want = if piece == "k" { Seen::Black } else { Seen::Red };
+        game.until_seen(sq(at), want);
+    }
+    // A drop where the piece can never stand is refused with the reason.
+    let advisor = edit_place(&game, "tray A");
+    let (x, y, _) = game.point(sq("e3"));
+    drag_between(&game, advisor, (x, y));
+    game.until_logged("notice A red advisor can never stand on e3");
+    assert_eq!(game.seen(&game.shot(), sq("e3")), Seen::Empty);
+    // Play from here, then the mate.
+    let play = edit_place(&game, "play");
+    game.xdotool(&["mousemove", &play.0.to_string(), &play.1.to_string()]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    game.xdotool(&["click", "1"]);
+    game.until_position("4k4/R8/1R7/9/9/9/9/9/9/3K5 w");
+    game.play("b7b9");
+    game.until("the mate", || {
+        let last = game.positions().pop()?;
+        last.ends_with("outcome red-wins checkmate").then_some(())
+    });
+    let (x, y, cell) = game.point(sq("e4"));
+    let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
+    game.until("the banner", || {
+        (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
+    });
+    // Ctrl+Z takes the mate back, and again the set-up game, back to the start.
+    game.key("ctrl+z");
+    game.key("ctrl+z");
+    game.until_position(START);
 }

@@ -1,0 +1,207 @@
+//! The board editor in the window (摆棋, F2): the player's clicks, drags and the panel's
+//! buttons go to an [`Editor`], and "Play from here" starts a game from its position,
+//! undoable like a paste. Which piece may stand where, and why a board cannot be played
+//! yet, is the editor's and the rules' to say; this only routes.
+
+use bevy::prelude::*;
+
+use super::messages::{
+    Action, AppSet, BoardChanged, EditCommand, NewGameStarted, Notice, PointerPressed,
+    PointerReleased, PointerRightPressed,
+};
+use super::model::{Model, Overlay, Selection, Settings};
+use crate::editor::{Editor, Refused};
+use crate::i18n::{self, T};
+use crate::rules::{Game, Piece, Square};
+
+/// The editor while edit mode is on.
+#[derive(Resource, Default)]
+pub struct Editing(pub Option<EditState>);
+
+/// The board being set up and what the pointer holds.
+#[derive(Debug, Clone)]
+pub struct EditState {
+    /// The board.
+    pub editor: Editor,
+    /// The tray piece taken up: a click on a point puts one there.
+    pub brush: Option<Piece>,
+    /// The board point whose piece is being dragged.
+    held: Option<Square>,
+    /// A piece being dragged from the tray.
+    from_tray: Option<Piece>,
+}
+
+impl EditState {
+    /// The piece being dragged off the board, if any.
+    #[must_use]
+    pub fn held(&self) -> Option<Square> {
+        self.held
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Editing>().add_systems(
+        Update,
+        (toggle, commands, pointer).chain().in_set(AppSet::Logic),
+    );
+}
+
+fn toggle(
+    mut actions: MessageReader<Action>,
+    mut editing: ResMut<Editing>,
+    mut overlay: ResMut<Overlay>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    for action in actions.read() {
+        if *action != Action::ToggleEdit {
+            continue;
+        }
+        editing.0 = match editing.0.take() {
+            Some(_) => None,
+            None => {
+                // Nobody plays while the board is being set up.
+                model.pause();
+                *selection = Selection::default();
+                Some(EditState {
+                    editor: Editor::from_position(model.shown_position()),
+                    brush: None,
+                    held: None,
+                    from_tray: None,
+                })
+            }
+        };
+        overlay.editing = editing.0.is_some();
+        changed.write(BoardChanged);
+    }
+}
+
+fn commands(
+    mut commands: MessageReader<EditCommand>,
+    mut editing: ResMut<Editing>,
+    mut overlay: ResMut<Overlay>,
+    mut model: ResMut<Model>,
+    settings: Res<Settings>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut started: MessageWriter<NewGameStarted>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    for command in commands.read() {
+        let Some(state) = &mut editing.0 else {
+            continue;
+        };
+        match command {
+            EditCommand::Pick(piece) => {
+                state.brush = *piece;
+                continue;
+            }
+            EditCommand::DragFromTray(piece) => {
+                state.from_tray = Some(*piece);
+                continue;
+            }
+            EditCommand::Empty => state.editor = Editor::empty(),
+            EditCommand::Start => state.editor = Editor::start(),
+            EditCommand::Turn(side) => state.editor.set_turn(*side),
+            EditCommand::Fen(text) => {
+                if let Err(e) = state.editor.set_fen(text) {
+                    notices.write(Notice::warn(T::EditFenRefused.fill(lang, &[&e])));
+                    continue;
+                }
+            }
+            EditCommand::Play => match state.editor.position() {
+                Ok(position) => {
+                    info!("position set up: {}", position.to_fen());
+                    model.replace(Game::from_position(position));
+                    editing.0 = None;
+                    overlay.editing = false;
+                    started.write(NewGameStarted);
+                }
+                Err(e) => {
+                    notices.write(Notice::warn(i18n::position_error(&e, lang)));
+                    continue;
+                }
+            },
+        }
+        changed.write(BoardChanged);
+    }
+}
+
+/// A click on a point puts the tray's piece there; a drag moves a piece (off the board,
+/// it is taken off); a right click takes a piece off; a drag from the tray ends with
+/// the piece on the point where it is let go.
+fn pointer(
+    mut pressed: MessageReader<PointerPressed>,
+    mut released: MessageReader<PointerReleased>,
+    mut right: MessageReader<PointerRightPressed>,
+    mut editing: ResMut<Editing>,
+    settings: Res<Settings>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(state) = &mut editing.0 else {
+        pressed.clear();
+        released.clear();
+        right.clear();
+        return;
+    };
+    let lang = settings.lang;
+    let refused = |r: Refused, notices: &mut MessageWriter<Notice>| {
+        notices.write(Notice::warn(i18n::edit_refused(r, lang)));
+    };
+    for &PointerPressed(square) in pressed.read() {
+        let Some(square) = square else { continue };
+        match (state.brush, state.editor.piece_at(square)) {
+            (Some(piece), _) => {
+                match state.editor.place(square, piece) {
+                    Ok(()) => {
+                        changed.write(BoardChanged);
+                    }
+                    Err(r) => refused(r, &mut notices),
+                }
+                // The press placed it: the release must not move it again.
+                state.held = None;
+            }
+            (None, Some(_)) => state.held = Some(square),
+            (None, None) => state.held = None,
+        }
+    }
+    for &PointerReleased(square) in released.read() {
+        if let Some(piece) = state.from_tray.take() {
+            // Let go off the board, the piece goes back to the tray.
+            if let Some(to) = square {
+                match state.editor.place(to, piece) {
+                    Ok(()) => {
+                        changed.write(BoardChanged);
+                    }
+                    Err(r) => refused(r, &mut notices),
+                }
+            }
+            continue;
+        }
+        let Some(from) = state.held.take() else {
+            continue;
+        };
+        let result = match square {
+            Some(to) => state.editor.move_piece(from, to).map(|_| ()),
+            None => {
+                state.editor.remove(from);
+                Ok(())
+            }
+        };
+        match result {
+            Ok(()) => {
+                changed.write(BoardChanged);
+            }
+            Err(r) => refused(r, &mut notices),
+        }
+    }
+    for &PointerRightPressed(square) in right.read() {
+        if let Some(square) = square
+            && state.editor.remove(square).is_some()
+        {
+            changed.write(BoardChanged);
+        }
+    }
+}
