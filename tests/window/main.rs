@@ -16,6 +16,15 @@ fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
+/// Waits for the game-end banner: a dark panel across the middle of the board.
+fn until_banner(game: &Game) {
+    let (x, y, cell) = game.point(sq("e4"));
+    let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
+    game.until("the banner", || {
+        (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
+    });
+}
+
 #[test]
 fn start_shows_the_board() {
     let game = Game::start("start");
@@ -90,12 +99,7 @@ fn checkmate_stops_the_game_until_undo() {
         game.play(m);
     }
     game.until_logged("outcome red-wins checkmate");
-    // The banner: a dark panel across the middle of the board.
-    let (x, y, cell) = game.point(sq("e4"));
-    let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
-    game.until("the banner", || {
-        (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
-    });
+    until_banner(&game);
     let positions = game.positions().len();
     game.play("a9a8");
     game.until_logged("refused a9");
@@ -331,11 +335,7 @@ fn the_referee_rings_a_blocked_horse_warns_of_a_perpetual_chase_and_rules_it() {
         game.play(m);
     }
     game.until_logged("outcome black-wins perpetual-chase");
-    let (x, y, cell) = game.point(sq("e4"));
-    let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
-    game.until("the banner", || {
-        (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
-    });
+    until_banner(&game);
     // Ctrl+Z takes the verdict back: the chariot is on b5 again, the game goes on.
     game.key("ctrl+z");
     game.until_position("3k5/9/9/9/1R7/4c4/9/9/9/4K4 w");
@@ -573,11 +573,7 @@ fn edit_a_mate_in_one_from_an_empty_board_and_play_it() {
         let last = game.positions().pop()?;
         last.ends_with("outcome red-wins checkmate").then_some(())
     });
-    let (x, y, cell) = game.point(sq("e4"));
-    let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
-    game.until("the banner", || {
-        (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
-    });
+    until_banner(&game);
     // Ctrl+Z takes the mate back, and again the set-up game, back to the start.
     game.key("ctrl+z");
     game.key("ctrl+z");
