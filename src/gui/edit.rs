@@ -94,7 +94,9 @@ fn commands(
         };
         match command {
             EditCommand::Pick(piece) => {
+                // A click on the tray, not a drag from it.
                 state.brush = *piece;
+                state.from_tray = None;
                 continue;
             }
             EditCommand::DragFromTray(piece) => {

@@ -62,9 +62,13 @@ pub(super) fn show(
                 let button = ui.add(
                     egui::Button::selectable(picked, text).sense(egui::Sense::click_and_drag()),
                 );
-                if button.drag_started() {
+                // Held down on it, the piece is taken up (a drag may be over within
+                // the frame or two a slow renderer gives it); let go on the board, it
+                // lands there, let go here, it was a click.
+                if button.is_pointer_button_down_on() || button.drag_started() {
                     edit(EditCommand::DragFromTray(piece));
-                } else if button.clicked() {
+                }
+                if button.clicked() {
                     edit(EditCommand::Pick((!picked).then_some(piece)));
                 }
                 memory.log_place(&format!("tray {}", piece.char()), button.rect);

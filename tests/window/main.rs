@@ -521,19 +521,22 @@ fn edit_place(game: &Game, what: &str) -> (f32, f32) {
     })
 }
 
-/// Presses at `from`, moves there in steps, lets go at `to`: a hand's drag.
+/// Presses at `from`, moves there in steps, lets go at `to`: a hand's drag, slow enough
+/// that the game sees the press, the way and the release in frames of their own (a frame
+/// takes ~180 ms under software rendering).
 fn drag_between(game: &Game, from: (f32, f32), to: (f32, f32)) {
-    let pause = || std::thread::sleep(std::time::Duration::from_millis(60));
+    let pause = || std::thread::sleep(std::time::Duration::from_millis(100));
     game.xdotool(&["mousemove", &from.0.to_string(), &from.1.to_string()]);
-    pause();
+    std::thread::sleep(std::time::Duration::from_millis(300));
     game.xdotool(&["mousedown", "1"]);
-    pause();
+    std::thread::sleep(std::time::Duration::from_millis(300));
     for i in 1..=6 {
         let t = i as f32 / 6.0;
         let (x, y) = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
         game.xdotool(&["mousemove", &x.to_string(), &y.to_string()]);
         pause();
     }
+    std::thread::sleep(std::time::Duration::from_millis(200));
     game.xdotool(&["mouseup", "1"]);
     pause();
 }
