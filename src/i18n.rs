@@ -467,18 +467,7 @@ pub fn all_fixed_strings() -> Vec<String> {
         for color in Color::ALL {
             out.push(side(color, lang).to_owned());
             for winner in [Some(color), None] {
-                for termination in [
-                    Termination::Checkmate,
-                    Termination::Stalemate,
-                    Termination::PerpetualCheck,
-                    Termination::PerpetualChase,
-                    Termination::Repetition,
-                    Termination::SixtyMoves,
-                    Termination::InsufficientMaterial,
-                    Termination::Timeout,
-                    Termination::Resignation,
-                    Termination::Agreement,
-                ] {
+                for termination in Termination::ALL {
                     out.push(outcome(
                         Outcome {
                             winner,

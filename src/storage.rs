@@ -336,6 +336,31 @@ mod tests {
     }
 
     #[test]
+    fn the_background_writer_keeps_the_newest_and_reports_failures() {
+        let dir = temp("background");
+        let file = dir.join("a.txt");
+        let mut writer = BackgroundWriter::new();
+        for n in 0..50 {
+            writer.write(file.clone(), format!("{n}").into_bytes());
+        }
+        writer.flush();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "49");
+        assert!(writer.errors().is_empty());
+        // A file where its folder should be: the write fails, and says so.
+        let blocked = file.join("inside.txt");
+        writer.write(blocked.clone(), b"x".to_vec());
+        writer.flush();
+        let errors = writer.errors();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].0, blocked);
+        // Dropping the writer waits for what it was handed.
+        writer.write(file.clone(), b"last".to_vec());
+        drop(writer);
+        assert_eq!(fs::read_to_string(&file).unwrap(), "last");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn atomic_write_replaces_and_leaves_no_temporary_file() {
         let dir = temp("atomic");
         let file = dir.join("deep").join("slot.pgn");

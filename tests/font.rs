@@ -58,3 +58,25 @@ fn the_font_is_renamed_as_the_ofl_requires() {
             .any(|n| n.to_string().as_deref() == Some("Xiangqi Kai"))
     );
 }
+
+/// The coordinates' plain face holds every letter and digit the board labels use, and
+/// carries its own name, not the original's.
+#[test]
+fn the_plain_face_holds_the_coordinates_and_is_renamed() {
+    let face = ttf_parser::Face::parse(xiangqi::theme::PLAIN_FONT, 0).unwrap();
+    for c in "abcdefghi0123456789".chars() {
+        assert!(face.glyph_index(c).is_some(), "{c} missing");
+    }
+    for name in face.names() {
+        if let Some(text) = name.to_string()
+            && [1, 3, 4, 6, 16].contains(&name.name_id)
+        {
+            assert!(!text.contains("Noto"), "original name: {text}");
+        }
+    }
+    assert!(
+        face.names()
+            .into_iter()
+            .any(|n| n.to_string().as_deref() == Some(xiangqi::theme::PLAIN_FONT_FAMILY))
+    );
+}

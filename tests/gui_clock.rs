@@ -148,10 +148,16 @@ fn a_timed_game_is_played_paused_and_undone() {
     play(&mut app, "b9c7");
     assert_eq!(running(&app), Some(Color::Red));
 
-    // A dialog stops the clock.
+    // A dialog stops the clock, and so does the board editor.
     app.world_mut().resource_mut::<Overlay>().slots = true;
     app.update();
     assert_eq!(running(&app), None);
+    app.world_mut().resource_mut::<Overlay>().slots = false;
+    key(&mut app, &[KeyCode::Space]);
+    assert_eq!(running(&app), Some(Color::Red));
+    key(&mut app, &[KeyCode::F2]);
+    assert!(app.world().resource::<Overlay>().editing);
+    assert_eq!(running(&app), None, "the editor stops the clock");
 }
 
 #[test]

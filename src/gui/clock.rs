@@ -116,9 +116,10 @@ fn actions(
     }
 }
 
-/// A dialog in front of the board stops the clock: nobody is playing then.
+/// A dialog in front of the board, or the board editor, stops the clock: nobody is
+/// playing then.
 fn pause_for_dialogs(overlay: Res<Overlay>, choice: Res<GameChoice>, mut model: ResMut<Model>) {
-    let open = overlay.help || overlay.slots || choice.0.is_some();
+    let open = overlay.help || overlay.slots || overlay.editing || choice.0.is_some();
     if open
         && (overlay.is_changed() || choice.is_changed())
         && model.clock().is_some_and(|c| !c.is_paused())
@@ -181,8 +182,7 @@ pub(super) struct ClockUi {
     custom: Option<String>,
 }
 
-const RED_TEXT: egui::Color32 =
-    egui::Color32::from_rgb(theme::CLOCK_LOW.0, theme::CLOCK_LOW.1, theme::CLOCK_LOW.2);
+const RED_TEXT: egui::Color32 = egui_color(theme::CLOCK_LOW);
 
 fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
     let left = clock.left(side);

@@ -31,14 +31,6 @@ pub struct EditState {
     from_tray: Option<Piece>,
 }
 
-impl EditState {
-    /// The piece being dragged off the board, if any.
-    #[must_use]
-    pub fn held(&self) -> Option<Square> {
-        self.held
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Editing>().add_systems(
         Update,
@@ -50,10 +42,11 @@ fn toggle(
     mut actions: MessageReader<Action>,
     mut editing: ResMut<Editing>,
     mut overlay: ResMut<Overlay>,
-    mut model: ResMut<Model>,
+    model: Res<Model>,
     mut selection: ResMut<Selection>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
+    // The clock stops as for any dialog (clock.rs).
     for action in actions.read() {
         if *action != Action::ToggleEdit {
             continue;
@@ -61,8 +54,6 @@ fn toggle(
         editing.0 = match editing.0.take() {
             Some(_) => None,
             None => {
-                // Nobody plays while the board is being set up.
-                model.pause();
                 *selection = Selection::default();
                 Some(EditState {
                     editor: Editor::from_position(model.shown_position()),
@@ -149,19 +140,20 @@ fn pointer(
         return;
     };
     let lang = settings.lang;
-    let refused = |r: Refused, notices: &mut MessageWriter<Notice>| {
-        notices.write(Notice::warn(i18n::edit_refused(r, lang)));
+    // An edit redraws the board; a refusal says why.
+    let mut done = |result: Result<(), Refused>| match result {
+        Ok(()) => {
+            changed.write(BoardChanged);
+        }
+        Err(r) => {
+            notices.write(Notice::warn(i18n::edit_refused(r, lang)));
+        }
     };
     for &PointerPressed(square) in pressed.read() {
         let Some(square) = square else { continue };
         match (state.brush, state.editor.piece_at(square)) {
             (Some(piece), _) => {
-                match state.editor.place(square, piece) {
-                    Ok(()) => {
-                        changed.write(BoardChanged);
-                    }
-                    Err(r) => refused(r, &mut notices),
-                }
+                done(state.editor.place(square, piece));
                 // The press placed it: the release must not move it again.
                 state.held = None;
             }
@@ -173,37 +165,26 @@ fn pointer(
         if let Some(piece) = state.from_tray.take() {
             // Let go off the board, the piece goes back to the tray.
             if let Some(to) = square {
-                match state.editor.place(to, piece) {
-                    Ok(()) => {
-                        changed.write(BoardChanged);
-                    }
-                    Err(r) => refused(r, &mut notices),
-                }
+                done(state.editor.place(to, piece));
             }
             continue;
         }
         let Some(from) = state.held.take() else {
             continue;
         };
-        let result = match square {
+        done(match square {
             Some(to) => state.editor.move_piece(from, to).map(|_| ()),
             None => {
                 state.editor.remove(from);
                 Ok(())
             }
-        };
-        match result {
-            Ok(()) => {
-                changed.write(BoardChanged);
-            }
-            Err(r) => refused(r, &mut notices),
-        }
+        });
     }
     for &PointerRightPressed(square) in right.read() {
         if let Some(square) = square
             && state.editor.remove(square).is_some()
         {
-            changed.write(BoardChanged);
+            done(Ok(()));
         }
     }
 }

@@ -49,8 +49,8 @@ pub fn to_color(c: Rgba) -> Color {
 
 /// A theme colour as an egui colour.
 #[must_use]
-pub fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
-    bevy_egui::egui::Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
+pub const fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
+    bevy_egui::egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
 }
 
 /// A flat material of a theme colour.

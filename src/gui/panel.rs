@@ -218,13 +218,8 @@ pub(super) fn panel(
                             &mut edit,
                             &mut send,
                         );
-                        // The status line: why a piece was refused.
-                        let color = if status.warning {
-                            WARNING
-                        } else {
-                            ui.visuals().text_color()
-                        };
-                        ui.label(egui::RichText::new(&status.text).color(color));
+                        // Why a piece was refused.
+                        status_line(ui, &status);
                     }
                     None => {
                         edits = Some(contents(
@@ -353,19 +348,7 @@ fn contents(
     if let Some(text) = warning_text(model, lang) {
         ui.label(egui::RichText::new(text).strong().color(WARNING));
     }
-    let color = if status.warning {
-        WARNING
-    } else {
-        ui.visuals().text_color()
-    };
-    ui.label(
-        egui::RichText::new(if status.text.is_empty() {
-            " "
-        } else {
-            &status.text
-        })
-        .color(color),
-    );
+    status_line(ui, status);
     let clock = super::clock::show(ui, model, settings, clock_ui, send);
     if model.is_reviewing() {
         ui.horizontal(|ui| {
@@ -423,6 +406,22 @@ fn contents(
         warn!("panel content overflows: {used:.0} px wide in {width:.0}");
     }
     Edits { clock, settings }
+}
+
+/// The status line: what just happened, a warning in its colour. An empty line keeps
+/// its height, so the panel does not jump.
+fn status_line(ui: &mut egui::Ui, status: &Status) {
+    let color = if status.warning {
+        WARNING
+    } else {
+        ui.visuals().text_color()
+    };
+    let text = if status.text.is_empty() {
+        " "
+    } else {
+        &status.text
+    };
+    ui.label(egui::RichText::new(text).color(color));
 }
 
 /// What the player changed in the panel this frame.
@@ -537,8 +536,7 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Set
 }
 
 /// The colour of warnings and refusals in the panel.
-const WARNING: egui::Color32 =
-    egui::Color32::from_rgb(theme::WARNING.0, theme::WARNING.1, theme::WARNING.2);
+const WARNING: egui::Color32 = egui_color(theme::WARNING);
 
 /// The referee's warning while the game's position stands for the second time and one
 /// side alone has been checking or chasing the same piece (none while reviewing).
