@@ -168,6 +168,9 @@ texts! {
     PasteFailed => "无法识别剪贴板内容，棋盘未改变：{}", "Could not read the clipboard; the board is unchanged: {}";
     Opened => "已打开 {}：{}", "Opened {}: {}";
     OpenFailed => "无法打开 {}，棋盘未改变：{}", "Could not open {}; the board is unchanged: {}";
+    Reading => "正在读取 {}……", "Reading {}…";
+    TheClipboard => "剪贴板内容", "the clipboard";
+    ReadCrashed => "读取时出错，棋盘未改变", "Reading failed; the board is unchanged";
     GamesInFile => "{} 中有 {} 局棋，请选择一局", "{} holds {} games: pick one";
     OpenedGame => "已打开 {} 的第 {} 局：{}（Ctrl+Z 可撤销）", "Opened {}, game {}: {} (Ctrl+Z takes it back)";
     GamesTitle => "选择棋局", "Pick a game";

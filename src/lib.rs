@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod picture;
 pub use xiangqi_rules as rules;
 pub mod session;
+pub mod settings;
 pub mod slots;
 pub mod storage;
 pub mod theme;

@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::rules::read::read_any_bytes;
-use crate::rules::record::GameRecord;
+use crate::rules::record::{Format, GameRecord};
 use crate::rules::{Color, Notation, Outcome, Position, pgn};
 use crate::storage::{Stamp, atomic_write};
 
@@ -119,10 +119,7 @@ impl SlotStore {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return SlotState::Empty,
             Err(e) => return SlotState::Damaged(e.to_string()),
         };
-        match read_any_bytes(&bytes) {
-            Ok(imported) => SlotState::Saved(Box::new(info(imported.record))),
-            Err(e) => SlotState::Damaged(e.to_string()),
-        }
+        read_slot(&bytes)
     }
 
     /// Every slot, 1 to [`SLOTS`] (index 0 is slot 1).
@@ -191,6 +188,33 @@ impl SlotStore {
         self.write(slot, &pgn::write(&record, Notation::Chinese))
     }
 }
+
+/// Reads a slot file's bytes. A PGN slot must end with its result (`*` while the game
+/// goes on), as every slot the game writes does: one that stops short was cut off (a
+/// full disk, a copy interrupted) and is damaged, not a shorter game.
+#[must_use]
+pub fn read_slot(bytes: &[u8]) -> SlotState {
+    let imported = match read_any_bytes(bytes) {
+        Ok(imported) => imported,
+        Err(e) => return SlotState::Damaged(e.to_string()),
+    };
+    if matches!(imported.format, Format::Pgn(_)) {
+        let text = String::from_utf8_lossy(bytes);
+        let last = text.trim_end().lines().next_back().unwrap_or("");
+        let result = imported.record.tag("Result").unwrap_or("");
+        let ends = last
+            .strip_suffix(result)
+            .filter(|_| !result.is_empty() && !last.starts_with('['))
+            .is_some_and(|before| before.is_empty() || before.ends_with(char::is_whitespace));
+        if !ends {
+            return SlotState::Damaged(CUT_OFF.to_owned());
+        }
+    }
+    SlotState::Saved(Box::new(info(imported.record)))
+}
+
+/// Why a slot that stops before its result is damaged.
+const CUT_OFF: &str = "the file stops before the game's result: it was cut off";
 
 /// The PGN text of a saved game: standard tags, the start FEN, date, time and ply count.
 #[must_use]

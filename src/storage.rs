@@ -7,6 +7,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::session::Session;
+
 /// The folders the game uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dirs {
@@ -279,6 +281,55 @@ pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
         }
         n += 1;
     }
+}
+
+/// A file that did not read: why, and where it was moved (or why it could not be).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damaged {
+    /// The reader's reason.
+    pub reason: String,
+    /// Where the file now is, or why it could not be moved.
+    pub kept: Result<PathBuf, String>,
+}
+
+impl Damaged {
+    /// Where the file went, as the player is told it.
+    #[must_use]
+    pub fn kept_text(&self) -> String {
+        match &self.kept {
+            Ok(path) => path.display().to_string(),
+            Err(e) => e.clone(),
+        }
+    }
+}
+
+/// Reads `path` with `parse`: `Ok(None)` when there is no file; a file that cannot be
+/// read or parsed is moved aside ([`keep_aside`]) so that the next write cannot destroy
+/// it, and the error says why and where it went.
+pub fn read_or_keep_aside<T>(
+    path: &Path,
+    parse: impl FnOnce(&[u8]) -> Result<T, String>,
+) -> Result<Option<T>, Damaged> {
+    let read = match fs::read(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => Err(e.to_string()),
+        Ok(bytes) => parse(&bytes),
+    };
+    read.map(Some).map_err(|reason| Damaged {
+        reason,
+        kept: keep_aside(path).map_err(|e| e.to_string()),
+    })
+}
+
+/// Reads the autosaved session at `path`: the session and the text it was read from, or
+/// nothing when there is no file; a damaged one is kept aside.
+pub fn read_autosave(path: &Path) -> Result<Option<(Session, String)>, Damaged> {
+    read_or_keep_aside(path, |bytes| {
+        let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+        Session::from_snapshot(text)
+            .map(|s| (s, text.to_owned()))
+            .map_err(|e| e.to_string())
+    })
 }
 
 /// A path in `dir` named `STEM.EXT`, or `STEM-2.EXT`… if taken.

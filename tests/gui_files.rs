@@ -12,7 +12,7 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use xiangqi::gui::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
-use xiangqi::gui::persist::{DataDirs, load_preferences};
+use xiangqi::gui::persist::DataDirs;
 use xiangqi::gui::saves::SlotList;
 use xiangqi::gui::{
     Action, CurrentSlot, GameChoice, Model, Notice, Overlay, PointerPressed, PointerReleased,
@@ -21,6 +21,7 @@ use xiangqi::gui::{
 use xiangqi::rules::Notation;
 use xiangqi::rules::record::GameRecord;
 use xiangqi::session::Session;
+use xiangqi::settings::Preferences;
 use xiangqi::slots::{SLOTS, SlotState, SlotStore};
 use xiangqi::storage::Dirs;
 
@@ -392,8 +393,8 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
         std::thread::sleep(std::time::Duration::from_millis(600));
         t.app.update();
     }
-    let prefs = load_preferences(&dirs);
-    assert_eq!(prefs.notice, None);
+    let (prefs, damaged) = Preferences::load(&dirs);
+    assert_eq!(damaged, None);
     assert_eq!(prefs.window, Some((900.0, 700.0)));
     assert_eq!(prefs.settings.notation, Notation::Iccs);
     assert!(prefs.settings.flipped && !prefs.settings.sound);
@@ -410,7 +411,7 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
         t.app.update();
         t.app.world_mut().write_message(AppExit::Success);
         t.app.update();
-        assert_eq!(load_preferences(&dirs).settings.animation_ms, 300);
+        assert_eq!(Preferences::load(&dirs).0.settings.animation_ms, 300);
     }
     std::fs::write(dirs.settings(), "(sound: maybe").unwrap();
     {
@@ -425,9 +426,10 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
         );
     }
     std::fs::rename(dirs.config.join("settings.ron.damaged"), dirs.settings()).unwrap();
-    let prefs = load_preferences(&dirs);
+    let (prefs, damaged) = Preferences::load(&dirs);
     assert_eq!(prefs.settings, Settings::default());
-    assert!(prefs.notice.unwrap().contains("settings.ron.damaged"));
+    let kept = damaged.unwrap().kept.unwrap();
+    assert_eq!(kept, dirs.config.join("settings.ron.damaged"));
     assert!(!dirs.settings().exists(), "moved aside, not overwritten");
     assert_eq!(
         std::fs::read_to_string(dirs.config.join("settings.ron.damaged")).unwrap(),
@@ -528,6 +530,66 @@ fn a_dropped_file_opens_and_a_bad_one_is_refused() {
         assert!(t.said(true).starts_with("Could not open"));
         assert_eq!(t.fen(), before);
     }
+}
+
+/// Updates until the reads on their threads are in (at most 10 s); what was said
+/// meanwhile (messages last two frames, so they are collected on the way).
+fn wait_for_reads(t: &mut Test) -> Vec<String> {
+    let mut said = Vec::new();
+    for _ in 0..1000 {
+        said.extend(t.notices().into_iter().map(|n| n.text));
+        if !xiangqi::gui::import::reading(t.app.world()) {
+            return said;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        t.app.update();
+    }
+    panic!("a read never finished");
+}
+
+#[test]
+fn a_large_paste_and_a_large_file_are_read_off_the_frame_in_order() {
+    let mut t = Test::new("large");
+    t.set_lang_en();
+    // 40,000 plies of horses out and back: well over the size read within a frame.
+    let moves = "h0g2 h9g7 g2h0 g7h9 ".repeat(10_000);
+    assert!(moves.len() as u64 > xiangqi::gui::import::READ_INLINE_BYTES);
+    t.set_clipboard(Some(&moves));
+    t.ctrl(KeyCode::KeyI);
+    let mut said: Vec<String> = t.notices().into_iter().map(|n| n.text).collect();
+    assert!(
+        said.contains(&"Reading the clipboard…".to_owned()),
+        "{said:?}"
+    );
+    // A small file dropped meanwhile waits for the paste, then opens over it.
+    let dir = t.dirs.documents.clone();
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = dir.join("small.pgn");
+    std::fs::write(&small, "1. h2e2 h9g7 2. h0g2\n").unwrap();
+    t.send(FileDragAndDrop::DroppedFile {
+        window: Entity::PLACEHOLDER,
+        path_buf: small,
+    });
+    said.extend(wait_for_reads(&mut t));
+    let pasted = said
+        .iter()
+        .position(|s| s.starts_with("Pasted a list of moves"));
+    let opened = said.iter().position(|s| s.starts_with("Opened small.pgn"));
+    assert!(pasted.is_some() && pasted < opened, "in order: {said:?}");
+    assert_eq!(t.plies(), 3);
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.plies(), 40_000, "the paste is there under the file");
+    // A large file of many games: its list, read on a thread.
+    let games = "[Event \"g\"]\n1. h2e2 h9g7 *\n\n".repeat(2_000);
+    let many = dir.join("many.pgn");
+    std::fs::write(&many, games).unwrap();
+    t.send(FileDragAndDrop::DroppedFile {
+        window: Entity::PLACEHOLDER,
+        path_buf: many,
+    });
+    wait_for_reads(&mut t);
+    assert_eq!(listed(&t).map(|l| l.len()), Some(2_000));
+    assert_eq!(t.plies(), 40_000, "the list opens; the game is unchanged");
 }
 
 fn data(name: &str) -> PathBuf {

@@ -6,20 +6,17 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 
 use super::messages::{
-    Action, AppSet, BoardChanged, GameEnded, Import, MovePlayed, MoveRejected, NewGameStarted,
-    NothingToDo, Notice, PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
+    Action, AppSet, BoardChanged, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo,
+    PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
 };
-use super::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
-use crate::i18n::{self, Lang, T};
-use crate::rules::read;
-use crate::rules::record::{GameRecord, Imported};
+use super::model::{Model, Selection, Settings};
 use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (pointer, commands, import)
+        (pointer, commands)
             .chain()
             .in_set(AppSet::Logic)
             .after(super::clock::tick),
@@ -36,7 +33,7 @@ struct Outcomes<'w> {
     changed: MessageWriter<'w, BoardChanged>,
 }
 
-fn clear(selection: &mut Selection) {
+pub(super) fn clear(selection: &mut Selection) {
     *selection = Selection::default();
 }
 
@@ -166,7 +163,7 @@ fn pointer(
     }
 }
 
-fn commands(
+pub(super) fn commands(
     mut commands: MessageReader<Action>,
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
@@ -254,137 +251,6 @@ fn commands(
         if !review_only || model.shown_ply() != reviewed {
             clear(&mut selection);
             changed.write(BoardChanged);
-        }
-    }
-}
-
-/// What an [`Import`] brings.
-enum Reading {
-    /// A game, and the line saying what it was.
-    Game(Box<GameRecord>, String),
-    /// A file of several games: the player picks one.
-    Choose(GameList),
-    /// Nothing: the line saying why.
-    Failed(String),
-}
-
-fn file_name(path: &std::path::Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into(),
-    )
-}
-
-fn read(import: &Import, lang: Lang) -> Reading {
-    let what = |i: &Imported| i18n::imported(i.format, i.record.game.ply_count(), lang);
-    match import {
-        Import::Slot { slot, record } => {
-            Reading::Game(record.clone(), T::LoadedFrom.fill(lang, &[slot]))
-        }
-        Import::Pasted(text) => match read::read_any(text) {
-            Ok(i) => {
-                let said = T::Pasted.fill(lang, &[&what(&i)]);
-                Reading::Game(Box::new(i.record), said)
-            }
-            Err(e) => Reading::Failed(T::PasteFailed.fill(lang, &[&e])),
-        },
-        Import::File(path) => {
-            let name = file_name(path);
-            let read = std::fs::read(path)
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| read::read_games_bytes(&bytes).map_err(|e| e.to_string()));
-            match read {
-                Ok(mut games) if games.len() == 1 => match games.swap_remove(0) {
-                    Ok(i) => {
-                        let said = T::Opened.fill(lang, &[&name, &what(&i)]);
-                        Reading::Game(Box::new(i.record), said)
-                    }
-                    Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
-                },
-                Ok(games) => Reading::Choose(GameList {
-                    file: name,
-                    games: games
-                        .into_iter()
-                        .map(|g| ListedGame::new(g.map_err(|e| e.to_string())))
-                        .collect(),
-                }),
-                Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
-            }
-        }
-    }
-}
-
-/// Opens a pasted, dropped or loaded game in place of the current one (undoable). A
-/// failure leaves the game exactly as it was and says why. A file of several games
-/// opens the list instead; the game picked from it is opened the same way.
-#[allow(clippy::too_many_arguments)]
-fn import(
-    mut imports: MessageReader<Import>,
-    mut actions: MessageReader<Action>,
-    mut model: ResMut<Model>,
-    mut selection: ResMut<Selection>,
-    mut choice: ResMut<GameChoice>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let lang = settings.lang;
-    let mut open = |record: GameRecord, said: String, notices: &mut MessageWriter<Notice>| {
-        info!("imported {} plies", record.game.ply_count());
-        // A record with a time control brings its clocks, stopped.
-        model.replace_record(record);
-        clear(&mut selection);
-        changed.write(BoardChanged);
-        notices.write(Notice::info(said));
-    };
-    for request in imports.read() {
-        match read(request, lang) {
-            Reading::Game(game, said) => open(*game, said, &mut notices),
-            Reading::Choose(list) => {
-                info!("game list: {} games in {}", list.games.len(), list.file);
-                notices.write(Notice::info(
-                    T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]),
-                ));
-                choice.0 = Some(list);
-            }
-            Reading::Failed(said) => {
-                info!("refused import: {said}");
-                notices.write(Notice::warn(said));
-            }
-        }
-    }
-    for &action in actions.read() {
-        let Action::ChooseGame(index) = action else {
-            continue;
-        };
-        let Some(list) = choice.0.take() else {
-            continue;
-        };
-        let Some(i) = index else {
-            info!("game list closed");
-            continue;
-        };
-        match list.games.get(i) {
-            Some(ListedGame {
-                game: Ok(game),
-                red,
-                black,
-                ..
-            }) => {
-                let name = |n: &str| {
-                    if n.is_empty() {
-                        "?".to_owned()
-                    } else {
-                        n.to_owned()
-                    }
-                };
-                let players = format!("{} – {}", name(red), name(black));
-                info!("game list: picked game {} of {}", i + 1, list.file);
-                let said = T::OpenedGame.fill(lang, &[&list.file, &(i + 1), &players]);
-                open(game.clone(), said, &mut notices);
-            }
-            // Unreadable or out of range: the list stays open (nothing else to do).
-            _ => choice.0 = Some(list),
         }
     }
 }

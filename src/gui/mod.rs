@@ -18,6 +18,7 @@ mod edit_panel;
 pub mod export;
 mod game_list;
 mod icon;
+pub mod import;
 mod input;
 mod logic;
 mod marks;
@@ -65,6 +66,7 @@ pub fn core_plugin(app: &mut App) {
         model::plugin,
         input::plugin,
         logic::plugin,
+        import::plugin,
         clock::plugin,
         toggles::plugin,
         edit::plugin,

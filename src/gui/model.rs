@@ -2,8 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::i18n::Lang;
-use crate::rules::{Move, Notation, Square, TimeControl};
+use crate::rules::{Move, Square};
 use crate::session::Session;
 
 /// The game being played, with its undo history.
@@ -23,44 +22,7 @@ pub struct Selection {
 
 pub use crate::theme::Coordinates;
 
-/// The player's preferences.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct Settings {
-    /// Sound on.
-    pub sound: bool,
-    /// 0.0–1.0.
-    pub volume: f32,
-    /// Pieces slide.
-    pub animation: bool,
-    /// How long a slide takes.
-    pub animation_ms: u32,
-    /// The move list's notation.
-    pub notation: Notation,
-    /// Coordinates around the board.
-    pub coordinates: Coordinates,
-    /// Black at the bottom.
-    pub flipped: bool,
-    /// Interface language.
-    pub lang: Lang,
-    /// The time control of the next new game (`None`: untimed).
-    pub clock: Option<TimeControl>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            sound: true,
-            volume: 0.8,
-            animation: true,
-            animation_ms: 200,
-            notation: Notation::Chinese,
-            coordinates: Coordinates::Iccs,
-            flipped: false,
-            lang: Lang::from_locale(sys_locale::get_locale().as_deref()),
-            clock: None,
-        }
-    }
-}
+pub use crate::settings::Settings;
 
 /// Open dialogs and overlays.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]

@@ -4,10 +4,11 @@
 //! Ctrl+Y would have reached.
 //!
 //! ```text
-//! xiangqi-session 1
+//! xiangqi-session 2
 //! game rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;1;h2e2 h9g7
 //! undo move h2e2
 //! redo move h9g7
+//! end
 //! ```
 //!
 //! A game is `FEN;PLY;MOVES`: the start, how many of the moves are played, and all of
@@ -15,7 +16,8 @@
 //! result by time, resignation or agreement) and `;clock=CONTROL;readings=R,B R,B …`
 //! (each side's milliseconds when each ply was reached, `b` after a side in 读秒). A
 //! timed game comes back with its clock stopped. Undo and redo lines go from the bottom
-//! of each list to its top.
+//! of each list to its top. The last line, `end`, tells a whole file from one cut off
+//! after a complete line (version 1 files had none and still read).
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -25,7 +27,9 @@ use super::timing::Timing;
 use super::{Session, Step, Table};
 use crate::rules::{Game, Move, Outcome, Position, TimeControl};
 
-const HEADER: &str = "xiangqi-session 1";
+const HEADER: &str = "xiangqi-session 2";
+/// Written before the end line existed.
+const HEADER_1: &str = "xiangqi-session 1";
 
 /// Why a snapshot could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -41,6 +45,9 @@ pub enum SnapshotError {
         /// What was wrong.
         reason: String,
     },
+    /// The file stops before its `end` line: it was cut off.
+    #[error("the file stops before its end: it was cut off")]
+    CutOff,
     /// The steps do not match the games they belong to.
     #[error("the undo history does not match the game")]
     Inconsistent,
@@ -64,6 +71,7 @@ impl Session {
                 Step::Declare(o) => format!("{name} declare {o}\n"),
             });
         }
+        out.push_str("end\n");
         out
     }
 
@@ -81,13 +89,23 @@ impl Session {
     /// ```
     pub fn from_snapshot(text: &str) -> Result<Session, SnapshotError> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
-        if lines.next().map(|(_, l)| l) != Some(HEADER) {
-            return Err(SnapshotError::Header);
-        }
+        let has_end = match lines.next().map(|(_, l)| l) {
+            Some(HEADER) => true,
+            Some(HEADER_1) => false,
+            _ => return Err(SnapshotError::Header),
+        };
+        let mut ended = false;
         let mut session = Session::new();
         let mut have_game = false;
         for (line, text) in lines.filter(|(_, l)| !l.is_empty()) {
             let bad = |reason: String| SnapshotError::Line { line, reason };
+            if has_end && text == "end" && !ended {
+                ended = true;
+                continue;
+            }
+            if ended {
+                return Err(bad("text after the end".into()));
+            }
             let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
             match kind {
                 "game" if !have_game => {
@@ -118,6 +136,9 @@ impl Session {
                 }
                 _ => return Err(bad(format!("unexpected \"{kind}\""))),
             }
+        }
+        if has_end && !ended {
+            return Err(SnapshotError::CutOff);
         }
         if !have_game {
             return Err(SnapshotError::Line {
@@ -365,6 +386,23 @@ mod tests {
         assert!(err.starts_with("line 2: move 1 (a0a5) is illegal"), "{err}");
         let ply = good.replace(";1;h2e2", ";5;h2e2");
         assert!(Session::from_snapshot(&ply).is_err());
+    }
+
+    #[test]
+    fn a_snapshot_ends_with_its_end_line_and_old_ones_need_none() {
+        let mut s = Session::new();
+        s.play(mv("h2e2")).unwrap();
+        let text = s.to_snapshot();
+        assert!(text.ends_with("\nundo move h2e2\nend\n"), "{text}");
+        let cut = text.strip_suffix("end\n").unwrap();
+        assert_eq!(
+            Session::from_snapshot(cut).unwrap_err(),
+            SnapshotError::CutOff
+        );
+        let old = cut.replace("xiangqi-session 2", "xiangqi-session 1");
+        assert_eq!(Session::from_snapshot(&old).unwrap().to_snapshot(), text);
+        let after = format!("{text}undo move h2e2\n");
+        assert!(Session::from_snapshot(&after).is_err());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! under the Asian (Chinese) rules.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::chase::chased;
 use super::{Color, IllegalMove, Move, Piece, Position, SquareSet};
@@ -185,14 +186,13 @@ pub enum PlayError {
     Illegal(#[from] IllegalMove),
 }
 
+/// A move and the position it led to. What the move checked or chased is worked out
+/// only when a repetition is judged: reading a long record stays one legality test a
+/// move.
 #[derive(Clone, Debug)]
 struct Ply {
     mv: Move,
     after: Position,
-    /// Whether the move checked the opponent: what perpetual check counts.
-    check: bool,
-    /// The opponent's pieces the move chased: what perpetual chase counts.
-    chased: SquareSet,
 }
 
 /// A game from a start position, with undo/redo and adjudication.
@@ -212,7 +212,9 @@ pub struct Game {
     start: Position,
     plies: Vec<Ply>,
     redo: Vec<Move>,
-    outcome: Option<Outcome>,
+    /// What the rules say of the current position, worked out when first asked (a
+    /// record read move by move asks once, at its end).
+    outcome: OnceLock<Option<Outcome>>,
     /// A result declared at the current position (time, resignation, agreement).
     declared: Option<Outcome>,
 }
@@ -227,15 +229,13 @@ impl Game {
     /// A game from any legal position (it may already be over, e.g. checkmate).
     #[must_use]
     pub fn from_position(start: Position) -> Game {
-        let mut game = Game {
+        Game {
             start,
             plies: Vec::new(),
             redo: Vec::new(),
-            outcome: None,
+            outcome: OnceLock::new(),
             declared: None,
-        };
-        game.outcome = game.adjudicate();
-        game
+        }
     }
 
     /// The position the game started from.
@@ -273,7 +273,12 @@ impl Game {
     /// How the game ended, or `None` while it goes on.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome.or(self.declared)
+        self.ruled().or(self.declared)
+    }
+
+    /// What the rules say of the current position (not a declared result).
+    fn ruled(&self) -> Option<Outcome> {
+        *self.outcome.get_or_init(|| self.adjudicate())
     }
 
     /// Ends the game at the current position with a result the moves do not decide: a
@@ -310,6 +315,12 @@ impl Game {
         self.declared
     }
 
+    /// Makes room for `plies` more moves (a record about to be read), so that a long
+    /// one is not copied each time the list grows.
+    pub fn reserve(&mut self, plies: usize) {
+        self.plies.reserve(plies);
+    }
+
     /// Plays `m`; refused if illegal or if the game is over. Clears the redo list.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         if let Some(outcome) = self.outcome() {
@@ -330,15 +341,8 @@ impl Game {
     }
 
     fn push(&mut self, mv: Move, after: Position) {
-        let check = after.is_check();
-        let chased = chased(self.position(), mv, &after);
-        self.plies.push(Ply {
-            mv,
-            after,
-            check,
-            chased,
-        });
-        self.outcome = self.adjudicate();
+        self.plies.push(Ply { mv, after });
+        self.outcome = OnceLock::new();
     }
 
     /// Takes back the last move, if any, and returns it.
@@ -347,7 +351,7 @@ impl Game {
         // A declared result belongs to the position it was declared in.
         self.declared = None;
         self.redo.push(ply.mv);
-        self.outcome = self.adjudicate();
+        self.outcome = OnceLock::new();
         Some(ply.mv)
     }
 
@@ -389,6 +393,11 @@ impl Game {
                 Termination::Stalemate
             };
             return Some(Outcome::win(pos.turn().other(), termination));
+        }
+        // Past the move limit the game ended earlier (a record played on): no need to
+        // look back further than the limit for repetitions.
+        if pos.halfmoves() > SIXTY_MOVE_PLIES {
+            return Some(Outcome::draw(Termination::SixtyMoves));
         }
         if let Some(outcome) = self.repetition() {
             return Some(outcome);
@@ -436,7 +445,7 @@ impl Game {
     /// The side whose perpetual check or chase ended the game, and what it did.
     #[must_use]
     pub fn offence(&self) -> Option<(Color, Offence)> {
-        let outcome = self.outcome?;
+        let outcome = self.ruled()?;
         if !matches!(
             outcome.termination,
             Termination::PerpetualCheck | Termination::PerpetualChase
@@ -454,7 +463,7 @@ impl Game {
     /// every move, while the other did not. It loses if the position comes back once more.
     #[must_use]
     pub fn repetition_warning(&self) -> Option<(Color, Offence)> {
-        if self.outcome.is_some() {
+        if self.ruled().is_some() {
             return None;
         }
         match self.occurrences() {
@@ -471,17 +480,20 @@ impl Game {
         let mut check = [true; 2];
         for (i, ply) in self.plies.iter().enumerate().skip(first) {
             let mover = self.position_at(i).turn();
-            check[mover.index()] &= ply.check;
+            check[mover.index()] &= ply.after.is_check();
         }
+        // The opponent's pieces ply `k` chased.
+        let chased_by =
+            |k: usize| chased(self.position_at(k), self.plies[k].mv, &self.plies[k].after);
         // Chases: the same piece through every move of the chaser, followed back
         // through the victim's moves. As Fairy-Stockfish does, the side that moved last
         // must also have chased with the move into the first occurrence, when there was
         // one.
         let chase_back = |last: usize, stop: usize| {
-            let mut set = self.plies[last].chased;
+            let mut set = chased_by(last);
             let mut k = last;
-            while k >= stop + 2 {
-                set = undo_move(set, self.plies[k - 1].mv) & self.plies[k - 2].chased;
+            while k >= stop + 2 && !set.is_empty() {
+                set = undo_move(set, self.plies[k - 1].mv) & chased_by(k - 2);
                 k -= 2;
             }
             // The set is in the points of the position after ply `k`.

@@ -298,7 +298,13 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
     }
 
     let mut ply = 0;
-    for (line, token) in tokens(&movetext, first + body)? {
+    let tokens = tokens(&movetext, first + body)?;
+    let words = tokens
+        .iter()
+        .filter(|(_, t)| matches!(t, Token::Word(_)))
+        .count();
+    record.game.reserve(words);
+    for (line, token) in tokens {
         match token {
             Token::Comment(c) if c.is_empty() => {}
             // The result at the end of the movetext counts when the tags lack one.
@@ -466,7 +472,15 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
             (None, None) => return,
         };
         let sep = if ply == 0 { "" } else { " " };
-        let _ = write!(out, "{sep}{{{}}}", text.replace('}', ")"));
+        if !text.contains('}') {
+            let _ = write!(out, "{sep}{{{text}}}");
+            return;
+        }
+        // A brace comment cannot hold '}': each line goes in a line comment instead
+        // (the reader joins a ply's comments with line breaks).
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let _ = writeln!(out, "{sep}; {line}");
+        }
     };
     if record.comments.contains_key(&0) {
         comment(&mut out, 0);

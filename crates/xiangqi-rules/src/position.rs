@@ -41,7 +41,11 @@ impl Position {
     /// The standard starting position.
     #[must_use]
     pub fn new() -> Position {
-        Position::from_setup(Setup::start()).expect("the start position is legal")
+        // Built and checked once: every new game and every record read starts here.
+        static START: std::sync::LazyLock<Position> = std::sync::LazyLock::new(|| {
+            Position::from_setup(Setup::start()).expect("the start position is legal")
+        });
+        START.clone()
     }
 
     /// Checks `setup` and makes it a position, or says what is wrong with it.

@@ -8,7 +8,7 @@
 //! two files hold stacked soldiers the file stays and the piece is dropped.
 //! Advisors and elephants are never prefixed: 进/退 already tell them apart.
 
-use super::{MoveFacts, Notation, NotationError, NotationErrorKind, unique_match};
+use super::{MoveFacts, Notation, NotationError, NotationErrorKind, ends_with, unique_match};
 use crate::{Color, Move, Piece, Position, Role};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -102,25 +102,35 @@ fn parts(pos: &Position, m: Move, style: Style) -> Option<Parts> {
 
 /// Writes a legal move: `炮二平五`.
 pub(super) fn write(pos: &Position, m: Move, style: Style) -> String {
-    let Some(p) = parts(pos, m, style) else {
-        return m.to_string();
-    };
-    let chars = match p.prefix {
-        Some(pre) if p.by_file => [pre, p.file, p.action, p.target],
-        Some(pre) => [pre, p.glyph, p.action, p.target],
-        None => [p.glyph, p.file, p.action, p.target],
-    };
-    chars.iter().collect()
+    match parts(pos, m, style) {
+        Some(p) => p.canonical().iter().collect(),
+        None => m.to_string(),
+    }
+}
+
+impl Parts {
+    /// The usual spelling's four characters.
+    fn canonical(&self) -> [char; 4] {
+        match self.prefix {
+            Some(pre) if self.by_file => [pre, self.file, self.action, self.target],
+            Some(pre) => [pre, self.glyph, self.action, self.target],
+            None => [self.glyph, self.file, self.action, self.target],
+        }
+    }
 }
 
 /// Every form a player might write for `m`, folded: the canonical one, the plain
 /// piece-and-file form, and the five-character `前兵三进一`.
-fn renderings(pos: &Position, m: Move, out: &mut Vec<String>) {
+fn renderings(pos: &Position, m: Move, key: &str, out: &mut Vec<String>) {
     // Folding makes both styles the same key.
     let Some(p) = parts(pos, m, Style::Board) else {
         return;
     };
-    out.push(fold(&write(pos, m, Style::Board)));
+    // Every form ends with the move's action and target: most candidates stop here.
+    if !ends_with(key, &[fold_char(p.action), fold_char(p.target)]) {
+        return;
+    }
+    out.push(fold(&p.canonical().iter().collect::<String>()));
     if let Some(pre) = p.prefix {
         out.push(fold(
             &[p.glyph, p.file, p.action, p.target]
@@ -147,23 +157,28 @@ fn renderings(pos: &Position, m: Move, out: &mut Vec<String>) {
 fn fold(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
-        .map(|c| match c {
-            '车' | '車' | '俥' | '伡' => '车',
-            '马' | '馬' | '傌' | '㐷' => '马',
-            '相' | '象' => '相',
-            '仕' | '士' => '仕',
-            '帅' | '帥' | '将' | '將' => '帅',
-            '炮' | '砲' | '包' => '炮',
-            '兵' | '卒' => '兵',
-            '進' => '进',
-            '後' => '后',
-            '１'..='９' => char::from_u32(c as u32 - '１' as u32 + '1' as u32).unwrap_or(c),
-            _ => RED_NUMERALS
-                .iter()
-                .position(|&n| n == c)
-                .map_or(c, |i| char::from(b'1' + i as u8)),
-        })
+        .map(fold_char)
         .collect()
+}
+
+/// One character of [`fold`].
+fn fold_char(c: char) -> char {
+    match c {
+        '车' | '車' | '俥' | '伡' => '车',
+        '马' | '馬' | '傌' | '㐷' => '马',
+        '相' | '象' => '相',
+        '仕' | '士' => '仕',
+        '帅' | '帥' | '将' | '將' => '帅',
+        '炮' | '砲' | '包' => '炮',
+        '兵' | '卒' => '兵',
+        '進' => '进',
+        '後' => '后',
+        '１'..='９' => char::from_u32(c as u32 - '１' as u32 + '1' as u32).unwrap_or(c),
+        _ => RED_NUMERALS
+            .iter()
+            .position(|&n| n == c)
+            .map_or(c, |i| char::from(b'1' + i as u8)),
+    }
 }
 
 fn role_of(folded_char: char) -> Option<Role> {

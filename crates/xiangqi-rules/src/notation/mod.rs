@@ -183,23 +183,42 @@ pub enum NotationErrorKind {
     Ambiguous(Vec<Move>),
 }
 
+/// Whether `text` ends with the characters `tail`.
+pub(crate) fn ends_with(text: &str, tail: &[char]) -> bool {
+    text.chars()
+        .rev()
+        .take(tail.len())
+        .eq(tail.iter().rev().copied())
+}
+
 /// Picks the one legal move whose renderings include `key`.
 pub(crate) fn unique_match(
     pos: &Position,
     text: &str,
     key: &str,
-    renderings: impl Fn(&Position, Move, &mut Vec<String>),
+    renderings: impl Fn(&Position, Move, &str, &mut Vec<String>),
     role_hint: Option<Role>,
 ) -> Result<Move, NotationError> {
     let mut found: Vec<Move> = Vec::new();
     let mut forms = Vec::new();
-    for &m in pos.legal_moves().iter() {
-        if role_hint.is_some_and(|r| pos.piece_at(m.from).map(|p| p.role) != Some(r)) {
-            continue;
+    // Every move the pieces make, legal or not: a move's spelling does not depend on
+    // its legality, so only the ones spelled like `key` are tested for it (the test
+    // is most of a move's cost, and a record reads thousands).
+    let mut candidates = crate::MoveList::new();
+    let board = pos.board();
+    match role_hint {
+        Some(role) => {
+            let piece = Piece::new(pos.turn(), role);
+            for from in board.find(piece).iter() {
+                crate::movegen::piece_moves(board, from, piece, &mut candidates);
+            }
         }
+        None => crate::movegen::pseudo_legal(board, pos.turn(), &mut candidates),
+    }
+    for &m in candidates.iter() {
         forms.clear();
-        renderings(pos, m, &mut forms);
-        if forms.iter().any(|f| f == key) {
+        renderings(pos, m, key, &mut forms);
+        if forms.iter().any(|f| f == key) && pos.is_legal(m) {
             found.push(m);
         }
     }

@@ -7,7 +7,9 @@
 //! from the front in place of the letter (`25+1`, file kept). Reading also accepts the
 //! older `+R=5` order and a plain file where it is unambiguous.
 
-use super::{MoveFacts, Notation, NotationError, NotationErrorKind, relative_rank, unique_match};
+use super::{
+    MoveFacts, Notation, NotationError, NotationErrorKind, ends_with, relative_rank, unique_match,
+};
 use crate::{Color, Move, Position, Role, Square};
 
 fn letter(role: Role) -> char {
@@ -107,12 +109,16 @@ pub(super) fn write(pos: &Position, m: Move) -> String {
     [head, place, p.op, digit(p.target)].iter().collect()
 }
 
-fn renderings(pos: &Position, m: Move, out: &mut Vec<String>) {
+fn renderings(pos: &Position, m: Move, key: &str, out: &mut Vec<String>) {
     let Some(p) = parts(pos, m) else {
         return;
     };
-    out.push(write(pos, m));
     let (op, target) = (p.op, digit(p.target));
+    // Every form ends with the move's operator and target: most candidates stop here.
+    if !ends_with(key, &[op, target]) {
+        return;
+    }
+    out.push(write(pos, m));
     out.push([p.letter, digit(p.file), op, target].iter().collect());
     if let Some(t) = p.tandem {
         out.push([t, p.letter, op, target].iter().collect());

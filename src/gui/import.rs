@@ -1,0 +1,260 @@
+//! Opening what the player pastes, drops or loads: a game in place of the current one
+//! (undoable), a list when a file holds several, or a line saying why nothing changed.
+//! A paste or a file larger than [`READ_INLINE_BYTES`] is read on a thread of its own,
+//! so that a megabyte of moves (a few hundred milliseconds) never freezes the window;
+//! reads are applied in the order they were asked for.
+
+use std::collections::VecDeque;
+use std::thread::JoinHandle;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use super::logic::clear;
+use super::messages::{Action, AppSet, BoardChanged, Import, Notice};
+use super::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
+use crate::i18n::{self, Lang, T};
+use crate::rules::read;
+use crate::rules::record::{GameRecord, Imported};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Reads>().add_systems(
+        Update,
+        (import, choose)
+            .chain()
+            .in_set(AppSet::Logic)
+            .after(super::logic::commands),
+    );
+}
+
+/// Inputs up to this size are read at once, within the frame (the slowest reader takes
+/// about 3 ms for this much); larger ones on a thread.
+pub const READ_INLINE_BYTES: u64 = 16 * 1024;
+
+/// Reads running on their threads, oldest first.
+#[derive(Resource, Default)]
+struct Reads(VecDeque<JoinHandle<Reading>>);
+
+impl Reads {
+    /// Whether a read is still running (tests wait for it).
+    fn busy(&self) -> bool {
+        !self.0.is_empty()
+    }
+}
+
+/// Whether a read is still running on its thread.
+#[must_use]
+pub fn reading(world: &World) -> bool {
+    world.get_resource::<Reads>().is_some_and(Reads::busy)
+}
+
+fn is_large(import: &Import) -> bool {
+    match import {
+        Import::Pasted(text) => text.len() as u64 > READ_INLINE_BYTES,
+        Import::File(path) => std::fs::metadata(path).is_ok_and(|m| m.len() > READ_INLINE_BYTES),
+        Import::Slot { .. } => false,
+    }
+}
+
+/// What an [`Import`] brings.
+enum Reading {
+    /// A game, and the line saying what it was.
+    Game(Box<GameRecord>, String),
+    /// A file of several games: the player picks one.
+    Choose(GameList),
+    /// Nothing: the line saying why.
+    Failed(String),
+}
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
+}
+
+fn read(import: &Import, lang: Lang) -> Reading {
+    let what = |i: &Imported| i18n::imported(i.format, i.record.game.ply_count(), lang);
+    match import {
+        Import::Slot { slot, record } => {
+            Reading::Game(record.clone(), T::LoadedFrom.fill(lang, &[slot]))
+        }
+        Import::Pasted(text) => match read::read_any(text) {
+            Ok(i) => {
+                let said = T::Pasted.fill(lang, &[&what(&i)]);
+                Reading::Game(Box::new(i.record), said)
+            }
+            Err(e) => Reading::Failed(T::PasteFailed.fill(lang, &[&e])),
+        },
+        Import::File(path) => {
+            let name = file_name(path);
+            let read = std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| read::read_games_bytes(&bytes).map_err(|e| e.to_string()));
+            match read {
+                Ok(mut games) if games.len() == 1 => match games.swap_remove(0) {
+                    Ok(i) => {
+                        let said = T::Opened.fill(lang, &[&name, &what(&i)]);
+                        Reading::Game(Box::new(i.record), said)
+                    }
+                    Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+                },
+                Ok(games) => Reading::Choose(GameList {
+                    file: name,
+                    games: games
+                        .into_iter()
+                        .map(|g| ListedGame::new(g.map_err(|e| e.to_string())))
+                        .collect(),
+                }),
+                Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+            }
+        }
+    }
+}
+
+/// Opens a pasted, dropped or loaded game in place of the current one (undoable). A
+/// failure leaves the game exactly as it was and says why. A file of several games
+/// opens the list instead.
+#[allow(clippy::too_many_arguments)]
+fn import(
+    mut imports: MessageReader<Import>,
+    mut reads: ResMut<Reads>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    mut choice: ResMut<GameChoice>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let lang = settings.lang;
+    let mut apply = |reading: Reading, notices: &mut MessageWriter<Notice>| match reading {
+        Reading::Game(game, said) => {
+            open(
+                *game,
+                said,
+                &mut model,
+                &mut selection,
+                notices,
+                &mut changed,
+            );
+        }
+        Reading::Choose(list) => {
+            info!("game list: {} games in {}", list.games.len(), list.file);
+            notices.write(Notice::info(
+                T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]),
+            ));
+            choice.0 = Some(list);
+        }
+        Reading::Failed(said) => {
+            info!("refused import: {said}");
+            notices.write(Notice::warn(said));
+        }
+    };
+    for request in imports.read() {
+        // Behind a running read, even a small one waits its turn.
+        if reads.busy() || is_large(request) {
+            let (request, what) = (request.clone(), describe(request, lang));
+            info!("reading {what} on its own thread");
+            notices.write(Notice::info(T::Reading.fill(lang, &[&what])));
+            reads
+                .0
+                .push_back(std::thread::spawn(move || read(&request, lang)));
+        } else {
+            apply(read(request, lang), &mut notices);
+        }
+    }
+    while reads.0.front().is_some_and(JoinHandle::is_finished) {
+        let Some(handle) = reads.0.pop_front() else {
+            break;
+        };
+        // A reader that panics is a bug, but the game goes on untouched.
+        let reading = handle
+            .join()
+            .unwrap_or_else(|_| Reading::Failed(T::ReadCrashed.get(lang).to_owned()));
+        apply(reading, &mut notices);
+    }
+    if reads.busy() {
+        // An idle window gets no frames: keep them coming until the read is in.
+        redraw.write(RequestRedraw);
+    }
+}
+
+fn open(
+    record: GameRecord,
+    said: String,
+    model: &mut Model,
+    selection: &mut Selection,
+    notices: &mut MessageWriter<Notice>,
+    changed: &mut MessageWriter<BoardChanged>,
+) {
+    info!("imported {} plies", record.game.ply_count());
+    // A record with a time control brings its clocks, stopped.
+    model.replace_record(record);
+    clear(selection);
+    changed.write(BoardChanged);
+    notices.write(Notice::info(said));
+}
+
+/// What is being read, for the status line.
+fn describe(import: &Import, lang: Lang) -> String {
+    match import {
+        Import::File(path) => file_name(path),
+        Import::Pasted(_) => T::TheClipboard.get(lang).to_owned(),
+        Import::Slot { slot, .. } => slot.to_string(),
+    }
+}
+
+/// Opens the game picked from a file's list (undoable like any import).
+fn choose(
+    mut actions: MessageReader<Action>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    mut choice: ResMut<GameChoice>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let lang = settings.lang;
+    for &action in actions.read() {
+        let Action::ChooseGame(index) = action else {
+            continue;
+        };
+        let Some(list) = choice.0.take() else {
+            continue;
+        };
+        let Some(i) = index else {
+            info!("game list closed");
+            continue;
+        };
+        match list.games.get(i) {
+            Some(ListedGame {
+                game: Ok(game),
+                red,
+                black,
+                ..
+            }) => {
+                let name = |n: &str| {
+                    if n.is_empty() {
+                        "?".to_owned()
+                    } else {
+                        n.to_owned()
+                    }
+                };
+                let players = format!("{} – {}", name(red), name(black));
+                info!("game list: picked game {} of {}", i + 1, list.file);
+                let said = T::OpenedGame.fill(lang, &[&list.file, &(i + 1), &players]);
+                open(
+                    game.clone(),
+                    said,
+                    &mut model,
+                    &mut selection,
+                    &mut notices,
+                    &mut changed,
+                );
+            }
+            // Unreadable or out of range: the list stays open (nothing else to do).
+            _ => choice.0 = Some(list),
+        }
+    }
+}

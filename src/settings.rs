@@ -1,0 +1,276 @@
+//! The player's settings and the settings file (`settings.ron` in the config folder):
+//! each value typed, each choice written by its name (`notation: "WXF"`,
+//! `coordinates: "chinese"`, `language: "en"`, `clock: "10+5"`) so that a hand edit is
+//! easy. A name this version does not know falls back to its default alone; a file that
+//! does not read at all is kept aside and the defaults are used.
+//!
+//! ```
+//! use xiangqi::settings::Preferences;
+//!
+//! let prefs = Preferences::from_text("(notation: \"WXF\", volume: 0.5, slot: Some(3))").unwrap();
+//! assert_eq!(prefs.settings.notation, xiangqi::rules::Notation::Wxf);
+//! assert_eq!(prefs.slot, Some(3));
+//! assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
+//! assert!(Preferences::from_text("(notation: \"WXF\"").is_err());
+//! ```
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Lang;
+use crate::rules::{Notation, TimeControl};
+use crate::storage::{Damaged, Dirs, atomic_write, read_or_keep_aside};
+pub use crate::theme::Coordinates;
+
+/// The player's preferences.
+#[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Sound on.
+    pub sound: bool,
+    /// 0.0–1.0.
+    pub volume: f32,
+    /// Pieces slide.
+    pub animation: bool,
+    /// How long a slide takes.
+    pub animation_ms: u32,
+    /// The move list's notation.
+    pub notation: Notation,
+    /// Coordinates around the board.
+    pub coordinates: Coordinates,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Interface language.
+    pub lang: Lang,
+    /// The time control of the next new game (`None`: untimed).
+    pub clock: Option<TimeControl>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            sound: true,
+            volume: 0.8,
+            animation: true,
+            animation_ms: 200,
+            notation: Notation::Chinese,
+            coordinates: Coordinates::Iccs,
+            flipped: false,
+            lang: Lang::from_locale(sys_locale::get_locale().as_deref()),
+            clock: None,
+        }
+    }
+}
+
+/// What the settings file holds: the settings, the window's last size and the last
+/// save slot used.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Preferences {
+    /// The settings.
+    pub settings: Settings,
+    /// The window's last logical size.
+    pub window: Option<(f32, f32)>,
+    /// The last save slot used.
+    pub slot: Option<usize>,
+}
+
+impl Preferences {
+    /// Reads a settings file's text. Values out of range are brought into it, unknown
+    /// choices fall back to their defaults; only text that is not a settings file at
+    /// all (or cut short) is an error.
+    pub fn from_text(text: &str) -> Result<Preferences, String> {
+        let stored = ron::from_str::<Stored>(text).map_err(|e| e.to_string())?;
+        Ok(Preferences {
+            settings: stored.settings(),
+            window: stored
+                .window
+                .filter(|(w, h)| (320.0..=16384.0).contains(w) && (240.0..=16384.0).contains(h)),
+            slot: stored
+                .slot
+                .filter(|s| (1..=crate::slots::SLOTS).contains(s)),
+        })
+    }
+
+    /// The settings file's text.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let stored = Stored::from_settings(&self.settings, self.window, self.slot);
+        // Plain values only: serialising them cannot fail.
+        ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
+            .expect("settings serialise")
+            + "\n"
+    }
+
+    /// Reads the settings file in `dirs`: none gives the defaults; a damaged one gives
+    /// the defaults and is moved aside (never silently overwritten), and says why.
+    #[must_use]
+    pub fn load(dirs: &Dirs) -> (Preferences, Option<Damaged>) {
+        let read = read_or_keep_aside(&dirs.settings(), |bytes| {
+            let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+            Preferences::from_text(text)
+        });
+        match read {
+            Ok(prefs) => (prefs.unwrap_or_default(), None),
+            Err(damaged) => (Preferences::default(), Some(damaged)),
+        }
+    }
+
+    /// Writes the settings file (atomically).
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        atomic_write(path, self.to_text().as_bytes()).map_err(|e| e.to_string())
+    }
+}
+
+/// The settings file, as written.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(default)]
+struct Stored {
+    sound: bool,
+    volume: f32,
+    animation: bool,
+    animation_ms: u32,
+    #[serde(with = "by_name")]
+    notation: Option<Notation>,
+    #[serde(with = "by_name")]
+    coordinates: Option<Coordinates>,
+    flipped: bool,
+    #[serde(with = "by_name")]
+    language: Option<Lang>,
+    /// The next game's time control (`10+5`, `0:30+0/10`), none when absent or empty.
+    #[serde(with = "by_name")]
+    clock: Option<TimeControl>,
+    window: Option<(f32, f32)>,
+    slot: Option<usize>,
+}
+
+/// A choice written as its name, read back leniently: an unknown name (or an empty
+/// one) is `None`, and the field's default is used.
+mod by_name {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<T: Display, S: Serializer>(
+        value: &Option<T>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => serializer.collect_str(v),
+            None => serializer.serialize_str(""),
+        }
+    }
+
+    pub(super) fn deserialize<'de, T: FromStr, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<T>, D::Error> {
+        Ok(String::deserialize(deserializer)?.parse().ok())
+    }
+}
+
+impl Default for Stored {
+    fn default() -> Self {
+        Stored::from_settings(&Settings::default(), None, None)
+    }
+}
+
+impl Stored {
+    fn from_settings(s: &Settings, window: Option<(f32, f32)>, slot: Option<usize>) -> Stored {
+        Stored {
+            sound: s.sound,
+            volume: s.volume,
+            animation: s.animation,
+            animation_ms: s.animation_ms,
+            notation: Some(s.notation),
+            coordinates: Some(s.coordinates),
+            flipped: s.flipped,
+            language: Some(s.lang),
+            clock: s.clock,
+            window,
+            slot,
+        }
+    }
+
+    fn settings(&self) -> Settings {
+        let default = Settings::default();
+        Settings {
+            sound: self.sound,
+            // NaN is no volume: `clamp` would keep it.
+            volume: if self.volume.is_nan() {
+                default.volume
+            } else {
+                self.volume.clamp(0.0, 1.0)
+            },
+            animation: self.animation,
+            animation_ms: self.animation_ms.clamp(80, 600),
+            notation: self.notation.unwrap_or(default.notation),
+            coordinates: self.coordinates.unwrap_or(default.coordinates),
+            flipped: self.flipped,
+            lang: self.language.unwrap_or(default.lang),
+            clock: self.clock,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored(text: &str) -> Stored {
+        ron::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn settings_round_trip_and_tolerate_unknown_values() {
+        let s = Settings {
+            notation: Notation::Wxf,
+            coordinates: Coordinates::Chinese,
+            lang: Lang::En,
+            volume: 0.25,
+            ..Settings::default()
+        };
+        let prefs = Preferences {
+            settings: s,
+            window: Some((900.0, 700.0)),
+            slot: Some(3),
+        };
+        assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
+        let odd = stored("(notation: \"klingon\", volume: 7.0)").settings();
+        assert_eq!(odd.notation, Settings::default().notation);
+        assert_eq!(odd.volume, 1.0);
+        assert_eq!(stored("(volume: NaN)").settings().volume, 0.8);
+    }
+
+    #[test]
+    fn the_file_names_its_choices_as_a_person_would_write_them() {
+        let s = Settings {
+            notation: Notation::Wxf,
+            coordinates: Coordinates::Chinese,
+            lang: Lang::En,
+            clock: Some("10+5".parse().unwrap()),
+            ..Settings::default()
+        };
+        let text = ron::to_string(&Stored::from_settings(&s, None, None)).unwrap();
+        for named in [
+            "notation:\"WXF\"",
+            "coordinates:\"chinese\"",
+            "language:\"en\"",
+            "clock:\"10+5\"",
+        ] {
+            assert!(text.contains(named), "{named} in {text}");
+        }
+        // A file of the version before reads the same (choices were plain strings,
+        // "no clock" an empty one).
+        let old = "(notation: \"ICCS\", coordinates: \"none\", language: \"zh\", clock: \"\")";
+        let read = stored(old).settings();
+        assert_eq!(read.notation, Notation::Iccs);
+        assert_eq!(read.coordinates, Coordinates::None);
+        assert_eq!(read.lang, Lang::Zh);
+        assert_eq!(read.clock, None);
+        // One unknown choice costs only itself.
+        let odd = stored("(coordinates: \"roman\", language: \"en\")").settings();
+        assert_eq!(odd.coordinates, Settings::default().coordinates);
+        assert_eq!(odd.lang, Lang::En);
+    }
+}

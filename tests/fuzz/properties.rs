@@ -1,0 +1,156 @@
+//! What each fuzz target checks of one input, shared by the targets in `fuzz/` (run
+//! by libFuzzer on nightly) and by `tests/fuzz_regressions.rs`, which replays every
+//! input the fuzzers ever failed on (`tests/data/fuzz/TARGET/`) on stable, in CI.
+//! Beyond "no panic": what reads writes back and reads again to the same thing.
+
+use xiangqi::rules::record::GameRecord;
+use xiangqi::rules::{Move, Notation, Position, pgn, read};
+use xiangqi::session::Session;
+use xiangqi::settings::Preferences;
+use xiangqi::slots::{SlotState, game_pgn, read_slot};
+use xiangqi::storage::Stamp;
+
+/// The targets, by name (the fuzz targets' and the regression folders' names).
+pub const TARGETS: [(&str, fn(&[u8])); 6] = [
+    ("fen", fen),
+    ("records", records),
+    ("notation", notation),
+    ("snapshot", snapshot),
+    ("slot", slot),
+    ("settings", settings),
+];
+
+/// A FEN that reads writes a FEN that reads to the same position and writes itself.
+pub fn fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(pos) = Position::from_fen(text) {
+        let fen = pos.to_fen();
+        let back = Position::from_fen(&fen).expect("a written FEN reads");
+        assert_eq!(back, pos, "{fen}");
+        assert_eq!(back.to_fen(), fen);
+    }
+}
+
+/// Comments compared as words: PGN readers trim them, and a comment holding '}' is
+/// written a line at a time.
+fn words(r: &GameRecord) -> Vec<(usize, String)> {
+    r.comments
+        .iter()
+        .map(|(&ply, c)| (ply, c.split_whitespace().collect::<Vec<_>>().join(" ")))
+        .collect()
+}
+
+fn moves(r: &GameRecord) -> Vec<Move> {
+    r.game.moves().collect()
+}
+
+/// Any file's bytes: every game that reads, written as PGN in each notation, reads
+/// back as the same game (start, moves, result, clocks, comments), and what was read
+/// back writes the same text.
+pub fn records(data: &[u8]) {
+    let Ok(games) = read::read_games_bytes(data) else {
+        return;
+    };
+    for imported in games.into_iter().flatten() {
+        let record = imported.record;
+        for notation in Notation::ALL {
+            let written = pgn::write(&record, notation);
+            let back = read::read_any(&written)
+                .unwrap_or_else(|e| panic!("{e}\n{written}"))
+                .record;
+            assert_eq!(back.game.start(), record.game.start(), "{written}");
+            assert_eq!(moves(&back), moves(&record), "{written}");
+            assert_eq!(back.game.outcome(), record.game.outcome(), "{written}");
+            assert_eq!(back.clocks, record.clocks, "{written}");
+            assert_eq!(words(&back), words(&record), "{written}");
+            assert_eq!(pgn::write(&back, notation), written);
+        }
+    }
+}
+
+/// Start, a middle game, and endings with doubled and tandem pieces (where 前/后/中
+/// and WXF's +/- tell pieces apart).
+const POSITIONS: [&str; 4] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/2P6/P3P1P1P/1CN2C1N1/9/R1BAKAB1R w - - 4 4",
+    "4k4/4a4/4P4/4P4/4P4/9/4P4/9/9/3K5 w - - 0 1",
+    "3k5/9/9/2P1P4/2P1P4/2P6/9/9/9/4K4 b - - 0 1",
+];
+
+/// One move (the first byte picks the position): a move that reads in a notation is
+/// legal, and written in it (both spellings) reads back as the same move.
+pub fn notation(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let pos = Position::from_fen(POSITIONS[usize::from(which) % POSITIONS.len()]).unwrap();
+    for notation in Notation::ALL {
+        if let Ok(m) = notation.parse(&pos, text) {
+            assert!(pos.is_legal(m), "{notation:?} {text:?} gave {m}");
+            for written in [notation.write(&pos, m), notation.display(&pos, m)] {
+                assert_eq!(notation.parse(&pos, &written), Ok(m), "{written}");
+            }
+        }
+    }
+    if let Ok((m, notation)) = Notation::parse_any(&pos, text) {
+        assert_eq!(notation.parse(&pos, text), Ok(m));
+    }
+}
+
+/// The autosave: a snapshot that reads writes one that reads to the same session.
+pub fn snapshot(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(session) = Session::from_snapshot(text) {
+        let written = session.to_snapshot();
+        let back = Session::from_snapshot(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(back.to_snapshot(), written);
+    }
+}
+
+/// A slot file that reads as a game, saved again, reads as the same game and name.
+pub fn slot(data: &[u8]) {
+    let SlotState::Saved(info) = read_slot(data) else {
+        return;
+    };
+    let stamp = Stamp::now();
+    let written = game_pgn(&info.record, info.name.as_deref(), &stamp);
+    let SlotState::Saved(back) = read_slot(written.as_bytes()) else {
+        panic!("a saved slot does not read:\n{written}");
+    };
+    assert_eq!(
+        back.record.game.start(),
+        info.record.game.start(),
+        "{written}"
+    );
+    assert_eq!(moves(&back.record), moves(&info.record), "{written}");
+    assert_eq!(
+        back.record.game.outcome(),
+        info.record.game.outcome(),
+        "{written}"
+    );
+    assert_eq!(back.name, info.name, "{written}");
+    assert_eq!(
+        game_pgn(&back.record, back.name.as_deref(), &stamp),
+        written
+    );
+}
+
+/// Settings that read write a file that reads to the same settings.
+pub fn settings(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(prefs) = Preferences::from_text(text) {
+        let written = prefs.to_text();
+        let back = Preferences::from_text(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(back, prefs, "{written}");
+        assert_eq!(back.to_text(), written);
+    }
+}

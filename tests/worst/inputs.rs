@@ -1,0 +1,252 @@
+//! The worst inputs we know for each reader, at the 1 MB limit a paste or a file may
+//! have: shared by `tests/worst_inputs.rs` (a generous bound in CI) and
+//! `benches/worst_inputs.rs` (the figures).
+
+use xiangqi::rules::record::MAX_INPUT_BYTES;
+use xiangqi::rules::{Notation, Position, read};
+use xiangqi::session::Session;
+use xiangqi::settings::Preferences;
+use xiangqi::slots::read_slot;
+
+/// Which reader an input is for.
+#[derive(Clone, Copy, Debug)]
+pub enum Reader {
+    /// `Position::from_fen`.
+    Fen,
+    /// A pasted text (`read::read_any`).
+    Paste,
+    /// A file's bytes (`read::read_games_bytes`): every game of it.
+    File,
+    /// One move in each notation, in the start position.
+    Move,
+    /// The autosave.
+    Snapshot,
+    /// A save slot.
+    Slot,
+    /// The settings file.
+    Settings,
+}
+
+/// Runs `reader` on `bytes` as the game does; returns something that depends on the
+/// result so the work cannot be optimised away.
+pub fn run(reader: Reader, bytes: &[u8]) -> usize {
+    let text = || String::from_utf8_lossy(bytes);
+    match reader {
+        Reader::Fen => Position::from_fen(&text()).map_or(0, |p| p.legal_moves().len()),
+        Reader::Paste => read::read_any(&text()).map_or(1, |i| i.record.game.ply_count()),
+        Reader::File => read::read_games_bytes(bytes).map_or(1, |g| g.len()),
+        Reader::Move => {
+            let pos = Position::new();
+            let t = text();
+            Notation::ALL
+                .iter()
+                .filter(|n| n.parse(&pos, &t).is_ok())
+                .count()
+        }
+        Reader::Snapshot => Session::from_snapshot(&text()).map_or(1, |s| s.game().ply_count()),
+        Reader::Slot => match read_slot(bytes) {
+            xiangqi::slots::SlotState::Saved(info) => info.plies,
+            _ => 1,
+        },
+        Reader::Settings => Preferences::from_text(&text()).map_or(1, |p| p.slot.unwrap_or(2)),
+    }
+}
+
+/// `unit` repeated to just under the limit.
+fn fill(head: &str, unit: &str, tail: &str) -> Vec<u8> {
+    let room = MAX_INPUT_BYTES - head.len() - tail.len();
+    let mut out = String::with_capacity(MAX_INPUT_BYTES);
+    out.push_str(head);
+    for _ in 0..room / unit.len() {
+        out.push_str(unit);
+    }
+    out.push_str(tail);
+    out.into_bytes()
+}
+
+/// Horses out and back: legal for ever as far as the moves go (the game ends by
+/// repetition, and the reader must still get through the text).
+const SHUFFLE: &str = "h0g2 h9g7 g2h0 g7h9 ";
+const SHUFFLE_CN: &str = "马二进三 马８进７ 马三退二 马７退８ ";
+
+/// Every worst input: a name, its reader, its bytes.
+#[must_use]
+pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
+    let depth = MAX_INPUT_BYTES / 20;
+    let nested = {
+        let mut s = String::from("[Event \"nested\"]\n\n1. h2e2 ");
+        for _ in 0..depth {
+            s.push_str("(1. h2e2 ");
+        }
+        for _ in 0..depth {
+            s.push(')');
+        }
+        s.push_str(" h9g7 *\n");
+        s.into_bytes()
+    };
+    let open_comment = fill("1. h2e2 {", "长考", "");
+    let games = {
+        let game = format!(
+            "[Event \"g\"]\n[Result \"*\"]\n\n{} *\n\n",
+            SHUFFLE_CN.repeat(5)
+        );
+        fill("", &game, "")
+    };
+    let snapshot_redo = {
+        // A game with every move taken back: each a redo line, checked by replaying.
+        let moves = SHUFFLE.repeat(10);
+        let head = format!(
+            "xiangqi-session 2\ngame {};0;{}\n",
+            Position::new().to_fen(),
+            moves.trim()
+        );
+        let mut s = head;
+        for m in moves.split_whitespace().rev() {
+            s.push_str(&format!("redo move {m}\n"));
+        }
+        s.push_str("end\n");
+        s.into_bytes()
+    };
+    let snapshot_replaced = {
+        let table = format!(
+            "{};0;{}",
+            Position::new().to_fen(),
+            SHUFFLE.repeat(10).trim()
+        );
+        fill(
+            &format!("xiangqi-session 2\ngame {table}\n"),
+            &format!("undo replace {table}\n"),
+            "end\n",
+        )
+    };
+    vec![
+        (
+            "fen: a megabyte on one line",
+            Reader::Fen,
+            fill("", "rnbakabnr/", " w"),
+        ),
+        (
+            "fen: a megabyte of spaces",
+            Reader::Fen,
+            fill("9/9/9/9/9/9/9/9/9/4K4", " ", " w"),
+        ),
+        (
+            "paste: a megabyte of moves",
+            Reader::Paste,
+            fill("", SHUFFLE, ""),
+        ),
+        (
+            "paste: a megabyte of Chinese moves",
+            Reader::Paste,
+            fill("", SHUFFLE_CN, ""),
+        ),
+        (
+            "paste: numbered moves on one line",
+            Reader::Paste,
+            fill("", "1. h0g2 h9g7 2. g2h0 g7h9 ", ""),
+        ),
+        (
+            "paste: UCCI with a megabyte of moves",
+            Reader::Paste,
+            fill("position startpos moves ", SHUFFLE, ""),
+        ),
+        (
+            "paste: a line with no breaks",
+            Reader::Paste,
+            fill("", "炮", ""),
+        ),
+        (
+            "paste: no breaks, starts like a move",
+            Reader::Paste,
+            fill("h2e2", "x", ""),
+        ),
+        (
+            "paste: one huge comment",
+            Reader::Paste,
+            fill("1. h2e2 {", "长考", "} h9g7 *"),
+        ),
+        (
+            "paste: a comment never closed",
+            Reader::Paste,
+            open_comment.clone(),
+        ),
+        ("paste: nested variations", Reader::Paste, nested.clone()),
+        (
+            "paste: a megabyte of tags",
+            Reader::Paste,
+            fill("", "[Site \"x\"]\n", "1. h2e2 *"),
+        ),
+        (
+            "paste: one huge tag",
+            Reader::Paste,
+            fill("[Event \"", "x", "\"]\n1. h2e2 *"),
+        ),
+        (
+            "paste: a megabyte of brackets",
+            Reader::Paste,
+            fill("", "[", ""),
+        ),
+        ("file: nested variations", Reader::File, nested.clone()),
+        (
+            "file: 20-ply games to the limit",
+            Reader::File,
+            games.clone(),
+        ),
+        (
+            "file: empty games to the limit",
+            Reader::File,
+            fill("", "[Event \"g\"]\n*\n", ""),
+        ),
+        ("file: a megabyte of moves, GBK", Reader::File, {
+            let text = String::from_utf8(fill("[Event \"gbk\"]\n\n", SHUFFLE_CN, "")).unwrap();
+            encoding_rs::GBK.encode(&text).0.into_owned()
+        }),
+        (
+            "move: a megabyte of one move",
+            Reader::Move,
+            fill("炮二平", "五", ""),
+        ),
+        (
+            "move: a megabyte of ICCS",
+            Reader::Move,
+            fill("h2e2", "2", ""),
+        ),
+        (
+            "autosave: a long game, all taken back",
+            Reader::Snapshot,
+            snapshot_redo,
+        ),
+        (
+            "autosave: a megabyte of replaced games",
+            Reader::Snapshot,
+            snapshot_replaced,
+        ),
+        (
+            "autosave: a megabyte of undo lines",
+            Reader::Snapshot,
+            fill(
+                &format!("xiangqi-session 2\ngame {};0;\n", Position::new().to_fen()),
+                "undo move h2e2\n",
+                "end\n",
+            ),
+        ),
+        ("slot: 20-ply games to the limit", Reader::Slot, games),
+        ("slot: nested variations", Reader::Slot, nested),
+        ("slot: a comment never closed", Reader::Slot, open_comment),
+        (
+            "settings: one huge value",
+            Reader::Settings,
+            fill("(notation: \"", "x", "\")"),
+        ),
+        (
+            "settings: deep nesting",
+            Reader::Settings,
+            fill("(window: ", "Some(", ""),
+        ),
+        (
+            "settings: a megabyte of fields",
+            Reader::Settings,
+            fill("(", "sound: true, ", ")"),
+        ),
+    ]
+}
