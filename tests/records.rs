@@ -110,6 +110,25 @@ fn a_site_download_opens_and_its_signature_is_no_error() {
 }
 
 #[test]
+fn a_game_longer_than_any_real_one_is_refused_where_it_passes_the_limit() {
+    use xiangqi::rules::record::{ImportErrorKind, MAX_PLIES};
+    let shuffle = "h0g2 h9g7 g2h0 g7h9 ";
+    let longest = shuffle.repeat(MAX_PLIES / 4);
+    assert_eq!(
+        read_any(&longest).unwrap().record.game.ply_count(),
+        MAX_PLIES
+    );
+    let ucci = format!("position startpos moves {longest}");
+    assert_eq!(read_any(&ucci).unwrap().record.game.ply_count(), MAX_PLIES);
+    for text in [format!("{longest}h0g2"), format!("{ucci}h0g2")] {
+        let err = read_any(&text).unwrap_err();
+        assert_eq!(err.kind, ImportErrorKind::TooLong);
+        assert_eq!(err.ply, Some(MAX_PLIES + 1));
+        assert!(err.to_string().contains("past 10000 plies"), "{err}");
+    }
+}
+
+#[test]
 fn a_file_of_several_games_gives_each() {
     let games = read_games_bytes(THREE_GAMES).unwrap();
     assert_eq!(games.len(), 3);

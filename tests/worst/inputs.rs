@@ -2,7 +2,7 @@
 //! have: shared by `tests/worst_inputs.rs` (a generous bound in CI) and
 //! `benches/worst_inputs.rs` (the figures).
 
-use xiangqi::rules::record::MAX_INPUT_BYTES;
+use xiangqi::rules::record::{MAX_INPUT_BYTES, MAX_PLIES};
 use xiangqi::rules::{Notation, Position, read};
 use xiangqi::session::Session;
 use xiangqi::settings::Preferences;
@@ -134,6 +134,11 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             "paste: a megabyte of moves",
             Reader::Paste,
             fill("", SHUFFLE, ""),
+        ),
+        (
+            "paste: the longest game read, in Chinese",
+            Reader::Paste,
+            SHUFFLE_CN.repeat(MAX_PLIES / 4).into_bytes(),
         ),
         (
             "paste: a megabyte of Chinese moves",

@@ -194,6 +194,11 @@ pub fn split(text: &str) -> Vec<GameText<'_>> {
             let mut word = String::new();
             for c in line.chars().chain([' ']) {
                 match c {
+                    // A line comment: the rest of the line is words, not braces.
+                    ';' if depth == 0 && !ended => {
+                        ended |= RESULTS.contains(&strip_move_number(&word));
+                        break;
+                    }
                     '{' if !ended => depth += 1,
                     '}' if !ended => depth = depth.saturating_sub(1),
                     c if depth == 0 && !c.is_whitespace() => word.push(c),
@@ -231,7 +236,11 @@ fn tag(line: &str) -> Option<(String, String)> {
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))?;
-    let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+    let value = if value.contains('\\') {
+        value.replace("\\\"", "\"").replace("\\\\", "\\")
+    } else {
+        value.to_owned()
+    };
     Some((name.trim_end_matches(':').to_owned(), value))
 }
 
@@ -277,9 +286,25 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
         tags.push(pair);
         body += 1;
     }
-    // A rule line ends the movetext, as the next game's tags do.
+    // A rule line ends the movetext, as the next game's tags do; inside a comment a
+    // line may begin with '[' (a `[%clk]` on its own line).
+    let mut depth = 0usize;
     let end = (body..lines.len())
-        .find(|&i| i > body && lines[i].trim_start().starts_with('[') || is_rule(lines[i]))
+        .find(|&i| {
+            let line = lines[i];
+            let ends =
+                depth == 0 && (i > body && line.trim_start().starts_with('[') || is_rule(line));
+            for c in line.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth = depth.saturating_sub(1),
+                    // The rest of the line is a comment.
+                    ';' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+            ends
+        })
         .unwrap_or(lines.len());
     let movetext = lines[body..end].join("\n");
 
@@ -303,7 +328,7 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
         .iter()
         .filter(|(_, t)| matches!(t, Token::Word(_)))
         .count();
-    record.game.reserve(words);
+    record.game.reserve(words.min(super::record::MAX_PLIES));
     for (line, token) in tokens {
         match token {
             Token::Comment(c) if c.is_empty() => {}

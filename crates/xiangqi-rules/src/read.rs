@@ -12,9 +12,54 @@ use super::{Game, Notation, Position, legacy, pgn, ucci, xqf};
 /// [`decode`]) and read by [`read_any`]. A file with several games gives its first;
 /// [`read_games_bytes`] gives them all.
 pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
-    let mut games = read_games_bytes(bytes)?;
-    // There is always at least one: an empty file is an error above.
-    games.swap_remove(0)
+    let text = match text_of(bytes)? {
+        Text::Xqf(imported) => return Ok(imported),
+        Text::Decoded(text) => text,
+    };
+    // Only the first game of a collection is read.
+    match collection(&text) {
+        Some(parts) => pgn::read_game(parts[0]),
+        None => read_any(&text),
+    }
+}
+
+/// A file's bytes: an XQF game, or text.
+enum Text {
+    Xqf(Imported),
+    Decoded(String),
+}
+
+fn text_of(bytes: &[u8]) -> Result<Text, ImportError> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
+            bytes: bytes.len(),
+        }));
+    }
+    if xqf::looks_like(bytes) {
+        let record = xqf::read(bytes)?;
+        return Ok(Text::Xqf(Imported {
+            record,
+            format: Format::Xqf,
+        }));
+    }
+    if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
+        return Err(ImportError::unrecognised(ImportErrorKind::Binary));
+    }
+    Ok(Text::Decoded(decode(bytes)))
+}
+
+/// The games of a PGN collection: several games, or one with a title or other text
+/// before its tags. `None` for anything else (one game, a FEN, a move list…).
+fn collection(text: &str) -> Option<Vec<pgn::GameText<'_>>> {
+    let body = text.trim_start_matches('\u{feff}');
+    if text.len() > MAX_INPUT_BYTES {
+        return None;
+    }
+    let parts = pgn::split(body);
+    let tagged = parts
+        .first()
+        .is_some_and(|p| p.text.trim_start().starts_with('['));
+    (tagged && (parts.len() > 1 || !body.trim_start().starts_with('['))).then_some(parts)
 }
 
 /// Reads every game in a file's bytes. A PGN file may hold many, each read on its own
@@ -32,38 +77,18 @@ pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
 /// assert_eq!(games[1].as_ref().unwrap_err().ply, Some(2));
 /// ```
 pub fn read_games_bytes(bytes: &[u8]) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
-            bytes: bytes.len(),
-        }));
+    match text_of(bytes)? {
+        Text::Xqf(imported) => Ok(vec![Ok(imported)]),
+        Text::Decoded(text) => read_games(&text),
     }
-    if xqf::looks_like(bytes) {
-        let record = xqf::read(bytes)?;
-        return Ok(vec![Ok(Imported {
-            record,
-            format: Format::Xqf,
-        })]);
-    }
-    if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
-        return Err(ImportError::unrecognised(ImportErrorKind::Binary));
-    }
-    read_games(&decode(bytes))
 }
 
 /// Reads every game in a text: see [`read_games_bytes`].
 pub fn read_games(text: &str) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
-    let body = text.trim_start_matches('\u{feff}');
-    if text.len() <= MAX_INPUT_BYTES {
-        let parts = pgn::split(body);
-        // Several games, or one with a title or other text before its tags.
-        let tagged = parts
-            .first()
-            .is_some_and(|p| p.text.trim_start().starts_with('['));
-        if tagged && (parts.len() > 1 || !body.trim_start().starts_with('[')) {
-            return Ok(parts.into_iter().map(pgn::read_game).collect());
-        }
+    match collection(text) {
+        Some(parts) => Ok(parts.into_iter().map(pgn::read_game).collect()),
+        None => read_any(text).map(|imported| vec![Ok(imported)]),
     }
-    read_any(text).map(|imported| vec![Ok(imported)])
 }
 
 /// Reads whatever a player pasted: FEN, UCCI, the 90-character board, PGN, or a bare

@@ -15,6 +15,11 @@ use super::{
 /// The most text "paste anything" reads: real game files are a few kilobytes.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
 
+/// The most plies a game record may have. The longest games ever recorded have a few
+/// hundred; a megabyte of moves would otherwise cost the reader a quarter of a second
+/// and the game tens of megabytes.
+pub const MAX_PLIES: usize = 10_000;
+
 /// A game with the information a record file carries around it.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -236,6 +241,9 @@ pub enum ImportErrorKind {
         /// Its size.
         bytes: usize,
     },
+    /// More than [`MAX_PLIES`] moves.
+    #[error("the game goes on past {MAX_PLIES} plies; no real game is that long")]
+    TooLong,
     /// Nothing but white space.
     #[error("there is nothing to read")]
     Empty,
@@ -274,6 +282,9 @@ pub(crate) fn play_text(
     text: &str,
     preferred: Option<Notation>,
 ) -> Result<Notation, ImportErrorKind> {
+    if game.ply_count() >= MAX_PLIES {
+        return Err(ImportErrorKind::TooLong);
+    }
     let pos = game.position();
     let (m, notation) = match preferred {
         Some(n) if n.looks_like(text) => (n.parse(pos, text).map_err(|e| e.kind)?, n),

@@ -56,7 +56,7 @@ pub fn read(text: &str) -> Result<Imported, ImportError> {
         Position::from_fen(&fen_words.join(" ")).map_err(|e| err(ImportErrorKind::Fen(e)))?
     };
     let mut game = Game::from_position(start);
-    game.reserve(moves.len().saturating_sub(1));
+    game.reserve(moves.len().saturating_sub(1).min(super::record::MAX_PLIES));
     for (i, word) in moves.iter().skip(1).enumerate() {
         play_text(&mut game, word, Some(Notation::Iccs))
             .map_err(|kind| err(kind).at_ply(i + 1).with_token(word))?;

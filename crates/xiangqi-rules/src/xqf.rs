@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 
 pub use super::record::XqfError;
-use super::record::{Format, GameRecord, ImportError, ImportErrorKind, Variation};
+use super::record::{Format, GameRecord, ImportError, ImportErrorKind, MAX_PLIES, Variation};
 use super::{Board, Color, Game, Move, Piece, Position, PositionError, Role, Setup, Square};
 
 /// The header's size; the move records follow it.
@@ -409,6 +409,12 @@ fn line(
     loop {
         let r = &nodes[node].record;
         let ply = out.moves.len() + 1;
+        if ply > MAX_PLIES {
+            if strict {
+                return Err(ImportError::new(Format::Xqf, ImportErrorKind::TooLong).at_ply(ply));
+            }
+            break;
+        }
         let at = |kind: ImportErrorKind| {
             let mut e = ImportError::new(Format::Xqf, kind).at_ply(ply);
             if let (Some(f), Some(t)) = (square(r.from), square(r.to)) {

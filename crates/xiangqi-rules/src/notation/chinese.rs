@@ -87,7 +87,7 @@ fn parts(pos: &Position, m: Move, style: Style) -> Option<Parts> {
     } else {
         style.numeral(us, facts.forward.unsigned_abs())
     };
-    let stacked = facts.file_mates.len();
+    let stacked = facts.file_mates().len();
     let prefix = (stacked >= 2 && !matches!(role, Role::Advisor | Role::Elephant))
         .then(|| prefix(facts.index_on_file(m.from), stacked));
     Some(Parts {

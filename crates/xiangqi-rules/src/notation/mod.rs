@@ -243,8 +243,11 @@ pub(crate) struct MoveFacts {
     pub(crate) to_file: u8,
     /// Ranks moved toward the opponent (negative: backward).
     pub(crate) forward: i8,
-    /// Same pieces on the mover's file, most advanced first.
-    pub(crate) file_mates: Vec<Square>,
+    /// Same pieces on the mover's file, most advanced first (at most five soldiers
+    /// share a file): see [`file_mates`](Self::file_mates). No allocation: a record
+    /// reads this for every candidate of every move.
+    mates: [Square; 5],
+    stacked: usize,
     /// How many files hold two or more of this piece.
     pub(crate) tandem_files: usize,
 }
@@ -255,9 +258,16 @@ impl MoveFacts {
         let piece = pos.piece_at(m.from)?;
         let us = piece.color;
         let same = pos.board().find(piece);
-        let mut file_mates: Vec<Square> =
-            same.iter().filter(|s| s.file() == m.from.file()).collect();
-        file_mates.sort_by_key(|s| std::cmp::Reverse(relative_rank(us, *s)));
+        let mut mates = [m.from; 5];
+        let mut stacked = 0;
+        for s in same.iter().filter(|s| s.file() == m.from.file()) {
+            // More than five like pieces on a file cannot happen in a legal position.
+            if stacked < mates.len() {
+                mates[stacked] = s;
+                stacked += 1;
+            }
+        }
+        mates[..stacked].sort_by_key(|s| std::cmp::Reverse(relative_rank(us, *s)));
         let mut per_file = [0u8; 9];
         for s in same.iter() {
             per_file[s.file() as usize] += 1;
@@ -267,14 +277,20 @@ impl MoveFacts {
             from_file: file_number(us, m.from),
             to_file: file_number(us, m.to),
             forward: relative_rank(us, m.to) as i8 - relative_rank(us, m.from) as i8,
-            file_mates,
+            mates,
+            stacked,
             tandem_files: per_file.iter().filter(|&&n| n >= 2).count(),
         })
     }
 
+    /// The same pieces on the mover's file, most advanced first.
+    pub(crate) fn file_mates(&self) -> &[Square] {
+        &self.mates[..self.stacked]
+    }
+
     /// 0 for the most advanced of the pieces on the file.
     pub(crate) fn index_on_file(&self, sq: Square) -> usize {
-        self.file_mates.iter().position(|&s| s == sq).unwrap_or(0)
+        self.file_mates().iter().position(|&s| s == sq).unwrap_or(0)
     }
 }
 

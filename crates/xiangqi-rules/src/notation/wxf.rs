@@ -60,13 +60,13 @@ struct Parts {
 fn parts(pos: &Position, m: Move) -> Option<Parts> {
     let facts = MoveFacts::new(pos, m)?;
     let us = facts.piece.color;
-    let stacked = facts.file_mates.len();
+    let stacked = facts.file_mates().len();
     let multi = facts.tandem_files >= 2;
     let index = facts.index_on_file(m.from);
     let number = (stacked >= if multi { 2 } else { 3 }).then(|| index as u8 + 1);
     let tandem = (stacked == 2 && !multi)
         .then(|| {
-            let other = facts.file_mates[1 - index];
+            let other = facts.file_mates()[1 - index];
             let dr = m.to.rank() as i8 - m.from.rank() as i8;
             let other_to = other.offset(m.to.file() as i8 - other.file() as i8, dr);
             other_to.filter(|&t| in_region(us, facts.piece.role, t))
