@@ -13,7 +13,7 @@ use super::{Game, Notation, Position, legacy, pgn, ucci, xqf};
 /// [`read_games_bytes`] gives them all.
 pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
     let text = match text_of(bytes)? {
-        Text::Xqf(imported) => return Ok(imported),
+        Text::Xqf(imported) => return Ok(*imported),
         Text::Decoded(text) => text,
     };
     // Only the first game of a collection is read.
@@ -25,7 +25,7 @@ pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
 
 /// A file's bytes: an XQF game, or text.
 enum Text {
-    Xqf(Imported),
+    Xqf(Box<Imported>),
     Decoded(String),
 }
 
@@ -37,10 +37,10 @@ fn text_of(bytes: &[u8]) -> Result<Text, ImportError> {
     }
     if xqf::looks_like(bytes) {
         let record = xqf::read(bytes)?;
-        return Ok(Text::Xqf(Imported {
+        return Ok(Text::Xqf(Box::new(Imported {
             record,
             format: Format::Xqf,
-        }));
+        })));
     }
     if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
         return Err(ImportError::unrecognised(ImportErrorKind::Binary));
@@ -78,7 +78,7 @@ fn collection(text: &str) -> Option<Vec<pgn::GameText<'_>>> {
 /// ```
 pub fn read_games_bytes(bytes: &[u8]) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
     match text_of(bytes)? {
-        Text::Xqf(imported) => Ok(vec![Ok(imported)]),
+        Text::Xqf(imported) => Ok(vec![Ok(*imported)]),
         Text::Decoded(text) => read_games(&text),
     }
 }
