@@ -49,13 +49,15 @@ const LONG_CYCLE_MOVES: &str = "b1a1 a7b7 a1c1 c7d7 c1b1 b7a7 b1d1 d7c7 d1a1 a7b
 
 fn bench_referee(c: &mut Criterion) {
     let mut group = c.benchmark_group("referee");
-    // A move in a full middlegame: the legality check, the check and chase of the new
-    // position, the repetition scan (nothing repeats), and taking it back.
+    // A move in a full middlegame: the legality check, the judgement of the new position
+    // as the game asks for it after each move (mate, the repetition scan: nothing
+    // repeats), and taking it back.
     let mut game = Game::from_position(MIDDLEGAME.parse().expect("valid FEN"));
     let m: Move = "h2h6".parse().expect("a move");
     group.bench_function("play and undo a middlegame move", |b| {
         b.iter(|| {
             game.play(black_box(m)).expect("legal");
+            black_box(game.outcome());
             game.undo()
         })
     });
@@ -78,6 +80,7 @@ fn bench_referee(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 game.play(black_box(*last)).expect("legal");
+                black_box(game.outcome());
                 game.undo()
             })
         },
