@@ -286,8 +286,12 @@ pub(crate) fn play_text(
         return Err(ImportErrorKind::TooLong);
     }
     let pos = game.position();
-    let (m, notation) = match preferred {
-        Some(n) if n.looks_like(text) => (n.parse(pos, text).map_err(|e| e.kind)?, n),
+    // The preferred notation first (its parser checks the shape itself), then any.
+    let (m, notation) = match preferred.map(|n| (n, n.parse(pos, text))) {
+        Some((n, Ok(m))) => (m, n),
+        Some((_, Err(e))) if !matches!(e.kind, NotationErrorKind::NotThisNotation(_)) => {
+            return Err(e.kind.into());
+        }
         _ => Notation::parse_any(pos, text).map_err(|e| e.kind)?,
     };
     game.play_on(m)?;

@@ -8,7 +8,10 @@
 //! two files hold stacked soldiers the file stays and the piece is dropped.
 //! Advisors and elephants are never prefixed: 进/退 already tell them apart.
 
-use super::{MoveFacts, Notation, NotationError, NotationErrorKind, ends_with, unique_match};
+use super::{
+    MoveFacts, Notation, NotationError, NotationErrorKind, ends_with, file_number, relative_rank,
+    unique_match,
+};
 use crate::{Color, Move, Piece, Position, Role};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -122,14 +125,15 @@ impl Parts {
 /// Every form a player might write for `m`, folded: the canonical one, the plain
 /// piece-and-file form, and the five-character `前兵三进一`.
 fn renderings(pos: &Position, m: Move, key: &str, out: &mut Vec<String>) {
+    // Every form ends with the move's action and target: most candidates stop here,
+    // before the other pieces on the file are looked at.
+    if !tail(pos, m).is_some_and(|tail| ends_with(key, &tail)) {
+        return;
+    }
     // Folding makes both styles the same key.
     let Some(p) = parts(pos, m, Style::Board) else {
         return;
     };
-    // Every form ends with the move's action and target: most candidates stop here.
-    if !ends_with(key, &[fold_char(p.action), fold_char(p.target)]) {
-        return;
-    }
     out.push(fold(&p.canonical().iter().collect::<String>()));
     if let Some(pre) = p.prefix {
         out.push(fold(
@@ -150,6 +154,24 @@ fn renderings(pos: &Position, m: Move, key: &str, out: &mut Vec<String>) {
             ));
         }
     }
+}
+
+/// The last two characters of every spelling of `m`, folded: its action and target.
+fn tail(pos: &Position, m: Move) -> Option<[char; 2]> {
+    let piece = pos.piece_at(m.from)?;
+    let us = piece.color;
+    let forward = i16::from(relative_rank(us, m.to)) - i16::from(relative_rank(us, m.from));
+    let action = match forward {
+        0 => '平',
+        f if f > 0 => '进',
+        _ => '退',
+    };
+    let target = if action == '平' || moves_diagonally(piece.role) {
+        file_number(us, m.to)
+    } else {
+        forward.unsigned_abs() as u8
+    };
+    Some([action, char::from(b'0' + target)])
 }
 
 /// Folds every common variant onto one spelling: piece names of either side and script,
@@ -195,7 +217,12 @@ fn role_of(folded_char: char) -> Option<Role> {
 }
 
 pub(super) fn looks_like(text: &str) -> bool {
-    let f: Vec<char> = fold(text).chars().collect();
+    folded_looks_like(&fold(text))
+}
+
+/// [`looks_like`] of a text already folded.
+fn folded_looks_like(folded: &str) -> bool {
+    let f: Vec<char> = folded.chars().collect();
     let n = f.len();
     (n == 4 || n == 5)
         && matches!(f[n - 2], '进' | '退' | '平')
@@ -206,13 +233,14 @@ pub(super) fn looks_like(text: &str) -> bool {
 }
 
 pub(super) fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    if !looks_like(text) {
+    // Folded once: a record reads thousands of these.
+    let key = fold(text);
+    if !folded_looks_like(&key) {
         return Err(NotationError::new(
             text,
             NotationErrorKind::NotThisNotation(Notation::Chinese),
         ));
     }
-    let key = fold(text);
     // Without a piece name it is the soldiers' file form (`前三进一`).
     let role = key.chars().find_map(role_of).unwrap_or(Role::Soldier);
     unique_match(pos, text, &key, renderings, Some(role))
