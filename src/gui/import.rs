@@ -18,6 +18,8 @@ use crate::rules::read;
 use crate::rules::record::{GameRecord, Imported};
 
 pub(super) fn plugin(app: &mut App) {
+    // Registered by the window plugin; headless apps have none.
+    app.add_message::<RequestRedraw>();
     app.init_resource::<Reads>().add_systems(
         Update,
         (import, choose)
