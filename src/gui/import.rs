@@ -1,8 +1,8 @@
 //! Opening what the player pastes, drops or loads: a game in place of the current one
 //! (undoable), a list when a file holds several, or a line saying why nothing changed.
 //! A paste or a file larger than [`READ_INLINE_BYTES`] is read on a thread of its own,
-//! so that a megabyte of moves (a few hundred milliseconds) never freezes the window;
-//! reads are applied in the order they were asked for.
+//! so that a megabyte (up to about 80 ms of reading: `cargo bench --bench worst_inputs`)
+//! never holds up a frame; reads are applied in the order they were asked for.
 
 use std::collections::VecDeque;
 use std::thread::JoinHandle;
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Inputs up to this size are read at once, within the frame (the slowest reader takes
-/// about 3 ms for this much); larger ones on a thread.
+/// about 1 ms for this much); larger ones on a thread.
 pub const READ_INLINE_BYTES: u64 = 16 * 1024;
 
 /// Reads running on their threads, oldest first.
