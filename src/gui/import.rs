@@ -114,56 +114,73 @@ fn read(import: &Import, lang: Lang) -> Reading {
     }
 }
 
+/// What opening a game touches: the game, the selection, the list of a file's games,
+/// and what the player is told.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Opener<'w> {
+    model: ResMut<'w, Model>,
+    selection: ResMut<'w, Selection>,
+    choice: ResMut<'w, GameChoice>,
+    settings: Res<'w, Settings>,
+    notices: MessageWriter<'w, Notice>,
+    changed: MessageWriter<'w, BoardChanged>,
+}
+
+impl Opener<'_> {
+    fn lang(&self) -> Lang {
+        self.settings.lang
+    }
+
+    /// Puts `record` in place of the game (undoable) and says `said`.
+    fn open(&mut self, record: GameRecord, said: String) {
+        info!("imported {} plies", record.game.ply_count());
+        // A record with a time control brings its clocks, stopped.
+        self.model.replace_record(record);
+        clear(&mut self.selection);
+        self.changed.write(BoardChanged);
+        self.notices.write(Notice::info(said));
+    }
+
+    fn apply(&mut self, reading: Reading) {
+        match reading {
+            Reading::Game(game, said) => self.open(*game, said),
+            Reading::Choose(list) => {
+                info!("game list: {} games in {}", list.games.len(), list.file);
+                let said = T::GamesInFile.fill(self.lang(), &[&list.file, &list.games.len()]);
+                self.notices.write(Notice::info(said));
+                self.choice.0 = Some(list);
+            }
+            Reading::Failed(said) => {
+                info!("refused import: {said}");
+                self.notices.write(Notice::warn(said));
+            }
+        }
+    }
+}
+
 /// Opens a pasted, dropped or loaded game in place of the current one (undoable). A
 /// failure leaves the game exactly as it was and says why. A file of several games
 /// opens the list instead.
-#[allow(clippy::too_many_arguments)]
 fn import(
     mut imports: MessageReader<Import>,
     mut reads: ResMut<Reads>,
-    mut model: ResMut<Model>,
-    mut selection: ResMut<Selection>,
-    mut choice: ResMut<GameChoice>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-    mut changed: MessageWriter<BoardChanged>,
+    mut opener: Opener,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let lang = settings.lang;
-    let mut apply = |reading: Reading, notices: &mut MessageWriter<Notice>| match reading {
-        Reading::Game(game, said) => {
-            open(
-                *game,
-                said,
-                &mut model,
-                &mut selection,
-                notices,
-                &mut changed,
-            );
-        }
-        Reading::Choose(list) => {
-            info!("game list: {} games in {}", list.games.len(), list.file);
-            notices.write(Notice::info(
-                T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]),
-            ));
-            choice.0 = Some(list);
-        }
-        Reading::Failed(said) => {
-            info!("refused import: {said}");
-            notices.write(Notice::warn(said));
-        }
-    };
+    let lang = opener.lang();
     for request in imports.read() {
         // Behind a running read, even a small one waits its turn.
         if reads.busy() || is_large(request) {
             let (request, what) = (request.clone(), describe(request, lang));
             info!("reading {what} on its own thread");
-            notices.write(Notice::info(T::Reading.fill(lang, &[&what])));
+            opener
+                .notices
+                .write(Notice::info(T::Reading.fill(lang, &[&what])));
             reads
                 .0
                 .push_back(std::thread::spawn(move || read(&request, lang)));
         } else {
-            apply(read(request, lang), &mut notices);
+            opener.apply(read(request, lang));
         }
     }
     while reads.0.front().is_some_and(JoinHandle::is_finished) {
@@ -174,28 +191,12 @@ fn import(
         let reading = handle
             .join()
             .unwrap_or_else(|_| Reading::Failed(T::ReadCrashed.get(lang).to_owned()));
-        apply(reading, &mut notices);
+        opener.apply(reading);
     }
     if reads.busy() {
         // An idle window gets no frames: keep them coming until the read is in.
         redraw.write(RequestRedraw);
     }
-}
-
-fn open(
-    record: GameRecord,
-    said: String,
-    model: &mut Model,
-    selection: &mut Selection,
-    notices: &mut MessageWriter<Notice>,
-    changed: &mut MessageWriter<BoardChanged>,
-) {
-    info!("imported {} plies", record.game.ply_count());
-    // A record with a time control brings its clocks, stopped.
-    model.replace_record(record);
-    clear(selection);
-    changed.write(BoardChanged);
-    notices.write(Notice::info(said));
 }
 
 /// What is being read, for the status line.
@@ -208,21 +209,13 @@ fn describe(import: &Import, lang: Lang) -> String {
 }
 
 /// Opens the game picked from a file's list (undoable like any import).
-fn choose(
-    mut actions: MessageReader<Action>,
-    mut model: ResMut<Model>,
-    mut selection: ResMut<Selection>,
-    mut choice: ResMut<GameChoice>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let lang = settings.lang;
+fn choose(mut actions: MessageReader<Action>, mut opener: Opener) {
+    let lang = opener.lang();
     for &action in actions.read() {
         let Action::ChooseGame(index) = action else {
             continue;
         };
-        let Some(list) = choice.0.take() else {
+        let Some(list) = opener.choice.0.take() else {
             continue;
         };
         let Some(i) = index else {
@@ -246,17 +239,10 @@ fn choose(
                 let players = format!("{} – {}", name(red), name(black));
                 info!("game list: picked game {} of {}", i + 1, list.file);
                 let said = T::OpenedGame.fill(lang, &[&list.file, &(i + 1), &players]);
-                open(
-                    game.clone(),
-                    said,
-                    &mut model,
-                    &mut selection,
-                    &mut notices,
-                    &mut changed,
-                );
+                opener.open(game.clone(), said);
             }
             // Unreadable or out of range: the list stays open (nothing else to do).
-            _ => choice.0 = Some(list),
+            _ => opener.choice.0 = Some(list),
         }
     }
 }
