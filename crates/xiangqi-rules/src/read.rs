@@ -45,7 +45,13 @@ fn text_of(bytes: &[u8]) -> Result<Text, ImportError> {
     if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
         return Err(ImportError::unrecognised(ImportErrorKind::Binary));
     }
-    Ok(Text::Decoded(decode(bytes)))
+    let text = decode(bytes);
+    // A NUL in text read through a byte-order mark (UTF-16 has zero bytes, text does
+    // not have NUL characters): binary all the same.
+    if text.contains('\0') {
+        return Err(ImportError::unrecognised(ImportErrorKind::Binary));
+    }
+    Ok(Text::Decoded(text))
 }
 
 /// The games of a PGN collection: several games, or one with a title or other text
