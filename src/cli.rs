@@ -104,8 +104,8 @@ enum Command {
         /// Moves played from it, in ICCS coordinates ("h2e2 h9g7").
         #[arg(long, default_value = "")]
         moves: String,
-        /// The engine program (default: fairy-stockfish or pikafish on the PATH or in
-        /// /usr/games).
+        /// The engine program (default: the one set in the game's settings, else
+        /// fairy-stockfish or pikafish on the PATH or in /usr/games).
         #[arg(long)]
         engine: Option<std::path::PathBuf>,
         /// Search this many plies deep (default 12).

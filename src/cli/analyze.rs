@@ -34,7 +34,17 @@ pub(super) fn analyze(out: &mut impl Write, request: &Request) -> Result<(), Fai
             .map_err(|e| Failure(format!("move {} ({text}): {e}", moves.len() + 1)))?;
         moves.push(m);
     }
-    let path = engine::find(request.engine).ok_or_else(|| {
+    // --engine, else the one set in the game's settings, else wherever one is installed.
+    // (Read only: a damaged settings file is the game's to set aside, not this tool's.)
+    let configured = request.engine.map(Path::to_path_buf).or_else(|| {
+        let dirs = xiangqi::storage::Dirs::from_os()?;
+        let text = std::fs::read_to_string(dirs.settings()).ok()?;
+        xiangqi::settings::Preferences::from_text(&text)
+            .ok()?
+            .settings
+            .engine
+    });
+    let path = engine::find(configured.as_deref()).ok_or_else(|| {
         Failure(
             "no engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) \
              or Pikafish, or name one with --engine PATH"
