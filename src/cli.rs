@@ -1,4 +1,4 @@
-//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `desktop`. Bad input prints a message on stderr
+//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`. Bad input prints a message on stderr
 //! and exits with code 2; nothing here panics on user input.
 
 use std::io::Write;
@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
 
+mod analyze;
 mod convert;
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -92,6 +93,30 @@ enum Command {
     Games {
         /// The file to read, or - for standard input.
         input: String,
+    },
+    /// Search a position with a UCI engine (Fairy-Stockfish, Pikafish): one line per
+    /// update, `depth D score cp X|mate N pv MOVES (CHINESE)`, scores from the side to
+    /// move; then `bestmove MOVE`.
+    Analyze {
+        /// The position (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Moves played from it, in ICCS coordinates ("h2e2 h9g7").
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The engine program (default: the one set in the game's settings, else
+        /// fairy-stockfish or pikafish on the PATH or in /usr/games).
+        #[arg(long)]
+        engine: Option<std::path::PathBuf>,
+        /// Search this many plies deep (default 12).
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// How many best lines to report.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
     },
     /// Put the game in the desktop's launcher, with its icon, and make Xiangqi game files
     /// (PGN, XQF, FEN) open in it when double-clicked (freedesktop.org desktops).
@@ -190,6 +215,27 @@ pub fn run() -> ExitCode {
             convert::convert(&mut out, &input, to, game, output.as_deref(), &picture)
         }
         Command::Games { input } => convert::games(&mut out, &input),
+        Command::Analyze {
+            fen,
+            moves,
+            engine,
+            depth,
+            movetime,
+            multipv,
+        } => {
+            let limit = match movetime {
+                Some(ms) => xiangqi::engine::Limit::MoveTime(std::time::Duration::from_millis(ms)),
+                None => xiangqi::engine::Limit::Depth(depth.unwrap_or(12)),
+            };
+            let request = analyze::Request {
+                fen: &fen,
+                moves: &moves,
+                engine: engine.as_deref(),
+                limit,
+                multipv,
+            };
+            analyze::analyze(&mut out, &request)
+        }
         Command::Desktop { action } => cmd_desktop(&mut out, action),
     };
     match result {

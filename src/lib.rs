@@ -7,6 +7,7 @@
 
 pub mod desktop;
 pub mod editor;
+pub mod engine;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod i18n;

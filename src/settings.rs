@@ -45,6 +45,9 @@ pub struct Settings {
     pub lang: Lang,
     /// The time control of the next new game (`None`: untimed).
     pub clock: Option<TimeControl>,
+    /// The analysis engine's program (`None`: Fairy-Stockfish or Pikafish, wherever
+    /// they are installed).
+    pub engine: Option<std::path::PathBuf>,
 }
 
 impl Default for Settings {
@@ -59,6 +62,7 @@ impl Default for Settings {
             flipped: false,
             lang: Lang::from_locale(sys_locale::get_locale().as_deref()),
             clock: None,
+            engine: None,
         }
     }
 }
@@ -142,6 +146,8 @@ struct Stored {
     clock: Option<TimeControl>,
     window: Option<(f32, f32)>,
     slot: Option<usize>,
+    /// The engine's path; empty: look for one.
+    engine: String,
 }
 
 /// A choice written as its name, read back leniently: an unknown name (or an empty
@@ -189,6 +195,11 @@ impl Stored {
             clock: s.clock,
             window,
             slot,
+            engine: s
+                .engine
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
         }
     }
 
@@ -209,6 +220,9 @@ impl Stored {
             flipped: self.flipped,
             lang: self.language.unwrap_or(default.lang),
             clock: self.clock,
+            engine: Some(self.engine.trim())
+                .filter(|p| !p.is_empty())
+                .map(std::path::PathBuf::from),
         }
     }
 }
@@ -240,6 +254,20 @@ mod tests {
         assert_eq!(odd.notation, Settings::default().notation);
         assert_eq!(odd.volume, 1.0);
         assert_eq!(stored("(volume: NaN)").settings().volume, 0.8);
+        let with_engine = Preferences {
+            settings: Settings {
+                engine: Some("/opt/pikafish/pikafish".into()),
+                ..Settings::default()
+            },
+            ..Preferences::default()
+        };
+        let text = with_engine.to_text();
+        assert!(
+            text.contains("engine: \"/opt/pikafish/pikafish\""),
+            "{text}"
+        );
+        assert_eq!(Preferences::from_text(&text), Ok(with_engine));
+        assert_eq!(stored("(engine: \"  \")").settings().engine, None);
     }
 
     #[test]
