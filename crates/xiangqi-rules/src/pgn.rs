@@ -344,8 +344,13 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
             Token::Comment(c) => {
                 // A clock reading is data, not words: it goes to `clocks`.
                 let c = match super::time::read_clk(&c) {
-                    Some((left, rest)) => {
+                    Some((left, mut rest)) => {
                         record.clocks.insert(ply, left);
+                        // One reading a ply: any other in the same comment is dropped,
+                        // not kept as words a later read would take for the reading.
+                        while let Some((_, more)) = super::time::read_clk(&rest) {
+                            rest = more;
+                        }
                         rest
                     }
                     None => c,
@@ -497,6 +502,8 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
             (None, None) => return,
         };
         let sep = if ply == 0 { "" } else { " " };
+        // The reader takes a line's end as '\n' whatever it was: so does the writer.
+        let text = text.replace("\r\n", "\n").replace('\r', "\n");
         if !text.contains('}') {
             let _ = write!(out, "{sep}{{{text}}}");
             return;

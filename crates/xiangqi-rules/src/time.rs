@@ -151,7 +151,8 @@ pub fn clk(remaining: Duration) -> String {
     format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// The `[%clk …]` reading in a comment, if it has one, and the comment without it.
+/// The first well-formed `[%clk …]` reading in a comment, if it has one, and the
+/// comment without it (malformed ones stay as words).
 ///
 /// ```
 /// use std::time::Duration;
@@ -165,7 +166,13 @@ pub fn clk(remaining: Duration) -> String {
 /// ```
 #[must_use]
 pub fn read_clk(comment: &str) -> Option<(Duration, String)> {
-    let start = comment.find("[%clk")?;
+    comment
+        .match_indices("[%clk")
+        .find_map(|(start, _)| clk_at(comment, start))
+}
+
+/// The reading of the `[%clk` at byte `start` of `comment`, if it is well formed.
+fn clk_at(comment: &str, start: usize) -> Option<(Duration, String)> {
     let end = start + comment[start..].find(']')?;
     let value = comment[start + 5..end].trim();
     let mut parts = value.split(':').rev();
@@ -233,5 +240,9 @@ mod tests {
         );
         assert_eq!(read_clk("[%clk 1:2:3:4]"), None);
         assert_eq!(read_clk("[%clk soon]"), None);
+        assert_eq!(
+            read_clk("[%clk soon] [%clk 0:00:07]"),
+            Some((Duration::from_secs(7), "[%clk soon]".to_owned()))
+        );
     }
 }
