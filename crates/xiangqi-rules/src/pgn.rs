@@ -241,6 +241,12 @@ fn tag(line: &str) -> Option<(String, String)> {
     } else {
         value.to_owned()
     };
+    // A value is one line: a stray carriage return reads as the space it is written as.
+    let value = if value.contains('\r') {
+        value.replace('\r', " ")
+    } else {
+        value
+    };
     Some((name.trim_end_matches(':').to_owned(), value))
 }
 
