@@ -247,7 +247,13 @@ fn tag(line: &str) -> Option<(String, String)> {
     } else {
         value
     };
-    Some((name.trim_end_matches(':').to_owned(), value))
+    let name = name.trim_end_matches(':');
+    is_tag_name(name).then(|| (name.to_owned(), value))
+}
+
+/// Whether a tag name can be written and read back: a word, no quotes or brackets.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains(['"', '[', ']', '\\']) && !name.contains(char::is_whitespace)
 }
 
 /// Reads the first game of a PGN text (or a bare movetext): the record, and as its
@@ -494,7 +500,7 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
     }
     for (name, v) in &record.tags {
         let ours = termination.is_some() && name.eq_ignore_ascii_case("Termination");
-        if !ours && !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        if !ours && !ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name)) && is_tag_name(name) {
             let _ = writeln!(out, "[{name} \"{}\"]", escape(v));
         }
     }
