@@ -185,9 +185,13 @@ impl Engine {
 
     /// The engine is gone or hopeless: make sure it is gone.
     fn died(&mut self) -> EngineError {
+        self.kill();
+        EngineError::Quit
+    }
+
+    fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        EngineError::Quit
     }
 
     /// The next line, waiting until `deadline` at most.
@@ -196,8 +200,7 @@ impl Engine {
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
+                self.kill();
                 Err(EngineError::Timeout(self.patience))
             }
             Err(RecvTimeoutError::Disconnected) => Err(self.died()),
@@ -223,7 +226,9 @@ impl Engine {
             let mut words = line.split_whitespace();
             match (words.next(), words.next()) {
                 (Some("id"), Some("name")) => {
-                    self.name = line.trim_start()["id name".len()..].trim().to_owned();
+                    // The words after "name", however the engine spaces them.
+                    let rest = line.split_once("name").map_or("", |(_, rest)| rest);
+                    self.name = rest.trim().to_owned();
                 }
                 (Some("option"), Some("name")) => {
                     variant |= line.contains("name UCI_Variant ");
@@ -338,8 +343,7 @@ impl Drop for Engine {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
     }
 }
 

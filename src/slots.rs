@@ -199,7 +199,8 @@ pub fn read_slot(bytes: &[u8]) -> SlotState {
         Err(e) => return SlotState::Damaged(e.to_string()),
     };
     if matches!(imported.format, Format::Pgn(_)) {
-        let text = String::from_utf8_lossy(bytes);
+        // Decoded as the reader did (a slot copied in from elsewhere may be GBK or UTF-16).
+        let text = crate::rules::record::decode(bytes);
         let last = text.trim_end().lines().next_back().unwrap_or("");
         let result = imported.record.tag("Result").unwrap_or("");
         let ends = last
@@ -277,6 +278,16 @@ mod tests {
             g.play(m.parse().unwrap()).unwrap();
         }
         g
+    }
+
+    #[test]
+    fn a_slot_in_utf16_that_ends_with_its_result_reads() {
+        let text = "[Event \"x\"]\n[Result \"*\"]\n\n1. h2e2 h9g7 *\n";
+        let mut bytes = vec![0xff, 0xfe];
+        bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        assert!(matches!(read_slot(&bytes), SlotState::Saved(info) if info.plies == 2));
+        let cut = &bytes[..bytes.len() - 4];
+        assert!(matches!(read_slot(cut), SlotState::Damaged(_)));
     }
 
     #[test]

@@ -80,16 +80,8 @@ fn parts(pos: &Position, m: Move, style: Style) -> Option<Parts> {
     let facts = MoveFacts::new(pos, m)?;
     let us = facts.piece.color;
     let role = facts.piece.role;
-    let action = match facts.forward {
-        0 => '平',
-        f if f > 0 => '进',
-        _ => '退',
-    };
-    let target = if action == '平' || moves_diagonally(role) {
-        style.numeral(us, facts.to_file)
-    } else {
-        style.numeral(us, facts.forward.unsigned_abs())
-    };
+    let (action, target) = motion(pos, m)?;
+    let target = style.numeral(us, target);
     let stacked = facts.file_mates().len();
     let prefix = (stacked >= 2 && !matches!(role, Role::Advisor | Role::Elephant))
         .then(|| prefix(facts.index_on_file(m.from), stacked));
@@ -158,6 +150,13 @@ fn renderings(pos: &Position, m: Move, key: &str, out: &mut Vec<String>) {
 
 /// The last two characters of every spelling of `m`, folded: its action and target.
 fn tail(pos: &Position, m: Move) -> Option<[char; 2]> {
+    let (action, target) = motion(pos, m)?;
+    Some([action, char::from(b'0' + target)])
+}
+
+/// A move's action (进, 退 or 平) and the number after it: ranks moved, or the file
+/// reached (sideways, and for the pieces that move diagonally).
+fn motion(pos: &Position, m: Move) -> Option<(char, u8)> {
     let piece = pos.piece_at(m.from)?;
     let us = piece.color;
     let forward = i16::from(relative_rank(us, m.to)) - i16::from(relative_rank(us, m.from));
@@ -171,7 +170,7 @@ fn tail(pos: &Position, m: Move) -> Option<[char; 2]> {
     } else {
         forward.unsigned_abs() as u8
     };
-    Some([action, char::from(b'0' + target)])
+    Some((action, target))
 }
 
 /// Folds every common variant onto one spelling: piece names of either side and script,

@@ -241,8 +241,6 @@ pub(crate) struct MoveFacts {
     /// Files counted from the mover's right, 1–9.
     pub(crate) from_file: u8,
     pub(crate) to_file: u8,
-    /// Ranks moved toward the opponent (negative: backward).
-    pub(crate) forward: i8,
     /// Same pieces on the mover's file, most advanced first (at most five soldiers
     /// share a file): see [`file_mates`](Self::file_mates). No allocation: a record
     /// reads this for every candidate of every move.
@@ -276,7 +274,6 @@ impl MoveFacts {
             piece,
             from_file: file_number(us, m.from),
             to_file: file_number(us, m.to),
-            forward: relative_rank(us, m.to) as i8 - relative_rank(us, m.from) as i8,
             mates,
             stacked,
             tandem_files: per_file.iter().filter(|&&n| n >= 2).count(),
