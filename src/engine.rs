@@ -17,6 +17,11 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Move, Position, Square};
 
+mod plan;
+mod worker;
+pub use plan::{Table, Task, Want, want};
+pub use worker::{Job, Options, Report, Worker};
+
 /// How an engine numbers ranks in its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ranks {
@@ -80,12 +85,70 @@ pub struct Line {
 }
 
 /// How long to search.
+///
+/// Written and read as a person would put it: `depth 8`, `1.5 s`, `infinite`.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi::engine::Limit;
+///
+/// assert_eq!("depth 8".parse(), Ok(Limit::Depth(8)));
+/// assert_eq!("1.5 s".parse(), Ok(Limit::MoveTime(Duration::from_millis(1500))));
+/// assert_eq!(Limit::MoveTime(Duration::from_millis(250)).to_string(), "0.25 s");
+/// assert!("depth many".parse::<Limit>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
     /// To this many plies.
     Depth(u32),
     /// For this long.
     MoveTime(Duration),
+    /// Until told to stop (analysis).
+    Infinite,
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::Depth(d) => write!(f, "depth {d}"),
+            // Seconds to the millisecond, without trailing zeros.
+            Limit::MoveTime(t) => {
+                let ms = t.as_millis();
+                let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+                write!(f, "{} s", text.trim_end_matches('0').trim_end_matches('.'))
+            }
+            Limit::Infinite => f.write_str("infinite"),
+        }
+    }
+}
+
+impl std::str::FromStr for Limit {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Limit, String> {
+        let text = text.trim();
+        let bad = || format!("\"{text}\" is no search limit (depth 8, 1.5 s, 500 ms)");
+        if text == "infinite" {
+            return Ok(Limit::Infinite);
+        }
+        if let Some(depth) = text.strip_prefix("depth") {
+            return depth.trim().parse().map(Limit::Depth).map_err(|_| bad());
+        }
+        let (number, millis) = if let Some(n) = text.strip_suffix("ms") {
+            (n, 1.0)
+        } else if let Some(n) = text.strip_suffix('s') {
+            (n, 1000.0)
+        } else {
+            return Err(bad());
+        };
+        let value: f64 = number.trim().parse().map_err(|_| bad())?;
+        let ms = value * millis;
+        // A day is more than any move is given; NaN and negatives are no time.
+        if !(0.0..=86_400_000.0).contains(&ms) {
+            return Err(bad());
+        }
+        Ok(Limit::MoveTime(Duration::from_millis(ms.round() as u64)))
+    }
 }
 
 /// What went wrong with an engine.
@@ -108,7 +171,13 @@ pub enum EngineError {
     /// It answered, but not in UCI, or with a move that is not legal.
     #[error("the engine's answer makes no sense: {0}")]
     Garbage(String),
+    /// The position has no legal move: there is nothing to search.
+    #[error("the game is over in this position: there is no move to search")]
+    NoMoves,
 }
+
+/// How often a search looks whether it should stop while the engine is quiet.
+const STOP_POLL: Duration = Duration::from_millis(20);
 
 /// A running engine.
 pub struct Engine {
@@ -283,13 +352,33 @@ impl Engine {
         moves: &[Move],
         limit: Limit,
         multipv: usize,
-        mut on_line: impl FnMut(&Line),
+        on_line: impl FnMut(&Line),
     ) -> Result<Move, EngineError> {
+        self.search_until(start, moves, limit, multipv, on_line, || false)?
+            .ok_or(EngineError::Quit)
+    }
+
+    /// As [`search`](Self::search), but `stop` is asked every few milliseconds whether
+    /// the search is still wanted: once it says so, the engine is told to stop and
+    /// `None` is returned when it has (its move, made in haste, is not given). This is
+    /// how an infinite search ends.
+    pub fn search_until(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limit: Limit,
+        multipv: usize,
+        mut on_line: impl FnMut(&Line),
+        mut stop: impl FnMut() -> bool,
+    ) -> Result<Option<Move>, EngineError> {
         let mut pos = start.clone();
         for &m in moves {
             pos = pos
                 .play(m)
                 .map_err(|e| EngineError::Garbage(format!("the game's own move {m}: {e}")))?;
+        }
+        if pos.legal_moves().is_empty() {
+            return Err(EngineError::NoMoves);
         }
         self.set_option("MultiPV", &multipv.max(1).to_string())?;
         let mut command = format!("position fen {}", start.to_fen());
@@ -302,27 +391,56 @@ impl Engine {
         }
         self.send(&command)?;
         let (go, budget) = match limit {
-            Limit::Depth(d) => (format!("go depth {d}"), Duration::ZERO),
-            Limit::MoveTime(t) => (format!("go movetime {}", t.as_millis()), t),
+            Limit::Depth(d) => (format!("go depth {d}"), Some(Duration::ZERO)),
+            Limit::MoveTime(t) => (format!("go movetime {}", t.as_millis()), Some(t)),
+            // An infinite search may be quiet for as long as it likes; it is the stop
+            // that must be answered in time.
+            Limit::Infinite => ("go infinite".to_owned(), None),
         };
         self.send(&go)?;
+        // Each answer may take the engine's patience; a timed search its time too.
+        let patience = self.patience;
+        let quiet_until = |now: Instant| budget.map(|b| now + patience + b);
+        let mut deadline = quiet_until(Instant::now());
+        let mut stopping = false;
         loop {
-            // Each answer may take the engine's patience; a timed search its time too.
-            let deadline = Instant::now() + self.patience + budget;
-            let line = self.next_line(deadline)?;
+            if !stopping && stop() {
+                self.send("stop")?;
+                stopping = true;
+                deadline = Some(Instant::now() + self.patience);
+            }
+            let now = Instant::now();
+            let wait = match deadline {
+                Some(d) if d <= now => {
+                    self.kill();
+                    return Err(EngineError::Timeout(self.patience));
+                }
+                Some(d) => (d - now).min(STOP_POLL),
+                None => STOP_POLL,
+            };
+            let line = match self.lines.recv_timeout(wait) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return Err(self.died()),
+            };
+            if !stopping {
+                deadline = quiet_until(Instant::now());
+            }
             let mut words = line.split_whitespace();
             match words.next() {
-                Some("info") => {
+                Some("info") if !stopping => {
                     if let Some(l) = parse_info(&line, &pos, self.ranks) {
                         on_line(&l);
                     }
                 }
+                Some("bestmove") if stopping => return Ok(None),
                 Some("bestmove") => {
                     let text = words.next().unwrap_or("");
                     return self
                         .ranks
                         .read(text)
                         .filter(|&m| pos.is_legal(m))
+                        .map(Some)
                         .ok_or_else(|| EngineError::Garbage(format!("bestmove \"{text}\"")));
                 }
                 _ => {}

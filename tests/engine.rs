@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use xiangqi::engine::{self, Engine, EngineError, Limit, Line, Ranks, Score};
+use xiangqi::engine::{
+    self, Engine, EngineError, Job, Limit, Line, Options, Ranks, Report, Score, Worker,
+};
 use xiangqi::rules::{Move, Position};
 
 fn real() -> Engine {
@@ -164,4 +166,212 @@ fn the_cli_says_what_is_wrong_and_exits_2() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("xiangqi: "), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn an_infinite_search_stops_when_told_and_the_engine_stays_in_step() {
+    let mut e = real();
+    let start = Position::new();
+    let lines = std::cell::Cell::new(0);
+    let began = Instant::now();
+    let mut stopped_at = None;
+    let result = e.search_until(
+        &start,
+        &[mv("h2e2")],
+        Limit::Infinite,
+        2,
+        |_| lines.set(lines.get() + 1),
+        || {
+            // Stop once it has said something and a moment has passed.
+            let stop = lines.get() > 0 && began.elapsed() > Duration::from_millis(300);
+            if stop && stopped_at.is_none() {
+                stopped_at = Some(Instant::now());
+            }
+            stop
+        },
+    );
+    assert!(matches!(result, Ok(None)), "{result:?}");
+    let took = stopped_at.unwrap().elapsed();
+    assert!(took < Duration::from_secs(2), "stopping took {took:?}");
+    // The stopped search's move was read and dropped: the next answer is the next
+    // search's own.
+    let best = e.search(&start, &[], Limit::Depth(3), 1, |_| {}).unwrap();
+    assert!(start.is_legal(best), "{best}");
+}
+
+#[test]
+fn an_engine_that_ignores_stop_is_killed_in_time() {
+    let mut e = fake("hang", Duration::from_millis(500)).unwrap();
+    let began = Instant::now();
+    let err = e
+        .search_until(&Position::new(), &[], Limit::Infinite, 1, |_| {}, || true)
+        .unwrap_err();
+    assert!(matches!(err, EngineError::Timeout(_)), "{err}");
+    assert!(began.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
+fn a_finished_position_is_not_searched() {
+    let mut e = real();
+    let mate: Position = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1".parse().unwrap();
+    let err = e
+        .search(&mate, &[mv("b0b8")], Limit::Depth(3), 1, |_| {})
+        .unwrap_err();
+    assert!(matches!(err, EngineError::NoMoves), "{err}");
+}
+
+/// The worker's reports until `done` says enough, or `within` has passed.
+fn reports_until(
+    worker: &Worker,
+    within: Duration,
+    mut done: impl FnMut(&Report) -> bool,
+) -> Vec<Report> {
+    let began = Instant::now();
+    let mut all = Vec::new();
+    while began.elapsed() < within {
+        for r in worker.reports() {
+            let stop = done(&r);
+            all.push(r);
+            if stop {
+                return all;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("nothing enough within {within:?}: {all:?}");
+}
+
+fn options() -> Options {
+    Options {
+        threads: 1,
+        hash_mb: 16,
+    }
+}
+
+fn job(moves: &[&str], limit: Limit, multipv: usize) -> Job {
+    Job {
+        start: Position::new(),
+        moves: moves.iter().map(|m| mv(m)).collect(),
+        limit,
+        multipv,
+    }
+}
+
+#[test]
+fn the_worker_starts_the_engine_when_asked_and_a_newer_request_replaces_the_running_one() {
+    let path = engine::find(None).expect("fairy-stockfish is installed");
+    let woken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = std::sync::Arc::clone(&woken);
+    let worker = Worker::spawn(path, options(), Duration::from_secs(20), move || {
+        counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(worker.reports().is_empty(), "no engine before it is needed");
+
+    let analysis = worker.ask(job(&["h2e2"], Limit::Infinite, 3));
+    let first = reports_until(
+        &worker,
+        Duration::from_secs(20),
+        |r| matches!(r, Report::Line { line, .. } if line.depth >= 4),
+    );
+    assert!(matches!(&first[0], Report::Started(name) if name.contains("Stockfish")));
+    let multipvs: std::collections::BTreeSet<usize> = first
+        .iter()
+        .filter_map(|r| match r {
+            Report::Line { job, line } if *job == analysis => Some(line.multipv),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(multipvs, [1, 2, 3].into(), "three lines at each depth");
+
+    // A move played: the analysis stops and the computer's move is searched.
+    let play = worker.ask(job(&["h2e2", "h9g7"], Limit::Depth(4), 1));
+    let second = reports_until(&worker, Duration::from_secs(20), |r| {
+        matches!(r, Report::Best { .. })
+    });
+    let Some(&Report::Best {
+        job: best_of,
+        mv: best,
+    }) = second.last()
+    else {
+        unreachable!()
+    };
+    assert_eq!(best_of, play, "the infinite search never gives a move");
+    let pos = Position::new()
+        .play(mv("h2e2"))
+        .unwrap()
+        .play(mv("h9g7"))
+        .unwrap();
+    assert!(pos.is_legal(best), "{best}");
+    // Lines of the stopped search may still be on their way; none come after the
+    // next search's.
+    let last_analysis = second
+        .iter()
+        .rposition(|r| matches!(r, Report::Line { job, .. } if *job == analysis));
+    let first_play = second
+        .iter()
+        .position(|r| matches!(r, Report::Line { job, .. } if *job == play));
+    assert!(last_analysis < first_play, "{second:?}");
+
+    // Stopped: the engine says nothing more.
+    worker.ask(job(&[], Limit::Infinite, 1));
+    std::thread::sleep(Duration::from_millis(300));
+    worker.stop();
+    std::thread::sleep(Duration::from_millis(300));
+    let _ = worker.reports();
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(worker.reports(), []);
+    assert!(woken.load(std::sync::atomic::Ordering::SeqCst) > 3);
+}
+
+#[test]
+fn a_worker_whose_engine_is_missing_or_crashes_says_so_once() {
+    let missing = Worker::spawn(
+        "/nonexistent/engine".into(),
+        options(),
+        Duration::from_secs(2),
+        || {},
+    );
+    missing.ask(job(&[], Limit::Depth(3), 1));
+    let said = reports_until(&missing, Duration::from_secs(5), |_| true);
+    assert!(
+        matches!(&said[0], Report::Failed(why) if why.contains("/nonexistent/engine")),
+        "{said:?}"
+    );
+
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-engine.sh");
+    // The worker starts a program by its path: a crashing "engine" of its own.
+    let dir = std::env::temp_dir().join(format!("xiangqi-fake-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let crash = dir.join("crash-engine");
+    std::fs::write(
+        &crash,
+        format!(
+            "#!/bin/sh\nFAKE_ENGINE_MODE=crash exec sh '{}'\n",
+            script.display()
+        ),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&crash, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let crashing = Worker::spawn(crash, options(), Duration::from_secs(2), || {});
+    crashing.ask(job(&[], Limit::Depth(3), 1));
+    let said = reports_until(&crashing, Duration::from_secs(5), |r| {
+        matches!(r, Report::Failed(_))
+    });
+    assert!(
+        matches!(said.last(), Some(Report::Failed(why)) if why.contains("quit")),
+        "{said:?}"
+    );
+    crashing.ask(job(&[], Limit::Depth(3), 1));
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        crashing.reports(),
+        [],
+        "an ended worker answers nothing more"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
