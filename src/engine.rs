@@ -71,6 +71,31 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Score {
+    /// The score from `side`'s point of view, given that it was `mover`'s (the side to
+    /// move in the searched position, whose view UCI gives).
+    ///
+    /// ```
+    /// use xiangqi::engine::Score;
+    /// use xiangqi::rules::Color;
+    ///
+    /// let black_ahead = Score::Centipawns(80);
+    /// assert_eq!(black_ahead.for_side(Color::Black, Color::Red), Score::Centipawns(-80));
+    /// assert_eq!(Score::Mate(2).for_side(Color::Black, Color::Red), Score::Mate(-2));
+    /// assert_eq!(Score::Mate(2).for_side(Color::Red, Color::Red), Score::Mate(2));
+    /// ```
+    #[must_use]
+    pub fn for_side(self, mover: crate::rules::Color, side: crate::rules::Color) -> Score {
+        if mover == side {
+            return self;
+        }
+        match self {
+            Score::Centipawns(cp) => Score::Centipawns(cp.saturating_neg()),
+            Score::Mate(n) => Score::Mate(n.saturating_neg()),
+        }
+    }
+}
+
 /// One line of play the engine reports while it searches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
@@ -238,6 +263,12 @@ impl Engine {
     #[must_use]
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Its process id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// How it numbers ranks.

@@ -217,6 +217,33 @@ texts! {
     EditReady => "局面合法，可以开始", "A legal position: ready to play";
     EditFenRefused => "读不懂这个 FEN：{}", "That FEN does not read: {}";
     KeyEdit => "F2：摆棋（Esc 退出）", "F2: set up a position (Esc leaves)";
+    KeyAnalysis => "A：引擎分析（再按关闭）", "A: engine analysis (again to hide)";
+    KeyHint => "H：提示一步好棋", "H: hint at a good move";
+    Analysis => "分析", "Analysis";
+    HintButton => "提示", "Hint";
+    Opponent => "对手", "Opponent";
+    TwoPlayers => "两人对弈", "Two players";
+    ComputerRed => "电脑执红", "Computer plays red";
+    ComputerBlack => "电脑执黑", "Computer plays black";
+    Strength => "电脑棋力", "Computer strength";
+    ByDepth => "深度", "Depth";
+    ByTime => "每步时间", "Time a move";
+    Thinking => "电脑思考中…", "The computer is thinking…";
+    ComputersTurn => "该电脑走棋", "It is the computer's move";
+    ComputerPlays => "电脑执{}，你执{}", "The computer plays {}, you play {}";
+    TwoPlayersNow => "两人对弈", "Two players at the board";
+    HintIs => "提示：{}", "Hint: {}";
+    NoMoveToHint => "这个局面无棋可走", "There is no move in this position";
+    AnalysisOn => "引擎分析已开", "Analysis on";
+    AnalysisOff => "引擎分析已关", "Analysis off";
+    AnalysisDepth => "深度 {}", "depth {}";
+    AnalysisWaiting => "引擎计算中…", "The engine is thinking…";
+    NoEngine => "找不到象棋引擎：请安装 Fairy-Stockfish（sudo apt-get install fairy-stockfish）或 Pikafish，或在设置中填写引擎路径", "No engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) or Pikafish, or set the engine's path in the settings";
+    EngineFailed => "引擎出错：{}", "The engine failed: {}";
+    Engine => "引擎", "Engine";
+    EnginePath => "引擎路径（空：自动查找）", "Engine path (empty: look for one)";
+    EngineThreads => "线程", "Threads";
+    EngineHash => "哈希表", "Hash";
 }
 
 impl T {

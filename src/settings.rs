@@ -18,8 +18,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Limit;
 use crate::i18n::Lang;
-use crate::rules::{Notation, TimeControl};
+use crate::rules::{Color, Notation, TimeControl};
 use crate::storage::{Damaged, Dirs, atomic_write, read_or_keep_aside};
 pub use crate::theme::Coordinates;
 
@@ -48,6 +49,39 @@ pub struct Settings {
     /// The analysis engine's program (`None`: Fairy-Stockfish or Pikafish, wherever
     /// they are installed).
     pub engine: Option<std::path::PathBuf>,
+    /// The side the computer plays (`None`: two people play).
+    pub computer: Option<Color>,
+    /// How long the computer thinks about its move.
+    pub strength: Limit,
+    /// The engine's search threads.
+    pub threads: u32,
+    /// The engine's hash table, in MB.
+    pub hash_mb: u32,
+}
+
+/// The computer's strength when the player has not chosen one: a second a move.
+pub const DEFAULT_STRENGTH: Limit = Limit::MoveTime(std::time::Duration::from_secs(1));
+
+/// The engine's threads and hash table are brought into these ranges.
+pub const THREADS: std::ops::RangeInclusive<u32> = 1..=64;
+/// See [`THREADS`].
+pub const HASH_MB: std::ops::RangeInclusive<u32> = 1..=4096;
+/// The deepest and longest a computer's move may be set to think.
+pub const MAX_DEPTH: u32 = 30;
+/// See [`MAX_DEPTH`].
+pub const MAX_MOVE_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A strength brought into what the game offers (a typed file may say anything).
+#[must_use]
+pub fn clamp_strength(limit: Limit) -> Limit {
+    match limit {
+        Limit::Depth(d) => Limit::Depth(d.clamp(1, MAX_DEPTH)),
+        Limit::MoveTime(t) => {
+            Limit::MoveTime(t.clamp(std::time::Duration::from_millis(100), MAX_MOVE_TIME))
+        }
+        // The computer must move some time.
+        Limit::Infinite => DEFAULT_STRENGTH,
+    }
 }
 
 impl Default for Settings {
@@ -63,6 +97,10 @@ impl Default for Settings {
             lang: Lang::from_locale(sys_locale::get_locale().as_deref()),
             clock: None,
             engine: None,
+            computer: None,
+            strength: DEFAULT_STRENGTH,
+            threads: 1,
+            hash_mb: 64,
         }
     }
 }
@@ -148,6 +186,13 @@ struct Stored {
     slot: Option<usize>,
     /// The engine's path; empty: look for one.
     engine: String,
+    /// `red`, `black`, or empty: two players.
+    computer: String,
+    /// `depth 8`, `1.5 s`.
+    #[serde(with = "by_name")]
+    strength: Option<Limit>,
+    threads: u32,
+    hash_mb: u32,
 }
 
 /// A choice written as its name, read back leniently: an unknown name (or an empty
@@ -200,6 +245,10 @@ impl Stored {
                 .as_ref()
                 .map(|p| p.display().to_string())
                 .unwrap_or_default(),
+            computer: s.computer.map(|c| c.name().to_owned()).unwrap_or_default(),
+            strength: Some(s.strength),
+            threads: s.threads,
+            hash_mb: s.hash_mb,
         }
     }
 
@@ -223,6 +272,12 @@ impl Stored {
             engine: Some(self.engine.trim())
                 .filter(|p| !p.is_empty())
                 .map(std::path::PathBuf::from),
+            computer: [Color::Red, Color::Black]
+                .into_iter()
+                .find(|c| c.name() == self.computer.trim()),
+            strength: self.strength.map_or(default.strength, clamp_strength),
+            threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
+            hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
         }
     }
 }
@@ -268,6 +323,49 @@ mod tests {
         );
         assert_eq!(Preferences::from_text(&text), Ok(with_engine));
         assert_eq!(stored("(engine: \"  \")").settings().engine, None);
+    }
+
+    #[test]
+    fn the_computer_and_its_strength_read_as_written_and_into_range() {
+        let s = Settings {
+            computer: Some(Color::Black),
+            strength: Limit::Depth(12),
+            threads: 2,
+            hash_mb: 256,
+            ..Settings::default()
+        };
+        let prefs = Preferences {
+            settings: s,
+            ..Preferences::default()
+        };
+        let text = prefs.to_text();
+        for named in [
+            "computer: \"black\"",
+            "strength: \"depth 12\"",
+            "hash_mb: 256",
+        ] {
+            assert!(text.contains(named), "{named} in {text}");
+        }
+        assert_eq!(Preferences::from_text(&text), Ok(prefs));
+        let odd =
+            stored("(computer: \"green\", strength: \"depth 999\", threads: 0, hash_mb: 99999)")
+                .settings();
+        assert_eq!(odd.computer, None);
+        assert_eq!(odd.strength, Limit::Depth(MAX_DEPTH));
+        assert_eq!((odd.threads, odd.hash_mb), (1, 4096));
+        let timed = stored("(strength: \"0.5 s\")").settings();
+        assert_eq!(
+            timed.strength,
+            Limit::MoveTime(std::time::Duration::from_millis(500))
+        );
+        assert_eq!(
+            stored("(strength: \"infinite\")").settings().strength,
+            DEFAULT_STRENGTH
+        );
+        assert_eq!(
+            stored("(strength: \"fast\")").settings().strength,
+            DEFAULT_STRENGTH
+        );
     }
 
     #[test]

@@ -274,7 +274,7 @@ fn the_worker_starts_the_engine_when_asked_and_a_newer_request_replaces_the_runn
         Duration::from_secs(20),
         |r| matches!(r, Report::Line { line, .. } if line.depth >= 4),
     );
-    assert!(matches!(&first[0], Report::Started(name) if name.contains("Stockfish")));
+    assert!(matches!(&first[0], Report::Started { name, .. } if name.contains("Stockfish")));
     let multipvs: std::collections::BTreeSet<usize> = first
         .iter()
         .filter_map(|r| match r {

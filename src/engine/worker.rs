@@ -29,8 +29,13 @@ pub struct Job {
 /// What the worker has to say.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    /// The engine is running; its name.
-    Started(String),
+    /// The engine is running.
+    Started {
+        /// Its name.
+        name: String,
+        /// Its process id.
+        pid: u32,
+    },
     /// A line of the search numbered `job`.
     Line {
         /// Which request.
@@ -104,7 +109,10 @@ impl Worker {
                     if engine.is_none() {
                         match start(&path, &options, patience) {
                             Ok(e) => {
-                                say(Report::Started(e.name().to_owned()));
+                                say(Report::Started {
+                                    name: e.name().to_owned(),
+                                    pid: e.pid(),
+                                });
                                 engine = Some(e);
                             }
                             Err(e) => {

@@ -155,6 +155,8 @@ fn key_commands(
             (false, _, KeyCode::KeyF) => Action::Flip,
             (false, _, KeyCode::Space) => Action::TogglePause,
             (false, _, KeyCode::KeyM) => Action::ToggleMute,
+            (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
+            (false, _, KeyCode::KeyH) => Action::Hint,
             (_, _, KeyCode::F1) => Action::ToggleHelp,
             (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
             (false, _, KeyCode::ArrowRight) => Action::ReviewForward,

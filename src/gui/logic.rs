@@ -6,17 +6,17 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 
 use super::messages::{
-    Action, AppSet, BoardChanged, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo,
-    PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
+    Action, AppSet, BoardChanged, EngineMove, GameEnded, MovePlayed, MoveRejected, NewGameStarted,
+    NothingToDo, PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
 };
 use super::model::{Model, Selection, Settings};
 use crate::rules::{Move, PlayError, Square};
-use crate::session::SessionError;
+use crate::session::{Change, SessionError};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (pointer, commands)
+        (pointer, engine_move, commands)
             .chain()
             .in_set(AppSet::Logic)
             .after(super::clock::tick),
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The messages a move attempt can produce.
 #[derive(bevy::ecs::system::SystemParam)]
-struct Outcomes<'w> {
+pub(super) struct Outcomes<'w> {
     selected: MessageWriter<'w, Selected>,
     played: MessageWriter<'w, MovePlayed>,
     rejected: MessageWriter<'w, MoveRejected>,
@@ -85,12 +85,13 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
     }
 }
 
-fn pointer(
+pub(super) fn pointer(
     mut pressed: MessageReader<PointerPressed>,
     mut released: MessageReader<PointerReleased>,
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
     overlay: Res<super::model::Overlay>,
+    settings: Res<Settings>,
     mut out: Outcomes,
 ) {
     // In the editor the board is the editor's (edit.rs).
@@ -121,6 +122,8 @@ fn pointer(
                     Some(Refusal::Reviewing)
                 } else if model.outcome().is_some() {
                     Some(Refusal::GameOver)
+                } else if settings.computer == Some(mover) {
+                    Some(Refusal::ComputersTurn)
                 } else {
                     None
                 };
@@ -163,6 +166,24 @@ fn pointer(
     }
 }
 
+/// The computer's move, played as a player's would be if the game is still where the
+/// engine was asked about it (an undo or a new game may have come in between).
+fn engine_move(
+    mut moves: MessageReader<EngineMove>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    mut out: Outcomes,
+) {
+    for m in moves.read() {
+        if model.is_reviewing() || *model.game().position() != m.position {
+            info!("engine move {} dropped: the game has moved on", m.mv);
+            continue;
+        }
+        info!("engine plays {}", m.mv);
+        attempt(&mut model, &mut selection, m.mv, &mut out);
+    }
+}
+
 pub(super) fn commands(
     mut commands: MessageReader<Action>,
     mut model: ResMut<Model>,
@@ -188,6 +209,14 @@ pub(super) fn commands(
             }
             Action::Undo => match model.undo() {
                 Some(change) => {
+                    // Against the computer, its reply goes back with the player's move:
+                    // the player is to move again, not the computer.
+                    if matches!(change, Change::Move(_))
+                        && settings.computer == Some(model.game().position().turn())
+                        && model.undo_is_move()
+                    {
+                        model.undo();
+                    }
                     undone.write(Undone(change));
                 }
                 None => {
@@ -196,6 +225,13 @@ pub(super) fn commands(
             },
             Action::Redo => match model.redo() {
                 Some(change) => {
+                    // And comes back with it.
+                    if matches!(change, Change::Move(_))
+                        && settings.computer == Some(model.game().position().turn())
+                        && model.redo_is_move()
+                    {
+                        model.redo();
+                    }
                     redone.write(Redone(change));
                 }
                 None => {
@@ -238,7 +274,10 @@ pub(super) fn commands(
             | Action::OfferDraw
             | Action::AcceptDraw
             | Action::DeclineDraw
-            | Action::ToggleEdit => continue,
+            | Action::ToggleEdit
+            | Action::ToggleAnalysis
+            | Action::Hint
+            | Action::SetComputer(_) => continue,
         }
         let review_only = matches!(
             command,

@@ -114,6 +114,21 @@ pub enum Action {
     DeclineDraw,
     /// F2: enter the board editor; Esc or F2 again leaves it without changes.
     ToggleEdit,
+    /// A: show or hide the engine's analysis of the position shown.
+    ToggleAnalysis,
+    /// H: point at the engine's best move in the position shown.
+    Hint,
+    /// The computer takes this side (`None`: two people play).
+    SetComputer(Option<crate::rules::Color>),
+}
+
+/// The engine's move for the computer's side, for the position it was asked about.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move, legal in `position`.
+    pub mv: Move,
+    /// The game's position it answers: played only if it is still the one on the board.
+    pub position: crate::rules::Position,
 }
 
 /// A side's clock went under ten seconds (once per crossing).
@@ -213,6 +228,8 @@ pub enum Refusal {
     Reviewing,
     /// The piece belongs to the side not to move.
     NotYourTurn,
+    /// The side to move is the computer's.
+    ComputersTurn,
 }
 
 /// A move or a selection was refused.
@@ -259,6 +276,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<EditCommand>()
         .add_message::<Selected>()
         .add_message::<MovePlayed>()
+        .add_message::<EngineMove>()
         .add_message::<MoveRejected>()
         .add_message::<Undone>()
         .add_message::<Redone>()

@@ -8,6 +8,9 @@
 //! file, `persist.rs`; the clipboard, `clipboard.rs`; PNG and GIF export, `export.rs`;
 //! the list of a file's games, `game_list.rs`.
 
+mod analysis;
+mod analysis_panel;
+mod arrow;
 mod assets;
 mod audio;
 mod board;
@@ -38,6 +41,7 @@ use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 
 use crate::storage::Dirs;
 use crate::theme::Rgba;
+pub use analysis::{EngineStatus, EngineView};
 pub use messages::*;
 pub use model::*;
 pub use pieces::PieceView;
@@ -70,6 +74,7 @@ pub fn core_plugin(app: &mut App) {
         clock::plugin,
         toggles::plugin,
         edit::plugin,
+        analysis::plugin,
     ))
     .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(AppSet::Presentation));
@@ -178,6 +183,7 @@ impl Plugin for AppPlugin {
             board::plugin,
             pieces::plugin,
             marks::plugin,
+            arrow::plugin,
             audio::plugin,
             panel::plugin,
             slots_dialog::plugin,

@@ -95,6 +95,7 @@ fn status(
             Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
             Refusal::Reviewing => T::ReviewRefused.get(lang).to_owned(),
             Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
+            Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
         };
         set(text, true);
     }
@@ -177,11 +178,16 @@ pub(super) fn panel(
     mut typing: ResMut<TypingInPanel>,
     mut commands: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
-    mut clock_ui: Local<super::clock::ClockUi>,
+    mut ui_state: Local<PanelUi>,
     editing: Res<super::edit::Editing>,
-    mut edit_ui: Local<super::edit_panel::EditUi>,
     mut edit_commands: MessageWriter<EditCommand>,
+    engine: Res<super::analysis::EngineView>,
 ) -> Result {
+    let PanelUi {
+        clock: clock_ui,
+        edit: edit_ui,
+        engine: engine_ui,
+    } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
     let mut edits = None;
@@ -210,24 +216,21 @@ pub(super) fn panel(
                 .auto_shrink([false, false])
                 .show(ui, |ui| match &editing.0 {
                     Some(state) => {
-                        super::edit_panel::show(
-                            ui,
-                            state,
-                            lang,
-                            &mut edit_ui,
-                            &mut edit,
-                            &mut send,
-                        );
+                        super::edit_panel::show(ui, state, lang, edit_ui, &mut edit, &mut send);
                         // Why a piece was refused.
                         status_line(ui, &status);
                     }
                     None => {
                         edits = Some(contents(
                             ui,
-                            &model,
-                            &settings,
-                            &status,
-                            &mut clock_ui,
+                            &Shown {
+                                model: &model,
+                                settings: &settings,
+                                status: &status,
+                                engine: &engine,
+                            },
+                            clock_ui,
+                            engine_ui,
                             &mut send,
                         ));
                     }
@@ -241,6 +244,9 @@ pub(super) fn panel(
         }
         if let Some(control) = edits.clock {
             settings.clock = control;
+        }
+        if let Some(strength) = edits.strength {
+            settings.strength = strength;
         }
     }
 
@@ -263,6 +269,8 @@ pub(super) fn panel(
                     T::KeyReview,
                     T::KeyPause,
                     T::KeyEdit,
+                    T::KeyAnalysis,
+                    T::KeyHint,
                     T::KeySave,
                     T::KeySlots,
                     T::KeyCopy,
@@ -326,16 +334,38 @@ pub(super) fn panel(
     Ok(())
 }
 
+/// What the panel's parts remember between frames (what is being typed, asked).
+#[derive(Default)]
+pub(super) struct PanelUi {
+    clock: super::clock::ClockUi,
+    edit: super::edit_panel::EditUi,
+    engine: super::analysis_panel::EngineUi,
+}
+
+/// What the panel shows.
+struct Shown<'a> {
+    model: &'a Model,
+    settings: &'a Settings,
+    status: &'a Status,
+    engine: &'a super::analysis::EngineView,
+}
+
 /// What the panel holds, top to bottom: whose turn or the result, the referee's warning,
-/// the status line, the clocks, the buttons, captured pieces, the moves, the settings.
+/// the status line, the clocks, the buttons, the opponent and the analysis, captured
+/// pieces, the moves, the settings.
 fn contents(
     ui: &mut egui::Ui,
-    model: &Model,
-    settings: &Settings,
-    status: &Status,
+    shown: &Shown,
     clock_ui: &mut super::clock::ClockUi,
+    engine_ui: &mut super::analysis_panel::EngineUi,
     send: &mut impl FnMut(Action),
 ) -> Edits {
+    let Shown {
+        model,
+        settings,
+        status,
+        engine,
+    } = *shown;
     let lang = settings.lang;
     let width = ui.max_rect().width();
     ui.add_space(6.0);
@@ -392,12 +422,14 @@ fn contents(
         }
     });
     ui.separator();
+    let strength = super::analysis_panel::show(ui, model, settings, engine, send);
+    ui.separator();
     captured(ui, model, lang);
     ui.separator();
     ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
     move_list(ui, model, settings.notation, send);
     ui.separator();
-    let settings = settings_ui(ui, settings, lang);
+    let settings = settings_ui(ui, settings, engine, engine_ui, lang);
     // Anything wider than the panel is cut off at its edge (and egui then draws its
     // separator line inside the panel): worth a line in the log, which the window
     // tests read.
@@ -405,7 +437,11 @@ fn contents(
     if used > width + 0.5 {
         warn!("panel content overflows: {used:.0} px wide in {width:.0}");
     }
-    Edits { clock, settings }
+    Edits {
+        clock,
+        settings,
+        strength,
+    }
 }
 
 /// The status line: what just happened, a warning in its colour. An empty line keeps
@@ -430,6 +466,8 @@ struct Edits {
     clock: Option<Option<crate::rules::TimeControl>>,
     /// The settings as edited, if they were.
     settings: Option<Settings>,
+    /// The computer's strength, if changed.
+    strength: Option<crate::engine::Limit>,
 }
 
 fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
@@ -488,7 +526,13 @@ fn move_list(ui: &mut egui::Ui, model: &Model, notation: Notation, send: &mut im
 }
 
 /// The settings section; returns the edited settings when something changed.
-fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Settings> {
+fn settings_ui(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    engine: &super::analysis::EngineView,
+    engine_ui: &mut super::analysis_panel::EngineUi,
+    lang: Lang,
+) -> Option<Settings> {
     let mut s = settings.clone();
     egui::CollapsingHeader::new(T::Settings.get(lang))
         .default_open(false)
@@ -531,6 +575,8 @@ fn settings_ui(ui: &mut egui::Ui, settings: &Settings, lang: Lang) -> Option<Set
                 ui.radio_value(&mut s.lang, Lang::Zh, "中文");
                 ui.radio_value(&mut s.lang, Lang::En, "English");
             });
+            ui.separator();
+            super::analysis_panel::settings_rows(ui, &mut s, engine, engine_ui, lang);
         });
     (s != *settings).then_some(s)
 }

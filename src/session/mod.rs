@@ -271,6 +271,19 @@ impl Session {
         self.replace_table(Table { game, timing });
     }
 
+    /// Whether the step undo would take back is a move (not a new game, an import or a
+    /// result).
+    #[must_use]
+    pub fn undo_is_move(&self) -> bool {
+        matches!(self.undo.last(), Some(Step::Move(_)))
+    }
+
+    /// Whether the step redo would play again is a move.
+    #[must_use]
+    pub fn redo_is_move(&self) -> bool {
+        matches!(self.redo.last(), Some(Step::Move(_)))
+    }
+
     /// Takes back the last step, if any. Leaves review mode; the clock stops at the
     /// times it showed then.
     pub fn undo(&mut self) -> Option<Change> {

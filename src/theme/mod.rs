@@ -122,6 +122,8 @@ pub mod wood {
     pub const LAST_MOVE: Rgba = Rgba(0x1E, 0x5A, 0xC8, 0xCC);
     /// The general in check.
     pub const CHECK: Rgba = Rgba(0xE0, 0x20, 0x20, 0xCC);
+    /// The engine's move (a hint, the analysis's best move): an arrow over the board.
+    pub const ARROW: Rgba = Rgba(0xE0, 0x7A, 0x10, 0xB8);
 }
 
 /// The panel, dialogs and banner around the board: light and warm like the wood, so

@@ -1,0 +1,338 @@
+//! The engine at the table: the computer's moves, hints (H) and the analysis (A),
+//! through an [`engine::Worker`] on its own thread, so that the window never waits for
+//! it. What the engine should be doing is [`engine::want`]'s to say; this asks for it
+//! when it changes and turns the engine's answers into messages and into the
+//! [`EngineView`] the panel and the board's arrow show. Nothing the engine says changes
+//! the game except the computer's move, which the logic plays only if the game is still
+//! where the engine was asked about it.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::edit::Editing;
+use super::messages::{Action, AppSet, EngineMove, Notice};
+use super::model::{Model, Settings};
+use crate::engine::{self, Line, Report, Task, Want, Worker};
+use crate::i18n::{self, T};
+use crate::rules::{Move, Position};
+
+/// How long the engine may be silent beyond the time it was given before it is
+/// stopped (it is then reported as failed).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// What the engine has said, for the panel and the board to show.
+#[derive(Resource, Default, Debug)]
+pub struct EngineView {
+    /// The analysis is shown (A).
+    pub analysing: bool,
+    /// The engine's name once it runs; its failure if it failed.
+    pub status: EngineStatus,
+    /// The best lines, in order, about `lines_for`.
+    pub lines: Vec<Line>,
+    /// The position the lines are about.
+    pub lines_for: Option<Position>,
+    /// The hinted move and the position it is for.
+    pub hint: Option<(Position, Move)>,
+    /// The engine's process, once started (for the log, and whoever watches it).
+    pub pid: Option<u32>,
+}
+
+impl EngineView {
+    /// The best lines about `pos`, if the engine has given some.
+    #[must_use]
+    pub fn lines_about(&self, pos: &Position) -> &[Line] {
+        if self.lines_for.as_ref() == Some(pos) {
+            &self.lines
+        } else {
+            &[]
+        }
+    }
+
+    /// The hint for `pos`, if one was asked for and given.
+    #[must_use]
+    pub fn hint_about(&self, pos: &Position) -> Option<Move> {
+        self.hint
+            .as_ref()
+            .filter(|(p, _)| p == pos)
+            .map(|&(_, m)| m)
+    }
+}
+
+/// The engine's state, as the panel says it.
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
+pub enum EngineStatus {
+    /// Not started: nothing has needed it yet.
+    #[default]
+    Idle,
+    /// Running; its name.
+    Running(String),
+    /// It failed, or none was found; why.
+    Failed(String),
+}
+
+/// The link to the engine's thread: the plugin's own bookkeeping.
+#[derive(Resource, Default)]
+struct Link {
+    worker: Option<Worker>,
+    /// The program as set (`None`: look for one) and the options the worker was
+    /// started with.
+    config: Option<(Option<PathBuf>, engine::Options)>,
+    /// The search asked for, and its number.
+    current: Option<(u64, Want)>,
+    /// A search was wanted and no engine is installed.
+    missing: bool,
+    /// The position a hint was asked for (H), until it is given.
+    hint_asked: Option<Position>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    // Headless (tests) there is no window plugin to add it.
+    app.add_message::<bevy::window::RequestRedraw>()
+        .init_resource::<EngineView>()
+        .init_resource::<Link>()
+        .add_systems(
+            Update,
+            (actions, collect)
+                .chain()
+                .in_set(AppSet::Logic)
+                .before(super::logic::pointer),
+        )
+        // Telling the engine what to search is a reaction to the logic's changes, like
+        // the autosave: it changes nothing but the link.
+        .add_systems(Update, drive.in_set(AppSet::Presentation));
+}
+
+/// A, H and the choice of opponent.
+fn actions(
+    mut actions: MessageReader<Action>,
+    mut view: ResMut<EngineView>,
+    mut link: ResMut<Link>,
+    mut settings: ResMut<Settings>,
+    model: Res<Model>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    for &action in actions.read() {
+        match action {
+            Action::ToggleAnalysis => {
+                view.analysing = !view.analysing;
+                let said = if view.analysing {
+                    T::AnalysisOn
+                } else {
+                    T::AnalysisOff
+                };
+                notices.write(Notice::info(said.get(lang)));
+            }
+            Action::Hint => {
+                let pos = model.shown_position();
+                if pos.legal_moves().is_empty() {
+                    notices.write(Notice::warn(T::NoMoveToHint.get(lang)));
+                } else if let Some(m) = view.hint_about(pos) {
+                    // Asked again: said again.
+                    let text = settings.notation.display(pos, m);
+                    notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
+                } else {
+                    link.hint_asked = Some(pos.clone());
+                }
+            }
+            Action::SetComputer(side) => {
+                if settings.computer != side {
+                    settings.computer = side;
+                    // The player's side at the bottom of the board.
+                    if let Some(computer) = side {
+                        settings.flipped = computer == crate::rules::Color::Red;
+                    }
+                }
+                let text = match side {
+                    Some(c) => {
+                        T::ComputerPlays.fill(lang, &[&i18n::side(c, lang), &i18n::side(!c, lang)])
+                    }
+                    None => T::TwoPlayersNow.get(lang).to_owned(),
+                };
+                notices.write(Notice::info(text));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The engine's reports: lines for the analysis, the hint, the computer's move, or its
+/// failure (the computer and the analysis are then switched off, with the reason).
+fn collect(
+    mut link: ResMut<Link>,
+    mut view: ResMut<EngineView>,
+    mut settings: ResMut<Settings>,
+    model: Res<Model>,
+    mut moves: MessageWriter<EngineMove>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    let mut failed = None;
+    if std::mem::take(&mut link.missing) {
+        failed = Some(T::NoEngine.get(lang).to_owned());
+    }
+    let reports = link
+        .worker
+        .as_ref()
+        .map(Worker::reports)
+        .unwrap_or_default();
+    for report in reports {
+        match report {
+            Report::Started { name, pid } => {
+                info!("engine started: {name} (process {pid})");
+                view.status = EngineStatus::Running(name);
+                view.pid = Some(pid);
+            }
+            Report::Line { job, line } => {
+                let Some((id, want)) = &link.current else {
+                    continue;
+                };
+                if *id != job {
+                    continue;
+                }
+                let pos = searched(want);
+                if view.lines_for.as_ref() != Some(&pos) {
+                    view.lines.clear();
+                    view.lines_for = Some(pos);
+                }
+                let i = line.multipv.saturating_sub(1);
+                if i < view.lines.len() {
+                    view.lines[i] = line;
+                } else if i == view.lines.len() {
+                    view.lines.push(line);
+                }
+            }
+            Report::Best { job, mv } => {
+                let Some((_, want)) = link.current.take_if(|(id, _)| *id == job) else {
+                    continue;
+                };
+                let pos = searched(&want);
+                info!("engine's best move {mv} ({:?})", want.task);
+                match want.task {
+                    Task::Play => {
+                        moves.write(EngineMove { mv, position: pos });
+                    }
+                    Task::Hint => {
+                        let text = settings.notation.display(&pos, mv);
+                        notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
+                        view.hint = Some((pos, mv));
+                        link.hint_asked = None;
+                    }
+                    Task::Analyse => {}
+                }
+            }
+            Report::Failed(why) => {
+                warn!("engine failed: {why}");
+                failed = Some(T::EngineFailed.fill(lang, &[&why]));
+            }
+        }
+    }
+    if let Some(text) = failed {
+        // Without an engine there is no computer and no analysis: the player is told
+        // why, and the game goes on as two players'.
+        view.status = EngineStatus::Failed(text.clone());
+        view.analysing = false;
+        settings.computer = None;
+        link.hint_asked = None;
+        link.worker = None;
+        link.current = None;
+        notices.write(Notice::warn(text));
+    }
+    // A hint asked for another position than the one shown is no longer wanted.
+    if link
+        .hint_asked
+        .as_ref()
+        .is_some_and(|p| p != model.shown_position())
+    {
+        link.hint_asked = None;
+    }
+}
+
+/// The position a search is about.
+fn searched(want: &Want) -> Position {
+    let mut pos = want.job.start.clone();
+    for &m in &want.job.moves {
+        // The job was made from the game's own moves.
+        if let Ok(next) = pos.play(m) {
+            pos = next;
+        }
+    }
+    pos
+}
+
+/// Asks the engine for what is wanted now, when that changes: starts it the first
+/// time, restarts it when its program or options change, stops it when nothing is.
+fn drive(
+    mut link: ResMut<Link>,
+    view: Res<EngineView>,
+    model: Res<Model>,
+    settings: Res<Settings>,
+    editing: Res<Editing>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let want = engine::want(&engine::Table {
+        session: &model,
+        computer: settings.computer,
+        strength: settings.strength,
+        analysing: view.analysing,
+        hint: link.hint_asked.is_some(),
+        editing: editing.0.is_some(),
+    });
+    let config = (
+        settings.engine.clone(),
+        engine::Options {
+            threads: settings.threads,
+            hash_mb: settings.hash_mb,
+        },
+    );
+    if link.worker.is_some() && link.config.as_ref() != Some(&config) {
+        // Another program or other options: the next search starts it afresh.
+        link.worker = None;
+        link.current = None;
+    }
+    let same = match (&want, &link.current) {
+        (Some(w), Some((_, c))) => w.same(c),
+        (None, None) => true,
+        _ => false,
+    };
+    if same || link.missing {
+        return;
+    }
+    let Some(want) = want else {
+        if let Some(worker) = &link.worker {
+            worker.stop();
+        }
+        link.current = None;
+        return;
+    };
+    if link.worker.is_none() {
+        let Some(path) = engine::find(settings.engine.as_deref()) else {
+            // The logic tells the player, next frame.
+            link.missing = true;
+            redraw.write(bevy::window::RequestRedraw);
+            return;
+        };
+        info!("starting the engine {}", path.display());
+        let proxy = wake.map(|w| (**w).clone());
+        link.worker = Some(Worker::spawn(path, config.1.clone(), PATIENCE, move || {
+            // The window sleeps until something happens: the engine's answer is
+            // something.
+            if let Some(p) = &proxy {
+                let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+        }));
+        link.config = Some(config);
+    }
+    if let Some(worker) = &link.worker {
+        info!(
+            "engine asked: {:?} after {} moves",
+            want.task,
+            want.job.moves.len()
+        );
+        let id = worker.ask(want.job.clone());
+        link.current = Some((id, want));
+    }
+}

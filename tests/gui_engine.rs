@@ -1,0 +1,291 @@
+//! The engine at the table, headless: the real Fairy-Stockfish (CI installs it) plays
+//! the computer's side, gives hints and analyses, driven by the same messages a
+//! player's keys and clicks give. The game is never blocked while it thinks, and is
+//! changed only by the computer's own moves.
+#![cfg(feature = "gui")]
+
+use std::time::{Duration, Instant};
+
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonInput;
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+use xiangqi::engine::Limit;
+use xiangqi::gui::{
+    Action, EngineMove, EngineStatus, EngineView, Model, MovePlayed, MoveRejected, Notice,
+    PointerPressed, PointerReleased, Refusal, Settings, core_plugin,
+};
+use xiangqi::i18n::Lang;
+use xiangqi::rules::{Color, Position, Square};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .add_plugins(core_plugin);
+    app.update();
+    let mut settings = app.world_mut().resource_mut::<Settings>();
+    settings.lang = Lang::En;
+    // Quick moves: these tests are about the plumbing, not the play.
+    settings.strength = Limit::Depth(4);
+    app
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+fn drain<M: Message>(app: &mut App) -> Vec<M> {
+    app.world_mut()
+        .resource_mut::<Messages<M>>()
+        .drain()
+        .collect()
+}
+
+fn act(app: &mut App, action: Action) {
+    app.world_mut().write_message(action);
+    app.update();
+}
+
+fn click(app: &mut App, at: &str) {
+    app.world_mut().write_message(PointerPressed(Some(sq(at))));
+    app.world_mut().write_message(PointerReleased(Some(sq(at))));
+    app.update();
+}
+
+fn play(app: &mut App, m: &str) {
+    click(app, &m[..2]);
+    click(app, &m[2..]);
+}
+
+fn plies(app: &App) -> usize {
+    app.world().resource::<Model>().game().ply_count()
+}
+
+/// Runs frames until `done`, as the window would while the engine thinks.
+fn until(app: &mut App, within: Duration, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    let began = Instant::now();
+    while began.elapsed() < within {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("{what}: not within {within:?}");
+}
+
+fn notices(app: &mut App) -> Vec<String> {
+    drain::<Notice>(app).into_iter().map(|n| n.text).collect()
+}
+
+fn view(app: &App) -> &EngineView {
+    app.world().resource::<EngineView>()
+}
+
+#[test]
+fn the_computer_answers_the_players_move_and_undo_takes_back_both() {
+    let mut app = app();
+    act(&mut app, Action::SetComputer(Some(Color::Black)));
+    assert_eq!(
+        notices(&mut app),
+        ["The computer plays Black, you play Red"]
+    );
+    assert!(
+        !app.world().resource::<Settings>().flipped,
+        "red at the bottom"
+    );
+    // Nothing to do while it is the player's move: no engine yet.
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(view(&app).status, EngineStatus::Idle);
+
+    app.world_mut().resource_mut::<Settings>().strength =
+        Limit::MoveTime(Duration::from_millis(1500));
+    play(&mut app, "h2e2");
+    assert_eq!(plies(&app), 1);
+    drain::<MovePlayed>(&mut app);
+    // While it thinks, its pieces are not the player's to move, and frames go on.
+    click(&mut app, "h9");
+    let refused = drain::<MoveRejected>(&mut app);
+    assert_eq!(refused[0].reason, Refusal::ComputersTurn);
+    until(
+        &mut app,
+        Duration::from_secs(20),
+        "the computer's move",
+        |a| plies(a) == 2,
+    );
+    let played = drain::<MovePlayed>(&mut app);
+    assert_eq!(played.len(), 1, "its move is played like the player's");
+    let after_red = Position::new().play("h2e2".parse().unwrap()).unwrap();
+    assert!(after_red.is_legal(played[0].mv));
+    assert!(matches!(&view(&app).status, EngineStatus::Running(n) if n.contains("Stockfish")));
+
+    // Ctrl+Z takes back the computer's reply and the player's move.
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ControlLeft);
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyZ);
+    app.update();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+    }
+    assert_eq!(plies(&app), 0, "both moves taken back");
+    for _ in 0..50 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(plies(&app), 0, "the computer waits for the player");
+    act(&mut app, Action::Redo);
+    assert_eq!(plies(&app), 2, "and both come back");
+}
+
+#[test]
+fn the_computer_with_red_moves_first_and_two_players_stops_it() {
+    let mut app = app();
+    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    assert!(
+        app.world().resource::<Settings>().flipped,
+        "black at the bottom"
+    );
+    until(&mut app, Duration::from_secs(20), "red's first move", |a| {
+        plies(a) == 1
+    });
+    assert_eq!(
+        app.world().resource::<Model>().game().position().turn(),
+        Color::Black
+    );
+    act(&mut app, Action::SetComputer(None));
+    play(&mut app, "h9g7");
+    for _ in 0..100 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(plies(&app), 2, "two players again: nobody moves for red");
+}
+
+#[test]
+fn a_stale_engine_move_is_not_played() {
+    let mut app = app();
+    play(&mut app, "h2e2");
+    app.world_mut().write_message(EngineMove {
+        mv: "h0g2".parse().unwrap(),
+        position: Position::new(),
+    });
+    app.update();
+    assert_eq!(plies(&app), 1, "the game has moved on since it was asked");
+}
+
+/// The CPU time process `pid` has used, in clock ticks (Linux: /proc).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // pid (comm) state ppid … utime stime: fields 14 and 15, 12 and 13 after the name.
+    let (_, rest) = stat.rsplit_once(") ").unwrap();
+    let fields: Vec<&str> = rest.split(' ').collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[test]
+fn the_analysis_follows_the_position_shown_and_stops_when_hidden() {
+    let mut app = app();
+    play(&mut app, "h2e2");
+    play(&mut app, "h9g7");
+    drain::<Notice>(&mut app);
+    act(&mut app, Action::ToggleAnalysis);
+    assert_eq!(notices(&mut app), ["Analysis on"]);
+    let live = app.world().resource::<Model>().shown_position().clone();
+    until(
+        &mut app,
+        Duration::from_secs(20),
+        "three lines at depth 6",
+        |a| {
+            let lines = view(a).lines_about(&live);
+            lines.len() == 3 && lines[0].depth >= 6
+        },
+    );
+    for line in view(&app).lines_about(&live) {
+        assert!(!line.pv.is_empty() && live.is_legal(line.pv[0]));
+    }
+
+    // ← shows the position after the first move: the analysis is of that one.
+    act(&mut app, Action::ReviewBack);
+    let earlier = app.world().resource::<Model>().shown_position().clone();
+    assert_ne!(earlier, live);
+    until(
+        &mut app,
+        Duration::from_secs(20),
+        "lines for the earlier position",
+        |a| !view(a).lines_about(&earlier).is_empty(),
+    );
+    assert!(view(&app).lines_about(&live).is_empty());
+
+    // Hidden: the engine stops, and uses no more CPU.
+    act(&mut app, Action::ToggleAnalysis);
+    std::thread::sleep(Duration::from_millis(300));
+    app.update();
+    let depth = view(&app).lines_about(&earlier)[0].depth;
+    let pid = view(&app).pid.expect("the engine runs");
+    let cpu = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_millis(1500));
+    app.update();
+    assert_eq!(
+        view(&app).lines_about(&earlier)[0].depth,
+        depth,
+        "no new lines"
+    );
+    let used = cpu_ticks(pid) - cpu;
+    // Ticks are hundredths of a second: an idle engine uses none (a busy one 150).
+    assert!(used <= 5, "the stopped engine used {used} ticks in 1.5 s");
+}
+
+#[test]
+fn h_points_at_a_move_in_the_position_shown() {
+    let mut app = app();
+    play(&mut app, "h2e2");
+    drain::<Notice>(&mut app);
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyH);
+    app.update();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+    }
+    let pos = app.world().resource::<Model>().shown_position().clone();
+    until(&mut app, Duration::from_secs(20), "a hint", |a| {
+        view(a).hint_about(&pos).is_some()
+    });
+    let hint = view(&app).hint_about(&pos).unwrap();
+    assert!(pos.is_legal(hint));
+    let told = notices(&mut app);
+    assert!(told.iter().any(|t| t.starts_with("Hint: ")), "{told:?}");
+    assert_eq!(plies(&app), 1, "a hint plays nothing");
+    // Asked again: said again at once, nothing searched.
+    act(&mut app, Action::Hint);
+    assert!(notices(&mut app).iter().any(|t| t.starts_with("Hint: ")));
+}
+
+#[test]
+fn an_engine_that_will_not_start_is_said_and_the_game_goes_on_for_two() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().engine = Some("/nonexistent/engine".into());
+    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    until(&mut app, Duration::from_secs(10), "the failure", |a| {
+        matches!(view(a).status, EngineStatus::Failed(_))
+    });
+    let told = notices(&mut app);
+    assert!(
+        told.iter()
+            .any(|t| t.contains("The engine failed") && t.contains("/nonexistent/engine")),
+        "{told:?}"
+    );
+    assert_eq!(app.world().resource::<Settings>().computer, None);
+    play(&mut app, "h2e2");
+    assert_eq!(plies(&app), 1, "red is the player's again");
+}
