@@ -289,3 +289,18 @@ fn an_engine_that_will_not_start_is_said_and_the_game_goes_on_for_two() {
     play(&mut app, "h2e2");
     assert_eq!(plies(&app), 1, "red is the player's again");
 }
+
+#[test]
+fn the_computer_declines_a_draw_at_once() {
+    let mut app = app();
+    act(&mut app, Action::SetComputer(Some(Color::Black)));
+    drain::<Notice>(&mut app);
+    act(&mut app, Action::OfferDraw);
+    assert_eq!(
+        notices(&mut app),
+        ["Red offers a draw", "Black declines the draw"]
+    );
+    assert_eq!(app.world().resource::<Model>().draw_offer(), None);
+    act(&mut app, Action::AcceptDraw);
+    assert_eq!(app.world().resource::<Model>().outcome(), None);
+}

@@ -15,7 +15,7 @@ use crate::theme::wood;
 const Z_ARROW: f32 = 18.0;
 /// The shaft's width and the head's size, in cells.
 const SHAFT: f32 = 0.16;
-const HEAD_LENGTH: f32 = 0.42;
+const HEAD_LENGTH: f32 = 0.36;
 const HEAD_WIDTH: f32 = 0.46;
 
 /// A part of the arrow.
@@ -68,8 +68,9 @@ fn show(
     let (from, to) = (world(m.from, flipped), world(m.to, flipped));
     let along = (to - from).normalize_or_zero();
     let angle = along.to_angle();
-    // From the edge of the piece that moves to the point it goes to.
-    let start = from + along * 0.3 * CELL;
+    // From within the piece that moves (its character stays readable) to the point it
+    // goes to: a one-step move still shows a shaft.
+    let start = from + along * 0.25 * CELL;
     let tip = to;
     let head_base = tip - along * HEAD_LENGTH * CELL;
     let length = (head_base - start).length();

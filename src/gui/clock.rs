@@ -94,6 +94,14 @@ fn actions(
                     notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),
                     ));
+                    // The computer plays on: it declines at once (the player is not
+                    // asked to answer for it).
+                    if settings.computer == Some(!side) {
+                        model.decline_draw();
+                        notices.write(Notice::info(
+                            T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
+                        ));
+                    }
                 }
                 None
             }
@@ -275,6 +283,8 @@ pub(super) fn show(
                     }
                 });
             }
+            // The player resigns or offers a draw on their own move, not the computer's.
+            None if settings.computer == Some(turn) => state.confirming_resign = false,
             None if state.confirming_resign => {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(T::ConfirmResign.fill(lang, &[&side_name(turn, lang)]));

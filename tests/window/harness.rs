@@ -99,6 +99,14 @@ pub fn close(c: [u8; 3], want: Rgba, tolerance: u8) -> bool {
         && c[2].abs_diff(want.2) <= tolerance
 }
 
+/// A file of the game's config folder in the home a scenario called `name` uses.
+pub fn config_file(name: &str, file: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("window-{name}"))
+        .join("home/.config/xiangqi")
+        .join(file)
+}
+
 /// What a point shows.
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
 pub enum Seen {

@@ -582,3 +582,86 @@ fn edit_a_mate_in_one_from_an_empty_board_and_play_it() {
     game.key("ctrl+z");
     game.until_position(START);
 }
+
+/// Pixels of the engine's orange arrow anywhere on the board. (Seen drawn as about
+/// (198,108,18) over the wood; nothing else on the board is orange: the wood and the
+/// grid have more blue, red pieces and their edges less green.)
+fn arrow_pixels(game: &Game) -> usize {
+    let (x0, y0, _) = game.point(sq(if game.flipped { "i0" } else { "a9" }));
+    let (x1, y1, _) = game.point(sq(if game.flipped { "a9" } else { "i0" }));
+    let shot = game.shot();
+    let orange = |[r, g, b]: [u8; 3]| r > 170 && (90..=175).contains(&g) && b < 70;
+    let mut n = 0;
+    for y in y0 as usize..=y1 as usize {
+        for x in x0 as usize..=x1 as usize {
+            n += usize::from(orange(shot.at(x as f32, y as f32)));
+        }
+    }
+    n
+}
+
+/// A player alone at the table with the real Fairy-Stockfish: A shows the analysis
+/// and its arrow and hides both, H points at a move, and with the computer set to
+/// black (as the settings file keeps it) a move by the mouse is answered, and Ctrl+Z
+/// takes back both.
+#[test]
+fn a_player_alone_gets_analysis_a_hint_and_the_computer_as_opponent() {
+    let mut game = Game::start("engine");
+    assert_eq!(arrow_pixels(&game), 0);
+    game.key("a");
+    game.until_logged("notice Analysis on");
+    game.until_logged("engine started: Fairy-Stockfish");
+    game.until("the analysis arrow", || {
+        (arrow_pixels(&game) > 150).then_some(())
+    });
+    // The evaluation bar: red and black side by side in the panel.
+    let (w, _) = game.size();
+    let left = w - harness::PANEL;
+    game.until("the evaluation bar", || {
+        let shot = game.shot();
+        (0..600).find_map(|y| {
+            let row = |c| {
+                (0..260)
+                    .filter(|&i| harness::close(shot.at(left + 10.0 + i as f32, y as f32), c, 12))
+                    .count()
+            };
+            (row(wood::RED) > 5 && row(wood::BLACK) > 5).then_some(())
+        })
+    });
+    game.key("a");
+    game.until_logged("notice Analysis off");
+    game.until("the arrow gone", || {
+        (arrow_pixels(&game) == 0).then_some(())
+    });
+
+    game.key("h");
+    game.until_logged("notice Hint: ");
+    game.until("the hint's arrow", || {
+        (arrow_pixels(&game) > 150).then_some(())
+    });
+    game.key("ctrl+w");
+    assert_eq!(game.exit_code(), Some(0));
+    drop(game);
+
+    // As the panel's "Computer plays black" leaves it (a hand-written file: what is
+    // not said is the default).
+    let settings = harness::config_file("engine", "settings.ron");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, "(computer: \"black\", strength: \"depth 3\")\n").unwrap();
+    let game = Game::restart("engine", &[]);
+    game.play("h2e2");
+    game.until_logged("engine plays ");
+    game.until("the computer's reply", || {
+        let positions = game.positions();
+        (positions.len() >= 3 && positions.last()?.contains(" w ")).then_some(())
+    });
+    let replies = game.positions().len();
+    game.key("ctrl+z");
+    game.until_position(START);
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    assert_eq!(
+        game.positions().len(),
+        replies + 1,
+        "the computer waits for the player's move"
+    );
+}
