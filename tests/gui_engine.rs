@@ -304,3 +304,42 @@ fn the_computer_declines_a_draw_at_once() {
     act(&mut app, Action::AcceptDraw);
     assert_eq!(app.world().resource::<Model>().outcome(), None);
 }
+
+#[test]
+fn a_hint_on_the_computers_move_is_refused_with_the_reason() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().strength =
+        Limit::MoveTime(Duration::from_millis(1500));
+    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    drain::<Notice>(&mut app);
+    act(&mut app, Action::Hint);
+    let told = drain::<Notice>(&mut app);
+    assert_eq!(told.len(), 1);
+    assert!(told[0].warning);
+    assert_eq!(told[0].text, "It is the computer's move");
+}
+
+#[test]
+fn new_engine_options_restart_it_and_the_analysis_goes_on() {
+    let mut app = app();
+    act(&mut app, Action::ToggleAnalysis);
+    let start = Position::new();
+    until(&mut app, Duration::from_secs(20), "lines", |a| {
+        !view(a).lines_about(&start).is_empty()
+    });
+    let first = view(&app).pid.unwrap();
+    app.world_mut().resource_mut::<Settings>().hash_mb = 32;
+    until(&mut app, Duration::from_secs(20), "another engine", |a| {
+        view(a).pid.is_some_and(|p| p != first)
+    });
+    until(&mut app, Duration::from_secs(5), "the old one gone", |_| {
+        // Gone, or a zombie until the worker's thread has waited for it.
+        std::fs::read_to_string(format!("/proc/{first}/stat")).map_or(true, |s| {
+            s.rsplit_once(") ").is_some_and(|(_, r)| r.starts_with('Z'))
+        })
+    });
+    let depth = view(&app).lines_about(&start)[0].depth;
+    until(&mut app, Duration::from_secs(20), "deeper lines", |a| {
+        view(a).lines_about(&start)[0].depth > depth
+    });
+}

@@ -127,8 +127,14 @@ fn actions(
             }
             Action::Hint => {
                 let pos = model.shown_position();
+                let computers_move = !model.is_reviewing()
+                    && model.outcome().is_none()
+                    && settings.computer == Some(pos.turn());
                 if pos.legal_moves().is_empty() {
                     notices.write(Notice::warn(T::NoMoveToHint.get(lang)));
+                } else if computers_move {
+                    // Its move is being worked out; a hint would be for its side.
+                    notices.write(Notice::warn(T::ComputersTurn.get(lang)));
                 } else if let Some(m) = view.hint_about(pos) {
                     // Asked again: said again.
                     let text = settings.notation.display(pos, m);

@@ -60,7 +60,8 @@ pub(super) fn show(
     let game = model.game();
     let computers_turn = settings.computer == Some(game.position().turn())
         && model.outcome().is_none()
-        && !model.is_reviewing();
+        && !model.is_reviewing()
+        && !model.clock().is_some_and(|c| c.is_paused());
     if computers_turn {
         ui.label(egui::RichText::new(T::Thinking.get(lang)).italics());
     }
