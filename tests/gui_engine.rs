@@ -343,3 +343,21 @@ fn new_engine_options_restart_it_and_the_analysis_goes_on() {
         view(a).lines_about(&start)[0].depth > depth
     });
 }
+
+#[test]
+fn a_hint_asked_for_one_position_is_never_shown_for_another() {
+    let mut app = app();
+    play(&mut app, "h2e2");
+    let asked = app.world().resource::<Model>().shown_position().clone();
+    app.world_mut().write_message(Action::Hint);
+    app.world_mut().write_message(Action::ReviewBack);
+    app.update();
+    let shown = app.world().resource::<Model>().shown_position().clone();
+    assert_ne!(shown, asked);
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(3) {
+        app.update();
+        assert_eq!(view(&app).hint_about(&shown), None);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

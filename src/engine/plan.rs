@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use super::{Job, Limit};
-use crate::rules::{Color, Move};
+use crate::rules::{Color, Move, Position};
 use crate::session::Session;
 
 /// How long a hint is thought about.
@@ -33,6 +33,8 @@ pub struct Want {
     pub task: Task,
     /// The search.
     pub job: Job,
+    /// The position searched (where the job's moves lead).
+    pub position: Position,
 }
 
 impl Want {
@@ -108,6 +110,7 @@ pub fn want(table: &Table) -> Option<Want> {
                 limit: clock_limit(session, turn, table.strength),
                 multipv: 1,
             },
+            position: game.position().clone(),
         });
     }
     if session.shown_position().legal_moves().is_empty() {
@@ -122,15 +125,18 @@ pub fn want(table: &Table) -> Option<Want> {
         limit,
         multipv,
     };
+    let position = session.shown_position().clone();
     if table.hint {
         return Some(Want {
             task: Task::Hint,
             job: shown(Limit::MoveTime(HINT_TIME), 1),
+            position,
         });
     }
     table.analysing.then(|| Want {
         task: Task::Analyse,
         job: shown(Limit::Infinite, ANALYSIS_LINES),
+        position,
     })
 }
 

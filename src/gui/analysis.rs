@@ -72,6 +72,13 @@ pub enum EngineStatus {
     Failed(String),
 }
 
+/// A search asked of the worker.
+struct Asked {
+    /// Its number, which its reports carry.
+    id: u64,
+    want: Want,
+}
+
 /// The link to the engine's thread: the plugin's own bookkeeping.
 #[derive(Resource, Default)]
 struct Link {
@@ -79,8 +86,8 @@ struct Link {
     /// The program as set (`None`: look for one) and the options the worker was
     /// started with.
     config: Option<(Option<PathBuf>, engine::Options)>,
-    /// The search asked for, and its number.
-    current: Option<(u64, Want)>,
+    /// The search asked for.
+    current: Option<Asked>,
     /// A search was wanted and no engine is installed.
     missing: bool,
     /// The position a hint was asked for (H), until it is given.
@@ -192,16 +199,12 @@ fn collect(
                 view.pid = Some(pid);
             }
             Report::Line { job, line } => {
-                let Some((id, want)) = &link.current else {
+                let Some(asked) = link.current.as_ref().filter(|a| a.id == job) else {
                     continue;
                 };
-                if *id != job {
-                    continue;
-                }
-                let pos = searched(want);
-                if view.lines_for.as_ref() != Some(&pos) {
+                if view.lines_for.as_ref() != Some(&asked.want.position) {
                     view.lines.clear();
-                    view.lines_for = Some(pos);
+                    view.lines_for = Some(asked.want.position.clone());
                 }
                 let i = line.multipv.saturating_sub(1);
                 if i < view.lines.len() {
@@ -211,10 +214,10 @@ fn collect(
                 }
             }
             Report::Best { job, mv } => {
-                let Some((_, want)) = link.current.take_if(|(id, _)| *id == job) else {
+                let Some(Asked { want, .. }) = link.current.take_if(|a| a.id == job) else {
                     continue;
                 };
-                let pos = searched(&want);
+                let pos = want.position;
                 info!("engine's best move {mv} ({:?})", want.task);
                 match want.task {
                     Task::Play => {
@@ -256,18 +259,6 @@ fn collect(
     }
 }
 
-/// The position a search is about.
-fn searched(want: &Want) -> Position {
-    let mut pos = want.job.start.clone();
-    for &m in &want.job.moves {
-        // The job was made from the game's own moves.
-        if let Ok(next) = pos.play(m) {
-            pos = next;
-        }
-    }
-    pos
-}
-
 /// Asks the engine for what is wanted now, when that changes: starts it the first
 /// time, restarts it when its program or options change, stops it when nothing is.
 fn drive(
@@ -284,7 +275,7 @@ fn drive(
         computer: settings.computer,
         strength: settings.strength,
         analysing: view.analysing,
-        hint: link.hint_asked.is_some(),
+        hint: link.hint_asked.as_ref() == Some(model.shown_position()),
         editing: editing.0.is_some(),
     });
     let config = (
@@ -300,7 +291,7 @@ fn drive(
         link.current = None;
     }
     let same = match (&want, &link.current) {
-        (Some(w), Some((_, c))) => w.same(c),
+        (Some(w), Some(asked)) => w.same(&asked.want),
         (None, None) => true,
         _ => false,
     };
@@ -339,6 +330,6 @@ fn drive(
             want.job.moves.len()
         );
         let id = worker.ask(want.job.clone());
-        link.current = Some((id, want));
+        link.current = Some(Asked { id, want });
     }
 }
