@@ -4,9 +4,11 @@
 //!
 //! Where to look: what a key does, `input.rs`; what a click, Ctrl+Z or a paste does to
 //! the game, `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel,
-//! `panel.rs`; save slots, `saves.rs` and `slots_dialog.rs`; the autosave and settings
-//! file, `persist.rs`; the clipboard, `clipboard.rs`; PNG and GIF export, `export.rs`;
-//! the list of a file's games, `game_list.rs`.
+//! `panel.rs` (its lists and settings, `panel_parts.rs`); save slots, `saves.rs` and
+//! `slots_dialog.rs`; the autosave and settings file, `persist.rs`; the clipboard,
+//! `clipboard.rs`; PNG and GIF export, `export.rs`; the list of a file's games,
+//! `game_list.rs`; the engine (computer, hints, analysis), `analysis.rs`, its part of
+//! the panel `analysis_panel.rs` and its arrow `arrow.rs`.
 
 mod analysis;
 mod analysis_panel;
@@ -28,6 +30,7 @@ mod marks;
 pub mod messages;
 pub mod model;
 mod panel;
+mod panel_parts;
 pub mod persist;
 mod pieces;
 pub mod saves;

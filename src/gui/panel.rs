@@ -14,9 +14,9 @@ use super::messages::{
     Action, AppSet, EditCommand, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo,
     Notice, Redone, Refusal, Undone,
 };
-use super::model::{Coordinates, Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
+use super::model::{Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::i18n::{self, Lang, T};
-use crate::rules::{Color as Side, Notation, Piece};
+use crate::rules::Color as Side;
 use crate::theme::panel as theme;
 
 use super::egui_color;
@@ -160,10 +160,6 @@ fn side_text(side: Side, lang: Lang) -> &'static str {
         Side::Red => T::RedToMove.get(lang),
         Side::Black => T::BlackToMove.get(lang),
     }
-}
-
-fn piece_color(piece: Piece) -> egui::Color32 {
-    egui_color(crate::theme::side_color(piece.color))
 }
 
 pub(super) fn panel(
@@ -424,12 +420,12 @@ fn contents(
     ui.separator();
     let strength = super::analysis_panel::show(ui, model, settings, engine, send);
     ui.separator();
-    captured(ui, model, lang);
+    super::panel_parts::captured(ui, model, lang);
     ui.separator();
     ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
-    move_list(ui, model, settings.notation, send);
+    super::panel_parts::move_list(ui, model, settings.notation, send);
     ui.separator();
-    let settings = settings_ui(ui, settings, engine, engine_ui, lang);
+    let settings = super::panel_parts::settings_ui(ui, settings, engine, engine_ui, lang);
     // Anything wider than the panel is cut off at its edge (and egui then draws its
     // separator line inside the panel): worth a line in the log, which the window
     // tests read.
@@ -468,117 +464,6 @@ struct Edits {
     settings: Option<Settings>,
     /// The computer's strength, if changed.
     strength: Option<crate::engine::Limit>,
-}
-
-fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
-    ui.label(egui::RichText::new(T::Captured.get(lang)).strong());
-    for pieces in model.captured() {
-        ui.horizontal_wrapped(|ui| {
-            for p in pieces {
-                ui.label(
-                    egui::RichText::new(p.chinese().to_string())
-                        .size(20.0)
-                        .color(piece_color(p)),
-                );
-            }
-        });
-    }
-}
-
-fn move_list(ui: &mut egui::Ui, model: &Model, notation: Notation, send: &mut impl FnMut(Action)) {
-    let game = model.game();
-    let shown = model.shown_ply();
-    let mut number = game.start().fullmoves();
-    egui::ScrollArea::vertical()
-        .max_height(280.0)
-        .auto_shrink([false, true])
-        .stick_to_bottom(!model.is_reviewing())
-        .show(ui, |ui| {
-            egui::Grid::new("moves")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    let moves: Vec<_> = game.moves().collect();
-                    let mut i = 0;
-                    // The first row starts with "…" when black moved first.
-                    let black_first = game.start().turn() == Side::Black;
-                    while i < moves.len() {
-                        ui.label(format!("{number}."));
-                        for column in 0..2 {
-                            if column == 0 && black_first && i == 0 {
-                                ui.label("…");
-                                continue;
-                            }
-                            if let Some(&m) = moves.get(i) {
-                                let text = notation.display(game.position_at(i), m);
-                                let current = shown == i + 1;
-                                if ui.selectable_label(current, text).clicked() {
-                                    send(Action::ReviewAt(i + 1));
-                                }
-                                i += 1;
-                            }
-                        }
-                        number += 1;
-                        ui.end_row();
-                    }
-                });
-        });
-}
-
-/// The settings section; returns the edited settings when something changed.
-fn settings_ui(
-    ui: &mut egui::Ui,
-    settings: &Settings,
-    engine: &super::analysis::EngineView,
-    engine_ui: &mut super::analysis_panel::EngineUi,
-    lang: Lang,
-) -> Option<Settings> {
-    let mut s = settings.clone();
-    egui::CollapsingHeader::new(T::Settings.get(lang))
-        .default_open(false)
-        .show(ui, |ui| {
-            ui.checkbox(&mut s.sound, T::Sound.get(lang));
-            ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(T::Volume.get(lang)));
-            ui.checkbox(&mut s.animation, T::Animation.get(lang));
-            ui.add(
-                egui::Slider::new(&mut s.animation_ms, 80..=600)
-                    .suffix(" ms")
-                    .text(T::AnimationSpeed.get(lang)),
-            );
-            ui.horizontal_wrapped(|ui| {
-                ui.label(T::Notation.get(lang));
-                ui.radio_value(
-                    &mut s.notation,
-                    Notation::Chinese,
-                    T::NotationChinese.get(lang),
-                );
-                ui.radio_value(&mut s.notation, Notation::Wxf, "WXF");
-                ui.radio_value(&mut s.notation, Notation::Iccs, "ICCS");
-            });
-            ui.horizontal_wrapped(|ui| {
-                ui.label(T::Coordinates.get(lang));
-                ui.radio_value(
-                    &mut s.coordinates,
-                    Coordinates::None,
-                    T::CoordinatesNone.get(lang),
-                );
-                ui.radio_value(&mut s.coordinates, Coordinates::Iccs, "ICCS");
-                ui.radio_value(
-                    &mut s.coordinates,
-                    Coordinates::Chinese,
-                    T::CoordinatesChinese.get(lang),
-                );
-            });
-            ui.checkbox(&mut s.flipped, T::Flip.get(lang));
-            ui.horizontal_wrapped(|ui| {
-                ui.label(T::Language.get(lang));
-                ui.radio_value(&mut s.lang, Lang::Zh, "中文");
-                ui.radio_value(&mut s.lang, Lang::En, "English");
-            });
-            ui.separator();
-            super::analysis_panel::settings_rows(ui, &mut s, engine, engine_ui, lang);
-        });
-    (s != *settings).then_some(s)
 }
 
 /// The colour of warnings and refusals in the panel.
