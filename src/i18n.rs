@@ -229,6 +229,8 @@ texts! {
     ByDepth => "深度", "Depth";
     ByTime => "每步时间", "Time a move";
     Thinking => "电脑思考中…", "The computer is thinking…";
+    ComputerWaits => "电脑的着法已悔回，等你吩咐", "Its move taken back, the computer waits";
+    ComputerPlayNow => "电脑走棋", "Computer, play";
     ComputersTurn => "该电脑走棋", "It is the computer's move";
     ComputerPlays => "电脑执{}，你执{}", "The computer plays {}, you play {}";
     TwoPlayersNow => "两人对弈", "Two players at the board";

@@ -361,3 +361,33 @@ fn a_hint_asked_for_one_position_is_never_shown_for_another() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+#[test]
+fn taken_back_on_its_own_move_the_computer_waits_until_asked() {
+    let mut app = app();
+    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    until(&mut app, Duration::from_secs(20), "red's first move", |a| {
+        plies(a) == 1
+    });
+    // Its first move: nothing of the player's to take back with it. Still red's (its)
+    // move, and it does not play it again.
+    act(&mut app, Action::Undo);
+    assert_eq!(plies(&app), 0);
+    for _ in 0..100 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(plies(&app), 0, "it waits");
+    // Meanwhile its side can be analysed.
+    act(&mut app, Action::ToggleAnalysis);
+    until(&mut app, Duration::from_secs(20), "lines", |a| {
+        !view(a).lines_about(&Position::new()).is_empty()
+    });
+    act(&mut app, Action::ComputerMove);
+    until(
+        &mut app,
+        Duration::from_secs(20),
+        "its move when asked",
+        |a| plies(a) == 1,
+    );
+}

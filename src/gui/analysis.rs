@@ -13,7 +13,7 @@ use bevy::prelude::*;
 
 use super::edit::Editing;
 use super::messages::{Action, AppSet, EngineMove, Notice};
-use super::model::{Model, Settings};
+use super::model::{ComputerWaits, Model, Settings};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
 use crate::i18n::{self, T};
 use crate::rules::{Move, Position};
@@ -118,6 +118,7 @@ fn actions(
     mut link: ResMut<Link>,
     mut settings: ResMut<Settings>,
     model: Res<Model>,
+    mut waits: ResMut<ComputerWaits>,
     mut notices: MessageWriter<Notice>,
 ) {
     let lang = settings.lang;
@@ -150,7 +151,9 @@ fn actions(
                     link.hint_asked = Some(pos.clone());
                 }
             }
+            Action::ComputerMove => waits.0 = None,
             Action::SetComputer(side) => {
+                waits.0 = None;
                 if settings.computer != side {
                     settings.computer = side;
                     // The player's side at the bottom of the board.
@@ -267,12 +270,16 @@ fn drive(
     model: Res<Model>,
     settings: Res<Settings>,
     editing: Res<Editing>,
+    waits: Res<ComputerWaits>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let want = engine::want(&engine::Table {
         session: &model,
-        computer: settings.computer,
+        // Waiting, the computer is no player: its side's position can be analysed.
+        computer: settings
+            .computer
+            .filter(|_| !waits.at(model.game().position())),
         strength: settings.strength,
         analysing: view.analysing,
         hint: link.hint_asked.as_ref() == Some(model.shown_position()),

@@ -9,7 +9,7 @@ use bevy_egui::egui;
 use super::analysis::{EngineStatus, EngineView};
 use super::egui_color;
 use super::messages::Action;
-use super::model::{Model, Settings};
+use super::model::{ComputerWaits, Model, Settings};
 use crate::engine::{Limit, Line, Score};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Notation, Position};
@@ -25,6 +25,7 @@ pub(super) fn show(
     model: &Model,
     settings: &Settings,
     view: &EngineView,
+    waits: &ComputerWaits,
     send: &mut impl FnMut(Action),
 ) -> Option<Limit> {
     let lang = settings.lang;
@@ -62,7 +63,14 @@ pub(super) fn show(
         && model.outcome().is_none()
         && !model.is_reviewing()
         && !model.clock().is_some_and(|c| c.is_paused());
-    if computers_turn {
+    if computers_turn && waits.at(game.position()) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(T::ComputerWaits.get(lang));
+            if ui.button(T::ComputerPlayNow.get(lang)).clicked() {
+                send(Action::ComputerMove);
+            }
+        });
+    } else if computers_turn {
         ui.label(egui::RichText::new(T::Thinking.get(lang)).italics());
     }
     if view.analysing {

@@ -195,6 +195,7 @@ pub(super) fn commands(
     mut changed: MessageWriter<BoardChanged>,
     mut exit: MessageWriter<AppExit>,
     settings: Res<Settings>,
+    mut waits: ResMut<super::model::ComputerWaits>,
 ) {
     for &command in commands.read() {
         info!("action {command:?}");
@@ -216,6 +217,12 @@ pub(super) fn commands(
                         && model.undo_is_move()
                     {
                         model.undo();
+                    }
+                    // Still its move (its first move of a game, or a game opened on
+                    // its move): it waits, or it would play the move taken back again.
+                    let pos = model.game().position();
+                    if settings.computer == Some(pos.turn()) {
+                        waits.0 = Some(pos.clone());
                     }
                     undone.write(Undone(change));
                 }
@@ -239,10 +246,12 @@ pub(super) fn commands(
                 }
             },
             Action::NewGame => {
+                waits.0 = None;
                 model.new_game_with(settings.clock);
                 started.write(NewGameStarted);
             }
             Action::NewGameWith(control) => {
+                waits.0 = None;
                 model.new_game_with(control);
                 started.write(NewGameStarted);
             }
@@ -277,7 +286,8 @@ pub(super) fn commands(
             | Action::ToggleEdit
             | Action::ToggleAnalysis
             | Action::Hint
-            | Action::SetComputer(_) => continue,
+            | Action::SetComputer(_)
+            | Action::ComputerMove => continue,
         }
         let review_only = matches!(
             command,

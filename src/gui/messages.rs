@@ -120,6 +120,8 @@ pub enum Action {
     Hint,
     /// The computer takes this side (`None`: two people play).
     SetComputer(Option<crate::rules::Color>),
+    /// The computer, waiting after its move was taken back, plays now.
+    ComputerMove,
 }
 
 /// The engine's move for the computer's side, for the position it was asked about.

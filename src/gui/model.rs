@@ -105,6 +105,21 @@ impl ListedGame {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CurrentSlot(pub Option<usize>);
 
+/// The position the computer waits in instead of moving: its move there was just taken
+/// back (Ctrl+Z), and playing again at once would undo the undo. It moves when asked
+/// ([`Action::ComputerMove`](super::Action::ComputerMove)) or once the game is
+/// elsewhere.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct ComputerWaits(pub Option<crate::rules::Position>);
+
+impl ComputerWaits {
+    /// Whether the computer waits in `pos`.
+    #[must_use]
+    pub fn at(&self, pos: &crate::rules::Position) -> bool {
+        self.0.as_ref() == Some(pos)
+    }
+}
+
 /// Whether a text field has the keyboard: single-letter keys then type, not act.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TypingInPanel(pub bool);
@@ -121,5 +136,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()
         .init_resource::<CurrentSlot>()
+        .init_resource::<ComputerWaits>()
         .init_resource::<GameChoice>();
 }

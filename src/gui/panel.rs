@@ -178,6 +178,7 @@ pub(super) fn panel(
     editing: Res<super::edit::Editing>,
     mut edit_commands: MessageWriter<EditCommand>,
     engine: Res<super::analysis::EngineView>,
+    waits: Res<super::model::ComputerWaits>,
 ) -> Result {
     let PanelUi {
         clock: clock_ui,
@@ -224,6 +225,7 @@ pub(super) fn panel(
                                 settings: &settings,
                                 status: &status,
                                 engine: &engine,
+                                waits: &waits,
                             },
                             clock_ui,
                             engine_ui,
@@ -344,6 +346,7 @@ struct Shown<'a> {
     settings: &'a Settings,
     status: &'a Status,
     engine: &'a super::analysis::EngineView,
+    waits: &'a super::model::ComputerWaits,
 }
 
 /// What the panel holds, top to bottom: whose turn or the result, the referee's warning,
@@ -361,6 +364,7 @@ fn contents(
         settings,
         status,
         engine,
+        waits,
     } = *shown;
     let lang = settings.lang;
     let width = ui.max_rect().width();
@@ -418,7 +422,7 @@ fn contents(
         }
     });
     ui.separator();
-    let strength = super::analysis_panel::show(ui, model, settings, engine, send);
+    let strength = super::analysis_panel::show(ui, model, settings, engine, waits, send);
     ui.separator();
     super::panel_parts::captured(ui, model, lang);
     ui.separator();
