@@ -123,6 +123,11 @@ fn strength_ui(ui: &mut egui::Ui, strength: Limit, lang: Lang) -> Option<Limit> 
 fn analysis(ui: &mut egui::Ui, pos: &Position, view: &EngineView, notation: Notation, lang: Lang) {
     let lines = view.lines_about(pos);
     match &view.status {
+        // Mate or stalemate on the board: nothing to search.
+        _ if pos.legal_moves().is_empty() => {
+            ui.label(egui::RichText::new(T::NoMoveToHint.get(lang)).weak());
+            return;
+        }
         EngineStatus::Failed(why) => {
             ui.label(egui::RichText::new(why).color(egui_color(crate::theme::panel::WARNING)));
             return;
