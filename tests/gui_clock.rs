@@ -3,26 +3,22 @@
 //! injected as a player gives them.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use std::time::Duration;
 
 use bevy::ecs::message::Messages;
-use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use xiangqi::gui::{
-    Action, ClockLow, GameEnded, Model, Overlay, PointerPressed, PointerReleased, core_plugin,
-};
-use xiangqi::rules::{Color, Square};
+use common::headless::{self, act, chord, play};
+use xiangqi::gui::{Action, ClockLow, GameEnded, Model, Overlay};
+use xiangqi::rules::Color;
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(ButtonInput::<KeyCode>::default())
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
-        .add_plugins(core_plugin);
-    app.update();
-    app
+    headless::app_with(|app| {
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
+    })
 }
 
 /// Runs one frame that lasts `ms` milliseconds.
@@ -39,35 +35,6 @@ fn wait(app: &mut App, secs: u64) {
     for _ in 0..secs * 10 {
         frame(app, 100);
     }
-}
-
-fn send(app: &mut App, action: Action) {
-    app.world_mut().write_message(action);
-    app.update();
-}
-
-fn click(app: &mut App, at: &str) {
-    let sq: Square = at.parse().unwrap();
-    app.world_mut().write_message(PointerPressed(Some(sq)));
-    app.world_mut().write_message(PointerReleased(Some(sq)));
-    app.update();
-}
-
-fn play(app: &mut App, m: &str) {
-    click(app, &m[..2]);
-    click(app, &m[2..]);
-}
-
-fn key(app: &mut App, keys: &[KeyCode]) {
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    for &k in keys {
-        input.press(k);
-    }
-    app.update();
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    input.release_all();
-    input.clear();
-    app.update();
 }
 
 /// Both clocks in whole seconds, red's first.
@@ -101,7 +68,7 @@ fn outcome(app: &App) -> Option<String> {
 
 fn timed(control: &str) -> App {
     let mut app = app();
-    send(
+    act(
         &mut app,
         Action::NewGameWith(Some(control.parse().unwrap())),
     );
@@ -126,25 +93,25 @@ fn a_timed_game_is_played_paused_and_undone() {
     assert_eq!(left(&app), [53, 45]);
 
     // Space pauses: time goes by, the clocks stand.
-    key(&mut app, &[KeyCode::Space]);
+    chord(&mut app, &[KeyCode::Space]);
     assert_eq!(running(&app), None);
     wait(&mut app, 30);
     assert_eq!(left(&app), [53, 45]);
-    key(&mut app, &[KeyCode::Space]);
+    chord(&mut app, &[KeyCode::Space]);
     assert_eq!(running(&app), Some(Color::Red));
     wait(&mut app, 3);
     assert_eq!(left(&app), [50, 45]);
 
     // Ctrl+Z: both clocks as they were when h2e2 had been played, stopped.
-    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(left(&app), [53, 60]);
     assert_eq!(running(&app), None);
     // Looking back stops it too; a move starts the other side's time.
-    key(&mut app, &[KeyCode::Space]);
+    chord(&mut app, &[KeyCode::Space]);
     assert_eq!(running(&app), Some(Color::Black));
-    send(&mut app, Action::ReviewBack);
+    act(&mut app, Action::ReviewBack);
     assert_eq!(running(&app), None);
-    send(&mut app, Action::ReviewEnd);
+    act(&mut app, Action::ReviewEnd);
     play(&mut app, "b9c7");
     assert_eq!(running(&app), Some(Color::Red));
 
@@ -153,9 +120,9 @@ fn a_timed_game_is_played_paused_and_undone() {
     app.update();
     assert_eq!(running(&app), None);
     app.world_mut().resource_mut::<Overlay>().slots = false;
-    key(&mut app, &[KeyCode::Space]);
+    chord(&mut app, &[KeyCode::Space]);
     assert_eq!(running(&app), Some(Color::Red));
-    key(&mut app, &[KeyCode::F2]);
+    chord(&mut app, &[KeyCode::F2]);
     assert!(app.world().resource::<Overlay>().editing);
     assert_eq!(running(&app), None, "the editor stops the clock");
 }
@@ -182,7 +149,7 @@ fn a_flag_fall_loses_and_ctrl_z_takes_it_back() {
     // The game is over: a move is refused.
     play(&mut app, "h2e2");
     assert_eq!(app.world().resource::<Model>().game().ply_count(), 0);
-    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(outcome(&app), None);
     assert_eq!(left(&app), [12, 12]);
 }
@@ -191,30 +158,30 @@ fn a_flag_fall_loses_and_ctrl_z_takes_it_back() {
 fn resignation_and_agreed_draws_end_the_game_undoably() {
     let mut app = timed("5+3");
     play(&mut app, "h2e2");
-    send(&mut app, Action::Resign);
+    act(&mut app, Action::Resign);
     assert_eq!(ended(&mut app), ["red-wins resignation"]);
     assert_eq!(running(&app), None);
-    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(outcome(&app), None);
 
-    send(&mut app, Action::OfferDraw);
+    act(&mut app, Action::OfferDraw);
     assert_eq!(
         app.world().resource::<Model>().draw_offer(),
         Some(Color::Black)
     );
-    send(&mut app, Action::AcceptDraw);
+    act(&mut app, Action::AcceptDraw);
     assert_eq!(ended(&mut app), ["draw agreement"]);
-    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(outcome(&app), None);
     // An offer lapses on the next move; accepting then does nothing.
-    send(&mut app, Action::OfferDraw);
+    act(&mut app, Action::OfferDraw);
     play(&mut app, "h9g7");
-    send(&mut app, Action::AcceptDraw);
+    act(&mut app, Action::AcceptDraw);
     assert_eq!(outcome(&app), None);
     // Untimed games too.
-    send(&mut app, Action::NewGameWith(None));
+    act(&mut app, Action::NewGameWith(None));
     assert!(app.world().resource::<Model>().clock().is_none());
-    send(&mut app, Action::Resign);
+    act(&mut app, Action::Resign);
     assert_eq!(ended(&mut app), ["black-wins resignation"]);
 }
 
@@ -225,8 +192,8 @@ fn ctrl_r_starts_the_next_game_with_the_chosen_clock() {
     app.world_mut()
         .resource_mut::<xiangqi::gui::Settings>()
         .clock = Some("10+5".parse().unwrap());
-    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyR]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyR]);
     assert_eq!(left(&app), [600, 600]);
-    key(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert!(app.world().resource::<Model>().clock().is_none(), "undone");
 }

@@ -2,78 +2,18 @@
 //! logic), and input injected as messages and key states, as a player would give it.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use bevy::app::AppExit;
-use bevy::ecs::message::Messages;
 use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
+use common::headless::{app, chord, click, drag, drain, fen, play, plies, sq};
 use xiangqi::gui::{
     Action, EditCommand, GameEnded, Model, MovePlayed, MoveRejected, Notice, Overlay,
-    PointerPressed, PointerReleased, Refusal, Selected, Selection, Settings, core_plugin,
+    PointerPressed, PointerReleased, Refusal, Selected, Selection, Settings,
 };
-use xiangqi::rules::{Game, IllegalMove, Position, Square};
-
-fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(ButtonInput::<KeyCode>::default())
-        .add_plugins(core_plugin);
-    app.update();
-    app
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().unwrap()
-}
-
-/// Everything of `M` written since the last call.
-fn drain<M: Message>(app: &mut App) -> Vec<M> {
-    app.world_mut()
-        .resource_mut::<Messages<M>>()
-        .drain()
-        .collect()
-}
-
-fn click(app: &mut App, at: &str) {
-    app.world_mut().write_message(PointerPressed(Some(sq(at))));
-    app.world_mut().write_message(PointerReleased(Some(sq(at))));
-    app.update();
-}
-
-fn drag(app: &mut App, from: &str, to: &str) {
-    app.world_mut()
-        .write_message(PointerPressed(Some(sq(from))));
-    app.update();
-    app.world_mut().write_message(PointerReleased(Some(sq(to))));
-    app.update();
-}
-
-fn chord(app: &mut App, keys: &[KeyCode]) {
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    for &k in keys {
-        input.press(k);
-    }
-    app.update();
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    input.release_all();
-    input.clear();
-    app.update();
-}
-
-fn fen(app: &App) -> String {
-    app.world().resource::<Model>().shown_position().to_fen()
-}
-
-fn plies(app: &App) -> usize {
-    app.world().resource::<Model>().game().ply_count()
-}
-
-fn play(app: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        click(app, &m[..2]);
-        click(app, &m[2..]);
-    }
-}
+use xiangqi::rules::{Game, IllegalMove, Position};
 
 #[test]
 fn select_then_click_a_destination() {

@@ -4,62 +4,29 @@
 //! changed only by the computer's own moves.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use std::time::{Duration, Instant};
 
-use bevy::ecs::message::Messages;
 use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
+use common::headless::{self, act, click, drain, play, plies};
 use xiangqi::engine::Limit;
 use xiangqi::gui::{
-    Action, EngineMove, EngineStatus, EngineView, Model, MovePlayed, MoveRejected, Notice,
-    PointerPressed, PointerReleased, Refusal, Settings, core_plugin,
+    Action, EngineMove, EngineStatus, EngineView, Model, MovePlayed, MoveRejected, Notice, Refusal,
+    Settings,
 };
 use xiangqi::i18n::Lang;
-use xiangqi::rules::{Color, Position, Square};
+use xiangqi::rules::{Color, Position};
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(ButtonInput::<KeyCode>::default())
-        .add_plugins(core_plugin);
-    app.update();
+    let mut app = headless::app();
     let mut settings = app.world_mut().resource_mut::<Settings>();
     settings.lang = Lang::En;
     // Quick moves: these tests are about the plumbing, not the play.
     settings.strength = Limit::Depth(4);
     app
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().unwrap()
-}
-
-fn drain<M: Message>(app: &mut App) -> Vec<M> {
-    app.world_mut()
-        .resource_mut::<Messages<M>>()
-        .drain()
-        .collect()
-}
-
-fn act(app: &mut App, action: Action) {
-    app.world_mut().write_message(action);
-    app.update();
-}
-
-fn click(app: &mut App, at: &str) {
-    app.world_mut().write_message(PointerPressed(Some(sq(at))));
-    app.world_mut().write_message(PointerReleased(Some(sq(at))));
-    app.update();
-}
-
-fn play(app: &mut App, m: &str) {
-    click(app, &m[..2]);
-    click(app, &m[2..]);
-}
-
-fn plies(app: &App) -> usize {
-    app.world().resource::<Model>().game().ply_count()
 }
 
 /// Runs frames until `done`, as the window would while the engine thinks.

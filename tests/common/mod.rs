@@ -2,6 +2,8 @@
 //! random legal setups that stack pieces on files (what notation finds hardest).
 #![allow(dead_code)]
 
+#[cfg(feature = "gui")]
+pub mod headless;
 pub mod python;
 
 use xiangqi::rules::{Board, Color, Move, Piece, Position, Role, Setup, Square};
