@@ -8,10 +8,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
-use common::headless::{self, act, click, drain, play, plies};
+use common::headless::{self, act, chord, click, drain, play, plies};
 use xiangqi::engine::Limit;
 use xiangqi::gui::{
     Action, EngineMove, EngineStatus, EngineView, Model, MovePlayed, MoveRejected, Notice, Refusal,
@@ -90,18 +89,7 @@ fn the_computer_answers_the_players_move_and_undo_takes_back_both() {
     assert!(matches!(&view(&app).status, EngineStatus::Running(n) if n.contains("Stockfish")));
 
     // Ctrl+Z takes back the computer's reply and the player's move.
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::ControlLeft);
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::KeyZ);
-    app.update();
-    {
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-    }
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(plies(&app), 0, "both moves taken back");
     for _ in 0..50 {
         app.update();
@@ -215,15 +203,7 @@ fn h_points_at_a_move_in_the_position_shown() {
     let mut app = app();
     play(&mut app, "h2e2");
     drain::<Notice>(&mut app);
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::KeyH);
-    app.update();
-    {
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release_all();
-        keys.clear();
-    }
+    chord(&mut app, &[KeyCode::KeyH]);
     let pos = app.world().resource::<Model>().shown_position().clone();
     until(&mut app, Duration::from_secs(20), "a hint", |a| {
         view(a).hint_about(&pos).is_some()
