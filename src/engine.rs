@@ -20,7 +20,7 @@ use crate::rules::{Move, Position};
 mod plan;
 mod uci;
 mod worker;
-pub use plan::{Table, Task, Want, want};
+pub use plan::{Table, Task, Want, accepts_draw, want};
 use uci::parse_info;
 pub use uci::{Limit, Line, Ranks, Score};
 pub use worker::{Job, Options, Report, Worker};

@@ -338,3 +338,27 @@ fn taken_back_on_its_own_move_the_computer_waits_until_asked() {
         |a| plies(a) == 1,
     );
 }
+
+#[test]
+fn the_computer_takes_a_draw_only_when_it_stands_clearly_worse() {
+    let mut app = app();
+    // Black has a lone general against a chariot: lost.
+    let lost: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".parse().unwrap();
+    app.world_mut()
+        .resource_mut::<Model>()
+        .replace(xiangqi::rules::Game::from_position(lost));
+    act(&mut app, Action::SetComputer(Some(Color::Black)));
+    play(&mut app, "e1e2");
+    until(&mut app, Duration::from_secs(20), "black's reply", |a| {
+        plies(a) == 2
+    });
+    assert_eq!(app.world().resource::<Model>().outcome(), None);
+    act(&mut app, Action::OfferDraw);
+    let outcome = app.world().resource::<Model>().outcome();
+    assert_eq!(
+        outcome.map(|o| o.to_string()),
+        Some("draw agreement".to_owned()),
+        "{:?}",
+        view(&app).computer_score
+    );
+}

@@ -15,6 +15,28 @@ pub const HINT_TIME: Duration = Duration::from_secs(1);
 /// How many best lines the analysis shows.
 pub const ANALYSIS_LINES: usize = 3;
 
+/// Whether the computer takes a draw offered to it, given its score after its last move
+/// (from its side): only when it stands clearly worse (three soldiers down, or being
+/// mated). Without a score it plays on.
+///
+/// ```
+/// use xiangqi::engine::{Score, accepts_draw};
+///
+/// assert!(accepts_draw(Some(Score::Centipawns(-450))));
+/// assert!(accepts_draw(Some(Score::Mate(-3))));
+/// assert!(!accepts_draw(Some(Score::Centipawns(-120))));
+/// assert!(!accepts_draw(Some(Score::Mate(5))));
+/// assert!(!accepts_draw(None));
+/// ```
+#[must_use]
+pub fn accepts_draw(score: Option<super::Score>) -> bool {
+    match score {
+        Some(super::Score::Centipawns(cp)) => cp <= -300,
+        Some(super::Score::Mate(n)) => n < 0,
+        None => false,
+    }
+}
+
 /// What the engine is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Task {

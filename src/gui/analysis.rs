@@ -37,6 +37,9 @@ pub struct EngineView {
     pub hint: Option<(Position, Move)>,
     /// The engine's process, once started (for the log, and whoever watches it).
     pub pid: Option<u32>,
+    /// The computer's score for the position its last move left, from its side:
+    /// what it answers a draw offer there by.
+    pub computer_score: Option<(Position, crate::engine::Score)>,
 }
 
 impl EngineView {
@@ -48,6 +51,15 @@ impl EngineView {
         } else {
             &[]
         }
+    }
+
+    /// The computer's score for `pos`, if its last move left it (from its side).
+    #[must_use]
+    pub fn computer_score_about(&self, pos: &Position) -> Option<crate::engine::Score> {
+        self.computer_score
+            .as_ref()
+            .filter(|(p, _)| p == pos)
+            .map(|&(_, s)| s)
     }
 
     /// The hint for `pos`, if one was asked for and given.
@@ -224,6 +236,8 @@ fn collect(
                 info!("engine's best move {mv} ({:?})", want.task);
                 match want.task {
                     Task::Play => {
+                        let score = view.lines_about(&pos).first().map(|l| l.score);
+                        view.computer_score = score.zip(pos.play(mv).ok()).map(|(s, p)| (p, s));
                         moves.write(EngineMove { mv, position: pos });
                     }
                     Task::Hint => {

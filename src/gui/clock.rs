@@ -72,6 +72,7 @@ fn actions(
     mut actions: MessageReader<Action>,
     mut model: ResMut<Model>,
     settings: Res<Settings>,
+    engine: Res<super::analysis::EngineView>,
     mut ended: MessageWriter<GameEnded>,
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
@@ -94,16 +95,25 @@ fn actions(
                     notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),
                     ));
-                    // The computer plays on: it declines at once (the player is not
-                    // asked to answer for it).
+                    // The computer answers at once (the player is not asked to answer
+                    // for it): it takes the draw only when it stands clearly worse.
                     if settings.computer == Some(!side) {
-                        model.decline_draw();
-                        notices.write(Notice::info(
-                            T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
-                        ));
+                        let score = engine.computer_score_about(model.game().position());
+                        if crate::engine::accepts_draw(score) {
+                            model.accept_draw().ok()
+                        } else {
+                            model.decline_draw();
+                            notices.write(Notice::info(
+                                T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
+                            ));
+                            None
+                        }
+                    } else {
+                        None
                     }
+                } else {
+                    None
                 }
-                None
             }
             Action::DeclineDraw => {
                 if let Some(side) = model.draw_offer() {
