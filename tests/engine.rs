@@ -375,3 +375,20 @@ fn a_worker_whose_engine_is_missing_or_crashes_says_so_once() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engine_counting_ranks_from_zero_is_read_as_such() {
+    // As Pikafish writes its moves: h2e2, h9g7.
+    let mut e = fake("zero", Duration::from_secs(5)).unwrap();
+    assert_eq!(e.ranks(), Ranks::FromZero);
+    let mut lines = Vec::new();
+    let best = e
+        .search(&Position::new(), &[], Limit::Depth(2), 1, |l| {
+            lines.push(l.clone())
+        })
+        .unwrap();
+    assert_eq!(best, mv("h2e2"));
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].pv, [mv("h2e2"), mv("h9g7")]);
+    assert_eq!(lines[0].score, Score::Centipawns(21));
+}
