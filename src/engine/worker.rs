@@ -4,11 +4,12 @@
 //! The engine is started at the first request, not before: a game that never asks
 //! for one starts none.
 
+use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{Engine, Limit, Line};
 use crate::rules::{Move, Position};
@@ -76,7 +77,9 @@ pub struct Options {
 
 impl Worker {
     /// A worker for the engine at `path`. `wake` is called (on the worker's thread)
-    /// after each report, for a program that sleeps until something happens.
+    /// after reports, for a program that sleeps until something happens: at once after
+    /// a move, a start or a failure, and at most every [`LINE_WAKE`] for lines (an
+    /// engine reports dozens a second; a window woken for each redraws for each).
     #[must_use]
     pub fn spawn(
         path: PathBuf,
@@ -91,9 +94,19 @@ impl Worker {
         std::thread::Builder::new()
             .name("engine".into())
             .spawn(move || {
+                let waker = RefCell::new(Waker {
+                    wake,
+                    last: None,
+                    owed: false,
+                });
                 let say = |report: Report| {
+                    let line = matches!(report, Report::Line { .. });
                     let sent = outbox.send(report).is_ok();
-                    wake();
+                    if line {
+                        waker.borrow_mut().soon();
+                    } else {
+                        waker.borrow_mut().now();
+                    }
                     sent
                 };
                 let mut engine: Option<Engine> = None;
@@ -135,11 +148,18 @@ impl Worker {
                                 line: line.clone(),
                             });
                         },
-                        || wanted.load(Ordering::SeqCst) != id,
+                        || {
+                            // Asked every few milliseconds: lines held back are sent on.
+                            waker.borrow_mut().due();
+                            wanted.load(Ordering::SeqCst) != id
+                        },
                     );
                     let report = match result {
                         Ok(Some(mv)) => Report::Best { job: id, mv },
-                        Ok(None) => continue,
+                        Ok(None) => {
+                            waker.borrow_mut().flush();
+                            continue;
+                        }
                         Err(e) => {
                             say(Report::Failed(format!("{}: {e}", engine.name())));
                             return;
@@ -189,6 +209,45 @@ impl Drop for Worker {
         // The running search stops; the thread ends with the channel, and the engine
         // with it (Engine's Drop says quit).
         self.latest.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// The least time between two wake-ups for lines alone.
+pub const LINE_WAKE: Duration = Duration::from_millis(150);
+
+/// Wakes the program after reports, lines at most every [`LINE_WAKE`].
+struct Waker<W: Fn()> {
+    wake: W,
+    last: Option<Instant>,
+    /// Lines were reported since the last wake-up.
+    owed: bool,
+}
+
+impl<W: Fn()> Waker<W> {
+    fn now(&mut self) {
+        (self.wake)();
+        self.last = Some(Instant::now());
+        self.owed = false;
+    }
+
+    /// After a line: now, or once the time since the last wake-up is up.
+    fn soon(&mut self) {
+        self.owed = true;
+        self.due();
+    }
+
+    /// Wakes if lines are owed and the time is up.
+    fn due(&mut self) {
+        if self.owed && self.last.is_none_or(|t| t.elapsed() >= LINE_WAKE) {
+            self.now();
+        }
+    }
+
+    /// Wakes if lines are owed at all.
+    fn flush(&mut self) {
+        if self.owed {
+            self.now();
+        }
     }
 }
 
