@@ -262,3 +262,37 @@ fn start(
     engine.ready()?;
     Ok(engine)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    #[test]
+    fn lines_wake_at_most_every_line_wake_and_none_is_left_unsaid() {
+        let woken = Cell::new(0);
+        let mut w = Waker {
+            wake: || woken.set(woken.get() + 1),
+            last: None,
+            owed: false,
+        };
+        w.soon();
+        assert_eq!(woken.get(), 1, "the first line at once");
+        for _ in 0..50 {
+            w.soon();
+        }
+        assert_eq!(woken.get(), 1, "a burst waits");
+        w.due();
+        assert_eq!(woken.get(), 1);
+        w.last = Some(Instant::now() - LINE_WAKE);
+        w.due();
+        assert_eq!(woken.get(), 2, "the burst is sent on once its time is up");
+        w.due();
+        assert_eq!(woken.get(), 2, "nothing owed, no wake");
+        w.soon();
+        w.flush();
+        assert_eq!(woken.get(), 3, "a stopped search's last lines are sent on");
+        w.now();
+        assert_eq!(woken.get(), 4, "a move wakes at once");
+    }
+}
