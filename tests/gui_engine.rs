@@ -128,12 +128,22 @@ fn the_computer_with_red_moves_first_and_two_players_stops_it() {
 fn a_stale_engine_move_is_not_played() {
     let mut app = app();
     play(&mut app, "h2e2");
+    // A move legal on the board now, but the answer for the start position: the game
+    // has moved on since the engine was asked.
     app.world_mut().write_message(EngineMove {
-        mv: "h0g2".parse().unwrap(),
+        mv: "h9g7".parse().unwrap(),
         position: Position::new(),
     });
     app.update();
     assert_eq!(plies(&app), 1, "the game has moved on since it was asked");
+    // The same move for the position on the board is played.
+    let now = app.world().resource::<Model>().game().position().clone();
+    app.world_mut().write_message(EngineMove {
+        mv: "h9g7".parse().unwrap(),
+        position: now,
+    });
+    app.update();
+    assert_eq!(plies(&app), 2);
 }
 
 /// The CPU time process `pid` has used, in clock ticks (Linux: /proc).
