@@ -198,7 +198,9 @@ fn collect(
 ) {
     let lang = settings.lang;
     let mut failed = None;
-    if std::mem::take(&mut link.missing) {
+    // Only a real change marks the link changed: `drive` works when something did.
+    if link.missing {
+        link.missing = false;
         failed = Some(T::NoEngine.get(lang).to_owned());
     }
     let reports = link
@@ -288,6 +290,17 @@ fn drive(
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
+    // Nothing it looks at has changed: nothing new to ask (most frames: a slide, a
+    // hover, a clock's second).
+    if !(model.is_changed()
+        || settings.is_changed()
+        || view.is_changed()
+        || editing.is_changed()
+        || waits.is_changed()
+        || link.is_changed())
+    {
+        return;
+    }
     let want = engine::want(&engine::Table {
         session: &model,
         // Waiting, the computer is no player: its side's position can be analysed.

@@ -202,6 +202,13 @@ fn eval_bar(ui: &mut egui::Ui, red: Score) {
     );
 }
 
+/// The machine's cores, read once: on Linux the count reads cgroup files, not worth doing
+/// every frame the settings are open.
+fn cores() -> u32 {
+    static CORES: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u32))
+}
+
 /// What the player types for the engine's program, until it is committed.
 #[derive(Default)]
 pub(super) struct EngineUi {
@@ -237,8 +244,7 @@ pub(super) fn settings_rows(
         // Changed elsewhere (the settings file): show what is set.
         *text = current;
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-    let most_threads = cores.max(s.threads);
+    let most_threads = cores().max(s.threads);
     ui.add(egui::Slider::new(&mut s.threads, 1..=most_threads).text(T::EngineThreads.get(lang)));
     let most_hash = 1024.max(s.hash_mb);
     ui.add(
