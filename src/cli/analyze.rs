@@ -72,12 +72,7 @@ fn describe(line: &Line, pos: &Position, multipv: usize) -> String {
         Score::Mate(n) => format!("mate {n}"),
     };
     let iccs: Vec<String> = line.pv.iter().map(ToString::to_string).collect();
-    let mut at = pos.clone();
-    let mut chinese = Vec::new();
-    for &m in &line.pv {
-        chinese.push(Notation::Chinese.write(&at, m));
-        at = at.play(m).expect("the engine's lines are checked legal");
-    }
+    let chinese = line.spelled(pos, line.pv.len(), |at, m| Notation::Chinese.write(at, m));
     let which = if multipv > 1 {
         format!(" multipv {}", line.multipv)
     } else {

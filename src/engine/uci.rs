@@ -92,6 +92,44 @@ pub struct Line {
     pub pv: Vec<Move>,
 }
 
+impl Line {
+    /// Its first `n` moves from `pos` (the searched position), each spelled by `spell`
+    /// in the position it is played from (`Notation::write` or `display`).
+    ///
+    /// ```
+    /// use xiangqi::engine::{Line, Score};
+    /// use xiangqi::rules::{Notation, Position};
+    ///
+    /// let line = Line {
+    ///     depth: 1,
+    ///     multipv: 1,
+    ///     score: Score::Centipawns(0),
+    ///     pv: vec!["h2e2".parse().unwrap(), "h9g7".parse().unwrap()],
+    /// };
+    /// let words = line.spelled(&Position::new(), 8, |p, m| Notation::Wxf.write(p, m));
+    /// assert_eq!(words, ["C2=5", "H8+7"]);
+    /// ```
+    #[must_use]
+    pub fn spelled(
+        &self,
+        pos: &Position,
+        n: usize,
+        spell: impl Fn(&Position, Move) -> String,
+    ) -> Vec<String> {
+        let mut at = pos.clone();
+        let mut words = Vec::new();
+        for &m in self.pv.iter().take(n) {
+            words.push(spell(&at, m));
+            // Legal by construction; a line read about another position stops here.
+            match at.play(m) {
+                Ok(next) => at = next,
+                Err(_) => break,
+            }
+        }
+        words
+    }
+}
+
 /// How long to search.
 ///
 /// Written and read as a person would put it: `depth 8`, `1.5 s`, `infinite`.

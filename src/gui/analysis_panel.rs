@@ -160,16 +160,8 @@ fn score_text(red: Score) -> String {
 
 /// The line's first moves in `notation`.
 fn moves_text(pos: &Position, line: &Line, notation: Notation) -> String {
-    let mut at = pos.clone();
-    let mut words = Vec::new();
-    for &m in line.pv.iter().take(LINE_MOVES) {
-        words.push(notation.display(&at, m));
-        match at.play(m) {
-            Ok(next) => at = next,
-            Err(_) => break,
-        }
-    }
-    words.join(" ")
+    line.spelled(pos, LINE_MOVES, |at, m| notation.display(at, m))
+        .join(" ")
 }
 
 /// How much of the bar is red's: an even game is half, a won one all of it.
