@@ -11,7 +11,7 @@ use super::messages::{
 };
 use super::model::{Model, Selection, Settings};
 use crate::rules::{Move, PlayError, Square};
-use crate::session::{Change, SessionError};
+use crate::session::SessionError;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -208,16 +208,8 @@ pub(super) fn commands(
                 }
                 continue;
             }
-            Action::Undo => match model.undo() {
+            Action::Undo => match model.undo_against(settings.computer) {
                 Some(change) => {
-                    // Against the computer, its reply goes back with the player's move:
-                    // the player is to move again, not the computer.
-                    if matches!(change, Change::Move(_))
-                        && settings.computer == Some(model.game().position().turn())
-                        && model.undo_is_move()
-                    {
-                        model.undo();
-                    }
                     // Still its move (its first move of a game, or a game opened on
                     // its move): it waits, or it would play the move taken back again.
                     let pos = model.game().position();
@@ -230,15 +222,8 @@ pub(super) fn commands(
                     nothing.write(NothingToDo { redo: false });
                 }
             },
-            Action::Redo => match model.redo() {
+            Action::Redo => match model.redo_against(settings.computer) {
                 Some(change) => {
-                    // And comes back with it.
-                    if matches!(change, Change::Move(_))
-                        && settings.computer == Some(model.game().position().turn())
-                        && model.redo_is_move()
-                    {
-                        model.redo();
-                    }
                     redone.write(Redone(change));
                 }
                 None => {

@@ -271,17 +271,32 @@ impl Session {
         self.replace_table(Table { game, timing });
     }
 
-    /// Whether the step undo would take back is a move (not a new game, an import or a
-    /// result).
-    #[must_use]
-    pub fn undo_is_move(&self) -> bool {
-        matches!(self.undo.last(), Some(Step::Move(_)))
+    /// Undo for a player facing the computer on `computer`'s side (`None`: two
+    /// players, a plain undo): a move taken back that leaves the computer to move takes
+    /// the player's move before it back too, so the player is to move again. Returns
+    /// the first change.
+    pub fn undo_against(&mut self, computer: Option<Color>) -> Option<Change> {
+        let change = self.undo()?;
+        if matches!(change, Change::Move(_))
+            && computer == Some(self.game.position().turn())
+            && matches!(self.undo.last(), Some(Step::Move(_)))
+        {
+            self.undo();
+        }
+        Some(change)
     }
 
-    /// Whether the step redo would play again is a move.
-    #[must_use]
-    pub fn redo_is_move(&self) -> bool {
-        matches!(self.redo.last(), Some(Step::Move(_)))
+    /// Redo for a player facing the computer: the computer's reply comes back with the
+    /// player's move.
+    pub fn redo_against(&mut self, computer: Option<Color>) -> Option<Change> {
+        let change = self.redo()?;
+        if matches!(change, Change::Move(_))
+            && computer == Some(self.game.position().turn())
+            && matches!(self.redo.last(), Some(Step::Move(_)))
+        {
+            self.redo();
+        }
+        Some(change)
     }
 
     /// Takes back the last step, if any. Leaves review mode; the clock stops at the
@@ -578,5 +593,31 @@ mod tests {
         s.undo();
         assert!(!s.is_reviewing());
         assert_eq!(s.game().ply_count(), 2);
+    }
+
+    #[test]
+    fn against_the_computer_undo_and_redo_go_by_pairs_but_not_past_a_new_game() {
+        let mut s = Session::new();
+        s.play(mv("h2e2")).unwrap();
+        s.play(mv("h9g7")).unwrap();
+        let black = Some(Color::Black);
+        assert_eq!(s.undo_against(black), Some(Change::Move(mv("h9g7"))));
+        assert_eq!(s.game().ply_count(), 0, "the player's move went with it");
+        assert_eq!(s.redo_against(black), Some(Change::Move(mv("h2e2"))));
+        assert_eq!(s.game().ply_count(), 2, "and came back with it");
+        // Two players: one step at a time.
+        assert_eq!(s.undo_against(None), Some(Change::Move(mv("h9g7"))));
+        assert_eq!(s.game().ply_count(), 1);
+        // The computer with red: its first move taken back leaves it to move, and the
+        // new game before it is not taken back with it.
+        let mut s = Session::new();
+        s.new_game();
+        s.play(mv("h2e2")).unwrap();
+        assert_eq!(
+            s.undo_against(Some(Color::Red)),
+            Some(Change::Move(mv("h2e2")))
+        );
+        assert_eq!(s.game().ply_count(), 0);
+        assert!(s.can_undo(), "the new game is still there to undo");
     }
 }
