@@ -145,13 +145,32 @@ impl Engine {
 
     /// The next line, waiting until `deadline` at most.
     fn next_line(&mut self, deadline: Instant) -> Result<String, EngineError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => {
-                self.kill();
-                Err(EngineError::Timeout(self.patience))
+        loop {
+            if let Some(line) = self.line_within(Some(deadline), Duration::MAX)? {
+                return Ok(line);
             }
+        }
+    }
+
+    /// The next line if one comes within `slice`; past `deadline` (if any) the engine
+    /// has taken too long and is stopped.
+    fn line_within(
+        &mut self,
+        deadline: Option<Instant>,
+        slice: Duration,
+    ) -> Result<Option<String>, EngineError> {
+        let now = Instant::now();
+        let wait = match deadline {
+            Some(d) if d <= now => {
+                self.kill();
+                return Err(EngineError::Timeout(self.patience));
+            }
+            Some(d) => (d - now).min(slice),
+            None => slice,
+        };
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(Some(line)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
             Err(RecvTimeoutError::Disconnected) => Err(self.died()),
         }
     }
@@ -289,19 +308,8 @@ impl Engine {
                 stopping = true;
                 deadline = Some(Instant::now() + self.patience);
             }
-            let now = Instant::now();
-            let wait = match deadline {
-                Some(d) if d <= now => {
-                    self.kill();
-                    return Err(EngineError::Timeout(self.patience));
-                }
-                Some(d) => (d - now).min(STOP_POLL),
-                None => STOP_POLL,
-            };
-            let line = match self.lines.recv_timeout(wait) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => return Err(self.died()),
+            let Some(line) = self.line_within(deadline, STOP_POLL)? else {
+                continue;
             };
             if !stopping {
                 deadline = quiet_until(Instant::now());
