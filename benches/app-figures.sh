@@ -62,7 +62,7 @@ read -r clock_cpu _ <<<"$(HOME="$clock_home" XDG_DATA_HOME="$clock_home/data" XD
 rm -rf "$clock_home"
 
 # A move animation: h2e2 with two clicks, frame times from the game's debug log.
-RUST_LOG=info,xiangqi::gui::pieces=debug "$game" >/tmp/figures-game.log 2>&1 &
+RUST_LOG=info,xiangqi::app::pieces=debug "$game" >/tmp/figures-game.log 2>&1 &
 pid=$!
 sleep 4
 xdotool mousemove 630 583 click 1; sleep 0.5; xdotool mousemove 410 583 click 1; sleep 1.5

@@ -278,7 +278,7 @@ fn open_window(
     }
     // The window opens the file after resuming the last session.
     let absolute = file.map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
-    match xiangqi::gui::run(absolute, clock) {
+    match xiangqi::app::run(absolute, clock) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }

@@ -5,11 +5,11 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod desktop;
 pub mod editor;
 pub mod engine;
-#[cfg(feature = "gui")]
-pub mod gui;
 pub mod i18n;
 pub mod picture;
 pub use xiangqi_rules as rules;

@@ -12,7 +12,8 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::headless::{self, act, chord, play};
-use xiangqi::gui::{Action, ClockLow, GameEnded, Model, Overlay};
+use xiangqi::app::schedule::Mode;
+use xiangqi::app::{Action, ClockLow, GameEnded, Model, Overlay};
 use xiangqi::rules::Color;
 
 fn app() -> App {
@@ -123,7 +124,7 @@ fn a_timed_game_is_played_paused_and_undone() {
     chord(&mut app, &[KeyCode::Space]);
     assert_eq!(running(&app), Some(Color::Red));
     chord(&mut app, &[KeyCode::F2]);
-    assert!(app.world().resource::<Overlay>().editing);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
     assert_eq!(running(&app), None, "the editor stops the clock");
 }
 
@@ -190,7 +191,7 @@ fn ctrl_r_starts_the_next_game_with_the_chosen_clock() {
     let mut app = app();
     assert!(app.world().resource::<Model>().clock().is_none());
     app.world_mut()
-        .resource_mut::<xiangqi::gui::Settings>()
+        .resource_mut::<xiangqi::app::Settings>()
         .clock = Some("10+5".parse().unwrap());
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyR]);
     assert_eq!(left(&app), [600, 600]);

@@ -9,7 +9,8 @@ use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, click, drag, drain, fen, play, plies, sq};
-use xiangqi::gui::{
+use xiangqi::app::schedule::Mode;
+use xiangqi::app::{
     Action, EditCommand, GameEnded, Model, MovePlayed, MoveRejected, Notice, Overlay,
     PointerPressed, PointerReleased, Refusal, Selected, Selection, Settings,
 };
@@ -231,7 +232,9 @@ fn m_f_and_f1_change_state_in_the_logic_and_say_what_it_now_is() {
 }
 
 fn editor(app: &App) -> Option<String> {
-    let editing = app.world().resource::<xiangqi::gui::edit::Editing>();
+    let editing = app
+        .world()
+        .resource::<xiangqi::app::xiangqi::edit::Editing>();
     editing.0.as_ref().map(|s| s.editor.fen())
 }
 
@@ -260,7 +263,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
     play(&mut app, "h2e2");
     let before = fen(&app);
     chord(&mut app, &[KeyCode::F2]);
-    assert!(app.world().resource::<Overlay>().editing);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
     // It starts from the position on the board, as a new game's first move.
     let placement = before.split_whitespace().next().unwrap();
     assert_eq!(editor(&app).unwrap(), format!("{placement} b - - 0 1"));
@@ -314,7 +317,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
     click(&mut app, "c3");
     edit(&mut app, EditCommand::Pick(None));
     app.world_mut()
-        .write_message(xiangqi::gui::PointerRightPressed(Some(sq("c3"))));
+        .write_message(xiangqi::app::PointerRightPressed(Some(sq("c3"))));
     app.update();
     assert_eq!(editor(&app).unwrap(), "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
 
@@ -349,7 +352,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
         warnings(&mut app),
         ["The generals face each other on an open file"]
     );
-    assert!(app.world().resource::<Overlay>().editing);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
     drag(&mut app, "e0", "d0");
     edit(&mut app, EditCommand::Turn(Color::Red));
     // A FEN that does not read changes nothing; one that does replaces the board.
@@ -368,7 +371,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
 
     // Play from here: a new game from the position, undoable like a paste.
     edit(&mut app, EditCommand::Play);
-    assert!(!app.world().resource::<Overlay>().editing);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
     assert_eq!(fen(&app), "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1");
     play(&mut app, "b7b9");
     assert_eq!(
@@ -386,7 +389,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
     chord(&mut app, &[KeyCode::F2]);
     edit(&mut app, EditCommand::Empty);
     chord(&mut app, &[KeyCode::Escape]);
-    assert!(!app.world().resource::<Overlay>().editing);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
     assert!(editor(&app).is_none());
     assert_eq!(fen(&app), before);
     assert!(

@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{self, act, chord, click, drain, play, plies};
-use xiangqi::engine::Limit;
-use xiangqi::gui::{
+use xiangqi::app::{
     Action, EngineMove, EngineStatus, EngineView, Model, MovePlayed, MoveRejected, Notice, Refusal,
     Settings,
 };
+use xiangqi::engine::Limit;
 use xiangqi::i18n::Lang;
 use xiangqi::rules::{Color, Position};
 

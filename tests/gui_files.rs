@@ -11,10 +11,10 @@ use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
-use xiangqi::gui::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
-use xiangqi::gui::persist::DataDirs;
-use xiangqi::gui::saves::SlotList;
-use xiangqi::gui::{
+use xiangqi::app::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
+use xiangqi::app::store::persist::DataDirs;
+use xiangqi::app::store::saves::SlotList;
+use xiangqi::app::{
     Action, CurrentSlot, GameChoice, Model, Notice, Overlay, PointerPressed, PointerReleased,
     Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
 };
@@ -538,7 +538,7 @@ fn wait_for_reads(t: &mut Test) -> Vec<String> {
     let mut said = Vec::new();
     for _ in 0..1000 {
         said.extend(t.notices().into_iter().map(|n| n.text));
-        if !xiangqi::gui::import::reading(t.app.world()) {
+        if !xiangqi::app::store::import::reading(t.app.world()) {
             return said;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -553,7 +553,7 @@ fn a_large_paste_and_a_large_file_are_read_off_the_frame_in_order() {
     t.set_lang_en();
     // 8,000 plies of horses out and back: well over the size read within a frame.
     let moves = "h0g2 h9g7 g2h0 g7h9 ".repeat(2_000);
-    assert!(moves.len() as u64 > xiangqi::gui::import::READ_INLINE_BYTES);
+    assert!(moves.len() as u64 > xiangqi::app::store::import::READ_INLINE_BYTES);
     t.set_clipboard(Some(&moves));
     t.ctrl(KeyCode::KeyI);
     let mut said: Vec<String> = t.notices().into_iter().map(|n| n.text).collect();
@@ -782,10 +782,10 @@ fn a_set_up_position_is_saved_with_its_fen() {
     let mut t = Test::new("edit-save");
     t.set_lang_en();
     t.chord(&[KeyCode::F2]);
-    t.send(xiangqi::gui::EditCommand::Fen(
+    t.send(xiangqi::app::EditCommand::Fen(
         "3k5/9/9/9/9/9/9/9/4A4/R3K4 w".into(),
     ));
-    t.send(xiangqi::gui::EditCommand::Play);
+    t.send(xiangqi::app::EditCommand::Play);
     assert_eq!(t.fen(), "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1");
     t.play("a0a1");
     assert_eq!(t.plies(), 1);

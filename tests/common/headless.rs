@@ -5,7 +5,7 @@ use bevy::ecs::message::Messages;
 use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
-use xiangqi::gui::{Action, Model, PointerPressed, PointerReleased, core_plugin};
+use xiangqi::app::{Action, Model, PointerPressed, PointerReleased, core_plugin};
 use xiangqi::rules::Square;
 
 /// The game's logic, one frame run.

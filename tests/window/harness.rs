@@ -575,6 +575,39 @@ impl Game {
         ]);
     }
 
+    /// The game's process id.
+    pub fn pid(&self) -> u32 {
+        self.pid
+            .or_else(|| self.game.as_ref().map(Child::id))
+            .expect("the game runs")
+    }
+
+    /// The CPU time the game's process (all its threads) used over `secs` seconds, in
+    /// clock ticks (`/proc/PID/stat`: user plus system time).
+    pub fn cpu_ticks_over(&self, secs: u64) -> u64 {
+        let ticks = || {
+            let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
+                .unwrap_or_else(|e| self.fail(&format!("the game's /proc stat: {e}")));
+            // The name in parentheses may hold spaces: count fields after its end.
+            let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..]
+                .split_whitespace()
+                .collect();
+            // utime and stime are fields 14 and 15, 12 and 13 after the name.
+            fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+        };
+        let before = ticks();
+        std::thread::sleep(Duration::from_secs(secs));
+        ticks() - before
+    }
+
+    /// Clicks the left button at a point of the window.
+    pub fn click_at(&self, (x, y): (f32, f32)) {
+        self.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
+        std::thread::sleep(Duration::from_millis(200));
+        self.xdotool(&["click", "1"]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
     /// Waits for the game to exit by itself and returns its exit code.
     pub fn exit_code(&mut self) -> Option<i32> {
         let child = self.game.as_mut()?;

@@ -665,3 +665,60 @@ fn a_player_alone_gets_analysis_a_hint_and_the_computer_as_opponent() {
         "the computer waits for the player's move"
     );
 }
+
+/// Where the panel says a button is (its log: `panel resign at 1000,212`).
+fn panel_place(game: &Game, what: &str) -> (f32, f32) {
+    let prefix = format!("panel {what} at ");
+    game.until(&format!("the panel's {what}"), || {
+        let log = game.log();
+        let line = log.lines().rfind(|l| l.contains(&prefix))?.to_owned();
+        let (x, y) = line.split(&prefix).nth(1)?.trim().split_once(',')?;
+        Some((x.parse().ok()?, y.trim().parse().ok()?))
+    })
+}
+
+/// The window does no work while nothing runs: measured as the process's CPU ticks
+/// over ten seconds, after two to settle (a slide, a sound, the last redraws).
+fn assert_idle(game: &Game, when: &str) {
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let ticks = game.cpu_ticks_over(10);
+    assert_eq!(
+        ticks, 0,
+        "{when}: {ticks} CPU ticks in 10 s while nothing runs"
+    );
+}
+
+#[test]
+fn the_window_sleeps_after_a_flag_fall_a_resignation_a_mate_and_in_the_editor() {
+    let game = Game::start_with("idle", &["--clock", "0:03+0"]);
+    game.until_logged("flag fell: black-wins timeout");
+    until_banner(&game);
+    assert_idle(&game, "after a flag fall");
+
+    // A new game, resigned from the panel (it asks once).
+    let new_games = |n: usize| {
+        game.until("a new game", || {
+            (game.log().matches("notice New game").count() == n).then_some(())
+        })
+    };
+    game.key("ctrl+r");
+    new_games(1);
+    game.click_at(panel_place(&game, "resign"));
+    game.click_at(panel_place(&game, "confirm-resign"));
+    game.until_logged("game ended: black-wins resignation");
+    until_banner(&game);
+    assert_idle(&game, "after a resignation");
+
+    game.key("ctrl+r");
+    new_games(2);
+    for m in ["h2h4", "d9e8", "h4g4", "g6g5", "g4g9"] {
+        game.play(m);
+    }
+    game.until_logged("outcome red-wins checkmate");
+    until_banner(&game);
+    assert_idle(&game, "after a mate");
+
+    game.key("F2");
+    edit_place(&game, "empty");
+    assert_idle(&game, "with the editor open");
+}

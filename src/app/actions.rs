@@ -1,0 +1,270 @@
+//! What the player asks for, and who answers. Keys, buttons and menus write an
+//! [`Action`]; [`route`] hands each to the one system that owns it, as a message of that
+//! owner's own type, which it matches exhaustively: a new action is a compile error in
+//! the one place that must answer it, not a `_ =>` arm passed over in nine.
+
+use bevy::app::AppExit;
+use bevy::prelude::*;
+
+use crate::app::schedule::AppSet;
+use crate::rules::{Color, TimeControl};
+
+/// A key, button or menu action.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Drop the selection (right click).
+    Cancel,
+    /// Ctrl+Z.
+    Undo,
+    /// Ctrl+Y, Ctrl+Shift+Z.
+    Redo,
+    /// Ctrl+R.
+    NewGame,
+    /// F.
+    Flip,
+    /// M.
+    ToggleMute,
+    /// F1; Esc while the help is open.
+    ToggleHelp,
+    /// Ctrl+W, Esc, Ctrl+middle click.
+    Quit,
+    /// ←.
+    ReviewBack,
+    /// →.
+    ReviewForward,
+    /// Home.
+    ReviewStart,
+    /// End.
+    ReviewEnd,
+    /// A click on a move in the list: show the position after that many plies.
+    ReviewAt(usize),
+    /// Ctrl+S: save to the current slot.
+    Save,
+    /// Ctrl+L: load the current slot.
+    Load,
+    /// Ctrl+Shift+S, Ctrl+Shift+L: open or close the slots dialog.
+    ToggleSlots,
+    /// Ctrl+E: copy the position as FEN.
+    CopyFen,
+    /// Ctrl+Shift+E: copy the game as PGN.
+    CopyGame,
+    /// Ctrl+I: open whatever the clipboard holds.
+    Paste,
+    /// Write the game as a PGN file in the documents folder.
+    ExportPgn,
+    /// Write a PNG of the position on the board to the pictures folder.
+    ExportPng,
+    /// Ctrl+G: write an animated GIF of the game to the pictures folder.
+    ExportGif,
+    /// A game picked from a file's list (0-based; undoable like any import), or `None`
+    /// to close the list (Esc).
+    ChooseGame(Option<usize>),
+    /// A new game with this clock (`xiangqi --clock`; Ctrl+R uses the settings').
+    NewGameWith(Option<TimeControl>),
+    /// Space: stop or restart the clock.
+    TogglePause,
+    /// The side to move resigns (the panel has asked).
+    Resign,
+    /// The side to move offers a draw.
+    OfferDraw,
+    /// The other side accepts the open offer.
+    AcceptDraw,
+    /// The other side declines it.
+    DeclineDraw,
+    /// F2: enter the board editor; Esc or F2 again leaves it without changes.
+    ToggleEdit,
+    /// A: show or hide the engine's analysis of the position shown.
+    ToggleAnalysis,
+    /// H: point at the engine's best move in the position shown.
+    Hint,
+    /// The computer takes this side (`None`: two people play).
+    SetComputer(Option<Color>),
+    /// The computer, waiting after its move was taken back, plays now.
+    ComputerMove,
+}
+
+/// The table's own switches: flip the board, sound, the key help, quit
+/// (`shell/toggles.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewCommand {
+    /// F.
+    Flip,
+    /// M.
+    ToggleMute,
+    /// F1.
+    ToggleHelp,
+}
+
+/// Moves through the game and changes to it (`xiangqi/play.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
+    /// Drop the selection.
+    Cancel,
+    /// Take back the last change.
+    Undo,
+    /// Bring it back.
+    Redo,
+    /// A new game on the settings' clock.
+    NewGame,
+    /// A new game on this clock.
+    NewGameWith(Option<TimeControl>),
+    /// Look back or forward through the moves.
+    Review(Review),
+}
+
+/// Where to look in the game's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Review {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// The start.
+    Start,
+    /// The game's current position.
+    End,
+    /// After this many plies.
+    At(usize),
+}
+
+/// The club table's clock, resignation and draws (`xiangqi/clock.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableCommand {
+    /// Stop or restart the clock.
+    TogglePause,
+    /// The side to move resigns.
+    Resign,
+    /// The side to move offers a draw.
+    OfferDraw,
+    /// The other side accepts.
+    AcceptDraw,
+    /// The other side declines.
+    DeclineDraw,
+}
+
+/// The board editor opened or closed (`xiangqi/edit.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ToggleEditor;
+
+/// The engine: analysis, hints and the computer opponent (`xiangqi/engine_link.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineCommand {
+    /// Show or hide the analysis.
+    ToggleAnalysis,
+    /// Point at the best move.
+    Hint,
+    /// The computer takes this side (`None`: two people play).
+    SetComputer(Option<Color>),
+    /// The computer, waiting, plays now.
+    ComputerMove,
+}
+
+/// Save slots and the PGN export (`store/saves.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveCommand {
+    /// Save to the current slot.
+    Save,
+    /// Load the current slot.
+    Load,
+    /// Open or close the slots dialog.
+    ToggleSlots,
+    /// Write the game as a PGN file.
+    ExportPgn,
+}
+
+/// The clipboard (`store/clipboard.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClipboardCommand {
+    /// Copy the position as FEN.
+    CopyFen,
+    /// Copy the game as PGN.
+    CopyGame,
+    /// Open what the clipboard holds.
+    Paste,
+}
+
+/// A picture of the game (`store/export.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureCommand {
+    /// The position, as PNG.
+    Png,
+    /// The game, as an animated GIF.
+    Gif,
+}
+
+/// A game picked from a file's list, or the list closed (`store/import.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChooseGame(pub Option<usize>);
+
+/// The messages each owner reads.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct Owners<'w> {
+    view: MessageWriter<'w, ViewCommand>,
+    play: MessageWriter<'w, PlayCommand>,
+    table: MessageWriter<'w, TableCommand>,
+    editor: MessageWriter<'w, ToggleEditor>,
+    engine: MessageWriter<'w, EngineCommand>,
+    saves: MessageWriter<'w, SaveCommand>,
+    clipboard: MessageWriter<'w, ClipboardCommand>,
+    pictures: MessageWriter<'w, PictureCommand>,
+    choose: MessageWriter<'w, ChooseGame>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+/// Hands each action to its owner. Every action is logged (`action Undo`): a record of
+/// the session, read by the real-window tests.
+pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
+    for &action in actions.read() {
+        info!("action {action:?}");
+        match action {
+            Action::Flip => _ = to.view.write(ViewCommand::Flip),
+            Action::ToggleMute => _ = to.view.write(ViewCommand::ToggleMute),
+            Action::ToggleHelp => _ = to.view.write(ViewCommand::ToggleHelp),
+            Action::Quit => _ = to.exit.write(AppExit::Success),
+            Action::Cancel => _ = to.play.write(PlayCommand::Cancel),
+            Action::Undo => _ = to.play.write(PlayCommand::Undo),
+            Action::Redo => _ = to.play.write(PlayCommand::Redo),
+            Action::NewGame => _ = to.play.write(PlayCommand::NewGame),
+            Action::NewGameWith(c) => _ = to.play.write(PlayCommand::NewGameWith(c)),
+            Action::ReviewBack => _ = to.play.write(PlayCommand::Review(Review::Back)),
+            Action::ReviewForward => _ = to.play.write(PlayCommand::Review(Review::Forward)),
+            Action::ReviewStart => _ = to.play.write(PlayCommand::Review(Review::Start)),
+            Action::ReviewEnd => _ = to.play.write(PlayCommand::Review(Review::End)),
+            Action::ReviewAt(ply) => _ = to.play.write(PlayCommand::Review(Review::At(ply))),
+            Action::TogglePause => _ = to.table.write(TableCommand::TogglePause),
+            Action::Resign => _ = to.table.write(TableCommand::Resign),
+            Action::OfferDraw => _ = to.table.write(TableCommand::OfferDraw),
+            Action::AcceptDraw => _ = to.table.write(TableCommand::AcceptDraw),
+            Action::DeclineDraw => _ = to.table.write(TableCommand::DeclineDraw),
+            Action::ToggleEdit => _ = to.editor.write(ToggleEditor),
+            Action::ToggleAnalysis => _ = to.engine.write(EngineCommand::ToggleAnalysis),
+            Action::Hint => _ = to.engine.write(EngineCommand::Hint),
+            Action::SetComputer(side) => _ = to.engine.write(EngineCommand::SetComputer(side)),
+            Action::ComputerMove => _ = to.engine.write(EngineCommand::ComputerMove),
+            Action::Save => _ = to.saves.write(SaveCommand::Save),
+            Action::Load => _ = to.saves.write(SaveCommand::Load),
+            Action::ToggleSlots => _ = to.saves.write(SaveCommand::ToggleSlots),
+            Action::ExportPgn => _ = to.saves.write(SaveCommand::ExportPgn),
+            Action::CopyFen => _ = to.clipboard.write(ClipboardCommand::CopyFen),
+            Action::CopyGame => _ = to.clipboard.write(ClipboardCommand::CopyGame),
+            Action::Paste => _ = to.clipboard.write(ClipboardCommand::Paste),
+            Action::ExportPng => _ = to.pictures.write(PictureCommand::Png),
+            Action::ExportGif => _ = to.pictures.write(PictureCommand::Gif),
+            Action::ChooseGame(i) => _ = to.choose.write(ChooseGame(i)),
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<Action>()
+        .add_message::<ViewCommand>()
+        .add_message::<PlayCommand>()
+        .add_message::<TableCommand>()
+        .add_message::<ToggleEditor>()
+        .add_message::<EngineCommand>()
+        .add_message::<SaveCommand>()
+        .add_message::<ClipboardCommand>()
+        .add_message::<PictureCommand>()
+        .add_message::<ChooseGame>()
+        .add_systems(Update, route.in_set(AppSet::Route));
+}

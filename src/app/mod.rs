@@ -1,0 +1,211 @@
+//! The desktop game: a thin Bevy shell around [`Session`]. The model lives in resources;
+//! piece entities are only its view. Input becomes messages, logic answers with
+//! messages, and the board, sound and panel react (see [`schedule`]).
+//!
+//! Where to look: what a key does, `input.rs`; what a click, Ctrl+Z or a paste does to
+//! the game, `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel,
+//! `panel.rs` (its lists and settings, `panel_parts.rs`); save slots, `saves.rs` and
+//! `slots_dialog.rs`; the autosave and settings file, `persist.rs`; the clipboard,
+//! `clipboard.rs`; PNG and GIF export, `export.rs`; the list of a file's games,
+//! `game_list.rs`; the engine (computer, hints, analysis), `analysis.rs`, its part of
+//! the panel `analysis_panel.rs` and its arrow `arrow.rs`.
+
+pub mod actions;
+pub mod messages;
+pub mod panel;
+pub mod schedule;
+pub mod shell;
+pub mod store;
+pub mod xiangqi;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy::winit::WinitSettings;
+use bevy_egui::{EguiGlobalSettings, EguiPlugin};
+use schedule::Present;
+
+use crate::storage::Dirs;
+use crate::theme::Rgba;
+pub use actions::*;
+pub use messages::*;
+pub use schedule::{AppSet, GameKind, Mode};
+pub use xiangqi::engine_link::{EngineStatus, EngineView};
+pub use xiangqi::model::*;
+pub use xiangqi::view::pieces::PieceView;
+
+/// A theme colour as a Bevy colour.
+#[must_use]
+pub fn to_color(c: Rgba) -> Color {
+    Color::srgba_u8(c.0, c.1, c.2, c.3)
+}
+
+/// A theme colour as an egui colour.
+#[must_use]
+pub const fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
+    bevy_egui::egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
+}
+
+/// A flat material of a theme colour.
+fn material(materials: &mut Assets<ColorMaterial>, c: Rgba) -> Handle<ColorMaterial> {
+    materials.add(ColorMaterial::from_color(to_color(c)))
+}
+
+/// Messages, model, input and logic: everything but drawing. Headless tests use this.
+pub fn core_plugin(app: &mut App) {
+    app.add_plugins((
+        schedule::plugin,
+        actions::plugin,
+        messages::plugin,
+        xiangqi::model::plugin,
+        shell::input::plugin,
+        xiangqi::play::plugin,
+        store::import::plugin,
+        xiangqi::clock::plugin,
+        shell::toggles::plugin,
+        xiangqi::edit::plugin,
+        xiangqi::engine_link::plugin,
+    ))
+    .init_resource::<LoggedPosition>()
+    .add_systems(Update, log_position.in_set(Present::Status));
+}
+
+/// Saves, autosave, settings file and clipboard: everything that touches files or the OS
+/// but draws nothing. Insert [`store::persist::DataDirs`] and [`store::clipboard::Clipboard`] first to
+/// choose where files go and which clipboard is used (tests use a temporary folder).
+pub fn files_plugin(app: &mut App) {
+    app.add_plugins((
+        store::persist::plugin,
+        store::saves::plugin,
+        store::clipboard::plugin,
+        store::export::plugin,
+    ));
+}
+
+/// What the window adds to the core and the files: drawing the board and the panel,
+/// sounds, the icon. Added by [`AppPlugin`]; a test may add it to build the whole
+/// schedule without a window.
+pub fn window_plugins(app: &mut App) {
+    app.add_plugins((
+        shell::assets::plugin,
+        shell::icon::plugin,
+        xiangqi::view::plugin,
+        shell::audio::plugin,
+        panel::plugin,
+        panel::dialogs::slots::plugin,
+        panel::dialogs::game_list::plugin,
+        xiangqi::clock::window_plugin,
+    ));
+}
+
+/// The last position written to the log.
+#[derive(Resource, Default)]
+struct LoggedPosition(String);
+
+/// Logs the shown position at start and whenever it changes: a record of the game for
+/// whoever reads the log (the real-window tests do).
+fn log_position(
+    mut changed: MessageReader<BoardChanged>,
+    model: Res<Model>,
+    mut last: ResMut<LoggedPosition>,
+) {
+    if changed.read().count() > 0 || last.0.is_empty() {
+        let outcome = model
+            .outcome()
+            .map(|o| format!(" outcome {o}"))
+            .unwrap_or_default();
+        let line = format!("{}{outcome}", model.shown_position().to_fen());
+        if last.0 != line {
+            info!("position {line}");
+            last.0 = line;
+        }
+    }
+}
+
+/// Until when frames keep coming without input.
+#[derive(Resource, Default)]
+struct AwakeUntil(f32);
+
+/// Keeps frames coming for a moment after start and after a resize: a desktop_app window
+/// whose first update ran before it was mapped shows nothing until some event (seen under
+/// Xvfb: up to the 60 s unfocused timeout), and egui lays out a resized window one frame
+/// late.
+fn keep_awake(
+    time: Res<Time<Real>>,
+    mut until: ResMut<AwakeUntil>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut rescaled: MessageReader<bevy::window::WindowScaleFactorChanged>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    if until.0 == 0.0 || resized.read().count() + rescaled.read().count() > 0 {
+        until.0 = now + 1.0;
+    }
+    if now < until.0 {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// The whole game in a window.
+pub struct AppPlugin {
+    /// A file to open once the last session has been resumed (undoable, like a paste).
+    pub open: Option<std::path::PathBuf>,
+    /// Where saves, the autosave and settings live (`None`: nowhere, the player is told).
+    pub dirs: Option<Dirs>,
+    /// A new timed game to start once the last session has been resumed (`--clock`).
+    pub clock: Option<crate::rules::TimeControl>,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        // The files plugin reads the settings file first: the window opens at the size
+        // it was left at.
+        app.insert_resource(store::persist::DataDirs(self.dirs.clone()))
+            .add_plugins(files_plugin);
+        let (w, h) = store::persist::window_size(app).unwrap_or((1120.0, 800.0));
+        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "象棋 Xiangqi".into(),
+                // WM_CLASS on X11, the app id on Wayland: the desktop entry's
+                // StartupWMClass, so the launcher knows the window as ours.
+                name: Some(crate::desktop::APP_ID.into()),
+                resolution: WindowResolution::new(w as u32, h as u32),
+                ..default()
+            }),
+            ..default()
+        }))
+        // Redraw only when something happens: an idle game costs nothing.
+        .insert_resource(WinitSettings::desktop_app())
+        .add_plugins(EguiPlugin::default())
+        // The panel's camera is made in board.rs, apart from the board's.
+        .insert_resource(EguiGlobalSettings {
+            auto_create_primary_context: false,
+            ..default()
+        })
+        .add_plugins((core_plugin, window_plugins))
+        .init_resource::<AwakeUntil>()
+        .add_systems(Last, keep_awake);
+        if let Some(control) = self.clock {
+            // Undoable like Ctrl+R: Ctrl+Z goes back to the resumed game.
+            app.add_systems(PostStartup, move |mut actions: MessageWriter<Action>| {
+                actions.write(Action::NewGameWith(Some(control)));
+            });
+        }
+        if let Some(path) = self.open.clone() {
+            // After the resume (Startup), so that Ctrl+Z goes back to the resumed game.
+            app.add_systems(PostStartup, move |mut import: MessageWriter<Import>| {
+                import.write(Import::File(path.clone()));
+            });
+        }
+    }
+}
+
+/// Opens the window and plays until it is closed.
+pub fn run(open: Option<std::path::PathBuf>, clock: Option<crate::rules::TimeControl>) -> AppExit {
+    App::new()
+        .add_plugins(AppPlugin {
+            open,
+            dirs: Dirs::from_os(),
+            clock,
+        })
+        .run()
+}

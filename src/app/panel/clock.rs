@@ -1,0 +1,250 @@
+//! The clocks in the panel: black's above red's (as on the board, flipped with it), the
+//! running one framed, tenths and red under ten seconds; pause, resign (asked once) and
+//! draw offers; the next game's time control.
+
+use std::time::Duration;
+
+use bevy_egui::egui;
+
+use crate::app::actions::Action;
+use crate::app::egui_color;
+use crate::app::xiangqi::clock::LOW;
+use crate::app::xiangqi::model::{Model, Settings};
+use crate::i18n::{Lang, T};
+use crate::rules::{Color as Side, TimeControl, time::PRESETS};
+use crate::session::clock::Clock;
+use crate::theme::panel as theme;
+
+fn side_name(side: Side, lang: Lang) -> &'static str {
+    crate::i18n::side(side, lang)
+}
+/// `9:55`, `1:02:03`, `9.4` under ten seconds.
+#[must_use]
+pub fn format_left(left: Duration) -> String {
+    let secs = left.as_secs();
+    if left < LOW {
+        format!("{}.{}", secs, left.subsec_millis() / 100)
+    } else if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// What the panel's clock block asks for.
+#[derive(Default)]
+pub(crate) struct ClockUi {
+    /// The resign button was pressed once: it asks before it resigns.
+    confirming_resign: bool,
+    /// The custom time control being typed.
+    custom: Option<String>,
+    /// Where the resign buttons were last logged.
+    logged: Vec<(&'static str, (i32, i32))>,
+}
+
+impl ClockUi {
+    /// Logs where a button is when that changes: for whoever reads the log (the window
+    /// tests press Resign).
+    fn log_place(&mut self, what: &'static str, rect: egui::Rect) {
+        let at = rect.center();
+        let at = (at.x.round() as i32, at.y.round() as i32);
+        if !self.logged.contains(&(what, at)) {
+            bevy::log::info!("panel {what} at {},{}", at.0, at.1);
+            self.logged.retain(|(w, _)| *w != what);
+            self.logged.push((what, at));
+        }
+    }
+}
+
+const RED_TEXT: egui::Color32 = egui_color(theme::CLOCK_LOW);
+
+fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
+    let left = clock.left(side);
+    let running = clock.running() == Some(side);
+    let mut frame = egui::Frame::new()
+        .inner_margin(egui::Margin::symmetric(8, 2))
+        .corner_radius(4.0);
+    if running {
+        frame = frame
+            .fill(egui_color(theme::CLOCK_RUNNING))
+            .stroke(egui::Stroke::new(2.0, egui_color(theme::CLOCK_FRAME)));
+    }
+    frame.show(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            let name = if running {
+                format!("▶ {}", side_name(side, lang))
+            } else {
+                format!("  {}", side_name(side, lang))
+            };
+            ui.label(egui::RichText::new(name).size(18.0));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let mut text = egui::RichText::new(format_left(left))
+                    .size(34.0)
+                    .monospace();
+                if left < LOW {
+                    text = text.color(RED_TEXT);
+                }
+                ui.label(text);
+                if clock.in_byoyomi(side) {
+                    ui.label(egui::RichText::new(T::Byoyomi.get(lang)).small());
+                }
+            });
+        });
+    });
+}
+
+fn control_name(control: Option<TimeControl>, lang: Lang) -> String {
+    control.map_or_else(|| T::NoClock.get(lang).to_owned(), |c| c.to_string())
+}
+
+/// The clocks (black's above red's, as on the board), pause, resign and draw, and the
+/// next game's time control. Returns a new time control for the settings, if one was
+/// chosen.
+pub(crate) fn show(
+    ui: &mut egui::Ui,
+    model: &Model,
+    settings: &Settings,
+    state: &mut ClockUi,
+    send: &mut impl FnMut(Action),
+) -> Option<Option<TimeControl>> {
+    let lang = settings.lang;
+    let over = model.outcome().is_some();
+    if let Some(clock) = model.clock() {
+        let order = if settings.flipped {
+            [Side::Red, Side::Black]
+        } else {
+            [Side::Black, Side::Red]
+        };
+        for side in order {
+            clock_row(ui, clock, side, lang);
+        }
+        if !over {
+            let label = if clock.is_paused() {
+                T::ResumeClock
+            } else {
+                T::PauseClock
+            };
+            ui.horizontal(|ui| {
+                if ui.button(label.get(lang)).clicked() {
+                    send(Action::TogglePause);
+                }
+                if clock.is_paused() {
+                    ui.label(egui::RichText::new(T::ClockPaused.get(lang)).weak());
+                }
+            });
+        }
+    }
+    if !over && !model.is_reviewing() {
+        let turn = model.game().position().turn();
+        match model.draw_offer() {
+            Some(side) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(T::DrawOffered.fill(lang, &[&side_name(side, lang)]));
+                    if ui.button(T::AcceptDraw.get(lang)).clicked() {
+                        send(Action::AcceptDraw);
+                    }
+                    if ui.button(T::DeclineDraw.get(lang)).clicked() {
+                        send(Action::DeclineDraw);
+                    }
+                });
+            }
+            // The player resigns or offers a draw on their own move, not the computer's.
+            None if settings.computer == Some(turn) => state.confirming_resign = false,
+            None if state.confirming_resign => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(T::ConfirmResign.fill(lang, &[&side_name(turn, lang)]));
+                    let button = ui.button(T::Resign.get(lang));
+                    state.log_place("confirm-resign", button.rect);
+                    if button.clicked() {
+                        send(Action::Resign);
+                        state.confirming_resign = false;
+                    }
+                    if ui.button(T::Cancel.get(lang)).clicked() {
+                        state.confirming_resign = false;
+                    }
+                });
+            }
+            None => {
+                ui.horizontal(|ui| {
+                    let button = ui.button(T::Resign.get(lang));
+                    state.log_place("resign", button.rect);
+                    if button.clicked() {
+                        state.confirming_resign = true;
+                    }
+                    if ui.button(T::OfferDraw.get(lang)).clicked() {
+                        send(Action::OfferDraw);
+                    }
+                });
+            }
+        }
+    } else {
+        state.confirming_resign = false;
+    }
+    clock_setting(ui, settings.clock, lang, state)
+}
+
+/// The next game's time control: none, a preset, or typed.
+fn clock_setting(
+    ui: &mut egui::Ui,
+    current: Option<TimeControl>,
+    lang: Lang,
+    state: &mut ClockUi,
+) -> Option<Option<TimeControl>> {
+    let mut chosen = None;
+    ui.horizontal(|ui| {
+        ui.label(T::ClockForNewGames.get(lang));
+        egui::ComboBox::from_id_salt("clock")
+            .selected_text(control_name(current, lang))
+            .show_ui(ui, |ui| {
+                let mut options: Vec<Option<TimeControl>> = vec![None];
+                options.extend(PRESETS.iter().copied().map(Some));
+                for option in options {
+                    let label = control_name(option, lang);
+                    if ui
+                        .add(egui::Button::selectable(option == current, label))
+                        .clicked()
+                    {
+                        chosen = Some(option);
+                        state.custom = None;
+                    }
+                }
+                if ui
+                    .add(egui::Button::selectable(false, T::CustomClock.get(lang)))
+                    .clicked()
+                {
+                    state.custom = Some(current.map(|c| c.to_string()).unwrap_or_default());
+                }
+            });
+    });
+    if let Some(text) = &mut state.custom {
+        let field =
+            ui.add(egui::TextEdit::singleline(text).hint_text(T::CustomClockHint.get(lang)));
+        let parsed = text.parse::<TimeControl>();
+        if !text.is_empty() && parsed.is_err() {
+            ui.label(egui::RichText::new(T::CustomClockHint.get(lang)).color(RED_TEXT));
+        }
+        if field.lost_focus()
+            && let Ok(control) = parsed
+        {
+            chosen = Some(Some(control));
+            state.custom = None;
+        }
+    }
+    chosen.filter(|c| *c != current)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_as_on_a_clock() {
+        let ms = Duration::from_millis;
+        assert_eq!(format_left(ms(595_000)), "9:55");
+        assert_eq!(format_left(ms(3_723_000)), "1:02:03");
+        assert_eq!(format_left(ms(10_000)), "0:10");
+        assert_eq!(format_left(ms(9_940)), "9.9");
+        assert_eq!(format_left(ms(0)), "0.0");
+    }
+}

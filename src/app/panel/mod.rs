@@ -1,0 +1,531 @@
+//! The side panel (egui): whose turn, the status line, the move list (click to review),
+//! captured pieces, a button for every action, settings; plus the game-end banner and
+//! the key help. Buttons only write the same [`Action`]s the keys do.
+
+pub mod clock;
+pub mod dialogs;
+pub mod edit;
+pub mod engine;
+pub mod parts;
+
+use crate::app::schedule::{PanelSet, Present};
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy_egui::{
+    EguiContexts, EguiInput, EguiInputSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
+};
+
+use crate::app::actions::Action;
+use crate::app::messages::{
+    EditCommand, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Notice, Redone,
+    Refusal, SettingsEdited, Undone,
+};
+use crate::app::shell::assets::FONT;
+use crate::app::xiangqi::model::{Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
+use crate::app::xiangqi::view::board::PanelWidth;
+use crate::i18n::{self, Lang, T};
+use crate::rules::Color as Side;
+use crate::theme::panel as theme;
+
+use crate::app::egui_color;
+
+/// Logical width of the panel.
+const WIDTH: f32 = 300.0;
+
+/// The status line: what just happened.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// The text.
+    pub text: String,
+    /// Shown as a warning.
+    pub warning: bool,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Status>()
+        .add_systems(
+            Update,
+            (status, log_warning).chain().in_set(Present::Status),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (fonts, panel).chain().in_set(PanelSet::Frame),
+        )
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiInputSet::WriteEguiEvents)
+                .before(EguiPreUpdateSet::BeginPass),
+        );
+}
+
+/// bevy_egui 0.42 reports the modifier keys to egui as an event every frame, changed or
+/// not, and egui repaints at once after any input event: each frame asked for the next,
+/// and the idle window used ~85 % of a core. The event is dropped unless they changed.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = *last != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
+}
+
+/// Puts what just happened into the status line.
+fn status(
+    mut status: ResMut<Status>,
+    settings: Res<Settings>,
+    mut played: MessageReader<MovePlayed>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
+    mut nothing: MessageReader<NothingToDo>,
+    mut started: MessageReader<NewGameStarted>,
+    mut ended: MessageReader<GameEnded>,
+    mut notices: MessageReader<Notice>,
+) {
+    let lang = settings.lang;
+    // Every line the player is told is logged: a record of the session, read by the
+    // real-window tests.
+    let mut set = |text: String, warning: bool| {
+        if !text.is_empty() {
+            info!("notice {text}");
+        }
+        *status = Status { text, warning };
+    };
+    if played.read().count() > 0 {
+        set(String::new(), false);
+    }
+    for r in rejected.read() {
+        let text = match r.reason {
+            Refusal::Illegal(reason) => i18n::illegal(reason, lang),
+            Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
+            Refusal::Reviewing => T::ReviewRefused.get(lang).to_owned(),
+            Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
+            Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
+        };
+        set(text, true);
+    }
+    if undone.read().count() > 0 {
+        set(T::Undone.get(lang).to_owned(), false);
+    }
+    if redone.read().count() > 0 {
+        set(T::Redone.get(lang).to_owned(), false);
+    }
+    for n in nothing.read() {
+        let t = if n.redo {
+            T::NothingToRedo
+        } else {
+            T::NothingToUndo
+        };
+        set(t.get(lang).to_owned(), true);
+    }
+    if started.read().count() > 0 {
+        set(T::Started.get(lang).to_owned(), false);
+    }
+    // The heading and the banner show the result; the status line makes room.
+    if ended.read().count() > 0 {
+        set(String::new(), false);
+    }
+    // Saves, clipboard, files and toggles speak last: they answer the player's latest
+    // request.
+    for n in notices.read() {
+        set(n.text.clone(), n.warning);
+    }
+}
+
+/// Adds the embedded CJK font behind egui's own and a light, warm look, once.
+fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut defs = egui::FontDefinitions::default();
+    defs.font_data.insert(
+        "xiangqi-kai".into(),
+        egui::FontData::from_static(FONT).into(),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        defs.families
+            .entry(family)
+            .or_default()
+            .push("xiangqi-kai".into());
+    }
+    ctx.set_fonts(defs);
+    // Light, like the board: black pieces in the captured list must stay visible.
+    let mut visuals = egui::Visuals::light();
+    visuals.panel_fill = egui_color(theme::FILL);
+    visuals.window_fill = egui_color(theme::WINDOW);
+    visuals.extreme_bg_color = egui_color(theme::FIELD);
+    ctx.set_visuals(visuals);
+    *done = true;
+    Ok(())
+}
+
+fn side_text(side: Side, lang: Lang) -> &'static str {
+    match side {
+        Side::Red => T::RedToMove.get(lang),
+        Side::Black => T::BlackToMove.get(lang),
+    }
+}
+
+pub(crate) fn panel(
+    mut contexts: EguiContexts,
+    model: Res<Model>,
+    settings: Res<Settings>,
+    overlay: Res<Overlay>,
+    status: Res<Status>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut width: ResMut<PanelWidth>,
+    mut over_panel: ResMut<PointerOverPanel>,
+    mut typing: ResMut<TypingInPanel>,
+    mut out: PanelOut,
+    mut ui_state: Local<PanelUi>,
+    editing: Res<crate::app::xiangqi::edit::Editing>,
+    engine: Res<crate::app::xiangqi::engine_link::EngineView>,
+    waits: Res<crate::app::xiangqi::model::ComputerWaits>,
+) -> Result {
+    let PanelUi {
+        clock: clock_ui,
+        edit: edit_ui,
+        engine: engine_ui,
+    } = &mut *ui_state;
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.lang;
+    let mut edits = None;
+    let mut sent = Vec::new();
+    let mut send = |c: Action| sent.push(c);
+    let mut edit_sent = Vec::new();
+    let mut edit = |c: EditCommand| edit_sent.push(c);
+    if editing.0.is_none() {
+        edit_ui.reset();
+    }
+
+    // Panels are shown inside a Ui in egui 0.36: one spanning the window.
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let response = egui::Panel::right("panel")
+        .exact_size(WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            // A short window scrolls the panel rather than cutting it off.
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| match &editing.0 {
+                    Some(state) => {
+                        crate::app::panel::edit::show(
+                            ui, state, lang, edit_ui, &mut edit, &mut send,
+                        );
+                        // Why a piece was refused.
+                        status_line(ui, &status);
+                    }
+                    None => {
+                        edits = Some(contents(
+                            ui,
+                            &Shown {
+                                model: &model,
+                                settings: &settings,
+                                status: &status,
+                                engine: &engine,
+                                waits: &waits,
+                            },
+                            clock_ui,
+                            engine_ui,
+                            &mut send,
+                        ));
+                    }
+                });
+        });
+    // The logic applies an edit (shell/toggles.rs); the panel only says what it was.
+    let mut edited_settings = None;
+    if let Some(edits) = edits
+        && (edits.settings.is_some() || edits.clock.is_some() || edits.strength.is_some())
+    {
+        let mut edited = edits.settings.unwrap_or_else(|| settings.clone());
+        if let Some(control) = edits.clock {
+            edited.clock = control;
+        }
+        if let Some(strength) = edits.strength {
+            edited.strength = strength;
+        }
+        edited_settings = Some(SettingsEdited(Box::new(edited)));
+    }
+
+    let mut show_help = overlay.help;
+    if show_help {
+        egui::Window::new(T::HelpTitle.get(lang))
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut show_help)
+            .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
+            .show(ctx, |ui| {
+                for t in [
+                    T::KeyClick,
+                    T::KeyRight,
+                    T::KeyUndo,
+                    T::KeyRedo,
+                    T::KeyNew,
+                    T::KeyFlip,
+                    T::KeyMute,
+                    T::KeyReview,
+                    T::KeyPause,
+                    T::KeyEdit,
+                    T::KeyAnalysis,
+                    T::KeyHint,
+                    T::KeySave,
+                    T::KeySlots,
+                    T::KeyCopy,
+                    T::KeyPaste,
+                    T::KeyGif,
+                    T::KeyDrop,
+                    T::KeyHelp,
+                    T::KeyQuit,
+                ] {
+                    ui.label(t.get(lang));
+                }
+            });
+        if !show_help {
+            // Its ×: the same as F1.
+            send(Action::ToggleHelp);
+        }
+    }
+
+    if let Some(outcome) = model.outcome().filter(|_| !model.is_reviewing()) {
+        egui::Area::new("banner".into())
+            .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style())
+                    .fill(egui_color(theme::BANNER))
+                    .inner_margin(egui::Margin::symmetric(28, 16))
+                    .show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(i18n::outcome_told(
+                                outcome,
+                                model.game().offence(),
+                                lang,
+                            ))
+                            .size(34.0)
+                            .color(egui_color(theme::BANNER_TEXT)),
+                        );
+                    });
+            });
+    }
+
+    let scale = window.map_or(1.0, |w| w.scale_factor());
+    let physical = response.response.rect.width() * scale;
+    if (width.0 - physical).abs() > 0.5 {
+        width.0 = physical;
+    }
+    let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    if over_panel.0 != over {
+        over_panel.0 = over;
+    }
+    let keyboard = ctx.egui_wants_keyboard_input();
+    if typing.0 != keyboard {
+        typing.0 = keyboard;
+    }
+    if !sent.is_empty() || !edit_sent.is_empty() || edited_settings.is_some() {
+        // The next frame must come to act on them.
+        out.redraw.write(RequestRedraw);
+    }
+    for c in sent {
+        out.actions.write(c);
+    }
+    for c in edit_sent {
+        out.edits.write(c);
+    }
+    if let Some(edited) = edited_settings {
+        out.settings.write(edited);
+    }
+    Ok(())
+}
+
+/// What the panel says: the player's actions, edits and settings, and a request for
+/// the next frame to act on them.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct PanelOut<'w> {
+    actions: MessageWriter<'w, Action>,
+    edits: MessageWriter<'w, EditCommand>,
+    settings: MessageWriter<'w, SettingsEdited>,
+    redraw: MessageWriter<'w, RequestRedraw>,
+}
+
+/// What the panel's parts remember between frames (what is being typed, asked).
+#[derive(Default)]
+pub(crate) struct PanelUi {
+    clock: clock::ClockUi,
+    edit: crate::app::panel::edit::EditUi,
+    engine: crate::app::panel::engine::EngineUi,
+}
+
+/// What the panel shows.
+struct Shown<'a> {
+    model: &'a Model,
+    settings: &'a Settings,
+    status: &'a Status,
+    engine: &'a crate::app::xiangqi::engine_link::EngineView,
+    waits: &'a crate::app::xiangqi::model::ComputerWaits,
+}
+
+/// What the panel holds, top to bottom: whose turn or the result, the referee's warning,
+/// the status line, the clocks, the buttons, the opponent and the analysis, captured
+/// pieces, the moves, the settings.
+fn contents(
+    ui: &mut egui::Ui,
+    shown: &Shown,
+    clock_ui: &mut clock::ClockUi,
+    engine_ui: &mut crate::app::panel::engine::EngineUi,
+    send: &mut impl FnMut(Action),
+) -> Edits {
+    let Shown {
+        model,
+        settings,
+        status,
+        engine,
+        waits,
+    } = *shown;
+    let lang = settings.lang;
+    let width = ui.max_rect().width();
+    ui.add_space(6.0);
+    let pos = model.shown_position();
+    let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
+        Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
+        None => side_text(pos.turn(), lang).to_owned(),
+    };
+    ui.heading(heading);
+    if let Some(text) = warning_text(model, lang) {
+        ui.label(egui::RichText::new(text).strong().color(WARNING));
+    }
+    status_line(ui, status);
+    let clock = clock::show(ui, model, settings, clock_ui, send);
+    if model.is_reviewing() {
+        ui.horizontal(|ui| {
+            ui.label(T::Reviewing.get(lang));
+        });
+        if ui.button(T::BackToGame.get(lang)).clicked() {
+            send(Action::ReviewEnd);
+        }
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        for (t, c) in [
+            (T::Undo, Action::Undo),
+            (T::Redo, Action::Redo),
+            (T::NewGame, Action::NewGame),
+            (T::Flip, Action::Flip),
+            (T::Edit, Action::ToggleEdit),
+            (T::Help, Action::ToggleHelp),
+            (T::Quit, Action::Quit),
+        ] {
+            if ui.button(t.get(lang)).clicked() {
+                send(c);
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (t, c) in [
+            (T::Save, Action::Save),
+            (T::Load, Action::Load),
+            (T::Slots, Action::ToggleSlots),
+            (T::CopyFen, Action::CopyFen),
+            (T::CopyGame, Action::CopyGame),
+            (T::Paste, Action::Paste),
+            (T::ExportPgn, Action::ExportPgn),
+            (T::ExportPng, Action::ExportPng),
+            (T::ExportGif, Action::ExportGif),
+        ] {
+            if ui.button(t.get(lang)).clicked() {
+                send(c);
+            }
+        }
+    });
+    ui.separator();
+    let strength = crate::app::panel::engine::show(ui, model, settings, engine, waits, send);
+    ui.separator();
+    crate::app::panel::parts::captured(ui, model, lang);
+    ui.separator();
+    ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
+    crate::app::panel::parts::move_list(ui, model, settings.notation, send);
+    ui.separator();
+    let settings =
+        crate::app::panel::parts::settings_ui(ui, settings, engine, engine_ui, lang, send);
+    // Anything wider than the panel is cut off at its edge (and egui then draws its
+    // separator line inside the panel): worth a line in the log, which the window
+    // tests read.
+    let used = ui.min_rect().width();
+    if used > width + 0.5 {
+        warn!("panel content overflows: {used:.0} px wide in {width:.0}");
+    }
+    Edits {
+        clock,
+        settings,
+        strength,
+    }
+}
+
+/// The status line: what just happened, a warning in its colour. An empty line keeps
+/// its height, so the panel does not jump.
+fn status_line(ui: &mut egui::Ui, status: &Status) {
+    let color = if status.warning {
+        WARNING
+    } else {
+        ui.visuals().text_color()
+    };
+    let text = if status.text.is_empty() {
+        " "
+    } else {
+        &status.text
+    };
+    ui.label(egui::RichText::new(text).color(color));
+}
+
+/// What the player changed in the panel this frame.
+struct Edits {
+    /// A time control chosen for the next game.
+    clock: Option<Option<crate::rules::TimeControl>>,
+    /// The settings as edited, if they were.
+    settings: Option<Settings>,
+    /// The computer's strength, if changed.
+    strength: Option<crate::engine::Limit>,
+}
+
+/// The colour of warnings and refusals in the panel.
+const WARNING: egui::Color32 = egui_color(theme::WARNING);
+
+/// The referee's warning while the game's position stands for the second time and one
+/// side alone has been checking or chasing the same piece (none while reviewing).
+fn warning_text(model: &Model, lang: Lang) -> Option<String> {
+    if model.is_reviewing() {
+        return None;
+    }
+    let (side, offence) = model.game().repetition_warning()?;
+    Some(i18n::repetition_warning(side, offence, lang))
+}
+
+/// Writes the referee's warning to the log when it appears, for whoever reads the log
+/// (the real-window tests do).
+fn log_warning(model: Res<Model>, settings: Res<Settings>, mut last: Local<Option<String>>) {
+    if !model.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let text = warning_text(&model, settings.lang);
+    if text != *last {
+        if let Some(text) = &text {
+            info!("warning {text}");
+        }
+        *last = text;
+    }
+}

@@ -1,0 +1,192 @@
+//! Every set of the schedule, in one place, and their order. A system joins a set here
+//! named; none orders itself by naming another file's system.
+//!
+//! `Update` runs [`AppSet::Input`] → [`AppSet::Route`] → [`AppSet::Logic`] →
+//! [`AppSet::Presentation`]. Logic
+//! is a chain of [`Logic`] steps: time passes first (a flag that falls this frame falls
+//! before the move that came too late), then modes and toggles, the engine's answers,
+//! play, the table's other ways to end a game, the files, and last the dialogs' pause of
+//! the clock. Presentation is a chain of [`Present`] steps that only read the model. The
+//! egui pass draws the panel, then the dialogs over it ([`PanelSet`]).
+
+use bevy::ecs::message::Messages;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::state::state::StateTransition;
+use bevy_egui::EguiPrimaryContextPass;
+
+use crate::app::messages::{PointerPressed, PointerReleased, PointerRightPressed};
+
+/// What the table is doing: its systems run only in their mode (`run_if(in_state(..))`),
+/// and what a mode spawns goes when it ends (`DespawnOnExit`).
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Playing (or looking back through) a game.
+    #[default]
+    Play,
+    /// Setting up a position in the board editor (F2).
+    Edit,
+}
+
+/// The game at the table.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Chinese chess.
+    #[default]
+    Xiangqi,
+}
+
+/// The three stages of every frame's `Update`.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSet {
+    /// Mouse and keys become messages.
+    Input,
+    /// Each action goes to the one system that owns it (`actions.rs`).
+    Route,
+    /// Messages change the model and say what came of it.
+    Logic,
+    /// The view, sounds, files and panel follow.
+    Presentation,
+}
+
+/// The steps of [`AppSet::Logic`], in order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Logic {
+    /// The running clock (a flag fall).
+    Time,
+    /// Asking to enter or leave a mode (the editor); flip, mute, help.
+    Modes,
+    /// A mode asked for takes effect at once: the rest of the frame runs in it.
+    ModeChange,
+    /// The engine's answers and the player's requests of it (hint, analysis, opponent).
+    Engine,
+    /// Moves, undo and redo, navigation, new games.
+    Play,
+    /// The board editor's changes.
+    Edit,
+    /// Leaving the editor ("Play from here") takes effect at once too.
+    EditDone,
+    /// Pause, resignation, draw offers and their answers.
+    Table,
+    /// Save slots (Ctrl+S, Ctrl+L, the dialog).
+    Saves,
+    /// The clipboard (copy, paste).
+    Clipboard,
+    /// Opening games: pasted, dropped, from a slot or a file's list.
+    Import,
+    /// Pictures and PGN files written.
+    Export,
+    /// Open dialogs stop the clock, once everything that opens one has run.
+    Dialogs,
+}
+
+/// The steps of [`AppSet::Presentation`], in order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Present {
+    /// The status line and the log.
+    Status,
+    /// What the engine should be searching now.
+    Engine,
+    /// The board under the pieces.
+    Board,
+    /// The pieces and their animations.
+    Pieces,
+    /// Marks on the board.
+    Marks,
+    /// The engine's arrow.
+    Arrow,
+    /// Sounds.
+    Sound,
+    /// The window's icon.
+    Icon,
+    /// The autosave and the settings file.
+    Persist,
+}
+
+/// The egui pass: the panel, then the dialogs drawn over it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PanelSet {
+    /// The side panel, the banner and the help.
+    Frame,
+    /// The save slots' window.
+    Slots,
+    /// The window listing a file's games.
+    GameList,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Headless (tests, MinimalPlugins) the states have no plugin yet.
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
+    app.init_state::<Mode>()
+        .init_state::<GameKind>()
+        .add_systems(Update, apply_mode.in_set(Logic::ModeChange))
+        .add_systems(Update, apply_mode.in_set(Logic::EditDone))
+        .configure_sets(
+            Update,
+            (
+                AppSet::Input,
+                AppSet::Route,
+                AppSet::Logic,
+                AppSet::Presentation,
+            )
+                .chain(),
+        )
+        .configure_sets(
+            Update,
+            (
+                Logic::Time,
+                Logic::Modes,
+                Logic::ModeChange,
+                Logic::Engine,
+                Logic::Play,
+                Logic::Edit,
+                Logic::EditDone,
+                Logic::Table,
+                Logic::Saves,
+                Logic::Clipboard,
+                Logic::Import,
+                Logic::Export,
+                Logic::Dialogs,
+            )
+                .chain()
+                .in_set(AppSet::Logic),
+        )
+        .configure_sets(
+            Update,
+            (
+                Present::Status,
+                Present::Engine,
+                Present::Board,
+                Present::Pieces,
+                Present::Marks,
+                Present::Arrow,
+                Present::Sound,
+                Present::Icon,
+                Present::Persist,
+            )
+                .chain()
+                .in_set(AppSet::Presentation),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (PanelSet::Frame, PanelSet::Slots, PanelSet::GameList).chain(),
+        );
+}
+
+/// Applies a mode asked for this frame at once (the frame's own transition ran before
+/// `Update`): the editor's clicks, the clock's pause and the view all see the new mode in
+/// the frame that asked for it.
+fn apply_mode(world: &mut World) {
+    let before = *world.resource::<State<Mode>>().get();
+    let _ = world.try_run_schedule(StateTransition);
+    if *world.resource::<State<Mode>>().get() != before {
+        // Clicks not yet read were aimed at the mode just left.
+        world.resource_mut::<Messages<PointerPressed>>().clear();
+        world.resource_mut::<Messages<PointerReleased>>().clear();
+        world
+            .resource_mut::<Messages<PointerRightPressed>>()
+            .clear();
+    }
+}

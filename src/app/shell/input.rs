@@ -1,0 +1,198 @@
+//! Mouse and keyboard become messages; nothing is decided here.
+//!
+//! What each key does is listed in one place, [`key_commands`]. A file dropped on the
+//! window becomes an [`Import`], like a paste.
+
+use crate::app::schedule::{AppSet, Mode};
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyCode;
+use bevy::input::mouse::MouseButton;
+use bevy::prelude::*;
+use bevy::window::WindowEvent;
+
+use crate::app::actions::Action;
+use crate::app::messages::{Import, PointerPressed, PointerReleased, PointerRightPressed};
+use crate::app::xiangqi::model::{GameChoice, Overlay, PointerOverPanel, Settings, TypingInPanel};
+use crate::app::xiangqi::view::board::{BoardCamera, CELL};
+use crate::rules::Square;
+use crate::theme;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            // Headless (tests) there is no window and so no window events.
+            pointer.run_if(resource_exists::<Messages<WindowEvent>>),
+            keys.run_if(resource_exists::<ButtonInput<KeyCode>>),
+            dropped_files.run_if(resource_exists::<Messages<bevy::window::FileDragAndDrop>>),
+        )
+            .chain()
+            .in_set(AppSet::Input),
+    );
+}
+
+/// The board point under a cursor position, if any.
+fn square_at(
+    cursor: Vec2,
+    camera: &Camera,
+    transform: &GlobalTransform,
+    flipped: bool,
+) -> Option<Square> {
+    if !camera.logical_viewport_rect()?.contains(cursor) {
+        return None;
+    }
+    let world = camera.viewport_to_world_2d(transform, cursor).ok()?;
+    theme::square_at(world.x / CELL, world.y / CELL, flipped)
+}
+
+/// Reads the window's events in the order they happened: on a slow frame a whole
+/// press-drag-release can arrive at once, and only the order says where each happened.
+fn pointer(
+    mut events: MessageReader<WindowEvent>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
+    settings: Res<Settings>,
+    over_panel: Res<PointerOverPanel>,
+    mut cursor: Local<Option<Vec2>>,
+    mut pressed: MessageWriter<PointerPressed>,
+    mut released: MessageWriter<PointerReleased>,
+    mut right: MessageWriter<PointerRightPressed>,
+    mut actions: MessageWriter<Action>,
+) {
+    let Some(camera) = camera else {
+        events.clear();
+        return;
+    };
+    let (camera, transform) = *camera;
+    let ctrl = keys.is_some_and(|k| ctrl_held(&k));
+    for event in events.read() {
+        let button = match event {
+            WindowEvent::CursorMoved(moved) => {
+                *cursor = Some(moved.position);
+                continue;
+            }
+            WindowEvent::CursorLeft(_) => {
+                *cursor = None;
+                continue;
+            }
+            WindowEvent::MouseButtonInput(button) => button,
+            _ => continue,
+        };
+        let square = cursor.and_then(|c| square_at(c, camera, transform, settings.flipped));
+        debug!(
+            "{:?} {:?} at {:?} -> {square:?}",
+            button.button, button.state, *cursor
+        );
+        match (button.button, button.state) {
+            // Releases always count, so a drag that ends over the panel still ends.
+            (MouseButton::Left, ButtonState::Released) => {
+                released.write(PointerReleased(square));
+            }
+            _ if over_panel.0 => {}
+            (MouseButton::Left, ButtonState::Pressed) => {
+                pressed.write(PointerPressed(square));
+            }
+            (MouseButton::Right, ButtonState::Pressed) => {
+                actions.write(Action::Cancel);
+                right.write(PointerRightPressed(square));
+            }
+            (MouseButton::Middle, ButtonState::Pressed) if ctrl => {
+                actions.write(Action::Quit);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether any of `modifiers` was down at some moment of this frame. A quick chord can
+/// press and release the modifier within one frame (xdotool does, so can a fast hand).
+fn held(keys: &ButtonInput<KeyCode>, modifiers: [KeyCode; 2]) -> bool {
+    keys.any_pressed(modifiers)
+        || keys.any_just_pressed(modifiers)
+        || keys.any_just_released(modifiers)
+}
+
+/// Ctrl, or ⌘ on macOS.
+fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    held(keys, [KeyCode::ControlLeft, KeyCode::ControlRight])
+        || held(keys, [KeyCode::SuperLeft, KeyCode::SuperRight])
+}
+
+/// Every keyboard shortcut. While a text field has the keyboard only Ctrl chords act;
+/// while a file's game list is open, Esc closes it (its own keys are the dialog's).
+fn key_commands(
+    keys: &ButtonInput<KeyCode>,
+    overlay: &Overlay,
+    typing: bool,
+    listing: bool,
+    editing: bool,
+) -> Vec<Action> {
+    let ctrl = ctrl_held(keys);
+    let shift = held(keys, [KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let mut out = Vec::new();
+    for &key in keys.get_just_pressed() {
+        if typing && !ctrl {
+            continue;
+        }
+        let command = match (ctrl, shift, key) {
+            (true, false, KeyCode::KeyZ) => Action::Undo,
+            (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
+            (true, _, KeyCode::KeyR) => Action::NewGame,
+            (true, _, KeyCode::KeyW) => Action::Quit,
+            (true, false, KeyCode::KeyS) => Action::Save,
+            (true, false, KeyCode::KeyL) => Action::Load,
+            (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,
+            (true, false, KeyCode::KeyE) => Action::CopyFen,
+            (true, true, KeyCode::KeyE) => Action::CopyGame,
+            (true, _, KeyCode::KeyI) => Action::Paste,
+            (true, _, KeyCode::KeyG) => Action::ExportGif,
+            // Esc first closes an open dialog.
+            (_, _, KeyCode::Escape) if listing => Action::ChooseGame(None),
+            (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
+            (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
+            (_, _, KeyCode::Escape) if editing => Action::ToggleEdit,
+            (_, _, KeyCode::F2) => Action::ToggleEdit,
+            (_, _, KeyCode::Escape) => Action::Quit,
+            (false, _, KeyCode::KeyF) => Action::Flip,
+            (false, _, KeyCode::Space) => Action::TogglePause,
+            (false, _, KeyCode::KeyM) => Action::ToggleMute,
+            (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
+            (false, _, KeyCode::KeyH) => Action::Hint,
+            (_, _, KeyCode::F1) => Action::ToggleHelp,
+            (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
+            (false, _, KeyCode::ArrowRight) => Action::ReviewForward,
+            (false, _, KeyCode::Home) => Action::ReviewStart,
+            (false, _, KeyCode::End) => Action::ReviewEnd,
+            _ => continue,
+        };
+        out.push(command);
+    }
+    out
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    overlay: Res<Overlay>,
+    typing: Res<TypingInPanel>,
+    choice: Res<GameChoice>,
+    mode: Res<State<Mode>>,
+    mut commands: MessageWriter<Action>,
+) {
+    let editing = *mode.get() == Mode::Edit;
+    for command in key_commands(&keys, &overlay, typing.0, choice.0.is_some(), editing) {
+        commands.write(command);
+    }
+}
+
+/// A file dropped on the window is opened like a paste.
+fn dropped_files(
+    mut dropped: MessageReader<bevy::window::FileDragAndDrop>,
+    mut import: MessageWriter<Import>,
+) {
+    for event in dropped.read() {
+        if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = event {
+            import.write(Import::File(path_buf.clone()));
+        }
+    }
+}

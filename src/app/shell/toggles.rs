@@ -1,0 +1,45 @@
+//! The actions that flip a preference or an overlay: flip the board (F), sound on and off
+//! (M), the key help (F1). They change state, so they run in the logic like every other
+//! change; the board, the sound and the panel only read the result, and the status line
+//! says what it now is.
+
+use crate::app::actions::ViewCommand;
+use crate::app::schedule::Logic;
+use bevy::prelude::*;
+
+use crate::app::messages::{Notice, SettingsEdited};
+use crate::app::xiangqi::model::{Overlay, Settings};
+use crate::i18n::T;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, (toggle, edited).chain().in_set(Logic::Modes));
+}
+
+fn toggle(
+    mut actions: MessageReader<ViewCommand>,
+    mut settings: ResMut<Settings>,
+    mut overlay: ResMut<Overlay>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for action in actions.read() {
+        match action {
+            ViewCommand::Flip => settings.flipped = !settings.flipped,
+            ViewCommand::ToggleMute => {
+                settings.sound = !settings.sound;
+                let said = if settings.sound { T::Unmuted } else { T::Muted };
+                notices.write(Notice::info(said.get(settings.lang)));
+            }
+            ViewCommand::ToggleHelp => overlay.help = !overlay.help,
+        }
+    }
+}
+
+/// Settings edited in the panel. Only a real change is written: the board, pieces and
+/// marks are rebuilt on one.
+fn edited(mut edits: MessageReader<SettingsEdited>, mut settings: ResMut<Settings>) {
+    for SettingsEdited(edited) in edits.read() {
+        if **edited != *settings {
+            *settings = (**edited).clone();
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! Opening what the player pastes, drops or loads: a game in place of the current one
+//! (undoable), a list when a file holds several, or a line saying why nothing changed.
+//! A paste or a file larger than [`READ_INLINE_BYTES`] is read on a thread of its own,
+//! so that a megabyte (up to about 80 ms of reading: `cargo bench --bench worst_inputs`)
+//! never holds up a frame; reads are applied in the order they were asked for.
+
+use std::collections::VecDeque;
+use std::thread::JoinHandle;
+
+use crate::app::actions::ChooseGame;
+use crate::app::schedule::Logic;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use crate::app::messages::{BoardChanged, Import, Notice};
+use crate::app::xiangqi::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
+use crate::app::xiangqi::play::clear;
+use crate::i18n::{self, Lang, T};
+use crate::rules::read;
+use crate::rules::record::{GameRecord, Imported};
+
+pub(crate) fn plugin(app: &mut App) {
+    // Registered by the window plugin; headless apps have none.
+    app.add_message::<RequestRedraw>();
+    app.init_resource::<Reads>()
+        .add_systems(Update, (import, choose).chain().in_set(Logic::Import));
+}
+
+/// Inputs up to this size are read at once, within the frame (the slowest reader takes
+/// about 1 ms for this much); larger ones on a thread.
+pub const READ_INLINE_BYTES: u64 = 16 * 1024;
+
+/// Reads running on their threads, oldest first.
+#[derive(Resource, Default)]
+struct Reads(VecDeque<JoinHandle<Reading>>);
+
+impl Reads {
+    /// Whether a read is still running (tests wait for it).
+    fn busy(&self) -> bool {
+        !self.0.is_empty()
+    }
+}
+
+/// Whether a read is still running on its thread.
+#[must_use]
+pub fn reading(world: &World) -> bool {
+    world.get_resource::<Reads>().is_some_and(Reads::busy)
+}
+
+fn is_large(import: &Import) -> bool {
+    match import {
+        Import::Pasted(text) => text.len() as u64 > READ_INLINE_BYTES,
+        Import::File(path) => std::fs::metadata(path).is_ok_and(|m| m.len() > READ_INLINE_BYTES),
+        Import::Slot { .. } => false,
+    }
+}
+
+/// What an [`Import`] brings.
+enum Reading {
+    /// A game, and the line saying what it was.
+    Game(Box<GameRecord>, String),
+    /// A file of several games: the player picks one.
+    Choose(GameList),
+    /// Nothing: the line saying why.
+    Failed(String),
+}
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    )
+}
+
+fn read(import: &Import, lang: Lang) -> Reading {
+    let what = |i: &Imported| i18n::imported(i.format, i.record.game.ply_count(), lang);
+    match import {
+        Import::Slot { slot, record } => {
+            Reading::Game(record.clone(), T::LoadedFrom.fill(lang, &[slot]))
+        }
+        Import::Pasted(text) => match read::read_any(text) {
+            Ok(i) => {
+                let said = T::Pasted.fill(lang, &[&what(&i)]);
+                Reading::Game(Box::new(i.record), said)
+            }
+            Err(e) => Reading::Failed(T::PasteFailed.fill(lang, &[&e])),
+        },
+        Import::File(path) => {
+            let name = file_name(path);
+            let read = std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| read::read_games_bytes(&bytes).map_err(|e| e.to_string()));
+            match read {
+                Ok(mut games) if games.len() == 1 => match games.swap_remove(0) {
+                    Ok(i) => {
+                        let said = T::Opened.fill(lang, &[&name, &what(&i)]);
+                        Reading::Game(Box::new(i.record), said)
+                    }
+                    Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+                },
+                Ok(games) => Reading::Choose(GameList {
+                    file: name,
+                    games: games
+                        .into_iter()
+                        .map(|g| ListedGame::new(g.map_err(|e| e.to_string())))
+                        .collect(),
+                }),
+                Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+            }
+        }
+    }
+}
+
+/// What opening a game touches: the game, the selection, the list of a file's games,
+/// and what the player is told.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Opener<'w> {
+    model: ResMut<'w, Model>,
+    selection: ResMut<'w, Selection>,
+    choice: ResMut<'w, GameChoice>,
+    settings: Res<'w, Settings>,
+    notices: MessageWriter<'w, Notice>,
+    changed: MessageWriter<'w, BoardChanged>,
+}
+
+impl Opener<'_> {
+    fn lang(&self) -> Lang {
+        self.settings.lang
+    }
+
+    /// Puts `record` in place of the game (undoable) and says `said`.
+    fn open(&mut self, record: GameRecord, said: String) {
+        info!("imported {} plies", record.game.ply_count());
+        // A record with a time control brings its clocks, stopped.
+        self.model.replace_record(record);
+        clear(&mut self.selection);
+        self.changed.write(BoardChanged);
+        self.notices.write(Notice::info(said));
+    }
+
+    fn apply(&mut self, reading: Reading) {
+        match reading {
+            Reading::Game(game, said) => self.open(*game, said),
+            Reading::Choose(list) => {
+                info!("game list: {} games in {}", list.games.len(), list.file);
+                let said = T::GamesInFile.fill(self.lang(), &[&list.file, &list.games.len()]);
+                self.notices.write(Notice::info(said));
+                self.choice.0 = Some(list);
+            }
+            Reading::Failed(said) => {
+                info!("refused import: {said}");
+                self.notices.write(Notice::warn(said));
+            }
+        }
+    }
+}
+
+/// Opens a pasted, dropped or loaded game in place of the current one (undoable). A
+/// failure leaves the game exactly as it was and says why. A file of several games
+/// opens the list instead.
+fn import(
+    mut imports: MessageReader<Import>,
+    mut reads: ResMut<Reads>,
+    mut opener: Opener,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let lang = opener.lang();
+    for request in imports.read() {
+        // Behind a running read, even a small one waits its turn.
+        if reads.busy() || is_large(request) {
+            let (request, what) = (request.clone(), describe(request, lang));
+            info!("reading {what} on its own thread");
+            opener
+                .notices
+                .write(Notice::info(T::Reading.fill(lang, &[&what])));
+            reads
+                .0
+                .push_back(std::thread::spawn(move || read(&request, lang)));
+        } else {
+            opener.apply(read(request, lang));
+        }
+    }
+    while reads.0.front().is_some_and(JoinHandle::is_finished) {
+        let Some(handle) = reads.0.pop_front() else {
+            break;
+        };
+        // A reader that panics is a bug, but the game goes on untouched.
+        let reading = handle
+            .join()
+            .unwrap_or_else(|_| Reading::Failed(T::ReadCrashed.get(lang).to_owned()));
+        opener.apply(reading);
+    }
+    if reads.busy() {
+        // An idle window gets no frames: keep them coming until the read is in.
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// What is being read, for the status line.
+fn describe(import: &Import, lang: Lang) -> String {
+    match import {
+        Import::File(path) => file_name(path),
+        Import::Pasted(_) => T::TheClipboard.get(lang).to_owned(),
+        Import::Slot { slot, .. } => slot.to_string(),
+    }
+}
+
+/// Opens the game picked from a file's list (undoable like any import).
+fn choose(mut chosen: MessageReader<ChooseGame>, mut opener: Opener) {
+    let lang = opener.lang();
+    for &ChooseGame(index) in chosen.read() {
+        let Some(list) = opener.choice.0.take() else {
+            continue;
+        };
+        let Some(i) = index else {
+            info!("game list closed");
+            continue;
+        };
+        match list.games.get(i) {
+            Some(ListedGame {
+                game: Ok(game),
+                red,
+                black,
+                ..
+            }) => {
+                let name = |n: &str| {
+                    if n.is_empty() {
+                        "?".to_owned()
+                    } else {
+                        n.to_owned()
+                    }
+                };
+                let players = format!("{} – {}", name(red), name(black));
+                info!("game list: picked game {} of {}", i + 1, list.file);
+                let said = T::OpenedGame.fill(lang, &[&list.file, &(i + 1), &players]);
+                opener.open(game.clone(), said);
+            }
+            // Unreadable or out of range: the list stays open (nothing else to do).
+            _ => opener.choice.0 = Some(list),
+        }
+    }
+}

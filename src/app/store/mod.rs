@@ -1,0 +1,9 @@
+//! The file plumbing: the autosave and the settings file, save slots, the clipboard,
+//! opening files and pastes, and writing pictures and PGN files. Each reads and writes
+//! through the game's codecs; nothing here draws.
+
+pub mod clipboard;
+pub mod export;
+pub mod import;
+pub mod persist;
+pub mod saves;

@@ -1,0 +1,193 @@
+//! The game clock and the other ways a game ends at a club table: each frame's real
+//! time goes to the session's clock (a flag fall ends the game), Space pauses, the side
+//! to move may resign or offer a draw. The clocks are drawn in the panel
+//! (`panel/clock.rs`); the window redraws only when the shown time changes, and not at
+//! all while nothing runs.
+
+use std::time::Duration;
+
+use crate::app::actions::TableCommand;
+use crate::app::schedule::{Logic, Mode};
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+
+use crate::app::messages::{BoardChanged, ClockLow, GameEnded, Notice};
+use crate::app::xiangqi::model::{GameChoice, Model, Overlay, Settings};
+use crate::i18n::{Lang, T};
+use crate::rules::Color as Side;
+use crate::session::clock::Clock;
+
+/// Under this a clock shows tenths, turns red and ticks once.
+pub(crate) const LOW: Duration = Duration::from_secs(10);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, tick.in_set(Logic::Time))
+        .add_systems(Update, actions.in_set(Logic::Table))
+        .add_systems(Update, pause_for_dialogs.in_set(Logic::Dialogs));
+}
+
+/// The game-end and redraw settings in the window only (tests run the logic headless).
+pub(crate) fn window_plugin(app: &mut App) {
+    app.add_systems(Last, schedule_redraws);
+}
+
+/// Lets the time since the last frame go by on the running clock. It runs first in the
+/// logic, so that a frame's moves and pauses take effect after the time they ended.
+pub(crate) fn tick(
+    time: Res<Time<Real>>,
+    mut model: ResMut<Model>,
+    mut ended: MessageWriter<GameEnded>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut low: MessageWriter<ClockLow>,
+) {
+    let Some(side) = model.clock().and_then(Clock::running) else {
+        return;
+    };
+    let before = model.clock().map_or(Duration::ZERO, |c| c.left(side));
+    // Time passing is not a change of the game: the pieces, marks and the engine's
+    // search follow the game's changes, and the panel reads the clock every frame it
+    // draws. A flag fall is one.
+    if let Some(outcome) = model.bypass_change_detection().tick(time.delta()) {
+        model.set_changed();
+        info!("flag fell: {outcome}");
+        ended.write(GameEnded(outcome));
+        changed.write(BoardChanged);
+    }
+    let after = model.clock().map_or(Duration::ZERO, |c| c.left(side));
+    let byoyomi = model.clock().is_some_and(|c| c.in_byoyomi(side));
+    if before >= LOW && after < LOW && after > Duration::ZERO && !byoyomi {
+        low.write(ClockLow(side));
+    }
+}
+
+fn side_name(side: Side, lang: Lang) -> &'static str {
+    crate::i18n::side(side, lang)
+}
+
+/// Space, and the panel's pause, resign and draw buttons.
+fn actions(
+    mut actions: MessageReader<TableCommand>,
+    mut model: ResMut<Model>,
+    settings: Res<Settings>,
+    engine: Res<crate::app::xiangqi::engine_link::EngineView>,
+    mut ended: MessageWriter<GameEnded>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    for &action in actions.read() {
+        let ending = match action {
+            TableCommand::TogglePause => {
+                match model.clock().map(Clock::is_paused) {
+                    Some(true) => model.resume(),
+                    Some(false) => model.pause(),
+                    None => {}
+                }
+                None
+            }
+            TableCommand::Resign => model.resign().ok(),
+            TableCommand::AcceptDraw => model.accept_draw().ok(),
+            TableCommand::OfferDraw => {
+                if let Ok(side) = model.offer_draw() {
+                    notices.write(Notice::info(
+                        T::DrawOffered.fill(lang, &[&side_name(side, lang)]),
+                    ));
+                    // The computer answers at once (the player is not asked to answer
+                    // for it): it takes the draw only when it stands clearly worse.
+                    if settings.computer == Some(!side) {
+                        let score = engine.computer_score_about(model.game().position());
+                        if crate::engine::accepts_draw(score) {
+                            model.accept_draw().ok()
+                        } else {
+                            model.decline_draw();
+                            notices.write(Notice::info(
+                                T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
+                            ));
+                            None
+                        }
+                    } else {
+                        None
+                    }
+                } else {
+                    None
+                }
+            }
+            TableCommand::DeclineDraw => {
+                if let Some(side) = model.draw_offer() {
+                    model.decline_draw();
+                    notices.write(Notice::info(
+                        T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
+                    ));
+                }
+                None
+            }
+        };
+        if let Some(outcome) = ending {
+            info!("game ended: {outcome}");
+            ended.write(GameEnded(outcome));
+            changed.write(BoardChanged);
+        }
+    }
+}
+
+/// A dialog in front of the board, or the board editor, stops the clock: nobody is
+/// playing then.
+fn pause_for_dialogs(
+    overlay: Res<Overlay>,
+    choice: Res<GameChoice>,
+    mode: Res<State<Mode>>,
+    mut model: ResMut<Model>,
+) {
+    let open = overlay.help || overlay.slots || *mode.get() == Mode::Edit || choice.0.is_some();
+    if open
+        && (overlay.is_changed() || choice.is_changed() || mode.is_changed())
+        && model.clock().is_some_and(|c| !c.is_paused())
+    {
+        model.pause();
+    }
+}
+
+/// How often the window wakes while a clock runs: every second, every tenth under ten
+/// seconds. A fixed period, not the time to the next change: bevy_winit redraws at once
+/// whenever the update mode changes, so a wait recomputed each frame would wake it
+/// continuously.
+fn period(left: Duration) -> Duration {
+    if left < LOW + Duration::from_secs(1) {
+        Duration::from_millis(100)
+    } else {
+        Duration::from_secs(1)
+    }
+}
+
+/// While a clock runs, wake at its period; otherwise only for input.
+fn schedule_redraws(model: Res<Model>, mut winit: ResMut<WinitSettings>) {
+    let wait = match model.clock() {
+        Some(c) => match c.running() {
+            Some(side) => period(c.left(side)),
+            None => Duration::MAX,
+        },
+        None => Duration::MAX,
+    };
+    let (focused, unfocused) = (
+        UpdateMode::reactive(wait),
+        UpdateMode::reactive_low_power(wait),
+    );
+    // Only a real change: each one costs a redraw.
+    if winit.focused_mode != focused || winit.unfocused_mode != unfocused {
+        winit.focused_mode = focused;
+        winit.unfocused_mode = unfocused;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wakes_once_a_second_and_ten_times_under_ten_seconds() {
+        let ms = Duration::from_millis;
+        assert_eq!(period(ms(595_400)), ms(1000));
+        assert_eq!(period(ms(10_500)), ms(100));
+        assert_eq!(period(ms(9_940)), ms(100));
+    }
+}

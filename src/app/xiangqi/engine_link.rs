@@ -1,0 +1,372 @@
+//! The engine at the table: the computer's moves, hints (H) and the analysis (A),
+//! through an [`engine::Worker`] on its own thread, so that the window never waits for
+//! it. What the engine should be doing is [`engine::want`]'s to say; this asks for it
+//! when it changes and turns the engine's answers into messages and into the
+//! [`EngineView`] the panel and the board's arrow show. Nothing the engine says changes
+//! the game except the computer's move, which the logic plays only if the game is still
+//! where the engine was asked about it.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::app::actions::EngineCommand;
+use crate::app::schedule::{Logic, Present};
+use bevy::prelude::*;
+
+use crate::app::messages::{EngineMove, Notice};
+use crate::app::xiangqi::edit::Editing;
+use crate::app::xiangqi::model::{ComputerWaits, Model, Settings};
+use crate::engine::{self, Line, Report, Task, Want, Worker};
+use crate::i18n::{self, T};
+use crate::rules::{Move, Position};
+
+/// How long the engine may be silent beyond the time it was given before it is
+/// stopped (it is then reported as failed).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// What the engine has said, for the panel and the board to show.
+#[derive(Resource, Default, Debug)]
+pub struct EngineView {
+    /// The analysis is shown (A).
+    pub analysing: bool,
+    /// The engine's name once it runs; its failure if it failed.
+    pub status: EngineStatus,
+    /// The best lines, in order, about `lines_for`.
+    pub lines: Vec<Line>,
+    /// The position the lines are about.
+    pub lines_for: Option<Position>,
+    /// The hinted move and the position it is for.
+    pub hint: Option<(Position, Move)>,
+    /// The engine's process, once started (for the log, and whoever watches it).
+    pub pid: Option<u32>,
+    /// The computer's score for the position its last move left, from its side:
+    /// what it answers a draw offer there by.
+    pub computer_score: Option<(Position, crate::engine::Score)>,
+}
+
+impl EngineView {
+    /// The best lines about `pos`, if the engine has given some.
+    #[must_use]
+    pub fn lines_about(&self, pos: &Position) -> &[Line] {
+        if self.lines_for.as_ref() == Some(pos) {
+            &self.lines
+        } else {
+            &[]
+        }
+    }
+
+    /// The computer's score for `pos`, if its last move left it (from its side).
+    #[must_use]
+    pub fn computer_score_about(&self, pos: &Position) -> Option<crate::engine::Score> {
+        self.computer_score
+            .as_ref()
+            .filter(|(p, _)| p == pos)
+            .map(|&(_, s)| s)
+    }
+
+    /// The hint for `pos`, if one was asked for and given.
+    #[must_use]
+    pub fn hint_about(&self, pos: &Position) -> Option<Move> {
+        self.hint
+            .as_ref()
+            .filter(|(p, _)| p == pos)
+            .map(|&(_, m)| m)
+    }
+}
+
+/// The engine's state, as the panel says it.
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
+pub enum EngineStatus {
+    /// Not started: nothing has needed it yet.
+    #[default]
+    Idle,
+    /// Running; its name.
+    Running(String),
+    /// It failed, or none was found; why.
+    Failed(String),
+}
+
+/// How many times what the engine should do was worked out again (tests count it: a
+/// running clock must not).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WantRebuilds(pub u64);
+
+/// A search asked of the worker.
+struct Asked {
+    /// Its number, which its reports carry.
+    id: u64,
+    want: Want,
+}
+
+/// The link to the engine's thread: the plugin's own bookkeeping.
+#[derive(Resource, Default)]
+struct Link {
+    worker: Option<Worker>,
+    /// The program as set (`None`: look for one) and the options the worker was
+    /// started with.
+    config: Option<(Option<PathBuf>, engine::Options)>,
+    /// The search asked for.
+    current: Option<Asked>,
+    /// A search was wanted and no engine is installed.
+    missing: bool,
+    /// The position a hint was asked for (H), until it is given.
+    hint_asked: Option<Position>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Headless (tests) there is no window plugin to add it.
+    app.add_message::<bevy::window::RequestRedraw>()
+        .init_resource::<EngineView>()
+        .init_resource::<Link>()
+        .init_resource::<WantRebuilds>()
+        .add_systems(Update, (actions, collect).chain().in_set(Logic::Engine))
+        // Telling the engine what to search is a reaction to the logic's changes, like
+        // the autosave: it changes nothing but the link.
+        .add_systems(Update, drive.in_set(Present::Engine));
+}
+
+/// A, H and the choice of opponent.
+fn actions(
+    mut actions: MessageReader<EngineCommand>,
+    mut view: ResMut<EngineView>,
+    mut link: ResMut<Link>,
+    mut settings: ResMut<Settings>,
+    model: Res<Model>,
+    mut waits: ResMut<ComputerWaits>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    for &action in actions.read() {
+        match action {
+            EngineCommand::ToggleAnalysis => {
+                view.analysing = !view.analysing;
+                let said = if view.analysing {
+                    T::AnalysisOn
+                } else {
+                    T::AnalysisOff
+                };
+                notices.write(Notice::info(said.get(lang)));
+            }
+            EngineCommand::Hint => {
+                let pos = model.shown_position();
+                let computers_move = !model.is_reviewing()
+                    && model.outcome().is_none()
+                    && settings.computer == Some(pos.turn());
+                if pos.legal_moves().is_empty() {
+                    notices.write(Notice::warn(T::NoMoveToHint.get(lang)));
+                } else if computers_move {
+                    // Its move is being worked out; a hint would be for its side.
+                    notices.write(Notice::warn(T::ComputersTurn.get(lang)));
+                } else if let Some(m) = view.hint_about(pos) {
+                    // Asked again: said again.
+                    let text = settings.notation.display(pos, m);
+                    notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
+                } else {
+                    link.hint_asked = Some(pos.clone());
+                }
+            }
+            EngineCommand::ComputerMove => waits.0 = None,
+            EngineCommand::SetComputer(side) => {
+                waits.0 = None;
+                if settings.computer != side {
+                    settings.computer = side;
+                    // The player's side at the bottom of the board.
+                    if let Some(computer) = side {
+                        settings.flipped = computer == crate::rules::Color::Red;
+                    }
+                }
+                let text = match side {
+                    Some(c) => {
+                        T::ComputerPlays.fill(lang, &[&i18n::side(c, lang), &i18n::side(!c, lang)])
+                    }
+                    None => T::TwoPlayersNow.get(lang).to_owned(),
+                };
+                notices.write(Notice::info(text));
+            }
+        }
+    }
+}
+
+/// The engine's reports: lines for the analysis, the hint, the computer's move, or its
+/// failure (the computer and the analysis are then switched off, with the reason).
+fn collect(
+    mut link: ResMut<Link>,
+    mut view: ResMut<EngineView>,
+    mut settings: ResMut<Settings>,
+    model: Res<Model>,
+    mut moves: MessageWriter<EngineMove>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    let mut failed = None;
+    // Only a real change marks the link changed: `drive` works when something did.
+    if link.missing {
+        link.missing = false;
+        failed = Some(T::NoEngine.get(lang).to_owned());
+    }
+    let reports = link
+        .worker
+        .as_ref()
+        .map(Worker::reports)
+        .unwrap_or_default();
+    for report in reports {
+        match report {
+            Report::Started { name, pid } => {
+                info!("engine started: {name} (process {pid})");
+                view.status = EngineStatus::Running(name);
+                view.pid = Some(pid);
+            }
+            Report::Line { job, line } => {
+                let Some(asked) = link.current.as_ref().filter(|a| a.id == job) else {
+                    continue;
+                };
+                if view.lines_for.as_ref() != Some(&asked.want.position) {
+                    view.lines.clear();
+                    view.lines_for = Some(asked.want.position.clone());
+                }
+                let i = line.multipv.saturating_sub(1);
+                if i < view.lines.len() {
+                    view.lines[i] = line;
+                } else if i == view.lines.len() {
+                    view.lines.push(line);
+                }
+            }
+            Report::Best { job, mv } => {
+                let Some(Asked { want, .. }) = link.current.take_if(|a| a.id == job) else {
+                    continue;
+                };
+                let pos = want.position;
+                info!("engine's best move {mv} ({:?})", want.task);
+                match want.task {
+                    Task::Play => {
+                        let score = view.lines_about(&pos).first().map(|l| l.score);
+                        view.computer_score = score.zip(pos.play(mv).ok()).map(|(s, p)| (p, s));
+                        moves.write(EngineMove { mv, position: pos });
+                    }
+                    Task::Hint => {
+                        let text = settings.notation.display(&pos, mv);
+                        notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
+                        view.hint = Some((pos, mv));
+                        link.hint_asked = None;
+                    }
+                    Task::Analyse => {}
+                }
+            }
+            Report::Failed(why) => {
+                warn!("engine failed: {why}");
+                failed = Some(T::EngineFailed.fill(lang, &[&why]));
+            }
+        }
+    }
+    if let Some(text) = failed {
+        // Without an engine there is no computer and no analysis: the player is told
+        // why, and the game goes on as two players'.
+        view.status = EngineStatus::Failed(text.clone());
+        view.analysing = false;
+        settings.computer = None;
+        link.hint_asked = None;
+        link.worker = None;
+        link.current = None;
+        notices.write(Notice::warn(text));
+    }
+    // A hint asked for another position than the one shown is no longer wanted.
+    if link
+        .hint_asked
+        .as_ref()
+        .is_some_and(|p| p != model.shown_position())
+    {
+        link.hint_asked = None;
+    }
+}
+
+/// Asks the engine for what is wanted now, when that changes: starts it the first
+/// time, restarts it when its program or options change, stops it when nothing is.
+fn drive(
+    mut link: ResMut<Link>,
+    view: Res<EngineView>,
+    model: Res<Model>,
+    settings: Res<Settings>,
+    editing: Res<Editing>,
+    waits: Res<ComputerWaits>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut rebuilds: ResMut<WantRebuilds>,
+) {
+    // Nothing it looks at has changed: nothing new to ask (most frames: a slide, a
+    // hover, a clock's second).
+    if !(model.is_changed()
+        || settings.is_changed()
+        || view.is_changed()
+        || editing.is_changed()
+        || waits.is_changed()
+        || link.is_changed())
+    {
+        return;
+    }
+    rebuilds.0 += 1;
+    let want = engine::want(&engine::Table {
+        session: &model,
+        // Waiting, the computer is no player: its side's position can be analysed.
+        computer: settings
+            .computer
+            .filter(|_| !waits.at(model.game().position())),
+        strength: settings.strength,
+        analysing: view.analysing,
+        hint: link.hint_asked.as_ref() == Some(model.shown_position()),
+        editing: editing.0.is_some(),
+    });
+    let config = (
+        settings.engine.clone(),
+        engine::Options {
+            threads: settings.threads,
+            hash_mb: settings.hash_mb,
+        },
+    );
+    if link.worker.is_some() && link.config.as_ref() != Some(&config) {
+        // Another program or other options: the next search starts it afresh.
+        link.worker = None;
+        link.current = None;
+    }
+    let same = match (&want, &link.current) {
+        (Some(w), Some(asked)) => w.same(&asked.want),
+        (None, None) => true,
+        _ => false,
+    };
+    if same || link.missing {
+        return;
+    }
+    let Some(want) = want else {
+        if let Some(worker) = &link.worker {
+            worker.stop();
+        }
+        link.current = None;
+        return;
+    };
+    if link.worker.is_none() {
+        let Some(path) = engine::find(settings.engine.as_deref()) else {
+            // The logic tells the player, next frame.
+            link.missing = true;
+            redraw.write(bevy::window::RequestRedraw);
+            return;
+        };
+        info!("starting the engine {}", path.display());
+        let proxy = wake.map(|w| (**w).clone());
+        link.worker = Some(Worker::spawn(path, config.1.clone(), PATIENCE, move || {
+            // The window sleeps until something happens: the engine's answer is
+            // something.
+            if let Some(p) = &proxy {
+                let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+        }));
+        link.config = Some(config);
+    }
+    if let Some(worker) = &link.worker {
+        info!(
+            "engine asked: {:?} after {} moves",
+            want.task,
+            want.job.moves.len()
+        );
+        let id = worker.ask(want.job.clone());
+        link.current = Some(Asked { id, want });
+    }
+}

@@ -1,0 +1,9 @@
+//! Xiangqi at the table: its model, play, the clock, the board editor, the engine link,
+//! and `view/`, how its board, pieces, marks and the engine's arrow are drawn.
+
+pub mod clock;
+pub mod edit;
+pub mod engine_link;
+pub mod model;
+pub mod play;
+pub mod view;

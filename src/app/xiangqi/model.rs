@@ -1,0 +1,139 @@
+//! The game model and the interface state, as resources. Entities only show them.
+
+use bevy::prelude::*;
+
+use crate::rules::{Move, Square};
+use crate::session::Session;
+
+/// The game being played, with its undo history.
+#[derive(Resource, Default, Deref, DerefMut)]
+pub struct Model(pub Session);
+
+/// The piece picked up, if any.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    /// Its point.
+    pub square: Option<Square>,
+    /// Whether the button is still held on it (a drag in progress).
+    pub dragging: bool,
+    /// Its legal moves.
+    pub moves: Vec<Move>,
+}
+
+pub use crate::theme::Coordinates;
+
+pub use crate::settings::Settings;
+
+/// Open dialogs and overlays.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Overlay {
+    /// The key help (F1).
+    pub help: bool,
+    /// The save slots (Ctrl+Shift+S).
+    pub slots: bool,
+}
+
+/// A file's games, listed for the player to pick one (a PGN collection). Set and
+/// cleared by the logic; the game list dialog shows it.
+#[derive(Resource, Default)]
+pub struct GameChoice(pub Option<GameList>);
+
+/// The games of one file.
+pub struct GameList {
+    /// The file's name, for the title.
+    pub file: String,
+    /// Its games, in file order.
+    pub games: Vec<ListedGame>,
+}
+
+/// One game of a list: what the list shows, and the game or why it does not read.
+pub struct ListedGame {
+    /// The red player (empty when the file does not say).
+    pub red: String,
+    /// The black player.
+    pub black: String,
+    /// The event (or the title).
+    pub event: String,
+    /// The date as the file writes it.
+    pub date: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Its moves.
+    pub plies: usize,
+    /// The game, or the reader's reason.
+    pub game: Result<crate::rules::record::GameRecord, String>,
+}
+
+impl ListedGame {
+    /// The list's entry for a game as read from a file.
+    #[must_use]
+    pub fn new(game: Result<crate::rules::record::Imported, String>) -> ListedGame {
+        let (tags, plies) = match &game {
+            Ok(i) => (Some(&i.record), i.record.game.ply_count()),
+            Err(_) => (None, 0),
+        };
+        let tag = |name: &str| {
+            tags.and_then(|r| r.tag(name))
+                .filter(|v| *v != "?" && !v.starts_with("????"))
+                .unwrap_or("")
+                .to_owned()
+        };
+        let event = if tag("Event").is_empty() {
+            tag("Title")
+        } else {
+            tag("Event")
+        };
+        ListedGame {
+            red: tag("Red"),
+            black: tag("Black"),
+            event,
+            date: tag("Date"),
+            result: if tags.is_some() && tag("Result").is_empty() {
+                "*".to_owned()
+            } else {
+                tag("Result")
+            },
+            plies,
+            game: game.map(|i| i.record),
+        }
+    }
+}
+
+/// The save slot Ctrl+S and Ctrl+L use: the last one saved to or loaded from.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurrentSlot(pub Option<usize>);
+
+/// The position the computer waits in instead of moving: its move there was just taken
+/// back (Ctrl+Z), and playing again at once would undo the undo. It moves when asked
+/// ([`Action::ComputerMove`](crate::app::Action::ComputerMove)) or once the game is
+/// elsewhere.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct ComputerWaits(pub Option<crate::rules::Position>);
+
+impl ComputerWaits {
+    /// Whether the computer waits in `pos`.
+    #[must_use]
+    pub fn at(&self, pos: &crate::rules::Position) -> bool {
+        self.0.as_ref() == Some(pos)
+    }
+}
+
+/// Whether a text field has the keyboard: single-letter keys then type, not act.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypingInPanel(pub bool);
+
+/// Whether the panel had the pointer last frame: the board then ignores clicks.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointerOverPanel(pub bool);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Model>()
+        .init_resource::<Selection>()
+        .init_resource::<Settings>()
+        .init_resource::<Overlay>()
+        .init_resource::<PointerOverPanel>()
+        .init_resource::<TypingInPanel>()
+        .init_resource::<CurrentSlot>()
+        .init_resource::<ComputerWaits>()
+        .init_resource::<GameChoice>();
+}

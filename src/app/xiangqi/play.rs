@@ -1,0 +1,251 @@
+//! Turns the player's actions into calls on the session and says what came of them.
+//! The rules themselves are asked, never re-implemented: legality comes from
+//! `Position`, undo and review from `Session`.
+
+use crate::app::schedule::{Logic, Mode};
+use bevy::prelude::*;
+
+use crate::app::actions::{PlayCommand, Review};
+use crate::app::messages::{
+    BoardChanged, EngineMove, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo,
+    PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
+};
+use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::rules::{Move, PlayError, Square};
+use crate::session::SessionError;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (pointer.run_if(in_state(Mode::Play)), engine_move, commands)
+            .chain()
+            .in_set(Logic::Play),
+    );
+}
+
+/// The messages a move attempt can produce.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct Outcomes<'w> {
+    selected: MessageWriter<'w, Selected>,
+    played: MessageWriter<'w, MovePlayed>,
+    rejected: MessageWriter<'w, MoveRejected>,
+    ended: MessageWriter<'w, GameEnded>,
+    changed: MessageWriter<'w, BoardChanged>,
+}
+
+pub(crate) fn clear(selection: &mut Selection) {
+    *selection = Selection::default();
+}
+
+fn select(model: &Model, selection: &mut Selection, square: Square, out: &mut Outcomes) {
+    let moves = model.shown_position().legal_moves_from(square).to_vec();
+    *selection = Selection {
+        square: Some(square),
+        dragging: true,
+        moves,
+    };
+    out.selected.write(Selected(square));
+}
+
+fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Outcomes) {
+    clear(selection);
+    let before = model.shown_position().clone();
+    let Some(piece) = before.piece_at(mv.from) else {
+        return;
+    };
+    match model.play(mv) {
+        Ok(()) => {
+            let check = model.game().position().is_check();
+            out.played.write(MovePlayed {
+                mv,
+                piece,
+                captured: before.capture(mv),
+                check,
+            });
+            out.changed.write(BoardChanged);
+            if let Some(outcome) = model.outcome() {
+                out.ended.write(GameEnded(outcome));
+            }
+        }
+        Err(e) => {
+            info!("refused {mv}: {e}");
+            let reason = match e {
+                SessionError::Reviewing => Refusal::Reviewing,
+                // A move never asks about draw offers.
+                SessionError::Play(PlayError::GameOver(_)) | SessionError::NoOffer => {
+                    Refusal::GameOver
+                }
+                SessionError::Play(PlayError::Illegal(r)) => Refusal::Illegal(r),
+            };
+            out.rejected.write(MoveRejected {
+                from: mv.from,
+                reason,
+            });
+        }
+    }
+}
+
+pub(crate) fn pointer(
+    mut pressed: MessageReader<PointerPressed>,
+    mut released: MessageReader<PointerReleased>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    settings: Res<Settings>,
+    mut out: Outcomes,
+) {
+    for &PointerPressed(square) in pressed.read() {
+        let Some(square) = square else {
+            continue;
+        };
+        let pos = model.shown_position();
+        let mover = pos.turn();
+        let piece = pos.piece_at(square);
+        let own = piece.is_some_and(|p| p.color == mover);
+        match selection.square {
+            Some(from) if from == square => selection.dragging = true,
+            Some(_) if own => select(&model, &mut selection, square, &mut out),
+            Some(from) => attempt(
+                &mut model,
+                &mut selection,
+                Move::new(from, square),
+                &mut out,
+            ),
+            None if own => {
+                let refusal = if model.is_reviewing() {
+                    Some(Refusal::Reviewing)
+                } else if model.outcome().is_some() {
+                    Some(Refusal::GameOver)
+                } else if settings.computer == Some(mover) {
+                    Some(Refusal::ComputersTurn)
+                } else {
+                    None
+                };
+                match refusal {
+                    Some(reason) => {
+                        info!("refused {square}: {reason:?}");
+                        out.rejected.write(MoveRejected {
+                            from: square,
+                            reason,
+                        });
+                    }
+                    None => select(&model, &mut selection, square, &mut out),
+                }
+            }
+            None if piece.is_some() => {
+                info!("refused {square}: not the side to move");
+                out.rejected.write(MoveRejected {
+                    from: square,
+                    reason: Refusal::NotYourTurn,
+                });
+            }
+            None => {}
+        }
+    }
+    for &PointerReleased(square) in released.read() {
+        if !selection.dragging {
+            continue;
+        }
+        selection.dragging = false;
+        match (selection.square, square) {
+            // Released where it was picked up, or off the board: it stays selected.
+            (Some(from), Some(to)) if from != to => {
+                attempt(&mut model, &mut selection, Move::new(from, to), &mut out);
+            }
+            _ => {
+                // The dragged piece goes back to its point.
+                out.changed.write(BoardChanged);
+            }
+        }
+    }
+}
+
+/// The computer's move, played as a player's would be if the game is still where the
+/// engine was asked about it (an undo or a new game may have come in between).
+fn engine_move(
+    mut moves: MessageReader<EngineMove>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    mut out: Outcomes,
+) {
+    for m in moves.read() {
+        if model.is_reviewing() || *model.game().position() != m.position {
+            info!("engine move {} dropped: the game has moved on", m.mv);
+            continue;
+        }
+        info!("engine plays {}", m.mv);
+        attempt(&mut model, &mut selection, m.mv, &mut out);
+    }
+}
+
+pub(crate) fn commands(
+    mut commands: MessageReader<PlayCommand>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    mut undone: MessageWriter<Undone>,
+    mut redone: MessageWriter<Redone>,
+    mut nothing: MessageWriter<NothingToDo>,
+    mut started: MessageWriter<NewGameStarted>,
+    mut changed: MessageWriter<BoardChanged>,
+    settings: Res<Settings>,
+    mut waits: ResMut<crate::app::xiangqi::model::ComputerWaits>,
+) {
+    for &command in commands.read() {
+        let reviewed = model.shown_ply();
+        match command {
+            PlayCommand::Cancel => {
+                if selection.square.is_some() {
+                    clear(&mut selection);
+                    changed.write(BoardChanged);
+                }
+                continue;
+            }
+            PlayCommand::Undo => match model.undo_against(settings.computer) {
+                Some(change) => {
+                    // Still its move (its first move of a game, or a game opened on
+                    // its move): it waits, or it would play the move taken back again.
+                    let pos = model.game().position();
+                    if settings.computer == Some(pos.turn()) {
+                        waits.0 = Some(pos.clone());
+                    }
+                    undone.write(Undone(change));
+                }
+                None => {
+                    nothing.write(NothingToDo { redo: false });
+                }
+            },
+            PlayCommand::Redo => match model.redo_against(settings.computer) {
+                Some(change) => {
+                    redone.write(Redone(change));
+                }
+                None => {
+                    nothing.write(NothingToDo { redo: true });
+                }
+            },
+            PlayCommand::NewGame => {
+                waits.0 = None;
+                model.new_game_with(settings.clock);
+                started.write(NewGameStarted);
+            }
+            PlayCommand::NewGameWith(control) => {
+                waits.0 = None;
+                model.new_game_with(control);
+                started.write(NewGameStarted);
+            }
+            PlayCommand::Review(to) => {
+                match to {
+                    Review::Back => model.review_back(),
+                    Review::Forward => model.review_forward(),
+                    Review::Start => model.review_start(),
+                    Review::End => model.review_end(),
+                    Review::At(ply) => model.review(ply),
+                }
+                // Looking where one already is changes nothing.
+                if model.shown_ply() == reviewed {
+                    continue;
+                }
+            }
+        }
+        clear(&mut selection);
+        changed.write(BoardChanged);
+    }
+}

@@ -1,0 +1,98 @@
+//! The engine's move as an arrow over the board: the hint (H) for the position shown,
+//! or, while the analysis is shown, its best line's first move. Rebuilt whenever what
+//! the engine said, the position shown or the board's orientation changes.
+
+use crate::app::schedule::Present;
+use bevy::prelude::*;
+
+use crate::app::xiangqi::engine_link::EngineView;
+use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::xiangqi::view::board::{CELL, world};
+use crate::rules::Move;
+use crate::theme::wood;
+
+/// Over the pieces (10) and the marks (15), under a moving or dragged piece.
+const Z_ARROW: f32 = 18.0;
+/// The shaft's width and the head's size, in cells.
+const SHAFT: f32 = 0.16;
+const HEAD_LENGTH: f32 = 0.36;
+const HEAD_WIDTH: f32 = 0.46;
+
+/// A part of the arrow.
+#[derive(Component)]
+pub struct Arrow;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, show.in_set(Present::Arrow));
+}
+
+/// The move to point at in the position shown, if any.
+#[must_use]
+pub fn pointed(model: &Model, view: &EngineView) -> Option<Move> {
+    let pos = model.shown_position();
+    view.hint_about(pos).or_else(|| {
+        view.analysing
+            .then(|| view.lines_about(pos).first()?.pv.first().copied())
+            .flatten()
+    })
+}
+
+fn show(
+    mut commands: Commands,
+    model: Res<Model>,
+    view: Res<EngineView>,
+    settings: Res<Settings>,
+    editing: Res<crate::app::xiangqi::edit::Editing>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    arrows: Query<Entity, With<Arrow>>,
+    mut shown: Local<Option<(Move, bool)>>,
+) {
+    if !(model.is_changed() || view.is_changed() || settings.is_changed() || editing.is_changed()) {
+        return;
+    }
+    let want = pointed(&model, &view)
+        .filter(|_| editing.0.is_none())
+        .map(|m| (m, settings.flipped));
+    if *shown == want {
+        return;
+    }
+    for e in &arrows {
+        commands.entity(e).despawn();
+    }
+    *shown = want;
+    let Some((m, flipped)) = want else {
+        return;
+    };
+    info!("arrow {m}");
+    let (from, to) = (world(m.from, flipped), world(m.to, flipped));
+    let along = (to - from).normalize_or_zero();
+    let angle = along.to_angle();
+    // From within the piece that moves (its character stays readable) to the point it
+    // goes to: a one-step move still shows a shaft.
+    let start = from + along * 0.25 * CELL;
+    let tip = to;
+    let head_base = tip - along * HEAD_LENGTH * CELL;
+    let length = (head_base - start).length();
+    let material = materials.add(ColorMaterial::from_color(crate::app::to_color(wood::ARROW)));
+    commands.spawn((
+        Arrow,
+        Mesh2d(meshes.add(Rectangle::new(length, SHAFT * CELL))),
+        MeshMaterial2d(material.clone()),
+        Transform::from_translation(((start + head_base) / 2.0).extend(Z_ARROW))
+            .with_rotation(Quat::from_rotation_z(angle)),
+    ));
+    let half = HEAD_WIDTH / 2.0 * CELL;
+    let head = Triangle2d::new(
+        Vec2::new(HEAD_LENGTH * CELL, 0.0),
+        Vec2::new(0.0, half),
+        Vec2::new(0.0, -half),
+    );
+    commands.spawn((
+        Arrow,
+        Mesh2d(meshes.add(head)),
+        MeshMaterial2d(material),
+        Transform::from_translation(head_base.extend(Z_ARROW))
+            .with_rotation(Quat::from_rotation_z(angle)),
+    ));
+}

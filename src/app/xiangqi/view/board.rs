@@ -1,0 +1,194 @@
+//! The board: camera, wood, lines, palaces, river, point marks and coordinates, drawn
+//! from shapes so it is sharp at every size. Rebuilt when flipped or re-labelled.
+
+use crate::app::schedule::Present;
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy::window::PrimaryWindow;
+
+use crate::app::shell::assets::GameAssets;
+use crate::app::to_color;
+use crate::app::xiangqi::model::Settings;
+use crate::rules::Square;
+use crate::theme::{self, Shape, geometry as g, wood};
+
+/// World units per line spacing.
+pub const CELL: f32 = 64.0;
+
+/// Text is rasterised at this multiple of its world size and scaled down, so it stays
+/// sharp when the window is larger than the world.
+pub const TEXT_OVERSAMPLE: f32 = 3.0;
+
+/// The camera that looks at the board.
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// Width of the side panel in physical pixels, set by the panel each frame.
+#[derive(Resource, Default, Clone, Copy, PartialEq)]
+pub struct PanelWidth(pub f32);
+
+/// Part of the drawn board (not a piece or a mark).
+#[derive(Component)]
+struct BoardPart;
+
+/// World position of a point's centre.
+#[must_use]
+pub fn world(sq: Square, flipped: bool) -> Vec2 {
+    let (x, y) = theme::point(sq, flipped);
+    Vec2::new(x, y) * CELL
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<PanelWidth>()
+        .insert_resource(ClearColor(to_color(wood::BACKGROUND)))
+        .add_systems(Startup, (spawn_camera, draw))
+        .add_systems(
+            Update,
+            (redraw_on_settings, fit_viewport)
+                .chain()
+                .in_set(Present::Board),
+        );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    // The panel gets its own camera over the whole window: an egui context on the board
+    // camera would shrink to the board's viewport along with it.
+    commands.spawn((
+        bevy_egui::PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+    commands.spawn((
+        Camera2d,
+        BoardCamera,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: g::WIDTH * CELL,
+                min_height: g::HEIGHT * CELL,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+/// The board occupies the window left of the panel.
+fn fit_viewport(
+    panel: Res<PanelWidth>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<&mut Camera, With<BoardCamera>>>,
+) {
+    let (Some(window), Some(mut camera)) = (window, camera) else {
+        return;
+    };
+    let size = UVec2::new(
+        (window.physical_width() as f32 - panel.0).max(1.0) as u32,
+        window.physical_height().max(1),
+    );
+    let viewport = Some(Viewport {
+        physical_position: UVec2::ZERO,
+        physical_size: size,
+        ..default()
+    });
+    if camera.viewport.as_ref().map(|v| v.physical_size) != Some(size) {
+        camera.viewport = viewport;
+    }
+}
+
+fn rect(center: Vec2, size: Vec2, z: f32, color: Color) -> (BoardPart, Sprite, Transform) {
+    (
+        BoardPart,
+        Sprite {
+            color,
+            custom_size: Some(size),
+            ..default()
+        },
+        Transform::from_translation(center.extend(z)),
+    )
+}
+
+/// A segment between two points in board units.
+fn segment(a: Vec2, b: Vec2, width: f32, color: Color) -> (BoardPart, Sprite, Transform) {
+    let (a, b) = (a * CELL, b * CELL);
+    let d = b - a;
+    let mut bundle = rect(
+        (a + b) / 2.0,
+        Vec2::new(d.length() + width * CELL, width * CELL),
+        1.0,
+        color,
+    );
+    bundle.2.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
+    bundle
+}
+
+fn label(text: String, at: Vec2, size: f32, color: Color, font: &Handle<Font>) -> impl Bundle {
+    (
+        BoardPart,
+        Text2d::new(text),
+        TextFont::from(font.clone()).with_font_size(size * CELL * TEXT_OVERSAMPLE),
+        TextColor(color),
+        Transform::from_translation((at * CELL).extend(2.0))
+            .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
+    )
+}
+
+fn redraw_on_settings(
+    settings: Res<Settings>,
+    assets: Res<GameAssets>,
+    parts: Query<Entity, With<BoardPart>>,
+    mut commands: Commands,
+) {
+    if settings.is_changed() && !settings.is_added() {
+        for e in &parts {
+            commands.entity(e).despawn();
+        }
+        spawn_board(&mut commands, &settings, &assets);
+    }
+}
+
+fn draw(mut commands: Commands, settings: Res<Settings>, assets: Res<GameAssets>) {
+    spawn_board(&mut commands, &settings, &assets);
+}
+
+fn spawn_board(commands: &mut Commands, settings: &Settings, assets: &GameAssets) {
+    // The shapes are the image export's too.
+    let v = |(x, y): (f32, f32)| Vec2::new(x, y);
+    for shape in theme::board(settings.flipped, settings.coordinates) {
+        match shape {
+            Shape::Rect {
+                center,
+                size,
+                color,
+            } => {
+                commands.spawn(rect(v(center) * CELL, v(size) * CELL, 0.0, to_color(color)));
+            }
+            Shape::Segment { a, b, width, color } => {
+                commands.spawn(segment(v(a), v(b), width, to_color(color)));
+            }
+            Shape::Label {
+                text,
+                at,
+                size,
+                color,
+            } => {
+                let font = match theme::Face::for_text(&text) {
+                    theme::Face::Kai => &assets.font,
+                    theme::Face::Plain => &assets.plain,
+                };
+                commands.spawn(label(text, v(at), size, to_color(color), font));
+            }
+            // The board has no round parts.
+            Shape::Disc { .. } | Shape::Ring { .. } => {}
+        }
+    }
+}

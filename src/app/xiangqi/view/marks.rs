@@ -1,0 +1,210 @@
+//! Marks on the board: the selected piece, dots on its legal destinations and rings on
+//! what it can capture, the last move's from/to corners, the general in check.
+//! Rebuilt from the model whenever the model, the selection or the settings change.
+//! Apart from those, a refused move that something blocks (a horse's leg, an elephant's
+//! eye, a piece in a chariot's path) rings the blocking point for a moment.
+
+use crate::app::schedule::Present;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use crate::app::messages::{MoveRejected, Refusal};
+use crate::app::to_color;
+use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::xiangqi::view::board::{CELL, world};
+use crate::rules::{IllegalMove, Square};
+use crate::theme::{self, Shape, geometry as g, wood};
+
+const Z_UNDER: f32 = 5.0;
+const Z_OVER: f32 = 15.0;
+
+/// A mark (not a piece, not the board).
+#[derive(Component)]
+pub struct Mark;
+
+/// The ring on the point that blocked a refused move, until `until` (seconds).
+#[derive(Component)]
+struct BlockerMark {
+    until: f32,
+}
+
+/// How long the blocking point stays ringed.
+const BLOCKER_SECS: f32 = 1.5;
+
+#[derive(Resource)]
+struct MarkLook {
+    dot: Handle<Mesh>,
+    halo: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    glow: Handle<Mesh>,
+    hint: Handle<ColorMaterial>,
+    selected: Handle<ColorMaterial>,
+    check: Handle<ColorMaterial>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, make_look).add_systems(
+        Update,
+        (rebuild, show_blocker, fade_blocker)
+            .chain()
+            .in_set(Present::Marks),
+    );
+}
+
+fn make_look(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let r = g::PIECE_RADIUS * CELL;
+    let glow = match crate::theme::check_glow(crate::rules::Square::A0, false) {
+        crate::theme::Shape::Disc { radius, color, .. } => (radius, color),
+        _ => (g::PIECE_RADIUS + 0.08, wood::CHECK),
+    };
+    let mut mat = |c| crate::app::material(&mut materials, c);
+    commands.insert_resource(MarkLook {
+        dot: meshes.add(Circle::new(g::DOT * CELL)),
+        halo: meshes.add(Annulus::new(r + 0.01 * CELL, r + 0.07 * CELL)),
+        ring: meshes.add(Annulus::new(r - 0.02 * CELL, r + 0.05 * CELL)),
+        // The check glow as the theme describes it (the pictures draw the same).
+        glow: meshes.add(Circle::new(glow.0 * CELL)),
+        hint: mat(wood::HINT),
+        selected: mat(wood::SELECTED),
+        check: mat(glow.1),
+    });
+}
+
+fn shape(mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>, at: Vec2, z: f32) -> impl Bundle {
+    (
+        Mark,
+        Mesh2d(mesh.clone()),
+        MeshMaterial2d(material.clone()),
+        Transform::from_translation(at.extend(z)),
+    )
+}
+
+/// Corner brackets around a point, the classic last-move mark (shared with the export).
+fn corners(commands: &mut Commands, sq: Square, flipped: bool) {
+    for shape in theme::last_move_corners(sq, flipped) {
+        if let Shape::Rect {
+            center,
+            size,
+            color,
+        } = shape
+        {
+            commands.spawn((
+                Mark,
+                Sprite {
+                    color: to_color(color),
+                    custom_size: Some(Vec2::new(size.0, size.1) * CELL),
+                    ..default()
+                },
+                Transform::from_translation((Vec2::new(center.0, center.1) * CELL).extend(Z_UNDER)),
+            ));
+        }
+    }
+}
+
+fn rebuild(
+    mut commands: Commands,
+    model: Res<Model>,
+    selection: Res<Selection>,
+    settings: Res<Settings>,
+    editing: Res<crate::app::xiangqi::edit::Editing>,
+    look: Option<Res<MarkLook>>,
+    marks: Query<Entity, With<Mark>>,
+) {
+    let Some(look) = look else {
+        return;
+    };
+    if !(model.is_changed()
+        || selection.is_changed()
+        || settings.is_changed()
+        || editing.is_changed())
+    {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    // The editor's board has no moves to mark.
+    if editing.0.is_some() {
+        return;
+    }
+    let flipped = settings.flipped;
+    let pos = model.shown_position();
+    if let Some(m) = model.shown_last_move() {
+        corners(&mut commands, m.from, flipped);
+        corners(&mut commands, m.to, flipped);
+    }
+    if pos.is_check() {
+        let at = world(pos.general(pos.turn()), flipped);
+        commands.spawn(shape(&look.glow, &look.check, at, Z_UNDER + 1.0));
+    }
+    if let Some(from) = selection.square {
+        commands.spawn(shape(
+            &look.halo,
+            &look.selected,
+            world(from, flipped),
+            Z_OVER,
+        ));
+        for m in &selection.moves {
+            let at = world(m.to, flipped);
+            if pos.piece_at(m.to).is_some() {
+                commands.spawn(shape(&look.ring, &look.hint, at, Z_OVER));
+            } else {
+                commands.spawn(shape(&look.dot, &look.hint, at, Z_OVER));
+            }
+        }
+    }
+}
+
+/// Rings the point that blocked a refused move.
+fn show_blocker(
+    mut commands: Commands,
+    mut rejected: MessageReader<MoveRejected>,
+    settings: Res<Settings>,
+    look: Option<Res<MarkLook>>,
+    time: Res<Time>,
+    old: Query<Entity, With<BlockerMark>>,
+) {
+    let Some(look) = look else {
+        return;
+    };
+    for r in rejected.read() {
+        let Refusal::Illegal(IllegalMove::CannotMoveThere { rule, .. }) = r.reason else {
+            continue;
+        };
+        let Some(square) = rule.point() else {
+            continue;
+        };
+        for e in &old {
+            commands.entity(e).despawn();
+        }
+        let at = world(square, settings.flipped);
+        commands.spawn((
+            BlockerMark {
+                until: time.elapsed_secs() + BLOCKER_SECS,
+            },
+            Mesh2d(look.halo.clone()),
+            MeshMaterial2d(look.check.clone()),
+            Transform::from_translation(at.extend(Z_OVER)),
+        ));
+    }
+}
+
+/// Takes the ring away when its time is up; frames keep coming until then.
+fn fade_blocker(
+    mut commands: Commands,
+    time: Res<Time>,
+    marks: Query<(Entity, &BlockerMark)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    for (e, mark) in &marks {
+        if time.elapsed_secs() >= mark.until {
+            commands.entity(e).despawn();
+        } else {
+            redraw.write(RequestRedraw);
+        }
+    }
+}

@@ -1,0 +1,383 @@
+//! The pieces: entities synced from the model whenever the board changes, with the
+//! move slide (above every other piece), the capture that vanishes when hit, the shake
+//! of a refused move, and the piece following the cursor during a drag.
+
+use crate::app::schedule::Present;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
+
+use crate::app::messages::{BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
+use crate::app::shell::assets::GameAssets;
+use crate::app::to_color;
+use crate::app::xiangqi::edit::Editing;
+use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
+use crate::rules::{Board, Color, Move, Piece, Role, Square};
+use crate::session::Change;
+use crate::theme::{self, Shape, geometry as g};
+
+const Z_PIECE: f32 = 10.0;
+const Z_MOVING: f32 = 20.0;
+const Z_DRAGGED: f32 = 30.0;
+const SHAKE_SECS: f32 = 0.3;
+
+/// A piece on the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceView {
+    /// Its point.
+    pub square: Square,
+    /// What it is.
+    pub piece: Piece,
+}
+
+/// A captured piece still shown until the capturing piece arrives.
+#[derive(Component)]
+struct Vanishing {
+    at: f32,
+}
+
+/// A piece sliding from one point to another.
+#[derive(Component)]
+struct Slide {
+    from: Vec2,
+    to: Vec2,
+    start: f32,
+    secs: f32,
+}
+
+/// A refused piece shaking its head.
+#[derive(Component)]
+struct Shake {
+    start: f32,
+}
+
+/// Shared meshes and materials, made from the theme's description of a piece
+/// ([`theme::piece`]): every piece uses the same few. Per side, the round parts bottom
+/// to top.
+#[derive(Resource)]
+struct PieceLook {
+    parts: [Vec<(Handle<Mesh>, Handle<ColorMaterial>)>; 2],
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, (make_look, sync).chain())
+        .add_systems(
+            Update,
+            (sync_on_change, drag, animate)
+                .chain()
+                .in_set(Present::Pieces),
+        );
+}
+
+fn make_look(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let parts = Color::ALL.map(|color| {
+        theme::piece(Piece::new(color, Role::General), (0.0, 0.0))
+            .into_iter()
+            .filter_map(|shape| {
+                let (mesh, color) = match shape {
+                    Shape::Disc { radius, color, .. } => {
+                        (meshes.add(Circle::new(radius * CELL)), color)
+                    }
+                    Shape::Ring {
+                        inner,
+                        outer,
+                        color,
+                        ..
+                    } => (meshes.add(Annulus::new(inner * CELL, outer * CELL)), color),
+                    // The character is text, made per piece.
+                    _ => return None,
+                };
+                Some((mesh, crate::app::material(&mut materials, color)))
+            })
+            .collect()
+    });
+    commands.insert_resource(PieceLook { parts });
+}
+
+/// A piece as the theme draws it: its round parts stacked on the first, then its
+/// character.
+fn spawn_piece(
+    commands: &mut Commands,
+    look: &PieceLook,
+    font: &Handle<Font>,
+    square: Square,
+    piece: Piece,
+    at: Vec3,
+) -> Entity {
+    let parts = &look.parts[piece.color.index()];
+    let Some((base_mesh, base_material)) = parts.first() else {
+        return commands.spawn(PieceView { square, piece }).id();
+    };
+    let id = commands
+        .spawn((
+            PieceView { square, piece },
+            Mesh2d(base_mesh.clone()),
+            MeshMaterial2d(base_material.clone()),
+            Transform::from_translation(at),
+        ))
+        .id();
+    let mut z = 0.0;
+    for (mesh, material) in &parts[1..] {
+        z += 0.1;
+        let child = commands
+            .spawn((
+                Mesh2d(mesh.clone()),
+                MeshMaterial2d(material.clone()),
+                Transform::from_xyz(0.0, 0.0, z),
+            ))
+            .id();
+        commands.entity(id).add_child(child);
+    }
+    for shape in theme::piece(piece, (0.0, 0.0)) {
+        if let Shape::Label {
+            text, size, color, ..
+        } = shape
+        {
+            let child = commands
+                .spawn((
+                    Text2d::new(text),
+                    TextFont::from(font.clone()).with_font_size(size * CELL * TEXT_OVERSAMPLE),
+                    TextColor(to_color(color)),
+                    Transform::from_xyz(0.0, 0.0, z + 0.1)
+                        .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
+                ))
+                .id();
+            commands.entity(id).add_child(child);
+        }
+    }
+    id
+}
+
+/// The board to show: the editor's while one is open, else the shown position's.
+fn shown_board<'a>(model: &'a Model, editing: &'a Editing) -> &'a Board {
+    match &editing.0 {
+        Some(state) => &state.editor.setup().board,
+        None => model.shown_position().board(),
+    }
+}
+
+/// Respawns every piece of `board`.
+fn respawn(
+    commands: &mut Commands,
+    board: &Board,
+    settings: &Settings,
+    look: &PieceLook,
+    font: &Handle<Font>,
+    existing: impl Iterator<Item = Entity>,
+) -> Vec<(Square, Entity)> {
+    for e in existing {
+        commands.entity(e).despawn();
+    }
+    board
+        .pieces()
+        .map(|(sq, piece)| {
+            let at = world(sq, settings.flipped).extend(Z_PIECE);
+            (sq, spawn_piece(commands, look, font, sq, piece, at))
+        })
+        .collect()
+}
+
+fn sync(
+    mut commands: Commands,
+    model: Res<Model>,
+    editing: Res<Editing>,
+    settings: Res<Settings>,
+    look: Res<PieceLook>,
+    assets: Res<GameAssets>,
+) {
+    respawn(
+        &mut commands,
+        shown_board(&model, &editing),
+        &settings,
+        &look,
+        &assets.font,
+        std::iter::empty(),
+    );
+}
+
+/// The slide to show after a change: a move played or redone, or one taken back.
+fn slide_for(
+    played: &mut MessageReader<MovePlayed>,
+    undone: &mut MessageReader<Undone>,
+    redone: &mut MessageReader<Redone>,
+) -> Option<(Move, Option<Piece>)> {
+    let mut slide = None;
+    for p in played.read() {
+        slide = Some((p.mv, p.captured));
+    }
+    for Undone(change) in undone.read() {
+        if let Change::Move(m) = change {
+            // Taking back: the piece goes home; the captured piece is already back.
+            slide = Some((Move::new(m.to, m.from), None));
+        }
+    }
+    for Redone(change) in redone.read() {
+        if let Change::Move(m) = change {
+            slide = Some((*m, None));
+        }
+    }
+    slide
+}
+
+fn sync_on_change(
+    mut commands: Commands,
+    mut changed: MessageReader<BoardChanged>,
+    mut played: MessageReader<MovePlayed>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
+    mut rejected: MessageReader<MoveRejected>,
+    model: Res<Model>,
+    editing: Res<Editing>,
+    settings: Res<Settings>,
+    look: Res<PieceLook>,
+    assets: Res<GameAssets>,
+    time: Res<Time>,
+    pieces: Query<(Entity, &PieceView)>,
+) {
+    let slide = slide_for(&mut played, &mut undone, &mut redone);
+    let refused: Vec<Square> = rejected.read().map(|r| r.from).collect();
+    let any_change = changed.read().count() > 0;
+    if !any_change && !settings.is_changed() {
+        for (e, view) in &pieces {
+            if refused.contains(&view.square) {
+                commands.entity(e).insert(Shake {
+                    start: time.elapsed_secs(),
+                });
+            }
+        }
+        return;
+    }
+    let captured_before = slide.and_then(|(m, captured)| captured.map(|c| (m, c)));
+    let spawned = respawn(
+        &mut commands,
+        shown_board(&model, &editing),
+        &settings,
+        &look,
+        &assets.font,
+        pieces.iter().map(|(e, _)| e),
+    );
+    let Some((mv, _)) = slide.filter(|_| settings.animation && !model.is_reviewing()) else {
+        return;
+    };
+    let now = time.elapsed_secs();
+    let secs = settings.animation_ms as f32 / 1000.0;
+    if let Some((_, piece)) = captured_before {
+        // The taken piece stays under the arriving one until it lands.
+        let at = world(mv.to, settings.flipped).extend(Z_PIECE - 1.0);
+        let ghost = spawn_piece(&mut commands, &look, &assets.font, mv.to, piece, at);
+        commands
+            .entity(ghost)
+            .remove::<PieceView>()
+            .insert(Vanishing { at: now + secs });
+    }
+    if let Some(&(_, e)) = spawned.iter().find(|(sq, _)| *sq == mv.to) {
+        let from = world(mv.from, settings.flipped);
+        commands.entity(e).insert((
+            Slide {
+                from,
+                to: world(mv.to, settings.flipped),
+                start: now,
+                secs,
+            },
+            Transform::from_translation(from.extend(Z_MOVING)),
+        ));
+    }
+}
+
+/// The held piece follows the cursor.
+fn drag(
+    selection: Res<Selection>,
+    settings: Res<Settings>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
+    mut pieces: Query<(&PieceView, &mut Transform), Without<Slide>>,
+) {
+    let (Some(window), Some(camera)) = (window, camera) else {
+        return;
+    };
+    let (Some(square), true) = (selection.square, selection.dragging) else {
+        return;
+    };
+    let (camera, cam_transform) = *camera;
+    let Some(cursor) = window.cursor_position() else {
+        return;
+    };
+    let Ok(point) = camera.viewport_to_world_2d(cam_transform, cursor) else {
+        return;
+    };
+    for (view, mut transform) in &mut pieces {
+        if view.square == square {
+            // Only lift it once the cursor has left its point: a click is not a drag.
+            let home = world(square, settings.flipped);
+            if point.distance(home) > g::HIT_RADIUS * CELL * 0.5 {
+                transform.translation = point.extend(Z_DRAGGED);
+            }
+        }
+    }
+}
+
+fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    if t < 0.5 {
+        4.0 * t * t * t
+    } else {
+        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
+    }
+}
+
+/// Moves sliding and shaking pieces, removes captured ones on arrival, and keeps frames
+/// coming only while something moves.
+fn animate(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut slides: Query<(Entity, &Slide, &mut Transform), Without<Shake>>,
+    mut shakes: Query<(Entity, &Shake, &PieceView, &mut Transform), Without<Slide>>,
+    vanishing: Query<(Entity, &Vanishing)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let now = time.elapsed_secs();
+    let mut busy = false;
+    for (e, slide, mut transform) in &mut slides {
+        let t = if slide.secs > 0.0 {
+            (now - slide.start) / slide.secs
+        } else {
+            1.0
+        };
+        let at = slide.from.lerp(slide.to, ease(t));
+        if t >= 1.0 {
+            transform.translation = slide.to.extend(Z_PIECE);
+            commands.entity(e).remove::<Slide>();
+        } else {
+            transform.translation = at.extend(Z_MOVING);
+        }
+        busy = true;
+    }
+    for (e, shake, view, mut transform) in &mut shakes {
+        let t = now - shake.start;
+        let home = world(view.square, settings.flipped);
+        if t >= SHAKE_SECS {
+            transform.translation = home.extend(Z_PIECE);
+            commands.entity(e).remove::<Shake>();
+        } else {
+            let offset = (t * 40.0).sin() * (1.0 - t / SHAKE_SECS) * 0.08 * CELL;
+            transform.translation = (home + Vec2::new(offset, 0.0)).extend(Z_PIECE);
+        }
+        busy = true;
+    }
+    for (e, v) in &vanishing {
+        if now >= v.at {
+            commands.entity(e).despawn();
+        }
+        busy = true;
+    }
+    if busy {
+        // Read by benches/app-figures.sh.
+        debug!("animation frame {:.1} ms", time.delta_secs() * 1000.0);
+        redraw.write(RequestRedraw);
+    }
+}

@@ -1,0 +1,154 @@
+//! The schedule has a defined order: every pair of systems that touch the same data
+//! runs in an order the code states, so which notice the status line shows, or whether
+//! the clock runs a frame after the editor opened, is never a matter of luck.
+#![cfg(feature = "gui")]
+
+use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+
+/// The `Update` schedule of the whole game (core, files and the window's plugins, all
+/// but the window itself), built with Bevy's ambiguity detection: how many systems it
+/// has, and Bevy's report of the pairs of systems with a conflicting access and no order
+/// between them, if there are any.
+fn ambiguities() -> (usize, Option<String>) {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(xiangqi::app::store::persist::DataDirs(None))
+        .add_plugins((
+            xiangqi::app::files_plugin,
+            xiangqi::app::core_plugin,
+            xiangqi::app::window_plugins,
+        ));
+    let world = app.world_mut();
+    world.resource_scope(|world, mut schedules: Mut<Schedules>| {
+        let schedule = schedules.get_mut(Update).expect("an Update schedule");
+        schedule.set_build_settings(ScheduleBuildSettings {
+            ambiguity_detection: LogLevel::Error,
+            ..default()
+        });
+        let systems = schedule.graph().systems.len();
+        let report = schedule
+            .initialize(world)
+            .err()
+            .map(|e| e.to_string(schedule.graph(), world));
+        (systems, report)
+    })
+}
+
+#[test]
+fn no_two_systems_touch_the_same_data_in_an_undefined_order() {
+    let (systems, report) = ambiguities();
+    // The game's systems are all there (not a vacuous pass).
+    assert!(systems > 40, "only {systems} systems in Update");
+    if let Some(report) = report {
+        panic!("{report}");
+    }
+}
+
+/// The game's logic and its board view without a window: the view's meshes, materials
+/// and fonts as assets, no renderer. Each frame lasts a tenth of a second.
+fn app_with_view() -> App {
+    use bevy::time::TimeUpdateStrategy;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+        .init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<Font>()
+        .init_asset::<AudioSource>()
+        .insert_resource(ButtonInput::<KeyCode>::default())
+        .insert_resource(TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(100),
+        ))
+        .add_plugins((
+            xiangqi::app::core_plugin,
+            xiangqi::app::shell::assets::plugin,
+            xiangqi::app::xiangqi::view::plugin,
+        ));
+    app.update();
+    app
+}
+
+/// What the view shows as entities: the pieces and the marks.
+fn view_entities(app: &mut App) -> (Vec<Entity>, Vec<Entity>) {
+    use xiangqi::app::xiangqi::view::marks::Mark;
+    let world = app.world_mut();
+    let mut pieces: Vec<Entity> = world
+        .query_filtered::<Entity, With<xiangqi::app::PieceView>>()
+        .iter(world)
+        .collect();
+    let mut marks: Vec<Entity> = world
+        .query_filtered::<Entity, With<Mark>>()
+        .iter(world)
+        .collect();
+    pieces.sort();
+    marks.sort();
+    (pieces, marks)
+}
+
+fn rebuilds(app: &App) -> u64 {
+    app.world()
+        .resource::<xiangqi::app::xiangqi::engine_link::WantRebuilds>()
+        .0
+}
+
+fn red_left(app: &App) -> std::time::Duration {
+    let model = app.world().resource::<xiangqi::app::Model>();
+    model
+        .clock()
+        .expect("a timed game")
+        .left(xiangqi::rules::Color::Red)
+}
+
+#[test]
+fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
+    use xiangqi::app::{Action, PointerPressed, PointerReleased};
+    let mut app = app_with_view();
+    app.world_mut()
+        .write_message(Action::NewGameWith(Some("10+0".parse().unwrap())));
+    app.update();
+    app.update();
+    let (pieces, marks) = view_entities(&mut app);
+    assert_eq!(pieces.len(), 32, "the start position is drawn");
+    let asked = rebuilds(&app);
+    let before = red_left(&app);
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(
+        red_left(&app) + std::time::Duration::from_secs(2) < before,
+        "red's clock ran: {:?} then {:?}",
+        before,
+        red_left(&app)
+    );
+    assert_eq!(
+        view_entities(&mut app),
+        (pieces.clone(), marks),
+        "nothing respawned"
+    );
+    assert_eq!(
+        rebuilds(&app),
+        asked,
+        "the engine's search was not worked out again"
+    );
+
+    // A move is a change: the same counts then move, so they can see one.
+    let at = |s: &str| Some(s.parse().unwrap());
+    for (from, to) in [("h2", "e2")] {
+        for square in [from, to] {
+            app.world_mut().write_message(PointerPressed(at(square)));
+            app.world_mut().write_message(PointerReleased(at(square)));
+            app.update();
+        }
+    }
+    app.update();
+    assert_ne!(
+        view_entities(&mut app).0,
+        pieces,
+        "the move respawned the pieces"
+    );
+    assert!(
+        rebuilds(&app) > asked,
+        "the move was a new position for the engine"
+    );
+}
