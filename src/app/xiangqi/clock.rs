@@ -159,15 +159,19 @@ fn period(left: Duration) -> Duration {
     }
 }
 
+/// How long the window sleeps when nothing runs, unless input comes. Not
+/// `Duration::MAX`: bevy_winit adds the wait to the frame's start, and when that
+/// overflows it keeps its last control flow, which after a running clock is often
+/// `Poll`, so a stopped clock (a flag fall, a pause) left the window drawing
+/// continuously.
+const IDLE: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// While a clock runs, wake at its period; otherwise only for input.
 fn schedule_redraws(model: Res<Model>, mut winit: ResMut<WinitSettings>) {
-    let wait = match model.clock() {
-        Some(c) => match c.running() {
-            Some(side) => period(c.left(side)),
-            None => Duration::MAX,
-        },
-        None => Duration::MAX,
-    };
+    let wait = model
+        .clock()
+        .and_then(|c| c.running().map(|side| period(c.left(side))))
+        .unwrap_or(IDLE);
     let (focused, unfocused) = (
         UpdateMode::reactive(wait),
         UpdateMode::reactive_low_power(wait),
