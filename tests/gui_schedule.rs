@@ -123,7 +123,7 @@ fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
     );
     assert_eq!(
         view_entities(&mut app),
-        (pieces.clone(), marks),
+        (pieces.clone(), marks.clone()),
         "nothing respawned"
     );
     assert_eq!(
@@ -131,6 +131,28 @@ fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
         asked,
         "the engine's search was not worked out again"
     );
+
+    // Settings the board does not show (the volume, the engine's hash) rebuild nothing
+    // of it, and ask the engine nothing new while it has nothing to do.
+    let mut edited = app.world().resource::<xiangqi::app::Settings>().clone();
+    edited.volume = 0.3;
+    edited.hash_mb = 128;
+    app.world_mut()
+        .write_message(xiangqi::app::SettingsEdited(Box::new(edited)));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<xiangqi::app::Settings>().hash_mb, 128);
+    assert_eq!(
+        view_entities(&mut app),
+        (pieces.clone(), marks.clone()),
+        "nothing respawned"
+    );
+    assert_eq!(
+        rebuilds(&app),
+        asked + 1,
+        "new engine options are worked out once"
+    );
+    let asked = rebuilds(&app);
 
     // A move is a change: the same counts then move, so they can see one.
     let at = |s: &str| Some(s.parse().unwrap());

@@ -1,14 +1,14 @@
-//! The desktop game: a thin Bevy shell around [`Session`]. The model lives in resources;
-//! piece entities are only its view. Input becomes messages, logic answers with
-//! messages, and the board, sound and panel react (see [`schedule`]).
+//! The desktop game: a thin Bevy shell around [`Session`](crate::session::Session). The
+//! model lives in resources; entities are only its view. Input becomes messages, logic
+//! answers with messages, and the board, sound and panel react, in the order
+//! [`schedule`] declares.
 //!
-//! Where to look: what a key does, `input.rs`; what a click, Ctrl+Z or a paste does to
-//! the game, `logic.rs`; how it looks, `board.rs`, `pieces.rs`, `marks.rs`; the panel,
-//! `panel.rs` (its lists and settings, `panel_parts.rs`); save slots, `saves.rs` and
-//! `slots_dialog.rs`; the autosave and settings file, `persist.rs`; the clipboard,
-//! `clipboard.rs`; PNG and GIF export, `export.rs`; the list of a file's games,
-//! `game_list.rs`; the engine (computer, hints, analysis), `analysis.rs`, its part of
-//! the panel `analysis_panel.rs` and its arrow `arrow.rs`.
+//! Where to look: what a key does, `shell/input.rs`; who answers an action,
+//! `actions.rs`; what a click, Ctrl+Z or a new game does, `xiangqi/play.rs`; the clock,
+//! resignation and draws, `xiangqi/clock.rs`; the board editor, `xiangqi/edit.rs`; the
+//! engine, `xiangqi/engine_link.rs`; how the board looks, `xiangqi/view/`; the panel,
+//! `panel/` (its dialogs in `panel/dialogs/`); files, slots, the clipboard and pictures,
+//! `store/`.
 
 pub mod actions;
 pub mod messages;

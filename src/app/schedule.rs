@@ -78,6 +78,8 @@ pub enum Logic {
     Export,
     /// Open dialogs stop the clock, once everything that opens one has run.
     Dialogs,
+    /// The parts of the settings each reader follows are brought up to date.
+    Settings,
 }
 
 /// The steps of [`AppSet::Presentation`], in order.
@@ -149,6 +151,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Import,
                 Logic::Export,
                 Logic::Dialogs,
+                Logic::Settings,
             )
                 .chain()
                 .in_set(AppSet::Logic),

@@ -14,7 +14,7 @@ use xiangqi::theme::{self, Rgba, geometry as g, wood};
 
 /// Generous: two cores, software rendering, and a build that may be running beside us.
 pub const DEADLINE: Duration = Duration::from_secs(30);
-/// The panel's logical width (gui/panel.rs).
+/// The panel's logical width (app/panel/mod.rs).
 pub const PANEL: f32 = 300.0;
 
 /// One game at a time: two cores cannot render several software windows at once.

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use crate::app::messages::{EngineMove, Notice};
 use crate::app::xiangqi::edit::Editing;
-use crate::app::xiangqi::model::{ComputerWaits, Model, Settings};
+use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model, Settings};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
 use crate::i18n::{self, T};
 use crate::rules::{Move, Position};
@@ -285,7 +285,7 @@ fn drive(
     mut link: ResMut<Link>,
     view: Res<EngineView>,
     model: Res<Model>,
-    settings: Res<Settings>,
+    settings: Res<EngineSetup>,
     editing: Res<Editing>,
     waits: Res<ComputerWaits>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,

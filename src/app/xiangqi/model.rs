@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use crate::app::schedule::Logic;
+
 use crate::rules::{Move, Square};
 use crate::session::Session;
 
@@ -23,6 +25,69 @@ pub struct Selection {
 pub use crate::theme::Coordinates;
 
 pub use crate::settings::Settings;
+
+/// How the board is drawn, out of [`Settings`]: what the board, pieces, marks and the
+/// arrow are rebuilt on, so that another setting (the volume, the engine's hash) rebuilds
+/// none of them.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLook {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Coordinates around the board.
+    pub coordinates: Coordinates,
+}
+
+/// The opponent and the engine, out of [`Settings`]: what the engine's wanted search is
+/// worked out again on.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct EngineSetup {
+    /// The side the computer plays.
+    pub computer: Option<crate::rules::Color>,
+    /// How long it thinks.
+    pub strength: crate::engine::Limit,
+    /// The program (`None`: look for one).
+    pub engine: Option<std::path::PathBuf>,
+    /// Its threads.
+    pub threads: u32,
+    /// Its hash table, in MB.
+    pub hash_mb: u32,
+}
+
+impl Default for EngineSetup {
+    fn default() -> Self {
+        let s = Settings::default();
+        EngineSetup {
+            computer: s.computer,
+            strength: s.strength,
+            engine: s.engine,
+            threads: s.threads,
+            hash_mb: s.hash_mb,
+        }
+    }
+}
+
+/// Brings [`BoardLook`] and [`EngineSetup`] up to date with the settings, marking each
+/// changed only when its own part did.
+pub(crate) fn derive_settings(
+    settings: Res<Settings>,
+    mut look: ResMut<BoardLook>,
+    mut setup: ResMut<EngineSetup>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    look.set_if_neq(BoardLook {
+        flipped: settings.flipped,
+        coordinates: settings.coordinates,
+    });
+    setup.set_if_neq(EngineSetup {
+        computer: settings.computer,
+        strength: settings.strength,
+        engine: settings.engine.clone(),
+        threads: settings.threads,
+        hash_mb: settings.hash_mb,
+    });
+}
 
 /// Open dialogs and overlays.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -130,6 +195,9 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Model>()
         .init_resource::<Selection>()
         .init_resource::<Settings>()
+        .init_resource::<BoardLook>()
+        .init_resource::<EngineSetup>()
+        .add_systems(Update, derive_settings.in_set(Logic::Settings))
         .init_resource::<Overlay>()
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()

@@ -6,7 +6,7 @@ use crate::app::schedule::Present;
 use bevy::prelude::*;
 
 use crate::app::xiangqi::engine_link::EngineView;
-use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::view::board::{CELL, world};
 use crate::rules::Move;
 use crate::theme::wood;
@@ -41,19 +41,19 @@ fn show(
     mut commands: Commands,
     model: Res<Model>,
     view: Res<EngineView>,
-    settings: Res<Settings>,
+    look: Res<crate::app::xiangqi::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     arrows: Query<Entity, With<Arrow>>,
     mut shown: Local<Option<(Move, bool)>>,
 ) {
-    if !(model.is_changed() || view.is_changed() || settings.is_changed() || editing.is_changed()) {
+    if !(model.is_changed() || view.is_changed() || look.is_changed() || editing.is_changed()) {
         return;
     }
     let want = pointed(&model, &view)
         .filter(|_| editing.0.is_none())
-        .map(|m| (m, settings.flipped));
+        .map(|m| (m, look.flipped));
     if *shown == want {
         return;
     }

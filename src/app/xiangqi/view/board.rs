@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::app::shell::assets::GameAssets;
 use crate::app::to_color;
-use crate::app::xiangqi::model::Settings;
+use crate::app::xiangqi::model::{BoardLook, Settings};
 use crate::rules::Square;
 use crate::theme::{self, Shape, geometry as g, wood};
 
@@ -143,27 +143,37 @@ fn label(text: String, at: Vec2, size: f32, color: Color, font: &Handle<Font>) -
 }
 
 fn redraw_on_settings(
-    settings: Res<Settings>,
+    look: Res<BoardLook>,
     assets: Res<GameAssets>,
     parts: Query<Entity, With<BoardPart>>,
     mut commands: Commands,
 ) {
-    if settings.is_changed() && !settings.is_added() {
+    if look.is_changed() && !look.is_added() {
         for e in &parts {
             commands.entity(e).despawn();
         }
-        spawn_board(&mut commands, &settings, &assets);
+        spawn_board(&mut commands, look.flipped, look.coordinates, &assets);
     }
 }
 
 fn draw(mut commands: Commands, settings: Res<Settings>, assets: Res<GameAssets>) {
-    spawn_board(&mut commands, &settings, &assets);
+    spawn_board(
+        &mut commands,
+        settings.flipped,
+        settings.coordinates,
+        &assets,
+    );
 }
 
-fn spawn_board(commands: &mut Commands, settings: &Settings, assets: &GameAssets) {
+fn spawn_board(
+    commands: &mut Commands,
+    flipped: bool,
+    coordinates: crate::theme::Coordinates,
+    assets: &GameAssets,
+) {
     // The shapes are the image export's too.
     let v = |(x, y): (f32, f32)| Vec2::new(x, y);
-    for shape in theme::board(settings.flipped, settings.coordinates) {
+    for shape in theme::board(flipped, coordinates) {
         match shape {
             Shape::Rect {
                 center,

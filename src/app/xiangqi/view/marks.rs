@@ -110,6 +110,7 @@ fn rebuild(
     model: Res<Model>,
     selection: Res<Selection>,
     settings: Res<Settings>,
+    look_changed: Res<crate::app::xiangqi::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
     look: Option<Res<MarkLook>>,
     marks: Query<Entity, With<Mark>>,
@@ -119,7 +120,7 @@ fn rebuild(
     };
     if !(model.is_changed()
         || selection.is_changed()
-        || settings.is_changed()
+        || look_changed.is_changed()
         || editing.is_changed())
     {
         return;

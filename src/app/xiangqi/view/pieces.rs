@@ -10,7 +10,7 @@ use crate::app::messages::{BoardChanged, MovePlayed, MoveRejected, Redone, Undon
 use crate::app::shell::assets::GameAssets;
 use crate::app::to_color;
 use crate::app::xiangqi::edit::Editing;
-use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::xiangqi::model::{BoardLook, Model, Selection, Settings};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
 use crate::rules::{Board, Color, Move, Piece, Role, Square};
 use crate::session::Change;
@@ -233,6 +233,7 @@ fn sync_on_change(
     model: Res<Model>,
     editing: Res<Editing>,
     settings: Res<Settings>,
+    board_look: Res<BoardLook>,
     look: Res<PieceLook>,
     assets: Res<GameAssets>,
     time: Res<Time>,
@@ -241,7 +242,7 @@ fn sync_on_change(
     let slide = slide_for(&mut played, &mut undone, &mut redone);
     let refused: Vec<Square> = rejected.read().map(|r| r.from).collect();
     let any_change = changed.read().count() > 0;
-    if !any_change && !settings.is_changed() {
+    if !any_change && !board_look.is_changed() {
         for (e, view) in &pieces {
             if refused.contains(&view.square) {
                 commands.entity(e).insert(Shake {
