@@ -141,7 +141,10 @@ fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
         .write_message(xiangqi::app::SettingsEdited(Box::new(edited)));
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<xiangqi::app::Settings>().hash_mb, 128);
+    assert_eq!(
+        app.world().resource::<xiangqi::app::Settings>().hash_mb,
+        128
+    );
     assert_eq!(
         view_entities(&mut app),
         (pieces.clone(), marks.clone()),

@@ -122,6 +122,10 @@ impl Notice {
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct SettingsEdited(pub Box<crate::settings::Settings>);
 
+/// A side offered a draw (the other side, if it is the computer, answers it).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOffered(pub crate::rules::Color);
+
 /// A piece of the side to move was picked up.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selected(pub Square);
@@ -209,5 +213,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<SlotCommand>()
         .add_message::<Import>()
         .add_message::<Notice>()
-        .add_message::<SettingsEdited>();
+        .add_message::<SettingsEdited>()
+        .add_message::<DrawOffered>();
 }

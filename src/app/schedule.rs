@@ -68,6 +68,8 @@ pub enum Logic {
     EditDone,
     /// Pause, resignation, draw offers and their answers.
     Table,
+    /// The computer answers a draw offered to it.
+    Opponent,
     /// Save slots (Ctrl+S, Ctrl+L, the dialog).
     Saves,
     /// The clipboard (copy, paste).
@@ -146,6 +148,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Edit,
                 Logic::EditDone,
                 Logic::Table,
+                Logic::Opponent,
                 Logic::Saves,
                 Logic::Clipboard,
                 Logic::Import,

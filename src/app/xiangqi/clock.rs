@@ -11,7 +11,7 @@ use crate::app::schedule::{Logic, Mode};
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::app::messages::{BoardChanged, ClockLow, GameEnded, Notice};
+use crate::app::messages::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
 use crate::app::xiangqi::model::{GameChoice, Model, Overlay, Settings};
 use crate::i18n::{Lang, T};
 use crate::rules::Color as Side;
@@ -69,7 +69,7 @@ fn actions(
     mut actions: MessageReader<TableCommand>,
     mut model: ResMut<Model>,
     settings: Res<Settings>,
-    engine: Res<crate::app::xiangqi::engine_link::EngineView>,
+    mut offered: MessageWriter<DrawOffered>,
     mut ended: MessageWriter<GameEnded>,
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
@@ -92,25 +92,11 @@ fn actions(
                     notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),
                     ));
-                    // The computer answers at once (the player is not asked to answer
-                    // for it): it takes the draw only when it stands clearly worse.
-                    if settings.computer == Some(!side) {
-                        let score = engine.computer_score_about(model.game().position());
-                        if crate::engine::accepts_draw(score) {
-                            model.accept_draw().ok()
-                        } else {
-                            model.decline_draw();
-                            notices.write(Notice::info(
-                                T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
-                            ));
-                            None
-                        }
-                    } else {
-                        None
-                    }
-                } else {
-                    None
+                    // The computer, if it is the other side, answers in the same frame
+                    // (engine_link.rs).
+                    offered.write(DrawOffered(side));
                 }
+                None
             }
             TableCommand::DeclineDraw => {
                 if let Some(side) = model.draw_offer() {

@@ -13,7 +13,7 @@ use crate::app::actions::EngineCommand;
 use crate::app::schedule::{Logic, Present};
 use bevy::prelude::*;
 
-use crate::app::messages::{EngineMove, Notice};
+use crate::app::messages::{BoardChanged, DrawOffered, EngineMove, GameEnded, Notice};
 use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model, Settings};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
@@ -120,6 +120,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Link>()
         .init_resource::<WantRebuilds>()
         .add_systems(Update, (actions, collect).chain().in_set(Logic::Engine))
+        .add_systems(Update, answer_draw.in_set(Logic::Opponent))
         // Telling the engine what to search is a reaction to the logic's changes, like
         // the autosave: it changes nothing but the link.
         .add_systems(Update, drive.in_set(Present::Engine));
@@ -368,5 +369,37 @@ fn drive(
         );
         let id = worker.ask(want.job.clone());
         link.current = Some(Asked { id, want });
+    }
+}
+
+/// The computer answers a draw offered to it at once (the player is not asked to answer
+/// for it): it takes the draw only when its last search found it clearly worse.
+fn answer_draw(
+    mut offers: MessageReader<DrawOffered>,
+    mut model: ResMut<Model>,
+    settings: Res<Settings>,
+    view: Res<EngineView>,
+    mut ended: MessageWriter<GameEnded>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    for &DrawOffered(side) in offers.read() {
+        if settings.computer != Some(!side) || model.draw_offer() != Some(side) {
+            continue;
+        }
+        let score = view.computer_score_about(model.game().position());
+        if engine::accepts_draw(score) {
+            if let Ok(outcome) = model.accept_draw() {
+                info!("game ended: {outcome}");
+                ended.write(GameEnded(outcome));
+                changed.write(BoardChanged);
+            }
+        } else {
+            model.decline_draw();
+            notices.write(Notice::info(
+                T::DrawDeclined.fill(lang, &[&i18n::side(!side, lang)]),
+            ));
+        }
     }
 }
