@@ -6,6 +6,27 @@ use bevy::prelude::*;
 use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
 use crate::session::Change;
 
+/// A mouse button over the board, at a position in the board camera's world (`None`:
+/// outside its viewport). The game says which of its points that is.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct BoardPointer {
+    /// Which button did what.
+    pub press: BoardPress,
+    /// Where.
+    pub at: Option<Vec2>,
+}
+
+/// What a mouse button did over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardPress {
+    /// The left button went down.
+    LeftDown,
+    /// The left button came up.
+    LeftUp,
+    /// The right button went down.
+    RightDown,
+}
+
 /// The left button went down on a point (or off the board).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointerPressed(pub Option<Square>);
@@ -214,5 +235,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Import>()
         .add_message::<Notice>()
         .add_message::<SettingsEdited>()
-        .add_message::<DrawOffered>();
+        .add_message::<DrawOffered>()
+        .add_message::<BoardPointer>();
 }

@@ -12,11 +12,12 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use crate::app::actions::Action;
-use crate::app::messages::{Import, PointerPressed, PointerReleased, PointerRightPressed};
-use crate::app::xiangqi::model::{GameChoice, Overlay, PointerOverPanel, Settings, TypingInPanel};
-use crate::app::xiangqi::view::board::{BoardCamera, CELL};
-use crate::rules::Square;
-use crate::theme;
+use crate::app::messages::{BoardPointer, BoardPress, Import};
+use crate::app::xiangqi::model::{GameChoice, Overlay, PointerOverPanel, TypingInPanel};
+
+/// The camera that looks at the board, whichever game's (the game spawns it).
+#[derive(Component)]
+pub struct BoardCamera;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -32,32 +33,24 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// The board point under a cursor position, if any.
-fn square_at(
-    cursor: Vec2,
-    camera: &Camera,
-    transform: &GlobalTransform,
-    flipped: bool,
-) -> Option<Square> {
+/// Where a cursor position falls in the board camera's world, if over its viewport.
+fn world_at(cursor: Vec2, camera: &Camera, transform: &GlobalTransform) -> Option<Vec2> {
     if !camera.logical_viewport_rect()?.contains(cursor) {
         return None;
     }
-    let world = camera.viewport_to_world_2d(transform, cursor).ok()?;
-    theme::square_at(world.x / CELL, world.y / CELL, flipped)
+    camera.viewport_to_world_2d(transform, cursor).ok()
 }
 
 /// Reads the window's events in the order they happened: on a slow frame a whole
 /// press-drag-release can arrive at once, and only the order says where each happened.
+/// Where on its board that is, is the game's to say (its points, its orientation).
 fn pointer(
     mut events: MessageReader<WindowEvent>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
-    settings: Res<Settings>,
     over_panel: Res<PointerOverPanel>,
     mut cursor: Local<Option<Vec2>>,
-    mut pressed: MessageWriter<PointerPressed>,
-    mut released: MessageWriter<PointerReleased>,
-    mut right: MessageWriter<PointerRightPressed>,
+    mut board: MessageWriter<BoardPointer>,
     mut actions: MessageWriter<Action>,
 ) {
     let Some(camera) = camera else {
@@ -79,23 +72,22 @@ fn pointer(
             WindowEvent::MouseButtonInput(button) => button,
             _ => continue,
         };
-        let square = cursor.and_then(|c| square_at(c, camera, transform, settings.flipped));
+        let at = cursor.and_then(|c| world_at(c, camera, transform));
         debug!(
-            "{:?} {:?} at {:?} -> {square:?}",
+            "{:?} {:?} at {:?} -> {at:?}",
             button.button, button.state, *cursor
         );
+        let mut on_board = |press: BoardPress| {
+            board.write(BoardPointer { press, at });
+        };
         match (button.button, button.state) {
             // Releases always count, so a drag that ends over the panel still ends.
-            (MouseButton::Left, ButtonState::Released) => {
-                released.write(PointerReleased(square));
-            }
+            (MouseButton::Left, ButtonState::Released) => on_board(BoardPress::LeftUp),
             _ if over_panel.0 => {}
-            (MouseButton::Left, ButtonState::Pressed) => {
-                pressed.write(PointerPressed(square));
-            }
+            (MouseButton::Left, ButtonState::Pressed) => on_board(BoardPress::LeftDown),
             (MouseButton::Right, ButtonState::Pressed) => {
                 actions.write(Action::Cancel);
-                right.write(PointerRightPressed(square));
+                on_board(BoardPress::RightDown);
             }
             (MouseButton::Middle, ButtonState::Pressed) if ctrl => {
                 actions.write(Action::Quit);

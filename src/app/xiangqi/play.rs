@@ -2,25 +2,48 @@
 //! The rules themselves are asked, never re-implemented: legality comes from
 //! `Position`, undo and review from `Session`.
 
-use crate::app::schedule::{Logic, Mode};
+use crate::app::schedule::{AppSet, Logic, Mode};
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
 use crate::app::messages::{
-    BoardChanged, EngineMove, GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo,
-    PointerPressed, PointerReleased, Redone, Refusal, Selected, Undone,
+    BoardChanged, BoardPointer, BoardPress, EngineMove, GameEnded, MovePlayed, MoveRejected,
+    NewGameStarted, NothingToDo, PointerPressed, PointerReleased, PointerRightPressed, Redone,
+    Refusal, Selected, Undone,
 };
 use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::xiangqi::view::board::CELL;
 use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (pointer.run_if(in_state(Mode::Play)), engine_move, commands)
-            .chain()
-            .in_set(Logic::Play),
-    );
+    app.add_systems(Update, points.in_set(AppSet::Route))
+        .add_systems(
+            Update,
+            (pointer.run_if(in_state(Mode::Play)), engine_move, commands)
+                .chain()
+                .in_set(Logic::Play),
+        );
+}
+
+/// The board's points under the shell's presses: the points the play and the editor
+/// read.
+fn points(
+    mut board: MessageReader<BoardPointer>,
+    settings: Res<Settings>,
+    mut pressed: MessageWriter<PointerPressed>,
+    mut released: MessageWriter<PointerReleased>,
+    mut right: MessageWriter<PointerRightPressed>,
+) {
+    for &BoardPointer { press, at } in board.read() {
+        let square =
+            at.and_then(|w| crate::theme::square_at(w.x / CELL, w.y / CELL, settings.flipped));
+        match press {
+            BoardPress::LeftDown => _ = pressed.write(PointerPressed(square)),
+            BoardPress::LeftUp => _ = released.write(PointerReleased(square)),
+            BoardPress::RightDown => _ = right.write(PointerRightPressed(square)),
+        }
+    }
 }
 
 /// The messages a move attempt can produce.

@@ -21,9 +21,7 @@ pub const CELL: f32 = 64.0;
 /// sharp when the window is larger than the world.
 pub const TEXT_OVERSAMPLE: f32 = 3.0;
 
-/// The camera that looks at the board.
-#[derive(Component)]
-pub struct BoardCamera;
+pub use crate::app::shell::input::BoardCamera;
 
 /// Width of the side panel in physical pixels, set by the panel each frame.
 #[derive(Resource, Default, Clone, Copy, PartialEq)]
