@@ -30,6 +30,7 @@ pub use actions::*;
 pub use messages::*;
 pub use schedule::{AppSet, GameKind, Mode};
 pub use xiangqi::engine_link::{EngineStatus, EngineView};
+pub use xiangqi::messages::*;
 pub use xiangqi::model::*;
 pub use xiangqi::view::pieces::PieceView;
 
@@ -56,6 +57,7 @@ pub fn core_plugin(app: &mut App) {
         schedule::plugin,
         actions::plugin,
         messages::plugin,
+        xiangqi::messages::plugin,
         xiangqi::model::plugin,
         shell::input::plugin,
         xiangqi::play::plugin,

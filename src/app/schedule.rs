@@ -15,7 +15,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::state::state::StateTransition;
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::app::messages::{PointerPressed, PointerReleased, PointerRightPressed};
+use crate::app::{PointerPressed, PointerReleased, PointerRightPressed};
 
 /// What the table is doing: its systems run only in their mode (`run_if(in_state(..))`),
 /// and what a mode spawns goes when it ends (`DespawnOnExit`).

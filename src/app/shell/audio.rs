@@ -5,11 +5,9 @@ use crate::app::schedule::Present;
 use bevy::audio::{AudioPlayer, AudioSink, PlaybackSettings, Volume};
 use bevy::prelude::*;
 
-use crate::app::messages::{
-    ClockLow, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone,
-};
 use crate::app::shell::assets::{GameAssets, Sound};
 use crate::app::xiangqi::model::Settings;
+use crate::app::{ClockLow, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone};
 
 /// A sound we started, and when.
 #[derive(Component)]

@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use crate::app::actions::Action;
-use crate::app::messages::{BoardPointer, BoardPress, Import};
 use crate::app::xiangqi::model::{GameChoice, Overlay, PointerOverPanel, TypingInPanel};
+use crate::app::{BoardPointer, BoardPress, Import};
 
 /// The camera that looks at the board, whichever game's (the game spawns it).
 #[derive(Component)]

@@ -7,8 +7,8 @@ use crate::app::actions::ViewCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
-use crate::app::messages::{Notice, SettingsEdited};
 use crate::app::xiangqi::model::{Overlay, Settings};
+use crate::app::{Notice, SettingsEdited};
 use crate::i18n::T;
 
 pub(crate) fn plugin(app: &mut App) {

@@ -11,7 +11,7 @@ use crate::app::schedule::Logic;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::messages::Notice;
+use crate::app::Notice;
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::model::{Model, Settings};
 use crate::i18n::T;

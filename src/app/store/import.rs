@@ -12,9 +12,9 @@ use crate::app::schedule::Logic;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::messages::{BoardChanged, Import, Notice};
 use crate::app::xiangqi::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
 use crate::app::xiangqi::play::clear;
+use crate::app::{BoardChanged, Import, Notice};
 use crate::i18n::{self, Lang, T};
 use crate::rules::read;
 use crate::rules::record::{GameRecord, Imported};

@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use crate::app::messages::{BoardChanged, Notice};
 use crate::app::schedule::Present;
 use crate::app::xiangqi::model::{CurrentSlot, Model, Settings};
+use crate::app::{BoardChanged, Notice};
 use crate::i18n::{Lang, T};
 use crate::settings::Preferences;
 use crate::storage::{BackgroundWriter, Dirs, read_autosave, remove_stale_temporaries};

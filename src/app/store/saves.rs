@@ -6,9 +6,9 @@ use crate::app::actions::SaveCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
-use crate::app::messages::{Import, Notice, SlotCommand, SlotOp};
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::model::{CurrentSlot, Model, Overlay, Settings};
+use crate::app::{Import, Notice, SlotCommand, SlotOp};
 use crate::i18n::{Lang, T};
 use crate::slots::{self, SlotError, SlotState, SlotStore};
 use crate::storage::{Stamp, atomic_write, unused_path};

@@ -11,8 +11,8 @@ use crate::app::schedule::{Logic, Mode};
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::app::messages::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
 use crate::app::xiangqi::model::{GameChoice, Model, Overlay, Settings};
+use crate::app::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
 use crate::i18n::{Lang, T};
 use crate::rules::Color as Side;
 use crate::session::clock::Clock;

@@ -7,11 +7,11 @@ use crate::app::actions::ToggleEditor;
 use crate::app::schedule::{Logic, Mode};
 use bevy::prelude::*;
 
-use crate::app::messages::{
+use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::{
     BoardChanged, EditCommand, NewGameStarted, Notice, PointerPressed, PointerReleased,
     PointerRightPressed,
 };
-use crate::app::xiangqi::model::{Model, Selection, Settings};
 use crate::editor::{Editor, Refused};
 use crate::i18n::{self, T};
 use crate::rules::{Game, Piece, Square};

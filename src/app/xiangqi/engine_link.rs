@@ -13,9 +13,9 @@ use crate::app::actions::EngineCommand;
 use crate::app::schedule::{Logic, Present};
 use bevy::prelude::*;
 
-use crate::app::messages::{BoardChanged, DrawOffered, EngineMove, GameEnded, Notice};
 use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model, Settings};
+use crate::app::{BoardChanged, DrawOffered, EngineMove, GameEnded, Notice};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
 use crate::i18n::{self, T};
 use crate::rules::{Move, Position};

@@ -6,13 +6,13 @@ use crate::app::schedule::{AppSet, Logic, Mode};
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
-use crate::app::messages::{
+use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::xiangqi::view::board::CELL;
+use crate::app::{
     BoardChanged, BoardPointer, BoardPress, EngineMove, GameEnded, MovePlayed, MoveRejected,
     NewGameStarted, NothingToDo, PointerPressed, PointerReleased, PointerRightPressed, Redone,
     Refusal, Selected, Undone,
 };
-use crate::app::xiangqi::model::{Model, Selection, Settings};
-use crate::app::xiangqi::view::board::CELL;
 use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 

@@ -10,9 +10,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::actions::Action;
 use crate::app::egui_color;
-use crate::app::messages::{SlotCommand, SlotOp};
 use crate::app::store::saves::SlotList;
 use crate::app::xiangqi::model::{CurrentSlot, Overlay, Settings};
+use crate::app::{SlotCommand, SlotOp};
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color as Side, Position};
 use crate::slots::{SlotInfo, SlotState};

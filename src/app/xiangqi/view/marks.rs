@@ -8,10 +8,10 @@ use crate::app::schedule::Present;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::messages::{MoveRejected, Refusal};
 use crate::app::to_color;
 use crate::app::xiangqi::model::{Model, Selection, Settings};
 use crate::app::xiangqi::view::board::{CELL, world};
+use crate::app::{MoveRejected, Refusal};
 use crate::rules::{IllegalMove, Square};
 use crate::theme::{self, Shape, geometry as g, wood};
 

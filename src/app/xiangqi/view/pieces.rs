@@ -6,12 +6,12 @@ use crate::app::schedule::Present;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
-use crate::app::messages::{BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
 use crate::app::shell::assets::GameAssets;
 use crate::app::to_color;
 use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::model::{BoardLook, Model, Selection, Settings};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
+use crate::app::{BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
 use crate::rules::{Board, Color, Move, Piece, Role, Square};
 use crate::session::Change;
 use crate::theme::{self, Shape, geometry as g};

@@ -1,0 +1,138 @@
+//! The status line (what just happened: a move refused, a file saved, a notice) and the
+//! referee's warning, with every line the player is told written to the log.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::app::egui_color;
+use crate::app::schedule::Present;
+use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::{
+    GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Notice, Redone, Refusal,
+    Undone,
+};
+use crate::i18n::{self, Lang, T};
+use crate::theme::panel as theme;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Status>().add_systems(
+        Update,
+        (status, log_warning).chain().in_set(Present::Status),
+    );
+}
+
+/// The status line: what just happened.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// The text.
+    pub text: String,
+    /// Shown as a warning.
+    pub warning: bool,
+}
+
+/// Puts what just happened into the status line.
+fn status(
+    mut status: ResMut<Status>,
+    settings: Res<Settings>,
+    mut played: MessageReader<MovePlayed>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
+    mut nothing: MessageReader<NothingToDo>,
+    mut started: MessageReader<NewGameStarted>,
+    mut ended: MessageReader<GameEnded>,
+    mut notices: MessageReader<Notice>,
+) {
+    let lang = settings.lang;
+    // Every line the player is told is logged: a record of the session, read by the
+    // real-window tests.
+    let mut set = |text: String, warning: bool| {
+        if !text.is_empty() {
+            info!("notice {text}");
+        }
+        *status = Status { text, warning };
+    };
+    if played.read().count() > 0 {
+        set(String::new(), false);
+    }
+    for r in rejected.read() {
+        let text = match r.reason {
+            Refusal::Illegal(reason) => i18n::illegal(reason, lang),
+            Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
+            Refusal::Reviewing => T::ReviewRefused.get(lang).to_owned(),
+            Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
+            Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
+        };
+        set(text, true);
+    }
+    if undone.read().count() > 0 {
+        set(T::Undone.get(lang).to_owned(), false);
+    }
+    if redone.read().count() > 0 {
+        set(T::Redone.get(lang).to_owned(), false);
+    }
+    for n in nothing.read() {
+        let t = if n.redo {
+            T::NothingToRedo
+        } else {
+            T::NothingToUndo
+        };
+        set(t.get(lang).to_owned(), true);
+    }
+    if started.read().count() > 0 {
+        set(T::Started.get(lang).to_owned(), false);
+    }
+    // The heading and the banner show the result; the status line makes room.
+    if ended.read().count() > 0 {
+        set(String::new(), false);
+    }
+    // Saves, clipboard, files and toggles speak last: they answer the player's latest
+    // request.
+    for n in notices.read() {
+        set(n.text.clone(), n.warning);
+    }
+}
+
+/// The status line: what just happened, a warning in its colour. An empty line keeps
+/// its height, so the panel does not jump.
+pub(crate) fn status_line(ui: &mut egui::Ui, status: &Status) {
+    let color = if status.warning {
+        WARNING
+    } else {
+        ui.visuals().text_color()
+    };
+    let text = if status.text.is_empty() {
+        " "
+    } else {
+        &status.text
+    };
+    ui.label(egui::RichText::new(text).color(color));
+}
+
+/// The colour of warnings and refusals in the panel.
+pub(crate) const WARNING: egui::Color32 = egui_color(theme::WARNING);
+
+/// The referee's warning while the game's position stands for the second time and one
+/// side alone has been checking or chasing the same piece (none while reviewing).
+pub(crate) fn warning_text(model: &Model, lang: Lang) -> Option<String> {
+    if model.is_reviewing() {
+        return None;
+    }
+    let (side, offence) = model.game().repetition_warning()?;
+    Some(i18n::repetition_warning(side, offence, lang))
+}
+
+/// Writes the referee's warning to the log when it appears, for whoever reads the log
+/// (the real-window tests do).
+fn log_warning(model: Res<Model>, settings: Res<Settings>, mut last: Local<Option<String>>) {
+    if !model.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let text = warning_text(&model, settings.lang);
+    if text != *last {
+        if let Some(text) = &text {
+            info!("warning {text}");
+        }
+        *last = text;
+    }
+}

@@ -1,0 +1,128 @@
+//! What happens in a game of Xiangqi, as messages: the pointer on its points, moves
+//! played and refused, undo and redo, the clock's low time, the end of a game, the
+//! editor's commands, the engine's move. The view, the sounds and the panel react to
+//! these.
+
+use bevy::prelude::*;
+
+use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
+use crate::session::Change;
+
+/// The left button went down on a point (or off the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerPressed(pub Option<Square>);
+
+/// The left button came up on a point (or off the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerReleased(pub Option<Square>);
+
+/// The right button went down on a point (or off the board).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerRightPressed(pub Option<Square>);
+
+/// What the player does in the board editor (edit mode, F2), besides pointing at the
+/// board.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum EditCommand {
+    /// A piece of the tray clicked: each click on a point puts one there (`None`: put
+    /// back).
+    Pick(Option<Piece>),
+    /// A piece dragged from the tray: it goes where the button is let go.
+    DragFromTray(Piece),
+    /// Clear the board.
+    Empty,
+    /// The standard start.
+    Start,
+    /// Who moves first.
+    Turn(crate::rules::Color),
+    /// The board from a typed FEN.
+    Fen(String),
+    /// Leave the editor and play the position (undoable like a paste).
+    Play,
+}
+
+/// The engine's move for the computer's side, for the position it was asked about.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move, legal in `position`.
+    pub mv: Move,
+    /// The game's position it answers: played only if it is still the one on the board.
+    pub position: crate::rules::Position,
+}
+
+/// A side's clock went under ten seconds (once per crossing).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockLow(pub crate::rules::Color);
+
+/// A side offered a draw (the other side, if it is the computer, answers it).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOffered(pub crate::rules::Color);
+
+/// A piece of the side to move was picked up.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selected(pub Square);
+
+/// A move was played.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovePlayed {
+    /// The move.
+    pub mv: Move,
+    /// The piece that moved.
+    pub piece: Piece,
+    /// What it took, if anything.
+    pub captured: Option<Piece>,
+    /// Whether it checks the opponent.
+    pub check: bool,
+}
+
+/// Why an attempt was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The rules forbid it.
+    Illegal(IllegalMove),
+    /// The game has ended.
+    GameOver,
+    /// An earlier position is on the board.
+    Reviewing,
+    /// The piece belongs to the side not to move.
+    NotYourTurn,
+    /// The side to move is the computer's.
+    ComputersTurn,
+}
+
+/// A move or a selection was refused.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRejected {
+    /// The piece concerned.
+    pub from: Square,
+    /// Why.
+    pub reason: Refusal,
+}
+
+/// Ctrl+Z did something.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Undone(pub Change);
+
+/// Ctrl+Y did something.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Redone(pub Change);
+
+/// The game has just ended.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnded(pub Outcome);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<PointerPressed>()
+        .add_message::<PointerReleased>()
+        .add_message::<PointerRightPressed>()
+        .add_message::<EditCommand>()
+        .add_message::<Selected>()
+        .add_message::<MovePlayed>()
+        .add_message::<EngineMove>()
+        .add_message::<MoveRejected>()
+        .add_message::<Undone>()
+        .add_message::<Redone>()
+        .add_message::<ClockLow>()
+        .add_message::<GameEnded>()
+        .add_message::<DrawOffered>();
+}
