@@ -600,6 +600,25 @@ impl Game {
         ticks() - before
     }
 
+    /// Gives the keyboard focus to another program's window (xlogo, from x11-apps), as
+    /// a player does who turns to another program; the game's window stays visible.
+    /// The other program ends with the returned child.
+    pub fn focus_elsewhere(&self) -> Child {
+        let other = Command::new("xlogo")
+            .env("DISPLAY", &self.display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| self.fail(&format!("xlogo runs (apt-get install x11-apps): {e}")));
+        let window = wait_for("xlogo's window", || {
+            let out = self.xdotool(&["search", "--name", "xlogo"]);
+            out.lines().next().map(str::to_owned)
+        })
+        .unwrap_or_else(|e| self.fail(&e));
+        self.xdotool(&["windowfocus", "--sync", &window]);
+        other
+    }
+
     /// Clicks the left button at a point of the window.
     pub fn click_at(&self, (x, y): (f32, f32)) {
         self.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);

@@ -689,7 +689,7 @@ fn assert_idle(game: &Game, when: &str) {
 }
 
 #[test]
-fn the_window_sleeps_after_a_flag_fall_a_resignation_a_mate_and_in_the_editor() {
+fn the_window_sleeps_after_a_flag_fall_a_resignation_a_mate_and_in_the_editor_focused_or_not() {
     let game = Game::start_with("idle", &["--clock", "0:03+0"]);
     game.until_logged("flag fell: black-wins timeout");
     until_banner(&game);
@@ -720,4 +720,10 @@ fn the_window_sleeps_after_a_flag_fall_a_resignation_a_mate_and_in_the_editor() 
     game.key("F2");
     edit_place(&game, "empty");
     assert_idle(&game, "with the editor open");
+
+    // Another program has the keyboard: the game's window still sleeps.
+    let mut other = game.focus_elsewhere();
+    assert_idle(&game, "unfocused, with the editor open");
+    let _ = other.kill();
+    let _ = other.wait();
 }
