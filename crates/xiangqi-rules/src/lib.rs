@@ -41,6 +41,7 @@ pub mod record;
 mod serde_impls;
 mod square;
 pub mod time;
+pub mod tree;
 pub mod ucci;
 mod why;
 pub mod xqf;

@@ -1,0 +1,378 @@
+//! A game as a tree: every line of play a record holds, with what annotates each move
+//! (comments, glyphs, the clock, an evaluation). The main line is each node's first
+//! child; the other children are its variations.
+//!
+//! ```
+//! use xiangqi_rules::tree::{GameTree, Nag};
+//! use xiangqi_rules::{Move, Position};
+//!
+//! let mut tree = GameTree::new(Position::new());
+//! let cannon = tree.play(tree.root(), "h2e2".parse::<Move>()?)?;
+//! let horse = tree.play(tree.root(), "b0c2".parse::<Move>()?)?;
+//! assert_eq!(tree.main_line(), [cannon], "the first move played is the main line");
+//! tree.node_mut(horse).nags.push(Nag::GOOD);
+//! tree.promote(horse);
+//! assert_eq!(tree.main_line(), [horse]);
+//! assert_eq!(tree.lines().len(), 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::time::Duration;
+
+use crate::{IllegalMove, Move, Position};
+
+/// A node of a [`GameTree`]: its number in the tree (valid for the tree it came from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+/// A numeric annotation glyph (PGN's `$n`): `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5,
+/// `?!` 6, others by number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nag(pub u8);
+
+impl Nag {
+    /// `!`
+    pub const GOOD: Nag = Nag(1);
+    /// `?`
+    pub const MISTAKE: Nag = Nag(2);
+    /// `!!`
+    pub const BRILLIANT: Nag = Nag(3);
+    /// `??`
+    pub const BLUNDER: Nag = Nag(4);
+    /// `!?`
+    pub const INTERESTING: Nag = Nag(5);
+    /// `?!`
+    pub const DUBIOUS: Nag = Nag(6);
+
+    /// The glyph written after a move (`!`, `?!`…), for the six that have one.
+    #[must_use]
+    pub fn glyph(self) -> Option<&'static str> {
+        Some(match self.0 {
+            1 => "!",
+            2 => "?",
+            3 => "!!",
+            4 => "??",
+            5 => "!?",
+            6 => "?!",
+            _ => return None,
+        })
+    }
+
+    /// The NAG of a glyph written after a move (`!`, `??`…).
+    #[must_use]
+    pub fn from_glyph(glyph: &str) -> Option<Nag> {
+        Some(Nag(match glyph {
+            "!" => 1,
+            "?" => 2,
+            "!!" => 3,
+            "??" => 4,
+            "!?" => 5,
+            "?!" => 6,
+            _ => return None,
+        }))
+    }
+}
+
+/// An engine's evaluation of the position after a move, from red's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Eval {
+    /// Centipawns (positive: red stands better).
+    Centipawns(i32),
+    /// Mate in this many moves (positive: red mates).
+    Mate(i32),
+}
+
+/// A move in the tree and what annotates it. The root has no move: its comments are
+/// the game's own, before the first move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    mv: Option<Move>,
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+    /// Said before the move (PGN's comment between the move number and the move).
+    pub comment_before: String,
+    /// Said after the move.
+    pub comment_after: String,
+    /// Its glyphs, in file order.
+    pub nags: Vec<Nag>,
+    /// The mover's clock after the move (`[%clk]`).
+    pub clock: Option<Duration>,
+    /// The engine's evaluation after the move (`[%eval]`).
+    pub eval: Option<Eval>,
+}
+
+impl Node {
+    /// The move that leads here (`None` at the root).
+    #[must_use]
+    pub fn mv(&self) -> Option<Move> {
+        self.mv
+    }
+
+    /// The node before this one (`None` at the root).
+    #[must_use]
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// The moves that may follow, the main line's first.
+    #[must_use]
+    pub fn children(&self) -> &[NodeId] {
+        &self.children
+    }
+}
+
+/// The game's lines of play from one start position. Every move in it is legal: a move
+/// is added only after the rules accept it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameTree {
+    start: Position,
+    nodes: Vec<Node>,
+}
+
+impl GameTree {
+    /// A tree with no moves yet.
+    #[must_use]
+    pub fn new(start: Position) -> GameTree {
+        GameTree {
+            start,
+            nodes: vec![Node::default()],
+        }
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The node before the first move.
+    #[must_use]
+    pub fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// A node.
+    ///
+    /// # Panics
+    /// If `id` is not of this tree.
+    #[must_use]
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    /// A node, to annotate.
+    ///
+    /// # Panics
+    /// If `id` is not of this tree.
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.0 as usize]
+    }
+
+    /// The nodes from the root to `id`, both included.
+    #[must_use]
+    pub fn path(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = vec![id];
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            path.push(parent);
+            at = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The moves from the start to `id`.
+    #[must_use]
+    pub fn moves_to(&self, id: NodeId) -> Vec<Move> {
+        self.path(id)
+            .into_iter()
+            .filter_map(|n| self.node(n).mv)
+            .collect()
+    }
+
+    /// The position at `id`.
+    #[must_use]
+    pub fn position(&self, id: NodeId) -> Position {
+        // Every move in the tree was checked legal when it was added.
+        self.moves_to(id)
+            .into_iter()
+            .fold(self.start.clone(), |pos, m| {
+                pos.play(m).expect("a tree holds legal moves")
+            })
+    }
+
+    /// Plays `mv` after `parent`: the child with that move if there is one, else a new
+    /// child, the main line if it is the first, a variation otherwise.
+    ///
+    /// # Errors
+    /// The rules' reason when `mv` is not legal at `parent`; the tree is unchanged.
+    pub fn play(&mut self, parent: NodeId, mv: Move) -> Result<NodeId, IllegalMove> {
+        if let Some(&child) = self
+            .node(parent)
+            .children
+            .iter()
+            .find(|&&c| self.node(c).mv == Some(mv))
+        {
+            return Ok(child);
+        }
+        self.position(parent).play(mv)?;
+        let id = NodeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes"));
+        self.nodes.push(Node {
+            mv: Some(mv),
+            parent: Some(parent),
+            ..Node::default()
+        });
+        self.node_mut(parent).children.push(id);
+        Ok(id)
+    }
+
+    /// The main line: from the root, each node's first child.
+    #[must_use]
+    pub fn main_line(&self) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut at = self.root();
+        while let Some(&next) = self.node(at).children.first() {
+            line.push(next);
+            at = next;
+        }
+        line
+    }
+
+    /// Every line of play as its last node, the main line first, then depth first in
+    /// the order of the children.
+    #[must_use]
+    pub fn lines(&self) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut stack = vec![self.root()];
+        while let Some(id) = stack.pop() {
+            let children = &self.node(id).children;
+            if children.is_empty() {
+                out.push(id);
+            }
+            stack.extend(children.iter().rev());
+        }
+        out
+    }
+
+    /// Makes `id` the first of its siblings (the main line from its parent on).
+    pub fn promote(&mut self, id: NodeId) {
+        self.reorder(id, 0);
+    }
+
+    /// Puts `id` at `index` among its siblings (clamped to their number).
+    pub fn reorder(&mut self, id: NodeId, index: usize) {
+        let Some(parent) = self.node(id).parent else {
+            return;
+        };
+        let siblings = &mut self.node_mut(parent).children;
+        siblings.retain(|&c| c != id);
+        let index = index.min(siblings.len());
+        siblings.insert(index, id);
+    }
+
+    /// Makes the line through `id` the main line, from the root on.
+    pub fn promote_to_main(&mut self, id: NodeId) {
+        for node in self.path(id) {
+            self.promote(node);
+        }
+    }
+
+    /// Removes `id` and everything after it (not the root). Returns whether anything
+    /// was removed. Node numbers of other nodes stay valid.
+    pub fn delete(&mut self, id: NodeId) -> bool {
+        let Some(parent) = self.node(id).parent else {
+            return false;
+        };
+        self.node_mut(parent).children.retain(|&c| c != id);
+        // The removed nodes stay in the arena, unreachable: numbers must not move.
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            let node = self.node_mut(n);
+            node.parent = None;
+            stack.append(&mut node.children);
+        }
+        true
+    }
+
+    /// How many moves the tree holds (all lines).
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        let mut count = 0;
+        let mut stack = vec![self.root()];
+        while let Some(id) = stack.pop() {
+            let children = &self.node(id).children;
+            count += children.len();
+            stack.extend(children.iter().copied());
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+
+    /// 1. h2e2 h9g7 (1... b9c7) 2. h0g2, with 1. b0c2 as a variation.
+    fn sample() -> (GameTree, [NodeId; 5]) {
+        let mut t = GameTree::new(Position::new());
+        let a = t.play(t.root(), mv("h2e2")).unwrap();
+        let b = t.play(a, mv("h9g7")).unwrap();
+        let c = t.play(a, mv("b9c7")).unwrap();
+        let d = t.play(b, mv("h0g2")).unwrap();
+        let e = t.play(t.root(), mv("b0c2")).unwrap();
+        (t, [a, b, c, d, e])
+    }
+
+    #[test]
+    fn the_first_move_is_the_main_line_and_others_are_variations() {
+        let (t, [a, b, c, d, e]) = sample();
+        assert_eq!(t.main_line(), [a, b, d]);
+        assert_eq!(t.lines(), [d, c, e]);
+        assert_eq!(t.node(a).children(), [b, c]);
+        assert_eq!(t.moves_to(c), [mv("h2e2"), mv("b9c7")]);
+        assert_eq!(t.move_count(), 5);
+        assert_eq!(
+            t.position(d).to_fen(),
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2"
+        );
+    }
+
+    #[test]
+    fn playing_an_existing_move_goes_there_and_an_illegal_one_changes_nothing() {
+        let (mut t, [a, ..]) = sample();
+        let before = t.clone();
+        assert_eq!(t.play(t.root(), mv("h2e2")), Ok(a));
+        assert!(t.play(a, mv("a0a5")).is_err(), "red cannot move twice");
+        assert_eq!(t, before);
+    }
+
+    #[test]
+    fn promote_reorder_and_delete() {
+        let (mut t, [a, b, c, d, e]) = sample();
+        t.promote(c);
+        assert_eq!(t.main_line(), [a, c]);
+        t.promote_to_main(e);
+        assert_eq!(t.main_line(), [e]);
+        t.reorder(e, 9);
+        assert_eq!(t.node(t.root()).children(), [a, e]);
+        assert!(t.delete(b));
+        assert_eq!(t.lines(), [c, e]);
+        assert_eq!(t.move_count(), 3);
+        assert!(t.node(d).parent().is_none(), "gone with its parent");
+        assert!(!t.delete(t.root()), "the root stays");
+    }
+
+    #[test]
+    fn glyphs_and_nags() {
+        for n in 1..=6 {
+            let glyph = Nag(n).glyph().unwrap();
+            assert_eq!(Nag::from_glyph(glyph), Some(Nag(n)));
+        }
+        assert_eq!(Nag(7).glyph(), None);
+        assert_eq!(Nag::from_glyph("!!!"), None);
+    }
+}
