@@ -19,7 +19,8 @@
 
 use std::time::Duration;
 
-use crate::{IllegalMove, Move, Position};
+use crate::record::{GameRecord, Variation};
+use crate::{Game, IllegalMove, Move, Position};
 
 /// A node of a [`GameTree`]: its number in the tree (valid for the tree it came from).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -306,6 +307,159 @@ impl GameTree {
         }
         count
     }
+}
+
+impl GameTree {
+    /// Plays `moves` one after another from `from`; the nodes, one a move.
+    ///
+    /// # Errors
+    /// The first move the rules refuse (the moves before it stay in the tree).
+    pub fn play_line(&mut self, from: NodeId, moves: &[Move]) -> Result<Vec<NodeId>, IllegalMove> {
+        let mut ids = Vec::with_capacity(moves.len());
+        let mut at = from;
+        for &m in moves {
+            at = self.play(at, m)?;
+            ids.push(at);
+        }
+        Ok(ids)
+    }
+
+    /// The tree of a record's lines: its main line, comments, clocks and variations
+    /// (tags stay with the record).
+    ///
+    /// # Errors
+    /// A move of a variation that is not legal where it stands (readers check theirs).
+    pub fn from_record(record: &GameRecord) -> Result<GameTree, IllegalMove> {
+        let mut tree = GameTree::new(record.game.start().clone());
+        let main: Vec<Move> = record.game.moves().collect();
+        let root = tree.root();
+        let ids = tree.play_line(root, &main)?;
+        for (&n, text) in &record.comments {
+            let at = if n == 0 {
+                root
+            } else {
+                ids[n.min(ids.len()) - 1]
+            };
+            append(&mut tree.node_mut(at).comment_after, text);
+        }
+        for (&n, &clock) in &record.clocks {
+            if let Some(&id) = n.checked_sub(1).and_then(|i| ids.get(i)) {
+                tree.node_mut(id).clock = Some(clock);
+            }
+        }
+        tree.add_variations(root, &ids, &record.variations)?;
+        Ok(tree)
+    }
+
+    fn add_variations(
+        &mut self,
+        line_start: NodeId,
+        line: &[NodeId],
+        variations: &[Variation],
+    ) -> Result<(), IllegalMove> {
+        for v in variations {
+            // Played instead of the line's move `ply`, from the position before it.
+            let from = match v.ply.min(line.len()) {
+                0 => line_start,
+                k => line[k - 1],
+            };
+            let ids = self.play_line(from, &v.moves)?;
+            for (&n, text) in &v.comments {
+                match n.checked_sub(1).and_then(|i| ids.get(i)) {
+                    Some(&id) => append(&mut self.node_mut(id).comment_after, text),
+                    None => {
+                        if let Some(&first) = ids.first() {
+                            append(&mut self.node_mut(first).comment_before, text);
+                        }
+                    }
+                }
+            }
+            self.add_variations(from, &ids, &v.variations)?;
+        }
+        Ok(())
+    }
+
+    /// The tree as a record without tags: the main line as the game, the other lines as
+    /// variations, comments and clocks by ply. A comment before a move goes after the
+    /// move before it (a record has no other place for it).
+    #[must_use]
+    pub fn to_record(&self) -> GameRecord {
+        let main = self.main_line();
+        let mut game = Game::from_position(self.start.clone());
+        for &id in &main {
+            if let Some(m) = self.node(id).mv {
+                // Checked legal when added; a game over on the board is still recorded.
+                let _ = game.play_on(m);
+            }
+        }
+        let mut record = GameRecord::new(game);
+        let root = self.node(self.root());
+        let mut said = |n: usize, text: &str| {
+            if !text.is_empty() {
+                append(record.comments.entry(n).or_default(), text);
+            }
+        };
+        said(0, &root.comment_before);
+        said(0, &root.comment_after);
+        for (i, &id) in main.iter().enumerate() {
+            said(i, &self.node(id).comment_before);
+            said(i + 1, &self.node(id).comment_after);
+        }
+        for (i, &id) in main.iter().enumerate() {
+            if let Some(clock) = self.node(id).clock {
+                record.clocks.insert(i + 1, clock);
+            }
+        }
+        record.variations = self.variations_of(&main, true);
+        record
+    }
+
+    /// The variations branching from a line (its nodes), in the record's terms. Those
+    /// that branch at the line's first move belong to the line around it, unless this is
+    /// the main line.
+    fn variations_of(&self, line: &[NodeId], main: bool) -> Vec<Variation> {
+        let mut out = Vec::new();
+        for (k, &id) in line.iter().enumerate() {
+            if k == 0 && !main {
+                continue;
+            }
+            let Some(parent) = self.node(id).parent else {
+                continue;
+            };
+            for &alt in self.node(parent).children.iter().filter(|&&c| c != id) {
+                let mut ids = vec![alt];
+                let mut at = alt;
+                while let Some(&next) = self.node(at).children.first() {
+                    ids.push(next);
+                    at = next;
+                }
+                let mut comments = std::collections::BTreeMap::new();
+                for (i, &n) in ids.iter().enumerate() {
+                    let node = self.node(n);
+                    for (at, text) in [(i, &node.comment_before), (i + 1, &node.comment_after)] {
+                        if !text.is_empty() {
+                            append(comments.entry(at).or_default(), text);
+                        }
+                    }
+                }
+                out.push(Variation {
+                    ply: k,
+                    moves: ids.iter().filter_map(|&n| self.node(n).mv).collect(),
+                    comments,
+                    variations: self.variations_of(&ids, false),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Adds `text` to a comment, on a line of its own if there is one already.
+fn append(comment: &mut String, text: &str) {
+    if !comment.is_empty() {
+        comment.push('\n');
+    }
+    comment.push_str(text);
 }
 
 #[cfg(test)]
