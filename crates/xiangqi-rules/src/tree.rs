@@ -208,15 +208,24 @@ impl GameTree {
     /// # Errors
     /// The rules' reason when `mv` is not legal at `parent`; the tree is unchanged.
     pub fn play(&mut self, parent: NodeId, mv: Move) -> Result<NodeId, IllegalMove> {
-        if let Some(&child) = self
-            .node(parent)
-            .children
-            .iter()
-            .find(|&&c| self.node(c).mv == Some(mv))
-        {
+        if let Some(child) = self.child_with(parent, mv) {
             return Ok(child);
         }
         self.position(parent).play(mv)?;
+        Ok(self.push(parent, mv))
+    }
+
+    /// The child of `parent` reached by `mv`, if there is one.
+    fn child_with(&self, parent: NodeId, mv: Move) -> Option<NodeId> {
+        self.node(parent)
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.node(c).mv == Some(mv))
+    }
+
+    /// A new child of `parent`, its move already checked legal.
+    fn push(&mut self, parent: NodeId, mv: Move) -> NodeId {
         let id = NodeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes"));
         self.nodes.push(Node {
             mv: Some(mv),
@@ -224,7 +233,7 @@ impl GameTree {
             ..Node::default()
         });
         self.node_mut(parent).children.push(id);
-        Ok(id)
+        id
     }
 
     /// The main line: from the root, each node's first child.
@@ -315,10 +324,16 @@ impl GameTree {
     /// # Errors
     /// The first move the rules refuse (the moves before it stay in the tree).
     pub fn play_line(&mut self, from: NodeId, moves: &[Move]) -> Result<Vec<NodeId>, IllegalMove> {
+        // The position is carried along: a line of n moves costs n moves, not n².
         let mut ids = Vec::with_capacity(moves.len());
         let mut at = from;
+        let mut pos = self.position(from);
         for &m in moves {
-            at = self.play(at, m)?;
+            pos = pos.play(m)?;
+            at = match self.child_with(at, m) {
+                Some(child) => child,
+                None => self.push(at, m),
+            };
             ids.push(at);
         }
         Ok(ids)
@@ -335,11 +350,8 @@ impl GameTree {
         let root = tree.root();
         let ids = tree.play_line(root, &main)?;
         for (&n, text) in &record.comments {
-            let at = if n == 0 {
-                root
-            } else {
-                ids[n.min(ids.len()) - 1]
-            };
+            // After ply n (0: before the first move; past the end: after the last).
+            let at = n.min(ids.len()).checked_sub(1).map_or(root, |i| ids[i]);
             append(&mut tree.node_mut(at).comment_after, text);
         }
         for (&n, &clock) in &record.clocks {
@@ -518,6 +530,65 @@ mod tests {
         assert_eq!(t.move_count(), 3);
         assert!(t.node(d).parent().is_none(), "gone with its parent");
         assert!(!t.delete(t.root()), "the root stays");
+    }
+
+    #[test]
+    fn a_record_goes_into_a_tree_and_back() {
+        let mut game = Game::new();
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            game.play(mv(m)).unwrap();
+        }
+        let mut record = GameRecord::new(game);
+        record.comments.insert(0, "before".into());
+        record.comments.insert(2, "after the horse".into());
+        record.clocks.insert(1, Duration::from_secs(590));
+        record.variations.push(Variation {
+            ply: 1,
+            moves: vec![mv("b9c7"), mv("b0c2")],
+            comments: [(1, "the other horse".to_owned())].into(),
+            variations: vec![Variation {
+                ply: 1,
+                moves: vec![mv("b2d2")],
+                comments: Default::default(),
+                variations: Vec::new(),
+            }],
+        });
+        let tree = GameTree::from_record(&record).unwrap();
+        assert_eq!(tree.lines().len(), 3);
+        let back = tree.to_record();
+        assert_eq!(back.lines(), record.lines());
+        assert_eq!(back.comments, record.comments);
+        assert_eq!(back.clocks, record.clocks);
+        assert_eq!(back.variations, record.variations);
+    }
+
+    #[test]
+    fn comments_of_a_record_without_moves_stay_with_the_game() {
+        let mut record = GameRecord::new(Game::new());
+        record.comments.insert(3, "a comment past the end".into());
+        let tree = GameTree::from_record(&record).unwrap();
+        assert_eq!(
+            tree.node(tree.root()).comment_after,
+            "a comment past the end"
+        );
+    }
+
+    #[test]
+    fn a_line_is_checked_move_by_move_and_reuses_what_is_there() {
+        let shuffle: Vec<Move> = ["b0c2", "b9c7", "c2b0", "c7b9"]
+            .iter()
+            .cycle()
+            .take(40)
+            .map(|s| mv(s))
+            .collect();
+        let mut t = GameTree::new(Position::new());
+        let ids = t.play_line(t.root(), &shuffle).unwrap();
+        assert_eq!(ids.len(), 40);
+        assert_eq!(t.moves_to(ids[39]), shuffle);
+        assert_eq!(t.play_line(t.root(), &shuffle[..2]).unwrap(), ids[..2]);
+        assert_eq!(t.move_count(), 40, "the same line again adds nothing");
+        assert!(t.play_line(t.root(), &[mv("b0c2"), mv("a0a5")]).is_err());
+        assert_eq!(t.move_count(), 40, "nothing after the refused move");
     }
 
     #[test]
