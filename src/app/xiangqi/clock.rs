@@ -14,7 +14,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use crate::app::xiangqi::model::{GameChoice, Model, Overlay, Settings};
 use crate::app::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
 use crate::i18n::{Lang, T};
-use crate::rules::Color as Side;
+use crate::rules::{Color as Side, Outcome};
 use crate::session::clock::Clock;
 
 /// Under this a clock shows tenths, turns red and ticks once.
@@ -64,54 +64,74 @@ fn side_name(side: Side, lang: Lang) -> &'static str {
     crate::i18n::side(side, lang)
 }
 
+/// What the table says of a game's end or a draw answered, whoever acts (the player at
+/// the table, the computer answering an offer in `engine_link.rs`).
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct TableSays<'w> {
+    ended: MessageWriter<'w, GameEnded>,
+    changed: MessageWriter<'w, BoardChanged>,
+    notices: MessageWriter<'w, Notice>,
+}
+
+impl TableSays<'_> {
+    /// The game has just ended.
+    fn ended(&mut self, outcome: Outcome) {
+        info!("game ended: {outcome}");
+        self.ended.write(GameEnded(outcome));
+        self.changed.write(BoardChanged);
+    }
+
+    /// The open draw offer taken or declined by the other side (nothing if none is open).
+    pub(crate) fn answer_draw(&mut self, model: &mut Model, accept: bool, lang: Lang) {
+        let Some(side) = model.draw_offer() else {
+            return;
+        };
+        if accept {
+            if let Ok(outcome) = model.accept_draw() {
+                self.ended(outcome);
+            }
+        } else {
+            model.decline_draw();
+            self.notices.write(Notice::info(
+                T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
+            ));
+        }
+    }
+}
+
 /// Space, and the panel's pause, resign and draw buttons.
 fn actions(
     mut actions: MessageReader<TableCommand>,
     mut model: ResMut<Model>,
     settings: Res<Settings>,
     mut offered: MessageWriter<DrawOffered>,
-    mut ended: MessageWriter<GameEnded>,
-    mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
+    mut says: TableSays,
 ) {
     let lang = settings.lang;
     for &action in actions.read() {
-        let ending = match action {
-            TableCommand::TogglePause => {
-                match model.clock().map(Clock::is_paused) {
-                    Some(true) => model.resume(),
-                    Some(false) => model.pause(),
-                    None => {}
+        match action {
+            TableCommand::TogglePause => match model.clock().map(Clock::is_paused) {
+                Some(true) => model.resume(),
+                Some(false) => model.pause(),
+                None => {}
+            },
+            TableCommand::Resign => {
+                if let Ok(outcome) = model.resign() {
+                    says.ended(outcome);
                 }
-                None
             }
-            TableCommand::Resign => model.resign().ok(),
-            TableCommand::AcceptDraw => model.accept_draw().ok(),
+            TableCommand::AcceptDraw => says.answer_draw(&mut model, true, lang),
+            TableCommand::DeclineDraw => says.answer_draw(&mut model, false, lang),
             TableCommand::OfferDraw => {
                 if let Ok(side) = model.offer_draw() {
-                    notices.write(Notice::info(
+                    says.notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),
                     ));
                     // The computer, if it is the other side, answers in the same frame
                     // (engine_link.rs).
                     offered.write(DrawOffered(side));
                 }
-                None
             }
-            TableCommand::DeclineDraw => {
-                if let Some(side) = model.draw_offer() {
-                    model.decline_draw();
-                    notices.write(Notice::info(
-                        T::DrawDeclined.fill(lang, &[&side_name(!side, lang)]),
-                    ));
-                }
-                None
-            }
-        };
-        if let Some(outcome) = ending {
-            info!("game ended: {outcome}");
-            ended.write(GameEnded(outcome));
-            changed.write(BoardChanged);
         }
     }
 }

@@ -13,9 +13,10 @@ use crate::app::actions::EngineCommand;
 use crate::app::schedule::{Logic, Present};
 use bevy::prelude::*;
 
+use crate::app::xiangqi::clock::TableSays;
 use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model, Settings};
-use crate::app::{BoardChanged, DrawOffered, EngineMove, GameEnded, Notice};
+use crate::app::{DrawOffered, EngineMove, Notice};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
 use crate::i18n::{self, T};
 use crate::rules::{Move, Position};
@@ -379,27 +380,12 @@ fn answer_draw(
     mut model: ResMut<Model>,
     settings: Res<Settings>,
     view: Res<EngineView>,
-    mut ended: MessageWriter<GameEnded>,
-    mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
+    mut says: TableSays,
 ) {
-    let lang = settings.lang;
     for &DrawOffered(side) in offers.read() {
-        if settings.computer != Some(!side) || model.draw_offer() != Some(side) {
-            continue;
-        }
-        let score = view.computer_score_about(model.game().position());
-        if engine::accepts_draw(score) {
-            if let Ok(outcome) = model.accept_draw() {
-                info!("game ended: {outcome}");
-                ended.write(GameEnded(outcome));
-                changed.write(BoardChanged);
-            }
-        } else {
-            model.decline_draw();
-            notices.write(Notice::info(
-                T::DrawDeclined.fill(lang, &[&i18n::side(!side, lang)]),
-            ));
+        if settings.computer == Some(!side) && model.draw_offer() == Some(side) {
+            let score = view.computer_score_about(model.game().position());
+            says.answer_draw(&mut model, engine::accepts_draw(score), settings.lang);
         }
     }
 }
