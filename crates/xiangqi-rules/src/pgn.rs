@@ -1,5 +1,6 @@
 //! PGN for Xiangqi: tag pairs, `[FEN]`, `[Format "Chinese" | "ICCS" | "WXF"]` (Chinese
-//! when absent), move numbers, `{comments}` (kept), `(variations)` (skipped), results.
+//! when absent), move numbers, `{comments}`, `(variations)` nested to
+//! [`MAX_NESTING`], glyphs (`$1`, `!?`) and results: all read and written back.
 //!
 //! Reading takes text; [`record::decode`](super::record::decode) turns GBK or UTF-8 file
 //! bytes into text first. A file may hold many games ([`split`], [`read_all`]); a game
@@ -8,7 +9,13 @@
 
 use std::fmt::Write as _;
 
-use super::record::{Format, GameRecord, ImportError, ImportErrorKind, Imported, play_text};
+use std::collections::BTreeMap;
+
+use super::record::{
+    Format, GameRecord, ImportError, ImportErrorKind, Imported, MAX_NESTING, Nags, Variation,
+    play_text,
+};
+use super::tree::Nag;
 use super::{Color, Game, Notation, Outcome, Position, Termination};
 
 /// The tags written first, in this order; the record's other tags follow.
@@ -31,15 +38,22 @@ pub(crate) fn strip_move_number(word: &str) -> &str {
 const RESULTS: [&str; 5] = ["1-0", "0-1", "1/2-1/2", "½-½", "*"];
 
 enum Token<'a> {
-    Word(&'a str),
+    /// A move, with the glyph written after it (`!?`), if any.
+    Word(&'a str, Option<Nag>),
     Comment(String),
     Result(&'a str),
+    /// `$n`.
+    Nag(u8),
+    /// `(`: a variation of the move before.
+    Open,
+    /// `)`.
+    Close,
 }
 
-/// Splits movetext into moves, comments and results, skipping variations and NAGs.
+/// Splits movetext into moves, comments, glyphs, variations' brackets and results.
 ///
-/// The game ends at its result: a comment right after it (`1-0 {红胜}`) is kept, and
-/// whatever follows (a site's signature, notes) is not read.
+/// The game ends at its result outside any variation: a comment right after it
+/// (`1-0 {红胜}`) is kept, and whatever follows (a site's signature, notes) is not read.
 fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, ImportError> {
     let syntax = |line, what: &str| {
         ImportError::new(
@@ -51,6 +65,8 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
     let mut out = Vec::new();
     let mut line = first_line;
     let mut ended = false;
+    // Open variations, with the line each was opened on.
+    let mut open: Vec<usize> = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some(&(i, c)) = chars.peek() {
         match c {
@@ -97,28 +113,17 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
                 out.push((start, Token::Comment(comment.trim().to_owned())));
             }
             '(' => {
-                // Variations are skipped whole, comments inside them too.
-                let start = line;
-                let mut depth = 0usize;
-                let mut in_comment = false;
-                for (_, ch) in chars.by_ref() {
-                    line += usize::from(ch == '\n');
-                    match ch {
-                        '{' => in_comment = true,
-                        '}' => in_comment = false,
-                        '(' if !in_comment => depth += 1,
-                        ')' if !in_comment => depth -= 1,
-                        _ => {}
-                    }
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                if depth > 0 {
-                    return Err(syntax(start, "a variation opened with '(' is never closed"));
-                }
+                chars.next();
+                open.push(line);
+                out.push((line, Token::Open));
             }
-            ')' => return Err(syntax(line, "a ')' closes no variation")),
+            ')' => {
+                chars.next();
+                if open.pop().is_none() {
+                    return Err(syntax(line, "a ')' closes no variation"));
+                }
+                out.push((line, Token::Close));
+            }
             '}' => return Err(syntax(line, "a '}' closes no comment")),
             _ => {
                 // `c` is none of the delimiters, so the word holds at least it.
@@ -129,15 +134,30 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, Token<'_>)>, Impo
                 while chars.peek().is_some_and(|&(j, _)| j < end) {
                     chars.next();
                 }
-                let word = strip_move_number(word).trim_end_matches(['!', '?', '#']);
-                if RESULTS.contains(&word) {
-                    out.push((line, Token::Result(word)));
-                    ended = true;
-                } else if !word.is_empty() && !word.starts_with('$') {
-                    out.push((line, Token::Word(word)));
+                let word = strip_move_number(word);
+                let bare = word.trim_end_matches(['!', '?', '#', '+']);
+                // `!?` after a move, or standing alone after it (`h2e2 !?`).
+                let glyph = Nag::from_glyph(word[bare.len()..].trim_start_matches(['#', '+']));
+                if RESULTS.contains(&bare) {
+                    // A result inside a variation says nothing of the game.
+                    if open.is_empty() {
+                        out.push((line, Token::Result(bare)));
+                        ended = true;
+                    }
+                } else if let Some(n) = bare.strip_prefix('$') {
+                    if let Ok(n) = n.parse() {
+                        out.push((line, Token::Nag(n)));
+                    }
+                } else if !bare.is_empty() {
+                    out.push((line, Token::Word(bare, glyph)));
+                } else if let Some(nag) = glyph {
+                    out.push((line, Token::Nag(nag.0)));
                 }
             }
         }
+    }
+    if let Some(&start) = open.first() {
+        return Err(syntax(start, "a variation opened with '(' is never closed"));
     }
     Ok(out)
 }
@@ -334,14 +354,29 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
         record.game = Game::from_position(start);
     }
 
-    let mut ply = 0;
     let tokens = tokens(&movetext, first + body)?;
     let words = tokens
         .iter()
-        .filter(|(_, t)| matches!(t, Token::Word(_)))
+        .filter(|(_, t)| matches!(t, Token::Word(..)))
         .count();
     record.game.reserve(words.min(super::record::MAX_PLIES));
+    let main = Frame::new(std::mem::replace(&mut record.game, Game::new()), 0, 0);
+    let mut frames = vec![main];
+    // Tokens of a variation being skipped (too deep, or after a move that failed), as
+    // the depth of brackets still open in it.
+    let mut skipping = 0usize;
     for (line, token) in tokens {
+        if skipping > 0 {
+            match token {
+                Token::Open => skipping += 1,
+                Token::Close => skipping -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        let depth = frames.len() - 1;
+        let frame = frames.last_mut().expect("the main line is never closed");
+        let ply = frame.game.ply_count();
         match token {
             Token::Comment(c) if c.is_empty() => {}
             // The result at the end of the movetext counts when the tags lack one.
@@ -353,7 +388,7 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
                     record.set_tag("Result", r);
                 }
             }
-            Token::Comment(c) => {
+            Token::Comment(c) if depth == 0 => {
                 // A clock reading is data, not words: it goes to `clocks`.
                 let c = match super::time::read_clk(&c) {
                     Some((left, mut rest)) => {
@@ -367,32 +402,81 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
                     }
                     None => c,
                 };
-                if c.is_empty() {
-                    continue;
-                }
-                record
-                    .comments
-                    .entry(ply)
-                    .and_modify(|old| {
-                        old.push('\n');
-                        old.push_str(&c);
-                    })
-                    .or_insert(c);
+                frame.say(ply, c);
             }
-            Token::Word(word) => {
-                ply += 1;
+            Token::Comment(c) => frame.say(ply, c),
+            Token::Nag(n) => {
+                if ply > 0 && !frame.dead {
+                    frame.nags.entry(ply).or_default().push(Nag(n));
+                }
+            }
+            Token::Word(_, _) if frame.dead => {}
+            Token::Word(word, glyph) => {
                 // Chinese is the default, but a file without a Format tag may hold any.
                 let preferred = notation.or(Some(Notation::Chinese));
-                let used = play_text(&mut record.game, word, preferred).map_err(|kind| {
-                    ImportError::new(err_format(notation), kind)
-                        .at_line(line)
-                        .at_ply(ply)
-                        .with_token(word)
-                })?;
-                notation.get_or_insert(used);
+                match play_text(&mut frame.game, word, preferred) {
+                    Ok(used) => {
+                        notation.get_or_insert(used);
+                        if let Some(glyph) = glyph {
+                            frame.nags.entry(ply + 1).or_default().push(glyph);
+                        }
+                    }
+                    Err(kind) => {
+                        let e = ImportError::new(err_format(notation), kind)
+                            .at_line(line)
+                            .at_ply(frame.base + ply + 1)
+                            .with_token(word);
+                        if depth == 0 {
+                            return Err(e);
+                        }
+                        // A variation ends at a move that does not play; the game and
+                        // the other lines are read on.
+                        record.dropped.push(e);
+                        frame.dead = true;
+                    }
+                }
+            }
+            Token::Open if frame.dead || ply == 0 || depth >= MAX_NESTING => {
+                let why = if depth >= MAX_NESTING {
+                    format!("variations nested deeper than {MAX_NESTING} are not read")
+                } else {
+                    "a variation with no move before it to replace is not read".to_owned()
+                };
+                if !frame.dead {
+                    record.dropped.push(
+                        ImportError::new(err_format(notation), ImportErrorKind::Syntax(why))
+                            .at_line(line),
+                    );
+                }
+                skipping = 1;
+            }
+            Token::Open => {
+                // It replaces the line's last move, from the position before it.
+                let start = frame.game.position_at(ply - 1).clone();
+                let base = frame.base + ply - 1;
+                frames.push(Frame::new(Game::from_position(start), ply - 1, base));
+            }
+            Token::Close => {
+                let done = frames.pop().expect("the tokens' brackets are balanced");
+                if let Some(parent) = frames.last_mut()
+                    && done.game.ply_count() > 0
+                {
+                    parent.variations.push(Variation {
+                        ply: done.replaces,
+                        moves: done.game.moves().collect(),
+                        comments: done.comments,
+                        variations: done.variations,
+                        nags: done.nags,
+                    });
+                }
             }
         }
     }
+    let main = frames.swap_remove(0);
+    record.game = main.game;
+    record.comments = main.comments;
+    record.nags = main.nags;
+    record.variations = main.variations;
     if let Some(outcome) = declared_result(&record) {
         // Cannot fail: the moves decided nothing.
         let _ = record.game.declare(outcome);
@@ -401,6 +485,49 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
         record,
         format: Format::Pgn(notation.unwrap_or(Notation::Chinese)),
     })
+}
+
+/// A line being read: the main line or a variation.
+struct Frame {
+    /// Its moves, from the position its first move is played in.
+    game: Game,
+    /// For a variation: the move of the line around it that it replaces (0-based).
+    replaces: usize,
+    /// The plies of the game before its first move, for messages.
+    base: usize,
+    comments: BTreeMap<usize, String>,
+    nags: Nags,
+    variations: Vec<Variation>,
+    /// A move of it did not play: the rest of it is not read.
+    dead: bool,
+}
+
+impl Frame {
+    fn new(game: Game, replaces: usize, base: usize) -> Frame {
+        Frame {
+            game,
+            replaces,
+            base,
+            comments: BTreeMap::new(),
+            nags: Nags::new(),
+            variations: Vec::new(),
+            dead: false,
+        }
+    }
+
+    /// Keeps comment `c` after ply `ply` of the line (0: before its first move).
+    fn say(&mut self, ply: usize, c: String) {
+        if c.is_empty() || self.dead {
+            return;
+        }
+        self.comments
+            .entry(ply)
+            .and_modify(|old| {
+                old.push('\n');
+                old.push_str(&c);
+            })
+            .or_insert(c);
+    }
 }
 
 /// PGN's `[Termination]` for how a game ended: the standard's words (a flag fall is
@@ -505,53 +632,152 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
         }
     }
     out.push('\n');
-    let comment = |out: &mut String, ply: usize| {
-        let clock = record.clocks.get(&ply).map(|&d| super::time::clk(d));
-        let text = match (clock, record.comments.get(&ply)) {
+    let main = Line {
+        moves: &game.moves().collect::<Vec<_>>(),
+        comments: &record.comments,
+        nags: &record.nags,
+        variations: &record.variations,
+        clocks: Some(&record.clocks),
+    };
+    let mut writer = Writer {
+        out,
+        notation,
+        fresh: true,
+    };
+    writer.line(game.start(), &main, 0);
+    let mut out = writer.out;
+    if !writer.fresh {
+        out.push('\n');
+    }
+    out.push_str(&result);
+    out.push('\n');
+    out
+}
+
+/// A line of play to write: the main line or a variation.
+struct Line<'a> {
+    moves: &'a [super::Move],
+    comments: &'a BTreeMap<usize, String>,
+    nags: &'a Nags,
+    variations: &'a [Variation],
+    /// The main line's `[%clk]` readings.
+    clocks: Option<&'a BTreeMap<usize, std::time::Duration>>,
+}
+
+struct Writer {
+    out: String,
+    notation: Notation,
+    /// At the start of a line of text or just after '(': no space is needed.
+    fresh: bool,
+}
+
+impl Writer {
+    fn word(&mut self, text: &str) {
+        if !self.fresh {
+            self.out.push(' ');
+        }
+        self.out.push_str(text);
+        self.fresh = false;
+    }
+
+    fn end_line(&mut self) {
+        if !self.fresh {
+            self.out.push('\n');
+            self.fresh = true;
+        }
+    }
+
+    /// The comment after ply `ply` of `line` (0: before its first move), with the
+    /// clock reading first.
+    fn comment(&mut self, line: &Line<'_>, ply: usize) {
+        let clock = line
+            .clocks
+            .and_then(|c| c.get(&ply))
+            .map(|&d| super::time::clk(d));
+        let text = match (clock, line.comments.get(&ply)) {
             (Some(clk), Some(c)) => format!("{clk} {c}"),
             (Some(clk), None) => clk,
             (None, Some(c)) => c.clone(),
             (None, None) => return,
         };
-        let sep = if ply == 0 { "" } else { " " };
         // The reader takes a line's end as '\n' whatever it was: so does the writer.
         let text = text.replace("\r\n", "\n").replace('\r', "\n");
         if !text.contains('}') {
-            let _ = write!(out, "{sep}{{{text}}}");
+            self.word(&format!("{{{text}}}"));
             return;
         }
         // A brace comment cannot hold '}': each line goes in a line comment instead
         // (the reader joins a ply's comments with line breaks).
-        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            let _ = writeln!(out, "{sep}; {line}");
+        for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            self.word(&format!("; {l}"));
+            self.out.push('\n');
+            self.fresh = true;
         }
-    };
-    if record.comments.contains_key(&0) {
-        comment(&mut out, 0);
-        out.push('\n');
     }
-    let mut number = game.start().fullmoves();
-    for (i, m) in game.moves().enumerate() {
-        let pos = game.position_at(i);
-        let text = notation.write(pos, m);
-        if pos.turn() == Color::Red {
-            let _ = write!(out, "{number}. {text}");
-        } else {
-            if i == 0 {
-                let _ = write!(out, "{number}... {text}");
-            } else {
-                let _ = write!(out, " {text}");
+
+    /// Writes `line` from `start`: the main line a move pair to a line of text, a
+    /// variation inline, each variation right after the move it replaces.
+    fn line(&mut self, start: &Position, line: &Line<'_>, nesting: usize) {
+        let main = nesting == 0;
+        if line.comments.contains_key(&0) || line.clocks.is_some_and(|c| c.contains_key(&0)) {
+            self.comment(line, 0);
+            if main {
+                self.end_line();
             }
-            number += 1;
         }
-        comment(&mut out, i + 1);
-        if pos.turn() == Color::Black || i + 1 == game.ply_count() {
-            out.push('\n');
+        let mut pos = start.clone();
+        let mut number = start.fullmoves();
+        let mut numbered = false;
+        for (i, &m) in line.moves.iter().enumerate() {
+            let mut text = self.notation.write(&pos, m);
+            let red = pos.turn() == Color::Red;
+            if red {
+                text = format!("{number}. {text}");
+            } else if !numbered {
+                text = format!("{number}... {text}");
+            }
+            let mut dollars = String::new();
+            for nag in line.nags.get(&(i + 1)).into_iter().flatten() {
+                match nag.glyph() {
+                    Some(g) if dollars.is_empty() && !text.ends_with(['!', '?']) => {
+                        text.push_str(g);
+                    }
+                    _ => dollars.push_str(&format!(" ${}", nag.0)),
+                }
+            }
+            self.word(&format!("{text}{dollars}"));
+            numbered = red;
+            self.comment(line, i + 1);
+            if nesting < MAX_NESTING {
+                for v in line.variations.iter().filter(|v| v.ply == i) {
+                    self.word("(");
+                    self.fresh = true;
+                    let sub = Line {
+                        moves: &v.moves,
+                        comments: &v.comments,
+                        nags: &v.nags,
+                        variations: &v.variations,
+                        clocks: None,
+                    };
+                    self.line(&pos, &sub, nesting + 1);
+                    self.out.push(')');
+                    self.fresh = false;
+                    numbered = false;
+                }
+            }
+            let Ok(after) = pos.play(m) else {
+                // Records hold legal moves only; nothing sensible follows one that is not.
+                break;
+            };
+            pos = after;
+            if !red {
+                number += 1;
+            }
+            if main && !red {
+                self.end_line();
+            }
         }
     }
-    out.push_str(&result);
-    out.push('\n');
-    out
 }
 
 #[cfg(test)]
@@ -606,6 +832,69 @@ mod tests {
         assert_eq!(format, Format::Pgn(Notation::Wxf));
         assert_eq!(back.game.position(), record.game.position());
         assert_eq!(back.comments, record.comments);
+    }
+
+    #[test]
+    fn nested_variations_comments_and_glyphs_are_read_and_written_back() {
+        let text = "[Event \"x\"]\n[Format \"ICCS\"]\n[Annotator \"someone\"]\n\n{start} 1. h2e2! {cannon} (1. b2e2 $14 {other} h9g7 (1... b9c7 2. h0g2 {deep}) 2. h0g2) (1. c3c4 ?! ) 1... h9g7 $1 $22 2. h0g2 !? 1-0\n";
+        let Imported { record, .. } = read(text).unwrap();
+        assert_eq!(record.game.ply_count(), 3);
+        assert_eq!(record.nags[&1], [Nag::GOOD]);
+        assert_eq!(record.nags[&2], [Nag::GOOD, Nag(22)]);
+        assert_eq!(record.nags[&3], [Nag::INTERESTING]);
+        assert_eq!(record.variations.len(), 2);
+        let v = &record.variations[0];
+        assert_eq!((v.ply, v.moves.len()), (0, 3));
+        assert_eq!(v.nags[&1], [Nag(14)]);
+        assert_eq!(v.comments[&1], "other");
+        assert_eq!(v.variations.len(), 1);
+        assert_eq!(v.variations[0].ply, 1);
+        assert_eq!(v.variations[0].comments[&2], "deep");
+        assert_eq!(record.variations[1].nags[&1], [Nag::DUBIOUS]);
+        assert_eq!(record.lines().len(), 4);
+        assert_eq!(record.tag("Annotator"), Some("someone"));
+        for notation in Notation::ALL {
+            let written = write(&record, notation);
+            let back = read(&written).unwrap().record;
+            assert_eq!(back.lines(), record.lines(), "{written}");
+            assert_eq!(back.comments, record.comments, "{written}");
+            assert_eq!(back.nags, record.nags, "{written}");
+            assert_eq!(back.variations, record.variations, "{written}");
+            for (name, value) in record.tags.iter().filter(|(k, _)| k != "Format") {
+                assert_eq!(back.tag(name), Some(value.as_str()), "{written}");
+            }
+            assert_eq!(write(&back, notation), written);
+        }
+        let written = write(&record, Notation::Iccs);
+        assert!(
+            written.contains("1. h2e2! {cannon} (1. b2e2 $14 {other} h9g7 (1... b9c7 2. h0g2 {deep}) 2. h0g2) (1. c3c4?!) 1... h9g7! $22\n2. h0g2!?\n1-0"),
+            "{written}"
+        );
+    }
+
+    #[test]
+    fn a_variation_ends_at_a_move_that_does_not_play_and_the_rest_is_read() {
+        let text = "1. h2e2 (1. b2e2 h9g7 2. h2h9 (2. a0a1 a9a8) 2... a9a8) h9g7 (1... c6c5 2. a0a9) 2. h0g2";
+        let Imported { record, .. } = read(text).unwrap();
+        assert_eq!(record.game.ply_count(), 3, "the main line is whole");
+        assert_eq!(
+            record.variations[0].moves.len(),
+            2,
+            "cut at the cannon's move"
+        );
+        assert_eq!(record.variations[1].moves.len(), 1);
+        assert_eq!(record.dropped.len(), 2);
+        assert_eq!(record.dropped[0].ply, Some(3));
+        assert_eq!(record.dropped[0].token.as_deref(), Some("h2h9"));
+        let deep =
+            (0..100).fold(String::from("1. h2e2"), |s, _| s + " (1. h2e2") + &")".repeat(100);
+        let record = read(&deep).unwrap().record;
+        assert_eq!(record.lines().len(), MAX_NESTING + 1);
+        assert!(
+            record.dropped[0].to_string().contains("nested deeper"),
+            "{:?}",
+            record.dropped
+        );
     }
 
     #[test]

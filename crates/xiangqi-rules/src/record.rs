@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use super::tree::Nag;
 use super::{
     FenError, Game, IllegalMove, Move, Notation, NotationErrorKind, PositionError, Square,
     legacy::LegacyBoardError,
@@ -20,6 +21,13 @@ pub const MAX_INPUT_BYTES: usize = 1 << 20;
 /// and the game tens of megabytes.
 pub const MAX_PLIES: usize = 10_000;
 
+/// Variations nested deeper than this are not read (nor written), so that no file can
+/// make the readers and writers of a record recurse without end.
+pub const MAX_NESTING: usize = 64;
+
+/// Glyphs by ply: `n` annotates the `n`-th move of its line.
+pub type Nags = BTreeMap<usize, Vec<Nag>>;
+
 /// A game with the information a record file carries around it.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -29,15 +37,20 @@ pub struct GameRecord {
     pub game: Game,
     /// Comments by ply: 0 before the first move, `n` after the `n`-th ply.
     pub comments: BTreeMap<usize, String>,
-    /// Other lines of play the record gives (XQF keeps them; PGN's are skipped).
+    /// Other lines of play the record gives (PGN's `( … )`, XQF's branches).
     pub variations: Vec<Variation>,
     /// The mover's clock after each ply (`n` after the `n`-th), from PGN's
     /// `[%clk H:MM:SS]` comments.
     pub clocks: BTreeMap<usize, std::time::Duration>,
+    /// Annotation glyphs of the main line's moves.
+    pub nags: Nags,
+    /// Moves of the file that could not be played, each ending its line there: the
+    /// rest of the file was read.
+    pub dropped: Vec<ImportError>,
 }
 
 /// A line of play that replaces a move of the line it branches from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variation {
     /// How many moves of the parent line come before it: it is played instead of the
     /// parent's move `ply` (0-based), from the position before that move.
@@ -48,6 +61,8 @@ pub struct Variation {
     pub comments: BTreeMap<usize, String>,
     /// Lines branching from this one.
     pub variations: Vec<Variation>,
+    /// Annotation glyphs of its moves.
+    pub nags: Nags,
 }
 
 impl GameRecord {
@@ -60,6 +75,8 @@ impl GameRecord {
             comments: BTreeMap::new(),
             variations: Vec::new(),
             clocks: BTreeMap::new(),
+            nags: Nags::new(),
+            dropped: Vec::new(),
         }
     }
 

@@ -19,7 +19,7 @@
 
 use std::time::Duration;
 
-use crate::record::{GameRecord, Variation};
+use crate::record::{GameRecord, Nags, Variation};
 use crate::{Game, IllegalMove, Move, Position};
 
 /// A node of a [`GameTree`]: its number in the tree (valid for the tree it came from).
@@ -359,6 +359,7 @@ impl GameTree {
                 tree.node_mut(id).clock = Some(clock);
             }
         }
+        tree.set_nags(&ids, &record.nags);
         tree.add_variations(root, &ids, &record.variations)?;
         Ok(tree)
     }
@@ -386,6 +387,7 @@ impl GameTree {
                     }
                 }
             }
+            self.set_nags(&ids, &v.nags);
             self.add_variations(from, &ids, &v.variations)?;
         }
         Ok(())
@@ -422,6 +424,7 @@ impl GameTree {
                 record.clocks.insert(i + 1, clock);
             }
         }
+        record.nags = self.nags_of(&main);
         record.variations = self.variations_of(&main, true);
         record
     }
@@ -455,6 +458,7 @@ impl GameTree {
                     }
                 }
                 out.push(Variation {
+                    nags: self.nags_of(&ids),
                     ply: k,
                     moves: ids.iter().filter_map(|&n| self.node(n).mv).collect(),
                     comments,
@@ -463,6 +467,26 @@ impl GameTree {
             }
         }
         out
+    }
+}
+
+impl GameTree {
+    /// The glyphs of a line's nodes, by ply within it.
+    fn nags_of(&self, line: &[NodeId]) -> Nags {
+        line.iter()
+            .enumerate()
+            .filter(|(_, n)| !self.node(**n).nags.is_empty())
+            .map(|(i, &n)| (i + 1, self.node(n).nags.clone()))
+            .collect()
+    }
+
+    /// Puts a line's glyphs (by ply within it) on its nodes.
+    fn set_nags(&mut self, line: &[NodeId], nags: &Nags) {
+        for (&n, glyphs) in nags {
+            if let Some(&id) = n.checked_sub(1).and_then(|i| line.get(i)) {
+                self.node_mut(id).nags.extend_from_slice(glyphs);
+            }
+        }
     }
 }
 
@@ -551,7 +575,9 @@ mod tests {
                 moves: vec![mv("b2d2")],
                 comments: Default::default(),
                 variations: Vec::new(),
+                nags: [(1, vec![Nag::DUBIOUS])].into(),
             }],
+            nags: [(2, vec![Nag::GOOD, Nag(14)])].into(),
         });
         let tree = GameTree::from_record(&record).unwrap();
         assert_eq!(tree.lines().len(), 3);

@@ -24,7 +24,9 @@
 use std::collections::BTreeMap;
 
 pub use super::record::XqfError;
-use super::record::{Format, GameRecord, ImportError, ImportErrorKind, MAX_PLIES, Variation};
+use super::record::{
+    Format, GameRecord, ImportError, ImportErrorKind, MAX_NESTING, MAX_PLIES, Variation,
+};
 use super::{Board, Color, Game, Move, Piece, Position, PositionError, Role, Setup, Square};
 
 /// The header's size; the move records follow it.
@@ -33,9 +35,6 @@ const HEADER: usize = 1024;
 pub const NEWEST_VERSION: u8 = 18;
 /// From this version on, files are scrambled.
 const FIRST_SCRAMBLED: u8 = 11;
-/// Variations nested deeper than this are not read (nor written), so that no file can
-/// make the readers of a record recurse without end.
-const MAX_NESTING: usize = 64;
 
 /// The kind of piece each of a side's 16 slots holds in the header.
 const SLOTS: [Role; 16] = [
@@ -257,13 +256,13 @@ pub fn read(bytes: &[u8]) -> Result<GameRecord, ImportError> {
         record.comments.insert(0, c.clone());
     }
     if let Some(&head) = nodes[0].children.first() {
-        let main = line(&nodes, head, &start, 0, true)?;
+        let main = line(&nodes, head, &start, 0, &mut record.dropped);
         for &m in &main.moves {
             // Legal: `line` played them already.
             let _ = record.game.play_on(m);
         }
         record.comments.extend(main.comments);
-        let mut variations = alternatives(&nodes, 0, &start, 0, 0);
+        let mut variations = alternatives(&nodes, 0, &start, 0, 0, &mut record.dropped);
         variations.extend(main.variations);
         record.variations = variations;
     }
@@ -390,15 +389,15 @@ struct Line {
     variations: Vec<Variation>,
 }
 
-/// The line that starts with node `head`, played from `pos`. In the main line
-/// (`strict`) an illegal move is an error; elsewhere it ends the line.
+/// The line that starts with node `head`, played from `pos`. A move that cannot be
+/// played ends the line there and goes to `dropped`, as cchess reads such files.
 fn line(
     nodes: &[Node],
     head: usize,
     start: &Position,
     nesting: usize,
-    strict: bool,
-) -> Result<Line, ImportError> {
+    dropped: &mut Vec<ImportError>,
+) -> Line {
     let mut out = Line {
         moves: Vec::new(),
         comments: BTreeMap::new(),
@@ -410,9 +409,7 @@ fn line(
         let r = &nodes[node].record;
         let ply = out.moves.len() + 1;
         if ply > MAX_PLIES {
-            if strict {
-                return Err(ImportError::new(Format::Xqf, ImportErrorKind::TooLong).at_ply(ply));
-            }
+            dropped.push(ImportError::new(Format::Xqf, ImportErrorKind::TooLong).at_ply(ply));
             break;
         }
         let at = |kind: ImportErrorKind| {
@@ -432,8 +429,10 @@ fn line(
         };
         let (m, after) = match played {
             Ok(x) => x,
-            Err(e) if strict => return Err(e),
-            Err(_) => break,
+            Err(e) => {
+                dropped.push(e);
+                break;
+            }
         };
         out.moves.push(m);
         if let Some(c) = &r.comment {
@@ -443,11 +442,17 @@ fn line(
         let Some(&next) = nodes[node].children.first() else {
             break;
         };
-        out.variations
-            .extend(alternatives(nodes, node, &pos, out.moves.len(), nesting));
+        out.variations.extend(alternatives(
+            nodes,
+            node,
+            &pos,
+            out.moves.len(),
+            nesting,
+            dropped,
+        ));
         node = next;
     }
-    Ok(out)
+    out
 }
 
 /// The alternatives to the first child of `parent`, which is move `ply` + 1 of its line.
@@ -457,21 +462,21 @@ fn alternatives(
     pos: &Position,
     ply: usize,
     nesting: usize,
+    dropped: &mut Vec<ImportError>,
 ) -> Vec<Variation> {
     if nesting >= MAX_NESTING {
         return Vec::new();
     }
     let mut out = Vec::new();
     for &alt in nodes[parent].children.iter().skip(1) {
-        // Not strict: an illegal move ends only its variation.
-        if let Ok(l) = line(nodes, alt, pos, nesting + 1, false)
-            && !l.moves.is_empty()
-        {
+        let l = line(nodes, alt, pos, nesting + 1, dropped);
+        if !l.moves.is_empty() {
             out.push(Variation {
                 ply,
                 moves: l.moves,
                 comments: l.comments,
                 variations: l.variations,
+                ..Variation::default()
             });
         }
     }
