@@ -20,7 +20,10 @@
 use std::time::Duration;
 
 use crate::record::{GameRecord, Nags, Variation};
+
+mod text;
 use crate::{Game, IllegalMove, Move, Position};
+pub use text::TreeTextError;
 
 /// A node of a [`GameTree`]: its number in the tree (valid for the tree it came from).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -216,7 +219,8 @@ impl GameTree {
     }
 
     /// The child of `parent` reached by `mv`, if there is one.
-    fn child_with(&self, parent: NodeId, mv: Move) -> Option<NodeId> {
+    #[must_use]
+    pub fn child_with(&self, parent: NodeId, mv: Move) -> Option<NodeId> {
         self.node(parent)
             .children
             .iter()
@@ -239,13 +243,7 @@ impl GameTree {
     /// The main line: from the root, each node's first child.
     #[must_use]
     pub fn main_line(&self) -> Vec<NodeId> {
-        let mut line = Vec::new();
-        let mut at = self.root();
-        while let Some(&next) = self.node(at).children.first() {
-            line.push(next);
-            at = next;
-        }
-        line
+        self.main_line_from(self.root())
     }
 
     /// Every line of play as its last node, the main line first, then depth first in
@@ -302,6 +300,49 @@ impl GameTree {
             stack.append(&mut node.children);
         }
         true
+    }
+
+    /// Takes back `id` if it is a leaf: as [`delete`](Self::delete), and if it was the
+    /// last node added its number is free again, so that playing the same move after
+    /// the same node gives the same number (undo, then redo, of a move).
+    pub fn unplay(&mut self, id: NodeId) -> bool {
+        if !self.node(id).children.is_empty() || !self.delete(id) {
+            return false;
+        }
+        if id.0 as usize + 1 == self.nodes.len() {
+            self.nodes.pop();
+        }
+        true
+    }
+
+    /// How many moves lead to `id`.
+    #[must_use]
+    pub fn depth(&self, id: NodeId) -> usize {
+        let mut depth = 0;
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            depth += 1;
+            at = parent;
+        }
+        depth
+    }
+
+    /// The nodes after `id` along first children, to the end of its main line.
+    #[must_use]
+    pub fn main_line_from(&self, id: NodeId) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut at = id;
+        while let Some(&next) = self.node(at).children.first() {
+            line.push(next);
+            at = next;
+        }
+        line
+    }
+
+    /// Whether `id` is in the tree (not deleted).
+    #[must_use]
+    pub fn contains(&self, id: NodeId) -> bool {
+        (id.0 as usize) < self.nodes.len() && (id == self.root() || self.node(id).parent.is_some())
     }
 
     /// How many moves the tree holds (all lines).
