@@ -360,7 +360,7 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
         .filter(|(_, t)| matches!(t, Token::Word(..)))
         .count();
     record.game.reserve(words.min(super::record::MAX_PLIES));
-    let main = Frame::new(std::mem::replace(&mut record.game, Game::new()), 0, 0);
+    let main = Frame::new(std::mem::take(&mut record.game), 0, 0);
     let mut frames = vec![main];
     // Tokens of a variation being skipped (too deep, or after a move that failed), as
     // the depth of brackets still open in it.
