@@ -100,7 +100,6 @@ texts! {
     Language => "语言", "Language";
     Reviewing => "正在回顾，按 End 回到当前局面", "Reviewing: press End to return to the game";
     BackToGame => "回到当前局面", "Back to the game";
-    ReviewRefused => "正在回顾之前的局面：请先回到当前局面再走棋", "You are reviewing an earlier position: return to the current one to move";
     GameOverRefused => "对局已结束：悔棋或开新局", "The game is over: undo or start a new game";
     NotYourTurn => "现在不是这一方走棋", "It is the other side's move";
     Started => "新局开始", "New game";

@@ -1,33 +1,39 @@
-//! The whole session as text, for the autosave: the game with the moves taken back but
-//! still redoable, and every step of the undo and redo lists, including the games that
-//! a new game, load or import replaced. Resuming gives back exactly what Ctrl+Z and
-//! Ctrl+Y would have reached.
+//! The whole session as text, for the autosave: the game's tree and tags, the line
+//! followed and the ply shown, and every step of the undo and redo lists, including the
+//! games that a new game, load or import replaced. Resuming gives back exactly what
+//! Ctrl+Z and Ctrl+Y would have reached.
 //!
 //! ```text
-//! xiangqi-session 2
-//! game rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;1;h2e2 h9g7
-//! undo move h2e2
-//! redo move h9g7
+//! xiangqi-session 3
+//! game rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;1;h2e2;tree=…
+//! undo move h2e2 0
 //! end
 //! ```
 //!
-//! A game is `FEN;PLY;MOVES`: the start, how many of the moves are played, and all of
-//! them in ICCS (the rest can be redone); then, if it has them, `;declared=OUTCOME` (a
-//! result by time, resignation or agreement) and `;clock=CONTROL;readings=R,B R,B …`
-//! (each side's milliseconds when each ply was reached, `b` after a side in 读秒). A
-//! timed game comes back with its clock stopped. Undo and redo lines go from the bottom
-//! of each list to its top. The last line, `end`, tells a whole file from one cut off
-//! after a complete line (version 1 files had none and still read).
+//! A game is `FEN;PLY;MOVES`: the start and the moves of the line followed (version 2
+//! files also had moves taken back, to redo); then, if it has them, `;declared=OUTCOME`
+//! and `;at=NODE` (a result by time, resignation or agreement, and where),
+//! `;clock=CONTROL;readings=R,B R,B …` (each side's milliseconds when each ply was
+//! reached, `b` after a side in 读秒), `;tree=TREE` (see
+//! [`GameTree::to_text`]: node numbers are kept, the steps name nodes by them),
+//! `;tags=NAME=VALUE,…` and `;review=PLY`. Text is %-escaped. A timed game comes back
+//! with its clock stopped. Steps: `move MOVE PARENT [END REVIEW]`, `replace GAME`,
+//! `note NODE =BEFORE =AFTER NAGS`, `declare OUTCOME [NODE]`. Undo and redo lines go
+//! from the bottom of each list to its top. The last line, `end`, tells a whole file
+//! from one cut off after a complete line (version 1 files had none and still read).
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::clock::{Clock, Reading};
 use super::timing::Timing;
-use super::{Session, Step, Table};
+use super::{Note, Session, Step, Table};
+use crate::rules::tree::{GameTree, Nag, NodeId};
 use crate::rules::{Game, Move, Outcome, Position, TimeControl};
 
-const HEADER: &str = "xiangqi-session 2";
+const HEADER: &str = "xiangqi-session 3";
+/// Before the tree: a game was one line.
+const HEADER_2: &str = "xiangqi-session 2";
 /// Written before the end line existed.
 const HEADER_1: &str = "xiangqi-session 1";
 
@@ -53,23 +59,48 @@ pub enum SnapshotError {
     Inconsistent,
 }
 
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "%;,=".contains(c) || c.is_ascii_whitespace() || c.is_ascii_control() {
+            let _ = write!(out, "%{:02X}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn unescape(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('%') {
+        out.push_str(&rest[..i]);
+        let c = rest
+            .get(i + 1..i + 3)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .ok_or_else(|| format!("a broken % escape in \"{text}\""))?;
+        out.push(char::from(c));
+        rest = &rest[i + 3..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn node_id(tree: Option<&GameTree>, text: &str) -> Result<NodeId, String> {
+    text.parse::<usize>()
+        .ok()
+        .and_then(|n| tree.and_then(|t| t.id(n)))
+        .ok_or_else(|| format!("\"{text}\" is not a node"))
+}
+
 impl Session {
     /// The session as text (see the [module documentation](self)).
     #[must_use]
     pub fn to_snapshot(&self) -> String {
-        let mut out = format!(
-            "{HEADER}\ngame {}\n",
-            table_text(&self.game, self.timing.as_ref())
-        );
+        let mut out = format!("{HEADER}\ngame {}\n", table_text(&self.t));
         for (name, steps) in [("undo", &self.undo), ("redo", &self.redo)] {
-            steps.render(&mut out, |step| match step {
-                Step::Move(m) => format!("{name} move {m}\n"),
-                Step::Replace(t) => format!(
-                    "{name} replace {}\n",
-                    table_text(&t.game, t.timing.as_ref())
-                ),
-                Step::Declare(o) => format!("{name} declare {o}\n"),
-            });
+            steps.render(&mut out, |step| format!("{name} {}\n", step_text(step)));
         }
         out.push_str("end\n");
         out
@@ -90,7 +121,7 @@ impl Session {
     pub fn from_snapshot(text: &str) -> Result<Session, SnapshotError> {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
         let has_end = match lines.next().map(|(_, l)| l) {
-            Some(HEADER) => true,
+            Some(HEADER | HEADER_2) => true,
             Some(HEADER_1) => false,
             _ => return Err(SnapshotError::Header),
         };
@@ -109,25 +140,11 @@ impl Session {
             let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
             match kind {
                 "game" if !have_game => {
-                    let table = parse_table(rest).map_err(bad)?;
-                    session.game = table.game;
-                    session.timing = table.timing;
+                    session.t = parse_table(rest).map_err(bad)?;
                     have_game = true;
                 }
                 "undo" | "redo" => {
-                    let (what, arg) = rest.split_once(' ').unwrap_or((rest, ""));
-                    let step = match what {
-                        "move" => Step::Move(
-                            arg.parse::<Move>()
-                                .map_err(|e| bad(format!("\"{arg}\": {e}")))?,
-                        ),
-                        "replace" => Step::Replace(Box::new(parse_table(arg).map_err(bad)?)),
-                        "declare" => Step::Declare(
-                            arg.parse::<Outcome>()
-                                .map_err(|e| bad(format!("\"{arg}\": {e}")))?,
-                        ),
-                        _ => return Err(bad(format!("unknown step \"{what}\""))),
-                    };
+                    let step = parse_step(rest).map_err(bad)?;
                     if kind == "undo" {
                         session.undo.push(step);
                     } else {
@@ -152,56 +169,188 @@ impl Session {
         Ok(session)
     }
 
-    /// Whether every move step is the move its game would take back or replay: walks a
-    /// copy to the bottom of the undo list and to the top of the redo list.
+    /// Whether every step can be taken back or replayed on the table it belongs to:
+    /// walks a copy to the bottom of the undo list and to the top of the redo list.
+    /// Node numbers in a step are checked against the tree they name.
     fn is_consistent(&self) -> bool {
         let mut probe = self.clone();
-        loop {
-            match probe.undo.last() {
-                None => break,
-                Some(Step::Move(m)) if probe.game.moves().last() != Some(*m) => return false,
-                Some(Step::Declare(o)) if probe.game.declared() != Some(*o) => return false,
-                Some(_) => {
-                    probe.undo();
+        while let Some(step) = probe.undo.last() {
+            let t = &probe.t;
+            let fits = match step {
+                Step::Move { mv, parent, .. } => {
+                    let node = match parent {
+                        Some(p) if t.tree.contains(*p) => t.tree.child_with(*p, *mv),
+                        Some(_) => None,
+                        None => Some(t.end()),
+                    };
+                    node.is_some_and(|n| {
+                        t.tree.node(n).mv() == Some(*mv) && t.tree.node(n).children().is_empty()
+                    })
                 }
+                Step::Note(node, _) => t.tree.contains(*node),
+                Step::Declare(o, _) => t.declared.map(|d| d.1) == Some(*o),
+                Step::Replace(_) => true,
+            };
+            if !fits {
+                return false;
             }
+            probe.undo();
         }
-        loop {
-            match probe.redo.last() {
-                None => return true,
-                Some(Step::Move(m)) if probe.game.undone_moves().next() != Some(*m) => {
-                    return false;
+        while let Some(step) = probe.redo.last() {
+            let t = &mut probe.t;
+            let fits = match step {
+                Step::Move { mv, parent, .. } => {
+                    let at = parent.unwrap_or(t.end());
+                    t.tree.contains(at) && t.tree.child_with(at, *mv).is_none() && {
+                        t.follow(at, false);
+                        t.game.position().play(*mv).is_ok()
+                    }
                 }
-                Some(Step::Declare(_)) if probe.game.outcome().is_some() => return false,
-                Some(_) => {
-                    probe.redo();
+                Step::Note(node, _) => t.tree.contains(*node),
+                Step::Declare(_, at) => {
+                    if let Some(at) = at.filter(|&a| t.tree.contains(a)) {
+                        t.follow(at, false);
+                    }
+                    t.game.outcome().is_none()
                 }
+                Step::Replace(_) => true,
+            };
+            if !fits {
+                return false;
             }
+            probe.redo();
         }
+        true
     }
 }
 
-fn game_text(game: &Game) -> String {
-    let moves: Vec<String> = game
-        .moves()
-        .chain(game.undone_moves())
-        .map(|m| m.to_string())
-        .collect();
-    format!(
+fn step_text(step: &Step) -> String {
+    match step {
+        Step::Move { mv, parent, back } => {
+            let mut text = format!("move {mv}");
+            if let Some(p) = parent {
+                let _ = write!(text, " {}", p.index());
+            }
+            if let Some((end, review)) = back {
+                let review = review.map_or("-".to_owned(), |r| r.to_string());
+                let _ = write!(text, " {} {review}", end.index());
+            }
+            text
+        }
+        Step::Replace(t) => format!("replace {}", table_text(t)),
+        Step::Note(node, note) => {
+            let nags: Vec<String> = note.nags.iter().map(|n| n.0.to_string()).collect();
+            let nags = if nags.is_empty() {
+                "-".to_owned()
+            } else {
+                nags.join(",")
+            };
+            format!(
+                "note {} ={} ={} {nags}",
+                node.index(),
+                escape(&note.before),
+                escape(&note.after)
+            )
+        }
+        Step::Declare(o, None) => format!("declare {o}"),
+        Step::Declare(o, Some(at)) => format!("declare {o} {}", at.index()),
+    }
+}
+
+/// A step as [`step_text`] writes it. Node numbers are checked later, against the
+/// table the step belongs to ([`Session::is_consistent`]).
+fn parse_step(text: &str) -> Result<Step, String> {
+    let (what, arg) = text.split_once(' ').unwrap_or((text, ""));
+    let any = |n: &str| {
+        n.parse::<u32>()
+            .map(NodeId::from_index)
+            .map_err(|_| format!("\"{n}\" is not a node"))
+    };
+    Ok(match what {
+        "move" => {
+            let words: Vec<&str> = arg.split_whitespace().collect();
+            let mv = words
+                .first()
+                .unwrap_or(&"")
+                .parse::<Move>()
+                .map_err(|e| format!("\"{arg}\": {e}"))?;
+            let parent = words.get(1).map(|p| any(p)).transpose()?;
+            let back = match (words.get(2), words.get(3)) {
+                (Some(end), Some(review)) => {
+                    let review = match *review {
+                        "-" => None,
+                        r => Some(r.parse().map_err(|_| format!("\"{r}\" is not a ply"))?),
+                    };
+                    Some((any(end)?, review))
+                }
+                (None, None) => None,
+                _ => {
+                    return Err(format!(
+                        "\"{arg}\": a move's way back needs its end and ply"
+                    ));
+                }
+            };
+            Step::Move { mv, parent, back }
+        }
+        "replace" => Step::Replace(Box::new(parse_table(arg)?)),
+        "note" => {
+            let words: Vec<&str> = arg.split_whitespace().collect();
+            let [node, before, after, nags] = words[..] else {
+                return Err(format!("\"{arg}\" is not NODE =BEFORE =AFTER NAGS"));
+            };
+            let text = |w: &str| {
+                w.strip_prefix('=')
+                    .ok_or_else(|| format!("\"{w}\" does not begin with '='"))
+                    .and_then(unescape)
+            };
+            let nags = match nags {
+                "-" => Vec::new(),
+                n => n
+                    .split(',')
+                    .map(|g| {
+                        g.parse::<u8>()
+                            .map(Nag)
+                            .map_err(|_| format!("\"{g}\" is not a glyph"))
+                    })
+                    .collect::<Result<_, _>>()?,
+            };
+            Step::Note(
+                any(node)?,
+                Note {
+                    before: text(before)?,
+                    after: text(after)?,
+                    nags,
+                },
+            )
+        }
+        "declare" => {
+            // An outcome is two words ("red-wins resignation"); a node may follow.
+            let (outcome, at) = match arg.rsplit_once(' ') {
+                Some((o, n)) if n.bytes().all(|b| b.is_ascii_digit()) => (o, Some(any(n)?)),
+                _ => (arg, None),
+            };
+            let outcome = outcome
+                .parse::<Outcome>()
+                .map_err(|e| format!("\"{arg}\": {e}"))?;
+            Step::Declare(outcome, at)
+        }
+        _ => return Err(format!("unknown step \"{what}\"")),
+    })
+}
+
+fn table_text(t: &Table) -> String {
+    let moves: Vec<String> = t.game.moves().map(|m| m.to_string()).collect();
+    let mut out = format!(
         "{};{};{}",
-        game.start().to_fen(),
-        game.ply_count(),
+        t.game.start().to_fen(),
+        t.game.ply_count(),
         moves.join(" ")
-    )
-}
-
-fn table_text(game: &Game, timing: Option<&Timing>) -> String {
-    let mut out = game_text(game);
-    if let Some(o) = game.declared() {
-        let _ = write!(out, ";declared={o}");
+    );
+    if let Some((at, o)) = t.declared {
+        let _ = write!(out, ";declared={o};at={}", at.index());
     }
-    if let Some(t) = timing {
-        let readings: Vec<String> = t
+    if let Some(timing) = &t.timing {
+        let readings: Vec<String> = timing
             .readings
             .iter()
             .map(|r| {
@@ -215,9 +364,22 @@ fn table_text(game: &Game, timing: Option<&Timing>) -> String {
         let _ = write!(
             out,
             ";clock={};readings={}",
-            t.clock.control(),
+            timing.clock.control(),
             readings.join(" ")
         );
+    }
+    // The tree's text holds no ';' or white space: it needs no escaping.
+    let _ = write!(out, ";tree={}", t.tree.to_text());
+    if !t.tags.is_empty() {
+        let tags: Vec<String> = t
+            .tags
+            .iter()
+            .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
+            .collect();
+        let _ = write!(out, ";tags={}", tags.join(","));
+    }
+    if let Some(review) = t.review {
+        let _ = write!(out, ";review={review}");
     }
     out
 }
@@ -238,12 +400,13 @@ fn parse_reading(text: &str) -> Result<Reading, String> {
     Ok(reading)
 }
 
-/// A game and its clock, as [`table_text`] writes them.
+/// A table as [`table_text`] writes it (or a version 2 game and its clock).
 fn parse_table(text: &str) -> Result<Table, String> {
     let mut fields = text.split(';');
     let head: Vec<&str> = fields.by_ref().take(3).collect();
     let mut game = parse_game(&head.join(";"))?;
-    let (mut declared, mut control, mut readings) = (None, None, None);
+    let (mut declared, mut at, mut control, mut readings) = (None, None, None, None);
+    let (mut tree, mut tags, mut review) = (None, Vec::new(), None);
     for field in fields {
         let (key, value) = field
             .split_once('=')
@@ -254,8 +417,9 @@ fn parse_table(text: &str) -> Result<Table, String> {
                     value
                         .parse::<Outcome>()
                         .map_err(|e| format!("\"{value}\": {e}"))?,
-                )
+                );
             }
+            "at" => at = Some(value.to_owned()),
             "clock" => control = Some(value.parse::<TimeControl>().map_err(|e| e.to_string())?),
             "readings" => {
                 readings = Some(
@@ -263,7 +427,25 @@ fn parse_table(text: &str) -> Result<Table, String> {
                         .split_whitespace()
                         .map(parse_reading)
                         .collect::<Result<Vec<_>, _>>()?,
-                )
+                );
+            }
+            "tree" => {
+                tree = Some(GameTree::from_text(value).map_err(|e| format!("the tree: {e}"))?);
+            }
+            "tags" => {
+                for pair in value.split(',').filter(|p| !p.is_empty()) {
+                    let (k, v) = pair
+                        .split_once('=')
+                        .ok_or_else(|| format!("the tag \"{pair}\" is not NAME=VALUE"))?;
+                    tags.push((unescape(k)?, unescape(v)?));
+                }
+            }
+            "review" => {
+                review = Some(
+                    value
+                        .parse::<usize>()
+                        .map_err(|_| format!("\"{value}\" is not a ply"))?,
+                );
             }
             _ => return Err(format!("unknown field \"{key}\"")),
         }
@@ -276,7 +458,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
         (None, None) => None,
         (Some(control), Some(readings)) => {
             let plies = game.ply_count() + game.undone_moves().len();
-            if readings.len() != plies + 1 {
+            if readings.len() < game.ply_count() + 1 || readings.len() > plies + 1 {
                 return Err(format!(
                     "{} clock readings for {plies} moves",
                     readings.len()
@@ -291,7 +473,47 @@ fn parse_table(text: &str) -> Result<Table, String> {
         }
         _ => return Err("a clock needs both its control and its readings".into()),
     };
-    Ok(Table { game, timing })
+    let mut table = match tree {
+        // The line: the game's moves, walked through the tree.
+        Some(tree) => {
+            let mut line = Vec::with_capacity(game.ply_count());
+            let mut node = tree.root();
+            for m in game.moves() {
+                node = tree
+                    .child_with(node, m)
+                    .ok_or_else(|| format!("the move {m} is not in the tree"))?;
+                line.push(node);
+            }
+            if game.start() != tree.start() {
+                return Err("the tree and the game start apart".into());
+            }
+            Table {
+                declared: None,
+                tree,
+                tags,
+                line,
+                game,
+                timing: None,
+                review: None,
+            }
+        }
+        None => Table::from_game(game),
+    };
+    table.timing = timing;
+    if let Some(outcome) = declared {
+        let node = match at {
+            Some(a) => node_id(Some(&table.tree), &a)?,
+            None => table.end(),
+        };
+        table.declared = Some((node, outcome));
+    }
+    if let Some(review) = review {
+        if review >= table.line.len() {
+            return Err(format!("ply {review} is not before the line's end"));
+        }
+        table.review = Some(review);
+    }
+    Ok(table)
 }
 
 fn parse_game(text: &str) -> Result<Game, String> {
@@ -357,7 +579,6 @@ mod tests {
         let back = Session::from_snapshot(&text).unwrap();
         assert_eq!(back.to_snapshot(), text);
         assert_eq!(back.game().ply_count(), 2);
-        assert_eq!(back.game().undone_moves().next(), Some(mv("h0g2")));
         assert_eq!(reachable(back), reachable(s));
     }
 
@@ -393,14 +614,27 @@ mod tests {
         let mut s = Session::new();
         s.play(mv("h2e2")).unwrap();
         let text = s.to_snapshot();
-        assert!(text.ends_with("\nundo move h2e2\nend\n"), "{text}");
+        assert!(text.ends_with("\nundo move h2e2 0\nend\n"), "{text}");
         let cut = text.strip_suffix("end\n").unwrap();
         assert_eq!(
             Session::from_snapshot(cut).unwrap_err(),
             SnapshotError::CutOff
         );
-        let old = cut.replace("xiangqi-session 2", "xiangqi-session 1");
-        assert_eq!(Session::from_snapshot(&old).unwrap().to_snapshot(), text);
+        // Autosaves from before the tree: version 1 (no end line) and 2.
+        let version_2 = format!(
+            "xiangqi-session 2\ngame {};1;h2e2\nundo move h2e2\nend\n",
+            Position::new().to_fen()
+        );
+        let old = version_2
+            .strip_suffix("end\n")
+            .unwrap()
+            .replace("session 2", "session 1");
+        for old in [version_2.as_str(), &old] {
+            let mut back = Session::from_snapshot(old).unwrap();
+            assert_eq!(back.game().ply_count(), 1);
+            assert_eq!(back.undo(), Some(super::super::Change::Move(mv("h2e2"))));
+            assert_eq!(back.game().ply_count(), 0);
+        }
         let after = format!("{text}undo move h2e2\n");
         assert!(Session::from_snapshot(&after).is_err());
     }

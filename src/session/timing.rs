@@ -58,6 +58,22 @@ impl Timing {
         self.readings.push(self.clock.reading());
     }
 
+    /// The line followed changed after ply `keep`: the readings of the plies after it
+    /// come from their moves' clocks (the mover's time; the other side's carried on).
+    pub(super) fn follow(&mut self, game: &Game, keep: usize, clocks: &[Option<Duration>]) {
+        self.readings.truncate(keep + 1);
+        for (i, clock) in clocks.iter().enumerate() {
+            let Some(mut reading) = self.readings.last().copied() else {
+                break;
+            };
+            if let Some(&left) = clock.as_ref() {
+                reading.left[game.position_at(keep + i).turn().index()] = left;
+            }
+            self.readings.push(reading);
+        }
+        self.show(game);
+    }
+
     /// Shows the clocks as they were when the game's current ply was reached, stopped
     /// (after undo, redo, a load). A game lost on time shows the loser's flag down.
     pub(super) fn show(&mut self, game: &Game) {
@@ -73,18 +89,12 @@ impl Timing {
         self.clock.pause();
     }
 
-    /// Adds the time control and each move's `[%clk]` reading to `record`.
-    pub(super) fn annotate(&self, game: &Game, record: &mut GameRecord) {
+    /// Adds the time control to `record` (each move's `[%clk]` is its node's clock).
+    pub(super) fn annotate(&self, record: &mut GameRecord) {
         let control = self.clock.control();
         record.set_tag("TimeControl", &control.pgn_tag());
         if let Some(b) = control.byoyomi {
             record.set_tag("Byoyomi", &b.as_secs().to_string());
-        }
-        for n in 1..=game.ply_count().min(self.readings.len() - 1) {
-            let mover = game.position_at(n - 1).turn();
-            record
-                .clocks
-                .insert(n, self.readings[n].left[mover.index()]);
         }
     }
 }
@@ -247,7 +257,7 @@ mod tests {
         s.undo();
         let text = s.to_snapshot();
         assert!(
-            text.contains(";declared=black-wins resignation;clock=0:30+1/10;readings="),
+            text.contains(";declared=black-wins resignation;at=2;clock=0:30+1/10;readings="),
             "{text}"
         );
         let mut back = Session::from_snapshot(&text).unwrap();

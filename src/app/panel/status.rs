@@ -59,7 +59,6 @@ fn status(
         let text = match r.reason {
             Refusal::Illegal(reason) => i18n::illegal(reason, lang),
             Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
-            Refusal::Reviewing => T::ReviewRefused.get(lang).to_owned(),
             Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
             Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
         };

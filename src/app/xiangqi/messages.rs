@@ -82,8 +82,6 @@ pub enum Refusal {
     Illegal(IllegalMove),
     /// The game has ended.
     GameOver,
-    /// An earlier position is on the board.
-    Reviewing,
     /// The piece belongs to the side not to move.
     NotYourTurn,
     /// The side to move is the computer's.

@@ -93,7 +93,6 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
         Err(e) => {
             info!("refused {mv}: {e}");
             let reason = match e {
-                SessionError::Reviewing => Refusal::Reviewing,
                 // A move never asks about draw offers.
                 SessionError::Play(PlayError::GameOver(_)) | SessionError::NoOffer => {
                     Refusal::GameOver
@@ -134,9 +133,8 @@ pub(crate) fn pointer(
                 &mut out,
             ),
             None if own => {
-                let refusal = if model.is_reviewing() {
-                    Some(Refusal::Reviewing)
-                } else if model.outcome().is_some() {
+                // Looking back, a move begins a variation: the end is no bar.
+                let refusal = if model.outcome().is_some() && !model.is_reviewing() {
                     Some(Refusal::GameOver)
                 } else if settings.computer == Some(mover) {
                     Some(Refusal::ComputersTurn)

@@ -29,6 +29,21 @@ pub use text::TreeTextError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(u32);
 
+impl NodeId {
+    /// Its number, for saving (see [`GameTree::to_text`]).
+    #[must_use]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The node numbered `index`, of whichever tree has one (check with
+    /// [`GameTree::contains`]).
+    #[must_use]
+    pub fn from_index(index: u32) -> NodeId {
+        NodeId(index)
+    }
+}
+
 /// A numeric annotation glyph (PGN's `$n`): `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5,
 /// `?!` 6, others by number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -337,6 +352,13 @@ impl GameTree {
             at = next;
         }
         line
+    }
+
+    /// The node numbered `index`, if the tree has it.
+    #[must_use]
+    pub fn id(&self, index: usize) -> Option<NodeId> {
+        let id = NodeId(u32::try_from(index).ok()?);
+        self.contains(id).then_some(id)
     }
 
     /// Whether `id` is in the tree (not deleted).

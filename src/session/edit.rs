@@ -1,0 +1,150 @@
+//! Walking the tree (not undoable: nothing changes) and editing it: comments, glyphs,
+//! promoting and deleting lines, the game's tags (each edit undoable).
+
+use super::{Note, Session, Step};
+use crate::rules::tree::{Nag, NodeId};
+
+impl Session {
+    /// Shows `id`, following the line through it (on along its main line).
+    pub fn goto(&mut self, id: NodeId) {
+        self.t.show(id);
+        if self.t.review.is_some() {
+            self.pause();
+        }
+    }
+
+    /// At a fork after the shown position, follows the next (`down`) or the previous
+    /// line instead of the one followed. Returns whether the line changed.
+    pub fn switch_line(&mut self, down: bool) -> bool {
+        let t = &mut self.t;
+        let ply = t.shown_ply();
+        let Some(&next) = t.line.get(ply) else {
+            return false;
+        };
+        let siblings = t.tree.node(t.cursor()).children();
+        let Some(i) = siblings.iter().position(|&c| c == next) else {
+            return false;
+        };
+        let j = if down {
+            i + 1
+        } else {
+            match i.checked_sub(1) {
+                Some(j) => j,
+                None => return false,
+            }
+        };
+        let Some(&other) = siblings.get(j) else {
+            return false;
+        };
+        t.follow(other, true);
+        t.review = Some(ply);
+        true
+    }
+
+    /// The comments and glyphs of `id`.
+    #[must_use]
+    pub fn note(&self, id: NodeId) -> Note {
+        self.t.note(id)
+    }
+
+    /// Sets the comment after `id` (for the root: the game's opening comment).
+    /// Typing into the same comment again is one change for undo.
+    pub fn set_comment(&mut self, id: NodeId, text: &str) {
+        let mut note = self.t.note(id);
+        if note.after == text || !self.t.tree.contains(id) {
+            return;
+        }
+        note.after = text.to_owned();
+        let old = self.t.set_note(id, note);
+        let typing = matches!(self.undo.last(), Some(Step::Note(n, _)) if *n == id)
+            && self.redo.is_empty()
+            && self.typing == Some(id);
+        if !typing {
+            self.undo.push(Step::Note(id, old));
+        }
+        self.typing = Some(id);
+        self.redo.clear();
+    }
+
+    /// Ends a stretch of typing: the next edit of the same comment is a change of its
+    /// own.
+    pub fn end_typing(&mut self) {
+        self.typing = None;
+    }
+
+    /// Adds `nag` to `id`'s glyphs, or takes it away if it is there. A move has one
+    /// glyph of the six (`!`, `?`, `!!`, `??`, `!?`, `?!`): another replaces it.
+    pub fn toggle_nag(&mut self, id: NodeId, nag: Nag) {
+        if id == self.t.tree.root() || !self.t.tree.contains(id) {
+            return;
+        }
+        let mut note = self.t.note(id);
+        if note.nags.contains(&nag) {
+            note.nags.retain(|&n| n != nag);
+        } else {
+            if nag.glyph().is_some() {
+                note.nags.retain(|n| n.glyph().is_none());
+            }
+            note.nags.push(nag);
+        }
+        let old = self.t.set_note(id, note);
+        self.changed(Step::Note(id, old));
+    }
+
+    /// Makes the line through `id` the first at its fork (the main line from there, if
+    /// the line around it is). Undoable.
+    pub fn promote(&mut self, id: NodeId) {
+        let tree = &self.t.tree;
+        let first = tree
+            .node(id)
+            .parent()
+            .and_then(|p| tree.node(p).children().first().copied());
+        if first.is_none() || first == Some(id) {
+            return;
+        }
+        let before = self.t.clone();
+        self.t.tree.promote(id);
+        self.changed(Step::Replace(Box::new(before)));
+    }
+
+    /// Deletes `id` and every move after it, in all lines. The board shows the move
+    /// before it if it showed one of those. Undoable.
+    pub fn delete_from(&mut self, id: NodeId) {
+        let tree = &self.t.tree;
+        let Some(parent) = tree.node(id).parent() else {
+            return;
+        };
+        let before = self.t.clone();
+        let depth = tree.depth(id);
+        let on_line = self.t.line.get(depth - 1) == Some(&id);
+        let shown = self.t.shown_ply();
+        if on_line {
+            self.t.follow(parent, false);
+        }
+        self.t.tree.delete(id);
+        if on_line {
+            // On along the parent's line, if it has one.
+            self.t.follow(parent, true);
+            self.t.review = Some(shown.min(depth - 1)).filter(|&p| p < self.t.line.len());
+        }
+        self.t.show_clock();
+        self.changed(Step::Replace(Box::new(before)));
+    }
+
+    /// Sets the game's tags (players, event, date, site, round, result…). Undoable.
+    pub fn set_tags(&mut self, tags: Vec<(String, String)>) {
+        if tags == self.t.tags {
+            return;
+        }
+        let before = self.t.clone();
+        self.t.tags = tags;
+        self.changed(Step::Replace(Box::new(before)));
+    }
+
+    /// Records `step` as the last change.
+    fn changed(&mut self, step: Step) {
+        self.undo.push(step);
+        self.redo.clear();
+        self.typing = None;
+    }
+}
