@@ -158,24 +158,30 @@ fn the_game_ends_and_the_board_refuses_until_undo() {
 }
 
 #[test]
-fn reviewing_shows_earlier_positions_without_losing_the_game() {
+fn reviewing_shows_earlier_positions_and_a_move_there_begins_a_variation() {
     let mut app = app();
     play(&mut app, "h2e2 h9g7 h0g2");
     chord(&mut app, &[KeyCode::ArrowLeft]);
     assert!(app.world().resource::<Model>().is_reviewing());
-    chord(&mut app, &[KeyCode::Home]);
-    assert_eq!(fen(&app), Position::new().to_fen());
-    click(&mut app, "b0");
-    assert_eq!(
-        drain::<MoveRejected>(&mut app).last().map(|r| r.reason),
-        Some(Refusal::Reviewing)
-    );
     app.world_mut().write_message(Action::ReviewAt(2));
     app.update();
     assert_eq!(app.world().resource::<Model>().shown_ply(), 2);
     chord(&mut app, &[KeyCode::End]);
     assert!(!app.world().resource::<Model>().is_reviewing());
     assert_eq!(plies(&app), 3);
+    chord(&mut app, &[KeyCode::Home]);
+    assert_eq!(fen(&app), Position::new().to_fen());
+    play(&mut app, "b0c2");
+    assert!(drain::<MoveRejected>(&mut app).is_empty());
+    let model = app.world().resource::<Model>();
+    assert!(!model.is_reviewing(), "the variation's end is shown");
+    assert_eq!(plies(&app), 1);
+    assert_eq!(model.tree().lines().len(), 2, "the game is still there");
+    assert_eq!(model.tree().main_line().len(), 3);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(plies(&app), 3, "undo takes the variation back");
+    assert_eq!(app.world().resource::<Model>().tree().lines().len(), 1);
+    chord(&mut app, &[KeyCode::End]);
     play(&mut app, "b9c7");
     assert_eq!(plies(&app), 4);
 }
