@@ -7,6 +7,7 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 
 use crate::app::schedule::AppSet;
+use crate::rules::tree::NodeId;
 use crate::rules::{Color, TimeControl};
 
 /// A key, button or menu action.
@@ -36,8 +37,16 @@ pub enum Action {
     ReviewStart,
     /// End.
     ReviewEnd,
-    /// A click on a move in the list: show the position after that many plies.
+    /// Show the position after that many plies of the line followed.
     ReviewAt(usize),
+    /// A click on a move in the list: show the position after it, following its line.
+    GoTo(NodeId),
+    /// ↑ at a fork: follow the line before the one followed.
+    LineUp,
+    /// ↓ at a fork: follow the next line.
+    LineDown,
+    /// Ctrl+Shift+I: open or close the game's information (players, event, result…).
+    ToggleGameInfo,
     /// Ctrl+S: save to the current slot.
     Save,
     /// Ctrl+L: load the current slot.
@@ -93,6 +102,8 @@ pub enum ViewCommand {
     ToggleMute,
     /// F1.
     ToggleHelp,
+    /// The game-information dialog.
+    ToggleGameInfo,
 }
 
 /// Moves through the game and changes to it (`xiangqi/play.rs`).
@@ -125,6 +136,13 @@ pub enum Review {
     End,
     /// After this many plies.
     At(usize),
+    /// This move, on the line through it.
+    Node(NodeId),
+    /// At a fork after the position shown, the next line (`down`) or the one before.
+    Line {
+        /// Which way.
+        down: bool,
+    },
 }
 
 /// The club table's clock, resignation and draws (`xiangqi/clock.rs`).
@@ -231,6 +249,18 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::ReviewStart => _ = to.play.write(PlayCommand::Review(Review::Start)),
             Action::ReviewEnd => _ = to.play.write(PlayCommand::Review(Review::End)),
             Action::ReviewAt(ply) => _ = to.play.write(PlayCommand::Review(Review::At(ply))),
+            Action::GoTo(node) => _ = to.play.write(PlayCommand::Review(Review::Node(node))),
+            Action::LineUp => {
+                _ = to
+                    .play
+                    .write(PlayCommand::Review(Review::Line { down: false }))
+            }
+            Action::LineDown => {
+                _ = to
+                    .play
+                    .write(PlayCommand::Review(Review::Line { down: true }))
+            }
+            Action::ToggleGameInfo => _ = to.view.write(ViewCommand::ToggleGameInfo),
             Action::TogglePause => _ = to.table.write(TableCommand::TogglePause),
             Action::Resign => _ = to.table.write(TableCommand::Resign),
             Action::OfferDraw => _ = to.table.write(TableCommand::OfferDraw),

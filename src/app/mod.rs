@@ -61,6 +61,7 @@ pub fn core_plugin(app: &mut App) {
         xiangqi::model::plugin,
         shell::input::plugin,
         xiangqi::play::plugin,
+        xiangqi::record::plugin,
         store::import::plugin,
         xiangqi::clock::plugin,
         shell::toggles::plugin,

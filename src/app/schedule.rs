@@ -62,6 +62,8 @@ pub enum Logic {
     Engine,
     /// Moves, undo and redo, navigation, new games.
     Play,
+    /// Edits of the game record: comments, glyphs, lines promoted or deleted, tags.
+    Record,
     /// The board editor's changes.
     Edit,
     /// Leaving the editor ("Play from here") takes effect at once too.
@@ -145,6 +147,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::ModeChange,
                 Logic::Engine,
                 Logic::Play,
+                Logic::Record,
                 Logic::Edit,
                 Logic::EditDone,
                 Logic::Table,

@@ -6,6 +6,7 @@ pub mod clock;
 pub mod dialogs;
 pub mod edit;
 pub mod engine;
+pub mod moves;
 pub mod parts;
 pub mod status;
 
@@ -20,7 +21,7 @@ use crate::app::actions::Action;
 use crate::app::shell::assets::FONT;
 use crate::app::xiangqi::model::{Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
 use crate::app::xiangqi::view::board::PanelWidth;
-use crate::app::{EditCommand, SettingsEdited};
+use crate::app::{EditCommand, RecordEdit, SettingsEdited};
 use crate::i18n::{self, Lang, T};
 use crate::rules::Color as Side;
 use crate::theme::panel as theme;
@@ -119,6 +120,8 @@ pub(crate) fn panel(
         clock: clock_ui,
         edit: edit_ui,
         engine: engine_ui,
+        moves: moves_ui,
+        info: info_ui,
     } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
@@ -127,6 +130,8 @@ pub(crate) fn panel(
     let mut send = |c: Action| sent.push(c);
     let mut edit_sent = Vec::new();
     let mut edit = |c: EditCommand| edit_sent.push(c);
+    let mut record_sent = Vec::new();
+    let mut record = |c: RecordEdit| record_sent.push(c);
     if editing.0.is_none() {
         edit_ui.reset();
     }
@@ -166,7 +171,9 @@ pub(crate) fn panel(
                             },
                             clock_ui,
                             engine_ui,
+                            moves_ui,
                             &mut send,
+                            &mut record,
                         ));
                     }
                 });
@@ -203,6 +210,8 @@ pub(crate) fn panel(
                     T::KeyFlip,
                     T::KeyMute,
                     T::KeyReview,
+                    T::KeyLines,
+                    T::KeyInfo,
                     T::KeyPause,
                     T::KeyEdit,
                     T::KeyAnalysis,
@@ -260,7 +269,16 @@ pub(crate) fn panel(
     if typing.0 != keyboard {
         typing.0 = keyboard;
     }
-    if !sent.is_empty() || !edit_sent.is_empty() || edited_settings.is_some() {
+    if overlay.info {
+        dialogs::info::show(ctx, &model, lang, info_ui, &mut send, &mut record);
+    } else {
+        info_ui.close();
+    }
+    if !sent.is_empty()
+        || !edit_sent.is_empty()
+        || !record_sent.is_empty()
+        || edited_settings.is_some()
+    {
         // The next frame must come to act on them.
         out.redraw.write(RequestRedraw);
     }
@@ -269,6 +287,9 @@ pub(crate) fn panel(
     }
     for c in edit_sent {
         out.edits.write(c);
+    }
+    for c in record_sent {
+        out.record.write(c);
     }
     if let Some(edited) = edited_settings {
         out.settings.write(edited);
@@ -282,6 +303,7 @@ pub(crate) fn panel(
 pub(crate) struct PanelOut<'w> {
     actions: MessageWriter<'w, Action>,
     edits: MessageWriter<'w, EditCommand>,
+    record: MessageWriter<'w, RecordEdit>,
     settings: MessageWriter<'w, SettingsEdited>,
     redraw: MessageWriter<'w, RequestRedraw>,
 }
@@ -292,6 +314,8 @@ pub(crate) struct PanelUi {
     clock: clock::ClockUi,
     edit: crate::app::panel::edit::EditUi,
     engine: crate::app::panel::engine::EngineUi,
+    moves: moves::MovesUi,
+    info: dialogs::info::InfoUi,
 }
 
 /// What the panel shows.
@@ -311,7 +335,9 @@ fn contents(
     shown: &Shown,
     clock_ui: &mut clock::ClockUi,
     engine_ui: &mut crate::app::panel::engine::EngineUi,
+    moves_ui: &mut moves::MovesUi,
     send: &mut impl FnMut(Action),
+    record: &mut impl FnMut(RecordEdit),
 ) -> Edits {
     let Shown {
         model,
@@ -380,8 +406,13 @@ fn contents(
     ui.separator();
     crate::app::panel::parts::captured(ui, model, lang);
     ui.separator();
-    ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
-    crate::app::panel::parts::move_list(ui, model, settings.notation, send);
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
+        if ui.button(T::GameInfo.get(lang)).clicked() {
+            send(Action::ToggleGameInfo);
+        }
+    });
+    moves::show(ui, model, settings.notation, lang, moves_ui, send, record);
     ui.separator();
     let settings =
         crate::app::panel::parts::settings_ui(ui, settings, engine, engine_ui, lang, send);

@@ -1,5 +1,4 @@
-//! The panel's lists and its settings section: the captured pieces, the moves (a click
-//! reviews one) and the settings, each drawn from what it is given and answering with
+//! The panel's captured pieces and its settings section, each drawn from what it is given and answering with
 //! actions or edited settings.
 
 use bevy_egui::egui;
@@ -8,7 +7,7 @@ use crate::app::actions::Action;
 use crate::app::egui_color;
 use crate::app::xiangqi::model::{Coordinates, Model, Settings};
 use crate::i18n::{Lang, T};
-use crate::rules::{Color as Side, Notation, Piece};
+use crate::rules::{Notation, Piece};
 
 fn piece_color(piece: Piece) -> egui::Color32 {
     egui_color(crate::theme::side_color(piece.color))
@@ -27,51 +26,6 @@ pub(crate) fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
             }
         });
     }
-}
-
-pub(crate) fn move_list(
-    ui: &mut egui::Ui,
-    model: &Model,
-    notation: Notation,
-    send: &mut impl FnMut(Action),
-) {
-    let game = model.game();
-    let shown = model.shown_ply();
-    let mut number = game.start().fullmoves();
-    egui::ScrollArea::vertical()
-        .max_height(280.0)
-        .auto_shrink([false, true])
-        .stick_to_bottom(!model.is_reviewing())
-        .show(ui, |ui| {
-            egui::Grid::new("moves")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    let moves: Vec<_> = game.moves().collect();
-                    let mut i = 0;
-                    // The first row starts with "…" when black moved first.
-                    let black_first = game.start().turn() == Side::Black;
-                    while i < moves.len() {
-                        ui.label(format!("{number}."));
-                        for column in 0..2 {
-                            if column == 0 && black_first && i == 0 {
-                                ui.label("…");
-                                continue;
-                            }
-                            if let Some(&m) = moves.get(i) {
-                                let text = notation.display(game.position_at(i), m);
-                                let current = shown == i + 1;
-                                if ui.selectable_label(current, text).clicked() {
-                                    send(Action::ReviewAt(i + 1));
-                                }
-                                i += 1;
-                            }
-                        }
-                        number += 1;
-                        ui.end_row();
-                    }
-                });
-        });
 }
 
 /// The settings section; returns the edited settings when something changed.

@@ -137,12 +137,14 @@ fn key_commands(
             (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,
             (true, false, KeyCode::KeyE) => Action::CopyFen,
             (true, true, KeyCode::KeyE) => Action::CopyGame,
-            (true, _, KeyCode::KeyI) => Action::Paste,
+            (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
+            (true, false, KeyCode::KeyI) => Action::Paste,
             (true, _, KeyCode::KeyG) => Action::ExportGif,
             // Esc first closes an open dialog.
             (_, _, KeyCode::Escape) if listing => Action::ChooseGame(None),
             (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
             (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
+            (_, _, KeyCode::Escape) if overlay.info => Action::ToggleGameInfo,
             (_, _, KeyCode::Escape) if editing => Action::ToggleEdit,
             (_, _, KeyCode::F2) => Action::ToggleEdit,
             (_, _, KeyCode::Escape) => Action::Quit,
@@ -156,6 +158,8 @@ fn key_commands(
             (false, _, KeyCode::ArrowRight) => Action::ReviewForward,
             (false, _, KeyCode::Home) => Action::ReviewStart,
             (false, _, KeyCode::End) => Action::ReviewEnd,
+            (false, _, KeyCode::ArrowUp) => Action::LineUp,
+            (false, _, KeyCode::ArrowDown) => Action::LineDown,
             _ => continue,
         };
         out.push(command);

@@ -30,6 +30,7 @@ fn toggle(
                 notices.write(Notice::info(said.get(settings.lang)));
             }
             ViewCommand::ToggleHelp => overlay.help = !overlay.help,
+            ViewCommand::ToggleGameInfo => overlay.info = !overlay.info,
         }
     }
 }

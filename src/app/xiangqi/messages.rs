@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use crate::rules::tree::{Nag, NodeId};
 use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
 use crate::session::Change;
 
@@ -105,6 +106,24 @@ pub struct Undone(pub Change);
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Redone(pub Change);
 
+/// An edit of the game record, from the move list, the comment box or the game's
+/// information (`xiangqi/record.rs`).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum RecordEdit {
+    /// The comment after a move (the root: before the first move) is now this.
+    Comment(NodeId, String),
+    /// The comment box was left: the next typing is a change of its own for undo.
+    DoneTyping,
+    /// A glyph put on a move, or taken off it.
+    Nag(NodeId, Nag),
+    /// The line through a move becomes the first at its fork.
+    Promote(NodeId),
+    /// A move and everything after it go.
+    DeleteFrom(NodeId),
+    /// The game's tags, all of them, in order.
+    Tags(Vec<(String, String)>),
+}
+
 /// The game has just ended.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnded(pub Outcome);
@@ -122,5 +141,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Redone>()
         .add_message::<ClockLow>()
         .add_message::<GameEnded>()
+        .add_message::<RecordEdit>()
         .add_message::<DrawOffered>();
 }

@@ -1,4 +1,4 @@
-//! Xiangqi at the table: its model, play, the clock, the board editor, the engine link,
+//! Xiangqi at the table: its model, play, edits of the record, the clock, the board editor, the engine link,
 //! and `view/`, how its board, pieces, marks and the engine's arrow are drawn.
 
 pub mod clock;
@@ -7,4 +7,5 @@ pub mod engine_link;
 pub mod messages;
 pub mod model;
 pub mod play;
+pub mod record;
 pub mod view;

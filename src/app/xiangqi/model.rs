@@ -96,6 +96,8 @@ pub struct Overlay {
     pub help: bool,
     /// The save slots (Ctrl+Shift+S).
     pub slots: bool,
+    /// The game's information: players, event, date, result (Ctrl+Shift+I).
+    pub info: bool,
 }
 
 /// A file's games, listed for the player to pick one (a PGN collection). Set and

@@ -211,7 +211,7 @@ pub(crate) fn commands(
     mut waits: ResMut<crate::app::xiangqi::model::ComputerWaits>,
 ) {
     for &command in commands.read() {
-        let reviewed = model.shown_ply();
+        let reviewed = model.cursor();
         match command {
             PlayCommand::Cancel => {
                 if selection.square.is_some() {
@@ -259,9 +259,17 @@ pub(crate) fn commands(
                     Review::Start => model.review_start(),
                     Review::End => model.review_end(),
                     Review::At(ply) => model.review(ply),
+                    Review::Node(node) => model.goto(node),
+                    Review::Line { down } => {
+                        // The board stays; the moves ahead change (the list shows them).
+                        if model.switch_line(down) {
+                            info!("line switched");
+                        }
+                        continue;
+                    }
                 }
                 // Looking where one already is changes nothing.
-                if model.shown_ply() == reviewed {
+                if model.cursor() == reviewed {
                     continue;
                 }
             }
