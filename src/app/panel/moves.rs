@@ -23,7 +23,27 @@ pub(crate) struct MovesUi {
     focus_comment: bool,
     /// The node shown last frame: the list scrolls to a new one.
     last_cursor: Option<NodeId>,
+    /// Where each move and menu item was last logged.
+    logged: std::collections::HashMap<String, (i32, i32)>,
 }
+
+impl MovesUi {
+    /// Logs where a move, a menu item or the comment box is when that changes: the
+    /// window tests click them (`panel move 17 at 900,395`).
+    fn log_places(&mut self, places: Vec<(String, egui::Rect)>) {
+        for (what, rect) in places {
+            let at = rect.center();
+            let at = (at.x.round() as i32, at.y.round() as i32);
+            if self.logged.get(&what) != Some(&at) {
+                bevy::log::info!("panel {what} at {},{}", at.0, at.1);
+                self.logged.insert(what, at);
+            }
+        }
+    }
+}
+
+/// The text size of variations: smaller than the main line's, still easy to read.
+const VARIATION_SIZE: f32 = 12.0;
 
 /// The glyphs the menu offers: the six a move has one of.
 const GLYPHS: [Nag; 6] = [
@@ -45,6 +65,8 @@ struct List<'a, A, E> {
     send: &'a mut A,
     edit: &'a mut E,
     focus_comment: &'a mut bool,
+    /// Where this frame drew each move and menu item.
+    places: Vec<(String, egui::Rect)>,
 }
 
 impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
@@ -71,16 +93,18 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
         }
         if !n.comment_after.is_empty() {
             // A comment is there to read in the box below.
-            text.push_str(" ✎");
+            text.push_str(" *");
         }
         let rich = if small {
-            egui::RichText::new(text).small()
+            egui::RichText::new(text).size(VARIATION_SIZE)
         } else {
             egui::RichText::new(text)
         };
         let current = node == self.cursor;
         let response =
             ui.add(egui::Button::selectable(current, rich).min_size(egui::vec2(width, 0.0)));
+        self.places
+            .push((format!("move {}", node.index()), response.rect));
         if current && self.scroll {
             response.scroll_to_me(Some(egui::Align::Center));
         }
@@ -92,11 +116,17 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
             let first = n
                 .parent()
                 .and_then(|p| self.tree.node(p).children().first().copied());
-            if first != Some(node) && ui.button(T::Promote.get(lang)).clicked() {
-                (self.edit)(RecordEdit::Promote(node));
-                ui.close();
+            if first != Some(node) {
+                let promote = ui.button(T::Promote.get(lang));
+                self.places.push(("promote".into(), promote.rect));
+                if promote.clicked() {
+                    (self.edit)(RecordEdit::Promote(node));
+                    ui.close();
+                }
             }
-            if ui.button(T::DeleteFromHere.get(lang)).clicked() {
+            let delete = ui.button(T::DeleteFromHere.get(lang));
+            self.places.push(("delete".into(), delete.rect));
+            if delete.clicked() {
                 (self.edit)(RecordEdit::DeleteFrom(node));
                 ui.close();
             }
@@ -121,7 +151,7 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
 
     /// A variation inline: `(` its moves, each with the lines that replace it, `)`.
     fn variation(&mut self, ui: &mut egui::Ui, start: NodeId, before: &Position, nesting: usize) {
-        ui.label(egui::RichText::new("(").small());
+        ui.label(egui::RichText::new("(").size(VARIATION_SIZE));
         let mut node = start;
         let mut pos = before.clone();
         let mut numbered = false;
@@ -148,7 +178,7 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
             pos = after;
             node = next;
         }
-        ui.label(egui::RichText::new(")").small());
+        ui.label(egui::RichText::new(")").size(VARIATION_SIZE));
     }
 
     /// The lines that replace `node` (its later siblings), inline. Returns whether
@@ -196,13 +226,16 @@ pub(crate) fn show(
         send,
         edit: &mut *edit,
         focus_comment: &mut state.focus_comment,
+        places: Vec::new(),
     };
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .max_height(280.0)
         .auto_shrink([false, true])
         .show(ui, |ui| main_line(ui, &mut list));
-    comment_box(ui, model, lang, state, edit);
+    let mut places = list.places;
+    places.push(("comment".into(), comment_box(ui, model, lang, state, edit)));
+    state.log_places(places);
 }
 
 /// The main line, a move pair a row; a move with variations ends its row and they
@@ -262,7 +295,7 @@ fn comment_box(
     lang: Lang,
     state: &mut MovesUi,
     edit: &mut impl FnMut(RecordEdit),
-) {
+) -> egui::Rect {
     let node = model.cursor();
     let stored = &model.note(node).after;
     let id = egui::Id::new("comment box");
@@ -289,4 +322,5 @@ fn comment_box(
     if response.lost_focus() {
         edit(RecordEdit::DoneTyping);
     }
+    response.rect
 }
