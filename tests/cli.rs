@@ -378,3 +378,52 @@ fn a_bad_clock_is_a_message_and_exit_2() {
     assert!(err.contains("is not a time control"), "{err}");
     assert!(err.contains("10+5"), "{err}");
 }
+
+/// Variations, comments, glyphs and every tag go through `convert` in each direction.
+#[test]
+fn convert_keeps_variations_comments_glyphs_and_tags() {
+    let text = "[Event \"全国赛\"]\n[Red \"胡荣华\"]\n[Result \"1-0\"]\n[Opening \"中炮\"]\n\n{开局} 1. 炮二平五! {中炮} (1. 炮八平五 (1. 兵七进一 $14)) 马８进７ 2. 马二进三 1-0\n";
+    let out = convert_stdin(text, &["--to", "pgn-iccs"]);
+    assert!(out.status.success());
+    let iccs = String::from_utf8(out.stdout).unwrap();
+    for kept in [
+        "[Event \"全国赛\"]",
+        "[Red \"胡荣华\"]",
+        "[Result \"1-0\"]",
+        "[Opening \"中炮\"]",
+        "{开局}",
+        "1. h2e2! {中炮} (1. b2e2 (1. c3c4 $14))",
+    ] {
+        assert!(iccs.contains(kept), "{kept} lost:\n{iccs}");
+    }
+    // And back to Chinese from ICCS: the same text as straight from the source.
+    let chinese = String::from_utf8(convert_stdin(&iccs, &["--to", "pgn"]).stdout).unwrap();
+    let direct = String::from_utf8(convert_stdin(text, &["--to", "pgn"]).stdout).unwrap();
+    assert_eq!(chinese, direct);
+}
+
+/// An XQF whose main line holds a move that cannot be played converts up to it, warns
+/// on standard error and exits 0.
+#[test]
+fn convert_opens_a_file_up_to_a_move_that_does_not_play_and_warns() {
+    let mut game = xiangqi::rules::Game::new();
+    game.play("h2e2".parse().unwrap()).unwrap();
+    game.play("h9g7".parse().unwrap()).unwrap();
+    let mut bytes =
+        xiangqi::rules::xqf::write_version(&xiangqi::rules::record::GameRecord::new(game), 10);
+    // Version 1.0: ply 2's record at 1024 + 16; its from-point made an empty e5.
+    bytes[1024 + 16] = 0x18 + 45;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-dropped");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.xqf");
+    std::fs::write(&path, &bytes).unwrap();
+    let out = xiangqi(&["convert", path.to_str().unwrap(), "--to", "ucci"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.trim_end().ends_with("moves h2e2"), "{stdout}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("warning") && stderr.contains("ply 2") && stderr.contains("no piece on e5"),
+        "{stderr}"
+    );
+}

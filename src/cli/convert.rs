@@ -120,6 +120,10 @@ pub(super) fn convert(
         }
     })?;
     let record = &imported.record;
+    // The legal part is converted; what could not be played is said, not fatal.
+    for e in &record.dropped {
+        eprintln!("xiangqi: warning: {name}: a move was dropped and its line ends there: {e}");
+    }
     let opts = xiangqi::picture::Options {
         size: picture.size,
         flipped: picture.flip,

@@ -131,11 +131,19 @@ impl Opener<'_> {
     /// Puts `record` in place of the game (undoable) and says `said`.
     fn open(&mut self, record: GameRecord, said: String) {
         info!("imported {} plies", record.game.ply_count());
+        for e in &record.dropped {
+            warn!("dropped from the file: {e}");
+        }
+        // What the file held that could not be played is said with the rest.
+        let notice = match record.dropped.first() {
+            Some(e) => Notice::warn(format!("{said}. {}: {e}", T::Dropped.get(self.lang()))),
+            None => Notice::info(said),
+        };
         // A record with a time control brings its clocks, stopped.
         self.model.replace_record(record);
         clear(&mut self.selection);
         self.changed.write(BoardChanged);
-        self.notices.write(Notice::info(said));
+        self.notices.write(notice);
     }
 
     fn apply(&mut self, reading: Reading) {
