@@ -217,17 +217,28 @@ pub fn read_slot(bytes: &[u8]) -> SlotState {
 /// Why a slot that stops before its result is damaged.
 const CUT_OFF: &str = "the file stops before the game's result: it was cut off";
 
-/// The PGN text of a saved game: standard tags, the start FEN, date, time and ply count.
+/// The tag that says when a slot or a copy was saved (`2026.11.23 21:46:10`).
+const SAVED: &str = "Saved";
+
+/// The PGN text of a saved game: every tag, line, comment and glyph of it, plus the
+/// moment it was saved and its ply count (a new game also gets today's date).
 #[must_use]
 pub fn game_pgn(game: &GameRecord, name: Option<&str>, stamp: &Stamp) -> String {
-    // The writer takes the played moves only: what was taken back is not written.
+    // The game's own tags stay as they are: only what it lacks is filled in (a game
+    // played here was played at this table, today), and the moment of saving has a
+    // tag of its own.
     let mut record = game.clone();
     if let Some(name) = name {
         record.set_tag("Event", name);
     }
-    record.set_tag("Site", "象棋 Xiangqi");
-    record.set_tag("Date", &stamp.date);
-    record.set_tag("Time", &stamp.time);
+    let unknown = |v: Option<&str>| v.is_none_or(|v| v.trim().is_empty() || v.contains('?'));
+    if unknown(record.tag("Site")) {
+        record.set_tag("Site", "象棋 Xiangqi");
+    }
+    if unknown(record.tag("Date")) {
+        record.set_tag("Date", &stamp.date);
+    }
+    record.set_tag(SAVED, &format!("{} {}", stamp.date, stamp.time));
     record.set_tag("PlyCount", &game.game.ply_count().to_string());
     pgn::write(&record, Notation::Chinese)
 }
@@ -237,12 +248,18 @@ fn info(record: GameRecord) -> SlotInfo {
         .tag("Event")
         .filter(|e| !e.is_empty() && *e != "?")
         .map(str::to_owned);
-    let date = record
-        .tag("Date")
-        .filter(|d| !d.contains('?'))
-        .unwrap_or("");
-    let time = record.tag("Time").map_or("", |t| t.get(..5).unwrap_or(t));
-    let saved = format!("{date} {time}").trim().to_owned();
+    // When it was saved; slots written before the tag had it as Date and Time.
+    let saved = match record.tag(SAVED) {
+        Some(at) => at.get(..16).unwrap_or(at).to_owned(),
+        None => {
+            let date = record
+                .tag("Date")
+                .filter(|d| !d.contains('?'))
+                .unwrap_or("");
+            let time = record.tag("Time").map_or("", |t| t.get(..5).unwrap_or(t));
+            format!("{date} {time}").trim().to_owned()
+        }
+    };
     let ended = record.game.outcome().is_some();
     let result = record
         .tag("Result")
