@@ -529,6 +529,17 @@ impl Game {
         std::thread::sleep(Duration::from_millis(150));
     }
 
+    /// Types `text` into the focused widget, slowly. xdotool types a character outside
+    /// the keymap (Chinese) by mapping it onto a spare key for the moment, so the game
+    /// must read each key before the next one is mapped: a pause between characters,
+    /// and `text` should not end with such a character (the mapping is undone as
+    /// xdotool exits).
+    pub fn type_text(&self, text: &str) {
+        self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
+        self.xdotool(&["type", "--delay", "300", text]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
     /// Puts `text` on the X clipboard (xclip stays behind to serve it, as a program
     /// that copied would).
     pub fn set_clipboard(&self, text: &str) {

@@ -727,3 +727,135 @@ fn the_window_sleeps_after_a_flag_fall_a_resignation_a_mate_and_in_the_editor_fo
     let _ = other.kill();
     let _ = other.wait();
 }
+
+/// Where the panel last said it drew `what` (`panel move 17 at 900,395`), if it has.
+fn last_place(game: &Game, what: &str) -> Option<(f32, f32)> {
+    let prefix = format!("panel {what} at ");
+    let log = game.log();
+    let line = log.lines().rfind(|l| l.contains(&prefix))?.to_owned();
+    let (x, y) = line.split(&prefix).nth(1)?.trim().split_once(',')?;
+    Some((x.parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// Where the panel drew `what`, once it has stayed there a moment: a menu's first
+/// frame lays it out somewhere else before it knows its size.
+fn settled_place(game: &Game, what: &str) -> (f32, f32) {
+    game.until(&format!("the panel's {what}, settled"), || {
+        let first = last_place(game, what)?;
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        (last_place(game, what)? == first).then_some(first)
+    })
+}
+
+/// A downloaded GBK game with players, a result, comments and a variation.
+const COMMENTED: &str = "[Event \"全国象棋个人赛\"]\n[Site \"北京\"]\n[Date \"1960.10.01\"]\n[Red \"胡荣华\"]\n[Black \"杨官璘\"]\n[Result \"1-0\"]\n[Annotator \"某某\"]\n\n{这是一盘名局。}\n1. 炮二平五 {中炮开局} 马８进７ 2. 马二进三 车９平８ (2... 卒７进１ {另一种下法}) 3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 5. 车二进六 {过河车} 炮８平９ 6. 车二平三 炮９退１ 7. 马八进七 士４进５ 8. 马七进六 炮９平７ 1-0\n";
+
+/// A commented file opened; three moves back a different move is played: the move list
+/// shows it as a variation (highlighted, under the move it replaces), the menu promotes
+/// it to the main line, Ctrl+Z takes that back, a comment typed (Chinese too) goes onto
+/// it, and the copied PGN has the file's players, result and comments and the new line.
+#[test]
+fn a_variation_played_in_a_commented_file_is_shown_promoted_undone_commented_and_copied() {
+    use xiangqi::rules::tree::GameTree;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("variation-file");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("名局.pgn");
+    let (gbk, _, _) = encoding_rs::GBK.encode(COMMENTED);
+    std::fs::write(&path, &gbk).unwrap();
+    let record = xiangqi::rules::pgn::read(COMMENTED).unwrap().record;
+    let tree = GameTree::from_record(&record).unwrap();
+    let main = tree.main_line();
+    // Three moves back from the end (16 plies): black to move at ply 13.
+    let before = record.game.position_at(13).clone();
+    let played = record.game.moves().nth(13).unwrap();
+    let other = *before
+        .legal_moves()
+        .iter()
+        .find(|&&m| {
+            m != played
+                && before
+                    .piece_at(m.from)
+                    .is_some_and(|p| p.role == xiangqi::rules::Role::Chariot)
+        })
+        .unwrap();
+    let after = before.play(other).unwrap();
+    let new = tree.move_count() + 1;
+
+    let game = Game::start_with("variation", &[path.to_str().unwrap()]);
+    game.until_logged("notice Opened 名局.pgn");
+    for _ in 0..3 {
+        game.key("Left");
+    }
+    game.until_position(&before.to_fen());
+    game.play(&other.to_string());
+    game.until_position(&after.to_fen());
+
+    // The new move is in the list, highlighted, below the move it replaces.
+    let replaced = format!("move {}", main[13].index());
+    let (x, y) = game.until("the variation in the move list", || {
+        last_place(&game, &format!("move {new}"))
+    });
+    let (_, main_y) = last_place(&game, &replaced).unwrap();
+    assert!(
+        y > main_y,
+        "the variation ({y}) comes after the move it replaces ({main_y})"
+    );
+    let selection = xiangqi::theme::Rgba(144, 209, 255, 255);
+    game.until("the variation highlighted", || {
+        (game.shot().count_near(x, y, 12.0, selection) > 40).then_some(())
+    });
+
+    // Promoted from its menu: it moves above the move it replaced.
+    game.xdotool(&[
+        "mousemove",
+        &format!("{x:.0}"),
+        &format!("{y:.0}"),
+        "click",
+        "3",
+    ]);
+    let promote = settled_place(&game, "promote");
+    game.click_at(promote);
+    game.until_logged("record edit promote");
+    game.until("the variation promoted", || {
+        let (_, y) = last_place(&game, &format!("move {new}"))?;
+        let (_, old) = last_place(&game, &replaced)?;
+        (y < old).then_some(())
+    });
+    // Ctrl+Z: the file's move is the main line again.
+    game.key("ctrl+z");
+    game.until("the promotion taken back", || {
+        let (_, y) = last_place(&game, &format!("move {new}"))?;
+        let (_, old) = last_place(&game, &replaced)?;
+        (y > old).then_some(())
+    });
+
+    // A comment on the new move, typed into the box under the list.
+    let comment = settled_place(&game, "comment");
+    game.click_at(comment);
+    game.type_text("好棋 strong");
+    game.until_logged(&format!("record edit comment {new} (9 chars)"));
+    game.key("ctrl+shift+e");
+    let pgn = game.until("the game on the clipboard", || {
+        game.clipboard().filter(|c| c.contains("好棋 strong"))
+    });
+    let variation = xiangqi::rules::Notation::Chinese.write(&before, other);
+    for kept in [
+        "[Event \"全国象棋个人赛\"]",
+        "[Site \"北京\"]",
+        "[Date \"1960.10.01\"]",
+        "[Red \"胡荣华\"]",
+        "[Black \"杨官璘\"]",
+        "[Result \"1-0\"]",
+        "[Annotator \"某某\"]",
+        "{这是一盘名局。}",
+        "{中炮开局}",
+        "(2... 卒７进１ {另一种下法})",
+        "{过河车}",
+        &format!("(7... {variation} {{好棋 strong}})"),
+    ] {
+        assert!(
+            pgn.contains(kept),
+            "{kept} is not in the copied game:\n{pgn}"
+        );
+    }
+}
