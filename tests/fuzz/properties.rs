@@ -3,7 +3,7 @@
 //! input the fuzzers ever failed on (`tests/data/fuzz/TARGET/`) on stable, in CI.
 //! Beyond "no panic": what reads writes back and reads again to the same thing.
 
-use xiangqi::rules::record::GameRecord;
+use xiangqi::rules::record::{GameRecord, Variation};
 use xiangqi::rules::{Move, Notation, Position, pgn, read};
 use xiangqi::session::Session;
 use xiangqi::settings::Preferences;
@@ -46,9 +46,25 @@ fn moves(r: &GameRecord) -> Vec<Move> {
     r.game.moves().collect()
 }
 
+/// Variations with their comments compared as words (see [`words`]).
+fn variations(vs: &[Variation]) -> Vec<Variation> {
+    vs.iter()
+        .map(|v| Variation {
+            comments: v
+                .comments
+                .iter()
+                .map(|(&ply, c)| (ply, c.split_whitespace().collect::<Vec<_>>().join(" ")))
+                .collect(),
+            variations: variations(&v.variations),
+            ..v.clone()
+        })
+        .collect()
+}
+
 /// Any file's bytes: every game that reads, written as PGN in each notation, reads
-/// back as the same game (start, moves, result, clocks, comments), and what was read
-/// back writes the same text.
+/// back as the same game (start, moves, result, clocks, comments, glyphs, every
+/// variation), and what was read back writes the same text. Opened as the game, it
+/// gives the same record back.
 pub fn records(data: &[u8]) {
     let Ok(games) = read::read_games_bytes(data) else {
         return;
@@ -65,8 +81,20 @@ pub fn records(data: &[u8]) {
             assert_eq!(back.game.outcome(), record.game.outcome(), "{written}");
             assert_eq!(back.clocks, record.clocks, "{written}");
             assert_eq!(words(&back), words(&record), "{written}");
+            assert_eq!(back.nags, record.nags, "{written}");
+            assert_eq!(
+                variations(&back.variations),
+                variations(&record.variations),
+                "{written}"
+            );
             assert_eq!(pgn::write(&back, notation), written);
         }
+        // Through the session and its autosave, the same text: nothing lost on the way.
+        let mut session = Session::new();
+        session.replace_record(record.clone());
+        let direct = pgn::write(&session.record(), Notation::Iccs);
+        let saved = Session::from_snapshot(&session.to_snapshot()).expect("an autosave reads");
+        assert_eq!(pgn::write(&saved.record(), Notation::Iccs), direct);
     }
 }
 

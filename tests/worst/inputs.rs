@@ -15,6 +15,9 @@ pub enum Reader {
     Fen,
     /// A pasted text (`read::read_any`).
     Paste,
+    /// A pasted text opened as the game, then written as the copy and the autosave
+    /// write it, and the autosave read back: the whole way of a game's tree.
+    Open,
     /// A file's bytes (`read::read_games_bytes`): every game of it.
     File,
     /// One move in each notation, in the start position.
@@ -34,6 +37,17 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
     match reader {
         Reader::Fen => Position::from_fen(&text()).map_or(0, |p| p.legal_moves().len()),
         Reader::Paste => read::read_any(&text()).map_or(1, |i| i.record.game.ply_count()),
+        Reader::Open => {
+            let Ok(imported) = read::read_any(&text()) else {
+                return 1;
+            };
+            let mut session = Session::new();
+            session.replace_record(imported.record);
+            let copied = xiangqi::rules::pgn::write(&session.record(), Notation::Chinese);
+            let saved = session.to_snapshot();
+            let back = Session::from_snapshot(&saved).map_or(1, |s| s.tree().move_count());
+            copied.len() + back
+        }
         Reader::File => read::read_games_bytes(bytes).map_or(1, |g| g.len()),
         Reader::Move => {
             let pos = Position::new();
@@ -176,6 +190,12 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             open_comment.clone(),
         ),
         ("paste: nested variations", Reader::Paste, nested.clone()),
+        ("open: nested variations", Reader::Open, nested.clone()),
+        ("open: the longest game with a long line at every other move", Reader::Open, {
+            let variation = format!("({})", "b0c2 b9c7 c2b0 c7b9 ".repeat(10));
+            let unit = format!("h0g2 {variation} h9g7 g2h0 g7h9 ");
+            unit.repeat(MAX_PLIES / 4).into_bytes()
+        }),
         (
             "paste: a megabyte of tags",
             Reader::Paste,

@@ -387,10 +387,20 @@ impl GameTree {
     /// # Errors
     /// The first move the rules refuse (the moves before it stay in the tree).
     pub fn play_line(&mut self, from: NodeId, moves: &[Move]) -> Result<Vec<NodeId>, IllegalMove> {
+        let start = self.position(from);
+        self.play_line_at(from, start, moves)
+    }
+
+    /// [`play_line`](Self::play_line) from `from`, whose position is `pos`.
+    fn play_line_at(
+        &mut self,
+        from: NodeId,
+        mut pos: Position,
+        moves: &[Move],
+    ) -> Result<Vec<NodeId>, IllegalMove> {
         // The position is carried along: a line of n moves costs n moves, not n².
         let mut ids = Vec::with_capacity(moves.len());
         let mut at = from;
-        let mut pos = self.position(from);
         for &m in moves {
             pos = pos.play(m)?;
             at = match self.child_with(at, m) {
@@ -400,6 +410,23 @@ impl GameTree {
             ids.push(at);
         }
         Ok(ids)
+    }
+
+    /// The positions before each node of `line` and after its last, from `start`.
+    fn positions_along(&self, start: &Position, line: &[NodeId]) -> Vec<Position> {
+        let mut out = Vec::with_capacity(line.len() + 1);
+        out.push(start.clone());
+        for &id in line {
+            let Some(next) = self
+                .node(id)
+                .mv
+                .and_then(|m| out.last().and_then(|p| p.play(m).ok()))
+            else {
+                break;
+            };
+            out.push(next);
+        }
+        out
     }
 
     /// The tree of a record's lines: its main line, comments, clocks and variations
@@ -423,23 +450,34 @@ impl GameTree {
             }
         }
         tree.set_nags(&ids, &record.nags);
-        tree.add_variations(root, &ids, &record.variations)?;
+        let start = tree.start.clone();
+        tree.add_variations(root, &start, &ids, &record.variations)?;
         Ok(tree)
     }
 
+    /// Adds `variations` of `line` (which follows `line_start`, at position `start`).
+    /// Each is played from the position before the move it replaces, computed once
+    /// for the whole line: a record of many variations costs its moves, not their
+    /// depths.
     fn add_variations(
         &mut self,
         line_start: NodeId,
+        start: &Position,
         line: &[NodeId],
         variations: &[Variation],
     ) -> Result<(), IllegalMove> {
+        if variations.is_empty() {
+            return Ok(());
+        }
+        let positions = self.positions_along(start, line);
         for v in variations {
             // Played instead of the line's move `ply`, from the position before it.
-            let from = match v.ply.min(line.len()) {
+            let k = v.ply.min(line.len()).min(positions.len() - 1);
+            let from = match k {
                 0 => line_start,
                 k => line[k - 1],
             };
-            let ids = self.play_line(from, &v.moves)?;
+            let ids = self.play_line_at(from, positions[k].clone(), &v.moves)?;
             for (&n, text) in &v.comments {
                 match n.checked_sub(1).and_then(|i| ids.get(i)) {
                     Some(&id) => append(&mut self.node_mut(id).comment_after, text),
@@ -451,7 +489,7 @@ impl GameTree {
                 }
             }
             self.set_nags(&ids, &v.nags);
-            self.add_variations(from, &ids, &v.variations)?;
+            self.add_variations(from, &positions[k], &ids, &v.variations)?;
         }
         Ok(())
     }
