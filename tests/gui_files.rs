@@ -801,3 +801,60 @@ fn a_set_up_position_is_saved_with_its_fen() {
     };
     assert_eq!(info.plies, 1);
 }
+
+/// A file opened, then copied, exported and saved to a slot and loaded: each text read
+/// back holds every line, comment and tag the file had, compared with the file itself.
+#[test]
+fn everything_a_file_holds_goes_to_the_clipboard_the_export_and_the_slot() {
+    use xiangqi::rules::read::read_games_bytes;
+    for (i, name) in ["xqf/game_varations.xqf", "three-games.pgn"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut t = Test::new(&format!("keep-all-{i}"));
+        t.set_lang_en();
+        let path = data(name);
+        let bytes = std::fs::read(&path).unwrap();
+        let file = read_games_bytes(&bytes).unwrap().remove(0).unwrap().record;
+        if name.ends_with(".pgn") {
+            // A file of several games: the first is picked from the list.
+            t.send(FileDragAndDrop::DroppedFile {
+                window: Entity::PLACEHOLDER,
+                path_buf: path,
+            });
+            t.send(Action::ChooseGame(Some(0)));
+        } else {
+            t.send(FileDragAndDrop::DroppedFile {
+                window: Entity::PLACEHOLDER,
+                path_buf: path,
+            });
+        }
+        assert_eq!(t.plies(), file.game.ply_count(), "{name}");
+        let same = |text: &str, how: &str| {
+            let back = xiangqi::rules::read::read_any(text)
+                .unwrap_or_else(|e| panic!("{name} {how}: {e}\n{text}"))
+                .record;
+            assert_eq!(back.lines(), file.lines(), "{name} {how}: the lines");
+            assert_eq!(back.comments, file.comments, "{name} {how}: the comments");
+            assert_eq!(back.variations, file.variations, "{name} {how}");
+            let known =
+                |(k, v): &&(String, String)| k != "Format" && !v.is_empty() && !v.contains('?');
+            for (k, v) in file.tags.iter().filter(known) {
+                assert_eq!(back.tag(k), Some(v.as_str()), "{name} {how}: the tag {k}");
+            }
+        };
+        t.ctrl_shift(KeyCode::KeyE);
+        same(&t.clipboard().expect("copied"), "copied");
+        t.send(Action::ExportPgn);
+        let said = t.said(false);
+        let exported = said.strip_prefix("Game exported to ").unwrap();
+        same(&std::fs::read_to_string(exported).unwrap(), "exported");
+        t.send(Action::NewGame);
+        t.ctrl(KeyCode::KeyZ);
+        t.ctrl(KeyCode::KeyS);
+        t.send(Action::NewGame);
+        t.ctrl(KeyCode::KeyL);
+        t.ctrl_shift(KeyCode::KeyE);
+        same(&t.clipboard().expect("copied"), "saved, loaded and copied");
+    }
+}

@@ -191,11 +191,15 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
         ),
         ("paste: nested variations", Reader::Paste, nested.clone()),
         ("open: nested variations", Reader::Open, nested.clone()),
-        ("open: the longest game with a long line at every other move", Reader::Open, {
-            let variation = format!("({})", "b0c2 b9c7 c2b0 c7b9 ".repeat(10));
-            let unit = format!("h0g2 {variation} h9g7 g2h0 g7h9 ");
-            unit.repeat(MAX_PLIES / 4).into_bytes()
-        }),
+        (
+            "open: the longest game with a long line at every other move",
+            Reader::Open,
+            {
+                let variation = format!("({})", "b0c2 b9c7 c2b0 c7b9 ".repeat(10));
+                let unit = format!("h0g2 {variation} h9g7 g2h0 g7h9 ");
+                unit.repeat(MAX_PLIES / 4).into_bytes()
+            },
+        ),
         (
             "paste: a megabyte of tags",
             Reader::Paste,
