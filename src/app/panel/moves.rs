@@ -155,10 +155,7 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
         let mut node = start;
         let mut pos = before.clone();
         let mut numbered = false;
-        loop {
-            let Some(mv) = self.tree.node(node).mv() else {
-                break;
-            };
+        while let Some(mv) = self.tree.node(node).mv() {
             let prefix = match pos.turn() {
                 Side::Red => format!("{}.", pos.fullmoves()),
                 Side::Black if !numbered => format!("{}…", pos.fullmoves()),
