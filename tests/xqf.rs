@@ -389,3 +389,57 @@ fn no_bytes_make_the_reader_panic() {
         let _ = read_any_bytes(&bytes);
     }
 }
+
+/// An opening collection as players keep them: one tree of hundreds of lines, with
+/// comments. Written as XQF, cchess reads every line of it as we do, and it reads back
+/// whole; written as PGN, too.
+#[test]
+fn a_tree_of_hundreds_of_lines_goes_through_xqf_and_pgn_and_cchess_reads_it_alike() {
+    use xiangqi::rules::tree::GameTree;
+    let mut oracle = Oracle::start("cchess_oracle.py");
+    let mut rng = Rng(0x0349_0349);
+    let mut tree = GameTree::new(Position::new());
+    let mut nodes = vec![tree.root()];
+    while tree.lines().len() < 349 {
+        // A new branch somewhere in the first moves, as an opening book grows.
+        let at = nodes[rng.below(nodes.len())];
+        if tree.depth(at) > 16 {
+            continue;
+        }
+        let pos = tree.position(at);
+        let line = random_line(&pos, 2 + rng.below(10), &mut rng);
+        let ids = tree.play_line(at, &line).unwrap();
+        if let Some(&last) = ids.last()
+            && rng.below(4) == 0
+        {
+            tree.node_mut(last).comment_after = COMMENTS[rng.below(COMMENTS.len())].to_owned();
+        }
+        nodes.extend(ids);
+    }
+    let mut record = tree.to_record();
+    record.set_tag("Event", "中炮对屏风马");
+    let lines = |r: &GameRecord| {
+        let mut l: Vec<String> = r.lines().iter().map(|l| iccs(l)).collect();
+        l.sort();
+        l
+    };
+    let want = lines(&record);
+    assert!(want.len() >= 349, "{} lines", want.len());
+
+    let bytes = xqf::write(&record);
+    let back = xqf::read(&bytes).unwrap();
+    assert_eq!(lines(&back), want);
+    assert_eq!(GameTree::from_record(&back).unwrap().lines().len(), want.len());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xqf-book");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("book.xqf");
+    std::fs::write(&path, &bytes).unwrap();
+    let (_, mut theirs) = cchess(&mut oracle, &path);
+    theirs.sort();
+    assert_eq!(theirs, want, "cchess reads the lines we wrote");
+
+    let text = xiangqi::rules::pgn::write(&record, xiangqi::rules::Notation::Chinese);
+    let back = xiangqi::rules::pgn::read(&text).unwrap().record;
+    assert_eq!(lines(&back), want);
+    assert_eq!(back.variations, record.variations);
+}
