@@ -315,7 +315,8 @@ fn the_session_is_autosaved_and_resumed_with_its_history() {
         t.ctrl(KeyCode::KeyR);
         t.play("b2e2");
         t.ctrl(KeyCode::KeyZ);
-        // Dropped without any quit: as after a kill, only what was written counts.
+        // Dropped without a quit. Not a kill: dropping the app waits for the autosave
+        // writer; tests/saves.rs kills a real process while it writes.
     }
     let text = std::fs::read_to_string(dirs.autosave()).unwrap();
     assert!(Session::from_snapshot(&text).is_ok());

@@ -110,3 +110,119 @@ fn kill_during_a_burst_of_saves_never_breaks_a_slot() {
     remove_stale_temporaries(&dir, Duration::ZERO);
     assert_eq!(leftovers(&dir), 0);
 }
+
+/// Set in the child: the home whose autosave and settings it writes, until killed.
+const CHILD_HOME: &str = "XIANGQI_TEST_AUTOSAVE_BURST_DIR";
+
+/// Two sessions as the autosave writes them: a short game, and a long one with a
+/// variation, a comment and an undo history, so a torn file could not pass for either.
+fn snapshots() -> [String; 2] {
+    let mut short = xiangqi::session::Session::new();
+    short.play("h2e2".parse().unwrap()).unwrap();
+    let mut long = xiangqi::session::Session::new();
+    for m in games()[1].moves() {
+        long.play(m).unwrap();
+    }
+    long.review(2);
+    long.play("b0c2".parse().unwrap()).unwrap();
+    long.set_comment(long.cursor(), "变着 a line of our own");
+    [short.to_snapshot(), long.to_snapshot()]
+}
+
+/// Two settings files that differ in every field the game writes often.
+fn preferences() -> [xiangqi::settings::Preferences; 2] {
+    use xiangqi::settings::{Preferences, Settings};
+    let quiet = Preferences {
+        settings: Settings {
+            sound: false,
+            flipped: true,
+            ..Settings::default()
+        },
+        window: Some((1024.0, 768.0)),
+        slot: Some(3),
+    };
+    [Preferences::default(), quiet]
+}
+
+/// Not a test on its own: the child process of the test below. It writes as the game
+/// does: the autosave through the background writer, the settings file at once.
+#[test]
+#[ignore = "run by kill_during_autosaves_and_settings_writes_never_breaks_either"]
+fn autosave_burst_child() {
+    let Some(root) = std::env::var_os(CHILD_HOME) else {
+        return;
+    };
+    let dirs = xiangqi::storage::Dirs::under(Path::new(&root));
+    let snapshots = snapshots();
+    let prefs = preferences();
+    let writer = xiangqi::storage::BackgroundWriter::new();
+    for i in 0.. {
+        writer.write(dirs.autosave(), snapshots[i % 2].clone().into_bytes());
+        prefs[(i + 1) % 2].write(&dirs.settings()).unwrap();
+    }
+}
+
+/// A real process killed at random moments while it autosaves and writes its
+/// settings: what is on disk always reads, and is the old state or the new one.
+#[test]
+fn kill_during_autosaves_and_settings_writes_never_breaks_either() {
+    use xiangqi::settings::Preferences;
+    use xiangqi::storage::{Dirs, read_autosave};
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("autosave-burst");
+    let _ = std::fs::remove_dir_all(&root);
+    let dirs = Dirs::under(&root);
+    let snapshots = snapshots();
+    let prefs = preferences();
+    xiangqi::storage::atomic_write(&dirs.autosave(), snapshots[0].as_bytes()).unwrap();
+    prefs[0].write(&dirs.settings()).unwrap();
+    let me = std::env::current_exe().unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for round in 0..25u64 {
+        let mut child = Command::new(&me)
+            .args([
+                "--exact",
+                "autosave_burst_child",
+                "--ignored",
+                "--nocapture",
+            ])
+            .env(CHILD_HOME, &root)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(40 + (round * 37) % 150));
+        // SIGKILL: the background writer's thread dies mid-write, nothing is flushed.
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let (session, _) = match read_autosave(&dirs.autosave()) {
+            Ok(Some(read)) => read,
+            Ok(None) => panic!("round {round}: the autosave vanished"),
+            Err(damaged) => panic!("round {round}: the autosave was broken: {}", damaged.reason),
+        };
+        let text = session.to_snapshot();
+        let which = snapshots.iter().position(|s| *s == text);
+        assert!(
+            which.is_some(),
+            "round {round}: the autosave is neither state:\n{text}"
+        );
+        let (read, damaged) = Preferences::load(&dirs);
+        assert!(
+            damaged.is_none(),
+            "round {round}: the settings file was broken"
+        );
+        let setting = prefs.iter().position(|p| *p == read);
+        assert!(
+            setting.is_some(),
+            "round {round}: the settings are neither state: {read:?}"
+        );
+        seen.insert(("autosave", which));
+        seen.insert(("settings", setting));
+    }
+    assert_eq!(
+        seen.len(),
+        4,
+        "the child really wrote both states of both: {seen:?}"
+    );
+    xiangqi::storage::remove_stale_temporaries(&dirs.data, Duration::ZERO);
+    xiangqi::storage::remove_stale_temporaries(&dirs.config, Duration::ZERO);
+}

@@ -429,7 +429,10 @@ fn a_tree_of_hundreds_of_lines_goes_through_xqf_and_pgn_and_cchess_reads_it_alik
     let bytes = xqf::write(&record);
     let back = xqf::read(&bytes).unwrap();
     assert_eq!(lines(&back), want);
-    assert_eq!(GameTree::from_record(&back).unwrap().lines().len(), want.len());
+    assert_eq!(
+        GameTree::from_record(&back).unwrap().lines().len(),
+        want.len()
+    );
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xqf-book");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("book.xqf");
