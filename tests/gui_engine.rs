@@ -317,6 +317,20 @@ fn a_hint_asked_for_one_position_is_never_shown_for_another() {
         assert_eq!(view(&app).hint_about(&shown), None);
         std::thread::sleep(Duration::from_millis(10));
     }
+    // Not because no hint ever comes: asked here, it comes, for this position.
+    app.world_mut().write_message(Action::Hint);
+    until(
+        &mut app,
+        Duration::from_secs(20),
+        "the hint for the position shown",
+        |a| view(a).hint_about(&shown).is_some(),
+    );
+    let hinted = view(&app).hint_about(&shown).unwrap();
+    assert!(
+        shown.legal_moves().contains(&hinted),
+        "{hinted} is a move here"
+    );
+    assert_eq!(view(&app).hint_about(&asked), None);
 }
 
 #[test]

@@ -223,8 +223,18 @@ fn wxf_text_matches_fairy_stockfish() {
         let line = random_line(&start, 60, &mut rng);
         let iccs: Vec<String> = line.iter().map(Move::to_string).collect();
         let theirs = oracle.ask(&format!("wxf\t{}\t{}", start.to_fen(), iccs.join(",")));
+        let theirs: Vec<&str> = theirs.split_whitespace().collect();
+        // One answer a move: fewer would silently compare fewer moves.
+        assert_eq!(
+            theirs.len(),
+            line.len(),
+            "pyffish gave {} WXF moves for {} from {}: {theirs:?}",
+            theirs.len(),
+            line.len(),
+            start.to_fen()
+        );
         let mut pos = start.clone();
-        for ((m, text), fsf) in line.iter().zip(&iccs).zip(theirs.split_whitespace()) {
+        for ((m, text), fsf) in line.iter().zip(&iccs).zip(theirs) {
             let ours = Notation::Wxf.write(&pos, *m);
             if ours != fsf {
                 mismatches.push(format!(

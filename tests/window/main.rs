@@ -16,13 +16,24 @@ fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
-/// Waits for the game-end banner: a dark panel across the middle of the board.
-fn until_banner(game: &Game) {
+/// Pixels of the game-end banner (a dark panel across the middle of the board) near
+/// the board's middle.
+fn banner_pixels(game: &Game) -> usize {
     let (x, y, cell) = game.point(sq("e4"));
     let banner = blend(xiangqi::theme::panel::BANNER, wood::BOARD);
-    game.until("the banner", || {
-        (game.shot().count_near(x, y - 0.5 * cell, 20.0, banner) > 300).then_some(())
-    });
+    game.shot().count_near(x, y - 0.5 * cell, 20.0, banner)
+}
+
+/// Waits for the game-end banner.
+fn until_banner(game: &Game) {
+    game.until("the banner", || (banner_pixels(game) > 300).then_some(()));
+}
+
+/// The autosave in the game's home, as it is on disk.
+fn autosaved(game: &Game) -> xiangqi::session::Session {
+    let path = game.home().join(".local/share/xiangqi/autosave.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    xiangqi::session::Session::from_snapshot(&text).unwrap()
 }
 
 #[test]
@@ -154,13 +165,21 @@ fn clicks_land_after_resizing_and_flipping() {
 
 #[test]
 fn escape_and_ctrl_w_quit_cleanly() {
-    let mut game = Game::start("escape");
-    game.key("Escape");
-    assert_eq!(game.exit_code(), Some(0));
-    drop(game);
-    let mut game = Game::start("ctrl-w");
-    game.key("ctrl+w");
-    assert_eq!(game.exit_code(), Some(0));
+    // Moves played and the key pressed at once: the last autosave is on disk when the
+    // game has gone, with the moves.
+    for (name, key) in [("escape", "Escape"), ("ctrl-w", "ctrl+w")] {
+        let mut game = Game::start(name);
+        game.play("h2e2");
+        game.play("h9g7");
+        game.key(key);
+        assert_eq!(game.exit_code(), Some(0), "{key}");
+        let moves: Vec<String> = autosaved(&game)
+            .game()
+            .moves()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(moves, ["h2e2", "h9g7"], "{key}");
+    }
 }
 
 const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b";
@@ -372,20 +391,24 @@ fn a_collection_opened_from_the_desktop_lists_its_games_and_an_xqf_opens_too() {
 fn a_three_second_clock_flags_and_ctrl_z_gives_the_game_back() {
     // `--clock` starts a new timed game; red's time runs at once.
     let game = Game::start_with("clock", &["--clock", "0:03+0"]);
-    game.until_logged("action NewGameWith");
-    game.until_logged("flag fell: black-wins timeout");
+    assert_eq!(banner_pixels(&game), 0, "no result yet");
+    // The flag falls by itself: the banner says so on the board.
+    until_banner(&game);
     game.until("the log's position to carry the result", || {
         let last = game.positions().pop()?;
         last.ends_with("outcome black-wins timeout").then_some(())
     });
     game.key("ctrl+z");
+    game.until("the banner gone", || {
+        (banner_pixels(&game) == 0).then_some(())
+    });
     game.until("the result to be taken back", || {
         let last = game.positions().pop()?;
         (!last.contains("outcome")).then_some(())
     });
     // Space restarts the clock (stopped by the undo at 3 s), and it flags again.
     game.key("space");
-    game.until_logged("action TogglePause");
+    until_banner(&game);
     game.until("a second flag fall", || {
         (game.log().matches("flag fell: black-wins timeout").count() == 2).then_some(())
     });
@@ -394,10 +417,19 @@ fn a_three_second_clock_flags_and_ctrl_z_gives_the_game_back() {
 #[test]
 fn m_mutes_and_the_status_line_says_what_it_did() {
     let game = Game::start("mute");
+    let settings = harness::config_file("mute", "settings.ron");
+    let kept = || std::fs::read_to_string(&settings).unwrap_or_default();
     game.key("m");
     game.until_logged("notice Sound off");
+    // What the game keeps, not only what it says.
+    game.until("the sound off in settings.ron", || {
+        kept().contains("sound: false").then_some(())
+    });
     game.key("m");
     game.until_logged("notice Sound on");
+    game.until("the sound on in settings.ron", || {
+        kept().contains("sound: true").then_some(())
+    });
     let said: Vec<String> = game
         .log()
         .lines()
@@ -545,8 +577,7 @@ fn drag_between(game: &Game, from: (f32, f32), to: (f32, f32)) {
 fn edit_a_mate_in_one_from_an_empty_board_and_play_it() {
     let game = Game::start("edit");
     game.key("F2");
-    game.until_logged("action ToggleEdit");
-    // Empty the board, then drag each piece from the tray to its point.
+    // Empty the board (its button is there once the editor's panel is drawn), then drag each piece from the tray to its point.
     let empty = edit_place(&game, "empty");
     game.xdotool(&["mousemove", &empty.0.to_string(), &empty.1.to_string()]);
     std::thread::sleep(std::time::Duration::from_millis(200));
