@@ -530,10 +530,9 @@ impl Game {
     }
 
     /// Types `text` into the focused widget, slowly. xdotool types a character outside
-    /// the keymap (Chinese) by mapping it onto a spare key for the moment, so the game
-    /// must read each key before the next one is mapped: a pause between characters,
-    /// and `text` should not end with such a character (the mapping is undone as
-    /// xdotool exits).
+    /// the keymap (Chinese) by mapping it onto a spare key for the moment: `text` should
+    /// hold at most one such character, and not as its last (the mapping is undone as
+    /// xdotool exits, maybe before the game has read the key).
     pub fn type_text(&self, text: &str) {
         self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
         self.xdotool(&["type", "--delay", "300", text]);
