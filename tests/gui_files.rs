@@ -859,3 +859,32 @@ fn everything_a_file_holds_goes_to_the_clipboard_the_export_and_the_slot() {
         same(&t.clipboard().expect("copied"), "saved, loaded and copied");
     }
 }
+
+/// A comment typed, a glyph set: the autosave follows at once, not at the next move
+/// (a crash after typing would otherwise lose the comment).
+#[test]
+fn a_comment_is_autosaved_without_a_move() {
+    use xiangqi::app::RecordEdit;
+    use xiangqi::rules::tree::Nag;
+    let mut t = Test::new("comment-autosave");
+    t.play("h2e2");
+    let node = t.app.world().resource::<Model>().cursor();
+    t.send(RecordEdit::Comment(node, "中炮 central cannon".into()));
+    t.send(RecordEdit::Nag(node, Nag::GOOD));
+    let path = t.dirs.autosave();
+    let mut on_disk = None;
+    for _ in 0..200 {
+        t.app.update();
+        let saved = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| Session::from_snapshot(&text).ok())
+            .filter(|s| s.note(node).nags == [Nag::GOOD]);
+        if let Some(s) = saved {
+            on_disk = Some(s);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let saved = on_disk.expect("the comment and the glyph in the autosave");
+    assert_eq!(saved.note(node).after, "中炮 central cannon");
+}

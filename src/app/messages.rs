@@ -110,10 +110,16 @@ pub struct NewGameStarted;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct BoardChanged;
 
+/// The game's record changed where the board does not show it: a comment, a glyph, a
+/// line promoted or deleted, the tags. The autosave follows.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct RecordChanged;
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<NothingToDo>()
         .add_message::<NewGameStarted>()
         .add_message::<BoardChanged>()
+        .add_message::<RecordChanged>()
         .add_message::<SlotCommand>()
         .add_message::<Import>()
         .add_message::<Notice>()

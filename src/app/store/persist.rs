@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::app::schedule::Present;
 use crate::app::xiangqi::model::{CurrentSlot, Model, Settings};
-use crate::app::{BoardChanged, Notice};
+use crate::app::{BoardChanged, Notice, RecordChanged};
 use crate::i18n::{Lang, T};
 use crate::settings::Preferences;
 use crate::storage::{BackgroundWriter, Dirs, read_autosave, remove_stale_temporaries};
@@ -151,13 +151,16 @@ fn say_failures(autosaved: &mut Autosaved, lang: Lang, notices: &mut MessageWrit
 
 fn autosave(
     mut changed: MessageReader<BoardChanged>,
+    mut recorded: MessageReader<RecordChanged>,
     dirs: Res<DataDirs>,
     model: Res<Model>,
     mut autosaved: ResMut<Autosaved>,
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
 ) {
-    if changed.read().count() > 0 {
+    // Both read to the end: a frame with either writes once.
+    let board = changed.read().count() > 0;
+    if recorded.read().count() > 0 || board {
         write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
     } else {
         say_failures(&mut autosaved, settings.lang, &mut notices);

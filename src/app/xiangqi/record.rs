@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::app::schedule::Logic;
 use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{BoardChanged, RecordEdit};
+use crate::app::{BoardChanged, RecordChanged, RecordEdit};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, edits.in_set(Logic::Record));
@@ -16,6 +16,7 @@ fn edits(
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
     mut changed: MessageWriter<BoardChanged>,
+    mut recorded: MessageWriter<RecordChanged>,
 ) {
     for edit in edits.read() {
         info!("record edit {}", describe(edit));
@@ -34,6 +35,7 @@ fn edits(
             }
             RecordEdit::Tags(tags) => model.set_tags(tags.clone()),
         }
+        recorded.write(RecordChanged);
     }
 }
 
