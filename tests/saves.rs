@@ -46,6 +46,22 @@ fn save_burst_child() {
     }
 }
 
+/// Runs the test `child` of this binary with `env` set, and kills it (SIGKILL on Unix:
+/// no destructor, no flush, as a crash) at a moment of its writes that differs each
+/// `round`.
+fn kill_child_during(me: &Path, child: &str, env: (&str, &Path), round: u64) {
+    let mut child = Command::new(me)
+        .args(["--exact", child, "--ignored", "--nocapture"])
+        .env(env.0, env.1)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(40 + (round * 37) % 150));
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
 fn plies(store: &SlotStore, slot: usize) -> usize {
     match store.read(slot) {
         SlotState::Saved(info) => info.plies,
@@ -76,18 +92,7 @@ fn kill_during_a_burst_of_saves_never_breaks_a_slot() {
     let mut kills = 0;
     let mut seen = std::collections::BTreeSet::new();
     for round in 0..25u64 {
-        let mut child = Command::new(&me)
-            .args(["--exact", "save_burst_child", "--ignored", "--nocapture"])
-            .env(CHILD_DIR, &dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        // Different moments in the write cycle each round.
-        std::thread::sleep(Duration::from_millis(40 + (round * 37) % 150));
-        // Child::kill is SIGKILL on Unix: no destructor, no flush, as a crash.
-        child.kill().unwrap();
-        child.wait().unwrap();
+        kill_child_during(&me, "save_burst_child", (CHILD_DIR, &dir), round);
         kills += 1;
         for slot in [1, 2] {
             let n = plies(&store, slot);
@@ -178,22 +183,8 @@ fn kill_during_autosaves_and_settings_writes_never_breaks_either() {
     let me = std::env::current_exe().unwrap();
     let mut seen = std::collections::BTreeSet::new();
     for round in 0..25u64 {
-        let mut child = Command::new(&me)
-            .args([
-                "--exact",
-                "autosave_burst_child",
-                "--ignored",
-                "--nocapture",
-            ])
-            .env(CHILD_HOME, &root)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(40 + (round * 37) % 150));
-        // SIGKILL: the background writer's thread dies mid-write, nothing is flushed.
-        child.kill().unwrap();
-        child.wait().unwrap();
+        // The background writer's thread dies mid-write, nothing is flushed.
+        kill_child_during(&me, "autosave_burst_child", (CHILD_HOME, &root), round);
         let (session, _) = match read_autosave(&dirs.autosave()) {
             Ok(Some(read)) => read,
             Ok(None) => panic!("round {round}: the autosave vanished"),

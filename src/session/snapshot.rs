@@ -28,7 +28,7 @@ use std::time::Duration;
 use super::clock::{Clock, Reading};
 use super::timing::Timing;
 use super::{Note, Session, Step, Table};
-use crate::rules::tree::{GameTree, Nag, NodeId};
+use crate::rules::tree::{GameTree, Nag, NodeId, escape};
 use crate::rules::{Game, Move, Outcome, Position, TimeControl};
 
 const HEADER: &str = "xiangqi-session 3";
@@ -59,32 +59,9 @@ pub enum SnapshotError {
     Inconsistent,
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if "%;,=".contains(c) || c.is_ascii_whitespace() || c.is_ascii_control() {
-            let _ = write!(out, "%{:02X}", c as u32);
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
+/// A broken escape is the line's error.
 fn unescape(text: &str) -> Result<String, String> {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find('%') {
-        out.push_str(&rest[..i]);
-        let c = rest
-            .get(i + 1..i + 3)
-            .and_then(|h| u8::from_str_radix(h, 16).ok())
-            .ok_or_else(|| format!("a broken % escape in \"{text}\""))?;
-        out.push(char::from(c));
-        rest = &rest[i + 3..];
-    }
-    out.push_str(rest);
-    Ok(out)
+    crate::rules::tree::unescape(text).ok_or_else(|| format!("a broken % escape in \"{text}\""))
 }
 
 fn node_id(tree: Option<&GameTree>, text: &str) -> Result<NodeId, String> {

@@ -23,7 +23,7 @@ use crate::record::{GameRecord, Nags, Variation};
 
 mod text;
 use crate::{Game, IllegalMove, Move, Position};
-pub use text::TreeTextError;
+pub use text::{TreeTextError, escape, unescape};
 
 /// A node of a [`GameTree`]: its number in the tree (valid for the tree it came from).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

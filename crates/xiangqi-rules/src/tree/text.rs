@@ -50,7 +50,10 @@ pub enum TreeTextError {
     },
 }
 
-fn escape(text: &str) -> String {
+/// `text` with `%`, `|`, `.`, `=`, `,`, `;`, `>`, white space and control characters
+/// %-escaped: safe inside one field of a one-line text (this one, the autosave's).
+#[must_use]
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if "%|.=,;>".contains(c) || c.is_ascii_whitespace() || c.is_ascii_control() {
@@ -62,7 +65,9 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn unescape(text: &str) -> Option<String> {
+/// The text [`escape`] was given; `None` for a broken escape.
+#[must_use]
+pub fn unescape(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(i) = rest.find('%') {
