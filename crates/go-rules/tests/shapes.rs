@@ -1,0 +1,174 @@
+//! Known shapes: ko, snapback, 打二还一 (capture two, recapture one), suicide by rule
+//! set, superko, seki in the count, handicap points.
+
+use go_rules::{Board, Color, Game, IllegalMove, Move, Point, Position, Rules, handicap, score};
+
+/// A position from rows of `X`, `O` and `.`, top row first.
+fn position(rows: &[&str], to_move: Color) -> Position {
+    let mut board = Board::new(rows.len() as u8).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let stone = match c {
+                'X' => Some(Color::Black),
+                'O' => Some(Color::White),
+                _ => None,
+            };
+            board.set(Point::new(x as u8, y as u8), stone);
+        }
+    }
+    Position::from_board(board, to_move)
+}
+
+fn at(game: &Game, name: &str) -> Move {
+    Move::from_gtp(name, game.position().board().size()).unwrap()
+}
+
+fn play(game: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = at(game, m);
+        game.play(mv).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[test]
+fn a_ko_may_not_be_retaken_at_once_but_after_a_threat_it_may() {
+    // Black takes the white stone on B2 by playing C2: a ko.
+    let start = position(&["....", ".XO.", "XO.O", ".XO."], Color::Black);
+    for rules in Rules::PRESETS {
+        let mut game = Game::from_position(start, rules, 0);
+        play(&mut game, "C2");
+        assert_eq!(game.position().captures(Color::Black), 1, "{rules}");
+        assert_eq!(
+            game.position().ko(),
+            Some(Point::from_gtp("B2", 4).unwrap())
+        );
+        let retake = at(&game, "B2");
+        let err = game.play(retake).unwrap_err();
+        assert!(matches!(err, IllegalMove::Ko { .. }), "{rules}: {err}");
+        assert_eq!(
+            err.to_string(),
+            "B2 is a ko just taken: play a threat elsewhere first"
+        );
+        // A threat and its answer elsewhere: the ko may be retaken.
+        play(&mut game, "A4 D4 B2");
+        assert_eq!(game.position().captures(Color::White), 1, "{rules}");
+    }
+}
+
+#[test]
+fn suicide_of_a_chain_follows_the_rules_and_a_single_stone_never() {
+    // Black's two stones on A2, B2 have one liberty, C2, which white surrounds: black
+    // playing C2 takes its own three stones off, where the rules allow it.
+    let pos = position(&["....", "OOO.", "XX.O", "OOO."], Color::Black);
+    let mv = Move::from_gtp("C2", 4).unwrap();
+    let chinese = Game::from_position(pos, Rules::CHINESE, 0);
+    assert!(matches!(
+        chinese.check(mv),
+        Err(IllegalMove::Suicide { .. })
+    ));
+    let mut nz = Game::from_position(pos, Rules::NEW_ZEALAND, 0);
+    nz.play(mv).unwrap();
+    assert_eq!(
+        nz.position().captures(Color::White),
+        3,
+        "the three black stones are white's"
+    );
+    assert_eq!(
+        nz.position().board().get(Point::from_gtp("A2", 4).unwrap()),
+        None
+    );
+    // One stone alone: never, whatever the rules.
+    let single = position(&[".O..", "O...", "....", "...."], Color::Black);
+    for rules in Rules::PRESETS {
+        let game = Game::from_position(single, rules, 0);
+        let err = game.check(Move::from_gtp("A4", 4).unwrap()).unwrap_err();
+        assert!(matches!(err, IllegalMove::Suicide { .. }), "{rules}: {err}");
+    }
+}
+
+#[test]
+fn superko_names_the_position_a_move_would_bring_back() {
+    // A ko fought with passes in between: simple ko allows the retake after two passes,
+    // positional superko does not (the board would repeat).
+    let start = position(&["....", ".XO.", "XO.O", ".XO."], Color::Black);
+    let mut simple = Game::from_position(start, Rules::JAPANESE, 0);
+    play(&mut simple, "C2 pass pass B2");
+    let mut positional = Game::from_position(start, Rules::TROMP_TAYLOR, 0);
+    play(&mut positional, "C2 pass pass");
+    let err = positional.play(at(&positional, "B2")).unwrap_err();
+    assert!(
+        matches!(err, IllegalMove::Superko { repeats: 0, .. }),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "B2 would bring back the position of the start (superko)"
+    );
+}
+
+#[test]
+fn eyes_in_seki_count_under_area_rules_and_not_under_territory_rules() {
+    // Black's chain and white's share the liberties on C5 and C4 (and the open board
+    // below): a seki. A5 is black's eye, E5 white's.
+    let pos = position(&[".X.O.", "XX.OO", ".....", ".....", "....."], Color::Black);
+    let area = score(&pos, &[], &Rules::CHINESE.with_komi(0.0), 0);
+    assert_eq!(area.territory, [1, 1]);
+    assert_eq!(area.seki_eyes, [0, 0]);
+    let territory = score(&pos, &[], &Rules::JAPANESE.with_komi(0.0), 0);
+    assert_eq!(territory.territory, [0, 0]);
+    assert_eq!(territory.seki_eyes, [1, 1]);
+    assert_eq!(territory.result(), "0");
+}
+
+#[test]
+fn counting_takes_the_dead_off_and_gives_komi_and_the_handicap_bonus() {
+    let pos = position(&["..X.O", "..X.O", "XXX.O", "...OO", "...O."], Color::Black);
+    let rules = Rules::CHINESE.with_komi(0.5);
+    let s = score(&pos, &[], &rules, 0);
+    // Black: 5 stones and 4 points; white 6 stones and 1 point; the middle is neutral.
+    assert_eq!(s.stones, [5, 6]);
+    assert_eq!(s.result(), "B+1.5", "{s:?}");
+    // White's chain on the right declared dead: black's prisoners, its points black's.
+    let s = score(
+        &pos,
+        &[Point::from_gtp("E5", 5).unwrap()],
+        &Rules::JAPANESE.with_komi(0.0),
+        0,
+    );
+    assert_eq!(s.prisoners, [6, 0]);
+    assert_eq!(s.territory, [20, 0]);
+    assert_eq!(s.result(), "B+26");
+    // A point with no stone declares nothing.
+    let s = score(
+        &pos,
+        &[Point::from_gtp("E1", 5).unwrap()],
+        &Rules::JAPANESE,
+        0,
+    );
+    assert_eq!(s.prisoners, [0, 0]);
+    assert_eq!(Rules::CHINESE.handicap_points(4), 4.0);
+    assert_eq!(Rules::AGA.handicap_points(4), 3.0);
+    assert_eq!(Rules::JAPANESE.handicap_points(4), 0.0);
+}
+
+#[test]
+fn handicap_stones_stand_where_gtp_puts_them() {
+    let names = |size: u8, n: u8| -> Vec<String> {
+        handicap::points(size, n)
+            .unwrap()
+            .iter()
+            .map(|p| p.gtp(size))
+            .collect()
+    };
+    assert_eq!(
+        names(19, 9),
+        ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16", "K10"]
+    );
+    assert_eq!(names(9, 2), ["C3", "G7"]);
+    assert_eq!(names(13, 5), ["D4", "K10", "D10", "K4", "G7"]);
+    assert!(handicap::points(8, 5).is_err());
+    assert!(handicap::points(5, 2).is_err());
+    let start = handicap::start(Board::new(19).unwrap(), 4).unwrap();
+    assert_eq!(start.to_move(), Color::White);
+    assert_eq!(start.board().stones(Color::Black).len(), 4);
+}
