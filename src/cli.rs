@@ -1,4 +1,4 @@
-//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`. Bad input prints a message on stderr
+//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`, `go`. Bad input prints a message on stderr
 //! and exits with code 2; nothing here panics on user input.
 
 use std::io::Write;
@@ -11,6 +11,7 @@ use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
 
 mod analyze;
 mod convert;
+mod go;
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -118,11 +119,33 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         multipv: usize,
     },
+    /// Go (围棋): the legal points, the board, the count.
+    Go {
+        #[command(subcommand)]
+        action: GoCommand,
+    },
     /// Put the game in the desktop's launcher, with its icon, and make Xiangqi game files
     /// (PGN, XQF, FEN) open in it when double-clicked (freedesktop.org desktops).
     Desktop {
         #[command(subcommand)]
         action: DesktopAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum GoCommand {
+    /// List the points the side to move may play, one per line.
+    Moves(go::Setup),
+    /// Print the board (X black, O white, . empty; top row first), whose move, the
+    /// prisoners and the ko point.
+    Status(go::Setup),
+    /// Count the position: its last word is the result (B+3.5, W+0.5, 0).
+    Score {
+        #[command(flatten)]
+        setup: go::Setup,
+        /// Dead stones: a point of each dead chain, "C3 D4 …".
+        #[arg(long, default_value = "")]
+        dead: String,
     },
 }
 
@@ -237,6 +260,11 @@ pub fn run() -> ExitCode {
             analyze::analyze(&mut out, &request)
         }
         Command::Desktop { action } => cmd_desktop(&mut out, action),
+        Command::Go { action } => match action {
+            GoCommand::Moves(setup) => go::moves(&mut out, &setup),
+            GoCommand::Status(setup) => go::status(&mut out, &setup),
+            GoCommand::Score { setup, dead } => go::count(&mut out, &setup, &dead),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

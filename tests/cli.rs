@@ -427,3 +427,50 @@ fn convert_opens_a_file_up_to_a_move_that_does_not_play_and_warns() {
         "{stderr}"
     );
 }
+
+/// `xiangqi go`: the legal points, the board with its ko and prisoners, the count, and
+/// an illegal move named with its ply and its rule.
+#[test]
+fn go_moves_status_and_score_as_gtp_names_them() {
+    let moves = stdout(&["go", "moves", "--size", "3", "--moves", "B2"]);
+    assert_eq!(moves.split_whitespace().count(), 8);
+    assert!(!moves.contains("B2"));
+    let ko = "B3 C3 A2 D2 B1 C1 pass B2 C2";
+    let status = stdout(&["go", "status", "--size", "4", "--moves", ko]);
+    assert_eq!(
+        status,
+        "....\n.XO.\nX.XO\n.XO.\nto-move white\ncaptures black 1 white 0\nko B2\n"
+    );
+    let err = failure(&["go", "moves", "--size", "4", "--moves", &format!("{ko} B2")]);
+    assert!(
+        err.contains("move 10 (white B2) is illegal: B2 is a ko just taken"),
+        "{err}"
+    );
+    // The same ko retaken after two passes: simple ko allows it, superko does not.
+    let later = format!("{ko} pass pass B2");
+    stdout(&["go", "status", "--size", "4", "--moves", &later]);
+    let err = failure(&[
+        "go",
+        "status",
+        "--size",
+        "4",
+        "--rules",
+        "tromp-taylor",
+        "--moves",
+        &later,
+    ]);
+    assert!(err.contains("superko"), "{err}");
+    let score = stdout(&[
+        "go", "score", "--size", "5", "--komi", "0.5", "--moves", "C3 pass",
+    ]);
+    assert!(score.trim_end().ends_with(" B+24.5"), "{score}");
+    let score = stdout(&[
+        "go", "score", "--size", "5", "--rules", "japanese", "--moves", "C3 C4", "--dead", "C4",
+    ]);
+    // 24 points of territory and a prisoner against komi 6.5.
+    assert!(score.trim_end().ends_with(" B+18.5"), "{score}");
+    let err = failure(&["go", "status", "--size", "25"]);
+    assert!(err.contains("2×2 to 19×19"), "{err}");
+    let err = failure(&["go", "moves", "--size", "9", "--moves", "Z9"]);
+    assert!(err.contains("move 1"), "{err}");
+}
