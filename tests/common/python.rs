@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Pinned, so that a new release cannot change a verdict under us.
-const PACKAGES: [&str; 2] = ["pyffish==0.0.90", "cchess==1.25.5"];
+const PACKAGES: [&str; 3] = ["pyffish==0.0.90", "cchess==1.25.5", "sgfmill==1.1.1"];
 
 fn run(cmd: &mut Command) -> bool {
     cmd.stdout(Stdio::null())
@@ -29,7 +29,7 @@ fn make_python() -> PathBuf {
     }
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("oracle-venv");
     let py = venv.join("bin").join("python");
-    if run(Command::new(&py).args(["-c", "import pyffish, cchess"])) {
+    if run(Command::new(&py).args(["-c", "import pyffish, cchess, sgfmill"])) {
         return py;
     }
     let made = run(Command::new("python3").arg("-m").arg("venv").arg(&venv))

@@ -314,23 +314,24 @@ impl Game {
         Ok(())
     }
 
-    /// Plays `mv` as a record gives it, whatever the ko rules say: the capture order
-    /// still holds (the opponent's chains, then the mover's own), and a taken point or
-    /// one off the board is still refused.
+    /// Plays `mv` for `color` as a record gives it, whatever the ko rules say and
+    /// whoever was to move: the capture order still holds (the opponent's chains, then
+    /// the mover's own), and a taken point or one off the board is still refused.
     ///
     /// # Errors
     /// A taken point, or one off the board.
-    pub fn play_recorded(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    pub fn play_as(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         let lax = Rules {
             suicide: true,
             ..self.rules
         };
         let mut from = *self.position();
+        from.to_move = color;
         from.ko = None;
         let next = match from.play(mv, &lax) {
             // A recorded single-stone suicide: the stone is simply gone.
             Err(IllegalMove::Suicide { .. }) => Position {
-                to_move: !from.to_move,
+                to_move: !color,
                 ko: None,
                 ..from
             },

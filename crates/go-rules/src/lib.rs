@@ -1,7 +1,7 @@
 //! The rules of Go (围棋): boards from 2×2 to 19×19, chains and liberties, the capture
 //! order (the opponent's chains first, then the mover's own), simple ko, positional and
 //! situational superko, suicide by rule set, the rule presets KataGo names, fixed
-//! handicap placement, and counting by area or territory.
+//! handicap placement, counting by area or territory, and SGF files.
 //!
 //! Pure Rust: no I/O, no clock, nothing of any program that uses it.
 //!
@@ -22,6 +22,7 @@ pub mod handicap;
 mod point;
 mod rules;
 mod score;
+pub mod sgf;
 
 pub use board::{Board, Chain, SizeError};
 pub use game::{Game, IllegalMove, Position};

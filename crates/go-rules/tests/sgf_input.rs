@@ -1,0 +1,94 @@
+//! SGF as files come: passes written `tt` and `[]`, escapes and soft line breaks, FF[3]
+//! long names, text around games, several games; bad input a message with its line,
+//! never a panic.
+
+use go_rules::sgf::{self, SgfError};
+use go_rules::{Color, Move, Point};
+
+#[test]
+fn passes_escapes_long_names_and_text_around_games() {
+    let text = "Saved by a site\n(;FF[3]GM[1]SZ[9]AddBlack[cc][gg]PL[W]C[a \\] bracket, a \\\\ backslash,\\\n one line]\n;W[tt];B[];W[ee])\nbetween\n(;GM[1]SZ[13];B[aa])";
+    let games = sgf::read(text).unwrap();
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g.node(0).comment, "a ] bracket, a \\ backslash, one line");
+    let start = g.start().unwrap();
+    assert_eq!(start.to_move(), Color::White);
+    assert_eq!(
+        start.board().stones(Color::Black),
+        [Point::new(2, 2), Point::new(6, 6)]
+    );
+    let line = g.main_line();
+    assert_eq!(g.node(line[1]).mv, Some((Color::White, Move::Pass)));
+    assert_eq!(g.node(line[2]).mv, Some((Color::Black, Move::Pass)));
+    let game = g.replay(&line).unwrap();
+    assert_eq!(game.moves().len(), 3);
+    assert_eq!(games[1].size, 13);
+    // Written back: FF[4], UTF-8, the escapes again, the setup kept.
+    let written = sgf::write(g);
+    assert!(
+        written.starts_with("(;FF[4]CA[UTF-8]GM[1]SZ[9]AB[cc][gg]PL[W]C[a \\] bracket"),
+        "{written}"
+    );
+    assert!(written.contains(";W[];B[];W[ee])"), "{written}");
+}
+
+#[test]
+fn a_recorded_ko_retake_replays_and_a_taken_point_is_refused() {
+    // Black takes the ko on C2 (4×4) and white retakes it at once: the file says so.
+    let ko = "(;GM[1]SZ[4]AB[bb][ac][bd]AW[cb][dc][cd][bc];B[cc];W[bc])";
+    let g = &sgf::read(ko).unwrap()[0];
+    let game = g.replay(&g.main_line()).unwrap();
+    assert_eq!(game.position().captures(Color::White), 1);
+    let taken = "(;GM[1]SZ[9];B[ee];W[ee])";
+    let g = &sgf::read(taken).unwrap()[0];
+    let err = g.replay(&g.main_line()).unwrap_err();
+    assert!(
+        err.to_string().contains("move 2 (E5): E5 is taken"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_files_say_what_is_wrong() {
+    let err = |t: &str| -> SgfError { sgf::read(t).unwrap_err() };
+    assert!(err("no game here").what.contains("no game"));
+    assert!(err("(;GM[1]SZ[9];B[ee]").what.contains("never closed"));
+    assert!(err("(;GM[1]SZ[9]C[open").what.contains("never closed"));
+    assert!(err("(;GM[1]SZ[25])").what.contains("25×25"));
+    assert!(err("(;GM[2]SZ[8])").what.contains("not Go"));
+    assert!(
+        err("(;GM[1]SZ[9];B[zz])")
+            .what
+            .contains("off the 9×9 board")
+    );
+    assert!(err("(;GM[1]SZ[9]\n\n;B)").line >= 3);
+    let deep = format!("(;GM[1]{}", "(;B[aa]".repeat(1000));
+    assert!(err(&deep).what.contains("nested deeper"));
+}
+
+#[test]
+fn no_bytes_make_the_reader_panic() {
+    let seed = "(;FF[4]GM[1]SZ[9]KM[6.5]AB[cc:dd]C[x];B[ee]C[y](;W[cc])(;W[gg];B[tt]))";
+    let mut state = 7u64;
+    for _ in 0..20_000 {
+        let mut bytes = seed.as_bytes().to_vec();
+        for _ in 0..3 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let at = (state >> 33) as usize % bytes.len();
+            bytes[at] = b"()[];\\:aBWtC9x"[(state >> 20) as usize % 14];
+        }
+        let text = sgf::decode(&bytes);
+        if let Ok(games) = sgf::read(&text) {
+            for g in &games {
+                let _ = g.start();
+                let _ = g.replay(&g.main_line());
+                let written = sgf::write(g);
+                let back = sgf::read(&written).expect("what we write reads");
+                assert_eq!(sgf::write(&back[0]), written);
+            }
+        }
+    }
+}

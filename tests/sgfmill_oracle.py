@@ -1,0 +1,29 @@
+"""sgfmill's reading of an SGF file, one request a line: `read<TAB>PATH` answers
+`ok<TAB>SIZE<TAB>MAIN-LINE NODES<TAB>KOMI<TAB>ROWS<TAB>MOVES`, the board after the main
+line's moves as rows top first (X black, O white, . empty) joined by '/'."""
+import sys
+
+from sgfmill import sgf, sgf_moves
+
+for line in sys.stdin:
+    cmd, path = line.rstrip("\n").split("\t", 1)
+    try:
+        with open(path, "rb") as f:
+            game = sgf.Sgf_game.from_bytes(f.read())
+        board, plays = sgf_moves.get_setup_and_moves(game)
+        for colour, move in plays:
+            if move is None:
+                continue
+            row, col = move
+            board.play(row, col, colour)
+        size = board.side
+        mark = {"b": "X", "w": "O", None: "."}
+        rows = [
+            "".join(mark[board.get(r, c)] for c in range(size))
+            for r in reversed(range(size))
+        ]
+        print("ok\t%d\t%d\t%s\t%s\t%d" % (
+            size, len(game.get_main_sequence()), game.get_komi(), "/".join(rows), len(plays)))
+    except Exception as e:  # the answer is the error's text
+        print("error\t%s" % str(e).replace("\n", " "))
+    sys.stdout.flush()
