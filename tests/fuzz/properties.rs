@@ -11,14 +11,40 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 6] = [
+pub const TARGETS: [(&str, fn(&[u8])); 7] = [
     ("fen", fen),
+    ("sgf", sgf),
     ("records", records),
     ("notation", notation),
     ("snapshot", snapshot),
     ("slot", slot),
     ("settings", settings),
 ];
+
+/// Any bytes as an SGF file: every game that reads sets up, replays (or says why not)
+/// and writes a text that reads back to the same game and writes itself.
+pub fn sgf(data: &[u8]) {
+    use xiangqi::go::sgf;
+    let Ok(games) = sgf::read(&sgf::decode(data)) else {
+        return;
+    };
+    for game in &games {
+        let _ = game.start();
+        let _ = game.replay(&game.main_line());
+        let written = sgf::write(game);
+        let back = sgf::read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(back.len(), 1, "{written}");
+        // The same nodes, moves, comments and tree (the root gains FF[4] and CA).
+        let shape = |g: &sgf::SgfGame| {
+            g.nodes
+                .iter()
+                .map(|n| (n.mv, n.comment.clone(), n.children.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shape(&back[0]), shape(game), "{written}");
+        assert_eq!(sgf::write(&back[0]), written);
+    }
+}
 
 /// A FEN that reads writes a FEN that reads to the same position and writes itself.
 pub fn fen(data: &[u8]) {

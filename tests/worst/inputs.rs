@@ -28,6 +28,8 @@ pub enum Reader {
     Slot,
     /// The settings file.
     Settings,
+    /// A Go game file: read, set up, its main line replayed, written back.
+    Sgf,
 }
 
 /// Runs `reader` on `bytes` as the game does; returns something that depends on the
@@ -63,6 +65,20 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
             _ => 1,
         },
         Reader::Settings => Preferences::from_text(&text()).map_or(1, |p| p.slot.unwrap_or(2)),
+        Reader::Sgf => {
+            use xiangqi::go::sgf;
+            sgf::read(&sgf::decode(bytes)).map_or(1, |games| {
+                games
+                    .iter()
+                    .map(|g| {
+                        let moves = g
+                            .replay(&g.main_line())
+                            .map_or(0, |game| game.moves().len());
+                        moves + sgf::write(g).len()
+                    })
+                    .sum()
+            })
+        }
     }
 }
 
@@ -216,6 +232,35 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             fill("", "[", ""),
         ),
         ("file: nested variations", Reader::File, nested.clone()),
+        (
+            "sgf: a megabyte of moves",
+            Reader::Sgf,
+            fill("(;GM[1]SZ[19]", ";B[aa];W[bb];B[tt];W[tt]", ")"),
+        ),
+        (
+            "sgf: a megabyte of variations",
+            Reader::Sgf,
+            fill("(;GM[1]SZ[19];B[dd]", "(;W[pp];B[qq])", ")"),
+        ),
+        (
+            "sgf: nested as deep as allowed, then a megabyte of brackets",
+            Reader::Sgf,
+            fill(
+                &"(;B[aa]".repeat(xiangqi::go::sgf::MAX_NESTING - 1),
+                "(",
+                "",
+            ),
+        ),
+        (
+            "sgf: one huge comment",
+            Reader::Sgf,
+            fill("(;GM[1]C[", "长考\\]", "])"),
+        ),
+        (
+            "sgf: a megabyte of games",
+            Reader::Sgf,
+            fill("", "(;GM[1]SZ[9];B[ee])", ""),
+        ),
         (
             "file: 20-ply games to the limit",
             Reader::File,

@@ -1,0 +1,83 @@
+//! Speed figures for the Go rules: random legal games on 19×19 (moves a second) under
+//! simple ko, the anchor, and under positional superko (each move also looked up among
+//! every earlier position) in the same run; and the legality test of one point in a
+//! middle game.
+//!
+//! `cargo bench --bench go`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use xiangqi::go::{Game, Move, Point, Rules};
+
+/// Moves of one random game.
+const MOVES: u64 = 300;
+
+/// A random game of up to [`MOVES`] moves: each a random empty point that is legal
+/// (tried in random order), or a pass when none is.
+fn random_game(rules: Rules, seed: u64) -> Game {
+    let mut game = Game::new(19, rules).expect("19×19");
+    let mut state = seed;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n
+    };
+    for _ in 0..MOVES {
+        let board = *game.position().board();
+        let mut empty: Vec<Point> = board.points().filter(|&p| board.get(p).is_none()).collect();
+        let mut played = false;
+        while !empty.is_empty() {
+            let p = empty.swap_remove(next(empty.len()));
+            if game.play(Move::Play(p)).is_ok() {
+                played = true;
+                break;
+            }
+        }
+        if !played {
+            let _ = game.play(Move::Pass);
+        }
+    }
+    game
+}
+
+fn bench_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("go 19×19 random game");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(MOVES));
+    let mut seed = 0;
+    group.bench_function("simple ko (anchor)", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(random_game(Rules::CHINESE, seed))
+        })
+    });
+    group.bench_function("positional superko", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(random_game(Rules::TROMP_TAYLOR, seed))
+        })
+    });
+    group.finish();
+}
+
+fn bench_legality(c: &mut Criterion) {
+    let game = random_game(Rules::TROMP_TAYLOR, 7);
+    let board = *game.position().board();
+    let empty: Vec<Point> = board.points().filter(|&p| board.get(p).is_none()).collect();
+    let mut group = c.benchmark_group("go legality");
+    group.throughput(Throughput::Elements(empty.len() as u64));
+    group.bench_function("every empty point of a 300-move game, superko", |b| {
+        b.iter(|| {
+            empty
+                .iter()
+                .filter(|&&p| black_box(&game).check(Move::Play(p)).is_ok())
+                .count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_games, bench_legality);
+criterion_main!(benches);
