@@ -147,6 +147,20 @@ enum GoCommand {
         #[arg(long, default_value = "")]
         dead: String,
     },
+    /// Write a game of an SGF file as SGF (FF[4], UTF-8, the whole tree).
+    Convert {
+        /// The file (`-`: standard input).
+        input: String,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// The format to write (SGF only, for now).
+        #[arg(long, default_value = "sgf", value_parser = ["sgf"])]
+        to: String,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -264,6 +278,12 @@ pub fn run() -> ExitCode {
             GoCommand::Moves(setup) => go::moves(&mut out, &setup),
             GoCommand::Status(setup) => go::status(&mut out, &setup),
             GoCommand::Score { setup, dead } => go::count(&mut out, &setup, &dead),
+            GoCommand::Convert {
+                input,
+                game,
+                to: _,
+                output,
+            } => go::convert(&mut out, &input, game, output.as_deref()),
         },
     };
     match result {

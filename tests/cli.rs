@@ -474,3 +474,37 @@ fn go_moves_status_and_score_as_gtp_names_them() {
     let err = failure(&["go", "moves", "--size", "9", "--moves", "Z9"]);
     assert!(err.contains("move 1"), "{err}");
 }
+
+/// `xiangqi go` on a file: its main line replayed, moves played on from it, and
+/// `go convert` writing FF[4] SGF with the whole file kept; a broken file is exit 2.
+#[test]
+fn go_reads_sgf_files_and_converts_them() {
+    let file = data("sgf/FH_vs_AG_G1.sgf");
+    let status = stdout(&["go", "status", &file]);
+    assert!(status.contains("to-move "), "{status}");
+    assert_eq!(
+        status
+            .lines()
+            .take_while(|l| !l.starts_with("to-move"))
+            .count(),
+        19
+    );
+    let fox = data("sgf/2017.09.22_CGI_vs_Lucifer__62495113_.SGF");
+    let sgf = stdout(&["go", "convert", &fox]);
+    assert!(sgf.starts_with("(;FF[4]CA[UTF-8]GM[1]SZ[19]"), "{sgf}");
+    assert!(
+        sgf.contains("PW[天地皆醉]") && sgf.contains("KM[750]"),
+        "{sgf}"
+    );
+    // Converted once more: the same text.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-go");
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("copy.sgf");
+    let out = xiangqi(&["go", "convert", &fox, "-o", copy.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&["go", "convert", copy.to_str().unwrap()]), sgf);
+    let err = failure(&["go", "convert", &fox, "--game", "2"]);
+    assert!(err.contains("--game 2"), "{err}");
+    let err = failure(&["go", "status", "/no/such.sgf"]);
+    assert!(err.contains("cannot read"), "{err}");
+}

@@ -1,21 +1,27 @@
 //! `xiangqi go …`: Go from the command line, in GTP coordinates (`A`–`T` without `I`,
-//! rows from the bottom): the legal points, the board and its state, the count.
+//! rows from the bottom): the legal points, the board and its state, the count, and
+//! SGF files converted.
 
 use std::io::Write;
 
-use xiangqi::go::{Color, Game, Move, Point, Position, Rules, handicap, score};
+use xiangqi::go::{Color, Game, Move, Point, Position, Rules, handicap, score, sgf};
 
 use super::Failure;
 
-/// What every `go` command sets up: a board, rules, komi, a handicap and moves.
+/// What every `go` command sets up: a game file's main line, or a board, rules, komi
+/// and a handicap; then moves.
 #[derive(clap::Args)]
 pub(super) struct Setup {
-    /// The board's size (2 to 19).
+    /// An SGF file (`-`: standard input): its first game's main line, replayed as the
+    /// file says.
+    file: Option<String>,
+    /// The board's size (2 to 19; a file gives its own).
     #[arg(long, default_value_t = 19)]
     size: u8,
-    /// The rules: chinese, japanese, korean, aga, new-zealand or tromp-taylor.
-    #[arg(long, default_value = "chinese")]
-    rules: Rules,
+    /// The rules: chinese, japanese, korean, aga, new-zealand or tromp-taylor (a file's
+    /// RU, else chinese).
+    #[arg(long)]
+    rules: Option<Rules>,
     /// White's komi (default: the rules').
     #[arg(long, allow_negative_numbers = true)]
     komi: Option<f32>,
@@ -32,26 +38,39 @@ fn io(e: std::io::Error) -> Failure {
 }
 
 impl Setup {
-    /// The game after the moves, or which move is illegal and why.
+    /// The game after the file's moves and `--moves`, or which move is illegal and why.
     fn game(&self) -> Result<Game, Failure> {
-        let mut rules = self.rules;
-        if let Some(k) = self.komi {
-            if !k.is_finite() || k.abs() > 1000.0 {
-                return Err(Failure(format!("--komi {k} is not a komi")));
-            }
-            rules = rules.with_komi(k);
+        if let Some(k) = self.komi
+            && (!k.is_finite() || k.abs() > 1000.0)
+        {
+            return Err(Failure(format!("--komi {k} is not a komi")));
         }
-        let board = xiangqi::go::Board::new(self.size).map_err(|e| Failure(e.to_string()))?;
-        let start = if self.handicap > 0 {
-            handicap::start(board, self.handicap).map_err(|e| Failure(e.to_string()))?
-        } else {
-            Position::from_board(board, Color::Black)
+        let with_komi = |rules: Rules| self.komi.map_or(rules, |k| rules.with_komi(k));
+        let mut game = match &self.file {
+            Some(input) => {
+                let (games, name) = read_input(input)?;
+                let file = &games[0];
+                let rules = with_komi(self.rules.unwrap_or_else(|| file.rules()));
+                file.replay_with(&file.main_line(), rules)
+                    .map_err(|e| Failure(format!("{name}: {e}")))?
+            }
+            None => {
+                let board =
+                    xiangqi::go::Board::new(self.size).map_err(|e| Failure(e.to_string()))?;
+                let start = if self.handicap > 0 {
+                    handicap::start(board, self.handicap).map_err(|e| Failure(e.to_string()))?
+                } else {
+                    Position::from_board(board, Color::Black)
+                };
+                let rules = with_komi(self.rules.unwrap_or(Rules::CHINESE));
+                Game::from_position(start, rules, self.handicap)
+            }
         };
-        let mut game = Game::from_position(start, rules, self.handicap);
+        let size = game.position().board().size();
+        let before = game.moves().len();
         for (i, word) in self.moves.split_whitespace().enumerate() {
-            let ply = i + 1;
-            let mv =
-                Move::from_gtp(word, self.size).map_err(|e| Failure(format!("move {ply}: {e}")))?;
+            let ply = before + i + 1;
+            let mv = Move::from_gtp(word, size).map_err(|e| Failure(format!("move {ply}: {e}")))?;
             let side = game.position().to_move();
             game.play(mv)
                 .map_err(|e| Failure(format!("move {ply} ({side} {word}) is illegal: {e}")))?;
@@ -60,11 +79,56 @@ impl Setup {
     }
 }
 
+/// The games of an SGF file or of standard input (`-`), and a name for messages.
+fn read_input(input: &str) -> Result<(Vec<sgf::SgfGame>, String), Failure> {
+    let (bytes, name) = if input == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
+            .map_err(|e| Failure(format!("cannot read standard input: {e}")))?;
+        (bytes, "standard input".to_owned())
+    } else {
+        let bytes =
+            std::fs::read(input).map_err(|e| Failure(format!("cannot read {input}: {e}")))?;
+        (bytes, input.to_owned())
+    };
+    let games =
+        sgf::read(&sgf::decode(&bytes)).map_err(|e| Failure(format!("cannot read {name}: {e}")))?;
+    Ok((games, name))
+}
+
+/// Game `game` (1-based) of an SGF file as SGF: FF[4], UTF-8, the whole tree; to
+/// standard output, or to `output`.
+pub(super) fn convert(
+    out: &mut impl Write,
+    input: &str,
+    game: usize,
+    output: Option<&std::path::Path>,
+) -> Result<(), Failure> {
+    let (games, name) = read_input(input)?;
+    let Some(chosen) = game.checked_sub(1).and_then(|i| games.get(i)) else {
+        return Err(Failure(format!(
+            "{name} holds {} game(s); --game {game} is not one of them",
+            games.len()
+        )));
+    };
+    // A file whose moves do not replay is said so, not converted half.
+    chosen
+        .replay(&chosen.main_line())
+        .map_err(|e| Failure(format!("{name}: {e}")))?;
+    let text = sgf::write(chosen);
+    match output {
+        Some(path) => xiangqi::storage::atomic_write(path, text.as_bytes())
+            .map_err(|e| Failure(format!("cannot write {}: {e}", path.display()))),
+        None => out.write_all(text.as_bytes()).map_err(io),
+    }
+}
+
 /// The legal points for the side to move, one per line, row by row from the top.
 pub(super) fn moves(out: &mut impl Write, setup: &Setup) -> Result<(), Failure> {
     let game = setup.game()?;
+    let size = game.position().board().size();
     for p in game.legal_points() {
-        writeln!(out, "{}", p.gtp(setup.size)).map_err(io)?;
+        writeln!(out, "{}", p.gtp(size)).map_err(io)?;
     }
     Ok(())
 }
@@ -82,7 +146,9 @@ pub(super) fn status(out: &mut impl Write, setup: &Setup) -> Result<(), Failure>
         pos.captures(Color::White)
     )
     .map_err(io)?;
-    let ko = pos.ko().map_or("none".to_owned(), |p| p.gtp(setup.size));
+    let ko = pos
+        .ko()
+        .map_or("none".to_owned(), |p| p.gtp(pos.board().size()));
     writeln!(out, "ko {ko}").map_err(io)?;
     Ok(())
 }
@@ -90,9 +156,10 @@ pub(super) fn status(out: &mut impl Write, setup: &Setup) -> Result<(), Failure>
 /// The count, its result as the last word: `B+3.5`, `W+0.5` or `0`.
 pub(super) fn count(out: &mut impl Write, setup: &Setup, dead: &str) -> Result<(), Failure> {
     let game = setup.game()?;
+    let size = game.position().board().size();
     let dead: Vec<Point> = dead
         .split_whitespace()
-        .map(|w| Point::from_gtp(w, setup.size).map_err(|e| Failure(format!("--dead: {e}"))))
+        .map(|w| Point::from_gtp(w, size).map_err(|e| Failure(format!("--dead: {e}"))))
         .collect::<Result<_, _>>()?;
     let s = score(game.position(), &dead, game.rules(), game.handicap());
     let [b, w] = s.total;

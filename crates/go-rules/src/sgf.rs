@@ -170,7 +170,16 @@ impl SgfGame {
     /// # Errors
     /// A stone on a taken point or off the board, with the ply.
     pub fn replay(&self, line: &[usize]) -> Result<Game, SgfError> {
-        let mut game = Game::from_position(self.start()?, self.rules(), self.handicap());
+        self.replay_with(line, self.rules())
+    }
+
+    /// [`replay`](Self::replay) under other rules (the moves are the file's all the
+    /// same; what follows them is judged by `rules`).
+    ///
+    /// # Errors
+    /// A stone on a taken point or off the board, with the ply.
+    pub fn replay_with(&self, line: &[usize], rules: Rules) -> Result<Game, SgfError> {
+        let mut game = Game::from_position(self.start()?, rules, self.handicap());
         for (ply, &i) in line.iter().enumerate().skip(1) {
             let node = &self.nodes[i];
             if let Some((color, mv)) = node.mv {
