@@ -79,5 +79,17 @@ fn bench_legality(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_games, bench_legality);
+/// The dead-stone suggestion on the end of a 19×19 game (the window must not wait for
+/// it: under 200 ms, or on a thread).
+fn bench_dead(c: &mut Criterion) {
+    let game = random_game(Rules::CHINESE, 11);
+    let mut group = c.benchmark_group("go dead stones");
+    group.sample_size(10);
+    group.bench_function("64 playouts on a 300-move 19×19 game", |b| {
+        b.iter(|| xiangqi::go::suggest_dead(black_box(game.position()), 64, 1))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_games, bench_legality, bench_dead);
 criterion_main!(benches);

@@ -209,6 +209,28 @@ impl Board {
         (stones, count)
     }
 
+    /// The stones of the chain through point `i` if it has no liberty; `None` as soon
+    /// as one is found (most chains have one near: the search stops there).
+    pub(crate) fn captured_chain(&self, i: usize) -> Option<Vec<usize>> {
+        let color = self.cells[i];
+        let mut seen = Marks::default();
+        let mut stones = vec![i];
+        seen.insert(i);
+        let mut k = 0;
+        while k < stones.len() {
+            let s = stones[k];
+            k += 1;
+            for n in self.neighbours(s) {
+                match self.cells[n] {
+                    0 => return None,
+                    c if c == color && seen.insert(n) => stones.push(n),
+                    _ => {}
+                }
+            }
+        }
+        Some(stones)
+    }
+
     /// The chain through the stone on `p`, or `None` on an empty point.
     #[must_use]
     pub fn chain(&self, p: Point) -> Option<Chain> {

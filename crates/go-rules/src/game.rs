@@ -149,19 +149,17 @@ impl Position {
         let mut taken = 0;
         let mut last_taken = None;
         let around: Vec<usize> = board.neighbours(i).collect();
-        for n in around {
-            if board.at(n) == Some(!me) {
-                let (stones, liberties) = board.chain_at(n);
-                if liberties == 0 {
-                    taken += board.remove(&stones);
-                    last_taken = Some(n);
-                }
+        for &n in &around {
+            if board.at(n) == Some(!me)
+                && let Some(stones) = board.captured_chain(n)
+            {
+                taken += board.remove(&stones);
+                last_taken = Some(n);
             }
         }
         // ...then the mover's own, if it has none left.
-        let (own, liberties) = board.chain_at(i);
         let mut captures = self.captures;
-        if liberties == 0 {
+        if let Some(own) = board.captured_chain(i) {
             if own.len() == 1 || !rules.suicide {
                 return Err(IllegalMove::Suicide { point, size });
             }
@@ -170,9 +168,14 @@ impl Position {
         captures[me.index()] += taken;
         // A single stone that took a single stone and has that point as its only
         // liberty: the other side may not take it back at once.
-        let ko = (taken == 1 && own.len() == 1 && liberties == 1)
-            .then(|| last_taken.map(|n| board.point(n)))
-            .flatten();
+        let ko = if taken == 1 {
+            let (own, liberties) = board.chain_at(i);
+            (own.len() == 1 && liberties == 1)
+                .then(|| last_taken.map(|n| board.point(n)))
+                .flatten()
+        } else {
+            None
+        };
         Ok(Position {
             board,
             to_move: !me,

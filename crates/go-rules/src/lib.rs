@@ -1,7 +1,8 @@
 //! The rules of Go (围棋): boards from 2×2 to 19×19, chains and liberties, the capture
 //! order (the opponent's chains first, then the mover's own), simple ko, positional and
 //! situational superko, suicide by rule set, the rule presets KataGo names, fixed
-//! handicap placement, counting by area or territory, and SGF files.
+//! handicap placement, counting by area or territory with a suggestion of the dead
+//! stones, and SGF files.
 //!
 //! Pure Rust: no I/O, no clock, nothing of any program that uses it.
 //!
@@ -17,6 +18,7 @@
 //! ```
 
 mod board;
+mod dead;
 mod game;
 pub mod handicap;
 mod point;
@@ -25,6 +27,7 @@ mod score;
 pub mod sgf;
 
 pub use board::{Board, Chain, SizeError};
+pub use dead::suggest_dead;
 pub use game::{Game, IllegalMove, Position};
 pub use point::{Color, MAX_SIZE, MIN_SIZE, Move, ParsePointError, Point};
 pub use rules::{HandicapBonus, KoRule, ParseRulesError, Rules, Scoring};

@@ -172,3 +172,29 @@ fn handicap_stones_stand_where_gtp_puts_them() {
     assert_eq!(start.to_move(), Color::White);
     assert_eq!(start.board().stones(Color::Black).len(), 4);
 }
+
+#[test]
+fn playouts_find_a_stone_alone_in_the_other_sides_area_dead_and_living_groups_alive() {
+    // Black owns the left, white the right; a white stone sits deep in black's area,
+    // a black one in white's.
+    let pos = position(
+        &[
+            "....XO...",
+            "....XO...",
+            ".O..XO...",
+            "....XO...",
+            "....XO.X.",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+        ],
+        Color::Black,
+    );
+    let dead = go_rules::suggest_dead(&pos, 64, 7);
+    let names: Vec<String> = dead.iter().map(|p| p.gtp(9)).collect();
+    assert_eq!(names, ["B7", "H5"]);
+    let s = score(&pos, &dead, &Rules::CHINESE.with_komi(0.0), 0);
+    // Five columns against four, the dead off: black by nine.
+    assert_eq!(s.result(), "B+9", "{s:?}");
+}
