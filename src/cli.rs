@@ -154,12 +154,22 @@ enum GoCommand {
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// The format to write (SGF only, for now).
-        #[arg(long, default_value = "sgf", value_parser = ["sgf"])]
+        /// What to write: sgf, png (the end of the main line) or gif (the main line,
+        /// a frame a move).
+        #[arg(long, default_value = "sgf", value_parser = ["sgf", "png", "gif"])]
         to: String,
-        /// Write to this file instead of standard output.
+        /// Write to this file instead of standard output (a picture needs one).
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
+        /// A picture's width and height in pixels.
+        #[arg(long, default_value_t = 600)]
+        size: u32,
+        /// Seconds between a GIF's frames.
+        #[arg(long, default_value_t = 0.6)]
+        delay: f32,
+        /// No coordinates around the board.
+        #[arg(long)]
+        no_coordinates: bool,
     },
 }
 
@@ -281,9 +291,20 @@ pub fn run() -> ExitCode {
             GoCommand::Convert {
                 input,
                 game,
-                to: _,
+                to,
                 output,
-            } => go::convert(&mut out, &input, game, output.as_deref()),
+                size,
+                delay,
+                no_coordinates,
+            } => {
+                let picture = Picture {
+                    size,
+                    delay,
+                    flip: false,
+                    coordinates: !no_coordinates,
+                };
+                go::convert(&mut out, &input, game, &to, output.as_deref(), &picture)
+            }
         },
     };
     match result {

@@ -503,6 +503,29 @@ fn go_reads_sgf_files_and_converts_them() {
     let out = xiangqi(&["go", "convert", &fox, "-o", copy.to_str().unwrap()]);
     assert!(out.status.success());
     assert_eq!(stdout(&["go", "convert", copy.to_str().unwrap()]), sgf);
+    // Pictures: the end of the main line, and its moves as a GIF.
+    for (to, magic) in [("png", &b"\x89PNG"[..]), ("gif", &b"GIF89a"[..])] {
+        let picture = dir.join(format!("game.{to}"));
+        let out = xiangqi(&[
+            "go",
+            "convert",
+            &fox,
+            "--to",
+            to,
+            "--size",
+            "300",
+            "-o",
+            picture.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(std::fs::read(&picture).unwrap().starts_with(magic), "{to}");
+    }
+    let err = failure(&["go", "convert", &fox, "--to", "png"]);
+    assert!(err.contains("add -o FILE"), "{err}");
     let err = failure(&["go", "convert", &fox, "--game", "2"]);
     assert!(err.contains("--game 2"), "{err}");
     let err = failure(&["go", "status", "/no/such.sgf"]);

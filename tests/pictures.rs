@@ -290,3 +290,62 @@ fn the_cli_writes_pictures_of_anything_paste_accepts() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+/// A goban as a PNG: the picture's size, a black stone dark and a white one light at
+/// their points, the last move's mark red, a star point's ink on the empty wood; a GIF of
+/// a game has a frame a move.
+#[test]
+fn a_go_position_is_drawn_with_its_stones_star_points_and_last_move() {
+    use xiangqi::go::{Game, Move, Point, Rules};
+    let mut game = Game::new(9, Rules::CHINESE).unwrap();
+    for m in ["C3", "G7", "D4"] {
+        game.play(Move::from_gtp(m, 9).unwrap()).unwrap();
+    }
+    let at = |name: &str| Point::from_gtp(name, 9).unwrap();
+    let bytes = xiangqi::picture::goban::png(game.position(), Some(at("D4")), 450, true);
+    let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (450, 450));
+    let painter = xiangqi::picture::goban::GobanPainter::new(9, 450, true);
+    let pixel = |p: Point, dx: f32| {
+        let (x, y) = painter.pixel(p);
+        let i = ((y.round() as usize) * 450 + (x + dx).round() as usize) * 3;
+        [buf[i], buf[i + 1], buf[i + 2]]
+    };
+    let dark = |c: [u8; 3]| c.iter().all(|&v| v < 90);
+    let light = |c: [u8; 3]| c.iter().all(|&v| v > 200);
+    // Off the centre (the shine is there, and the mark on the last move).
+    let cell = 450.0 / 10.6;
+    assert!(
+        dark(pixel(at("C3"), cell * 0.3)),
+        "{:?}",
+        pixel(at("C3"), cell * 0.3)
+    );
+    assert!(
+        light(pixel(at("G7"), cell * 0.3)),
+        "{:?}",
+        pixel(at("G7"), cell * 0.3)
+    );
+    let mark = pixel(at("D4"), 0.0);
+    assert!(
+        mark[0] > 150 && mark[1] < 90,
+        "the last move's mark: {mark:?}"
+    );
+    // The centre star point (E5) is ink on the wood.
+    assert!(
+        pixel(at("E5"), 0.0).iter().all(|&v| v < 140),
+        "{:?}",
+        pixel(at("E5"), 0.0)
+    );
+    let gif = xiangqi::picture::goban::gif(&game, 300, false, 0.5);
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(std::io::Cursor::new(&gif)).unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 4, "the start and a frame a move");
+}

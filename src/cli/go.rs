@@ -96,13 +96,16 @@ fn read_input(input: &str) -> Result<(Vec<sgf::SgfGame>, String), Failure> {
     Ok((games, name))
 }
 
-/// Game `game` (1-based) of an SGF file as SGF: FF[4], UTF-8, the whole tree; to
-/// standard output, or to `output`.
+/// Game `game` (1-based) of an SGF file as SGF (FF[4], UTF-8, the whole tree), or as a
+/// picture of its main line: a PNG of its end, a GIF of its moves; to standard output
+/// (SGF) or to `output`.
 pub(super) fn convert(
     out: &mut impl Write,
     input: &str,
     game: usize,
+    to: &str,
     output: Option<&std::path::Path>,
+    picture: &super::Picture,
 ) -> Result<(), Failure> {
     let (games, name) = read_input(input)?;
     let Some(chosen) = game.checked_sub(1).and_then(|i| games.get(i)) else {
@@ -112,14 +115,36 @@ pub(super) fn convert(
         )));
     };
     // A file whose moves do not replay is said so, not converted half.
-    chosen
+    let played = chosen
         .replay(&chosen.main_line())
         .map_err(|e| Failure(format!("{name}: {e}")))?;
-    let text = sgf::write(chosen);
+    if !xiangqi::picture::SIZES.contains(&picture.size) {
+        return Err(Failure(format!("--size {} is out of range", picture.size)));
+    }
+    if !(picture.delay.is_finite() && (0.02..=60.0).contains(&picture.delay)) {
+        return Err(Failure(format!(
+            "--delay {} is out of range (0.02 to 60 seconds)",
+            picture.delay
+        )));
+    }
+    let bytes = match to {
+        "png" => {
+            let last = played.moves().last().and_then(|m| match m {
+                Move::Play(p) => Some(*p),
+                Move::Pass => None,
+            });
+            xiangqi::picture::goban::png(played.position(), last, picture.size, picture.coordinates)
+        }
+        "gif" => {
+            xiangqi::picture::goban::gif(&played, picture.size, picture.coordinates, picture.delay)
+        }
+        _ => sgf::write(chosen).into_bytes(),
+    };
     match output {
-        Some(path) => xiangqi::storage::atomic_write(path, text.as_bytes())
+        Some(path) => xiangqi::storage::atomic_write(path, &bytes)
             .map_err(|e| Failure(format!("cannot write {}: {e}", path.display()))),
-        None => out.write_all(text.as_bytes()).map_err(io),
+        None if to != "sgf" => Err(Failure(format!("a {to} picture is not text: add -o FILE"))),
+        None => out.write_all(&bytes).map_err(io),
     }
 }
 

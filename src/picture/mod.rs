@@ -23,6 +23,8 @@ use tiny_skia::{
 use crate::rules::{Game, Move, Piece, Position};
 use crate::theme::{self, Coordinates, Rgba, Shape, geometry as g};
 
+pub mod goban;
+
 mod icon;
 
 pub use icon::{ICON_SIZES, icon, icon_ico, icon_png, icon_rgba, icon_svg};
@@ -255,32 +257,54 @@ impl Painter {
 
     /// Draws `text` centred on `at` (pixels), blending each glyph pixel over the image.
     fn text(&mut self, pixmap: &mut Pixmap, text: &str, at: (f32, f32), size: f32, color: Rgba) {
-        let Some((mut buffer, origin)) = lay_out(&mut self.fonts, text, at, size) else {
-            return;
-        };
-        let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
-        let pixels = pixmap.pixels_mut();
-        let ink = cosmic_text::Color::rgba(color.0, color.1, color.2, color.3);
-        buffer.draw(&mut self.fonts, &mut self.swash, ink, |x, y, w, h, c| {
-            let alpha = u32::from(c.a());
-            if alpha == 0 {
-                return;
-            }
-            for dy in 0..h as i32 {
-                for dx in 0..w as i32 {
-                    let (px, py) = (
-                        origin.0.round() as i32 + x + dx,
-                        origin.1.round() as i32 + y + dy,
-                    );
-                    if px < 0 || py < 0 || px >= width || py >= height {
-                        continue;
-                    }
-                    let dst = &mut pixels[(py * width + px) as usize];
-                    *dst = blend(*dst, [c.r(), c.g(), c.b()], alpha);
-                }
-            }
-        });
+        draw_text(
+            &mut self.fonts,
+            &mut self.swash,
+            pixmap,
+            text,
+            at,
+            size,
+            color,
+        );
     }
+}
+
+/// Draws `text` centred on `at` (pixels) in its embedded face, blending each glyph
+/// pixel over the image.
+fn draw_text(
+    fonts: &mut FontSystem,
+    swash: &mut SwashCache,
+    pixmap: &mut Pixmap,
+    text: &str,
+    at: (f32, f32),
+    size: f32,
+    color: Rgba,
+) {
+    let Some((mut buffer, origin)) = lay_out(fonts, text, at, size) else {
+        return;
+    };
+    let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
+    let pixels = pixmap.pixels_mut();
+    let ink = cosmic_text::Color::rgba(color.0, color.1, color.2, color.3);
+    buffer.draw(fonts, swash, ink, |x, y, w, h, c| {
+        let alpha = u32::from(c.a());
+        if alpha == 0 {
+            return;
+        }
+        for dy in 0..h as i32 {
+            for dx in 0..w as i32 {
+                let (px, py) = (
+                    origin.0.round() as i32 + x + dx,
+                    origin.1.round() as i32 + y + dy,
+                );
+                if px < 0 || py < 0 || px >= width || py >= height {
+                    continue;
+                }
+                let dst = &mut pixels[(py * width + px) as usize];
+                *dst = blend(*dst, [c.r(), c.g(), c.b()], alpha);
+            }
+        }
+    });
 }
 
 /// A font system that knows only the embedded fonts: no scan of the system's fonts, the

@@ -126,6 +126,24 @@ pub mod wood {
     pub const ARROW: Rgba = Rgba(0xE0, 0x7A, 0x10, 0xB8);
 }
 
+/// The colours of the goban's stones (its wood and lines are [`wood`]'s).
+pub mod go {
+    use super::Rgba;
+
+    /// A black stone.
+    pub const BLACK: Rgba = Rgba(0x1C, 0x1C, 0x1E, 0xFF);
+    /// The shine on a black stone.
+    pub const BLACK_SHINE: Rgba = Rgba(0x6A, 0x6A, 0x70, 0xFF);
+    /// A white stone.
+    pub const WHITE: Rgba = Rgba(0xEE, 0xEC, 0xE6, 0xFF);
+    /// The shine on a white stone.
+    pub const WHITE_SHINE: Rgba = Rgba(0xFF, 0xFF, 0xFF, 0xFF);
+    /// A white stone's edge.
+    pub const WHITE_EDGE: Rgba = Rgba(0x9A, 0x94, 0x88, 0xFF);
+    /// The last move's mark.
+    pub const LAST: Rgba = Rgba(0xC8, 0x30, 0x20, 0xFF);
+}
+
 /// The panel, dialogs and banner around the board: light and warm like the wood, so
 /// black pieces in the captured list stay visible.
 pub mod panel {

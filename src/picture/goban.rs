@@ -1,0 +1,272 @@
+//! Go positions as pictures, on the CPU as the Xiangqi board: a wood goban with its
+//! lines, star points and coordinates (columns A–T without I, rows from the bottom),
+//! stones with a slight shine, the last move marked; a PNG, or an animated GIF of a game.
+
+use cosmic_text::{FontSystem, SwashCache};
+use tiny_skia::{
+    Color as SkColor, FillRule, GradientStop, Paint, PathBuilder, Pixmap, Point as SkPoint,
+    RadialGradient, Rect, SpreadMode, Stroke, Transform,
+};
+
+use super::{Palette, delta_frame, draw_text, font_system, rgb};
+use crate::go::{Color, Game, Move, Point, Position, handicap};
+use crate::theme::{Rgba, go as stones, wood};
+
+/// The margin around the outer lines, in line spacings: room for the labels.
+const MARGIN: f32 = 1.3;
+
+/// Draws Go positions of one board size at one picture size; keeps the empty board.
+pub struct GobanPainter {
+    size: u8,
+    px: u32,
+    cell: f32,
+    coordinates: bool,
+    fonts: FontSystem,
+    swash: SwashCache,
+    board: Option<Pixmap>,
+}
+
+fn paint(c: Rgba) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color_rgba8(c.0, c.1, c.2, c.3);
+    p.anti_alias = true;
+    p
+}
+
+fn sk(c: Rgba) -> SkColor {
+    SkColor::from_rgba8(c.0, c.1, c.2, c.3)
+}
+
+impl GobanPainter {
+    /// A painter for a `size`×`size` board drawn `px` pixels wide (and high), with the
+    /// coordinates around it or not.
+    #[must_use]
+    pub fn new(size: u8, px: u32, coordinates: bool) -> GobanPainter {
+        let px = px.clamp(*super::SIZES.start(), *super::SIZES.end());
+        // A line's spacing, with a margin each side for the labels.
+        let cell = px as f32 / (f32::from(size) - 1.0 + 2.0 * MARGIN);
+        GobanPainter {
+            size,
+            px,
+            cell,
+            coordinates,
+            fonts: font_system(),
+            swash: SwashCache::new(),
+            board: None,
+        }
+    }
+
+    /// The centre of point `p` in pixels.
+    #[must_use]
+    pub fn pixel(&self, p: Point) -> (f32, f32) {
+        (
+            (f32::from(p.x) + MARGIN) * self.cell,
+            (f32::from(p.y) + MARGIN) * self.cell,
+        )
+    }
+
+    fn empty_board(&mut self) -> Pixmap {
+        let mut board = Pixmap::new(self.px, self.px).expect("a non-zero size");
+        board.fill(sk(wood::BOARD));
+        let n = f32::from(self.size);
+        let (lo, hi) = (MARGIN * self.cell, (n - 1.0 + MARGIN) * self.cell);
+        let mut lines = PathBuilder::new();
+        for i in 0..self.size {
+            let at = (f32::from(i) + MARGIN) * self.cell;
+            lines.move_to(lo, at);
+            lines.line_to(hi, at);
+            lines.move_to(at, lo);
+            lines.line_to(at, hi);
+        }
+        let stroke = Stroke {
+            width: (self.cell * 0.04).max(1.0),
+            ..Stroke::default()
+        };
+        if let Some(path) = lines.finish() {
+            board.stroke_path(
+                &path,
+                &paint(wood::LINE),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+        // The star points: where the most handicap stones go.
+        let stars =
+            handicap::points(self.size, handicap::most_stones(self.size)).unwrap_or_default();
+        for p in stars {
+            let (x, y) = self.pixel(p);
+            if let Some(dot) = PathBuilder::from_circle(x, y, self.cell * 0.1) {
+                board.fill_path(
+                    &dot,
+                    &paint(wood::LINE),
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+        if self.coordinates {
+            let text = self.cell * 0.38;
+            for i in 0..self.size {
+                let p = Point::new(i, i);
+                let name = p.gtp(self.size);
+                let (column, row) = name.split_at(1);
+                let (x, y) = self.pixel(p);
+                for (label, at) in [
+                    (column, (x, self.cell * 0.55)),
+                    (column, (x, self.px as f32 - self.cell * 0.55)),
+                    (row, (self.cell * 0.55, y)),
+                    (row, (self.px as f32 - self.cell * 0.55, y)),
+                ] {
+                    draw_text(
+                        &mut self.fonts,
+                        &mut self.swash,
+                        &mut board,
+                        label,
+                        at,
+                        text,
+                        wood::INK,
+                    );
+                }
+            }
+        }
+        board
+    }
+
+    fn stone(&self, pixmap: &mut Pixmap, p: Point, color: Color) {
+        let (x, y) = self.pixel(p);
+        let r = self.cell * 0.47;
+        let (body, shine) = match color {
+            Color::Black => (stones::BLACK, stones::BLACK_SHINE),
+            Color::White => (stones::WHITE, stones::WHITE_SHINE),
+        };
+        let Some(circle) = PathBuilder::from_circle(x, y, r) else {
+            return;
+        };
+        // A light from the upper left: the shine at a third of the radius, fading out.
+        let mut fill = paint(body);
+        if let Some(gradient) = RadialGradient::new(
+            SkPoint::from_xy(x - r * 0.35, y - r * 0.35),
+            SkPoint::from_xy(x, y),
+            r,
+            vec![
+                GradientStop::new(0.0, sk(shine)),
+                GradientStop::new(0.55, sk(body)),
+                GradientStop::new(1.0, sk(body)),
+            ],
+            SpreadMode::Pad,
+            Transform::identity(),
+        ) {
+            fill.shader = gradient;
+        }
+        pixmap.fill_path(
+            &circle,
+            &fill,
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        if color == Color::White {
+            let edge = Stroke {
+                width: (self.cell * 0.03).max(1.0),
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(
+                &circle,
+                &paint(stones::WHITE_EDGE),
+                &edge,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    /// `pos` drawn, the stone on `last` marked.
+    pub fn draw(&mut self, pos: &Position, last: Option<Point>) -> Pixmap {
+        if self.board.is_none() {
+            self.board = Some(self.empty_board());
+        }
+        let mut frame = self.board.clone().expect("drawn above");
+        let board = pos.board();
+        for p in board.points() {
+            if let Some(c) = board.get(p) {
+                self.stone(&mut frame, p, c);
+            }
+        }
+        if let Some(p) = last.filter(|&p| board.get(p).is_some()) {
+            let (x, y) = self.pixel(p);
+            if let Some(mark) = Rect::from_xywh(
+                x - self.cell * 0.12,
+                y - self.cell * 0.12,
+                self.cell * 0.24,
+                self.cell * 0.24,
+            ) {
+                frame.fill_rect(mark, &paint(stones::LAST), Transform::identity(), None);
+            }
+        }
+        frame
+    }
+}
+
+/// A PNG of `pos`, `px` pixels wide, the stone on `last` marked.
+#[must_use]
+pub fn png(pos: &Position, last: Option<Point>, px: u32, coordinates: bool) -> Vec<u8> {
+    let mut painter = GobanPainter::new(pos.board().size(), px, coordinates);
+    let frame = painter.draw(pos, last);
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, frame.width(), frame.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().expect("PNG header to memory");
+    writer
+        .write_image_data(&rgb(&frame))
+        .expect("PNG data to memory");
+    writer.finish().expect("PNG end to memory");
+    out
+}
+
+/// An animated GIF of `game`: the start, then a frame a move, `delay_secs` apart, the
+/// last held; loops. One palette, and each frame only the rectangle that changed.
+#[must_use]
+pub fn gif(game: &Game, px: u32, coordinates: bool, delay_secs: f32) -> Vec<u8> {
+    let size = game.start().board().size();
+    let mut painter = GobanPainter::new(size, px, coordinates);
+    let moves = game.moves();
+    let frame_at = |painter: &mut GobanPainter, i: usize| {
+        let last = i.checked_sub(1).and_then(|j| match moves[j] {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        });
+        let pos = game.position_at(i).expect("a position a move");
+        painter.draw(pos, last)
+    };
+    let samples = [
+        frame_at(&mut painter, 0),
+        frame_at(&mut painter, moves.len()),
+    ];
+    let mut palette = Palette::from_frames(&samples);
+    let (width, height) = (painter.px, painter.px);
+    let mut out = Vec::new();
+    {
+        let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb)
+            .expect("GIF header to memory");
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .expect("GIF loop to memory");
+        let delay = (delay_secs.max(0.02) * 100.0).round() as u16;
+        let mut previous: Vec<u8> = Vec::new();
+        for i in 0..=moves.len() {
+            let indices = palette.indices(&frame_at(&mut painter, i));
+            let mut frame = delta_frame(&previous, &indices, width, height);
+            frame.delay = if i == moves.len() {
+                (delay * 3).max(200)
+            } else {
+                delay
+            };
+            encoder.write_frame(&frame).expect("GIF frame to memory");
+            previous = indices;
+        }
+    }
+    out
+}
