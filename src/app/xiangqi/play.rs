@@ -78,7 +78,7 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
     };
     match model.play(mv) {
         Ok(()) => {
-            let check = model.game().position().is_check();
+            let check = model.shown_position().is_check();
             out.played.write(MovePlayed {
                 mv,
                 piece,
@@ -86,7 +86,8 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
                 check,
             });
             out.changed.write(BoardChanged);
-            if let Some(outcome) = model.outcome() {
+            // Walking along a line to an ending already there is no new ending.
+            if let Some(outcome) = model.outcome().filter(|_| !model.is_reviewing()) {
                 out.ended.write(GameEnded(outcome));
             }
         }
