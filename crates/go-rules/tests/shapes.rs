@@ -198,3 +198,45 @@ fn playouts_find_a_stone_alone_in_the_other_sides_area_dead_and_living_groups_al
     // Five columns against four, the dead off: black by nine.
     assert_eq!(s.result(), "B+9", "{s:?}");
 }
+
+#[test]
+fn a_snapback_takes_the_chain_that_took_the_throw_in() {
+    // Black throws in on B5: white's chain is in atari and takes the stone on A5, and is
+    // in atari again on B5 itself: black takes all five back at once. No ko: five stones.
+    let start = position(&["..OX.", "OOOX.", "XXXX.", ".....", "....."], Color::Black);
+    for rules in Rules::PRESETS {
+        let mut game = Game::from_position(start, rules, 0);
+        play(&mut game, "B5 A5 B5");
+        let pos = game.position();
+        assert_eq!(pos.captures(Color::White), 1, "{rules}");
+        assert_eq!(pos.captures(Color::Black), 5, "{rules}");
+        assert_eq!(pos.board().stones(Color::White), [], "{rules}");
+        assert_eq!(pos.ko(), None);
+    }
+}
+
+#[test]
+fn two_taken_and_one_taken_back_at_once_is_no_ko() {
+    // 打二还一: black takes B5 and C5 on A5; white takes A5 back at once on B5, which is
+    // no ko (two stones were taken); white's stone then has two liberties, so A5 is no
+    // ko point either: black playing there would only be suicide.
+    let start = position(&[".OOX.", "OXX..", "O....", ".....", "....."], Color::Black);
+    for rules in Rules::PRESETS {
+        let mut game = Game::from_position(start, rules, 0);
+        play(&mut game, "A5");
+        assert_eq!(game.position().captures(Color::Black), 2, "{rules}");
+        assert_eq!(game.position().ko(), None, "{rules}: two stones taken");
+        play(&mut game, "B5");
+        assert_eq!(game.position().captures(Color::White), 1, "{rules}");
+        assert_eq!(
+            game.position().ko(),
+            None,
+            "{rules}: the stone has two liberties"
+        );
+        let again = game.check(at(&game, "A5")).unwrap_err();
+        assert!(
+            matches!(again, IllegalMove::Suicide { .. }),
+            "{rules}: {again}"
+        );
+    }
+}
