@@ -80,6 +80,13 @@ texts! {
     RedToMove => "红方走棋", "Red to move";
     BlackToMove => "黑方走棋", "Black to move";
     Moves => "着法", "Moves";
+    GameXiangqi => "象棋", "Xiangqi";
+    GameGo => "围棋", "Go";
+    GoBlackToMove => "黑方落子", "Black to play";
+    GoWhiteToMove => "白方落子", "White to play";
+    GoPrisoners => "提子：黑 {} 白 {}", "Prisoners: black {} white {}";
+    GoPass => "停一手", "Pass";
+    GoNewGame => "新局：", "New game:";
     Promote => "提升这条变着", "Promote this line";
     DeleteFromHere => "从这步起删除", "Delete from here";
     CommentThis => "注释…", "Comment…";

@@ -403,3 +403,54 @@ fn the_editor_builds_checks_and_plays_a_position() {
         "Esc left the editor, not the game"
     );
 }
+
+/// The table switches to Go: clicks on the goban play, a ko point is refused with its
+/// reason, a pass and Ctrl+Z work, and back at the Xiangqi table its game is as it was.
+#[test]
+fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
+    use xiangqi::app::go::{GoTable, view::world_at};
+    use xiangqi::app::{BoardPointer, BoardPress, GameKind};
+    use xiangqi::go::{Color, Point};
+    let mut app = app();
+    play(&mut app, "h2e2");
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind::Go));
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind::Go
+    );
+    app.world_mut().write_message(Action::GoNewGame(9));
+    app.update();
+    let click = |app: &mut App, name: &str| {
+        let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+        app.world_mut().write_message(BoardPointer {
+            press: BoardPress::LeftDown,
+            at: Some(at),
+        });
+        app.update();
+    };
+    for name in ["B3", "C3", "A2", "D2", "B1", "C1"] {
+        click(&mut app, name);
+    }
+    app.world_mut().write_message(Action::GoPass);
+    app.update();
+    click(&mut app, "B2");
+    click(&mut app, "C2");
+    let table = app.world().resource::<GoTable>();
+    assert_eq!(table.game.position().captures(Color::Black), 1);
+    click(&mut app, "B2");
+    let table = app.world().resource::<GoTable>();
+    let said = table.said.clone().unwrap_or_default();
+    assert!(said.contains("ko"), "{said}");
+    assert_eq!(table.game.moves().len(), 9, "the ko point refused");
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(app.world().resource::<GoTable>().game.moves().len(), 8);
+    // Back to Xiangqi: its game untouched by all of it.
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind::Xiangqi));
+    app.update();
+    app.update();
+    assert_eq!(plies(&app), 1);
+}

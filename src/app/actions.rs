@@ -90,6 +90,12 @@ pub enum Action {
     SetComputer(Option<Color>),
     /// The computer, waiting after its move was taken back, plays now.
     ComputerMove,
+    /// Go to the table of this game (象棋 or 围棋).
+    SwitchGame(crate::app::schedule::GameKind),
+    /// Go: a pass.
+    GoPass,
+    /// Go: a new game of this size.
+    GoNewGame(u8),
 }
 
 /// The table's own switches: flip the board, sound, the key help, quit
@@ -226,8 +232,14 @@ pub(crate) struct Owners<'w> {
     clipboard: MessageWriter<'w, ClipboardCommand>,
     pictures: MessageWriter<'w, PictureCommand>,
     choose: MessageWriter<'w, ChooseGame>,
+    switch: MessageWriter<'w, SwitchGame>,
+    go: MessageWriter<'w, crate::app::go::GoCommand>,
     exit: MessageWriter<'w, AppExit>,
 }
+
+/// The table changes game (`app/go/mod.rs` applies it).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SwitchGame(pub crate::app::schedule::GameKind);
 
 /// Hands each action to its owner. Every action is logged (`action Undo`): a record of
 /// the session, read by the real-window tests.
@@ -281,6 +293,9 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::ExportPng => _ = to.pictures.write(PictureCommand::Png),
             Action::ExportGif => _ = to.pictures.write(PictureCommand::Gif),
             Action::ChooseGame(i) => _ = to.choose.write(ChooseGame(i)),
+            Action::SwitchGame(kind) => _ = to.switch.write(SwitchGame(kind)),
+            Action::GoPass => _ = to.go.write(crate::app::go::GoCommand::Pass),
+            Action::GoNewGame(size) => _ = to.go.write(crate::app::go::GoCommand::New(size)),
         }
     }
 }
@@ -296,5 +311,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<ClipboardCommand>()
         .add_message::<PictureCommand>()
         .add_message::<ChooseGame>()
+        .add_message::<SwitchGame>()
         .add_systems(Update, route.in_set(AppSet::Route));
 }

@@ -11,6 +11,7 @@
 //! `store/`.
 
 pub mod actions;
+pub mod go;
 pub mod messages;
 pub mod panel;
 pub mod schedule;
@@ -67,6 +68,7 @@ pub fn core_plugin(app: &mut App) {
         shell::toggles::plugin,
         xiangqi::edit::plugin,
         xiangqi::engine_link::plugin,
+        go::plugin,
     ))
     .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(Present::Status));
@@ -92,6 +94,7 @@ pub fn window_plugins(app: &mut App) {
         shell::assets::plugin,
         shell::icon::plugin,
         xiangqi::view::plugin,
+        go::view::plugin,
         shell::audio::plugin,
         panel::plugin,
         panel::dialogs::slots::plugin,

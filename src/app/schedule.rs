@@ -34,6 +34,8 @@ pub enum GameKind {
     /// Chinese chess.
     #[default]
     Xiangqi,
+    /// Go (围棋).
+    Go,
 }
 
 /// The three stages of every frame's `Update`.

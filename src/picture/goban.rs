@@ -65,6 +65,23 @@ impl GobanPainter {
         )
     }
 
+    /// The point nearest pixel `at`, if it is within half a spacing of one.
+    #[must_use]
+    pub fn point_at(&self, at: (f32, f32)) -> Option<Point> {
+        let axis = |v: f32| {
+            let i = (v / self.cell - MARGIN).round();
+            let off = (v / self.cell - MARGIN - i).abs();
+            (off <= 0.5 && i >= 0.0 && i < f32::from(self.size)).then_some(i as u8)
+        };
+        Some(Point::new(axis(at.0)?, axis(at.1)?))
+    }
+
+    /// The picture's width and height in pixels.
+    #[must_use]
+    pub fn px(&self) -> u32 {
+        self.px
+    }
+
     fn empty_board(&mut self) -> Pixmap {
         let mut board = Pixmap::new(self.px, self.px).expect("a non-zero size");
         board.fill(sk(wood::BOARD));
@@ -91,9 +108,11 @@ impl GobanPainter {
                 None,
             );
         }
-        // The star points: where the most handicap stones go.
-        let stars =
-            handicap::points(self.size, handicap::most_stones(self.size)).unwrap_or_default();
+        // The star points: the corners' and the centre, and the sides' too from 15×15 up
+        // (where the handicap stones go).
+        let most = handicap::most_stones(self.size);
+        let stars = handicap::points(self.size, if self.size >= 15 { most } else { most.min(5) })
+            .unwrap_or_default();
         for p in stars {
             let (x, y) = self.pixel(p);
             if let Some(dot) = PathBuilder::from_circle(x, y, self.cell * 0.1) {
@@ -107,7 +126,7 @@ impl GobanPainter {
             }
         }
         if self.coordinates {
-            let text = self.cell * 0.38;
+            let text = (self.cell * 0.38).min(self.px as f32 * 0.03);
             for i in 0..self.size {
                 let p = Point::new(i, i);
                 let name = p.gtp(self.size);

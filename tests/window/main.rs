@@ -910,3 +910,65 @@ fn a_variation_played_in_a_commented_file_is_shown_promoted_undone_commented_and
         );
     }
 }
+
+/// Where Go point `name` of a `size` board is on the screen.
+fn go_point(game: &Game, name: &str, size: u8) -> (f32, f32) {
+    let (w, h) = game.size();
+    let board_w = w - harness::PANEL;
+    let cell =
+        (board_w / xiangqi::theme::geometry::WIDTH).min(h / xiangqi::theme::geometry::HEIGHT);
+    let world =
+        xiangqi::app::go::view::world_at(xiangqi::go::Point::from_gtp(name, size).unwrap(), size);
+    let unit = xiangqi::app::xiangqi::view::board::CELL;
+    (
+        board_w / 2.0 + world.x / unit * cell,
+        h / 2.0 - world.y / unit * cell,
+    )
+}
+
+/// The table switched to Go from the panel, a 9×9 game: stones played with the mouse
+/// stand where they were put (seen on the screen), a capture makes a ko, the ko point
+/// is refused with its reason, a pass passes, and the Xiangqi table comes back as it was.
+#[test]
+fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_kept() {
+    let game = Game::start("go");
+    game.play("h2e2");
+    game.until_position(AFTER_H2E2);
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.click_at(panel_place(&game, "go-9"));
+    let at = |name: &str| go_point(&game, name, 9);
+    for name in ["B3", "C3", "A2", "D2", "B1", "C1"] {
+        game.click_at(at(name));
+        game.until_logged(&format!("go plays {name}"));
+    }
+    game.click_at(panel_place(&game, "go-pass"));
+    game.until_logged("go plays pass");
+    game.click_at(at("B2"));
+    game.until_logged("go plays B2");
+    game.click_at(at("C2"));
+    game.until_logged("go plays C2");
+    game.click_at(at("B2"));
+    game.until_logged("go refused B2: B2 is a ko just taken");
+    // On the screen: black stones dark on B3 and A2, white light on C3, and B2 bare (the
+    // white stone there was taken). Looked at below right of each centre, away from the
+    // shine.
+    let spacing = at("C3").0 - at("B3").0;
+    let off = |p: (f32, f32)| (p.0 + 0.2 * spacing, p.1 + 0.2 * spacing);
+    let shot = game.until("the stones drawn", || {
+        let shot = game.shot();
+        let near = |p: (f32, f32), c| shot.count_near(off(p).0, off(p).1, 5.0, c);
+        let dark = |p| near(p, xiangqi::theme::go::BLACK) > 40;
+        let light = |p| near(p, xiangqi::theme::go::WHITE) > 40;
+        (dark(at("B3")) && dark(at("A2")) && light(at("C3"))).then_some(shot)
+    });
+    let b2 = off(at("B2"));
+    assert!(
+        shot.count_near(b2.0, b2.1, 5.0, xiangqi::theme::go::WHITE) < 10,
+        "the white stone on B2 was taken"
+    );
+    // Back to Xiangqi: its game as it was.
+    game.click_at(panel_place(&game, "table-xiangqi"));
+    game.until_logged("table switches to Xiangqi");
+    game.until_seen(sq("e2"), Seen::Red);
+}

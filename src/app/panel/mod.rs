@@ -6,6 +6,7 @@ pub mod clock;
 pub mod dialogs;
 pub mod edit;
 pub mod engine;
+pub mod go;
 pub mod moves;
 pub mod parts;
 pub mod status;
@@ -115,6 +116,8 @@ pub(crate) fn panel(
     editing: Res<crate::app::xiangqi::edit::Editing>,
     engine: Res<crate::app::xiangqi::engine_link::EngineView>,
     waits: Res<crate::app::xiangqi::model::ComputerWaits>,
+    table: Res<State<crate::app::schedule::GameKind>>,
+    go_table: Res<crate::app::go::GoTable>,
 ) -> Result {
     let PanelUi {
         clock: clock_ui,
@@ -122,6 +125,7 @@ pub(crate) fn panel(
         engine: engine_ui,
         moves: moves_ui,
         info: info_ui,
+        go: go_ui,
     } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
@@ -160,6 +164,29 @@ pub(crate) fn panel(
                         status_line(ui, &status);
                     }
                     None => {
+                        use crate::app::schedule::GameKind;
+                        let kind = *table.get();
+                        // The table's game: 象棋 or 围棋.
+                        ui.horizontal(|ui| {
+                            for (t, k, name) in [
+                                (T::GameXiangqi, GameKind::Xiangqi, "table-xiangqi"),
+                                (T::GameGo, GameKind::Go, "table-go"),
+                            ] {
+                                let button = ui.selectable_label(kind == k, t.get(lang));
+                                crate::app::panel::go::log_place(
+                                    &mut go_ui.logged,
+                                    name,
+                                    button.rect,
+                                );
+                                if button.clicked() && kind != k {
+                                    send(Action::SwitchGame(k));
+                                }
+                            }
+                        });
+                        if kind == GameKind::Go {
+                            crate::app::panel::go::show(ui, &go_table, lang, go_ui, &mut send);
+                            return;
+                        }
                         edits = Some(contents(
                             ui,
                             &Shown {
@@ -234,7 +261,8 @@ pub(crate) fn panel(
         }
     }
 
-    if let Some(outcome) = model.outcome().filter(|_| !model.is_reviewing()) {
+    let xiangqi = *table.get() == crate::app::schedule::GameKind::Xiangqi;
+    if let Some(outcome) = model.outcome().filter(|_| xiangqi && !model.is_reviewing()) {
         egui::Area::new("banner".into())
             .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
             .interactable(false)
@@ -316,6 +344,7 @@ pub(crate) struct PanelUi {
     engine: crate::app::panel::engine::EngineUi,
     moves: moves::MovesUi,
     info: dialogs::info::InfoUi,
+    go: go::GoUi,
 }
 
 /// What the panel shows.

@@ -35,7 +35,12 @@ pub struct EditState {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Editing>()
-        .add_systems(Update, toggle.in_set(Logic::Modes))
+        .add_systems(
+            Update,
+            toggle
+                .in_set(Logic::Modes)
+                .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+        )
         .add_systems(
             Update,
             (commands, pointer)

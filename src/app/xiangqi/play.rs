@@ -17,13 +17,19 @@ use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, points.in_set(AppSet::Route))
-        .add_systems(
-            Update,
-            (pointer.run_if(in_state(Mode::Play)), engine_move, commands)
-                .chain()
-                .in_set(Logic::Play),
-        );
+    app.add_systems(
+        Update,
+        points
+            .in_set(AppSet::Route)
+            .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+    )
+    .add_systems(
+        Update,
+        (pointer.run_if(in_state(Mode::Play)), engine_move, commands)
+            .chain()
+            .in_set(Logic::Play)
+            .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+    );
 }
 
 /// The board's points under the shell's presses: the points the play and the editor

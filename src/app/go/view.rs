@@ -1,0 +1,116 @@
+//! The goban in the window: the picture painter's board as one image, redrawn when the
+//! game changes, over the Xiangqi board (which stays, hidden, for when the table
+//! switches back).
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::Image;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use crate::app::go::GoTable;
+use crate::app::schedule::{GameKind, Present};
+use crate::app::to_color;
+use crate::app::xiangqi::view::board::CELL;
+use crate::go::{Move, Point};
+use crate::picture::goban::GobanPainter;
+use crate::theme::{geometry as g, wood};
+
+/// The picture's pixels: sharp on a large window.
+const PX: u32 = 1200;
+
+/// The side of the goban in world units: the board area's shorter side.
+fn side() -> f32 {
+    g::WIDTH.min(g::HEIGHT) * CELL
+}
+
+/// The goban's image.
+#[derive(Component)]
+struct Goban;
+
+/// The point under world position `at` on a board of `size`.
+#[must_use]
+pub fn point_at(at: Vec2, size: u8) -> Option<Point> {
+    let s = side();
+    let scale = PX as f32 / s;
+    let px = ((at.x + s / 2.0) * scale, (s / 2.0 - at.y) * scale);
+    GobanPainter::new(size, PX, true).point_at(px)
+}
+
+/// The world position of point `p` on a board of `size` (where a click plays it).
+#[must_use]
+pub fn world_at(p: Point, size: u8) -> Vec2 {
+    let s = side();
+    let (x, y) = GobanPainter::new(size, PX, true).pixel(p);
+    let scale = s / PX as f32;
+    Vec2::new(x * scale - s / 2.0, s / 2.0 - y * scale)
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(GameKind::Go), spawn).add_systems(
+        Update,
+        redraw.in_set(Present::Board).run_if(in_state(GameKind::Go)),
+    );
+}
+
+fn spawn(mut commands: Commands) {
+    // The wood around the goban covers the Xiangqi board under it.
+    commands.spawn((
+        DespawnOnExit(GameKind::Go),
+        Sprite {
+            color: to_color(wood::BACKGROUND),
+            custom_size: Some(Vec2::new(g::WIDTH * CELL * 3.0, g::HEIGHT * CELL * 3.0)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, 90.0),
+    ));
+    commands.spawn((
+        DespawnOnExit(GameKind::Go),
+        Goban,
+        Sprite {
+            custom_size: Some(Vec2::splat(side())),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, 91.0),
+    ));
+}
+
+/// Draws the board anew when the game changed (or the goban was just made).
+fn redraw(
+    table: Res<GoTable>,
+    mut goban: Query<&mut Sprite, With<Goban>>,
+    mut images: ResMut<Assets<Image>>,
+    mut drawn: Local<Option<(usize, u64)>>,
+) {
+    let Ok(mut sprite) = goban.single_mut() else {
+        return;
+    };
+    let pos = table.game.position();
+    let stamp = (table.game.moves().len(), pos.board().hash());
+    if *drawn == Some(stamp) && sprite.image != Handle::default() {
+        return;
+    }
+    *drawn = Some(stamp);
+    let last = table.game.moves().last().and_then(|m| match m {
+        Move::Play(p) => Some(*p),
+        Move::Pass => None,
+    });
+    let mut painter = GobanPainter::new(table.size(), PX, true);
+    let pixmap = painter.draw(pos, last);
+    let mut rgba = Vec::with_capacity(pixmap.pixels().len() * 4);
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let image = Image::new(
+        Extent3d {
+            width: PX,
+            height: PX,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        rgba,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    sprite.image = images.add(image);
+}
