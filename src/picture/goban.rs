@@ -8,7 +8,7 @@ use tiny_skia::{
     RadialGradient, Rect, SpreadMode, Stroke, Transform,
 };
 
-use super::{Palette, delta_frame, draw_text, font_system, rgb};
+use super::{animate, draw_text, font_system, rgb};
 use crate::go::{Color, Game, Move, Point, Position, handicap};
 use crate::theme::{Rgba, go as stones, wood};
 
@@ -264,28 +264,8 @@ pub fn gif(game: &Game, px: u32, coordinates: bool, delay_secs: f32) -> Vec<u8> 
         frame_at(&mut painter, 0),
         frame_at(&mut painter, moves.len()),
     ];
-    let mut palette = Palette::from_frames(&samples);
-    let (width, height) = (painter.px, painter.px);
-    let mut out = Vec::new();
-    {
-        let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb)
-            .expect("GIF header to memory");
-        encoder
-            .set_repeat(gif::Repeat::Infinite)
-            .expect("GIF loop to memory");
-        let delay = (delay_secs.max(0.02) * 100.0).round() as u16;
-        let mut previous: Vec<u8> = Vec::new();
-        for i in 0..=moves.len() {
-            let indices = palette.indices(&frame_at(&mut painter, i));
-            let mut frame = delta_frame(&previous, &indices, width, height);
-            frame.delay = if i == moves.len() {
-                (delay * 3).max(200)
-            } else {
-                delay
-            };
-            encoder.write_frame(&frame).expect("GIF frame to memory");
-            previous = indices;
-        }
-    }
-    out
+    let side = painter.px;
+    animate((side, side), &samples, moves.len() + 1, delay_secs, |i| {
+        frame_at(&mut painter, i)
+    })
 }

@@ -410,8 +410,26 @@ pub fn gif(game: &Game, opts: &Options, delay_secs: f32) -> Vec<u8> {
     if let Some(i) = (1..moves.len()).find(|&i| game.position_at(i).is_check()) {
         samples.push(frame_at(&mut painter, i));
     }
-    let mut palette = Palette::from_frames(&samples);
+    animate(
+        (width, height),
+        &samples,
+        moves.len() + 1,
+        delay_secs,
+        |i| frame_at(&mut painter, i),
+    )
+}
 
+/// An animated GIF of `count` frames drawn by `frame`, `delay_secs` apart, the last held
+/// three times as long (at least 2 s), looping; one palette made from `samples` (frames
+/// that show every colour), and each frame only the rectangle that changed.
+fn animate(
+    (width, height): (u32, u32),
+    samples: &[Pixmap],
+    count: usize,
+    delay_secs: f32,
+    mut frame: impl FnMut(usize) -> Pixmap,
+) -> Vec<u8> {
+    let mut palette = Palette::from_frames(samples);
     let mut out = Vec::new();
     {
         let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb)
@@ -421,16 +439,18 @@ pub fn gif(game: &Game, opts: &Options, delay_secs: f32) -> Vec<u8> {
             .expect("GIF loop to memory");
         let delay = (delay_secs.max(0.02) * 100.0).round() as u16;
         let mut previous: Vec<u8> = Vec::new();
-        for i in 0..=moves.len() {
-            let indices = palette.indices(&frame_at(&mut painter, i));
-            let mut frame = delta_frame(&previous, &indices, width, height);
+        for i in 0..count {
+            let indices = palette.indices(&frame(i));
+            let mut gif_frame = delta_frame(&previous, &indices, width, height);
             // The last frame is held, so the final position can be seen.
-            frame.delay = if i == moves.len() {
+            gif_frame.delay = if i + 1 == count {
                 (delay * 3).max(200)
             } else {
                 delay
             };
-            encoder.write_frame(&frame).expect("GIF frame to memory");
+            encoder
+                .write_frame(&gif_frame)
+                .expect("GIF frame to memory");
             previous = indices;
         }
     }

@@ -186,32 +186,9 @@ impl Board {
         .flatten()
     }
 
-    /// The chain through point `i` (a stone): its stones and how many liberties it has.
-    pub(crate) fn chain_at(&self, i: usize) -> (Vec<usize>, usize) {
-        let color = self.cells[i];
-        let mut seen = Marks::default();
-        let mut liberties = Marks::default();
-        let mut count = 0;
-        let mut stones = vec![i];
-        seen.insert(i);
-        let mut k = 0;
-        while k < stones.len() {
-            let s = stones[k];
-            k += 1;
-            for n in self.neighbours(s) {
-                match self.cells[n] {
-                    0 => count += usize::from(liberties.insert(n)),
-                    c if c == color && seen.insert(n) => stones.push(n),
-                    _ => {}
-                }
-            }
-        }
-        (stones, count)
-    }
-
-    /// The stones of the chain through point `i` if it has no liberty; `None` as soon
-    /// as one is found (most chains have one near: the search stops there).
-    pub(crate) fn captured_chain(&self, i: usize) -> Option<Vec<usize>> {
+    /// The stones of the chain through stone `i`, calling `empty` on each empty point
+    /// met next to it; `None` as soon as `empty` says stop.
+    fn flood(&self, i: usize, mut empty: impl FnMut(usize) -> bool) -> Option<Vec<usize>> {
         let color = self.cells[i];
         let mut seen = Marks::default();
         let mut stones = vec![i];
@@ -222,13 +199,36 @@ impl Board {
             k += 1;
             for n in self.neighbours(s) {
                 match self.cells[n] {
-                    0 => return None,
+                    0 => {
+                        if empty(n) {
+                            return None;
+                        }
+                    }
                     c if c == color && seen.insert(n) => stones.push(n),
                     _ => {}
                 }
             }
         }
         Some(stones)
+    }
+
+    /// The chain through point `i` (a stone): its stones and how many liberties it has.
+    pub(crate) fn chain_at(&self, i: usize) -> (Vec<usize>, usize) {
+        let mut liberties = Marks::default();
+        let mut count = 0;
+        let stones = self
+            .flood(i, |n| {
+                count += usize::from(liberties.insert(n));
+                false
+            })
+            .expect("never stopped");
+        (stones, count)
+    }
+
+    /// The stones of the chain through point `i` if it has no liberty; `None` as soon
+    /// as one is found (most chains have one near: the search stops there).
+    pub(crate) fn captured_chain(&self, i: usize) -> Option<Vec<usize>> {
+        self.flood(i, |_| true)
     }
 
     /// The chain through the stone on `p`, or `None` on an empty point.
