@@ -8,7 +8,7 @@ use tiny_skia::{
     RadialGradient, Rect, SpreadMode, Stroke, Transform,
 };
 
-use super::{animate, draw_text, font_system, rgb};
+use super::{animate, draw_text, encode_png, font_system};
 use crate::go::{Color, Game, Move, Point, Position, handicap};
 use crate::theme::{Rgba, go as stones, wood};
 
@@ -232,17 +232,7 @@ impl GobanPainter {
 #[must_use]
 pub fn png(pos: &Position, last: Option<Point>, px: u32, coordinates: bool) -> Vec<u8> {
     let mut painter = GobanPainter::new(pos.board().size(), px, coordinates);
-    let frame = painter.draw(pos, last);
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, frame.width(), frame.height());
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("PNG header to memory");
-    writer
-        .write_image_data(&rgb(&frame))
-        .expect("PNG data to memory");
-    writer.finish().expect("PNG end to memory");
-    out
+    encode_png(&painter.draw(pos, last))
 }
 
 /// An animated GIF of `game`: the start, then a frame a move, `delay_secs` apart, the

@@ -372,7 +372,11 @@ fn rgb(pixmap: &Pixmap) -> Vec<u8> {
 #[must_use]
 pub fn png(pos: &Position, last: Option<Move>, opts: &Options) -> Vec<u8> {
     let mut painter = Painter::new(opts);
-    let frame = painter.draw(pos, last);
+    encode_png(&painter.draw(pos, last))
+}
+
+/// A drawn picture as an RGB PNG.
+fn encode_png(frame: &Pixmap) -> Vec<u8> {
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, frame.width(), frame.height());
     encoder.set_color(png::ColorType::Rgb);
@@ -380,7 +384,7 @@ pub fn png(pos: &Position, last: Option<Move>, opts: &Options) -> Vec<u8> {
     // Writing to memory cannot fail.
     let mut writer = encoder.write_header().expect("PNG header to memory");
     writer
-        .write_image_data(&rgb(&frame))
+        .write_image_data(&rgb(frame))
         .expect("PNG data to memory");
     writer.finish().expect("PNG end to memory");
     out
