@@ -199,11 +199,8 @@ impl Board {
             k += 1;
             for n in self.neighbours(s) {
                 match self.cells[n] {
-                    0 => {
-                        if empty(n) {
-                            return None;
-                        }
-                    }
+                    0 if empty(n) => return None,
+                    0 => {}
                     c if c == color && seen.insert(n) => stones.push(n),
                     _ => {}
                 }
