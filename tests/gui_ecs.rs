@@ -412,7 +412,15 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     use xiangqi::app::{BoardPointer, BoardPress, GameKind};
     use xiangqi::go::{Color, Point};
     let mut app = app();
+    app.world_mut()
+        .write_message(Action::NewGameWith(Some("5+0".parse().unwrap())));
+    app.update();
     play(&mut app, "h2e2");
+    let running = |app: &App| {
+        let clock = app.world().resource::<Model>().clock().unwrap();
+        !clock.is_paused()
+    };
+    assert!(running(&app));
     app.world_mut()
         .write_message(Action::SwitchGame(GameKind::Go));
     app.update();
@@ -421,6 +429,7 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
         *app.world().resource::<State<GameKind>>().get(),
         GameKind::Go
     );
+    assert!(!running(&app), "the Xiangqi clock stops while Go is played");
     app.world_mut().write_message(Action::GoNewGame(9));
     app.update();
     let click = |app: &mut App, name: &str| {

@@ -78,6 +78,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoTable>()
         .add_message::<GoCommand>()
         .add_systems(Update, switch.in_set(Logic::Modes))
+        .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
         .add_systems(
             Update,
             (points, commands)
@@ -99,6 +100,11 @@ fn switch(
             next.set(to);
         }
     }
+}
+
+/// The Xiangqi game's clock stops while the table plays Go: its time is not used away.
+fn pause_xiangqi(mut model: ResMut<crate::app::xiangqi::model::Model>) {
+    model.pause();
 }
 
 /// A press on the goban plays there.
