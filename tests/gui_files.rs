@@ -888,3 +888,41 @@ fn a_comment_is_autosaved_without_a_move() {
     let saved = on_disk.expect("the comment and the glyph in the autosave");
     assert_eq!(saved.note(node).after, "中炮 central cannon");
 }
+
+/// A Go game is kept like a Xiangqi one: after a restart (the app dropped, as after a
+/// quit) its moves, captures and whose turn come back.
+#[test]
+fn the_go_game_is_autosaved_and_resumed() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoTable, view::world_at};
+    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::go::{Color, Point};
+    let dirs = home("go-autosave");
+    {
+        let mut t = start(&dirs);
+        t.send(Action::SwitchGame(GameKind::Go));
+        t.send(Action::GoNewGame(9));
+        for name in ["B3", "C3", "A2", "D2", "B1", "C1"] {
+            let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+            t.send(BoardPointer {
+                press: BoardPress::LeftDown,
+                at: Some(at),
+            });
+        }
+        t.send(Action::GoPass);
+        for name in ["B2", "C2"] {
+            let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+            t.send(BoardPointer {
+                press: BoardPress::LeftDown,
+                at: Some(at),
+            });
+        }
+        assert_eq!(t.app.world().resource::<GoTable>().game.moves().len(), 9);
+    }
+    let t = start(&dirs);
+    let table = t.app.world().resource::<GoTable>();
+    assert_eq!(table.size(), 9);
+    assert_eq!(table.game.moves().len(), 9);
+    assert_eq!(table.game.position().captures(Color::Black), 1);
+    assert_eq!(table.game.position().to_move(), Color::White);
+}

@@ -83,6 +83,7 @@ pub fn files_plugin(app: &mut App) {
         store::saves::plugin,
         store::clipboard::plugin,
         store::export::plugin,
+        store::go_save::plugin,
     ));
 }
 

@@ -191,6 +191,50 @@ impl SgfGame {
     }
 }
 
+impl SgfGame {
+    /// A game as SGF: its size, rules, komi and handicap on the root, its set-up stones,
+    /// then each move by the side that played it.
+    #[must_use]
+    pub fn from_game(game: &Game) -> SgfGame {
+        let start = game.start();
+        let board = start.board();
+        let size = board.size();
+        let rules = game.rules();
+        let mut root = Node::default();
+        root.props.push(("RU".into(), vec![rules.name.to_owned()]));
+        root.props.push(("KM".into(), vec![rules.komi.to_string()]));
+        if game.handicap() > 0 {
+            root.props
+                .push(("HA".into(), vec![game.handicap().to_string()]));
+        }
+        for (name, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            let stones: Vec<String> = board.stones(color).into_iter().map(coordinates).collect();
+            if !stones.is_empty() {
+                root.props.push((name.into(), stones));
+            }
+        }
+        let to_move = if start.to_move() == Color::White {
+            "W"
+        } else {
+            "B"
+        };
+        root.props.push(("PL".into(), vec![to_move.to_owned()]));
+        let mut nodes = vec![root];
+        for (ply, &mv) in game.moves().iter().enumerate() {
+            let color = game
+                .position_at(ply)
+                .map_or(Color::Black, Position::to_move);
+            let id = nodes.len();
+            nodes[id - 1].children.push(id);
+            nodes.push(Node {
+                mv: Some((color, mv)),
+                ..Node::default()
+            });
+        }
+        SgfGame { size, nodes }
+    }
+}
+
 fn prop<'a>(node: &'a Node, name: &str) -> Option<&'a Vec<String>> {
     node.props.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }

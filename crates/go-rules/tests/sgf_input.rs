@@ -92,3 +92,23 @@ fn no_bytes_make_the_reader_panic() {
         }
     }
 }
+
+#[test]
+fn a_game_written_as_sgf_replays_to_the_same_position() {
+    use go_rules::{Board, Game, Rules, handicap};
+    let start = handicap::start(Board::new(9).unwrap(), 2).unwrap();
+    let mut game = Game::from_position(start, Rules::JAPANESE.with_komi(0.5), 2);
+    for m in ["E5", "E4", "pass", "D4"] {
+        game.play(Move::from_gtp(m, 9).unwrap()).unwrap();
+    }
+    let text = sgf::write(&sgf::SgfGame::from_game(&game));
+    assert!(
+        text.contains("RU[japanese]KM[0.5]HA[2]AB[gc][cg]PL[W];W[ee]"),
+        "{text}"
+    );
+    let back = &sgf::read(&text).unwrap()[0];
+    let again = back.replay(&back.main_line()).unwrap();
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.moves(), game.moves());
+    assert_eq!(again.rules().komi, 0.5);
+}
