@@ -456,7 +456,10 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     assert_eq!(table.game.moves().len(), 9, "the ko point refused");
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(app.world().resource::<GoTable>().game.moves().len(), 8);
-    // Back to Xiangqi: its game untouched by all of it.
+    // Back to Xiangqi: its game untouched by all of it, even by a Ctrl+Z meant for Go
+    // in the very frame the table switches (its command is not left for the Xiangqi
+    // table's systems, idle until then, to find).
+    app.world_mut().write_message(Action::Undo);
     app.world_mut()
         .write_message(Action::SwitchGame(GameKind::Xiangqi));
     app.update();

@@ -191,8 +191,21 @@ pub(crate) fn plugin(app: &mut App) {
 /// the frame that asked for it.
 fn apply_mode(world: &mut World) {
     let before = *world.resource::<State<Mode>>().get();
+    let table = *world.resource::<State<GameKind>>().get();
     let _ = world.try_run_schedule(StateTransition);
-    if *world.resource::<State<Mode>>().get() != before {
+    if *world.resource::<State<GameKind>>().get() != table {
+        // Commands not yet read were for the table just left: the other table's systems,
+        // idle while it played, would read them when they run again.
+        world
+            .resource_mut::<Messages<crate::app::actions::PlayCommand>>()
+            .clear();
+        world
+            .resource_mut::<Messages<crate::app::BoardPointer>>()
+            .clear();
+    }
+    if *world.resource::<State<Mode>>().get() != before
+        || *world.resource::<State<GameKind>>().get() != table
+    {
         // Clicks not yet read were aimed at the mode just left.
         world.resource_mut::<Messages<PointerPressed>>().clear();
         world.resource_mut::<Messages<PointerReleased>>().clear();
