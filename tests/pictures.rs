@@ -308,7 +308,7 @@ fn a_go_position_is_drawn_with_its_stones_star_points_and_last_move() {
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
     assert_eq!((info.width, info.height), (450, 450));
-    let painter = xiangqi::picture::goban::GobanPainter::new(9, 450, true);
+    let painter = xiangqi::picture::goban::Geometry::new(9, 450);
     let pixel = |p: Point, dx: f32| {
         let (x, y) = painter.pixel(p);
         let i = ((y.round() as usize) * 450 + (x + dx).round() as usize) * 3;

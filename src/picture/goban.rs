@@ -15,45 +15,23 @@ use crate::theme::{Rgba, go as stones, wood};
 /// The margin around the outer lines, in line spacings: room for the labels.
 const MARGIN: f32 = 1.3;
 
-/// Draws Go positions of one board size at one picture size; keeps the empty board.
-pub struct GobanPainter {
+/// Where a goban's points are in its picture: no fonts, no pixels (a click is mapped
+/// with it, the window's painter made once).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
     size: u8,
     px: u32,
     cell: f32,
-    coordinates: bool,
-    fonts: FontSystem,
-    swash: SwashCache,
-    board: Option<Pixmap>,
 }
 
-fn paint(c: Rgba) -> Paint<'static> {
-    let mut p = Paint::default();
-    p.set_color_rgba8(c.0, c.1, c.2, c.3);
-    p.anti_alias = true;
-    p
-}
-
-fn sk(c: Rgba) -> SkColor {
-    SkColor::from_rgba8(c.0, c.1, c.2, c.3)
-}
-
-impl GobanPainter {
-    /// A painter for a `size`×`size` board drawn `px` pixels wide (and high), with the
-    /// coordinates around it or not.
+impl Geometry {
+    /// A `size`×`size` board drawn `px` pixels wide and high.
     #[must_use]
-    pub fn new(size: u8, px: u32, coordinates: bool) -> GobanPainter {
+    pub fn new(size: u8, px: u32) -> Geometry {
         let px = px.clamp(*super::SIZES.start(), *super::SIZES.end());
         // A line's spacing, with a margin each side for the labels.
         let cell = px as f32 / (f32::from(size) - 1.0 + 2.0 * MARGIN);
-        GobanPainter {
-            size,
-            px,
-            cell,
-            coordinates,
-            fonts: font_system(),
-            swash: SwashCache::new(),
-            board: None,
-        }
+        Geometry { size, px, cell }
     }
 
     /// The centre of point `p` in pixels.
@@ -80,6 +58,64 @@ impl GobanPainter {
     #[must_use]
     pub fn px(&self) -> u32 {
         self.px
+    }
+
+    /// The board's size.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+}
+
+/// Draws Go positions of one board size at one picture size; keeps the empty board.
+pub struct GobanPainter {
+    geometry: Geometry,
+    size: u8,
+    px: u32,
+    cell: f32,
+    coordinates: bool,
+    fonts: FontSystem,
+    swash: SwashCache,
+    board: Option<Pixmap>,
+}
+
+fn paint(c: Rgba) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color_rgba8(c.0, c.1, c.2, c.3);
+    p.anti_alias = true;
+    p
+}
+
+fn sk(c: Rgba) -> SkColor {
+    SkColor::from_rgba8(c.0, c.1, c.2, c.3)
+}
+
+impl GobanPainter {
+    /// A painter for a `size`×`size` board drawn `px` pixels wide (and high), with the
+    /// coordinates around it or not.
+    #[must_use]
+    pub fn new(size: u8, px: u32, coordinates: bool) -> GobanPainter {
+        let geometry = Geometry::new(size, px);
+        GobanPainter {
+            geometry,
+            size,
+            px: geometry.px,
+            cell: geometry.cell,
+            coordinates,
+            fonts: font_system(),
+            swash: SwashCache::new(),
+            board: None,
+        }
+    }
+
+    /// Where its points are.
+    #[must_use]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    fn pixel(&self, p: Point) -> (f32, f32) {
+        self.geometry.pixel(p)
     }
 
     fn empty_board(&mut self) -> Pixmap {

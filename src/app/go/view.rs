@@ -12,7 +12,7 @@ use crate::app::schedule::{GameKind, Present};
 use crate::app::to_color;
 use crate::app::xiangqi::view::board::CELL;
 use crate::go::{Move, Point};
-use crate::picture::goban::GobanPainter;
+use crate::picture::goban::{Geometry, GobanPainter};
 use crate::theme::{geometry as g, wood};
 
 /// The picture's pixels: sharp on a large window.
@@ -33,14 +33,14 @@ pub fn point_at(at: Vec2, size: u8) -> Option<Point> {
     let s = side();
     let scale = PX as f32 / s;
     let px = ((at.x + s / 2.0) * scale, (s / 2.0 - at.y) * scale);
-    GobanPainter::new(size, PX, true).point_at(px)
+    Geometry::new(size, PX).point_at(px)
 }
 
 /// The world position of point `p` on a board of `size` (where a click plays it).
 #[must_use]
 pub fn world_at(p: Point, size: u8) -> Vec2 {
     let s = side();
-    let (x, y) = GobanPainter::new(size, PX, true).pixel(p);
+    let (x, y) = Geometry::new(size, PX).pixel(p);
     let scale = s / PX as f32;
     Vec2::new(x * scale - s / 2.0, s / 2.0 - y * scale)
 }
@@ -80,6 +80,8 @@ fn redraw(
     mut goban: Query<&mut Sprite, With<Goban>>,
     mut images: ResMut<Assets<Image>>,
     mut drawn: Local<Option<(usize, u64)>>,
+    // Made once a board size: its fonts and empty board are kept.
+    mut painter: Local<Option<GobanPainter>>,
 ) {
     let Ok(mut sprite) = goban.single_mut() else {
         return;
@@ -94,7 +96,15 @@ fn redraw(
         Move::Play(p) => Some(*p),
         Move::Pass => None,
     });
-    let mut painter = GobanPainter::new(table.size(), PX, true);
+    if painter
+        .as_ref()
+        .is_none_or(|p| p.geometry().size() != table.size())
+    {
+        *painter = Some(GobanPainter::new(table.size(), PX, true));
+    }
+    let Some(painter) = painter.as_mut() else {
+        return;
+    };
     let pixmap = painter.draw(pos, last);
     let mut rgba = Vec::with_capacity(pixmap.pixels().len() * 4);
     for p in pixmap.pixels() {
