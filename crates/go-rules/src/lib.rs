@@ -31,4 +31,4 @@ pub use dead::suggest_dead;
 pub use game::{Game, IllegalMove, Position};
 pub use point::{Color, MAX_SIZE, MIN_SIZE, Move, ParsePointError, Point};
 pub use rules::{HandicapBonus, KoRule, ParseRulesError, Rules, Scoring};
-pub use score::{Score, score};
+pub use score::{Score, owners, score};

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::board::Marks;
+use crate::board::{Board, Marks};
 use crate::game::Position;
 use crate::point::{Color, Point};
 use crate::rules::{Rules, Scoring};
@@ -62,10 +62,9 @@ impl fmt::Display for Score {
     }
 }
 
-/// Counts `pos` under `rules`, the chains through `dead` taken off as prisoners, white
-/// getting komi and the bonus for `handicap` stones.
-#[must_use]
-pub fn score(pos: &Position, dead: &[Point], rules: &Rules, handicap: u8) -> Score {
+/// The board with the chains through `dead` taken off, and the prisoners each side then
+/// holds.
+fn without_dead(pos: &Position, dead: &[Point]) -> (Board, [u32; 2]) {
     let mut board = *pos.board();
     let mut prisoners = [pos.captures(Color::Black), pos.captures(Color::White)];
     for &p in dead {
@@ -77,6 +76,71 @@ pub fn score(pos: &Position, dead: &[Point], rules: &Rules, handicap: u8) -> Sco
             prisoners[(!color).index()] += board.remove(&stones);
         }
     }
+    (board, prisoners)
+}
+
+/// The points that count for a side once the chains through `dead` are taken off: the
+/// empty points only one side's stones surround, and the dead stones' points (for the
+/// side that took them). What a counted board shows.
+///
+/// ```
+/// use go_rules::{Color, Move, Point, Position, Rules, owners};
+///
+/// let b2 = Point::from_gtp("B2", 3)?;
+/// let pos = Position::new(3)?.play(Move::Play(b2), &Rules::CHINESE)?;
+/// let owned = owners(&pos, &[]);
+/// assert_eq!(owned.len(), 8);
+/// assert!(owned.iter().all(|&(p, c)| p != b2 && c == Color::Black));
+/// // Counted dead, the stone's point and the rest belong to nobody.
+/// assert!(owners(&pos, &[b2]).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn owners(pos: &Position, dead: &[Point]) -> Vec<(Point, Color)> {
+    let (board, _) = without_dead(pos, dead);
+    let n = usize::from(board.size()) * usize::from(board.size());
+    let mut owned = Vec::new();
+    let mut seen = Marks::default();
+    for i in 0..n {
+        if board.at(i).is_some() || !seen.insert(i) {
+            continue;
+        }
+        let mut region = vec![i];
+        let (mut black, mut white) = (false, false);
+        let mut k = 0;
+        while k < region.len() {
+            let r = region[k];
+            k += 1;
+            for j in board.neighbours(r) {
+                match board.at(j) {
+                    None => {
+                        if seen.insert(j) {
+                            region.push(j);
+                        }
+                    }
+                    Some(c) => {
+                        black |= c == Color::Black;
+                        white |= c == Color::White;
+                    }
+                }
+            }
+        }
+        let owner = match (black, white) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => continue,
+        };
+        owned.extend(region.into_iter().map(|r| (board.point(r), owner)));
+    }
+    owned.sort();
+    owned
+}
+
+/// Counts `pos` under `rules`, the chains through `dead` taken off as prisoners, white
+/// getting komi and the bonus for `handicap` stones.
+#[must_use]
+pub fn score(pos: &Position, dead: &[Point], rules: &Rules, handicap: u8) -> Score {
+    let (board, prisoners) = without_dead(pos, dead);
     let n = usize::from(board.size()) * usize::from(board.size());
     // Chains in seki: alive, sharing a liberty with the other side's.
     let mut seki = Marks::default();

@@ -88,6 +88,34 @@ impl SgfGame {
             .map(String::as_str)
     }
 
+    /// Sets root property `name` to `value` (replacing it), or removes it for `None`.
+    pub fn set_tag(&mut self, name: &str, value: Option<&str>) {
+        let root = &mut self.nodes[0];
+        root.props.retain(|(n, _)| n != name);
+        if let Some(v) = value {
+            root.props.push((name.to_owned(), vec![v.to_owned()]));
+        }
+    }
+
+    /// Writes a count: the result (`RE`) on the root and each side's points (`TB`, `TW`:
+    /// its territory and the dead stones it took) on the main line's last node.
+    pub fn set_count(&mut self, result: &str, owners: &[(Point, Color)]) {
+        self.set_tag("RE", Some(result));
+        let last = *self.main_line().last().expect("the root at least");
+        let node = &mut self.nodes[last];
+        node.props.retain(|(n, _)| n != "TB" && n != "TW");
+        for (name, side) in [("TB", Color::Black), ("TW", Color::White)] {
+            let points: Vec<String> = owners
+                .iter()
+                .filter(|&&(_, c)| c == side)
+                .map(|&(p, _)| coordinates(p))
+                .collect();
+            if !points.is_empty() {
+                node.props.push((name.to_owned(), points));
+            }
+        }
+    }
+
     /// The main line: from the root, each node's first child.
     #[must_use]
     pub fn main_line(&self) -> Vec<usize> {

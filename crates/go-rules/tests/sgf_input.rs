@@ -112,3 +112,31 @@ fn a_game_written_as_sgf_replays_to_the_same_position() {
     assert_eq!(again.moves(), game.moves());
     assert_eq!(again.rules().komi, 0.5);
 }
+
+#[test]
+fn a_count_is_written_as_the_result_and_each_sides_points() {
+    // Black walls off the left of a 5×5 board, white the right; a white stone inside
+    // black's side is dead.
+    let mut game = go_rules::Game::new(5, go_rules::Rules::CHINESE).unwrap();
+    for m in "B5 D5 B4 D4 B3 D3 B2 D2 B1 D1 pass A3 pass pass".split_whitespace() {
+        game.play(Move::from_gtp(m, 5).unwrap()).unwrap();
+    }
+    let a3 = Point::from_gtp("A3", 5).unwrap();
+    let owners = go_rules::owners(game.position(), &[a3]);
+    let score = go_rules::score(game.position(), &[a3], game.rules(), 0);
+    // 10 each (five stones, five points); komi decides; column C is no one's.
+    assert_eq!(score.result(), "W+7.5", "{score:?}");
+    let mut file = sgf::SgfGame::from_game(&game);
+    file.set_count(&score.result(), &owners);
+    let text = sgf::write(&file);
+    let back = &sgf::read(&text).unwrap()[0];
+    assert_eq!(back.tag("RE"), Some("W+7.5"));
+    let last = *back.main_line().last().unwrap();
+    let props = &back.node(last).props;
+    let tb = props.iter().find(|(n, _)| n == "TB").unwrap();
+    // A1…A5 (A3 the dead stone's point) for black; E1…E5 for white.
+    assert_eq!(tb.1.len(), 5, "{text}");
+    assert!(tb.1.contains(&"ac".to_owned()), "{text}");
+    let tw = props.iter().find(|(n, _)| n == "TW").unwrap();
+    assert_eq!(tw.1.len(), 5, "{text}");
+}

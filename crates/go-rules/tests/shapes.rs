@@ -240,3 +240,52 @@ fn two_taken_and_one_taken_back_at_once_is_no_ko() {
         );
     }
 }
+
+#[test]
+fn a_triple_ko_cycles_forever_under_simple_ko_and_is_stopped_by_superko() {
+    // Three kos: black may take on C8 and H8, white on C4. Six takes, each in turn, bring
+    // the board and the side to move back to the start.
+    let start = position(
+        &[
+            ".XO...XO.",
+            "XO.O.XO.O",
+            ".XO...XO.",
+            ".........",
+            ".OX......",
+            "OX.X.....",
+            ".OX......",
+            ".........",
+            ".........",
+        ],
+        Color::Black,
+    );
+    for rules in Rules::PRESETS {
+        let mut game = Game::from_position(start, rules, 0);
+        play(&mut game, "C8 C4 H8 B8 B4");
+        let last = at(&game, "G8");
+        match rules.ko {
+            go_rules::KoRule::Simple => {
+                game.play(last).unwrap_or_else(|e| panic!("{rules}: {e}"));
+                let again = game.position();
+                assert_eq!(again.board(), start.board(), "{rules}: the start again");
+                assert_eq!(again.to_move(), Color::Black);
+                assert_eq!(again.captures(Color::Black), 3, "{rules}");
+                // And round again: nothing ends it but the players.
+                play(&mut game, "C8 C4 H8 B8 B4 G8");
+                assert_eq!(game.position().board(), start.board(), "{rules}");
+            }
+            _ => {
+                let err = game.play(last).unwrap_err();
+                assert_eq!(
+                    err,
+                    IllegalMove::Superko {
+                        point: Point::from_gtp("G8", 9).unwrap(),
+                        size: 9,
+                        repeats: 0
+                    },
+                    "{rules}"
+                );
+            }
+        }
+    }
+}
