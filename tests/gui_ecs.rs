@@ -408,7 +408,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
 /// reason, a pass and Ctrl+Z work, and back at the Xiangqi table its game is as it was.
 #[test]
 fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
-    use xiangqi::app::go::{GoTable, view::world_at};
+    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
     use xiangqi::app::{BoardPointer, BoardPress, GameKind};
     use xiangqi::go::{Color, Point};
     let mut app = app();
@@ -430,7 +430,8 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
         GameKind::Go
     );
     assert!(!running(&app), "the Xiangqi clock stops while Go is played");
-    app.world_mut().write_message(Action::GoNewGame(9));
+    app.world_mut()
+        .write_message(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
     app.update();
     let click = |app: &mut App, name: &str| {
         let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
@@ -443,7 +444,7 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     for name in ["B3", "C3", "A2", "D2", "B1", "C1"] {
         click(&mut app, name);
     }
-    app.world_mut().write_message(Action::GoPass);
+    app.world_mut().write_message(Action::Go(GoCommand::Pass));
     app.update();
     click(&mut app, "B2");
     click(&mut app, "C2");
@@ -451,8 +452,29 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     assert_eq!(table.game.position().captures(Color::Black), 1);
     click(&mut app, "B2");
     let table = app.world().resource::<GoTable>();
-    let said = table.said.clone().unwrap_or_default();
-    assert!(said.contains("ko"), "{said}");
+    assert!(
+        matches!(
+            table.said,
+            Some(xiangqi::app::go::table::Said::Refused(
+                xiangqi::go::IllegalMove::Ko { .. }
+            ))
+        ),
+        "{:?}",
+        table.said
+    );
+    // Known before the click too: the ko point is crossed, with its reason.
+    let forbidden = &app
+        .world()
+        .resource::<xiangqi::app::go::view::Forbidden>()
+        .0;
+    let said: Vec<String> = forbidden.iter().map(|(_, why)| why.to_string()).collect();
+    assert_eq!(
+        said,
+        [
+            "B2 is a ko just taken: play a threat elsewhere first",
+            "A1 would leave its own chain without a liberty (suicide)"
+        ]
+    );
     assert_eq!(table.game.moves().len(), 9, "the ko point refused");
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(app.world().resource::<GoTable>().game.moves().len(), 8);

@@ -894,14 +894,14 @@ fn a_comment_is_autosaved_without_a_move() {
 #[test]
 fn the_go_game_is_autosaved_and_resumed() {
     use xiangqi::app::GameKind;
-    use xiangqi::app::go::{GoTable, view::world_at};
+    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
     use xiangqi::app::{BoardPointer, BoardPress};
     use xiangqi::go::{Color, Point};
     let dirs = home("go-autosave");
     {
         let mut t = start(&dirs);
         t.send(Action::SwitchGame(GameKind::Go));
-        t.send(Action::GoNewGame(9));
+        t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
         for name in ["B3", "C3", "A2", "D2", "B1", "C1"] {
             let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
             t.send(BoardPointer {
@@ -909,7 +909,7 @@ fn the_go_game_is_autosaved_and_resumed() {
                 at: Some(at),
             });
         }
-        t.send(Action::GoPass);
+        t.send(Action::Go(GoCommand::Pass));
         for name in ["B2", "C2"] {
             let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
             t.send(BoardPointer {
@@ -925,4 +925,84 @@ fn the_go_game_is_autosaved_and_resumed() {
     assert_eq!(table.game.moves().len(), 9);
     assert_eq!(table.game.position().captures(Color::Black), 1);
     assert_eq!(table.game.position().to_move(), Color::White);
+}
+
+/// Two passes open the count: the dead stones are suggested (a white stone alone in
+/// black's side), a group marked dead by a click and the mark taken back with Ctrl+Z,
+/// both ways of counting shown, the count accepted; the result and the dead stones are in
+/// the autosave and come back after a restart.
+#[test]
+fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
+    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::go::Point;
+    let dirs = home("go-count");
+    let b5 = Point::from_gtp("B5", 9).unwrap();
+    {
+        let mut t = start(&dirs);
+        t.send(Action::SwitchGame(GameKind::Go));
+        t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+        let click = |t: &mut Test, name: &str| {
+            let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+            t.send(BoardPointer {
+                press: BoardPress::LeftDown,
+                at: Some(at),
+            });
+        };
+        // Black walls off columns A–C, white G–J; E is no one's.
+        for row in 1..=9 {
+            click(&mut t, &format!("D{row}"));
+            click(&mut t, &format!("F{row}"));
+        }
+        t.send(Action::Go(GoCommand::Pass));
+        click(&mut t, "B5");
+        t.send(Action::Go(GoCommand::Pass));
+        assert!(t.app.world().resource::<GoTable>().counting.is_none());
+        t.send(Action::Go(GoCommand::Pass));
+        let counting = |t: &Test| {
+            t.app
+                .world()
+                .resource::<GoTable>()
+                .counting
+                .clone()
+                .expect("two passes open the count")
+        };
+        // The suggestion comes from its thread.
+        let waited = std::time::Instant::now();
+        while !counting(&t).suggested && waited.elapsed().as_secs() < 20 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            t.app.update();
+        }
+        assert_eq!(counting(&t).dead, [b5], "the stone alone is suggested dead");
+        click(&mut t, "D5");
+        assert_eq!(counting(&t).dead.len(), 10, "the whole wall marked dead");
+        t.ctrl(KeyCode::KeyZ);
+        assert_eq!(counting(&t).dead, [b5], "Ctrl+Z took the mark back");
+        let (area, territory) = t.app.world().resource::<GoTable>().scores().unwrap();
+        // Area: 9 stones and 27 points each; territory: 27 points and a prisoner for
+        // black, 27 for white; komi 7.5 to white.
+        assert_eq!(area.total, [36.0, 43.5]);
+        assert_eq!(territory.total, [28.0, 34.5]);
+        t.send(Action::Go(GoCommand::Accept));
+        assert_eq!(
+            t.app.world().resource::<GoTable>().result.as_deref(),
+            Some("W+7.5")
+        );
+        let file = dirs.data.join("go-autosave.sgf");
+        let waited = std::time::Instant::now();
+        let text = loop {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            if text.contains("RE[W+7.5]") || waited.elapsed().as_secs() > 10 {
+                break text;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert!(text.contains("RE[W+7.5]"), "{text}");
+        assert!(text.contains("TB[") && text.contains("TW["), "{text}");
+    }
+    let t = start(&dirs);
+    let table = t.app.world().resource::<GoTable>();
+    assert_eq!(table.result.as_deref(), Some("W+7.5"));
+    assert_eq!(table.counting.as_ref().unwrap().dead, [b5]);
 }

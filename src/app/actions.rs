@@ -92,10 +92,8 @@ pub enum Action {
     ComputerMove,
     /// Go to the table of this game (象棋 or 围棋).
     SwitchGame(crate::app::schedule::GameKind),
-    /// Go: a pass.
-    GoPass,
-    /// Go: a new game of this size.
-    GoNewGame(u8),
+    /// Something for the Go table: pass, resign, a new game, the count.
+    Go(crate::app::go::GoCommand),
 }
 
 /// The table's own switches: flip the board, sound, the key help, quit
@@ -294,8 +292,7 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::ExportGif => _ = to.pictures.write(PictureCommand::Gif),
             Action::ChooseGame(i) => _ = to.choose.write(ChooseGame(i)),
             Action::SwitchGame(kind) => _ = to.switch.write(SwitchGame(kind)),
-            Action::GoPass => _ = to.go.write(crate::app::go::GoCommand::Pass),
-            Action::GoNewGame(size) => _ = to.go.write(crate::app::go::GoCommand::New(size)),
+            Action::Go(command) => _ = to.go.write(command),
         }
     }
 }

@@ -67,6 +67,23 @@ impl Geometry {
     }
 }
 
+/// What a board shows beside its stones: the count (dead stones veiled, each side's
+/// points marked with a small stone of its colour), the points the side to move may not
+/// play, the chains in atari, each chain's liberties.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// Stones counted dead.
+    pub dead: Vec<Point>,
+    /// The points each side counts.
+    pub owners: Vec<(Point, Color)>,
+    /// Empty points the side to move may not play.
+    pub forbidden: Vec<Point>,
+    /// Ring the chains with one liberty.
+    pub atari: bool,
+    /// Write its liberties on each stone.
+    pub liberties: bool,
+}
+
 /// Draws Go positions of one board size at one picture size; keeps the empty board.
 pub struct GobanPainter {
     geometry: Geometry,
@@ -239,6 +256,11 @@ impl GobanPainter {
 
     /// `pos` drawn, the stone on `last` marked.
     pub fn draw(&mut self, pos: &Position, last: Option<Point>) -> Pixmap {
+        self.draw_marked(pos, last, &Marks::default())
+    }
+
+    /// `pos` drawn with `marks`, the stone on `last` marked.
+    pub fn draw_marked(&mut self, pos: &Position, last: Option<Point>, marks: &Marks) -> Pixmap {
         if self.board.is_none() {
             self.board = Some(self.empty_board());
         }
@@ -260,7 +282,130 @@ impl GobanPainter {
                 frame.fill_rect(mark, &paint(stones::LAST), Transform::identity(), None);
             }
         }
+        self.marks(&mut frame, pos, marks);
         frame
+    }
+
+    fn circle(
+        &self,
+        pixmap: &mut Pixmap,
+        p: Point,
+        r: f32,
+        fill: Option<Rgba>,
+        ring: Option<Rgba>,
+    ) {
+        let (x, y) = self.pixel(p);
+        let Some(circle) = PathBuilder::from_circle(x, y, r * self.cell) else {
+            return;
+        };
+        if let Some(c) = fill {
+            pixmap.fill_path(
+                &circle,
+                &paint(c),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        if let Some(c) = ring {
+            let stroke = Stroke {
+                width: (self.cell * 0.07).max(1.5),
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(&circle, &paint(c), &stroke, Transform::identity(), None);
+        }
+    }
+
+    fn marks(&mut self, frame: &mut Pixmap, pos: &Position, marks: &Marks) {
+        let board = pos.board();
+        for &p in &marks.dead {
+            if board.get(p).is_some() {
+                self.circle(frame, p, 0.49, Some(stones::DEAD_VEIL), None);
+            }
+        }
+        for &(p, c) in &marks.owners {
+            let (x, y) = self.pixel(p);
+            let half = self.cell * 0.14;
+            if let Some(square) = Rect::from_xywh(x - half, y - half, half * 2.0, half * 2.0) {
+                let color = match c {
+                    Color::Black => stones::BLACK,
+                    Color::White => stones::WHITE,
+                };
+                frame.fill_rect(square, &paint(color), Transform::identity(), None);
+                if c == Color::White {
+                    let edge = PathBuilder::from_rect(square);
+                    let stroke = Stroke {
+                        width: (self.cell * 0.02).max(1.0),
+                        ..Stroke::default()
+                    };
+                    frame.stroke_path(
+                        &edge,
+                        &paint(stones::WHITE_EDGE),
+                        &stroke,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
+        }
+        for &p in &marks.forbidden {
+            // A small cross: not here.
+            let (x, y) = self.pixel(p);
+            let d = self.cell * 0.13;
+            let mut cross = PathBuilder::new();
+            cross.move_to(x - d, y - d);
+            cross.line_to(x + d, y + d);
+            cross.move_to(x + d, y - d);
+            cross.line_to(x - d, y + d);
+            let stroke = Stroke {
+                width: (self.cell * 0.06).max(1.5),
+                ..Stroke::default()
+            };
+            if let Some(path) = cross.finish() {
+                frame.stroke_path(
+                    &path,
+                    &paint(stones::FORBIDDEN),
+                    &stroke,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+        if !(marks.atari || marks.liberties) {
+            return;
+        }
+        let mut seen = Vec::new();
+        for p in board.points() {
+            if board.get(p).is_none() || seen.contains(&p) || marks.dead.contains(&p) {
+                continue;
+            }
+            let Some(chain) = board.chain(p) else {
+                continue;
+            };
+            seen.extend_from_slice(&chain.stones);
+            let n = chain.liberties.len();
+            for &s in &chain.stones {
+                if marks.atari && n == 1 {
+                    self.circle(frame, s, 0.44, None, Some(stones::ATARI));
+                }
+                if marks.liberties {
+                    let ink = match chain.color {
+                        Color::Black => stones::WHITE,
+                        Color::White => stones::BLACK,
+                    };
+                    let at = self.pixel(s);
+                    draw_text(
+                        &mut self.fonts,
+                        &mut self.swash,
+                        frame,
+                        &n.to_string(),
+                        at,
+                        self.cell * 0.42,
+                        ink,
+                    );
+                }
+            }
+        }
     }
 }
 

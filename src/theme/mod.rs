@@ -142,6 +142,12 @@ pub mod go {
     pub const WHITE_EDGE: Rgba = Rgba(0x9A, 0x94, 0x88, 0xFF);
     /// The last move's mark.
     pub const LAST: Rgba = Rgba(0xC8, 0x30, 0x20, 0xFF);
+    /// Laid over a stone counted dead: the wood showing through.
+    pub const DEAD_VEIL: Rgba = Rgba(0xDC, 0xB0, 0x6C, 0x9C);
+    /// A point where the side to move may not play (ko, superko, suicide).
+    pub const FORBIDDEN: Rgba = Rgba(0xB0, 0x28, 0x20, 0xC0);
+    /// The ring around a chain in atari.
+    pub const ATARI: Rgba = Rgba(0xD8, 0x38, 0x20, 0xFF);
 }
 
 /// The panel, dialogs and banner around the board: light and warm like the wood, so

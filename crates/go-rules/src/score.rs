@@ -79,6 +79,106 @@ fn without_dead(pos: &Position, dead: &[Point]) -> (Board, [u32; 2]) {
     (board, prisoners)
 }
 
+/// An empty region, and which colours border it.
+struct Region {
+    points: Vec<usize>,
+    black: bool,
+    white: bool,
+}
+
+impl Region {
+    /// The side that alone borders it.
+    fn owner(&self) -> Option<Color> {
+        match (self.black, self.white) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// The board's empty regions.
+fn regions(board: &Board) -> Vec<Region> {
+    let n = usize::from(board.size()) * usize::from(board.size());
+    let mut seen = Marks::default();
+    let mut out = Vec::new();
+    for i in 0..n {
+        if board.at(i).is_some() || !seen.insert(i) {
+            continue;
+        }
+        let mut region = Region {
+            points: vec![i],
+            black: false,
+            white: false,
+        };
+        let mut k = 0;
+        while k < region.points.len() {
+            let r = region.points[k];
+            k += 1;
+            for j in board.neighbours(r) {
+                match board.at(j) {
+                    None => {
+                        if seen.insert(j) {
+                            region.points.push(j);
+                        }
+                    }
+                    Some(c) => {
+                        region.black |= c == Color::Black;
+                        region.white |= c == Color::White;
+                    }
+                }
+            }
+        }
+        out.push(region);
+    }
+    out
+}
+
+/// The largest eye a chain in seki is taken to have.
+const SEKI_EYE: usize = 3;
+
+/// The stones of chains in seki: a chain with a liberty the other side's stones touch
+/// too, and no other liberties than those but one small eye of its own. A chain that
+/// also touches its own territory, or has two eyes, is alive outside seki (the empty
+/// points between two walls are neutral, not a seki).
+fn seki_chains(board: &Board, regions: &[Region], region_of: &[usize]) -> Marks {
+    let n = usize::from(board.size()) * usize::from(board.size());
+    let mut seki = Marks::default();
+    let mut seen = Marks::default();
+    for i in 0..n {
+        if board.at(i).is_none() || seen.contains(i) {
+            continue;
+        }
+        let (stones, _) = board.chain_at(i);
+        for &s in &stones {
+            seen.insert(s);
+        }
+        let mut shared = false;
+        let mut eyes: Vec<usize> = Vec::new();
+        for &s in &stones {
+            for j in board.neighbours(s).filter(|&j| board.at(j).is_none()) {
+                let r = region_of[j];
+                if regions[r].owner().is_none() {
+                    shared = true;
+                } else if !eyes.contains(&r) {
+                    eyes.push(r);
+                }
+            }
+        }
+        let small_eye = match eyes.as_slice() {
+            [] => true,
+            [r] => regions[*r].points.len() <= SEKI_EYE,
+            _ => false,
+        };
+        if shared && small_eye {
+            for s in stones {
+                seki.insert(s);
+            }
+        }
+    }
+    seki
+}
+
 /// The points that count for a side once the chains through `dead` are taken off: the
 /// empty points only one side's stones surround, and the dead stones' points (for the
 /// side that took them). What a counted board shows.
@@ -98,40 +198,11 @@ fn without_dead(pos: &Position, dead: &[Point]) -> (Board, [u32; 2]) {
 #[must_use]
 pub fn owners(pos: &Position, dead: &[Point]) -> Vec<(Point, Color)> {
     let (board, _) = without_dead(pos, dead);
-    let n = usize::from(board.size()) * usize::from(board.size());
-    let mut owned = Vec::new();
-    let mut seen = Marks::default();
-    for i in 0..n {
-        if board.at(i).is_some() || !seen.insert(i) {
-            continue;
-        }
-        let mut region = vec![i];
-        let (mut black, mut white) = (false, false);
-        let mut k = 0;
-        while k < region.len() {
-            let r = region[k];
-            k += 1;
-            for j in board.neighbours(r) {
-                match board.at(j) {
-                    None => {
-                        if seen.insert(j) {
-                            region.push(j);
-                        }
-                    }
-                    Some(c) => {
-                        black |= c == Color::Black;
-                        white |= c == Color::White;
-                    }
-                }
-            }
-        }
-        let owner = match (black, white) {
-            (true, false) => Color::Black,
-            (false, true) => Color::White,
-            _ => continue,
-        };
-        owned.extend(region.into_iter().map(|r| (board.point(r), owner)));
-    }
+    let mut owned: Vec<(Point, Color)> = regions(&board)
+        .into_iter()
+        .filter_map(|r| Some((r.owner()?, r.points)))
+        .flat_map(|(c, points)| points.into_iter().map(move |i| (board.point(i), c)))
+        .collect();
     owned.sort();
     owned
 }
@@ -142,64 +213,31 @@ pub fn owners(pos: &Position, dead: &[Point]) -> Vec<(Point, Color)> {
 pub fn score(pos: &Position, dead: &[Point], rules: &Rules, handicap: u8) -> Score {
     let (board, prisoners) = without_dead(pos, dead);
     let n = usize::from(board.size()) * usize::from(board.size());
-    // Chains in seki: alive, sharing a liberty with the other side's.
-    let mut seki = Marks::default();
-    for i in 0..n {
-        if board.at(i).is_some() {
-            continue;
-        }
-        let around: Vec<Color> = board.neighbours(i).filter_map(|j| board.at(j)).collect();
-        if around.contains(&Color::Black) && around.contains(&Color::White) {
-            for j in board.neighbours(i) {
-                if board.at(j).is_some() && !seki.contains(j) {
-                    let (stones, _) = board.chain_at(j);
-                    for s in stones {
-                        seki.insert(s);
-                    }
-                }
-            }
+    let regions = regions(&board);
+    let mut region_of = vec![usize::MAX; n];
+    for (r, region) in regions.iter().enumerate() {
+        for &i in &region.points {
+            region_of[i] = r;
         }
     }
+    let seki = seki_chains(&board, &regions, &region_of);
     let mut stones = [0u32; 2];
     let mut territory = [0u32; 2];
     let mut seki_eyes = [0u32; 2];
-    let mut seen = Marks::default();
     for i in 0..n {
         if let Some(c) = board.at(i) {
             stones[c.index()] += 1;
+        }
+    }
+    for region in &regions {
+        let Some(owner) = region.owner() else {
             continue;
-        }
-        if !seen.insert(i) {
-            continue;
-        }
-        // One empty region: who borders it, and whether a chain in seki does.
-        let mut region = vec![i];
-        let (mut black, mut white, mut in_seki) = (false, false, false);
-        let mut k = 0;
-        while k < region.len() {
-            let r = region[k];
-            k += 1;
-            for j in board.neighbours(r) {
-                match board.at(j) {
-                    None => {
-                        if seen.insert(j) {
-                            region.push(j);
-                        }
-                    }
-                    Some(c) => {
-                        black |= c == Color::Black;
-                        white |= c == Color::White;
-                        in_seki |= seki.contains(j);
-                    }
-                }
-            }
-        }
-        let owner = match (black, white) {
-            (true, false) => Color::Black,
-            (false, true) => Color::White,
-            _ => continue,
         };
-        let size = region.len() as u32;
+        let in_seki = region
+            .points
+            .iter()
+            .any(|&r| board.neighbours(r).any(|j| seki.contains(j)));
+        let size = region.points.len() as u32;
         if in_seki && rules.scoring == Scoring::Territory {
             seki_eyes[owner.index()] += size;
         } else {

@@ -299,6 +299,13 @@ fn coordinates(p: Point) -> String {
     format!("{}{}", c(p.x), c(p.y))
 }
 
+/// The points a point-list value names (`dd`, or a rectangle `aa:cc`, as `AB` or `TB`
+/// give them); none for a value that names no point of a `size` board.
+#[must_use]
+pub fn points_of(value: &str, size: u8) -> Vec<Point> {
+    points(value, size).unwrap_or_default()
+}
+
 /// The points of a setup value, `dd` or a rectangle `aa:cc`.
 fn points(value: &str, size: u8) -> Result<Vec<Point>, String> {
     match value.split_once(':') {

@@ -108,16 +108,35 @@ fn superko_names_the_position_a_move_would_bring_back() {
 
 #[test]
 fn eyes_in_seki_count_under_area_rules_and_not_under_territory_rules() {
-    // Black's chain and white's share the liberties on C5 and C4 (and the open board
-    // below): a seki. A5 is black's eye, E5 white's.
-    let pos = position(&[".X.O.", "XX.OO", ".....", ".....", "....."], Color::Black);
+    // Black's chain in the corner (its eye A5) and white's (its eye E5) share C5 and C4:
+    // whoever fills one is taken, a seki. Below, white's wall owns four points and
+    // black's two.
+    let pos = position(&[".X.O.", "XX.OO", "OOOXX", "..OX.", "..OX."], Color::Black);
     let area = score(&pos, &[], &Rules::CHINESE.with_komi(0.0), 0);
-    assert_eq!(area.territory, [1, 1]);
+    assert_eq!(area.stones, [7, 8]);
+    assert_eq!(area.territory, [3, 5]);
     assert_eq!(area.seki_eyes, [0, 0]);
     let territory = score(&pos, &[], &Rules::JAPANESE.with_komi(0.0), 0);
-    assert_eq!(territory.territory, [0, 0]);
+    assert_eq!(territory.territory, [2, 4]);
     assert_eq!(territory.seki_eyes, [1, 1]);
-    assert_eq!(territory.result(), "0");
+    assert_eq!(territory.result(), "W+2");
+}
+
+#[test]
+fn neutral_points_between_two_walls_are_no_seki() {
+    // Black's wall on C, white's on E: D is no one's, and each side's points count under
+    // territory rules as under area rules.
+    let pos = position(
+        &[
+            "..X.O..", "..X.O..", "..X.O..", "..X.O..", "..X.O..", "..X.O..", "..X.O..",
+        ],
+        Color::Black,
+    );
+    let territory = score(&pos, &[], &Rules::JAPANESE.with_komi(0.0), 0);
+    assert_eq!(territory.territory, [14, 14]);
+    assert_eq!(territory.seki_eyes, [0, 0]);
+    let area = score(&pos, &[], &Rules::CHINESE.with_komi(0.0), 0);
+    assert_eq!(area.total, [21.0, 21.0]);
 }
 
 #[test]

@@ -1,87 +1,49 @@
-//! Go (围棋) at the table, a first step: the table switches between 象棋 and 围棋; a
-//! goban of 9×9, 13×13 or 19×19 under Chinese rules, stones played with the mouse,
-//! captures, a refused point with its reason, pass, undo and redo, a new game. The
-//! board is drawn by the picture painter (`view.rs`).
+//! Go (围棋) at the table: the table switches between 象棋 and 围棋; a new game of any
+//! size, rules preset, komi and handicap; stones played with the mouse, a refused point
+//! with its reason (shown before the click too), pass, resign, undo and redo; two passes
+//! open the count (`count.rs`). The board is drawn by the picture painter (`view.rs`);
+//! the game itself is `table.rs`.
 
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review, SwitchGame};
 use crate::app::schedule::{GameKind, Logic};
 use crate::app::{BoardPointer, BoardPress};
-use crate::go::{Game, Move, Rules};
+use crate::go::Move;
 
+pub mod count;
+pub mod table;
 pub mod view;
 
-/// The Go game at the table.
-#[derive(Resource)]
-pub struct GoTable {
-    /// The game.
-    pub game: Game,
-    /// Moves taken back, the last first to come again.
-    pub redo: Vec<Move>,
-    /// What the last refused point or pass said, for the panel.
-    pub said: Option<String>,
-}
-
-impl Default for GoTable {
-    fn default() -> GoTable {
-        GoTable::new(19)
-    }
-}
-
-impl GoTable {
-    /// A new game on a `size`×`size` board under Chinese rules.
-    #[must_use]
-    pub fn new(size: u8) -> GoTable {
-        GoTable {
-            game: Game::new(size, Rules::CHINESE)
-                .unwrap_or_else(|_| Game::new(19, Rules::CHINESE).expect("19×19 is played")),
-            redo: Vec::new(),
-            said: None,
-        }
-    }
-
-    /// The board's size.
-    #[must_use]
-    pub fn size(&self) -> u8 {
-        self.game.position().board().size()
-    }
-
-    /// Plays `mv` for the side to move; a refusal is kept to be said.
-    pub fn play(&mut self, mv: Move) -> bool {
-        match self.game.play(mv) {
-            Ok(()) => {
-                info!("go plays {}", mv.gtp(self.size()));
-                self.redo.clear();
-                self.said = None;
-                true
-            }
-            Err(e) => {
-                info!("go refused {}: {e}", mv.gtp(self.size()));
-                self.said = Some(e.to_string());
-                false
-            }
-        }
-    }
-}
+pub use table::{Counting, GoLook, GoSetup, GoTable};
 
 /// What the Go table is asked (keys and the panel).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoCommand {
     /// The side to move passes.
     Pass,
-    /// A new game of this size.
-    New(u8),
+    /// The side to move resigns.
+    Resign,
+    /// A new game.
+    New(GoSetup),
+    /// After two passes, the players play on.
+    PlayOn,
+    /// The count is accepted.
+    Accept,
+    /// What the board shows besides the stones.
+    Look(GoLook),
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoTable>()
+        .init_resource::<count::Suggesting>()
+        .init_resource::<view::Forbidden>()
         .add_message::<GoCommand>()
         .add_systems(Update, switch.in_set(Logic::Modes))
         .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
         .add_systems(
             Update,
-            (points, commands)
+            (points, commands, count::suggest, view::forbid)
                 .chain()
                 .in_set(Logic::Play)
                 .run_if(in_state(GameKind::Go)),
@@ -115,7 +77,7 @@ fn points(mut presses: MessageReader<BoardPointer>, mut table: ResMut<GoTable>) 
         }
         let Some(at) = at else { continue };
         if let Some(p) = view::point_at(at, table.size()) {
-            table.play(Move::Play(p));
+            table.press(p);
         }
     }
 }
@@ -128,22 +90,11 @@ fn commands(
 ) {
     for &command in play.read() {
         match command {
-            PlayCommand::Undo => {
-                if let Some(mv) = table.game.undo() {
-                    table.redo.push(mv);
-                    table.said = None;
-                }
-            }
-            PlayCommand::Redo => {
-                if let Some(mv) = table.redo.pop() {
-                    let redo = std::mem::take(&mut table.redo);
-                    table.play(mv);
-                    table.redo = redo;
-                }
-            }
+            PlayCommand::Undo => table.undo(),
+            PlayCommand::Redo => table.redo(),
             PlayCommand::NewGame | PlayCommand::NewGameWith(_) => {
-                let size = table.size();
-                *table = GoTable::new(size);
+                let setup = table.setup;
+                table.restart(setup);
             }
             // Looking back through a Go game comes with its move tree.
             PlayCommand::Cancel
@@ -160,11 +111,15 @@ fn commands(
     }
     for &command in go.read() {
         match command {
-            GoCommand::Pass => {
-                table.play(Move::Pass);
-                table.said = Some(format!("{} passes", !table.game.position().to_move()));
+            GoCommand::Pass => _ = table.play(Move::Pass),
+            GoCommand::Resign => table.resign(),
+            GoCommand::New(setup) => {
+                info!("go new game {setup:?}");
+                table.restart(setup);
             }
-            GoCommand::New(size) => *table = GoTable::new(size),
+            GoCommand::PlayOn => table.play_on(),
+            GoCommand::Accept => table.accept(),
+            GoCommand::Look(look) => table.look = look,
         }
     }
 }

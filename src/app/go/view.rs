@@ -1,6 +1,7 @@
 //! The goban in the window: the picture painter's board as one image, redrawn when the
 //! game changes, over the Xiangqi board (which stays, hidden, for when the table
-//! switches back).
+//! switches back). The points the side to move may not play are crossed before the
+//! click, and the one under the pointer says why.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
@@ -9,10 +10,11 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::app::go::GoTable;
 use crate::app::schedule::{GameKind, Present};
+use crate::app::shell::input::BoardCamera;
 use crate::app::to_color;
 use crate::app::xiangqi::view::board::CELL;
-use crate::go::{Move, Point};
-use crate::picture::goban::{Geometry, GobanPainter};
+use crate::go::{IllegalMove, Move, Point};
+use crate::picture::goban::{Geometry, GobanPainter, Marks};
 use crate::theme::{geometry as g, wood};
 
 /// The picture's pixels: sharp on a large window.
@@ -45,11 +47,83 @@ pub fn world_at(p: Point, size: u8) -> Vec2 {
     Vec2::new(x * scale - s / 2.0, s / 2.0 - y * scale)
 }
 
+/// The empty points the side to move may not play, each with why.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct Forbidden(pub Vec<(Point, IllegalMove)>);
+
+/// The point under the pointer, and why it may not be played if so.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct Hover {
+    /// The point.
+    pub point: Option<Point>,
+    /// Why it is forbidden.
+    pub reason: Option<IllegalMove>,
+}
+
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(GameKind::Go), spawn).add_systems(
-        Update,
-        redraw.in_set(Present::Board).run_if(in_state(GameKind::Go)),
-    );
+    app.init_resource::<Hover>()
+        .add_systems(OnEnter(GameKind::Go), spawn)
+        .add_systems(
+            Update,
+            (hover, redraw)
+                .in_set(Present::Board)
+                .run_if(in_state(GameKind::Go)),
+        );
+}
+
+/// Finds the forbidden points again when the game changed: ko, superko and suicide are
+/// known before the click. None while counting or once the game is over.
+pub(crate) fn forbid(table: Res<GoTable>, mut forbidden: ResMut<Forbidden>) {
+    if !table.is_changed() {
+        return;
+    }
+    let mut now = Vec::new();
+    if table.counting.is_none() && table.result.is_none() {
+        let board = *table.game.position().board();
+        for p in board.points() {
+            if board.get(p).is_none()
+                && let Err(why) = table.game.check(Move::Play(p))
+            {
+                now.push((p, why));
+            }
+        }
+    }
+    if forbidden.0 != now {
+        forbidden.0 = now;
+    }
+}
+
+/// Follows the pointer over the goban: a forbidden point under it says why (logged once
+/// a point: the window tests hover).
+fn hover(
+    table: Res<GoTable>,
+    forbidden: Res<Forbidden>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
+    mut hover: ResMut<Hover>,
+) {
+    let point = match (window, camera) {
+        (Some(window), Some(camera)) => window.cursor_position().and_then(|c| {
+            let (camera, transform) = *camera;
+            let at = camera.viewport_to_world_2d(transform, c).ok()?;
+            point_at(at, table.size())
+        }),
+        _ => None,
+    };
+    let reason = point.and_then(|p| {
+        forbidden
+            .0
+            .iter()
+            .find(|(q, _)| *q == p)
+            .map(|(_, why)| *why)
+    });
+    let now = Hover { point, reason };
+    if *hover != now {
+        if let (Some(p), Some(why)) = (now.point, &now.reason) {
+            info!("go hover {}: {why}", p.gtp(table.size()));
+        }
+        *hover = now;
+    }
 }
 
 fn spawn(mut commands: Commands) {
@@ -78,8 +152,8 @@ fn spawn(mut commands: Commands) {
 fn redraw(
     table: Res<GoTable>,
     mut goban: Query<&mut Sprite, With<Goban>>,
+    forbidden: Res<Forbidden>,
     mut images: ResMut<Assets<Image>>,
-    mut drawn: Local<Option<(usize, u64)>>,
     // Made once a board size: its fonts and empty board are kept.
     mut painter: Local<Option<GobanPainter>>,
 ) {
@@ -87,11 +161,9 @@ fn redraw(
         return;
     };
     let pos = table.game.position();
-    let stamp = (table.game.moves().len(), pos.board().hash());
-    if *drawn == Some(stamp) && sprite.image != Handle::default() {
+    if !table.is_changed() && !forbidden.is_changed() && sprite.image != Handle::default() {
         return;
     }
-    *drawn = Some(stamp);
     let last = table.game.moves().last().and_then(|m| match m {
         Move::Play(p) => Some(*p),
         Move::Pass => None,
@@ -105,7 +177,18 @@ fn redraw(
     let Some(painter) = painter.as_mut() else {
         return;
     };
-    let pixmap = painter.draw(pos, last);
+    let marks = Marks {
+        dead: table
+            .counting
+            .as_ref()
+            .map(|c| c.dead.clone())
+            .unwrap_or_default(),
+        owners: table.owners(),
+        forbidden: forbidden.0.iter().map(|&(p, _)| p).collect(),
+        atari: table.look.atari,
+        liberties: table.look.liberties,
+    };
+    let pixmap = painter.draw_marked(pos, last, &marks);
     let mut rgba = Vec::with_capacity(pixmap.pixels().len() * 4);
     for p in pixmap.pixels() {
         let c = p.demultiply();

@@ -1,17 +1,33 @@
-//! The panel at the Go table: whose turn, what a refused point or a pass said, the
-//! prisoners, pass, undo and redo, a new game of 9×9, 13×13 or 19×19.
+//! The panel at the Go table: whose turn or the result, what a refused point or a pass
+//! said, the prisoners; pass, resign, undo, redo; what the board shows; the count after
+//! two passes (area and territory side by side, live; accept, or play on); a new game of
+//! any size, rules preset, komi and handicap. Over the board, why the point under the
+//! pointer may not be played.
 
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::go::GoTable;
-use crate::go::Color;
-use crate::i18n::{Lang, T};
+use crate::app::go::table::Said;
+use crate::app::go::view::Hover;
+use crate::app::go::{GoCommand, GoSetup, GoTable};
+use crate::go::{Color, Rules, Score, handicap};
+use crate::i18n::{GoText as G, Lang, T, go_illegal, go_result, go_side};
 
-/// Where the Go table's buttons were last logged.
+/// What the Go panel reads.
+#[derive(SystemParam)]
+pub(crate) struct GoShown<'w> {
+    table: Res<'w, GoTable>,
+    hover: Res<'w, Hover>,
+}
+
+/// The Go panel's own state: where its buttons were logged, the new game being chosen.
 #[derive(Default)]
 pub(crate) struct GoUi {
     pub(crate) logged: Vec<(&'static str, (i32, i32))>,
+    setup: Option<GoSetup>,
+    count: String,
 }
 
 /// Logs where a button is when that changes (`panel go-9 at 900,120`): the window tests
@@ -30,47 +46,209 @@ pub(crate) fn log_place(
     }
 }
 
+/// A button whose place is logged under `name`.
+fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'static str) -> bool {
+    let b = ui.button(text);
+    log_place(&mut state.logged, name, b.rect);
+    b.clicked()
+}
+
 pub(crate) fn show(
+    ui: &mut egui::Ui,
+    shown: &GoShown,
+    lang: Lang,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) {
+    let table = &*shown.table;
+    let go = |c| Action::Go(c);
+    let pos = table.game.position();
+    match &table.result {
+        Some(result) => ui.heading(G::ResultIs.fill(lang, &[&go_result(result, lang)])),
+        None => ui.heading(match pos.to_move() {
+            Color::Black => G::BlackToMove.get(lang),
+            Color::White => G::WhiteToMove.get(lang),
+        }),
+    };
+    if let Some(said) = &table.said {
+        ui.label(match said {
+            Said::Refused(e) => go_illegal(e, lang),
+            Said::Passed(c) => G::Passes.fill(lang, &[&go_side(*c, lang)]),
+            Said::Over(r) => G::Over.fill(lang, &[&go_result(r, lang)]),
+            Said::Accepted => G::Accepted.get(lang).to_owned(),
+        });
+    }
+    ui.label(G::Prisoners.fill(
+        lang,
+        &[&pos.captures(Color::Black), &pos.captures(Color::White)],
+    ));
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        for (text, action, name) in [
+            (G::Pass.get(lang), go(GoCommand::Pass), "go-pass"),
+            (G::Resign.get(lang), go(GoCommand::Resign), "go-resign"),
+            (T::Undo.get(lang), Action::Undo, "go-undo"),
+            (T::Redo.get(lang), Action::Redo, "go-redo"),
+        ] {
+            if button(ui, state, text, name) {
+                send(action);
+            }
+        }
+    });
+    let mut look = table.look;
+    ui.checkbox(&mut look.liberties, G::Liberties.get(lang));
+    ui.checkbox(&mut look.atari, G::Atari.get(lang));
+    if look != table.look {
+        send(go(GoCommand::Look(look)));
+    }
+    if table.counting.is_some() {
+        ui.separator();
+        counting(ui, table, lang, state, send);
+    }
+    ui.separator();
+    new_game(ui, table, lang, state, send);
+    // Over the board: why the point under the pointer may not be played.
+    if let Some(reason) = &shown.hover.reason
+        && let Some(at) = ui.ctx().pointer_latest_pos()
+    {
+        egui::Area::new(egui::Id::new("go-forbidden"))
+            .order(egui::Order::Tooltip)
+            .fixed_pos(at + egui::vec2(14.0, 18.0))
+            .interactable(false)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(go_illegal(reason, lang));
+                });
+            });
+    }
+}
+
+/// The count: each way of counting in a column, a row a part; accept, or play on.
+fn counting(
     ui: &mut egui::Ui,
     table: &GoTable,
     lang: Lang,
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
-    let pos = table.game.position();
-    ui.heading(match pos.to_move() {
-        Color::Black => T::GoBlackToMove.get(lang),
-        Color::White => T::GoWhiteToMove.get(lang),
-    });
-    if let Some(said) = &table.said {
-        ui.label(said.as_str());
+    ui.label(G::Counting.get(lang));
+    if table.counting.as_ref().is_some_and(|c| !c.suggested) {
+        ui.label(G::Suggesting.get(lang));
     }
-    ui.label(T::GoPrisoners.fill(
-        lang,
-        &[&pos.captures(Color::Black), &pos.captures(Color::White)],
-    ));
-    ui.separator();
-    ui.horizontal_wrapped(|ui| {
-        for (t, a, name) in [
-            (T::GoPass, Action::GoPass, "go-pass"),
-            (T::Undo, Action::Undo, "go-undo"),
-            (T::Redo, Action::Redo, "go-redo"),
-        ] {
-            let button = ui.button(t.get(lang));
-            log_place(&mut state.logged, name, button.rect);
-            if button.clicked() {
-                send(a);
+    let Some((ours, other)) = table.scores() else {
+        return;
+    };
+    let (area, territory) = match ours.scoring {
+        crate::go::Scoring::Area => (&ours, &other),
+        crate::go::Scoring::Territory => (&other, &ours),
+    };
+    // Logged when it changes: the window tests read the count.
+    let line = format!("go count area {area} territory {territory}");
+    if state.count != line {
+        info!("{line}");
+        state.count = line;
+    }
+    egui::Grid::new("go-count").striped(true).show(ui, |ui| {
+        ui.label("");
+        for s in [area, territory] {
+            let name = match s.scoring {
+                crate::go::Scoring::Area => G::Area.get(lang),
+                crate::go::Scoring::Territory => G::Territory.get(lang),
+            };
+            let mark = if s.scoring == ours.scoring {
+                " ●"
+            } else {
+                ""
+            };
+            ui.strong(format!("{name}{mark}"));
+        }
+        ui.end_row();
+        let both = |v: [f32; 2]| format!("{} : {}", v[0], v[1]);
+        let rows: [(G, fn(&Score) -> [f32; 2]); 4] = [
+            (G::Stones, |s| s.stones.map(|v| v as f32)),
+            (G::Points, |s| s.territory.map(|v| v as f32)),
+            (G::Taken, |s| s.prisoners.map(|v| v as f32)),
+            (G::Total, |s| s.total),
+        ];
+        for (name, part) in rows {
+            ui.label(name.get(lang));
+            for s in [area, territory] {
+                ui.label(both(part(s)));
             }
+            ui.end_row();
+        }
+        ui.label(G::KomiRow.get(lang));
+        for s in [area, territory] {
+            ui.label(format!("{}", s.komi));
+        }
+        ui.end_row();
+        ui.label("");
+        for s in [area, territory] {
+            ui.strong(go_result(&s.result(), lang));
+        }
+        ui.end_row();
+    });
+    ui.horizontal(|ui| {
+        if table.result.is_none() && button(ui, state, G::Accept.get(lang), "go-accept") {
+            send(Action::Go(GoCommand::Accept));
+        }
+        if button(ui, state, G::PlayOn.get(lang), "go-play-on") {
+            send(Action::Go(GoCommand::PlayOn));
+        }
+    });
+}
+
+/// A new game: rules, komi, handicap chosen, then a size button starts it.
+fn new_game(
+    ui: &mut egui::Ui,
+    table: &GoTable,
+    lang: Lang,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) {
+    let mut setup = state.setup.unwrap_or(table.setup);
+    ui.strong(G::NewGame.get(lang));
+    ui.horizontal(|ui| {
+        ui.label(G::Rules.get(lang));
+        let before = setup.rules;
+        egui::ComboBox::from_id_salt("go-rules")
+            .selected_text(Rules::PRESETS[setup.rules].name)
+            .show_ui(ui, |ui| {
+                for (i, r) in Rules::PRESETS.iter().enumerate() {
+                    ui.selectable_value(&mut setup.rules, i, r.name);
+                }
+            });
+        if setup.rules != before {
+            setup.komi_halves = GoSetup::of(setup.size, setup.rules).komi_halves;
         }
     });
     ui.horizontal(|ui| {
-        ui.label(T::GoNewGame.get(lang));
+        ui.label(G::Komi.get(lang));
+        let mut komi = f32::from(setup.komi_halves) / 2.0;
+        ui.add(
+            egui::DragValue::new(&mut komi)
+                .speed(0.5)
+                .range(-50.0..=50.0),
+        );
+        setup.komi_halves = (komi * 2.0).round() as i16;
+        ui.label(G::Handicap.get(lang));
+        ui.add(egui::DragValue::new(&mut setup.handicap).range(0..=9));
+    });
+    ui.horizontal(|ui| {
         for (size, name) in [(9u8, "go-9"), (13, "go-13"), (19, "go-19")] {
-            let button = ui.button(format!("{size}×{size}"));
-            log_place(&mut state.logged, name, button.rect);
-            if button.clicked() {
-                send(Action::GoNewGame(size));
+            if button(ui, state, &format!("{size}×{size}"), name) {
+                let most = handicap::most_stones(size);
+                send(Action::Go(GoCommand::New(GoSetup {
+                    size,
+                    handicap: if setup.handicap < 2 {
+                        0
+                    } else {
+                        setup.handicap.min(most)
+                    },
+                    ..setup
+                })));
             }
         }
     });
+    state.setup = Some(setup);
 }

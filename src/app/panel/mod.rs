@@ -117,7 +117,7 @@ pub(crate) fn panel(
     engine: Res<crate::app::xiangqi::engine_link::EngineView>,
     waits: Res<crate::app::xiangqi::model::ComputerWaits>,
     table: Res<State<crate::app::schedule::GameKind>>,
-    go_table: Res<crate::app::go::GoTable>,
+    go_shown: crate::app::panel::go::GoShown,
 ) -> Result {
     let PanelUi {
         clock: clock_ui,
@@ -184,7 +184,7 @@ pub(crate) fn panel(
                             }
                         });
                         if kind == GameKind::Go {
-                            crate::app::panel::go::show(ui, &go_table, lang, go_ui, &mut send);
+                            crate::app::panel::go::show(ui, &go_shown, lang, go_ui, &mut send);
                             return;
                         }
                         edits = Some(contents(

@@ -31,14 +31,13 @@ pub(crate) fn plugin(app: &mut App) {
         && let Ok(bytes) = std::fs::read(path(&dirs))
     {
         let games = sgf::read(&sgf::decode(&bytes));
-        match games.as_ref().map(|g| g[0].replay(&g[0].main_line())) {
-            Ok(Ok(game)) => {
+        match games
+            .as_ref()
+            .map(|g| (&g[0], g[0].replay(&g[0].main_line())))
+        {
+            Ok((file, Ok(game))) => {
                 info!("go game resumed: {} moves", game.moves().len());
-                app.insert_resource(GoTable {
-                    game,
-                    redo: Vec::new(),
-                    said: None,
-                });
+                app.insert_resource(GoTable::from_file(game, file));
             }
             // Not read: a new game is played, and the file stays until the next write.
             _ => warn!("the Go autosave does not read: a new Go game"),
@@ -52,7 +51,7 @@ fn save(table: Res<GoTable>, dirs: Res<DataDirs>, mut saved: ResMut<GoSaved>) {
         return;
     }
     let Some(dirs) = &dirs.0 else { return };
-    let text = sgf::write(&sgf::SgfGame::from_game(&table.game));
+    let text = sgf::write(&table.to_file());
     if text != saved.text {
         saved.writer.write(path(dirs), text.clone().into_bytes());
         saved.text = text;

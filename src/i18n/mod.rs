@@ -1,4 +1,5 @@
-//! Every player-facing string, in Chinese and English, in one table.
+//! Every player-facing string, in Chinese and English: the table's and Xiangqi's here,
+//! Go's in `go.rs`.
 
 use crate::rules::record::Format;
 use crate::rules::{
@@ -56,37 +57,56 @@ impl std::str::FromStr for Lang {
 }
 
 macro_rules! texts {
-    ($($key:ident => $zh:literal, $en:literal;)*) => {
+    ($name:ident; $($key:ident => $zh:literal, $en:literal;)*) => {
         /// A fixed interface string.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-        pub enum T { $(#[allow(missing_docs)] $key,)* }
+        pub enum $name { $(#[allow(missing_docs)] $key,)* }
 
-        impl T {
+        impl $name {
             /// Every key, for checks over the whole table.
-            pub const ALL: &'static [T] = &[$(T::$key,)*];
+            pub const ALL: &'static [$name] = &[$($name::$key,)*];
 
             /// The text in `lang`.
             #[must_use]
             pub const fn get(self, lang: Lang) -> &'static str {
                 match (self, lang) {
-                    $((T::$key, Lang::Zh) => $zh, (T::$key, Lang::En) => $en,)*
+                    $(($name::$key, Lang::Zh) => $zh, ($name::$key, Lang::En) => $en,)*
                 }
+            }
+
+            /// The text in `lang` with each `{}` replaced by the next of `args`.
+            #[must_use]
+            pub fn fill(self, lang: Lang, args: &[&dyn std::fmt::Display]) -> String {
+                crate::i18n::fill(self.get(lang), args)
             }
         }
     };
 }
 
+mod go;
+
+pub use go::{GoText, go_illegal, go_result, side as go_side};
+
+/// `text` with each `{}` replaced by the next of `args`.
+fn fill(text: &str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut parts = text.split("{}");
+    let mut out = parts.next().unwrap_or_default().to_owned();
+    for (i, part) in parts.enumerate() {
+        if let Some(arg) = args.get(i) {
+            out.push_str(&arg.to_string());
+        }
+        out.push_str(part);
+    }
+    out
+}
+
 texts! {
+    T;
     RedToMove => "红方走棋", "Red to move";
     BlackToMove => "黑方走棋", "Black to move";
     Moves => "着法", "Moves";
     GameXiangqi => "象棋", "Xiangqi";
     GameGo => "围棋", "Go";
-    GoBlackToMove => "黑方落子", "Black to play";
-    GoWhiteToMove => "白方落子", "White to play";
-    GoPrisoners => "提子：黑 {} 白 {}", "Prisoners: black {} white {}";
-    GoPass => "停一手", "Pass";
-    GoNewGame => "新局：", "New game:";
     Promote => "提升这条变着", "Promote this line";
     DeleteFromHere => "从这步起删除", "Delete from here";
     CommentThis => "注释…", "Comment…";
@@ -271,22 +291,6 @@ texts! {
     EnginePath => "引擎路径（空：自动查找）", "Engine path (empty: look for one)";
     EngineThreads => "线程", "Threads";
     EngineHash => "哈希表", "Hash";
-}
-
-impl T {
-    /// The text in `lang` with each `{}` replaced by the next of `args`.
-    #[must_use]
-    pub fn fill(self, lang: Lang, args: &[&dyn std::fmt::Display]) -> String {
-        let mut parts = self.get(lang).split("{}");
-        let mut out = parts.next().unwrap_or_default().to_owned();
-        for (i, part) in parts.enumerate() {
-            if let Some(arg) = args.get(i) {
-                out.push_str(&arg.to_string());
-            }
-            out.push_str(part);
-        }
-        out
-    }
 }
 
 /// What a pasted or opened text was read as: "PGN 棋谱（中文记谱），40 步" /
@@ -520,6 +524,7 @@ pub fn all_fixed_strings() -> Vec<String> {
         .flat_map(|t| [t.get(Lang::Zh), t.get(Lang::En)])
         .map(str::to_owned)
         .collect();
+    out.extend(go::go_strings());
     for lang in [Lang::Zh, Lang::En] {
         for color in Color::ALL {
             out.push(side(color, lang).to_owned());

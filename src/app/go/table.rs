@@ -1,0 +1,451 @@
+//! The Go game at the table, without Bevy's systems: moves, undo and redo, a
+//! resignation, and the count that two passes open (dead stones marked chain by chain,
+//! each mark undoable, the result accepted).
+
+use bevy::prelude::*;
+
+use crate::go::{Color, Game, IllegalMove, Move, Point, Rules, Score, owners, score};
+
+/// What the table last said in the panel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    /// A point was refused, and why.
+    Refused(IllegalMove),
+    /// This side passed.
+    Passed(Color),
+    /// No more moves: the game has this result.
+    Over(String),
+    /// The count is accepted: no more marks.
+    Accepted,
+}
+
+/// What a new game is set up with (the panel's chooser).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoSetup {
+    /// The board's size.
+    pub size: u8,
+    /// Which of [`Rules::PRESETS`].
+    pub rules: usize,
+    /// Komi in half points (`15`: 7.5).
+    pub komi_halves: i16,
+    /// Handicap stones (0, or 2 to 9).
+    pub handicap: u8,
+}
+
+impl Default for GoSetup {
+    fn default() -> GoSetup {
+        GoSetup::of(19, 0)
+    }
+}
+
+impl GoSetup {
+    /// A `size` board under the first preset (Chinese) with its komi.
+    #[must_use]
+    pub fn of(size: u8, rules: usize) -> GoSetup {
+        let preset = Rules::PRESETS[rules.min(Rules::PRESETS.len() - 1)];
+        GoSetup {
+            size,
+            rules: rules.min(Rules::PRESETS.len() - 1),
+            komi_halves: (preset.komi * 2.0).round() as i16,
+            handicap: 0,
+        }
+    }
+
+    /// What `game` was set up with.
+    #[must_use]
+    pub fn of_game(game: &Game) -> GoSetup {
+        let rules = game.rules();
+        GoSetup {
+            size: game.start().board().size(),
+            rules: Rules::PRESETS
+                .iter()
+                .position(|r| r.name == rules.name)
+                .unwrap_or(0),
+            komi_halves: (rules.komi * 2.0).round() as i16,
+            handicap: game.handicap(),
+        }
+    }
+
+    /// The rules it names, with its komi.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        Rules::PRESETS[self.rules.min(Rules::PRESETS.len() - 1)]
+            .with_komi(f32::from(self.komi_halves) / 2.0)
+    }
+
+    /// The game it starts.
+    #[must_use]
+    pub fn game(&self) -> Game {
+        let rules = self.rules();
+        let plain = || Game::new(19, rules).expect("19×19 is played");
+        let Ok(empty) = Game::new(self.size, rules) else {
+            return plain();
+        };
+        if self.handicap < 2 {
+            return empty;
+        }
+        match crate::go::handicap::points(self.size, self.handicap) {
+            Ok(points) => {
+                let mut board = *empty.start().board();
+                for p in points {
+                    board.set(p, Some(Color::Black));
+                }
+                let start = crate::go::Position::from_board(board, Color::White);
+                Game::from_position(start, rules, self.handicap)
+            }
+            Err(_) => empty,
+        }
+    }
+}
+
+/// One undoable step of the count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum CountStep {
+    /// These stones changed between dead and alive.
+    Toggle(Vec<Point>),
+    /// The result was accepted.
+    Accept,
+}
+
+/// The count after two passes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counting {
+    /// The stones counted dead, sorted.
+    pub dead: Vec<Point>,
+    /// Whether the suggestion came (or the players began marking before it).
+    pub suggested: bool,
+    undo: Vec<CountStep>,
+    redo: Vec<CountStep>,
+}
+
+/// The Go game at the table.
+#[derive(Resource)]
+pub struct GoTable {
+    /// The game.
+    pub game: Game,
+    /// Moves taken back, the last first to come again.
+    pub redo: Vec<Move>,
+    /// What the last refused point or pass said, for the panel.
+    pub said: Option<Said>,
+    /// The count, open after two passes until the players play on.
+    pub counting: Option<Counting>,
+    /// The players chose to play on after two passes.
+    pub play_on: bool,
+    /// The result once the count is accepted or a player resigned (`B+3.5`, `W+R`).
+    pub result: Option<String>,
+    /// What the game was set up with.
+    pub setup: GoSetup,
+    /// What the board shows besides the stones.
+    pub look: GoLook,
+}
+
+/// What the goban shows besides the stones, as the players choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoLook {
+    /// Each chain's liberties written on its stones.
+    pub liberties: bool,
+    /// The chains in atari ringed.
+    pub atari: bool,
+}
+
+impl Default for GoTable {
+    fn default() -> GoTable {
+        GoTable::new(GoSetup::default())
+    }
+}
+
+impl GoTable {
+    /// A new game.
+    #[must_use]
+    pub fn new(setup: GoSetup) -> GoTable {
+        GoTable::from_game(setup.game(), setup)
+    }
+
+    /// A game taken up (a file, the autosave).
+    #[must_use]
+    pub fn from_game(game: Game, setup: GoSetup) -> GoTable {
+        let mut table = GoTable {
+            game,
+            redo: Vec::new(),
+            said: None,
+            counting: None,
+            play_on: false,
+            result: None,
+            setup,
+            look: GoLook::default(),
+        };
+        table.follow_passes();
+        table
+    }
+
+    /// A game as a file holds it: its count (`RE`, and `TB`/`TW` after two passes: the
+    /// stones on the other side's points are the dead) or a resignation taken up.
+    #[must_use]
+    pub fn from_file(game: Game, file: &crate::go::sgf::SgfGame) -> GoTable {
+        let setup = GoSetup::of_game(&game);
+        let mut table = GoTable::from_game(game, setup);
+        let Some(result) = file.tag("RE").filter(|r| !r.is_empty()) else {
+            return table;
+        };
+        let board = *table.game.position().board();
+        if let Some(counting) = table.counting.as_mut() {
+            let last = *file.main_line().last().expect("the root at least");
+            for (name, side) in [("TB", Color::Black), ("TW", Color::White)] {
+                let Some((_, values)) = file.node(last).props.iter().find(|(n, _)| n == name)
+                else {
+                    continue;
+                };
+                for v in values {
+                    for p in crate::go::sgf::points_of(v, board.size()) {
+                        if board.get(p) == Some(!side) {
+                            counting.dead.push(p);
+                        }
+                    }
+                }
+            }
+            counting.dead.sort();
+            counting.dead.dedup();
+            counting.suggested = true;
+            counting.undo.push(CountStep::Accept);
+        } else if !result.ends_with("+R") && !result.ends_with("+Resign") {
+            return table;
+        }
+        table.result = Some(result.to_owned());
+        table
+    }
+
+    /// The game as a file holds it, with its result and count.
+    #[must_use]
+    pub fn to_file(&self) -> crate::go::sgf::SgfGame {
+        let mut file = crate::go::sgf::SgfGame::from_game(&self.game);
+        if let Some(result) = &self.result {
+            if self.counting.is_some() {
+                file.set_count(result, &self.owners());
+            } else {
+                file.set_tag("RE", Some(result));
+            }
+        }
+        file
+    }
+
+    /// A new game in place of this one; the look stays.
+    pub fn restart(&mut self, setup: GoSetup) {
+        let look = self.look;
+        *self = GoTable::new(setup);
+        self.look = look;
+    }
+
+    /// The board's size.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.game.position().board().size()
+    }
+
+    /// The count opens after two passes and closes when a move is taken back or played.
+    fn follow_passes(&mut self) {
+        if self.game.passes() >= 2 {
+            if self.counting.is_none() && !self.play_on {
+                info!("go counting opens");
+                self.counting = Some(Counting::default());
+            }
+        } else {
+            self.counting = None;
+            self.play_on = false;
+        }
+    }
+
+    /// Plays `mv` for the side to move; a refusal is kept to be said.
+    pub fn play(&mut self, mv: Move) -> bool {
+        if let Some(result) = &self.result {
+            self.said = Some(Said::Over(result.clone()));
+            return false;
+        }
+        match self.game.play(mv) {
+            Ok(()) => {
+                info!("go plays {}", mv.gtp(self.size()));
+                self.redo.clear();
+                self.said =
+                    (mv == Move::Pass).then(|| Said::Passed(!self.game.position().to_move()));
+                self.counting = None;
+                self.follow_passes();
+                true
+            }
+            Err(e) => {
+                info!("go refused {}: {e}", mv.gtp(self.size()));
+                self.said = Some(Said::Refused(e));
+                false
+            }
+        }
+    }
+
+    /// A press on point `p`: a stone played, or while counting a chain marked.
+    pub fn press(&mut self, p: Point) {
+        if self.counting.is_some() {
+            self.toggle(p);
+        } else {
+            self.play(Move::Play(p));
+        }
+    }
+
+    /// Marks the chain on `p` dead, or alive again.
+    pub fn toggle(&mut self, p: Point) {
+        if self.result.is_some() {
+            self.said = Some(Said::Accepted);
+            return;
+        }
+        let board = *self.game.position().board();
+        let Some(chain) = board.chain(p) else { return };
+        let Some(counting) = self.counting.as_mut() else {
+            return;
+        };
+        let stones = chain.stones.clone();
+        flip(&mut counting.dead, &stones);
+        let dead = counting.dead.binary_search(&p).is_ok();
+        info!(
+            "go marks {} {} stones {}",
+            chain.color,
+            stones.len(),
+            if dead { "dead" } else { "alive" }
+        );
+        counting.suggested = true;
+        counting.undo.push(CountStep::Toggle(stones));
+        counting.redo.clear();
+        self.said = None;
+    }
+
+    /// The suggestion of the dead stones came: it is the count, unless the players
+    /// already marked stones themselves.
+    pub fn suggested(&mut self, dead: Vec<Point>) {
+        if let Some(counting) = self.counting.as_mut()
+            && !counting.suggested
+        {
+            info!("go dead stones suggested: {}", dead.len());
+            counting.dead = dead;
+            counting.suggested = true;
+        }
+    }
+
+    /// The count now, under the game's rules and under the other way of counting.
+    #[must_use]
+    pub fn scores(&self) -> Option<(Score, Score)> {
+        let counting = self.counting.as_ref()?;
+        let rules = *self.game.rules();
+        let other = Rules {
+            scoring: match rules.scoring {
+                crate::go::Scoring::Area => crate::go::Scoring::Territory,
+                crate::go::Scoring::Territory => crate::go::Scoring::Area,
+            },
+            ..rules
+        };
+        let pos = self.game.position();
+        let handicap = self.game.handicap();
+        Some((
+            score(pos, &counting.dead, &rules, handicap),
+            score(pos, &counting.dead, &other, handicap),
+        ))
+    }
+
+    /// The points each side counts, to be shown.
+    #[must_use]
+    pub fn owners(&self) -> Vec<(Point, Color)> {
+        self.counting
+            .as_ref()
+            .map(|c| owners(self.game.position(), &c.dead))
+            .unwrap_or_default()
+    }
+
+    /// The count is accepted: its result is the game's.
+    pub fn accept(&mut self) {
+        let Some((score, _)) = self.scores() else {
+            return;
+        };
+        if self.result.is_some() {
+            return;
+        }
+        let result = score.result();
+        info!("go result {result}");
+        self.result = Some(result);
+        if let Some(counting) = self.counting.as_mut() {
+            counting.undo.push(CountStep::Accept);
+            counting.redo.clear();
+        }
+    }
+
+    /// The players go on playing after two passes.
+    pub fn play_on(&mut self) {
+        if self.counting.take().is_some() {
+            info!("go play resumes");
+            self.play_on = true;
+            self.result = None;
+        }
+    }
+
+    /// The side to move resigns.
+    pub fn resign(&mut self) {
+        if self.result.is_some() {
+            return;
+        }
+        let winner = !self.game.position().to_move();
+        let result = format!("{}+R", if winner == Color::Black { "B" } else { "W" });
+        info!("go result {result}");
+        self.result = Some(result);
+        self.counting = None;
+    }
+
+    /// Takes back the last step: a resignation, a mark of the count, the acceptance,
+    /// else a move.
+    pub fn undo(&mut self) {
+        self.said = None;
+        if self.counting.is_none() && self.result.take().is_some() {
+            return;
+        }
+        if let Some(counting) = self.counting.as_mut()
+            && let Some(step) = counting.undo.pop()
+        {
+            match &step {
+                CountStep::Toggle(stones) => flip(&mut counting.dead, stones),
+                CountStep::Accept => self.result = None,
+            }
+            counting.redo.push(step);
+            return;
+        }
+        if let Some(mv) = self.game.undo() {
+            self.redo.push(mv);
+            self.counting = None;
+            self.follow_passes();
+        }
+    }
+
+    /// Plays again what was taken back.
+    pub fn redo(&mut self) {
+        if let Some(counting) = self.counting.as_mut()
+            && let Some(step) = counting.redo.pop()
+        {
+            match &step {
+                CountStep::Toggle(stones) => flip(&mut counting.dead, stones),
+                CountStep::Accept => {
+                    self.result = Some(self.scores().map(|(s, _)| s.result()).unwrap_or_default());
+                }
+            }
+            if let Some(counting) = self.counting.as_mut() {
+                counting.undo.push(step);
+            }
+            return;
+        }
+        if let Some(mv) = self.redo.pop() {
+            let redo = std::mem::take(&mut self.redo);
+            self.play(mv);
+            self.redo = redo;
+        }
+    }
+}
+
+/// Dead stones become alive and alive ones dead.
+fn flip(dead: &mut Vec<Point>, stones: &[Point]) {
+    for &s in stones {
+        match dead.binary_search(&s) {
+            Ok(i) => _ = dead.remove(i),
+            Err(i) => dead.insert(i, s),
+        }
+    }
+}

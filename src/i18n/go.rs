@@ -1,0 +1,140 @@
+//! Go's strings, in Chinese and English: the panel, why a point is refused, a result.
+
+use super::Lang;
+use crate::go::{Color, IllegalMove};
+
+texts! {
+    GoText;
+    BlackToMove => "黑方落子", "Black to play";
+    WhiteToMove => "白方落子", "White to play";
+    Prisoners => "提子：黑 {} 白 {}", "Prisoners: black {} white {}";
+    Pass => "停一手", "Pass";
+    Resign => "认输", "Resign";
+    Passes => "{}停一手", "{} passes";
+    Black => "黑方", "Black";
+    White => "白方", "White";
+    NewGame => "新局", "New game";
+    Rules => "规则", "Rules";
+    Komi => "贴目", "Komi";
+    Handicap => "让子", "Handicap";
+    Liberties => "显示气数", "Show liberties";
+    Atari => "标出只剩一气的棋", "Ring chains in atari";
+    Counting => "数子：点击一块棋，标为死棋或活棋（可悔）", "Counting: click a group to mark it dead or alive (undoable)";
+    Suggesting => "正在推测死子…", "Finding the dead stones…";
+    Area => "数子法", "Area";
+    Territory => "数目法", "Territory";
+    Stones => "活子", "Stones";
+    Points => "围空", "Points";
+    Taken => "提子", "Prisoners";
+    KomiRow => "贴目", "Komi";
+    Total => "合计", "Total";
+    Accept => "确认结果", "Accept the count";
+    PlayOn => "继续下", "Play on";
+    Over => "对局已结束（{}）：悔棋或开新局", "The game is over ({}): undo, or a new game";
+    Accepted => "结果已确认：悔棋可修改", "The count is accepted: undo to change it";
+    Draw => "和棋", "Draw";
+    WinsBy => "{}胜 {} 目", "{} wins by {} points";
+    WinsByResignation => "{}中盘胜", "{} wins by resignation";
+    ResultIs => "结果：{}", "Result: {}";
+}
+
+/// A side's name.
+#[must_use]
+pub fn side(color: Color, lang: Lang) -> &'static str {
+    match color {
+        Color::Black => GoText::Black.get(lang),
+        Color::White => GoText::White.get(lang),
+    }
+}
+
+/// Why a point may not be played, in `lang`.
+#[must_use]
+pub fn go_illegal(e: &IllegalMove, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match *e {
+        IllegalMove::OffBoard { point, size } => format!("{} 不在棋盘上", point.gtp(size)),
+        IllegalMove::Occupied { point, size } => format!("{} 已有棋子", point.gtp(size)),
+        IllegalMove::Suicide { point, size } => {
+            format!("{} 是禁入点：落下后本块无气（自杀）", point.gtp(size))
+        }
+        IllegalMove::Ko { point, size } => {
+            format!("{} 是刚提过的劫：先在别处找劫材", point.gtp(size))
+        }
+        IllegalMove::Superko {
+            point,
+            size,
+            repeats,
+        } => match repeats {
+            0 => format!("{} 会重现开局时的局面（全局同形禁止）", point.gtp(size)),
+            n => format!(
+                "{} 会重现第 {n} 手后的局面（全局同形禁止）",
+                point.gtp(size)
+            ),
+        },
+        _ => e.to_string(),
+    }
+}
+
+/// A result as SGF writes it (`B+3.5`, `W+R`, `0`), said in `lang`.
+#[must_use]
+pub fn go_result(result: &str, lang: Lang) -> String {
+    let Some((who, by)) = result.split_once('+') else {
+        return if result.trim() == "0" {
+            GoText::Draw.get(lang).to_owned()
+        } else {
+            result.to_owned()
+        };
+    };
+    let winner = match who {
+        "B" => side(Color::Black, lang),
+        "W" => side(Color::White, lang),
+        _ => return result.to_owned(),
+    };
+    match by {
+        "R" | "Resign" => GoText::WinsByResignation.fill(lang, &[&winner]),
+        points => GoText::WinsBy.fill(lang, &[&winner, &points]),
+    }
+}
+
+/// Every fixed Go string, for the font check.
+#[must_use]
+pub fn go_strings() -> Vec<String> {
+    let mut out: Vec<String> = GoText::ALL
+        .iter()
+        .flat_map(|t| [t.get(Lang::Zh), t.get(Lang::En)])
+        .map(str::to_owned)
+        .collect();
+    for lang in Lang::ALL {
+        for result in ["B+R", "W+3.5", "0"] {
+            out.push(go_result(result, lang));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Point;
+
+    #[test]
+    fn reasons_and_results_in_both_languages() {
+        let ko = IllegalMove::Ko {
+            point: Point::from_gtp("B2", 9).unwrap(),
+            size: 9,
+        };
+        assert_eq!(go_illegal(&ko, Lang::Zh), "B2 是刚提过的劫：先在别处找劫材");
+        assert_eq!(
+            go_illegal(&ko, Lang::En),
+            "B2 is a ko just taken: play a threat elsewhere first"
+        );
+        assert_eq!(go_result("B+3.5", Lang::Zh), "黑方胜 3.5 目");
+        assert_eq!(go_result("W+R", Lang::En), "White wins by resignation");
+        assert_eq!(go_result("0", Lang::Zh), "和棋");
+        for t in GoText::ALL {
+            assert!(!t.get(Lang::Zh).is_empty() && !t.get(Lang::En).is_empty());
+        }
+    }
+}
