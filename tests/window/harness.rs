@@ -355,6 +355,26 @@ impl Game {
         Shot::parse(out.stdout).expect("a 32-bit xwd screenshot")
     }
 
+    /// Takes a screenshot and keeps it as `NAME.png` beside the game's log, for a person
+    /// to look at; its path is printed.
+    pub fn save_shot(&self, name: &str) -> PathBuf {
+        let shot = self.shot();
+        let path = self.dir.join(format!("{name}.png"));
+        let mut bytes = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut bytes, shot.width as u32, shot.height as u32);
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_depth(png::BitDepth::Eight);
+            let mut writer = encoder.write_header().expect("a PNG header");
+            writer
+                .write_image_data(shot.pixels.as_flattened())
+                .expect("the screenshot's pixels");
+        }
+        std::fs::write(&path, bytes).expect("the screenshot written");
+        eprintln!("screenshot: {}", path.display());
+        path
+    }
+
     /// Keeps the evidence and fails.
     pub fn fail(&self, why: &str) -> ! {
         let shot = self.dir.join("last.xwd");

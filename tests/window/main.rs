@@ -928,7 +928,9 @@ fn go_point(game: &Game, name: &str, size: u8) -> (f32, f32) {
 
 /// The table switched to Go from the panel, a 9×9 game: stones played with the mouse
 /// stand where they were put (seen on the screen), a capture makes a ko, the ko point
-/// is refused with its reason, a pass passes, and the Xiangqi table comes back as it was.
+/// is refused with its reason (said under the pointer before the click, and crossed),
+/// two passes open the count, a group is marked and the mark undone, the count accepted
+/// and saved, and the Xiangqi table comes back as it was.
 #[test]
 fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_kept() {
     let game = Game::start("go");
@@ -967,6 +969,56 @@ fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_
         shot.count_near(b2.0, b2.1, 5.0, xiangqi::theme::go::WHITE) < 10,
         "the white stone on B2 was taken"
     );
+    // Before any click, the pointer over the ko point says why it is refused, and the
+    // point is crossed on the board.
+    let (x, y) = at("B2");
+    game.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
+    game.until_logged("go hover B2: B2 is a ko just taken: play a threat elsewhere first");
+    game.until("the ko point crossed", || {
+        let shot = game.shot();
+        (shot.count_near(x, y, 0.12 * spacing, xiangqi::theme::go::FORBIDDEN) > 4).then_some(())
+    });
+    // Two passes open the count: the dead stones are suggested, a click on a white stone
+    // marks its group (the count changes), Ctrl+Z takes the mark back, and the count
+    // accepted is the game's result, saved.
+    game.click_at(panel_place(&game, "go-pass"));
+    game.click_at(panel_place(&game, "go-pass"));
+    game.until_logged("go counting opens");
+    game.until_logged("go dead stones suggested");
+    let count_lines = |game: &Game| -> Vec<String> {
+        game.log()
+            .lines()
+            .filter_map(|l| l.split_once("go count ").map(|(_, c)| c.to_owned()))
+            .collect()
+    };
+    let before = game.until("the count shown", || count_lines(&game).last().cloned());
+    game.click_at(at("C3"));
+    game.until_logged("go marks white 1 stones");
+    let marked = game.until("the count changed", || {
+        count_lines(&game).last().filter(|c| **c != before).cloned()
+    });
+    game.save_shot("go-count-marked");
+    game.key("ctrl+z");
+    game.until("the mark taken back", || {
+        (count_lines(&game).last() == Some(&before)).then_some(())
+    });
+    assert_ne!(marked, before);
+    game.click_at(panel_place(&game, "go-accept"));
+    game.until_logged("go result ");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    game.save_shot("go-count-accepted");
+    let result = game
+        .log()
+        .lines()
+        .rev()
+        .find_map(|l| l.split_once("go result ").map(|(_, r)| r.trim().to_owned()))
+        .unwrap();
+    let file = game.home().join(".local/share/xiangqi/go-autosave.sgf");
+    game.until("the result saved", || {
+        std::fs::read_to_string(&file)
+            .ok()
+            .filter(|t| t.contains(&format!("RE[{result}]")))
+    });
     // Back to Xiangqi: its game as it was.
     game.click_at(panel_place(&game, "table-xiangqi"));
     game.until_logged("table switches to Xiangqi");

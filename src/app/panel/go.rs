@@ -131,7 +131,10 @@ fn counting(
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
-    ui.label(G::Counting.get(lang));
+    ui.label(match table.result {
+        Some(_) => G::Accepted.get(lang),
+        None => G::Counting.get(lang),
+    });
     if table.counting.as_ref().is_some_and(|c| !c.suggested) {
         ui.label(G::Suggesting.get(lang));
     }
@@ -155,12 +158,12 @@ fn counting(
                 crate::go::Scoring::Area => G::Area.get(lang),
                 crate::go::Scoring::Territory => G::Territory.get(lang),
             };
-            let mark = if s.scoring == ours.scoring {
-                " ●"
+            // The game's own way of counting stands out.
+            if s.scoring == ours.scoring {
+                ui.strong(name);
             } else {
-                ""
-            };
-            ui.strong(format!("{name}{mark}"));
+                ui.label(name);
+            }
         }
         ui.end_row();
         let both = |v: [f32; 2]| format!("{} : {}", v[0], v[1]);
@@ -184,10 +187,11 @@ fn counting(
         ui.end_row();
         ui.label("");
         for s in [area, territory] {
-            ui.strong(go_result(&s.result(), lang));
+            ui.label(s.result());
         }
         ui.end_row();
     });
+    ui.strong(go_result(&ours.result(), lang));
     ui.horizontal(|ui| {
         if table.result.is_none() && button(ui, state, G::Accept.get(lang), "go-accept") {
             send(Action::Go(GoCommand::Accept));
