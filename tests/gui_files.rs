@@ -1006,3 +1006,111 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
     assert_eq!(table.result.as_deref(), Some("W+7.5"));
     assert_eq!(table.counting.as_ref().unwrap().dead, [b5]);
 }
+
+/// Go through the clipboard and files: an SGF pasted at the Xiangqi table opens at the Go
+/// table (Ctrl+Z brings the Go game before it back), a move list and a board drawn in
+/// text paste at the Go table, a bad paste is a message and the game stays, Ctrl+E
+/// copies the game as SGF with its comment-free moves and Ctrl+Shift+E the board as
+/// text that pastes back, an `.sgf` file opens, and a PNG of the goban is exported.
+#[test]
+fn go_games_paste_copy_open_and_export() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::GoTable;
+    let mut t = Test::new("go-files");
+    t.set_lang_en();
+    let kind = |t: &Test| *t.app.world().resource::<State<GameKind>>().get();
+    let moves = |t: &Test| t.app.world().resource::<GoTable>().game.moves().len();
+    // An SGF pasted while Xiangqi is played: the table turns to Go.
+    t.set_clipboard(Some(
+        "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[cc];B[gg])",
+    ));
+    t.ctrl(KeyCode::KeyI);
+    assert_eq!(kind(&t), GameKind::Go);
+    assert_eq!(moves(&t), 3);
+    let table = t.app.world().resource::<GoTable>();
+    assert_eq!(table.size(), 9);
+    assert_eq!(table.game.rules().name, "japanese");
+    assert_eq!(table.game.rules().komi, 6.5);
+    let said = t.notices();
+    assert!(
+        said.iter().any(|n| n
+            .text
+            .starts_with("Opened the clipboard: a Go game of 3 moves")),
+        "{said:?}"
+    );
+    // The Xiangqi game was not touched.
+    assert_eq!(t.plies(), 0);
+    // Ctrl+Z: the Go game before the paste (a new 19×19 board).
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(moves(&t), 0);
+    assert_eq!(t.app.world().resource::<GoTable>().size(), 19);
+    // A move list: on the table's board when the points fit.
+    t.set_clipboard(Some("1. D4 Q16 2. C3 pass"));
+    t.ctrl(KeyCode::KeyI);
+    assert_eq!(moves(&t), 4);
+    assert_eq!(t.app.world().resource::<GoTable>().size(), 19);
+    // Ctrl+Shift+E: the board as text, which pastes back as the same board.
+    t.ctrl_shift(KeyCode::KeyE);
+    let board = t.clipboard().unwrap();
+    assert!(board.ends_with("to-move black\n"), "{board}");
+    assert_eq!(board.lines().count(), 20);
+    let before = *t.app.world().resource::<GoTable>().game.position().board();
+    t.notices();
+    t.ctrl(KeyCode::KeyI);
+    let said = t.notices();
+    assert!(
+        said.iter().any(|n| n.text.contains("a Go game of 0 moves")),
+        "{said:?}"
+    );
+    let table = t.app.world().resource::<GoTable>();
+    assert_eq!(table.game.position().board(), &before);
+    assert_eq!(table.game.position().to_move(), xiangqi::go::Color::Black);
+    // Ctrl+Z, and Ctrl+E: the game as SGF, read back with its four moves.
+    t.ctrl(KeyCode::KeyZ);
+    t.ctrl(KeyCode::KeyE);
+    let sgf = t.clipboard().unwrap();
+    let back = &xiangqi::go::sgf::read(&sgf).unwrap()[0];
+    assert_eq!(
+        back.replay(&back.main_line()).unwrap().moves().len(),
+        4,
+        "{sgf}"
+    );
+    // A move the rules refuse: said, and the game stays.
+    t.set_clipboard(Some("D4 D4"));
+    t.ctrl(KeyCode::KeyI);
+    let said = t.notices();
+    assert!(
+        said.iter()
+            .any(|n| n.warning && n.text.contains("move 2: D4 is taken")),
+        "{said:?}"
+    );
+    assert_eq!(moves(&t), 4);
+    // A file.
+    let file = t.dirs.data.join("game.sgf");
+    std::fs::create_dir_all(&t.dirs.data).unwrap();
+    std::fs::write(&file, "(;GM[1]SZ[13];B[dd];W[jj])").unwrap();
+    t.send(xiangqi::app::Import::File(file));
+    assert_eq!(t.app.world().resource::<GoTable>().size(), 13);
+    assert_eq!(moves(&t), 2);
+    // The goban as a picture.
+    t.send(Action::ExportPng);
+    for _ in 0..200 {
+        t.app.update();
+        if let Some(n) = t
+            .notices()
+            .into_iter()
+            .find(|n| n.text.starts_with("Picture"))
+        {
+            let path = n
+                .text
+                .strip_prefix("Picture exported to ")
+                .unwrap()
+                .to_owned();
+            assert!(path.contains("/go-"), "{path}");
+            assert!(std::fs::read(path).unwrap().starts_with(b"\x89PNG"));
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("no picture");
+}

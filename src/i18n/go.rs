@@ -36,6 +36,12 @@ texts! {
     WinsBy => "{}胜 {} 目", "{} wins by {} points";
     WinsByResignation => "{}中盘胜", "{} wins by resignation";
     ResultIs => "结果：{}", "Result: {}";
+    Opened => "已打开 {}：围棋 {} 手（Ctrl+Z 撤销）", "Opened {}: a Go game of {} moves (Ctrl+Z takes it back)";
+    OpenFailed => "无法打开 {}：{}", "Could not open {}: {}";
+    TheClipboard => "剪贴板", "the clipboard";
+    CopiedSgf => "已复制棋局（SGF）", "Copied the game (SGF)";
+    CopiedBoard => "已复制棋盘（文本）", "Copied the board (text)";
+    Exported => "已导出围棋图片", "Exporting the Go picture";
 }
 
 /// A side's name.

@@ -11,9 +11,10 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 7] = [
+pub const TARGETS: [(&str, fn(&[u8])); 8] = [
     ("fen", fen),
     ("sgf", sgf),
+    ("go_text", go_text),
     ("records", records),
     ("notation", notation),
     ("snapshot", snapshot),
@@ -43,6 +44,25 @@ pub fn sgf(data: &[u8]) {
         };
         assert_eq!(shape(&back[0]), shape(game), "{written}");
         assert_eq!(sgf::write(&back[0]), written);
+    }
+}
+
+/// Any text as a pasted Go board or move list: a board that reads draws a diagram that
+/// reads back to it; a move list plays or says which move it refuses.
+pub fn go_text(data: &[u8]) {
+    use xiangqi::go::text;
+    let Ok(t) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(pos) = text::read_diagram(t) {
+        let back = text::read_diagram(&pos.board().diagram()).expect("a drawn board reads");
+        assert_eq!(back.board(), pos.board());
+    }
+    if text::looks_like_moves(t) {
+        let size = text::size_for_moves(t);
+        if let Ok(game) = text::read_moves(t, size, xiangqi::go::Rules::CHINESE) {
+            assert!(!game.moves().is_empty());
+        }
     }
 }
 

@@ -26,6 +26,8 @@ pub enum Reader {
     Snapshot,
     /// A save slot.
     Slot,
+    /// A Go board or move list pasted as text.
+    GoText,
     /// The settings file.
     Settings,
     /// A Go game file: read, set up, its main line replayed, written back.
@@ -65,6 +67,15 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
             _ => 1,
         },
         Reader::Settings => Preferences::from_text(&text()).map_or(1, |p| p.slot.unwrap_or(2)),
+        Reader::GoText => {
+            use xiangqi::go::text;
+            let t = text();
+            let board = text::read_diagram(&t).map_or(1, |p| usize::from(p.board().size()));
+            let size = text::size_for_moves(&t);
+            board
+                + text::read_moves(&t, size, xiangqi::go::Rules::CHINESE)
+                    .map_or(1, |g| g.moves().len())
+        }
         Reader::Sgf => {
             use xiangqi::go::sgf;
             sgf::read(&sgf::decode(bytes)).map_or(1, |games| {
@@ -255,6 +266,16 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             "sgf: one huge comment",
             Reader::Sgf,
             fill("(;GM[1]C[", "长考\\]", "])"),
+        ),
+        (
+            "go text: a megabyte of moves and passes",
+            Reader::GoText,
+            fill("", "pass pass ", "D4"),
+        ),
+        (
+            "go text: a megabyte of rows",
+            Reader::GoText,
+            fill("", "XO.XO.XO.\n", ""),
         ),
         (
             "sgf: a megabyte of games",

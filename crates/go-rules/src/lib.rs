@@ -25,6 +25,7 @@ mod point;
 mod rules;
 mod score;
 pub mod sgf;
+pub mod text;
 
 pub use board::{Board, Chain, SizeError};
 pub use dead::suggest_dead;

@@ -140,3 +140,46 @@ fn a_count_is_written_as_the_result_and_each_sides_points() {
     let tw = props.iter().find(|(n, _)| n == "TW").unwrap();
     assert_eq!(tw.1.len(), 5, "{text}");
 }
+
+#[test]
+fn boards_and_move_lists_pasted_as_text() {
+    use go_rules::text::{TextError, looks_like_moves, read_diagram, read_moves, size_for_moves};
+    use go_rules::{Game, Rules};
+    // What `go status` prints reads back; coordinates and spaces around a diagram too.
+    let mut game = Game::new(9, Rules::CHINESE).unwrap();
+    for m in ["C3", "D4", "E5"] {
+        game.play(Move::from_gtp(m, 9).unwrap()).unwrap();
+    }
+    let status = format!("{}to-move white\n", game.position().board().diagram());
+    let back = read_diagram(&status).unwrap();
+    assert_eq!(back.board(), game.position().board());
+    assert_eq!(back.to_move(), Color::White);
+    let framed = "   A B C D\n 4 . . . .\n 3 . X O .\n 2 . . X .\n 1 . . . .\n   A B C D\n";
+    let pos = read_diagram(framed).unwrap();
+    assert_eq!(pos.board().size(), 4);
+    assert_eq!(pos.board().stones(Color::Black).len(), 2);
+    assert_eq!(pos.to_move(), Color::Black);
+    let black = read_diagram("...\n.X.\n...\nto-move black").unwrap();
+    assert_eq!(black.to_move(), Color::Black);
+    assert!(matches!(
+        read_diagram("XO.\nX.\n...").unwrap_err(),
+        TextError::NotABoard(_)
+    ));
+    assert!(read_diagram("hello world").is_err());
+    // Move lists: numbers and colours passed over, the size the points need.
+    assert!(looks_like_moves("1. D4 Q16 2. pass, C3"));
+    assert!(!looks_like_moves("h2e2 h9g7"));
+    assert!(!looks_like_moves("1. C2.5 h8+7"), "Xiangqi's WXF is not Go");
+    assert_eq!(size_for_moves("D4 Q16"), 19);
+    assert_eq!(size_for_moves("D4 C3"), 9);
+    assert_eq!(size_for_moves("D4 L11"), 13);
+    let game = read_moves("B D4 W Q16 B pass", 19, Rules::CHINESE).unwrap();
+    assert_eq!(game.moves().len(), 3);
+    let err = read_moves("D4 D4", 19, Rules::CHINESE).unwrap_err();
+    assert_eq!(err.to_string(), "move 2: D4 is taken");
+    let err = read_moves("D4 Z9", 19, Rules::CHINESE).unwrap_err();
+    assert!(
+        err.to_string().starts_with("\"Z9\" (move 2) is not a move"),
+        "{err}"
+    );
+}

@@ -12,10 +12,66 @@ use crate::app::{BoardPointer, BoardPress};
 use crate::go::Move;
 
 pub mod count;
+pub mod files;
 pub mod table;
 pub mod view;
 
 pub use table::{Counting, GoLook, GoSetup, GoTable};
+
+/// What came of a Go command, for the sounds.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoHappened {
+    /// A stone was played (or a pass), taking stones or not.
+    Played {
+        /// Stones were taken.
+        captured: bool,
+    },
+    /// A point was refused.
+    Refused,
+    /// A move or a mark was taken back.
+    Undone,
+    /// The game ended (a resignation, the count accepted).
+    Ended,
+}
+
+/// What the table looked like before a command, to tell what came of it.
+#[derive(Clone, PartialEq)]
+struct Before {
+    moves: usize,
+    captures: u32,
+    ended: bool,
+    said: Option<table::Said>,
+}
+
+impl Before {
+    fn of(table: &GoTable) -> Before {
+        let pos = table.game.position();
+        Before {
+            moves: table.game.moves().len(),
+            captures: pos.captures(crate::go::Color::Black) + pos.captures(crate::go::Color::White),
+            ended: table.result.is_some(),
+            said: table.said.clone(),
+        }
+    }
+
+    /// What happened since.
+    fn then(&self, table: &GoTable) -> Option<GoHappened> {
+        let now = Before::of(table);
+        if now.ended && !self.ended {
+            Some(GoHappened::Ended)
+        } else if now.moves > self.moves {
+            Some(GoHappened::Played {
+                captured: now.captures > self.captures,
+            })
+        } else if now.moves < self.moves || (self.ended && !now.ended) {
+            Some(GoHappened::Undone)
+        } else if now.said != self.said && matches!(now.said, Some(table::Said::Refused(_))) {
+            Some(GoHappened::Refused)
+        } else {
+            None
+        }
+    }
+}
 
 /// What the Go table is asked (keys and the panel).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +95,9 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<count::Suggesting>()
         .init_resource::<view::Forbidden>()
         .add_message::<GoCommand>()
+        .add_message::<GoHappened>()
         .add_systems(Update, switch.in_set(Logic::Modes))
+        .add_systems(Update, files::import.in_set(Logic::Import))
         .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
         .add_systems(
             Update,
@@ -70,14 +128,20 @@ fn pause_xiangqi(mut model: ResMut<crate::app::xiangqi::model::Model>) {
 }
 
 /// A press on the goban plays there.
-fn points(mut presses: MessageReader<BoardPointer>, mut table: ResMut<GoTable>) {
+fn points(
+    mut presses: MessageReader<BoardPointer>,
+    mut table: ResMut<GoTable>,
+    mut happened: MessageWriter<GoHappened>,
+) {
     for &BoardPointer { press, at } in presses.read() {
         if press != BoardPress::LeftDown {
             continue;
         }
         let Some(at) = at else { continue };
         if let Some(p) = view::point_at(at, table.size()) {
+            let before = Before::of(&table);
             table.press(p);
+            happened.write_batch(before.then(&table));
         }
     }
 }
@@ -87,8 +151,10 @@ fn commands(
     mut play: MessageReader<PlayCommand>,
     mut go: MessageReader<GoCommand>,
     mut table: ResMut<GoTable>,
+    mut happened: MessageWriter<GoHappened>,
 ) {
     for &command in play.read() {
+        let before = Before::of(&table);
         match command {
             PlayCommand::Undo => table.undo(),
             PlayCommand::Redo => table.redo(),
@@ -108,8 +174,10 @@ fn commands(
                 | Review::Line { .. },
             ) => {}
         }
+        happened.write_batch(before.then(&table));
     }
     for &command in go.read() {
+        let before = Before::of(&table);
         match command {
             GoCommand::Pass => _ = table.play(Move::Pass),
             GoCommand::Resign => table.resign(),
@@ -121,5 +189,6 @@ fn commands(
             GoCommand::Accept => table.accept(),
             GoCommand::Look(look) => table.look = look,
         }
+        happened.write_batch(before.then(&table));
     }
 }

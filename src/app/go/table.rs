@@ -137,6 +137,9 @@ pub struct GoTable {
     pub setup: GoSetup,
     /// What the board shows besides the stones.
     pub look: GoLook,
+    /// The game an opened file or paste replaced, and the moves the opened one had:
+    /// Ctrl+Z back to that many moves brings it back.
+    before: Option<(usize, Box<GoTable>)>,
 }
 
 /// What the goban shows besides the stones, as the players choose.
@@ -173,6 +176,7 @@ impl GoTable {
             result: None,
             setup,
             look: GoLook::default(),
+            before: None,
         };
         table.follow_passes();
         table
@@ -228,11 +232,16 @@ impl GoTable {
         file
     }
 
-    /// A new game in place of this one; the look stays.
+    /// A new game in place of this one (Ctrl+Z brings it back); the look stays.
     pub fn restart(&mut self, setup: GoSetup) {
-        let look = self.look;
-        *self = GoTable::new(setup);
-        self.look = look;
+        self.open(GoTable::new(setup));
+    }
+
+    /// `opened` (a file, a paste) in place of this game, which Ctrl+Z brings back.
+    pub fn open(&mut self, opened: GoTable) {
+        let previous = std::mem::replace(self, opened);
+        self.look = previous.look;
+        self.before = Some((self.game.moves().len(), Box::new(previous)));
     }
 
     /// The board's size.
@@ -407,6 +416,16 @@ impl GoTable {
                 CountStep::Accept => self.result = None,
             }
             counting.redo.push(step);
+            return;
+        }
+        if let Some((n, _)) = &self.before
+            && *n == self.game.moves().len()
+            && let Some((_, previous)) = self.before.take()
+        {
+            info!("go opening taken back");
+            let look = self.look;
+            *self = *previous;
+            self.look = look;
             return;
         }
         if let Some(mv) = self.game.undo() {

@@ -185,6 +185,8 @@ pub(crate) fn panel(
                         });
                         if kind == GameKind::Go {
                             crate::app::panel::go::show(ui, &go_shown, lang, go_ui, &mut send);
+                            // Copies, files opened, pictures written.
+                            status_line(ui, &status);
                             return;
                         }
                         edits = Some(contents(

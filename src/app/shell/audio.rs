@@ -36,6 +36,7 @@ fn play(
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
     mut low: MessageReader<ClockLow>,
+    mut go: MessageReader<crate::app::go::GoHappened>,
     settings: Res<Settings>,
     no_device: Res<NoDevice>,
     assets: Option<Res<GameAssets>>,
@@ -62,6 +63,16 @@ fn play(
             Sound::Capture
         } else {
             Sound::Move
+        });
+    }
+    for happened in go.read() {
+        use crate::app::go::GoHappened;
+        sound = Some(match happened {
+            GoHappened::Played { captured: true } => Sound::Capture,
+            GoHappened::Played { captured: false } => Sound::Move,
+            GoHappened::Refused => Sound::Illegal,
+            GoHappened::Undone => Sound::Undo,
+            GoHappened::Ended => Sound::GameOver,
         });
     }
     if ended.read().count() > 0 {

@@ -86,16 +86,30 @@ fn clipboard(
     settings: Res<Settings>,
     mut import: MessageWriter<Import>,
     mut notices: MessageWriter<Notice>,
+    kind: Res<State<crate::app::schedule::GameKind>>,
+    go: Res<crate::app::go::GoTable>,
 ) {
     let lang = settings.lang;
+    let at_go = *kind.get() == crate::app::schedule::GameKind::Go;
     let unavailable = |why: String| Notice::warn(T::ClipboardFailed.fill(lang, &[&why]));
     for action in actions.read() {
+        use crate::app::go::files as go_files;
         let copy = match action {
+            // At the Go table: the game as SGF, and the board as text.
+            ClipboardCommand::CopyFen if at_go => {
+                Some((go_files::game_text(&go), go_files::copied(lang, true)))
+            }
+            ClipboardCommand::CopyGame if at_go => {
+                Some((go_files::board_text(&go), go_files::copied(lang, false)))
+            }
             // The position on the board: the reviewed one while reviewing.
-            ClipboardCommand::CopyFen => Some((model.shown_position().to_fen(), T::CopiedFen)),
+            ClipboardCommand::CopyFen => Some((
+                model.shown_position().to_fen(),
+                T::CopiedFen.get(lang).to_owned(),
+            )),
             ClipboardCommand::CopyGame => Some((
                 slots::game_pgn(&model.record(), None, &Stamp::now()),
-                T::CopiedGame,
+                T::CopiedGame.get(lang).to_owned(),
             )),
             ClipboardCommand::Paste => {
                 match clipboard.0.get() {
@@ -121,7 +135,7 @@ fn clipboard(
         match clipboard.0.set(text) {
             Ok(()) => {
                 info!("copied {first_line}");
-                notices.write(Notice::info(said.get(lang)));
+                notices.write(Notice::info(said));
             }
             Err(ClipboardError::Empty) => {
                 notices.write(unavailable(String::new()));

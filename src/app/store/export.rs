@@ -51,8 +51,11 @@ fn start(
     dirs: Res<DataDirs>,
     mut exporting: ResMut<Exporting>,
     mut notices: MessageWriter<Notice>,
+    kind: Res<State<crate::app::schedule::GameKind>>,
+    go: Res<crate::app::go::GoTable>,
 ) {
     let lang = settings.lang;
+    let at_go = *kind.get() == crate::app::schedule::GameKind::Go;
     for action in actions.read() {
         let gif = match action {
             PictureCommand::Png => false,
@@ -74,17 +77,28 @@ fn start(
         };
         let stamp = Stamp::now();
         let ext = if gif { "gif" } else { "png" };
-        let path = unused_path(&dirs.pictures, &format!("xiangqi-{}", stamp.file), ext);
+        let name = if at_go { "go" } else { "xiangqi" };
+        let path = unused_path(&dirs.pictures, &format!("{name}-{}", stamp.file), ext);
         // The game for the GIF, the position on the board (maybe reviewed) for the PNG.
         let game = model.game().clone();
         let shown = model.shown_position().clone();
         let last = model.shown_last_move();
+        // At the Go table, its game: the last stone marked.
+        let go_game = at_go.then(|| go.game.clone());
+        let coordinates = opts.coordinates != crate::theme::Coordinates::None;
         let (send, receive) = channel();
         std::thread::spawn(move || {
-            let bytes = if gif {
-                picture::gif(&game, &opts, GIF_DELAY)
-            } else {
-                picture::png(&shown, last, &opts)
+            let bytes = match (go_game, gif) {
+                (Some(g), true) => picture::goban::gif(&g, opts.size, coordinates, GIF_DELAY),
+                (Some(g), false) => {
+                    let last = g.moves().last().and_then(|m| match m {
+                        crate::go::Move::Play(p) => Some(*p),
+                        crate::go::Move::Pass => None,
+                    });
+                    picture::goban::png(g.position(), last, opts.size, coordinates)
+                }
+                (None, true) => picture::gif(&game, &opts, GIF_DELAY),
+                (None, false) => picture::png(&shown, last, &opts),
             };
             let done = atomic_write(&path, &bytes)
                 .map(|()| path)

@@ -171,9 +171,15 @@ fn import(
     mut reads: ResMut<Reads>,
     mut opener: Opener,
     mut redraw: MessageWriter<RequestRedraw>,
+    kind: Res<State<crate::app::schedule::GameKind>>,
 ) {
     let lang = opener.lang();
+    let at_go = *kind.get() == crate::app::schedule::GameKind::Go;
     for request in imports.read() {
+        // Go's files and pastes are the Go table's (app/go/files.rs).
+        if crate::app::go::files::is_go(request, at_go) {
+            continue;
+        }
         // Behind a running read, even a small one waits its turn.
         if reads.busy() || is_large(request) {
             let (request, what) = (request.clone(), describe(request, lang));

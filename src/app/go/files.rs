@@ -1,0 +1,134 @@
+//! Go's files at the table: an SGF file dropped or opened, an SGF text, a board drawn in
+//! text or a list of moves pasted (Ctrl+I) open as the Go game (the table switches to
+//! Go; Ctrl+Z takes the opening back); Ctrl+E copies the game as SGF and Ctrl+Shift+E
+//! the board as text.
+
+use bevy::prelude::*;
+
+use crate::app::go::{GoSetup, GoTable};
+use crate::app::schedule::GameKind;
+use crate::app::{Import, Notice};
+use crate::go::{Game, sgf, text};
+use crate::i18n::{GoText as G, Lang};
+
+/// Whether `text` is an SGF game (of Go: `GM[1]`, or no game named).
+fn is_sgf(text: &str) -> bool {
+    let t = text.trim_start();
+    let head: String = t.chars().take(4096).collect();
+    head.contains("(;")
+        && (head.contains("GM[1]")
+            || (!head.contains("GM[")
+                && (head.contains("SZ[") || head.contains(";B[") || head.contains(";W["))))
+}
+
+/// Whether an import is Go's: an `.sgf` file or an SGF text anywhere; at the Go table,
+/// also a board drawn in text or a list of moves.
+#[must_use]
+pub fn is_go(import: &Import, at_go: bool) -> bool {
+    match import {
+        Import::File(path) => path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgf")),
+        Import::Pasted(t) => {
+            is_sgf(t) || (at_go && (text::looks_like_moves(t) || text::read_diagram(t).is_ok()))
+        }
+        Import::Slot { .. } => false,
+    }
+}
+
+/// The game `text` holds, read as the table at `now` would play it (its rules; its
+/// board size for a list of moves that fits).
+fn read(text_in: &str, now: &GoTable) -> Result<GoTable, String> {
+    if is_sgf(text_in) {
+        let games = sgf::read(text_in).map_err(|e| e.to_string())?;
+        let file = &games[0];
+        let game = file.replay(&file.main_line()).map_err(|e| e.to_string())?;
+        return Ok(GoTable::from_file(game, file));
+    }
+    if text::looks_like_moves(text_in) {
+        let rules = now.game.rules();
+        let size = match text::size_for_moves(text_in) {
+            s if s <= now.size() => now.size(),
+            s => s,
+        };
+        let game = text::read_moves(text_in, size, *rules).map_err(|e| e.to_string())?;
+        return Ok(GoTable::from_game(game, GoSetup { size, ..now.setup }));
+    }
+    let pos = text::read_diagram(text_in).map_err(|e| e.to_string())?;
+    let game = Game::from_position(pos, *now.game.rules(), 0);
+    let size = pos.board().size();
+    Ok(GoTable::from_game(game, GoSetup { size, ..now.setup }))
+}
+
+/// Opens the Go imports: the game in place of the table's (undoable), or a line saying
+/// why nothing changed.
+pub(crate) fn import(
+    mut imports: MessageReader<Import>,
+    kind: Res<State<GameKind>>,
+    mut next: ResMut<NextState<GameKind>>,
+    mut table: ResMut<GoTable>,
+    mut notices: MessageWriter<Notice>,
+    settings: Res<crate::app::xiangqi::model::Settings>,
+) {
+    let lang = settings.lang;
+    let at_go = *kind.get() == GameKind::Go;
+    for request in imports.read() {
+        if !is_go(request, at_go) {
+            continue;
+        }
+        let (what, text) = match request {
+            Import::File(path) => {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into(),
+                );
+                match std::fs::read(path) {
+                    Ok(bytes) => (name, sgf::decode(&bytes)),
+                    Err(e) => {
+                        notices.write(Notice::warn(G::OpenFailed.fill(lang, &[&name, &e])));
+                        continue;
+                    }
+                }
+            }
+            Import::Pasted(t) => (G::TheClipboard.get(lang).to_owned(), t.clone()),
+            Import::Slot { .. } => continue,
+        };
+        match read(&text, &table) {
+            Ok(opened) => {
+                info!("go opened {} moves from {what}", opened.game.moves().len());
+                notices.write(Notice::info(
+                    G::Opened.fill(lang, &[&what, &opened.game.moves().len()]),
+                ));
+                table.open(opened);
+                if !at_go {
+                    next.set(GameKind::Go);
+                }
+            }
+            Err(e) => {
+                info!("refused go import: {e}");
+                notices.write(Notice::warn(G::OpenFailed.fill(lang, &[&what, &e])));
+            }
+        }
+    }
+}
+
+/// The game as SGF, for Ctrl+E.
+#[must_use]
+pub fn game_text(table: &GoTable) -> String {
+    sgf::write(&table.to_file())
+}
+
+/// The board as text, for Ctrl+Shift+E: what `go status` prints and a paste reads.
+#[must_use]
+pub fn board_text(table: &GoTable) -> String {
+    let pos = table.game.position();
+    format!("{}to-move {}\n", pos.board().diagram(), pos.to_move())
+}
+
+/// What a copy says.
+#[must_use]
+pub fn copied(lang: Lang, game: bool) -> String {
+    if game { G::CopiedSgf } else { G::CopiedBoard }
+        .get(lang)
+        .to_owned()
+}
