@@ -1114,3 +1114,92 @@ fn go_games_paste_copy_open_and_export() {
     }
     panic!("no picture");
 }
+
+/// A commented SGF with variations, opened and played on, loses nothing: the autosave
+/// holds every node and comment of the file beside the moves played (a new variation),
+/// and after a restart the game comes back with them.
+#[test]
+fn a_go_file_with_comments_and_variations_keeps_them_through_play_and_restart() {
+    use xiangqi::app::go::{GoComment, GoTable};
+    use xiangqi::go::sgf;
+    let dirs = home("go-tree");
+    let path = std::path::Path::new("tests/data/sgf/commented.sgf");
+    let original = &sgf::read(&sgf::decode(&std::fs::read(path).unwrap())).unwrap()[0];
+    let comments = |g: &sgf::SgfGame| g.nodes.iter().filter(|n| !n.comment.is_empty()).count();
+    assert!(comments(original) > 0, "the file has comments");
+    let file = dirs.data.join("autosave-go-tree.sgf");
+    {
+        let mut t = start(&dirs);
+        t.send(xiangqi::app::Import::File(path.to_path_buf()));
+        let moves = t.app.world().resource::<GoTable>().game.moves().len();
+        assert_eq!(moves, original.main_line().len() - 1);
+        // Nine moves back, a comment, and another move there: a new variation.
+        for _ in 0..9 {
+            t.send(Action::ReviewBack);
+        }
+        t.send(GoComment("我的注释 mine".into()));
+        let table = t.app.world().resource::<GoTable>();
+        let free = table
+            .game
+            .legal_points()
+            .into_iter()
+            .next()
+            .expect("a free point");
+        let at = xiangqi::app::go::view::world_at(free, table.size());
+        t.send(xiangqi::app::BoardPointer {
+            press: xiangqi::app::BoardPress::LeftDown,
+            at: Some(at),
+        });
+        assert_eq!(
+            t.app.world().resource::<GoTable>().variations().0.len(),
+            2,
+            "a variation beside the file's move"
+        );
+        let saved = dirs.data.join("go-autosave.sgf");
+        let waited = std::time::Instant::now();
+        let text = loop {
+            let text = std::fs::read_to_string(&saved).unwrap_or_default();
+            if text.contains("mine") || waited.elapsed().as_secs() > 10 {
+                break text;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        std::fs::write(&file, &text).unwrap();
+        let back = &sgf::read(&text).unwrap()[0];
+        assert_eq!(comments(back), comments(original) + 1, "every comment kept");
+        assert_eq!(back.nodes.len(), original.nodes.len() + 1);
+        assert_eq!(back.main_line().len(), original.main_line().len());
+        // Everything else of the file is as it was: the root's information, and each
+        // node's move and comment (the new move among them, numbered where it is
+        // written).
+        assert_eq!(back.tag("PB"), Some("黑方"));
+        let shape = |g: &sgf::SgfGame| {
+            let mut nodes: Vec<String> = g
+                .nodes
+                .iter()
+                .map(|n| format!("{:?} {} {}", n.mv, n.comment, n.children.len()))
+                .collect();
+            nodes.sort();
+            nodes
+        };
+        let mut edited = original.clone();
+        let commented = edited.main_line()[9];
+        edited.nodes[commented].comment = "我的注释 mine".into();
+        edited.nodes[commented].children.push(usize::MAX);
+        let new = back
+            .nodes
+            .iter()
+            .find(|n| {
+                n.children.is_empty()
+                    && n.comment.is_empty()
+                    && n.mv.is_some_and(|(c, _)| c == xiangqi::go::Color::White)
+                    && !original.nodes.iter().any(|o| o.mv == n.mv)
+            })
+            .expect("the new move");
+        edited.nodes.push(new.clone());
+        assert_eq!(shape(back), shape(&edited));
+    }
+    let t = start(&dirs);
+    let table = t.app.world().resource::<GoTable>();
+    assert_eq!(table.record().nodes.len(), original.nodes.len() + 1);
+}

@@ -41,7 +41,8 @@ texts! {
     TheClipboard => "剪贴板", "the clipboard";
     CopiedSgf => "已复制棋局（SGF）", "Copied the game (SGF)";
     CopiedBoard => "已复制棋盘（文本）", "Copied the board (text)";
-    Exported => "已导出围棋图片", "Exporting the Go picture";
+    Variations => "变化：", "Variations:";
+    Comment => "注释", "Comment";
 }
 
 /// A side's name.

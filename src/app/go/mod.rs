@@ -14,6 +14,7 @@ use crate::go::Move;
 pub mod count;
 pub mod files;
 pub mod table;
+pub mod tree;
 pub mod view;
 
 pub use table::{Counting, GoLook, GoSetup, GoTable};
@@ -88,7 +89,13 @@ pub enum GoCommand {
     Accept,
     /// What the board shows besides the stones.
     Look(GoLook),
+    /// Show this node, a brother of the one shown (another variation).
+    Variation(usize),
 }
+
+/// The comment of the move shown, as typed.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct GoComment(pub String);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoTable>()
@@ -96,12 +103,13 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<view::Forbidden>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
+        .add_message::<GoComment>()
         .add_systems(Update, switch.in_set(Logic::Modes))
         .add_systems(Update, files::import.in_set(Logic::Import))
         .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
         .add_systems(
             Update,
-            (points, commands, count::suggest, view::forbid)
+            (points, commands, comments, count::suggest, view::forbid)
                 .chain()
                 .in_set(Logic::Play)
                 .run_if(in_state(GameKind::Go)),
@@ -146,6 +154,15 @@ fn points(
     }
 }
 
+/// A comment typed: the move shown's.
+fn comments(mut typed: MessageReader<GoComment>, mut table: ResMut<GoTable>) {
+    for GoComment(text) in typed.read() {
+        if table.comment() != text {
+            table.set_comment(text.clone());
+        }
+    }
+}
+
 /// Undo, redo, new game, pass.
 fn commands(
     mut play: MessageReader<PlayCommand>,
@@ -162,17 +179,13 @@ fn commands(
                 let setup = table.setup;
                 table.restart(setup);
             }
-            // Looking back through a Go game comes with its move tree.
+            PlayCommand::Review(Review::Back) => table.step_back(),
+            PlayCommand::Review(Review::Forward) => _ = table.forward(),
+            PlayCommand::Review(Review::Start) => table.walk_to_end(false),
+            PlayCommand::Review(Review::End) => table.walk_to_end(true),
+            // The Xiangqi move list's own ways of moving about.
             PlayCommand::Cancel
-            | PlayCommand::Review(
-                Review::Back
-                | Review::Forward
-                | Review::Start
-                | Review::End
-                | Review::At(_)
-                | Review::Node(_)
-                | Review::Line { .. },
-            ) => {}
+            | PlayCommand::Review(Review::At(_) | Review::Node(_) | Review::Line { .. }) => {}
         }
         happened.write_batch(before.then(&table));
     }
@@ -188,6 +201,7 @@ fn commands(
             GoCommand::PlayOn => table.play_on(),
             GoCommand::Accept => table.accept(),
             GoCommand::Look(look) => table.look = look,
+            GoCommand::Variation(node) => table.switch_to(node),
         }
         happened.write_batch(before.then(&table));
     }

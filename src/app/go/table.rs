@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::go::sgf::SgfGame;
 use crate::go::{Color, Game, IllegalMove, Move, Point, Rules, Score, owners, score};
 
 /// What the table last said in the panel.
@@ -140,6 +141,13 @@ pub struct GoTable {
     /// The game an opened file or paste replaced, and the moves the opened one had:
     /// Ctrl+Z back to that many moves brings it back.
     before: Option<(usize, Box<GoTable>)>,
+    /// The game as a tree: a file's nodes, comments and variations, and the moves
+    /// played here (`tree.rs`).
+    pub(super) record: SgfGame,
+    /// The nodes from the root to the one shown; `game` is their moves.
+    pub(super) line: Vec<usize>,
+    /// The nodes played here (a bare one goes when taken back).
+    pub(super) made: Vec<usize>,
 }
 
 /// What the goban shows besides the stones, as the players choose.
@@ -167,7 +175,12 @@ impl GoTable {
     /// A game taken up (a file, the autosave).
     #[must_use]
     pub fn from_game(game: Game, setup: GoSetup) -> GoTable {
+        let record = SgfGame::from_game(&game);
+        let line = record.main_line();
         let mut table = GoTable {
+            record,
+            line,
+            made: Vec::new(),
             game,
             redo: Vec::new(),
             said: None,
@@ -188,6 +201,8 @@ impl GoTable {
     pub fn from_file(game: Game, file: &crate::go::sgf::SgfGame) -> GoTable {
         let setup = GoSetup::of_game(&game);
         let mut table = GoTable::from_game(game, setup);
+        table.record = file.clone();
+        table.line = file.main_line();
         let Some(result) = file.tag("RE").filter(|r| !r.is_empty()) else {
             return table;
         };
@@ -221,9 +236,10 @@ impl GoTable {
     /// The game as a file holds it, with its result and count.
     #[must_use]
     pub fn to_file(&self) -> crate::go::sgf::SgfGame {
-        let mut file = crate::go::sgf::SgfGame::from_game(&self.game);
+        let mut file = self.record.clone();
         if let Some(result) = &self.result {
-            if self.counting.is_some() {
+            // TB/TW go on the main line's last node: where the count was made.
+            if self.counting.is_some() && self.line == file.main_line() {
                 file.set_count(result, &self.owners());
             } else {
                 file.set_tag("RE", Some(result));
@@ -251,7 +267,7 @@ impl GoTable {
     }
 
     /// The count opens after two passes and closes when a move is taken back or played.
-    fn follow_passes(&mut self) {
+    pub(super) fn follow_passes(&mut self) {
         if self.game.passes() >= 2 {
             if self.counting.is_none() && !self.play_on {
                 info!("go counting opens");
@@ -273,6 +289,7 @@ impl GoTable {
             Ok(()) => {
                 info!("go plays {}", mv.gtp(self.size()));
                 self.redo.clear();
+                self.grow(mv);
                 self.said =
                     (mv == Move::Pass).then(|| Said::Passed(!self.game.position().to_move()));
                 self.counting = None;
@@ -428,10 +445,8 @@ impl GoTable {
             self.look = look;
             return;
         }
-        if let Some(mv) = self.game.undo() {
+        if let Some(mv) = self.take_back() {
             self.redo.push(mv);
-            self.counting = None;
-            self.follow_passes();
         }
     }
 
@@ -451,6 +466,11 @@ impl GoTable {
             }
             return;
         }
+        self.forward();
+    }
+
+    /// Plays again the move taken back last, its node gone.
+    pub(super) fn redo_move(&mut self) {
         if let Some(mv) = self.redo.pop() {
             let redo = std::mem::take(&mut self.redo);
             self.play(mv);

@@ -11,7 +11,7 @@ use bevy_egui::egui;
 use crate::app::actions::Action;
 use crate::app::go::table::Said;
 use crate::app::go::view::Hover;
-use crate::app::go::{GoCommand, GoSetup, GoTable};
+use crate::app::go::{GoCommand, GoComment, GoSetup, GoTable};
 use crate::go::{Color, Rules, Score, handicap};
 use crate::i18n::{GoText as G, Lang, T, go_illegal, go_result, go_side};
 
@@ -20,6 +20,7 @@ use crate::i18n::{GoText as G, Lang, T, go_illegal, go_result, go_side};
 pub(crate) struct GoShown<'w> {
     table: Res<'w, GoTable>,
     hover: Res<'w, Hover>,
+    comment: MessageWriter<'w, GoComment>,
 }
 
 /// The Go panel's own state: where its buttons were logged, the new game being chosen.
@@ -28,6 +29,8 @@ pub(crate) struct GoUi {
     pub(crate) logged: Vec<(&'static str, (i32, i32))>,
     setup: Option<GoSetup>,
     count: String,
+    /// The comment box: for which node, what it holds.
+    comment: (usize, String),
 }
 
 /// Logs where a button is when that changes (`panel go-9 at 900,120`): the window tests
@@ -55,7 +58,7 @@ fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'static str) -
 
 pub(crate) fn show(
     ui: &mut egui::Ui,
-    shown: &GoShown,
+    shown: &mut GoShown,
     lang: Lang,
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
@@ -106,6 +109,10 @@ pub(crate) fn show(
         counting(ui, table, lang, state, send);
     }
     ui.separator();
+    if let Some(text) = moves(ui, table, lang, state, send) {
+        shown.comment.write(GoComment(text));
+    }
+    ui.separator();
     new_game(ui, table, lang, state, send);
     // Over the board: why the point under the pointer may not be played.
     if let Some(reason) = &shown.hover.reason
@@ -121,6 +128,73 @@ pub(crate) fn show(
                 });
             });
     }
+}
+
+/// The last moves of the line shown, the other variations here, and the comment box;
+/// the comment typed, if it changed.
+fn moves(
+    ui: &mut egui::Ui,
+    table: &GoTable,
+    lang: Lang,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) -> Option<String> {
+    let size = table.size();
+    let line = table.line_moves();
+    let shown: Vec<String> = line
+        .iter()
+        .rev()
+        .take(12)
+        .rev()
+        .map(|(n, c, m)| {
+            // The fonts have no stone glyphs: the side's initial.
+            let stone = match (c, lang) {
+                (Color::Black, Lang::Zh) => "黑",
+                (Color::White, Lang::Zh) => "白",
+                (Color::Black, Lang::En) => "B",
+                (Color::White, Lang::En) => "W",
+            };
+            format!("{n}{stone}{}", m.gtp(size))
+        })
+        .collect();
+    ui.label(format!(
+        "{}{}",
+        if line.len() > 12 { "… " } else { "" },
+        shown.join(" ")
+    ));
+    let (siblings, at) = table.variations();
+    if siblings.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(G::Variations.get(lang));
+            for (i, &node) in siblings.iter().enumerate() {
+                let name = table.record().nodes[node]
+                    .mv
+                    .map_or_else(|| "—".to_owned(), |(_, m)| m.gtp(size));
+                let b = ui.selectable_label(i == at, name);
+                if i < 4 {
+                    const NAMES: [&str; 4] = ["go-var-1", "go-var-2", "go-var-3", "go-var-4"];
+                    log_place(&mut state.logged, NAMES[i], b.rect);
+                }
+                if b.clicked() && i != at {
+                    send(Action::Go(GoCommand::Variation(node)));
+                }
+            }
+        });
+    }
+    ui.label(egui::RichText::new(G::Comment.get(lang)).strong());
+    if state.comment.0 != table.node()
+        || (state.comment.1 != table.comment() && !ui.ctx().egui_wants_keyboard_input())
+    {
+        state.comment = (table.node(), table.comment().to_owned());
+    }
+    let response = ui.add(
+        egui::TextEdit::multiline(&mut state.comment.1)
+            .id(egui::Id::new("go-comment"))
+            .desired_rows(2)
+            .desired_width(f32::INFINITY),
+    );
+    log_place(&mut state.logged, "go-comment", response.rect);
+    response.changed().then(|| state.comment.1.clone())
 }
 
 /// The count: each way of counting in a column, a row a part; accept, or play on.

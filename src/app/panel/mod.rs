@@ -117,7 +117,7 @@ pub(crate) fn panel(
     engine: Res<crate::app::xiangqi::engine_link::EngineView>,
     waits: Res<crate::app::xiangqi::model::ComputerWaits>,
     table: Res<State<crate::app::schedule::GameKind>>,
-    go_shown: crate::app::panel::go::GoShown,
+    mut go_shown: crate::app::panel::go::GoShown,
 ) -> Result {
     let PanelUi {
         clock: clock_ui,
@@ -184,7 +184,7 @@ pub(crate) fn panel(
                             }
                         });
                         if kind == GameKind::Go {
-                            crate::app::panel::go::show(ui, &go_shown, lang, go_ui, &mut send);
+                            crate::app::panel::go::show(ui, &mut go_shown, lang, go_ui, &mut send);
                             // Copies, files opened, pictures written.
                             status_line(ui, &status);
                             return;
