@@ -1203,3 +1203,96 @@ fn a_go_file_with_comments_and_variations_keeps_them_through_play_and_restart() 
     let table = t.app.world().resource::<GoTable>();
     assert_eq!(table.record().nodes.len(), original.nodes.len() + 1);
 }
+
+/// The Go clock: a game with 2 s a side and no increment; black's move starts white's
+/// time, Ctrl+Z gives it back and stops it, and when white lets it run out black wins on
+/// time; a 10+5 game keeps its clock through the autosave and a restart.
+#[test]
+fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
+    use std::time::Duration;
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
+    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::go::Point;
+    let dirs = home("go-clock");
+    let click = |t: &mut Test, name: &str| {
+        let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+        t.send(BoardPointer {
+            press: BoardPress::LeftDown,
+            at: Some(at),
+        });
+    };
+    {
+        let mut t = start(&dirs);
+        t.send(Action::SwitchGame(GameKind::Go));
+        let setup = GoSetup {
+            time: Some("0:02+0".parse().unwrap()),
+            ..GoSetup::of(9, 0)
+        };
+        t.send(Action::Go(GoCommand::New(setup)));
+        let running = |t: &Test| {
+            t.app
+                .world()
+                .resource::<GoTable>()
+                .clock
+                .as_ref()
+                .unwrap()
+                .running()
+        };
+        assert_eq!(running(&t), None, "the clock waits for the first move");
+        click(&mut t, "E5");
+        assert_eq!(
+            running(&t),
+            Some(xiangqi::rules::Color::Black),
+            "white's time runs"
+        );
+        t.ctrl(KeyCode::KeyZ);
+        assert_eq!(running(&t), None);
+        click(&mut t, "E5");
+        let waited = std::time::Instant::now();
+        while t.app.world().resource::<GoTable>().result.is_none()
+            && waited.elapsed() < Duration::from_secs(10)
+        {
+            std::thread::sleep(Duration::from_millis(20));
+            t.app.update();
+        }
+        assert_eq!(
+            t.app.world().resource::<GoTable>().result.as_deref(),
+            Some("B+T")
+        );
+        assert!(waited.elapsed() >= Duration::from_millis(1900));
+        // A game of 10 minutes and 5 seconds a move, one move played.
+        let setup = GoSetup {
+            time: Some("10+5".parse().unwrap()),
+            ..GoSetup::of(9, 0)
+        };
+        t.send(Action::Go(GoCommand::New(setup)));
+        click(&mut t, "C3");
+        let saved = dirs.data.join("go-autosave.sgf");
+        let waited = std::time::Instant::now();
+        let text = loop {
+            let text = std::fs::read_to_string(&saved).unwrap_or_default();
+            if text.contains(";B[cg]") || waited.elapsed().as_secs() > 10 {
+                break text;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(
+            text.contains("TM[600]") && text.contains("XC[10+5]"),
+            "{text}"
+        );
+        assert!(
+            text.contains("BL[605"),
+            "black's 10 minutes and 5 s: {text}"
+        );
+    }
+    let t = start(&dirs);
+    let table = t.app.world().resource::<GoTable>();
+    let clock = table.clock.as_ref().expect("the clock kept");
+    assert_eq!(clock.control().to_string(), "10+5");
+    assert_eq!(
+        clock.left(xiangqi::rules::Color::Red),
+        Duration::from_secs(605)
+    );
+    assert_eq!(clock.running(), None, "it waits for the next move");
+}

@@ -42,6 +42,10 @@ texts! {
     CopiedSgf => "已复制棋局（SGF）", "Copied the game (SGF)";
     CopiedBoard => "已复制棋盘（文本）", "Copied the board (text)";
     Variations => "变化：", "Variations:";
+    Clock => "计时", "Clock";
+    NoClock => "不计时", "none";
+    Byoyomi => "（读秒）", " (byo-yomi)";
+    WinsOnTime => "{}超时胜", "{} wins on time";
     Comment => "注释", "Comment";
 }
 
@@ -101,6 +105,7 @@ pub fn go_result(result: &str, lang: Lang) -> String {
     };
     match by {
         "R" | "Resign" => GoText::WinsByResignation.fill(lang, &[&winner]),
+        "T" | "Time" => GoText::WinsOnTime.fill(lang, &[&winner]),
         points => GoText::WinsBy.fill(lang, &[&winner, &points]),
     }
 }

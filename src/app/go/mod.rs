@@ -11,6 +11,7 @@ use crate::app::schedule::{GameKind, Logic};
 use crate::app::{BoardPointer, BoardPress};
 use crate::go::Move;
 
+pub mod clock;
 pub mod count;
 pub mod files;
 pub mod table;
@@ -107,6 +108,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, switch.in_set(Logic::Modes))
         .add_systems(Update, files::import.in_set(Logic::Import))
         .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
+        .add_systems(OnExit(GameKind::Go), pause_go)
+        .add_systems(
+            Update,
+            clock::tick
+                .in_set(Logic::Time)
+                .run_if(in_state(GameKind::Go)),
+        )
         .add_systems(
             Update,
             (points, commands, comments, count::suggest, view::forbid)
@@ -133,6 +141,11 @@ fn switch(
 /// The Xiangqi game's clock stops while the table plays Go: its time is not used away.
 fn pause_xiangqi(mut model: ResMut<crate::app::xiangqi::model::Model>) {
     model.pause();
+}
+
+/// The Go clock stops while the table plays Xiangqi.
+fn pause_go(mut table: ResMut<GoTable>) {
+    table.clock_stop();
 }
 
 /// A press on the goban plays there.

@@ -31,6 +31,8 @@ pub struct GoSetup {
     pub komi_halves: i16,
     /// Handicap stones (0, or 2 to 9).
     pub handicap: u8,
+    /// The clock, if the game has one.
+    pub time: Option<crate::rules::TimeControl>,
 }
 
 impl Default for GoSetup {
@@ -49,6 +51,7 @@ impl GoSetup {
             rules: rules.min(Rules::PRESETS.len() - 1),
             komi_halves: (preset.komi * 2.0).round() as i16,
             handicap: 0,
+            time: None,
         }
     }
 
@@ -64,6 +67,7 @@ impl GoSetup {
                 .unwrap_or(0),
             komi_halves: (rules.komi * 2.0).round() as i16,
             handicap: game.handicap(),
+            time: None,
         }
     }
 
@@ -148,6 +152,10 @@ pub struct GoTable {
     pub(super) line: Vec<usize>,
     /// The nodes played here (a bare one goes when taken back).
     pub(super) made: Vec<usize>,
+    /// The game's clock, if it has one.
+    pub clock: Option<crate::session::clock::Clock>,
+    /// The clock before each move played here, for Ctrl+Z.
+    pub(super) readings: Vec<crate::session::clock::Reading>,
 }
 
 /// What the goban shows besides the stones, as the players choose.
@@ -177,10 +185,15 @@ impl GoTable {
     pub fn from_game(game: Game, setup: GoSetup) -> GoTable {
         let record = SgfGame::from_game(&game);
         let line = record.main_line();
+        let clock = setup.time.map(|tc| {
+            crate::session::clock::Clock::new(tc, super::clock::side(game.position().to_move()))
+        });
         let mut table = GoTable {
             record,
             line,
             made: Vec::new(),
+            clock,
+            readings: Vec::new(),
             game,
             redo: Vec::new(),
             said: None,
@@ -203,6 +216,7 @@ impl GoTable {
         let mut table = GoTable::from_game(game, setup);
         table.record = file.clone();
         table.line = file.main_line();
+        table.clock_from_file(file);
         let Some(result) = file.tag("RE").filter(|r| !r.is_empty()) else {
             return table;
         };
@@ -237,6 +251,7 @@ impl GoTable {
     #[must_use]
     pub fn to_file(&self) -> crate::go::sgf::SgfGame {
         let mut file = self.record.clone();
+        self.clock_to_file(&mut file);
         if let Some(result) = &self.result {
             // TB/TW go on the main line's last node: where the count was made.
             if self.counting.is_some() && self.line == file.main_line() {
@@ -272,6 +287,7 @@ impl GoTable {
             if self.counting.is_none() && !self.play_on {
                 info!("go counting opens");
                 self.counting = Some(Counting::default());
+                self.clock_stop();
             }
         } else {
             self.counting = None;
@@ -290,10 +306,12 @@ impl GoTable {
                 info!("go plays {}", mv.gtp(self.size()));
                 self.redo.clear();
                 self.grow(mv);
+                let mover = !self.game.position().to_move();
                 self.said =
                     (mv == Move::Pass).then(|| Said::Passed(!self.game.position().to_move()));
                 self.counting = None;
                 self.follow_passes();
+                self.clock_moved(mover);
                 true
             }
             Err(e) => {
@@ -391,6 +409,7 @@ impl GoTable {
         let result = score.result();
         info!("go result {result}");
         self.result = Some(result);
+        self.clock_stop();
         if let Some(counting) = self.counting.as_mut() {
             counting.undo.push(CountStep::Accept);
             counting.redo.clear();
@@ -416,6 +435,7 @@ impl GoTable {
         info!("go result {result}");
         self.result = Some(result);
         self.counting = None;
+        self.clock_stop();
     }
 
     /// Takes back the last step: a resignation, a mark of the count, the acceptance,
@@ -447,6 +467,7 @@ impl GoTable {
         }
         if let Some(mv) = self.take_back() {
             self.redo.push(mv);
+            self.clock_taken_back();
         }
     }
 

@@ -175,8 +175,9 @@ impl GoTable {
         self.record.nodes[node].comment = text;
     }
 
-    /// The count follows the position walked to.
+    /// The count follows the position walked to; the clock waits for a move.
     fn after_walk(&mut self) {
+        self.clock_stop();
         self.counting = None;
         self.result = None;
         self.said = None;

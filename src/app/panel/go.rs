@@ -14,6 +14,7 @@ use crate::app::go::view::Hover;
 use crate::app::go::{GoCommand, GoComment, GoSetup, GoTable};
 use crate::go::{Color, Rules, Score, handicap};
 use crate::i18n::{GoText as G, Lang, T, go_illegal, go_result, go_side};
+use crate::rules::TimeControl;
 
 /// What the Go panel reads.
 #[derive(SystemParam)]
@@ -79,6 +80,30 @@ pub(crate) fn show(
             Said::Passed(c) => G::Passes.fill(lang, &[&go_side(*c, lang)]),
             Said::Over(r) => G::Over.fill(lang, &[&go_result(r, lang)]),
             Said::Accepted => G::Accepted.get(lang).to_owned(),
+        });
+    }
+    if let Some(clock) = &table.clock {
+        ui.horizontal(|ui| {
+            for ((left, running, byoyomi), color) in crate::app::go::clock::shown(clock)
+                .into_iter()
+                .zip([Color::Black, Color::White])
+            {
+                let text = format!(
+                    "{} {}{}",
+                    go_side(color, lang),
+                    crate::app::panel::clock::format_left(left),
+                    if byoyomi { G::Byoyomi.get(lang) } else { "" }
+                );
+                let label = egui::RichText::new(text).size(18.0);
+                // The running clock stands out as on the Xiangqi table.
+                ui.label(if running {
+                    label.strong().background_color(crate::app::egui_color(
+                        crate::theme::panel::CLOCK_RUNNING,
+                    ))
+                } else {
+                    label
+                });
+            }
         });
     }
     ui.label(G::Prisoners.fill(
@@ -276,6 +301,10 @@ fn counting(
     });
 }
 
+/// The clocks offered for a new game: base + increment, and base + 读秒 (`/30`: 30
+/// seconds a move once the base is spent).
+const CLOCKS: [&str; 6] = ["5+3", "10+5", "30+10", "10+0/30", "30+0/30", "60+0/60"];
+
 /// A new game: rules, komi, handicap chosen, then a size button starts it.
 fn new_game(
     ui: &mut egui::Ui,
@@ -311,6 +340,19 @@ fn new_game(
         setup.komi_halves = (komi * 2.0).round() as i16;
         ui.label(G::Handicap.get(lang));
         ui.add(egui::DragValue::new(&mut setup.handicap).range(0..=9));
+    });
+    ui.horizontal(|ui| {
+        ui.label(G::Clock.get(lang));
+        let name = |t: Option<TimeControl>| {
+            t.map_or_else(|| G::NoClock.get(lang).to_owned(), |t| t.to_string())
+        };
+        egui::ComboBox::from_id_salt("go-clock")
+            .selected_text(name(setup.time))
+            .show_ui(ui, |ui| {
+                for t in std::iter::once(None).chain(CLOCKS.iter().map(|t| t.parse().ok())) {
+                    ui.selectable_value(&mut setup.time, t, name(t));
+                }
+            });
     });
     ui.horizontal(|ui| {
         for (size, name) in [(9u8, "go-9"), (13, "go-13"), (19, "go-19")] {

@@ -157,7 +157,7 @@ fn pause_for_dialogs(
 /// seconds. A fixed period, not the time to the next change: bevy_winit redraws at once
 /// whenever the update mode changes, so a wait recomputed each frame would wake it
 /// continuously.
-fn period(left: Duration) -> Duration {
+pub(crate) fn period(left: Duration) -> Duration {
     if left < LOW + Duration::from_secs(1) {
         Duration::from_millis(100)
     } else {
@@ -173,10 +173,18 @@ fn period(left: Duration) -> Duration {
 const IDLE: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// While a clock runs, wake at its period; otherwise only for input.
-fn schedule_redraws(model: Res<Model>, mut winit: ResMut<WinitSettings>) {
+fn schedule_redraws(
+    model: Res<Model>,
+    go: Res<crate::app::go::GoTable>,
+    mut winit: ResMut<WinitSettings>,
+) {
+    // Either table's running clock (the Go one runs only at its table).
     let wait = model
         .clock()
         .and_then(|c| c.running().map(|side| period(c.left(side))))
+        .into_iter()
+        .chain(crate::app::go::clock::wake_in(&go))
+        .min()
         .unwrap_or(IDLE);
     let (focused, unfocused) = (
         UpdateMode::reactive(wait),

@@ -1,0 +1,154 @@
+//! The Go clock: the Xiangqi table's own clock (base time, increment, 读秒) with black in
+//! the first player's place. The first move starts it, each move hands it over, the
+//! count, a result or looking back stops it, Ctrl+Z gives the time back; a flag fall
+//! ends the game (`B+T`, `W+T`).
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::app::go::{GoHappened, GoTable};
+use crate::go::Color;
+use crate::rules::Color as Side;
+use crate::session::clock::Clock;
+
+/// The clock's side for a Go colour: black moves first, as red does.
+#[must_use]
+pub fn side(color: Color) -> Side {
+    match color {
+        Color::Black => Side::Red,
+        Color::White => Side::Black,
+    }
+}
+
+impl GoTable {
+    /// A move was just played by `mover`: the clock hands over (and starts, at the first).
+    pub(super) fn clock_moved(&mut self, mover: Color) {
+        if let Some(clock) = self.clock.as_mut() {
+            self.readings.push(clock.reading());
+            clock.moved(side(mover));
+            if self.counting.is_none() && self.result.is_none() {
+                clock.resume();
+            } else {
+                clock.pause();
+            }
+        }
+    }
+
+    /// A move was taken back: the time before it comes back, and the clock waits.
+    pub(super) fn clock_taken_back(&mut self) {
+        let to_move = side(self.game.position().to_move());
+        if let Some(clock) = self.clock.as_mut() {
+            if let Some(reading) = self.readings.pop() {
+                clock.set(reading, to_move);
+            }
+            clock.pause();
+        }
+    }
+
+    /// The clock stops (the count, a result, a walk through the game).
+    pub(super) fn clock_stop(&mut self) {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.pause();
+        }
+    }
+}
+
+/// Lets the frame's time go by on the running Go clock; a flag fall ends the game.
+pub(crate) fn tick(
+    time: Res<Time<Real>>,
+    mut table: ResMut<GoTable>,
+    mut happened: MessageWriter<GoHappened>,
+) {
+    if !table.clock.as_ref().is_some_and(|c| c.running().is_some()) {
+        return;
+    }
+    // Time passing is not a change of the game (the board is not redrawn for it).
+    let fell = table
+        .bypass_change_detection()
+        .clock
+        .as_mut()
+        .and_then(|c| c.tick(time.delta()));
+    if let Some(lost) = fell {
+        let winner = if lost == Side::Red { "W" } else { "B" };
+        info!("go flag fell: {winner}+T");
+        table.result = Some(format!("{winner}+T"));
+        table.clock_stop();
+        happened.write(GoHappened::Ended);
+    }
+}
+
+/// How long the window may sleep: until the running Go clock's shown time changes.
+#[must_use]
+pub fn wake_in(table: &GoTable) -> Option<Duration> {
+    let clock = table.clock.as_ref()?;
+    let running = clock.running()?;
+    Some(crate::app::xiangqi::clock::period(clock.left(running)))
+}
+
+/// The clock as the panel shows it: each side's time, and which runs.
+#[must_use]
+pub fn shown(clock: &Clock) -> [(Duration, bool, bool); 2] {
+    [Color::Black, Color::White].map(|c| {
+        let s = side(c);
+        (
+            clock.left(s),
+            clock.running() == Some(s),
+            clock.in_byoyomi(s),
+        )
+    })
+}
+
+/// Our own property keeping the time control in the form the settings write (`10+5`,
+/// `10+0/30`): SGF's `TM` has the base only, and `OT` no agreed form.
+const CONTROL: &str = "XC";
+
+impl GoTable {
+    /// The clock into `file`: `TM` (the base, in seconds), `OT` (in words) and our
+    /// `XC` on the root; both sides' time left (`BL`, `WL`) on the node shown.
+    pub(super) fn clock_to_file(&self, file: &mut crate::go::sgf::SgfGame) {
+        let Some(clock) = &self.clock else { return };
+        let control = clock.control();
+        file.set_tag("TM", Some(&control.base.as_secs().to_string()));
+        let overtime = match control.byoyomi {
+            Some(b) => format!("1x{} byo-yomi", b.as_secs()),
+            None => format!("{} s increment", control.increment.as_secs()),
+        };
+        file.set_tag("OT", Some(&overtime));
+        file.set_tag(CONTROL, Some(&control.to_string()));
+        let node = &mut file.nodes[self.node()];
+        node.props.retain(|(n, _)| n != "BL" && n != "WL");
+        for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
+            let left = clock.left(side(color)).as_secs_f32();
+            node.props
+                .push((name.to_owned(), vec![format!("{left:.1}")]));
+        }
+    }
+
+    /// The clock a file of ours kept (`XC`, and `BL`/`WL` on the line's last node).
+    pub(super) fn clock_from_file(&mut self, file: &crate::go::sgf::SgfGame) {
+        let Some(control) = file
+            .tag(CONTROL)
+            .and_then(|t| t.parse::<crate::rules::TimeControl>().ok())
+        else {
+            return;
+        };
+        self.setup.time = Some(control);
+        let mut clock = Clock::new(control, side(self.game.position().to_move()));
+        let mut reading = clock.reading();
+        let node = file.node(self.node());
+        for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
+            let left = node
+                .props
+                .iter()
+                .find(|(n, _)| n == name)
+                .and_then(|(_, v)| v.first()?.trim().parse::<f32>().ok())
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 36_000.0);
+            if let Some(secs) = left {
+                reading.left[side(color).index()] = Duration::from_secs_f32(secs);
+            }
+        }
+        clock.set(reading, side(self.game.position().to_move()));
+        self.clock = Some(clock);
+    }
+}
