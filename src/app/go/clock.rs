@@ -60,7 +60,7 @@ pub(crate) fn tick(
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
 ) {
-    if !table.clock.as_ref().is_some_and(|c| c.running().is_some()) {
+    if table.clock.as_ref().is_none_or(|c| c.running().is_none()) {
         return;
     }
     // Time passing is not a change of the game (the board is not redrawn for it).
