@@ -115,6 +115,8 @@ pub struct Preferences {
     pub window: Option<(f32, f32)>,
     /// The last save slot used.
     pub slot: Option<usize>,
+    /// The table was playing Go when the game closed (it opens there again).
+    pub go: bool,
 }
 
 impl Preferences {
@@ -131,13 +133,17 @@ impl Preferences {
             slot: stored
                 .slot
                 .filter(|s| (1..=crate::slots::SLOTS).contains(s)),
+            go: stored.table.trim() == "go",
         })
     }
 
     /// The settings file's text.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let stored = Stored::from_settings(&self.settings, self.window, self.slot);
+        let mut stored = Stored::from_settings(&self.settings, self.window, self.slot);
+        if self.go {
+            "go".clone_into(&mut stored.table);
+        }
         // Plain values only: serialising them cannot fail.
         ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
             .expect("settings serialise")
@@ -193,6 +199,8 @@ struct Stored {
     strength: Option<Limit>,
     threads: u32,
     hash_mb: u32,
+    /// `go` when the table was playing Go; empty: Xiangqi.
+    table: String,
 }
 
 /// A choice written as its name, read back leniently: an unknown name (or an empty
@@ -249,6 +257,7 @@ impl Stored {
             strength: Some(s.strength),
             threads: s.threads,
             hash_mb: s.hash_mb,
+            table: String::new(),
         }
     }
 
@@ -303,6 +312,7 @@ mod tests {
             settings: s,
             window: Some((900.0, 700.0)),
             slot: Some(3),
+            go: true,
         };
         assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
         let odd = stored("(notation: \"klingon\", volume: 7.0)").settings();

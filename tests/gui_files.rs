@@ -1296,3 +1296,22 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     );
     assert_eq!(clock.running(), None, "it waits for the next move");
 }
+
+/// The table opens at the game it was playing when the game closed.
+#[test]
+fn the_table_opens_at_the_game_it_was_playing() {
+    use xiangqi::app::GameKind;
+    let dirs = home("go-table-kept");
+    {
+        let mut t = start(&dirs);
+        t.send(Action::SwitchGame(GameKind::Go));
+        t.send(AppExit::Success);
+    }
+    let t = start(&dirs);
+    assert_eq!(
+        *t.app.world().resource::<State<GameKind>>().get(),
+        GameKind::Go
+    );
+    let text = std::fs::read_to_string(dirs.settings()).unwrap();
+    assert!(text.contains("table: \"go\""), "{text}");
+}

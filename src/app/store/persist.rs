@@ -53,6 +53,10 @@ pub(crate) fn plugin(app: &mut App) {
         }
         app.insert_resource(prefs.settings)
             .insert_resource(CurrentSlot(prefs.slot));
+        // The table opens at the game it was playing.
+        if prefs.go {
+            app.insert_resource(NextState::Pending(crate::app::schedule::GameKind::Go));
+        }
         window.size = prefs.window;
     }
     // Registered by the window plugin; headless apps have none, and nothing to resize.
@@ -195,8 +199,13 @@ fn save_preferences(
     mut pending: ResMut<PendingPreferences>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut notices: MessageWriter<Notice>,
+    kind: Res<State<crate::app::schedule::GameKind>>,
 ) {
     let now = time.elapsed_secs();
+    let go = *kind.get() == crate::app::schedule::GameKind::Go;
+    if kind.is_changed() && !kind.is_added() {
+        pending.pending_since = Some(now);
+    }
     for r in resized.read() {
         pending.size = Some((r.width, r.height));
         pending.pending_since = Some(now);
@@ -220,6 +229,7 @@ fn save_preferences(
         settings: settings.clone(),
         window: pending.size,
         slot: slot.0,
+        go,
     };
     if let Err(e) = prefs.write(&dirs.settings()) {
         warn!("settings: {e}");
