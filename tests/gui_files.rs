@@ -1315,3 +1315,63 @@ fn the_table_opens_at_the_game_it_was_playing() {
     let text = std::fs::read_to_string(dirs.settings()).unwrap();
     assert!(text.contains("table: \"go\""), "{text}");
 }
+
+/// Go's own slots: Ctrl+S at the Go table saves the game as SGF in a Go slot (the
+/// Xiangqi slots untouched), Ctrl+L loads it back in place of a new game (Ctrl+Z takes
+/// that back), the panel's list saves to and loads any slot, and Export writes an SGF
+/// file.
+#[test]
+fn go_slots_save_load_and_export() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::slots::{GoSlotCommand, GoSlots};
+    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
+    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::go::Point;
+    let mut t = Test::new("go-slots");
+    t.set_lang_en();
+    t.send(Action::SwitchGame(GameKind::Go));
+    t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+    for name in ["E5", "C3", "G7"] {
+        let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+        t.send(BoardPointer {
+            press: BoardPress::LeftDown,
+            at: Some(at),
+        });
+    }
+    t.notices();
+    t.ctrl(KeyCode::KeyS);
+    assert_eq!(t.said(false), "Saved to Go slot 1");
+    let slot = t.dirs.slots().join("go-1.sgf");
+    let text = std::fs::read_to_string(&slot).unwrap();
+    assert!(
+        text.contains(";B[ee];W[cg];B[gc]") && text.contains("DT["),
+        "{text}"
+    );
+    assert!(
+        !t.dirs.slots().join("slot-1.pgn").exists(),
+        "no Xiangqi slot written"
+    );
+    let listed = t.app.world().resource::<GoSlots>().listed.clone();
+    assert!(
+        listed[0].as_deref().unwrap().starts_with("9×9 · 3 · "),
+        "{listed:?}"
+    );
+    let moves = |t: &Test| t.app.world().resource::<GoTable>().game.moves().len();
+    t.send(Action::Go(GoCommand::New(GoSetup::of(13, 0))));
+    t.ctrl(KeyCode::KeyL);
+    assert_eq!(moves(&t), 3);
+    assert_eq!(t.app.world().resource::<GoTable>().size(), 9);
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(t.app.world().resource::<GoTable>().size(), 13);
+    t.send(GoSlotCommand::Save(3));
+    t.send(GoSlotCommand::Load(1));
+    assert_eq!(moves(&t), 3);
+    assert!(t.dirs.slots().join("go-3.sgf").exists());
+    t.notices();
+    t.send(Action::ExportPgn);
+    let said = t.said(false);
+    let path = said.strip_prefix("Exported ").unwrap();
+    assert!(path.ends_with(".sgf"), "{path}");
+    let back = &xiangqi::go::sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap()[0];
+    assert_eq!(back.main_line().len(), 4);
+}

@@ -42,6 +42,15 @@ texts! {
     CopiedSgf => "已复制棋局（SGF）", "Copied the game (SGF)";
     CopiedBoard => "已复制棋盘（文本）", "Copied the board (text)";
     Variations => "变化：", "Variations:";
+    Slots => "存档", "Save slots";
+    Save => "存", "Save";
+    Load => "读", "Load";
+    EmptySlot => "（空）", "(empty)";
+    SavedTo => "已存入围棋存档 {}", "Saved to Go slot {}";
+    LoadedFrom => "已读取围棋存档 {}（Ctrl+Z 撤销）", "Loaded Go slot {} (Ctrl+Z takes it back)";
+    SlotFailed => "围棋存档 {}：{}", "Go slot {}: {}";
+    NothingSaved => "还没有围棋存档", "No Go game saved yet";
+    ExportedSgf => "已导出 {}", "Exported {}";
     Clock => "计时", "Clock";
     NoClock => "不计时", "none";
     Byoyomi => "（读秒）", " (byo-yomi)";

@@ -14,6 +14,7 @@ use crate::go::Move;
 pub mod clock;
 pub mod count;
 pub mod files;
+pub mod slots;
 pub mod table;
 pub mod tree;
 pub mod view;
@@ -99,6 +100,7 @@ pub enum GoCommand {
 pub struct GoComment(pub String);
 
 pub(crate) fn plugin(app: &mut App) {
+    slots::plugin(app);
     app.init_resource::<GoTable>()
         .init_resource::<count::Suggesting>()
         .init_resource::<view::Forbidden>()
@@ -107,6 +109,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GoComment>()
         .add_systems(Update, switch.in_set(Logic::Modes))
         .add_systems(Update, files::import.in_set(Logic::Import))
+        .add_systems(
+            Update,
+            slots::slots
+                .in_set(Logic::Saves)
+                .run_if(in_state(GameKind::Go)),
+        )
         .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
         .add_systems(OnExit(GameKind::Go), pause_go)
         .add_systems(

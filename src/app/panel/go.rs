@@ -20,6 +20,8 @@ use crate::rules::TimeControl;
 #[derive(SystemParam)]
 pub(crate) struct GoShown<'w> {
     table: Res<'w, GoTable>,
+    slots: Res<'w, crate::app::go::slots::GoSlots>,
+    slot: MessageWriter<'w, crate::app::go::slots::GoSlotCommand>,
     hover: Res<'w, Hover>,
     comment: MessageWriter<'w, GoComment>,
 }
@@ -139,6 +141,9 @@ pub(crate) fn show(
     }
     ui.separator();
     new_game(ui, table, lang, state, send);
+    if let Some(command) = slot_list(ui, &shown.slots, lang) {
+        shown.slot.write(command);
+    }
     // Over the board: why the point under the pointer may not be played.
     if let Some(reason) = &shown.hover.reason
         && let Some(at) = ui.ctx().pointer_latest_pos()
@@ -220,6 +225,43 @@ fn moves(
     );
     log_place(&mut state.logged, "go-comment", response.rect);
     response.changed().then(|| state.comment.1.clone())
+}
+
+/// The Go slots: what each holds, save and load.
+fn slot_list(
+    ui: &mut egui::Ui,
+    slots: &crate::app::go::slots::GoSlots,
+    lang: Lang,
+) -> Option<crate::app::go::slots::GoSlotCommand> {
+    use crate::app::go::slots::GoSlotCommand;
+    let mut asked = None;
+    egui::CollapsingHeader::new(G::Slots.get(lang))
+        .id_salt("go-slots")
+        .show(ui, |ui| {
+            egui::Grid::new("go-slot-list").show(ui, |ui| {
+                for (i, listed) in slots.listed.iter().enumerate() {
+                    let slot = i + 1;
+                    let name = format!(
+                        "{slot}{}",
+                        if slots.current == Some(slot) {
+                            " *"
+                        } else {
+                            ""
+                        }
+                    );
+                    ui.label(name);
+                    ui.label(listed.as_deref().unwrap_or(G::EmptySlot.get(lang)));
+                    if ui.small_button(G::Save.get(lang)).clicked() {
+                        asked = Some(GoSlotCommand::Save(slot));
+                    }
+                    if listed.is_some() && ui.small_button(G::Load.get(lang)).clicked() {
+                        asked = Some(GoSlotCommand::Load(slot));
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    asked
 }
 
 /// The count: each way of counting in a column, a row a part; accept, or play on.

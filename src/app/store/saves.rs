@@ -108,9 +108,14 @@ fn keys(
     mut list: ResMut<SlotList>,
     mut import: MessageWriter<Import>,
     mut notices: MessageWriter<Notice>,
+    kind: Res<State<crate::app::schedule::GameKind>>,
 ) {
     let lang = settings.lang;
     for action in actions.read() {
+        // At the Go table its own slots answer (app/go/slots.rs).
+        if *kind.get() == crate::app::schedule::GameKind::Go {
+            continue;
+        }
         let store = store(&dirs);
         let notice = match (action, &store) {
             (SaveCommand::ExportPgn, _) => Some(export(&dirs, &model, lang)),
