@@ -176,16 +176,7 @@ fn moves(
         .rev()
         .take(12)
         .rev()
-        .map(|(n, c, m)| {
-            // The fonts have no stone glyphs: the side's initial.
-            let stone = match (c, lang) {
-                (Color::Black, Lang::Zh) => "黑",
-                (Color::White, Lang::Zh) => "白",
-                (Color::Black, Lang::En) => "B",
-                (Color::White, Lang::En) => "W",
-            };
-            format!("{n}{stone}{}", m.gtp(size))
-        })
+        .map(|(n, _, m)| format!("{n}.{}", m.gtp(size)))
         .collect();
     ui.label(format!(
         "{}{}",
