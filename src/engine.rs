@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Move, Position};
 
+pub mod gtp;
 mod plan;
 mod uci;
 mod worker;

@@ -1159,7 +1159,11 @@ fn a_go_file_with_comments_and_variations_keeps_them_through_play_and_restart() 
         let waited = std::time::Instant::now();
         let text = loop {
             let text = std::fs::read_to_string(&saved).unwrap_or_default();
-            if text.contains("mine") || waited.elapsed().as_secs() > 10 {
+            // The comment and the move are two writes: wait for the second.
+            let nodes = sgf::read(&text).map_or(0, |g| g[0].nodes.len());
+            if (text.contains("mine") && nodes > original.nodes.len())
+                || waited.elapsed().as_secs() > 10
+            {
                 break text;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
@@ -1374,4 +1378,85 @@ fn go_slots_save_load_and_export() {
     assert!(path.ends_with(".sgf"), "{path}");
     let back = &xiangqi::go::sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap()[0];
     assert_eq!(back.main_line().len(), 4);
+}
+
+/// GNU Go at the Go table: it answers black's move as white, Ctrl+Z takes back both
+/// moves, and in the count it gives its opinion of the dead stones (one undoable step).
+#[test]
+fn gnu_go_plays_white_and_judges_the_dead_stones() {
+    use std::time::{Duration, Instant};
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
+    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::go::{Color, Point};
+    assert!(
+        xiangqi::engine::gtp::find_gnugo().is_some(),
+        "GNU Go is installed (apt-get install gnugo)"
+    );
+    let mut t = Test::new("gnugo");
+    t.send(Action::SwitchGame(GameKind::Go));
+    t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+    t.send(Action::Go(GoCommand::Computer(Some(Color::White))));
+    let click = |t: &mut Test, name: &str| {
+        let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+        t.send(BoardPointer {
+            press: BoardPress::LeftDown,
+            at: Some(at),
+        });
+    };
+    let moves = |t: &Test| t.app.world().resource::<GoTable>().game.moves().len();
+    let until = |t: &mut Test, what: &str, done: &dyn Fn(&Test) -> bool| {
+        let start = Instant::now();
+        while !done(t) {
+            assert!(start.elapsed() < Duration::from_secs(60), "{what}");
+            std::thread::sleep(Duration::from_millis(20));
+            t.app.update();
+        }
+    };
+    click(&mut t, "E5");
+    until(&mut t, "GNU Go answers", &|t| moves(t) == 2);
+    let table = t.app.world().resource::<GoTable>();
+    assert_eq!(table.game.position().to_move(), Color::Black);
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(
+        moves(&t),
+        0,
+        "the player's move and GNU Go's answer taken back"
+    );
+    // Two people again; a lone white stone in black's corner, and the count.
+    t.send(Action::Go(GoCommand::Computer(None)));
+    for m in [
+        "C9", "A9", "C8", "pass", "C7", "pass", "B7", "pass", "A7", "pass", "pass",
+    ] {
+        if m == "pass" {
+            t.send(Action::Go(GoCommand::Pass));
+        } else {
+            click(&mut t, m);
+        }
+    }
+    assert!(t.app.world().resource::<GoTable>().counting.is_some());
+    t.send(Action::Go(GoCommand::AskDead));
+    let a9 = Point::from_gtp("A9", 9).unwrap();
+    let dead = |t: &Test| {
+        t.app
+            .world()
+            .resource::<GoTable>()
+            .counting
+            .as_ref()
+            .map(|c| c.dead.clone())
+    };
+    // Its answer is one step of the count (the playouts' suggestion is none).
+    let steps = |t: &Test| {
+        t.app
+            .world()
+            .resource::<GoTable>()
+            .counting
+            .as_ref()
+            .map_or(0, |c| c.steps())
+    };
+    until(&mut t, "GNU Go's dead stones", &|t| steps(t) == 1);
+    assert!(dead(&t).unwrap().contains(&a9), "{:?}", dead(&t));
+    t.ctrl(KeyCode::KeyZ);
+    assert_eq!(steps(&t), 0, "Ctrl+Z takes back GNU Go's opinion");
+    assert!(dead(&t).is_some(), "the count stays open");
 }

@@ -84,6 +84,7 @@ pub fn files_plugin(app: &mut App) {
         store::clipboard::plugin,
         store::export::plugin,
         store::go_save::plugin,
+        go::slots::plugin,
     ));
 }
 

@@ -42,6 +42,10 @@ texts! {
     CopiedSgf => "已复制棋局（SGF）", "Copied the game (SGF)";
     CopiedBoard => "已复制棋盘（文本）", "Copied the board (text)";
     Variations => "变化：", "Variations:";
+    GnuGoFailed => "GNU Go：{}", "GNU Go: {}";
+    GnuGoPlays => "GNU Go 执：", "GNU Go plays:";
+    Nobody => "不下", "neither";
+    AskGnuGo => "请 GNU Go 判断死子", "Ask GNU Go which are dead";
     Slots => "存档", "Save slots";
     Save => "存", "Save";
     Load => "读", "Load";

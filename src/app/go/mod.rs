@@ -13,13 +13,16 @@ use crate::go::Move;
 
 pub mod clock;
 pub mod count;
+pub mod counting;
 pub mod files;
+pub mod opponent;
 pub mod slots;
 pub mod table;
 pub mod tree;
 pub mod view;
 
-pub use table::{Counting, GoLook, GoSetup, GoTable};
+pub use counting::Counting;
+pub use table::{GoLook, GoSetup, GoTable};
 
 /// What came of a Go command, for the sounds.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +96,10 @@ pub enum GoCommand {
     Look(GoLook),
     /// Show this node, a brother of the one shown (another variation).
     Variation(usize),
+    /// GNU Go plays this side from now on (`None`: two people play).
+    Computer(Option<crate::go::Color>),
+    /// Ask GNU Go which stones are dead (`opponent.rs` answers).
+    AskDead,
 }
 
 /// The comment of the move shown, as typed.
@@ -100,21 +107,15 @@ pub enum GoCommand {
 pub struct GoComment(pub String);
 
 pub(crate) fn plugin(app: &mut App) {
-    slots::plugin(app);
     app.init_resource::<GoTable>()
         .init_resource::<count::Suggesting>()
+        .init_resource::<opponent::Asking>()
         .init_resource::<view::Forbidden>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
         .add_systems(Update, switch.in_set(Logic::Modes))
         .add_systems(Update, files::import.in_set(Logic::Import))
-        .add_systems(
-            Update,
-            slots::slots
-                .in_set(Logic::Saves)
-                .run_if(in_state(GameKind::Go)),
-        )
         .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
         .add_systems(OnExit(GameKind::Go), pause_go)
         .add_systems(
@@ -125,7 +126,14 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (points, commands, comments, count::suggest, view::forbid)
+            (
+                points,
+                commands,
+                comments,
+                opponent::play,
+                count::suggest,
+                view::forbid,
+            )
                 .chain()
                 .in_set(Logic::Play)
                 .run_if(in_state(GameKind::Go)),
@@ -194,7 +202,18 @@ fn commands(
     for &command in play.read() {
         let before = Before::of(&table);
         match command {
-            PlayCommand::Undo => table.undo(),
+            PlayCommand::Undo => {
+                table.undo();
+                // Against GNU Go a take-back is the player's move and GNU Go's answer.
+                let computer = table.setup.computer;
+                if computer.is_some()
+                    && computer == Some(table.game.position().to_move())
+                    && table.counting.is_none()
+                    && !table.game.moves().is_empty()
+                {
+                    table.undo();
+                }
+            }
             PlayCommand::Redo => table.redo(),
             PlayCommand::NewGame | PlayCommand::NewGameWith(_) => {
                 let setup = table.setup;
@@ -223,6 +242,11 @@ fn commands(
             GoCommand::Accept => table.accept(),
             GoCommand::Look(look) => table.look = look,
             GoCommand::Variation(node) => table.switch_to(node),
+            GoCommand::Computer(side) => {
+                info!("go computer {side:?}");
+                table.setup.computer = side;
+            }
+            GoCommand::AskDead => {}
         }
         happened.write_batch(before.then(&table));
     }

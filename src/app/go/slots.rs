@@ -56,6 +56,7 @@ fn list(dirs: &Dirs) -> Vec<Option<String>> {
     (1..=GO_SLOTS).map(|i| describe(dirs, i)).collect()
 }
 
+/// The Go slots, where the files live (with the other files' plugins).
 pub(crate) fn plugin(app: &mut App) {
     let dirs = app
         .world()
@@ -66,7 +67,13 @@ pub(crate) fn plugin(app: &mut App) {
         listed,
         current: None,
     })
-    .add_message::<GoSlotCommand>();
+    .add_message::<GoSlotCommand>()
+    .add_systems(
+        Update,
+        slots
+            .in_set(crate::app::schedule::Logic::Saves)
+            .run_if(in_state(crate::app::schedule::GameKind::Go)),
+    );
 }
 
 /// Ctrl+S, Ctrl+L and Export at the Go table, and the panel's slot commands.

@@ -4,8 +4,9 @@
 
 use bevy::prelude::*;
 
+use super::counting::{CountStep, Counting, flip};
 use crate::go::sgf::SgfGame;
-use crate::go::{Color, Game, IllegalMove, Move, Point, Rules, Score, owners, score};
+use crate::go::{Color, Game, IllegalMove, Move, Point, Rules};
 
 /// What the table last said in the panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +34,8 @@ pub struct GoSetup {
     pub handicap: u8,
     /// The clock, if the game has one.
     pub time: Option<crate::rules::TimeControl>,
+    /// The side GNU Go plays, if it plays one.
+    pub computer: Option<Color>,
 }
 
 impl Default for GoSetup {
@@ -52,6 +55,7 @@ impl GoSetup {
             komi_halves: (preset.komi * 2.0).round() as i16,
             handicap: 0,
             time: None,
+            computer: None,
         }
     }
 
@@ -68,6 +72,7 @@ impl GoSetup {
             komi_halves: (rules.komi * 2.0).round() as i16,
             handicap: game.handicap(),
             time: None,
+            computer: None,
         }
     }
 
@@ -101,26 +106,6 @@ impl GoSetup {
             Err(_) => empty,
         }
     }
-}
-
-/// One undoable step of the count.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum CountStep {
-    /// These stones changed between dead and alive.
-    Toggle(Vec<Point>),
-    /// The result was accepted.
-    Accept,
-}
-
-/// The count after two passes.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Counting {
-    /// The stones counted dead, sorted.
-    pub dead: Vec<Point>,
-    /// Whether the suggestion came (or the players began marking before it).
-    pub suggested: bool,
-    undo: Vec<CountStep>,
-    redo: Vec<CountStep>,
 }
 
 /// The Go game at the table.
@@ -331,100 +316,6 @@ impl GoTable {
         }
     }
 
-    /// Marks the chain on `p` dead, or alive again.
-    pub fn toggle(&mut self, p: Point) {
-        if self.result.is_some() {
-            self.said = Some(Said::Accepted);
-            return;
-        }
-        let board = *self.game.position().board();
-        let Some(chain) = board.chain(p) else { return };
-        let Some(counting) = self.counting.as_mut() else {
-            return;
-        };
-        let stones = chain.stones.clone();
-        flip(&mut counting.dead, &stones);
-        let dead = counting.dead.binary_search(&p).is_ok();
-        info!(
-            "go marks {} {} stones {}",
-            chain.color,
-            stones.len(),
-            if dead { "dead" } else { "alive" }
-        );
-        counting.suggested = true;
-        counting.undo.push(CountStep::Toggle(stones));
-        counting.redo.clear();
-        self.said = None;
-    }
-
-    /// The suggestion of the dead stones came: it is the count, unless the players
-    /// already marked stones themselves.
-    pub fn suggested(&mut self, dead: Vec<Point>) {
-        if let Some(counting) = self.counting.as_mut()
-            && !counting.suggested
-        {
-            info!("go dead stones suggested: {}", dead.len());
-            counting.dead = dead;
-            counting.suggested = true;
-        }
-    }
-
-    /// The count now, under the game's rules and under the other way of counting.
-    #[must_use]
-    pub fn scores(&self) -> Option<(Score, Score)> {
-        let counting = self.counting.as_ref()?;
-        let rules = *self.game.rules();
-        let other = Rules {
-            scoring: match rules.scoring {
-                crate::go::Scoring::Area => crate::go::Scoring::Territory,
-                crate::go::Scoring::Territory => crate::go::Scoring::Area,
-            },
-            ..rules
-        };
-        let pos = self.game.position();
-        let handicap = self.game.handicap();
-        Some((
-            score(pos, &counting.dead, &rules, handicap),
-            score(pos, &counting.dead, &other, handicap),
-        ))
-    }
-
-    /// The points each side counts, to be shown.
-    #[must_use]
-    pub fn owners(&self) -> Vec<(Point, Color)> {
-        self.counting
-            .as_ref()
-            .map(|c| owners(self.game.position(), &c.dead))
-            .unwrap_or_default()
-    }
-
-    /// The count is accepted: its result is the game's.
-    pub fn accept(&mut self) {
-        let Some((score, _)) = self.scores() else {
-            return;
-        };
-        if self.result.is_some() {
-            return;
-        }
-        let result = score.result();
-        info!("go result {result}");
-        self.result = Some(result);
-        self.clock_stop();
-        if let Some(counting) = self.counting.as_mut() {
-            counting.undo.push(CountStep::Accept);
-            counting.redo.clear();
-        }
-    }
-
-    /// The players go on playing after two passes.
-    pub fn play_on(&mut self) {
-        if self.counting.take().is_some() {
-            info!("go play resumes");
-            self.play_on = true;
-            self.result = None;
-        }
-    }
-
     /// The side to move resigns.
     pub fn resign(&mut self) {
         if self.result.is_some() {
@@ -451,6 +342,7 @@ impl GoTable {
             match &step {
                 CountStep::Toggle(stones) => flip(&mut counting.dead, stones),
                 CountStep::Accept => self.result = None,
+                CountStep::Set(before, _) => counting.dead.clone_from(before),
             }
             counting.redo.push(step);
             return;
@@ -478,6 +370,7 @@ impl GoTable {
         {
             match &step {
                 CountStep::Toggle(stones) => flip(&mut counting.dead, stones),
+                CountStep::Set(_, after) => counting.dead.clone_from(after),
                 CountStep::Accept => {
                     self.result = Some(self.scores().map(|(s, _)| s.result()).unwrap_or_default());
                 }
@@ -496,16 +389,6 @@ impl GoTable {
             let redo = std::mem::take(&mut self.redo);
             self.play(mv);
             self.redo = redo;
-        }
-    }
-}
-
-/// Dead stones become alive and alive ones dead.
-fn flip(dead: &mut Vec<Point>, stones: &[Point]) {
-    for &s in stones {
-        match dead.binary_search(&s) {
-            Ok(i) => _ = dead.remove(i),
-            Err(i) => dead.insert(i, s),
         }
     }
 }

@@ -125,6 +125,28 @@ pub(crate) fn show(
             }
         }
     });
+    ui.horizontal(|ui| {
+        ui.label(G::GnuGoPlays.get(lang));
+        for (side, text, name) in [
+            (None, G::Nobody.get(lang), "go-computer-none"),
+            (
+                Some(Color::Black),
+                go_side(Color::Black, lang),
+                "go-computer-black",
+            ),
+            (
+                Some(Color::White),
+                go_side(Color::White, lang),
+                "go-computer-white",
+            ),
+        ] {
+            let b = ui.selectable_label(table.setup.computer == side, text);
+            log_place(&mut state.logged, name, b.rect);
+            if b.clicked() && table.setup.computer != side {
+                send(go(GoCommand::Computer(side)));
+            }
+        }
+    });
     let mut look = table.look;
     ui.checkbox(&mut look.liberties, G::Liberties.get(lang));
     ui.checkbox(&mut look.atari, G::Atari.get(lang));
@@ -330,6 +352,11 @@ fn counting(
         }
         if button(ui, state, G::PlayOn.get(lang), "go-play-on") {
             send(Action::Go(GoCommand::PlayOn));
+        }
+    });
+    ui.horizontal(|ui| {
+        if table.result.is_none() && button(ui, state, G::AskGnuGo.get(lang), "go-ask-gnugo") {
+            send(Action::Go(GoCommand::AskDead));
         }
     });
 }

@@ -1,0 +1,139 @@
+//! GNU Go at the Go table, as Fairy-Stockfish is at the Xiangqi one: it plays the side
+//! chosen for it, and gives a second opinion on the dead stones when asked. Each
+//! question runs on a thread of its own with a fresh GNU Go told the whole game (GTP
+//! keeps no state worth trusting across undo and variations); an answer for a position
+//! that is no longer shown is dropped.
+
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+
+use bevy::prelude::*;
+
+use crate::app::Notice;
+use crate::app::go::{GoHappened, GoTable};
+use crate::engine::gtp;
+use crate::go::{Move, Point};
+use crate::i18n::GoText as G;
+
+/// GNU Go's strength (1–10): level 5 answers a 19×19 move in about a second here.
+const LEVEL: u8 = 5;
+
+/// What GNU Go was asked.
+enum Answer {
+    /// Its move (`None`: it resigns).
+    Move(Option<Move>),
+    /// The stones it counts dead.
+    Dead(Vec<Point>),
+}
+
+/// The question out, for which position, and where its answer comes.
+#[derive(Resource, Default)]
+pub(crate) struct Asking {
+    asked: Option<u64>,
+    coming: Option<Mutex<Receiver<(u64, Result<Answer, String>)>>>,
+}
+
+/// Which position a question is about.
+fn stamp(table: &GoTable) -> u64 {
+    table.game.position().board().hash()
+        ^ (table.game.moves().len() as u64).rotate_left(20)
+        ^ u64::from(table.counting.is_some()) << 63
+}
+
+/// Whether GNU Go is to move now: its side's turn, at the end of what was played, no
+/// count, no result.
+fn computer_to_move(table: &GoTable) -> bool {
+    table.setup.computer == Some(table.game.position().to_move())
+        && table.counting.is_none()
+        && table.result.is_none()
+        && table.redo.is_empty()
+}
+
+/// Starts a question on its thread.
+fn ask(asking: &mut Asking, table: &GoTable, dead: bool) {
+    let id = stamp(table);
+    let game = table.game.clone();
+    let (send, receive) = channel();
+    std::thread::spawn(move || {
+        let answer = (|| {
+            let path =
+                gtp::find_gnugo().ok_or_else(|| "GNU Go (gnugo) is not installed".to_owned())?;
+            let mut gnugo = gtp::gnugo(&path, &game, LEVEL).map_err(|e| e.to_string())?;
+            gnugo.set_game(&game).map_err(|e| e.to_string())?;
+            if dead {
+                let size = game.start().board().size();
+                gnugo
+                    .dead(size)
+                    .map(Answer::Dead)
+                    .map_err(|e| e.to_string())
+            } else {
+                gnugo
+                    .genmove(&game)
+                    .map(Answer::Move)
+                    .map_err(|e| e.to_string())
+            }
+        })();
+        // The window may be gone: nobody to tell.
+        _ = send.send((id, answer));
+    });
+    asking.asked = Some(id);
+    asking.coming = Some(Mutex::new(receive));
+}
+
+/// Asks GNU Go for its move when it is to play, or for the dead stones when the count
+/// asks; applies what comes back if the position is still the one asked about.
+pub(crate) fn play(
+    mut table: ResMut<GoTable>,
+    mut asking: ResMut<Asking>,
+    mut commands: MessageReader<super::GoCommand>,
+    mut happened: MessageWriter<GoHappened>,
+    mut notices: MessageWriter<Notice>,
+    settings: Res<crate::app::xiangqi::model::Settings>,
+) {
+    let lang = settings.lang;
+    let dead = commands
+        .read()
+        .filter(|c| **c == super::GoCommand::AskDead)
+        .count();
+    if dead > 0 && table.counting.is_some() {
+        info!("go asks GNU Go for the dead stones");
+        ask(&mut asking, &table, true);
+    } else if computer_to_move(&table) && asking.asked != Some(stamp(&table)) {
+        info!("go asks GNU Go for a move");
+        ask(&mut asking, &table, false);
+    }
+    let came = asking
+        .coming
+        .as_ref()
+        .and_then(|r| r.lock().ok()?.try_recv().ok());
+    let Some((id, answer)) = came else { return };
+    asking.coming = None;
+    if id != stamp(&table) {
+        // The game moved on meanwhile (an undo, a new game): a new question follows.
+        asking.asked = None;
+        return;
+    }
+    match answer {
+        Ok(Answer::Move(Some(mv))) if computer_to_move(&table) => {
+            info!("go computer plays {}", mv.gtp(table.size()));
+            let before = super::Before::of(&table);
+            table.play(mv);
+            happened.write_batch(before.then(&table));
+        }
+        Ok(Answer::Move(None)) if computer_to_move(&table) => {
+            info!("go computer resigns");
+            table.resign();
+            happened.write(GoHappened::Ended);
+        }
+        Ok(Answer::Move(_)) => {}
+        Ok(Answer::Dead(stones)) => table.set_dead(stones),
+        Err(e) => {
+            warn!("GNU Go: {e}");
+            notices.write(Notice::warn(G::GnuGoFailed.fill(lang, &[&e])));
+            // Two people play on rather than wait for nothing.
+            if table.setup.computer.is_some() {
+                table.setup.computer = None;
+            }
+        }
+    }
+}
