@@ -408,7 +408,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
 /// reason, a pass and Ctrl+Z work, and back at the Xiangqi table its game is as it was.
 #[test]
 fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
-    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
+    use xiangqi::app::go::{GoCommand, GoHappened, GoSetup, GoTable, view::world_at};
     use xiangqi::app::{BoardPointer, BoardPress, GameKind};
     use xiangqi::go::{Color, Point};
     let mut app = app();
@@ -450,6 +450,20 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     click(&mut app, "C2");
     let table = app.world().resource::<GoTable>();
     assert_eq!(table.game.position().captures(Color::Black), 1);
+    // The capture is told (its sound plays).
+    let told: Vec<GoHappened> = app
+        .world_mut()
+        .resource_mut::<bevy::ecs::message::Messages<GoHappened>>()
+        .drain()
+        .collect();
+    assert_eq!(told.last(), Some(&GoHappened::Played { captured: true }));
+    assert_eq!(
+        told.iter()
+            .filter(|t| **t == GoHappened::Played { captured: true })
+            .count(),
+        1,
+        "{told:?}"
+    );
     click(&mut app, "B2");
     let table = app.world().resource::<GoTable>();
     assert!(

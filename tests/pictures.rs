@@ -349,3 +349,66 @@ fn a_go_position_is_drawn_with_its_stones_star_points_and_last_move() {
     }
     assert_eq!(frames, 4, "the start and a frame a move");
 }
+
+/// The goban's marks: a dead stone veiled (no longer dark), each side's points a small
+/// square of its colour, a forbidden point crossed in red, a chain in atari ringed, and
+/// liberties written on the stones.
+#[test]
+fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties() {
+    use xiangqi::go::{Color, Game, Move, Point, Rules};
+    use xiangqi::picture::goban::{Geometry, GobanPainter, Marks};
+    let mut game = Game::new(9, Rules::CHINESE).unwrap();
+    // White's C4 between black's C3, D4 and B4: one liberty left (C5).
+    for m in ["C3", "G7", "D4", "C4", "B4"] {
+        game.play(Move::from_gtp(m, 9).unwrap()).unwrap();
+    }
+    let at = |name: &str| Point::from_gtp(name, 9).unwrap();
+    let geometry = Geometry::new(9, 450);
+    let cell = 450.0 / 10.6;
+    let mut painter = GobanPainter::new(9, 450, false);
+    let plain = painter.draw(game.position(), None);
+    let marks = Marks {
+        dead: vec![at("G7")],
+        owners: vec![(at("A1"), Color::Black), (at("J9"), Color::White)],
+        forbidden: vec![at("E5")],
+        atari: true,
+        liberties: true,
+    };
+    let marked = painter.draw_marked(game.position(), None, &marks);
+    let pixel = |image: &tiny_skia::Pixmap, p: Point, dx: f32, dy: f32| {
+        let (x, y) = geometry.pixel(p);
+        let c = image
+            .pixel((x + dx).round() as u32, (y + dy).round() as u32)
+            .unwrap()
+            .demultiply();
+        [c.red(), c.green(), c.blue()]
+    };
+    // G7's white stone veiled: darker than a white stone, lighter than none.
+    let g7 = pixel(&marked, at("G7"), cell * 0.3, cell * 0.2);
+    assert!(pixel(&plain, at("G7"), cell * 0.3, cell * 0.2)[0] > 200);
+    assert!(g7[0] < 235 && g7[2] < 200, "veiled: {g7:?}");
+    // A1 black's point: a dark square; J9 white's: a light one.
+    assert!(pixel(&marked, at("A1"), 0.0, 0.0).iter().all(|&v| v < 60));
+    assert!(pixel(&marked, at("J9"), 0.0, 0.0).iter().all(|&v| v > 200));
+    // E5 crossed in red (off the star point's centre, along the cross).
+    let cross = pixel(&marked, at("E5"), cell * 0.09, cell * 0.09);
+    assert!(cross[0] > 120 && cross[1] < 90, "the cross: {cross:?}");
+    // C4 in atari: ringed in red.
+    let ring = pixel(&marked, at("C4"), cell * 0.44, 0.0);
+    assert!(ring[0] > 150 && ring[1] < 100, "the ring: {ring:?}");
+    // Each stone's liberties written on it: its middle is not as it was.
+    for p in ["C3", "D4", "B4", "C4"] {
+        let mut changed = 0;
+        for dx in -6..=6 {
+            for dy in -8..=8 {
+                let (dx, dy) = (dx as f32, dy as f32);
+                changed +=
+                    usize::from(pixel(&marked, at(p), dx, dy) != pixel(&plain, at(p), dx, dy));
+            }
+        }
+        assert!(
+            changed > 20,
+            "{p}: its liberties written ({changed} pixels)"
+        );
+    }
+}
