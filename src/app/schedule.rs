@@ -80,6 +80,9 @@ pub enum Logic {
     Clipboard,
     /// Opening games: pasted, dropped, from a slot or a file's list.
     Import,
+    /// The Go table's files: its slots, and Go games pasted, dropped or opened (after
+    /// the Xiangqi ones, which pass them over).
+    GoFiles,
     /// Pictures and PGN files written.
     Export,
     /// Open dialogs stop the clock, once everything that opens one has run.
@@ -157,6 +160,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Saves,
                 Logic::Clipboard,
                 Logic::Import,
+                Logic::GoFiles,
                 Logic::Export,
                 Logic::Dialogs,
                 Logic::Settings,

@@ -115,7 +115,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
         .add_systems(Update, switch.in_set(Logic::Modes))
-        .add_systems(Update, files::import.in_set(Logic::Import))
         .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
         .add_systems(OnExit(GameKind::Go), pause_go)
         .add_systems(

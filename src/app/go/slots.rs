@@ -56,7 +56,8 @@ fn list(dirs: &Dirs) -> Vec<Option<String>> {
     (1..=GO_SLOTS).map(|i| describe(dirs, i)).collect()
 }
 
-/// The Go slots, where the files live (with the other files' plugins).
+/// The Go slots and Go files opened, where the files live (with the other files'
+/// plugins).
 pub(crate) fn plugin(app: &mut App) {
     let dirs = app
         .world()
@@ -70,9 +71,12 @@ pub(crate) fn plugin(app: &mut App) {
     .add_message::<GoSlotCommand>()
     .add_systems(
         Update,
-        slots
-            .in_set(crate::app::schedule::Logic::Saves)
-            .run_if(in_state(crate::app::schedule::GameKind::Go)),
+        (
+            slots.run_if(in_state(crate::app::schedule::GameKind::Go)),
+            super::files::import,
+        )
+            .chain()
+            .in_set(crate::app::schedule::Logic::GoFiles),
     );
 }
 
