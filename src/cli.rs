@@ -12,6 +12,7 @@ use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
 mod analyze;
 mod convert;
 mod go;
+mod review;
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -118,6 +119,30 @@ enum Command {
         /// How many best lines to report.
         #[arg(long, default_value_t = 1)]
         multipv: usize,
+    },
+    /// Review a game with a UCI engine: one row a ply, `PLY MOVE EVAL BEST LOSS [MARK]`
+    /// (ICCS moves; EVAL after the move from red's side, centipawns or #N; BEST the
+    /// engine's move before it; LOSS in centipawns; MARK ?!, ? or ??), then a summary a
+    /// side.
+    Review {
+        /// The file to read, or - for standard input.
+        input: String,
+        /// Which game of a file that holds several.
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// Search each position this many plies deep (default 9).
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search each position for this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// The engine program (default: fairy-stockfish or pikafish on the PATH or in
+        /// /usr/games).
+        #[arg(long)]
+        engine: Option<std::path::PathBuf>,
+        /// Write the game as PGN with each move's evaluation ([%eval]) and marks.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
     },
     /// Go (围棋): the legal points, the board, the count.
     Go {
@@ -282,6 +307,27 @@ pub fn run() -> ExitCode {
                 multipv,
             };
             analyze::analyze(&mut out, &request)
+        }
+        Command::Review {
+            input,
+            game,
+            depth,
+            movetime,
+            engine,
+            output,
+        } => {
+            let limit = match movetime {
+                Some(ms) => xiangqi::engine::Limit::MoveTime(std::time::Duration::from_millis(ms)),
+                None => xiangqi::engine::Limit::Depth(depth.unwrap_or(9)),
+            };
+            let request = review::Request {
+                input: &input,
+                game,
+                engine: engine.as_deref(),
+                limit,
+                output: output.as_deref(),
+            };
+            review::review(&mut out, &request)
         }
         Command::Desktop { action } => cmd_desktop(&mut out, action),
         Command::Go { action } => match action {

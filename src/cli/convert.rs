@@ -29,6 +29,30 @@ fn read_input(input: &str) -> Result<(Vec<Result<Imported, ImportError>>, String
     Ok((games, name))
 }
 
+/// Game `game` (from 1) of `input`, and the input's name for messages.
+pub(super) fn read_game(input: &str, game: usize) -> Result<(Imported, String), Failure> {
+    let (mut games, name) = read_input(input)?;
+    let count = games.len();
+    if game == 0 || game > count {
+        let holds = if count == 1 {
+            "holds one game".to_owned()
+        } else {
+            format!("holds {count} games")
+        };
+        return Err(Failure(format!(
+            "{name} {holds}; --game {game} is not one of them"
+        )));
+    }
+    let imported = games.swap_remove(game - 1).map_err(|e| {
+        if count == 1 {
+            Failure(format!("cannot read {name}: {e}"))
+        } else {
+            Failure(format!("cannot read {name}, game {game}: {e}"))
+        }
+    })?;
+    Ok((imported, name))
+}
+
 /// A tag's value for a listing: tabs and line breaks would break the columns.
 fn cell(value: Option<&str>) -> String {
     value
@@ -100,25 +124,7 @@ pub(super) fn convert(
             picture.delay
         )));
     }
-    let (mut games, name) = read_input(input)?;
-    let count = games.len();
-    if game == 0 || game > count {
-        let holds = if count == 1 {
-            "holds one game".to_owned()
-        } else {
-            format!("holds {count} games")
-        };
-        return Err(Failure(format!(
-            "{name} {holds}; --game {game} is not one of them"
-        )));
-    }
-    let imported = games.swap_remove(game - 1).map_err(|e| {
-        if count == 1 {
-            Failure(format!("cannot read {name}: {e}"))
-        } else {
-            Failure(format!("cannot read {name}, game {game}: {e}"))
-        }
-    })?;
+    let (imported, name) = read_game(input, game)?;
     let record = &imported.record;
     // The legal part is converted; what could not be played is said, not fatal.
     for e in &record.dropped {

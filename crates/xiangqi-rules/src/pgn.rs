@@ -389,6 +389,17 @@ pub fn read_game(game: GameText<'_>) -> Result<Imported, ImportError> {
                 }
             }
             Token::Comment(c) if depth == 0 => {
+                // An evaluation is data too: it goes to `evals`.
+                let c = match super::time::read_eval(&c) {
+                    Some((eval, mut rest)) => {
+                        record.evals.insert(ply, eval);
+                        while let Some((_, more)) = super::time::read_eval(&rest) {
+                            rest = more;
+                        }
+                        rest
+                    }
+                    None => c,
+                };
                 // A clock reading is data, not words: it goes to `clocks`.
                 let c = match super::time::read_clk(&c) {
                     Some((left, mut rest)) => {
@@ -638,6 +649,7 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
         nags: &record.nags,
         variations: &record.variations,
         clocks: Some(&record.clocks),
+        evals: Some(&record.evals),
     };
     let mut writer = Writer {
         out,
@@ -662,6 +674,8 @@ struct Line<'a> {
     variations: &'a [Variation],
     /// The main line's `[%clk]` readings.
     clocks: Option<&'a BTreeMap<usize, std::time::Duration>>,
+    /// The main line's `[%eval]` evaluations.
+    evals: Option<&'a BTreeMap<usize, crate::tree::Eval>>,
 }
 
 struct Writer {
@@ -694,9 +708,17 @@ impl Writer {
             .clocks
             .and_then(|c| c.get(&ply))
             .map(|&d| super::time::clk(d));
-        let text = match (clock, line.comments.get(&ply)) {
-            (Some(clk), Some(c)) => format!("{clk} {c}"),
-            (Some(clk), None) => clk,
+        let eval = line
+            .evals
+            .and_then(|e| e.get(&ply))
+            .map(|&e| super::time::eval_text(e));
+        let data = match (eval, clock) {
+            (Some(e), Some(c)) => Some(format!("{e} {c}")),
+            (e, c) => e.or(c),
+        };
+        let text = match (data, line.comments.get(&ply)) {
+            (Some(data), Some(c)) => format!("{data} {c}"),
+            (Some(data), None) => data,
             (None, Some(c)) => c.clone(),
             (None, None) => return,
         };
@@ -719,7 +741,10 @@ impl Writer {
     /// variation inline, each variation right after the move it replaces.
     fn line(&mut self, start: &Position, line: &Line<'_>, nesting: usize) {
         let main = nesting == 0;
-        if line.comments.contains_key(&0) || line.clocks.is_some_and(|c| c.contains_key(&0)) {
+        if line.comments.contains_key(&0)
+            || line.clocks.is_some_and(|c| c.contains_key(&0))
+            || line.evals.is_some_and(|e| e.contains_key(&0))
+        {
             self.comment(line, 0);
             if main {
                 self.end_line();
@@ -758,6 +783,7 @@ impl Writer {
                         nags: &v.nags,
                         variations: &v.variations,
                         clocks: None,
+                        evals: None,
                     };
                     self.line(&pos, &sub, nesting + 1);
                     self.out.push(')');
@@ -970,5 +996,37 @@ mod tests {
         let err = read("1. h2e2 (1. b2e2").unwrap_err();
         assert!(err.to_string().contains("never closed"), "{err}");
         assert!(read("[FEN \"9/9\"]\n1. h2e2").is_err());
+    }
+}
+
+#[cfg(test)]
+mod eval_tests {
+    use crate::record::GameRecord;
+    use crate::tree::Eval;
+    use crate::{Game, Notation, pgn};
+
+    #[test]
+    fn evaluations_are_written_and_read_back_beside_clocks_and_comments() {
+        let mut game = Game::new();
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        let mut record = GameRecord::new(game);
+        record.evals.insert(1, Eval::Centipawns(35));
+        record.evals.insert(2, Eval::Centipawns(-8));
+        record.evals.insert(3, Eval::Mate(-4));
+        record.clocks.insert(2, std::time::Duration::from_secs(595));
+        record.comments.insert(2, "solid".into());
+        let text = pgn::write(&record, Notation::Iccs);
+        assert!(text.contains("{[%eval 0.35]}"), "{text}");
+        assert!(
+            text.contains("{[%eval -0.08] [%clk 0:09:55] solid}"),
+            "{text}"
+        );
+        assert!(text.contains("{[%eval #-4]}"), "{text}");
+        let back = pgn::read(&text).unwrap().record;
+        assert_eq!(back.evals, record.evals);
+        assert_eq!(back.clocks, record.clocks);
+        assert_eq!(back.comments.get(&2).map(String::as_str), Some("solid"));
     }
 }

@@ -42,6 +42,9 @@ pub struct GameRecord {
     /// The mover's clock after each ply (`n` after the `n`-th), from PGN's
     /// `[%clk H:MM:SS]` comments.
     pub clocks: BTreeMap<usize, std::time::Duration>,
+    /// An engine's evaluation after each ply (`n` after the `n`-th), from PGN's
+    /// `[%eval …]` comments.
+    pub evals: BTreeMap<usize, crate::tree::Eval>,
     /// Annotation glyphs of the main line's moves.
     pub nags: Nags,
     /// Moves of the file that could not be played, each ending its line there: the
@@ -75,6 +78,7 @@ impl GameRecord {
             comments: BTreeMap::new(),
             variations: Vec::new(),
             clocks: BTreeMap::new(),
+            evals: BTreeMap::new(),
             nags: Nags::new(),
             dropped: Vec::new(),
         }

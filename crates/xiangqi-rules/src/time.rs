@@ -187,6 +187,53 @@ fn clk_at(comment: &str, start: usize) -> Option<(Duration, String)> {
     Some((total, rest.trim().to_owned()))
 }
 
+/// An evaluation as PGN's `[%eval …]` writes it, from red's side: pawns with two
+/// decimals (`[%eval 0.35]`), or a mate (`[%eval #3]`, `[%eval #-2]`: black mates).
+///
+/// ```
+/// use xiangqi_rules::time::{eval_text, read_eval};
+/// use xiangqi_rules::tree::Eval;
+///
+/// assert_eq!(eval_text(Eval::Centipawns(-35)), "[%eval -0.35]");
+/// assert_eq!(eval_text(Eval::Mate(3)), "[%eval #3]");
+/// assert_eq!(read_eval("[%eval #-2] mate"), Some((Eval::Mate(-2), "mate".to_owned())));
+/// assert_eq!(read_eval("[%eval 1.5]"), Some((Eval::Centipawns(150), String::new())));
+/// assert_eq!(read_eval("[%eval lots]"), None);
+/// ```
+#[must_use]
+pub fn eval_text(eval: crate::tree::Eval) -> String {
+    match eval {
+        crate::tree::Eval::Centipawns(cp) => {
+            let sign = if cp < 0 { "-" } else { "" };
+            let a = cp.unsigned_abs();
+            format!("[%eval {sign}{}.{:02}]", a / 100, a % 100)
+        }
+        crate::tree::Eval::Mate(n) => format!("[%eval #{n}]"),
+    }
+}
+
+/// The first well-formed `[%eval …]` in a comment, if it has one, and the comment
+/// without it.
+#[must_use]
+pub fn read_eval(comment: &str) -> Option<(crate::tree::Eval, String)> {
+    comment.match_indices("[%eval").find_map(|(start, _)| {
+        let end = start + comment[start..].find(']')?;
+        let value = comment[start + 6..end].trim();
+        let eval = match value.strip_prefix('#') {
+            Some(n) => crate::tree::Eval::Mate(n.parse().ok()?),
+            None => {
+                let pawns: f64 = value.parse().ok()?;
+                if !pawns.is_finite() || pawns.abs() > 1_000_000.0 {
+                    return None;
+                }
+                crate::tree::Eval::Centipawns((pawns * 100.0).round() as i32)
+            }
+        };
+        let rest = format!("{} {}", comment[..start].trim(), comment[end + 1..].trim());
+        Some((eval, rest.trim().to_owned()))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

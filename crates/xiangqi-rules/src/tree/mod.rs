@@ -449,6 +449,11 @@ impl GameTree {
                 tree.node_mut(id).clock = Some(clock);
             }
         }
+        for (&n, &eval) in &record.evals {
+            if let Some(&id) = n.checked_sub(1).and_then(|i| ids.get(i)) {
+                tree.node_mut(id).eval = Some(eval);
+            }
+        }
         tree.set_nags(&ids, &record.nags);
         let start = tree.start.clone();
         tree.add_variations(root, &start, &ids, &record.variations)?;
@@ -523,6 +528,9 @@ impl GameTree {
         for (i, &id) in main.iter().enumerate() {
             if let Some(clock) = self.node(id).clock {
                 record.clocks.insert(i + 1, clock);
+            }
+            if let Some(eval) = self.node(id).eval {
+                record.evals.insert(i + 1, eval);
             }
         }
         record.nags = self.nags_of(&main);
