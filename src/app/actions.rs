@@ -94,6 +94,8 @@ pub enum Action {
     SwitchGame(crate::app::schedule::GameKind),
     /// Something for the Go table: pass, resign, a new game, the count.
     Go(crate::app::go::GoCommand),
+    /// The engine's review of the game (R, `]`, `[`).
+    Review(crate::app::xiangqi::review::ReviewCommand),
 }
 
 /// The table's own switches: flip the board, sound, the key help, quit
@@ -232,6 +234,7 @@ pub(crate) struct Owners<'w> {
     choose: MessageWriter<'w, ChooseGame>,
     switch: MessageWriter<'w, SwitchGame>,
     go: MessageWriter<'w, crate::app::go::GoCommand>,
+    review: MessageWriter<'w, crate::app::xiangqi::review::ReviewCommand>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -293,6 +296,7 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::ChooseGame(i) => _ = to.choose.write(ChooseGame(i)),
             Action::SwitchGame(kind) => _ = to.switch.write(SwitchGame(kind)),
             Action::Go(command) => _ = to.go.write(command),
+            Action::Review(command) => _ = to.review.write(command),
         }
     }
 }

@@ -63,6 +63,7 @@ pub fn core_plugin(app: &mut App) {
         shell::input::plugin,
         xiangqi::play::plugin,
         xiangqi::record::plugin,
+        xiangqi::review::plugin,
         store::import::plugin,
         xiangqi::clock::plugin,
         shell::toggles::plugin,

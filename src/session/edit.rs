@@ -2,7 +2,7 @@
 //! promoting and deleting lines, the game's tags (each edit undoable).
 
 use super::{Note, Session, Step};
-use crate::rules::tree::{Nag, NodeId};
+use crate::rules::tree::{Eval, Nag, NodeId};
 
 impl Session {
     /// Shows `id`, following the line through it (on along its main line).
@@ -142,6 +142,28 @@ impl Session {
     }
 
     /// Records `step` as the last change.
+    /// An engine's review of a line: each node's evaluation, and its mark (`?!`, `?`,
+    /// `??`) in place of any mark a review gave before; a glyph of the player's own
+    /// (`!`, `!!`, `!?`) stays. Like clock readings, evaluations are not undone.
+    pub fn annotate(&mut self, review: &[(NodeId, Eval, Option<Nag>)]) {
+        const MARKS: [Nag; 3] = [Nag(2), Nag(4), Nag(6)];
+        for &(id, eval, mark) in review {
+            if id == self.t.tree.root() || !self.t.tree.contains(id) {
+                continue;
+            }
+            let node = self.t.tree.node_mut(id);
+            node.eval = Some(eval);
+            let own = node
+                .nags
+                .iter()
+                .any(|n| n.glyph().is_some() && !MARKS.contains(n));
+            node.nags.retain(|n| !MARKS.contains(n));
+            if let Some(mark) = mark.filter(|_| !own) {
+                node.nags.push(mark);
+            }
+        }
+    }
+
     fn changed(&mut self, step: Step) {
         self.undo.push(step);
         self.redo.clear();

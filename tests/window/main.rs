@@ -1024,3 +1024,44 @@ fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_
     game.until_logged("table switches to Xiangqi");
     game.until_seen(sq("e2"), Seen::Red);
 }
+
+/// A real 76-ply game opened and reviewed by the engine (R): the progress bar and Stop
+/// while it runs, the graph when done, Home and `]` go to the first marked move
+/// with the better move as an arrow, a click on the graph shows that move; the
+/// evaluations are in the game saved, and the window is idle again.
+#[test]
+fn a_game_is_reviewed_its_graph_shown_and_a_marked_move_has_its_better_move_as_an_arrow() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/real-76.pgn");
+    let game = Game::start_with("review", &[path.to_str().unwrap()]);
+    game.until_logged("imported 76 plies");
+    panel_place(&game, "review");
+    game.key("r");
+    game.until_logged("review started: 77 positions");
+    // While it runs: the progress bar's Stop.
+    panel_place(&game, "review-stop");
+    game.until_logged("review done: 77 positions");
+    let graph = panel_place(&game, "review-graph");
+    game.save_shot("review-done");
+    game.key("Home");
+    game.key("bracketright");
+    game.until_logged("review goes to ply ");
+    game.until_logged("arrow ");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    game.save_shot("review-marked-move");
+    // The graph's middle: the middle of the game.
+    let (w, h) = game.size();
+    assert!(
+        graph.0 < w && graph.1 < h,
+        "the graph is in the window: {graph:?}"
+    );
+    let seen = game.log().matches("action GoTo").count();
+    game.click_at(graph);
+    game.until("a move of the middle shown", || {
+        (game.log().matches("action GoTo").count() > seen).then_some(())
+    });
+    // The evaluations went into the game: the autosave holds them.
+    game.until("the evaluations autosaved", || {
+        (autosaved(&game).record().evals.len() == 76).then_some(())
+    });
+    assert_idle(&game, "after the review");
+}

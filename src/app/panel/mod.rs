@@ -9,6 +9,7 @@ pub mod engine;
 pub mod go;
 pub mod moves;
 pub mod parts;
+pub mod review;
 pub mod status;
 
 use crate::app::schedule::PanelSet;
@@ -114,8 +115,7 @@ pub(crate) fn panel(
     mut out: PanelOut,
     mut ui_state: Local<PanelUi>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
-    engine: Res<crate::app::xiangqi::engine_link::EngineView>,
-    waits: Res<crate::app::xiangqi::model::ComputerWaits>,
+    engines: crate::app::panel::review::EngineShown,
     table: Res<State<crate::app::schedule::GameKind>>,
     mut go_shown: crate::app::panel::go::GoShown,
 ) -> Result {
@@ -195,8 +195,9 @@ pub(crate) fn panel(
                                 model: &model,
                                 settings: &settings,
                                 status: &status,
-                                engine: &engine,
-                                waits: &waits,
+                                engine: &engines.view,
+                                waits: &engines.waits,
+                                reviewed: &engines.reviewed,
                             },
                             clock_ui,
                             engine_ui,
@@ -240,6 +241,7 @@ pub(crate) fn panel(
                     T::KeyMute,
                     T::KeyReview,
                     T::KeyLines,
+                    T::KeyReviewGame,
                     T::KeyInfo,
                     T::KeyPause,
                     T::KeyEdit,
@@ -356,6 +358,7 @@ struct Shown<'a> {
     status: &'a Status,
     engine: &'a crate::app::xiangqi::engine_link::EngineView,
     waits: &'a crate::app::xiangqi::model::ComputerWaits,
+    reviewed: &'a crate::app::xiangqi::review::Reviewed,
 }
 
 /// What the panel holds, top to bottom: whose turn or the result, the referee's warning,
@@ -376,6 +379,7 @@ fn contents(
         status,
         engine,
         waits,
+        ..
     } = *shown;
     let lang = settings.lang;
     let width = ui.max_rect().width();
@@ -437,6 +441,15 @@ fn contents(
     ui.separator();
     crate::app::panel::parts::captured(ui, model, lang);
     ui.separator();
+    // The review above the move list: the list takes the rest of the panel's height.
+    crate::app::panel::review::show(
+        ui,
+        model,
+        shown.reviewed,
+        lang,
+        &mut moves_ui.review_logged,
+        send,
+    );
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
         if ui.button(T::GameInfo.get(lang)).clicked() {

@@ -25,6 +25,8 @@ pub(crate) struct MovesUi {
     last_cursor: Option<NodeId>,
     /// Where each move and menu item was last logged.
     logged: std::collections::HashMap<String, (i32, i32)>,
+    /// Where the review's button and graph were last logged.
+    pub(crate) review_logged: Vec<(&'static str, (i32, i32))>,
 }
 
 impl MovesUi {

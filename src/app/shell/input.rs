@@ -13,6 +13,7 @@ use bevy::window::WindowEvent;
 
 use crate::app::actions::Action;
 use crate::app::xiangqi::model::{GameChoice, Overlay, PointerOverPanel, TypingInPanel};
+use crate::app::xiangqi::review::ReviewCommand;
 use crate::app::{BoardPointer, BoardPress, Import};
 
 /// The camera that looks at the board, whichever game's (the game spawns it).
@@ -153,6 +154,13 @@ fn key_commands(
             (false, _, KeyCode::KeyM) => Action::ToggleMute,
             (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
             (false, _, KeyCode::KeyH) => Action::Hint,
+            (false, _, KeyCode::KeyR) => Action::Review(ReviewCommand::Toggle),
+            (false, same_side, KeyCode::BracketRight) => {
+                Action::Review(ReviewCommand::Next { same_side })
+            }
+            (false, same_side, KeyCode::BracketLeft) => {
+                Action::Review(ReviewCommand::Previous { same_side })
+            }
             (_, _, KeyCode::F1) => Action::ToggleHelp,
             (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
             (false, _, KeyCode::ArrowRight) => Action::ReviewForward,

@@ -8,4 +8,5 @@ pub mod messages;
 pub mod model;
 pub mod play;
 pub mod record;
+pub mod review;
 pub mod view;

@@ -47,11 +47,19 @@ fn show(
     mut materials: ResMut<Assets<ColorMaterial>>,
     arrows: Query<Entity, With<Arrow>>,
     mut shown: Local<Option<(Move, bool)>>,
+    reviewed: Res<crate::app::xiangqi::review::Reviewed>,
 ) {
-    if !(model.is_changed() || view.is_changed() || look.is_changed() || editing.is_changed()) {
+    if !(model.is_changed()
+        || view.is_changed()
+        || look.is_changed()
+        || editing.is_changed()
+        || reviewed.is_changed())
+    {
         return;
     }
+    // The engine's move now, else at a marked move of the review the better one.
     let want = pointed(&model, &view)
+        .or_else(|| reviewed.better_at(model.cursor()))
         .filter(|_| editing.0.is_none())
         .map(|m| (m, look.flipped));
     if *shown == want {
