@@ -62,6 +62,8 @@ pub enum Logic {
     ModeChange,
     /// The engine's answers and the player's requests of it (hint, analysis, opponent).
     Engine,
+    /// The engine's review of the game: started, stopped, its results taken in.
+    Review,
     /// Moves, undo and redo, navigation, new games.
     Play,
     /// Edits of the game record: comments, glyphs, lines promoted or deleted, tags.
@@ -151,6 +153,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Modes,
                 Logic::ModeChange,
                 Logic::Engine,
+                Logic::Review,
                 Logic::Play,
                 Logic::Record,
                 Logic::Edit,

@@ -85,7 +85,7 @@ pub(crate) fn plugin(app: &mut App) {
                 gather,
             )
                 .chain()
-                .in_set(Logic::Engine),
+                .in_set(Logic::Review),
         );
 }
 
