@@ -73,30 +73,9 @@ impl Engine {
 
     /// Starts `command` (an engine with arguments), ready to play xiangqi: the UCI
     /// handshake, `UCI_Variant xiangqi` when the engine has it, and its rank numbering.
-    pub fn start_command(mut command: Command, patience: Duration) -> Result<Engine, EngineError> {
+    pub fn start_command(command: Command, patience: Duration) -> Result<Engine, EngineError> {
         let path = PathBuf::from(command.get_program());
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| EngineError::Start {
-                path: path.clone(),
-                source,
-            })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err(EngineError::Quit);
-        };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = spawn(command)?;
         let mut engine = Engine {
             child,
             stdin,
@@ -352,6 +331,34 @@ impl Drop for Engine {
         }
         self.kill();
     }
+}
+
+/// Starts `command` with its input and output piped; a thread reads its output into a
+/// channel a line at a time, so every wait on it can have a deadline.
+pub(crate) fn spawn(
+    mut command: Command,
+) -> Result<(Child, ChildStdin, Receiver<String>), EngineError> {
+    let path = PathBuf::from(command.get_program());
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|source| EngineError::Start { path, source })?;
+    let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let _ = child.kill();
+        return Err(EngineError::Quit);
+    };
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    Ok((child, stdin, lines))
 }
 
 /// The engine to use: `configured` if it is given, else the first of Fairy-Stockfish

@@ -14,18 +14,18 @@
 //! use xiangqi::rules::tree::Eval;
 //! use xiangqi::rules::Color;
 //!
-//! // Red keeps the balance, then throws a chariot away; black answers well.
+//! // Red keeps the balance, black too, then red throws a chariot away.
 //! let evals = [
 //!     Eval::Centipawns(20),
 //!     Eval::Centipawns(10),
+//!     Eval::Centipawns(15),
 //!     Eval::Centipawns(-700),
-//!     Eval::Centipawns(-690),
 //! ];
 //! let judged = judge(&evals, Color::Red);
 //! assert_eq!(judged[0].mark, None);
-//! assert_eq!(judged[1].mark, Some(Mark::Blunder));
-//! assert_eq!(judged[1].loss, 690);
-//! assert_eq!(judged[2].mark, None);
+//! assert_eq!(judged[1].mark, None);
+//! assert_eq!(judged[2].mark, Some(Mark::Blunder));
+//! assert_eq!(judged[2].loss, 715);
 //! ```
 
 use std::path::{Path, PathBuf};

@@ -145,6 +145,24 @@ impl Test {
         self.app.world().resource::<Model>().game().ply_count()
     }
 
+    /// Asks for a PNG and waits for it (drawn on another thread): its path.
+    fn exported_png(&mut self) -> String {
+        self.send(Action::ExportPng);
+        for _ in 0..200 {
+            self.app.update();
+            if let Some(n) = self
+                .notices()
+                .into_iter()
+                .find(|n| n.text.starts_with("Picture"))
+            {
+                let path = n.text.strip_prefix("Picture exported to ").unwrap();
+                return path.to_owned();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        panic!("the PNG was not written");
+    }
+
     /// The notices since the last call.
     fn notices(&mut self) -> Vec<Notice> {
         self.app
@@ -757,25 +775,8 @@ fn export_png_and_gif_write_pictures_in_the_pictures_folder() {
     let bytes = std::fs::read(done).unwrap();
     assert!(bytes.starts_with(b"GIF89a"));
     assert!(done.starts_with(t.dirs.pictures.to_str().unwrap()));
-    t.send(Action::ExportPng);
-    for _ in 0..200 {
-        t.app.update();
-        if let Some(n) = t
-            .notices()
-            .into_iter()
-            .find(|n| n.text.starts_with("Picture"))
-        {
-            let path = n
-                .text
-                .strip_prefix("Picture exported to ")
-                .unwrap()
-                .to_owned();
-            assert!(std::fs::read(path).unwrap().starts_with(b"\x89PNG"));
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("the PNG was not written");
+    let path = t.exported_png();
+    assert!(std::fs::read(path).unwrap().starts_with(b"\x89PNG"));
 }
 
 #[test]
@@ -1093,26 +1094,9 @@ fn go_games_paste_copy_open_and_export() {
     assert_eq!(t.app.world().resource::<GoTable>().size(), 13);
     assert_eq!(moves(&t), 2);
     // The goban as a picture.
-    t.send(Action::ExportPng);
-    for _ in 0..200 {
-        t.app.update();
-        if let Some(n) = t
-            .notices()
-            .into_iter()
-            .find(|n| n.text.starts_with("Picture"))
-        {
-            let path = n
-                .text
-                .strip_prefix("Picture exported to ")
-                .unwrap()
-                .to_owned();
-            assert!(path.contains("/go-"), "{path}");
-            assert!(std::fs::read(path).unwrap().starts_with(b"\x89PNG"));
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("no picture");
+    let path = t.exported_png();
+    assert!(path.contains("/go-"), "{path}");
+    assert!(std::fs::read(path).unwrap().starts_with(b"\x89PNG"));
 }
 
 /// A commented SGF with variations, opened and played on, loses nothing: the autosave

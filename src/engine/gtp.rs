@@ -3,10 +3,10 @@
 //! the program's output), and a program that hangs is killed. Its moves are checked
 //! against our rules before they are given back.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use crate::engine::EngineError;
@@ -25,27 +25,8 @@ impl Gtp {
     ///
     /// # Errors
     /// The program does not start, or does not answer `name`.
-    pub fn start(mut command: Command, patience: Duration) -> Result<Gtp, EngineError> {
-        let path = PathBuf::from(command.get_program());
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| EngineError::Start { path, source })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err(EngineError::Quit);
-        };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+    pub fn start(command: Command, patience: Duration) -> Result<Gtp, EngineError> {
+        let (child, stdin, lines) = crate::engine::spawn(command)?;
         let mut gtp = Gtp {
             child,
             stdin,
