@@ -1,0 +1,130 @@
+//! The autosave's text form: round trips, old versions, damaged texts.
+use super::*;
+
+fn mv(s: &str) -> Move {
+    s.parse().unwrap()
+}
+
+/// Everything undo and redo can reach, as FENs in order.
+fn reachable(mut s: Session) -> Vec<String> {
+    while s.undo().is_some() {}
+    let mut seen = vec![s.game().position().to_fen()];
+    while s.redo().is_some() {
+        seen.push(s.game().position().to_fen());
+    }
+    seen
+}
+
+#[test]
+fn round_trip_keeps_undo_and_redo() {
+    let mut s = Session::new();
+    for m in ["h2e2", "h9g7", "h0g2"] {
+        s.play(mv(m)).unwrap();
+    }
+    s.new_game();
+    s.play(mv("b2e2")).unwrap();
+    s.undo();
+    s.undo();
+    s.undo();
+    let text = s.to_snapshot();
+    let back = Session::from_snapshot(&text).unwrap();
+    assert_eq!(back.to_snapshot(), text);
+    assert_eq!(back.game().ply_count(), 2);
+    assert_eq!(reachable(back), reachable(s));
+}
+
+#[test]
+fn damaged_snapshots_are_errors() {
+    let good = {
+        let mut s = Session::new();
+        s.play(mv("h2e2")).unwrap();
+        s.to_snapshot()
+    };
+    let err = |text: &str| Session::from_snapshot(text).unwrap_err();
+    assert_eq!(err(""), SnapshotError::Header);
+    assert_eq!(
+        err("xiangqi-session 1\n"),
+        SnapshotError::Line {
+            line: 2,
+            reason: "no game".into()
+        }
+    );
+    let bad_move = good.replace("undo move h2e2", "undo move h2e3");
+    assert_eq!(err(&bad_move), SnapshotError::Inconsistent);
+    let truncated = &good[..good.len() / 2];
+    assert!(Session::from_snapshot(truncated).is_err());
+    let illegal = good.replace(";1;h2e2", ";1;a0a5");
+    let err = Session::from_snapshot(&illegal).unwrap_err().to_string();
+    assert!(err.starts_with("line 2: move 1 (a0a5) is illegal"), "{err}");
+    let ply = good.replace(";1;h2e2", ";5;h2e2");
+    assert!(Session::from_snapshot(&ply).is_err());
+}
+
+#[test]
+fn a_snapshot_ends_with_its_end_line_and_old_ones_need_none() {
+    let mut s = Session::new();
+    s.play(mv("h2e2")).unwrap();
+    let text = s.to_snapshot();
+    assert!(text.ends_with("\nundo move h2e2 0\nend\n"), "{text}");
+    let cut = text.strip_suffix("end\n").unwrap();
+    assert_eq!(
+        Session::from_snapshot(cut).unwrap_err(),
+        SnapshotError::CutOff
+    );
+    // Autosaves from before the tree: version 1 (no end line) and 2.
+    let version_2 = format!(
+        "xiangqi-session 2\ngame {};1;h2e2\nundo move h2e2\nend\n",
+        Position::new().to_fen()
+    );
+    let old = version_2
+        .strip_suffix("end\n")
+        .unwrap()
+        .replace("session 2", "session 1");
+    for old in [version_2.as_str(), &old] {
+        let mut back = Session::from_snapshot(old).unwrap();
+        assert_eq!(back.game().ply_count(), 1);
+        assert_eq!(back.undo(), Some(super::super::Change::Move(mv("h2e2"))));
+        assert_eq!(back.game().ply_count(), 0);
+    }
+    let after = format!("{text}undo move h2e2\n");
+    assert!(Session::from_snapshot(&after).is_err());
+}
+
+#[test]
+fn snapshots_of_random_sessions_round_trip() {
+    // A deterministic walk over play, undo, redo and new game.
+    let mut s = Session::new();
+    let mut seed = 7u64;
+    for _ in 0..400 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let r = (seed >> 33) as usize;
+        match r % 10 {
+            0..=5 => {
+                let moves = s.game().position().legal_moves();
+                if !moves.is_empty() && s.outcome().is_none() {
+                    s.play(moves[r % moves.len()]).unwrap();
+                }
+            }
+            6 | 7 => {
+                s.undo();
+            }
+            8 => {
+                s.redo();
+            }
+            _ => s.new_game(),
+        }
+        let back = Session::from_snapshot(&s.to_snapshot()).unwrap();
+        assert_eq!(back.to_snapshot(), s.to_snapshot());
+        // The lines kept from earlier snapshots are the ones made afresh.
+        let mut fresh = s.clone();
+        fresh.undo.forget_from(0);
+        fresh.redo.forget_from(0);
+        assert_eq!(fresh.to_snapshot(), s.to_snapshot());
+    }
+    assert_eq!(
+        reachable(Session::from_snapshot(&s.to_snapshot()).unwrap()),
+        reachable(s)
+    );
+}
