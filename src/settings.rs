@@ -57,6 +57,8 @@ pub struct Settings {
     pub threads: u32,
     /// The engine's hash table, in MB.
     pub hash_mb: u32,
+    /// The panel's zoom on top of the screen's scale factor (Ctrl+= / Ctrl+- / Ctrl+0).
+    pub zoom: f32,
 }
 
 /// The computer's strength when the player has not chosen one: a second a move.
@@ -101,8 +103,25 @@ impl Default for Settings {
             strength: DEFAULT_STRENGTH,
             threads: 1,
             hash_mb: 64,
+            zoom: 1.0,
         }
     }
+}
+
+/// The zoom steps Ctrl+= and Ctrl+- go through, as browsers do.
+pub const ZOOMS: [f32; 11] = [0.67, 0.75, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5];
+
+/// The zoom `steps` steps from `zoom` (0: back to 1).
+#[must_use]
+pub fn zoom_step(zoom: f32, steps: i8) -> f32 {
+    if steps == 0 {
+        return 1.0;
+    }
+    let at = ZOOMS
+        .iter()
+        .position(|&z| z >= zoom - 0.001)
+        .unwrap_or(ZOOMS.len() - 1) as i32;
+    ZOOMS[(at + i32::from(steps)).clamp(0, ZOOMS.len() as i32 - 1) as usize]
 }
 
 /// What the settings file holds: the settings, the window's last size and the last
@@ -199,6 +218,7 @@ struct Stored {
     strength: Option<Limit>,
     threads: u32,
     hash_mb: u32,
+    zoom: f32,
     /// `go` when the table was playing Go; empty: Xiangqi.
     table: String,
 }
@@ -257,6 +277,7 @@ impl Stored {
             strength: Some(s.strength),
             threads: s.threads,
             hash_mb: s.hash_mb,
+            zoom: s.zoom,
             table: String::new(),
         }
     }
@@ -287,6 +308,12 @@ impl Stored {
             strength: self.strength.map_or(default.strength, clamp_strength),
             threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
             hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
+            // NaN or out of range: the nearest step, 1 for NaN.
+            zoom: if self.zoom.is_nan() {
+                1.0
+            } else {
+                self.zoom.clamp(ZOOMS[0], ZOOMS[ZOOMS.len() - 1])
+            },
         }
     }
 }
@@ -294,6 +321,38 @@ impl Stored {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zoom_goes_by_steps_and_stays_within_them() {
+        assert_eq!(zoom_step(1.0, 1), 1.1);
+        assert_eq!(zoom_step(1.0, -1), 0.9);
+        assert_eq!(zoom_step(2.5, 1), 2.5, "the largest stays");
+        assert_eq!(zoom_step(0.67, -1), 0.67, "the smallest stays");
+        assert_eq!(zoom_step(1.75, 0), 1.0);
+        // A value between steps goes to the next one up or down.
+        assert_eq!(zoom_step(1.2, 1), 1.5);
+        let odd = stored("(zoom: 40.0)").settings();
+        assert_eq!(odd.zoom, 2.5);
+        let nan = Stored {
+            zoom: f32::NAN,
+            ..Stored::default()
+        };
+        assert_eq!(nan.settings().zoom, 1.0);
+        let kept = Preferences {
+            settings: Settings {
+                zoom: 1.25,
+                ..Settings::default()
+            },
+            ..Preferences::default()
+        };
+        assert_eq!(
+            Preferences::from_text(&kept.to_text())
+                .unwrap()
+                .settings
+                .zoom,
+            1.25
+        );
+    }
 
     fn stored(text: &str) -> Stored {
         ron::from_str(text).unwrap()

@@ -92,6 +92,8 @@ pub enum Action {
     ComputerMove,
     /// Go to the table of this game (象棋 or 围棋).
     SwitchGame(crate::app::schedule::GameKind),
+    /// Ctrl+= (1), Ctrl+- (-1), Ctrl+0 (0): the panel's zoom.
+    Zoom(i8),
     /// Something for the Go table: pass, resign, a new game, the count.
     Go(crate::app::go::GoCommand),
     /// The engine's review of the game (R, `]`, `[`).
@@ -110,6 +112,8 @@ pub enum ViewCommand {
     ToggleHelp,
     /// The game-information dialog.
     ToggleGameInfo,
+    /// Ctrl+= (1), Ctrl+- (-1), Ctrl+0 (0: back to 100 %).
+    Zoom(i8),
 }
 
 /// Moves through the game and changes to it (`xiangqi/play.rs`).
@@ -297,6 +301,7 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::SwitchGame(kind) => _ = to.switch.write(SwitchGame(kind)),
             Action::Go(command) => _ = to.go.write(command),
             Action::Review(command) => _ = to.review.write(command),
+            Action::Zoom(steps) => _ = to.view.write(ViewCommand::Zoom(steps)),
         }
     }
 }

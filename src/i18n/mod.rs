@@ -160,6 +160,7 @@ texts! {
     KeyMute => "M：静音", "M: mute";
     KeyReview => "← → Home End：回顾着法", "← → Home End: review the moves";
     KeyLines => "↑ ↓：在分支处换一条变着；右键着法：提升、删除、符号、注释", "↑ ↓: at a fork, follow another line; right-click a move: promote, delete, glyph, comment";
+    KeyZoom => "Ctrl+= / Ctrl+- / Ctrl+0：放大、缩小、还原界面", "Ctrl+= / Ctrl+- / Ctrl+0: zoom the panel in, out, back to 100%";
     KeyReviewGame => "R：引擎复盘（再按停止）；] [：下一个、上一个问题着（Shift：同一方的）", "R: review the game with the engine (again: stop); ] [: next, previous marked move (Shift: of the same side)";
     KeyInfo => "Ctrl+Shift+I：对局信息（棋手、赛事、日期、结果）", "Ctrl+Shift+I: the game's information (players, event, date, result)";
     KeyHelp => "F1：显示或关闭本帮助", "F1: show or hide this help";
@@ -286,6 +287,7 @@ texts! {
     NoEngine => "找不到象棋引擎：请安装 Fairy-Stockfish（sudo apt-get install fairy-stockfish）或 Pikafish，或在设置中填写引擎路径", "No engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) or Pikafish, or set the engine's path in the settings";
     EngineFailed => "引擎出错：{}", "The engine failed: {}";
     Review => "复盘分析 (R)", "Review (R)";
+    Zoomed => "界面缩放 {}%", "Zoom {}%";
     ReviewStop => "停止", "Stop";
     ReviewSummary => "{}：准确率 {}%，?! {} ? {} ?? {}", "{}: accuracy {}%, ?! {} ? {} ?? {}";
     Engine => "引擎", "Engine";

@@ -1065,3 +1065,48 @@ fn a_game_is_reviewed_its_graph_shown_and_a_marked_move_has_its_better_move_as_a
     });
     assert_idle(&game, "after the review");
 }
+
+/// Ctrl+= zooms the panel (it grows, its buttons move and stay usable), the zoom is kept
+/// in the settings file and after a restart, and Ctrl+0 brings it back to 100 %.
+#[test]
+fn ui_scale_follows_ctrl_plus_and_minus_and_is_kept() {
+    let game = Game::start("scale");
+    let before = panel_place(&game, "table-go");
+    game.key("ctrl+equal");
+    game.key("ctrl+equal");
+    game.until_logged("zoom 125%");
+    let zoomed = game.until("the panel zoomed", || {
+        let at = panel_place(&game, "table-go");
+        (at != before).then_some(at)
+    });
+    // Wider and taller: its first button lies further left and lower.
+    assert!(
+        zoomed.0 < before.0 && zoomed.1 > before.1,
+        "{before:?} → {zoomed:?}"
+    );
+    game.save_shot("scale-125");
+    // Still a button: the Go table opens from it.
+    game.click_at(zoomed);
+    game.until_logged("table switches to Go");
+    let settings = game.home().join(".config/xiangqi/settings.ron");
+    game.until("the zoom saved", || {
+        std::fs::read_to_string(&settings)
+            .ok()
+            .filter(|t| t.contains("zoom: 1.25"))
+    });
+    // Back at the Xiangqi table (the restart waits for its board).
+    game.click_at(panel_place(&game, "table-xiangqi"));
+    game.until_logged("table switches to Xiangqi");
+    game.until("the table saved", || {
+        std::fs::read_to_string(&settings)
+            .ok()
+            .filter(|t| t.contains("table: \"\"") && t.contains("zoom: 1.25"))
+    });
+    drop(game);
+    // Kept: one step down from 125 % is 110 %.
+    let game = Game::restart("scale", &[]);
+    game.key("ctrl+minus");
+    game.until_logged("zoom 110%");
+    game.key("ctrl+0");
+    game.until_logged("zoom 100%");
+}

@@ -46,8 +46,7 @@ impl ClockUi {
     /// Logs where a button is when that changes: for whoever reads the log (the window
     /// tests press Resign).
     fn log_place(&mut self, what: &'static str, rect: egui::Rect) {
-        let at = rect.center();
-        let at = (at.x.round() as i32, at.y.round() as i32);
+        let at = crate::app::panel::screen_at(rect);
         if !self.logged.contains(&(what, at)) {
             bevy::log::info!("panel {what} at {},{}", at.0, at.1);
             self.logged.retain(|(w, _)| *w != what);

@@ -26,8 +26,7 @@ impl EditUi {
     /// Logs where a tray piece or button is, when that changes: for whoever reads the
     /// log (the window tests drag from the tray and press the buttons).
     fn log_place(&mut self, what: &str, rect: egui::Rect) {
-        let at = rect.center();
-        let at = (at.x.round() as i32, at.y.round() as i32);
+        let at = crate::app::panel::screen_at(rect);
         if self.logged.get(what) != Some(&at) {
             info!("edit {what} at {},{}", at.0, at.1);
             self.logged.insert(what.to_owned(), at);

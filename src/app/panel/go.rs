@@ -43,8 +43,7 @@ pub(crate) fn log_place(
     what: &'static str,
     rect: egui::Rect,
 ) {
-    let at = rect.center();
-    let at = (at.x.round() as i32, at.y.round() as i32);
+    let at = crate::app::panel::screen_at(rect);
     if !logged.contains(&(what, at)) {
         bevy::log::info!("panel {what} at {},{}", at.0, at.1);
         logged.retain(|(w, _)| *w != what);

@@ -14,7 +14,7 @@ pub mod status;
 
 use crate::app::schedule::PanelSet;
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy::window::RequestRedraw;
 use bevy_egui::{
     EguiContexts, EguiInput, EguiInputSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
 };
@@ -102,13 +102,25 @@ fn side_text(side: Side, lang: Lang) -> &'static str {
     }
 }
 
+/// egui's pixels per point last frame (the screen's scale factor times the zoom), for
+/// the places the panel logs.
+static PIXELS_PER_POINT: std::sync::atomic::AtomicU32 =
+    std::sync::atomic::AtomicU32::new(0x3f80_0000);
+
+/// Where `rect`'s centre is on the screen, in pixels: what the panel logs for the window
+/// tests (`panel undo at 900,120`), which click there.
+pub(crate) fn screen_at(rect: egui::Rect) -> (i32, i32) {
+    let scale = f32::from_bits(PIXELS_PER_POINT.load(std::sync::atomic::Ordering::Relaxed));
+    let at = rect.center() * scale;
+    (at.x.round() as i32, at.y.round() as i32)
+}
+
 pub(crate) fn panel(
     mut contexts: EguiContexts,
     model: Res<Model>,
     settings: Res<Settings>,
     overlay: Res<Overlay>,
     status: Res<Status>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut width: ResMut<PanelWidth>,
     mut over_panel: ResMut<PointerOverPanel>,
     mut typing: ResMut<TypingInPanel>,
@@ -129,6 +141,18 @@ pub(crate) fn panel(
     } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
+    // The zoom is the settings' (Ctrl+= / Ctrl+- / Ctrl+0 go through the actions and
+    // are saved), not egui's own keys.
+    if ctx.options(|o| o.zoom_with_keyboard) {
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+    if ctx.zoom_factor() != settings.zoom {
+        ctx.set_zoom_factor(settings.zoom);
+    }
+    PIXELS_PER_POINT.store(
+        ctx.pixels_per_point().to_bits(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
     let mut edits = None;
     let mut sent = Vec::new();
     let mut send = |c: Action| sent.push(c);
@@ -242,6 +266,7 @@ pub(crate) fn panel(
                     T::KeyReview,
                     T::KeyLines,
                     T::KeyReviewGame,
+                    T::KeyZoom,
                     T::KeyInfo,
                     T::KeyPause,
                     T::KeyEdit,
@@ -288,8 +313,8 @@ pub(crate) fn panel(
             });
     }
 
-    let scale = window.map_or(1.0, |w| w.scale_factor());
-    let physical = response.response.rect.width() * scale;
+    // egui's points are the screen's scale factor times the zoom.
+    let physical = response.response.rect.width() * ctx.pixels_per_point();
     if (width.0 - physical).abs() > 0.5 {
         width.0 = physical;
     }

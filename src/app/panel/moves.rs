@@ -34,8 +34,7 @@ impl MovesUi {
     /// window tests click them (`panel move 17 at 900,395`).
     fn log_places(&mut self, places: Vec<(String, egui::Rect)>) {
         for (what, rect) in places {
-            let at = rect.center();
-            let at = (at.x.round() as i32, at.y.round() as i32);
+            let at = crate::app::panel::screen_at(rect);
             if self.logged.get(&what) != Some(&at) {
                 bevy::log::info!("panel {what} at {},{}", at.0, at.1);
                 self.logged.insert(what, at);

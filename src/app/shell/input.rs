@@ -141,6 +141,9 @@ fn key_commands(
             (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
             (true, false, KeyCode::KeyI) => Action::Paste,
             (true, _, KeyCode::KeyG) => Action::ExportGif,
+            (true, _, KeyCode::Equal | KeyCode::NumpadAdd) => Action::Zoom(1),
+            (true, _, KeyCode::Minus | KeyCode::NumpadSubtract) => Action::Zoom(-1),
+            (true, _, KeyCode::Digit0 | KeyCode::Numpad0) => Action::Zoom(0),
             // Esc first closes an open dialog.
             (_, _, KeyCode::Escape) if listing => Action::ChooseGame(None),
             (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,

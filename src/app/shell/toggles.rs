@@ -31,6 +31,15 @@ fn toggle(
             }
             ViewCommand::ToggleHelp => overlay.help = !overlay.help,
             ViewCommand::ToggleGameInfo => overlay.info = !overlay.info,
+            ViewCommand::Zoom(steps) => {
+                let zoom = crate::settings::zoom_step(settings.zoom, *steps);
+                if zoom != settings.zoom {
+                    settings.zoom = zoom;
+                    info!("zoom {:.0}%", zoom * 100.0);
+                }
+                let said = T::Zoomed.fill(settings.lang, &[&format!("{:.0}", zoom * 100.0)]);
+                notices.write(Notice::info(said));
+            }
         }
     }
 }
