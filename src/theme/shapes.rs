@@ -134,7 +134,9 @@ pub fn board(flipped: bool, coordinates: Coordinates) -> Vec<Shape> {
     out.push(label("楚 河".into(), (-2.0, 0.0), 0.5));
     out.push(label("漢 界".into(), (2.0, 0.0), 0.5));
 
-    let edge = 4.5 + g::FRAME_GAP + 0.42;
+    // Beyond the pieces on the outer lines, within the margin: a label is never covered.
+    let clear = g::PIECE_RADIUS + 0.25;
+    let edge = 4.5 + clear;
     for f in 0..9u8 {
         let x = p(f32::from(f), 0.0).0;
         let (low, high) = match coordinates {
@@ -155,7 +157,7 @@ pub fn board(flipped: bool, coordinates: Coordinates) -> Vec<Shape> {
     if coordinates == Coordinates::Iccs {
         for r in 0..10u8 {
             let y = p(0.0, f32::from(r)).1;
-            out.push(label(r.to_string(), (-4.0 - g::FRAME_GAP - 0.42, y), 0.32));
+            out.push(label(r.to_string(), (-4.0 - clear, y), 0.32));
         }
     }
     out
@@ -241,6 +243,30 @@ pub fn check_glow(general: Square, flipped: bool) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_are_clear_of_the_pieces_and_inside_the_board() {
+        for coordinates in [Coordinates::Iccs, Coordinates::Chinese] {
+            for shape in board(false, coordinates) {
+                let Shape::Label { text, at, size, .. } = shape else {
+                    continue;
+                };
+                if text.contains(' ') {
+                    continue; // the river's words
+                }
+                // The nearest point a piece can stand on, and the label's half extent.
+                let px = at.0.clamp(-4.0, 4.0).round();
+                let py = at.1.clamp(-4.5, 4.5);
+                let gap = ((at.0 - px).powi(2) + (at.1 - py).powi(2)).sqrt();
+                assert!(
+                    gap - g::PIECE_RADIUS >= size / 2.0,
+                    "{text} at {at:?} is under a piece"
+                );
+                assert!(at.0.abs() + size / 2.0 <= 4.0 + g::MARGIN, "{text}");
+                assert!(at.1.abs() + size / 2.0 <= 4.5 + g::MARGIN, "{text}");
+            }
+        }
+    }
 
     #[test]
     fn the_board_has_its_lines_and_labels() {
