@@ -41,9 +41,12 @@ impl Session {
         true
     }
 
-    /// The comments and glyphs of `id`.
+    /// The comments and glyphs of `id` (none for a node this game does not have).
     #[must_use]
     pub fn note(&self, id: NodeId) -> Note {
+        if !self.t.tree.contains(id) {
+            return Note::default();
+        }
         self.t.note(id)
     }
 

@@ -261,3 +261,23 @@ fn the_record_keeps_every_line_comment_glyph_tag_and_result_and_so_does_the_auto
     assert_eq!(back.undo(), Some(Change::Noted));
     assert_eq!(back.note(back.cursor()).after, "");
 }
+
+#[test]
+fn a_node_of_another_game_has_no_note_and_an_annotation_for_it_is_passed_over() {
+    use crate::rules::tree::{Eval, Nag, NodeId};
+    let mut s = Session::new();
+    s.play(mv("h2e2")).unwrap();
+    let foreign = NodeId::from_index(99);
+    assert_eq!(s.note(foreign), Note::default());
+    let first = s.cursor();
+    s.annotate(&[
+        (foreign, Eval::Centipawns(5), Some(Nag(4))),
+        (first, Eval::Centipawns(-30), Some(Nag(6))),
+    ]);
+    assert_eq!(s.note(first).nags, [Nag(6)]);
+    assert_eq!(s.tree().node(first).eval, Some(Eval::Centipawns(-30)));
+    // A glyph of the player's own stays; a later review's mark replaces an earlier one.
+    s.toggle_nag(first, Nag(1));
+    s.annotate(&[(first, Eval::Centipawns(-30), Some(Nag(4)))]);
+    assert_eq!(s.note(first).nags, [Nag(1)]);
+}
