@@ -1110,3 +1110,29 @@ fn ui_scale_follows_ctrl_plus_and_minus_and_is_kept() {
     game.key("ctrl+0");
     game.until_logged("zoom 100%");
 }
+
+/// Where the menu bar's menu or item `what` is (`MenuView`, `Zoom(1)`, as logged).
+fn menu_place(game: &Game, what: &str) -> (f32, f32) {
+    panel_place(game, &format!("menu {what}"))
+}
+
+/// The menu bar holds the commands: View → Zoom in zooms, Edit → Undo takes back a move,
+/// and each item shows its shortcut.
+#[test]
+fn menu_bar_items_do_what_their_keys_do() {
+    let game = Game::start("menu");
+    game.play("h2e2");
+    game.until_position(AFTER_H2E2);
+    // A menu's items are laid out once before the popup finds its place: read them after.
+    let open = |menu: &str| {
+        game.click_at(menu_place(&game, menu));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    };
+    open("MenuEdit");
+    game.save_shot("menu-edit");
+    game.click_at(menu_place(&game, "Undo"));
+    game.until_position(xiangqi::rules::Position::new().to_fen().as_str());
+    open("MenuView");
+    game.click_at(menu_place(&game, "Zoom(1)"));
+    game.until_logged("zoom 110%");
+}

@@ -7,6 +7,7 @@ pub mod dialogs;
 pub mod edit;
 pub mod engine;
 pub mod go;
+pub mod menu;
 pub mod moves;
 pub mod parts;
 pub mod review;
@@ -190,6 +191,9 @@ pub(crate) fn panel(
                     None => {
                         use crate::app::schedule::GameKind;
                         let kind = *table.get();
+                        // Every command, with its shortcut.
+                        crate::app::panel::menu::bar(ui, lang, kind, &mut send);
+                        ui.separator();
                         // The table's game: 象棋 or 围棋.
                         ui.horizontal(|ui| {
                             for (t, k, name) in [
@@ -429,36 +433,18 @@ fn contents(
         }
     }
     ui.separator();
-    ui.horizontal_wrapped(|ui| {
-        for (t, c) in [
-            (T::Undo, Action::Undo),
-            (T::Redo, Action::Redo),
-            (T::NewGame, Action::NewGame),
-            (T::Flip, Action::Flip),
-            (T::Edit, Action::ToggleEdit),
-            (T::Help, Action::ToggleHelp),
-            (T::Quit, Action::Quit),
+    // The frequent commands at hand; the menu bar has them all.
+    ui.horizontal(|ui| {
+        for (t, keys, c) in [
+            (T::Undo, "Ctrl+Z", Action::Undo),
+            (T::Redo, "Ctrl+Y", Action::Redo),
+            (T::NewGame, "Ctrl+R", Action::NewGame),
+            (T::Flip, "F", Action::Flip),
         ] {
-            if ui.button(t.get(lang)).clicked() {
+            if ui.button(t.get(lang)).on_hover_text(keys).clicked() {
                 send(c);
             }
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        for (t, c) in [
-            (T::Save, Action::Save),
-            (T::Load, Action::Load),
-            (T::Slots, Action::ToggleSlots),
-            (T::CopyFen, Action::CopyFen),
-            (T::CopyGame, Action::CopyGame),
-            (T::Paste, Action::Paste),
-            (T::ExportPgn, Action::ExportPgn),
-            (T::ExportPng, Action::ExportPng),
-            (T::ExportGif, Action::ExportGif),
-        ] {
-            if ui.button(t.get(lang)).clicked() {
-                send(c);
-            }
+            ui.add_space(6.0);
         }
     });
     ui.separator();

@@ -47,7 +47,7 @@ pub(crate) fn show(
             }
         }
         None => {
-            let b = ui.button(T::Review.get(lang));
+            let b = ui.button(format!("{} (R)", T::Review.get(lang)));
             crate::app::panel::go::log_place(logged, "review", b.rect);
             if b.clicked() {
                 send(Action::Review(ReviewCommand::Toggle));

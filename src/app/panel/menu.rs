@@ -1,0 +1,161 @@
+//! The menu bar at the top of the panel: every command of the table, each with its
+//! shortcut, in Game, Edit, View, Engine and Help. The menus only send actions.
+
+use bevy_egui::egui;
+
+use crate::app::actions::Action;
+use crate::app::schedule::GameKind;
+use crate::app::xiangqi::review::ReviewCommand;
+use crate::i18n::{Lang, T};
+
+/// One menu item: its text, its shortcut, what it does.
+type Item = (String, &'static str, Action);
+
+fn items(t: &[(T, &'static str, Action)], lang: Lang) -> Vec<Item> {
+    t.iter()
+        .map(|&(t, keys, action)| (t.get(lang).to_owned(), keys, action))
+        .collect()
+}
+
+/// Logs where a menu or an item is when that changes (`panel menu Undo at 850,40`): the
+/// window tests open menus and pick items.
+fn log_place(what: String, rect: egui::Rect) {
+    static LOGGED: std::sync::Mutex<Vec<(String, (i32, i32))>> = std::sync::Mutex::new(Vec::new());
+    let at = crate::app::panel::screen_at(rect);
+    let Ok(mut logged) = LOGGED.lock() else {
+        return;
+    };
+    if !logged.iter().any(|(w, a)| *w == what && *a == at) {
+        bevy::log::info!("panel menu {what} at {},{}", at.0, at.1);
+        logged.retain(|(w, _)| *w != what);
+        logged.push((what, at));
+    }
+}
+
+fn menu(ui: &mut egui::Ui, title: T, lang: Lang, items: &[Item], send: &mut impl FnMut(Action)) {
+    let opened = ui.menu_button(title.get(lang), |ui| {
+        for (text, keys, action) in items {
+            if text.is_empty() {
+                ui.separator();
+                continue;
+            }
+            let item = ui.add(egui::Button::new(text.as_str()).shortcut_text(*keys));
+            log_place(format!("{action:?}"), item.rect);
+            if item.clicked() {
+                send(*action);
+                ui.close();
+            }
+        }
+    });
+    log_place(format!("{title:?}"), opened.response.rect);
+}
+
+/// A line between groups of items.
+fn rule() -> Item {
+    (String::new(), "", Action::Cancel)
+}
+
+/// The bar. At the Go table the Xiangqi-only items are left out.
+pub(crate) fn bar(ui: &mut egui::Ui, lang: Lang, table: GameKind, send: &mut impl FnMut(Action)) {
+    let xiangqi = table == GameKind::Xiangqi;
+    egui::MenuBar::new().ui(ui, |ui| {
+        let mut game = items(
+            &[
+                (T::NewGame, "Ctrl+R", Action::NewGame),
+                (T::Save, "Ctrl+S", Action::Save),
+                (T::Load, "Ctrl+L", Action::Load),
+            ],
+            lang,
+        );
+        if xiangqi {
+            game.extend(items(
+                &[
+                    (T::Slots, "Ctrl+Shift+S", Action::ToggleSlots),
+                    (T::GameInfo, "Ctrl+Shift+I", Action::ToggleGameInfo),
+                ],
+                lang,
+            ));
+        }
+        game.push(rule());
+        game.extend(items(
+            &[
+                (T::ExportPgn, "", Action::ExportPgn),
+                (T::ExportPng, "", Action::ExportPng),
+                (T::ExportGif, "Ctrl+G", Action::ExportGif),
+            ],
+            lang,
+        ));
+        game.push(rule());
+        game.extend(items(&[(T::Quit, "Ctrl+W", Action::Quit)], lang));
+        menu(ui, T::MenuGame, lang, &game, send);
+
+        let mut edit = items(
+            &[
+                (T::Undo, "Ctrl+Z", Action::Undo),
+                (T::Redo, "Ctrl+Y", Action::Redo),
+            ],
+            lang,
+        );
+        edit.push(rule());
+        edit.extend(items(
+            &[
+                (T::CopyFen, "Ctrl+E", Action::CopyFen),
+                (T::CopyGame, "Ctrl+Shift+E", Action::CopyGame),
+                (T::Paste, "Ctrl+I", Action::Paste),
+            ],
+            lang,
+        ));
+        if xiangqi {
+            edit.push(rule());
+            edit.extend(items(&[(T::Edit, "F2", Action::ToggleEdit)], lang));
+        }
+        menu(ui, T::MenuEdit, lang, &edit, send);
+
+        let mut view = Vec::new();
+        if xiangqi {
+            view.extend(items(&[(T::Flip, "F", Action::Flip)], lang));
+        }
+        view.extend(items(
+            &[
+                (T::MenuMute, "M", Action::ToggleMute),
+                (T::ZoomIn, "Ctrl+=", Action::Zoom(1)),
+                (T::ZoomOut, "Ctrl+-", Action::Zoom(-1)),
+                (T::ZoomReset, "Ctrl+0", Action::Zoom(0)),
+            ],
+            lang,
+        ));
+        view.push(rule());
+        let other = if xiangqi {
+            (T::GameGo, "", Action::SwitchGame(GameKind::Go))
+        } else {
+            (T::GameXiangqi, "", Action::SwitchGame(GameKind::Xiangqi))
+        };
+        view.extend(items(&[other], lang));
+        menu(ui, T::MenuView, lang, &view, send);
+
+        if xiangqi {
+            let engine = items(
+                &[
+                    (T::Analysis, "A", Action::ToggleAnalysis),
+                    (T::HintButton, "H", Action::Hint),
+                    (T::Review, "R", Action::Review(ReviewCommand::Toggle)),
+                    (
+                        T::MenuNextMark,
+                        "]",
+                        Action::Review(ReviewCommand::Next { same_side: false }),
+                    ),
+                    (
+                        T::MenuPreviousMark,
+                        "[",
+                        Action::Review(ReviewCommand::Previous { same_side: false }),
+                    ),
+                ],
+                lang,
+            );
+            menu(ui, T::MenuEngine, lang, &engine, send);
+        }
+
+        let help = items(&[(T::Help, "F1", Action::ToggleHelp)], lang);
+        menu(ui, T::Help, lang, &help, send);
+    });
+}
