@@ -1,5 +1,6 @@
 //! Property tests: FEN round trips, undo restores everything, no text makes the FEN
-//! parser panic, and move legality agrees however it is asked.
+//! parser panic, move legality agrees however it is asked, and no text pasted at the Go
+//! table (a board drawn in text, a move list) makes its readers panic.
 
 use proptest::prelude::*;
 use xiangqi::rules::{Game, Move, Position, Setup, Square};
@@ -38,8 +39,33 @@ fn fen_like() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Text shaped like a Go board or a list of Go moves often enough to get past the first
+/// checks.
+fn go_text_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        ".*",
+        r"([XO.+ ]{2,9}\n){2,9}(to-move (black|white))?",
+        r"([A-HJ-T][0-9]{1,2}|pass|[0-9]+\.|B|W)( [A-HJ-T][0-9]{1,2}| pass| [0-9]+\.){0,40}",
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn go_text_readers_never_panic_and_a_board_reads_back(text in go_text_like()) {
+        use xiangqi::go::text;
+        if let Ok(pos) = text::read_diagram(&text) {
+            let back = text::read_diagram(&pos.board().diagram()).expect("a drawn board reads");
+            prop_assert_eq!(back.board(), pos.board());
+        }
+        if text::looks_like_moves(&text) {
+            let size = text::size_for_moves(&text);
+            if let Ok(game) = text::read_moves(&text, size, xiangqi::go::Rules::CHINESE) {
+                prop_assert!(!game.moves().is_empty());
+            }
+        }
+    }
 
     #[test]
     fn fen_round_trip(p in picks()) {
