@@ -521,6 +521,7 @@ fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
         }
         let (w, h) = game.size();
         let left = w - harness::PANEL;
+        game.save_shot(&format!("settings-{w}x{h}"));
         let shot = game.shot();
         // No column of the panel (but the scroll bar's, at its right edge) is covered
         // from top to bottom.
