@@ -116,6 +116,27 @@ impl SgfGame {
         }
     }
 
+    /// The stones a count written by [`set_count`](Self::set_count) took as dead in
+    /// `pos` (the main line's end): those standing on the other side's `TB`/`TW` points.
+    #[must_use]
+    pub fn counted_dead(&self, pos: &Position) -> Vec<Point> {
+        let board = pos.board();
+        let last = *self.main_line().last().expect("the root at least");
+        let mut dead = Vec::new();
+        for (name, side) in [("TB", Color::Black), ("TW", Color::White)] {
+            for value in prop(&self.nodes[last], name).into_iter().flatten() {
+                dead.extend(
+                    points_of(value, board.size())
+                        .into_iter()
+                        .filter(|&p| board.get(p) == Some(!side)),
+                );
+            }
+        }
+        dead.sort();
+        dead.dedup();
+        dead
+    }
+
     /// The main line: from the root, each node's first child.
     #[must_use]
     pub fn main_line(&self) -> Vec<usize> {

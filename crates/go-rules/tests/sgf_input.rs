@@ -139,6 +139,8 @@ fn a_count_is_written_as_the_result_and_each_sides_points() {
     assert!(tb.1.contains(&"ac".to_owned()), "{text}");
     let tw = props.iter().find(|(n, _)| n == "TW").unwrap();
     assert_eq!(tw.1.len(), 5, "{text}");
+    // Read back: the stone on black's points is the dead one.
+    assert_eq!(back.counted_dead(game.position()), [a3]);
 }
 
 #[test]

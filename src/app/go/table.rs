@@ -205,24 +205,8 @@ impl GoTable {
         let Some(result) = file.tag("RE").filter(|r| !r.is_empty()) else {
             return table;
         };
-        let board = *table.game.position().board();
         if let Some(counting) = table.counting.as_mut() {
-            let last = *file.main_line().last().expect("the root at least");
-            for (name, side) in [("TB", Color::Black), ("TW", Color::White)] {
-                let Some((_, values)) = file.node(last).props.iter().find(|(n, _)| n == name)
-                else {
-                    continue;
-                };
-                for v in values {
-                    for p in crate::go::sgf::points_of(v, board.size()) {
-                        if board.get(p) == Some(!side) {
-                            counting.dead.push(p);
-                        }
-                    }
-                }
-            }
-            counting.dead.sort();
-            counting.dead.dedup();
+            counting.dead = file.counted_dead(table.game.position());
             counting.suggested = true;
             counting.undo.push(CountStep::Accept);
         } else if !result.ends_with("+R") && !result.ends_with("+Resign") {
