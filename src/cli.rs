@@ -89,6 +89,13 @@ enum Command {
         /// No coordinates around the picture's board.
         #[arg(long)]
         no_coordinates: bool,
+        /// The pieces in a picture: traditional (Chinese characters) or international
+        /// (symbols).
+        #[arg(long, default_value = "traditional")]
+        pieces: xiangqi::theme::PieceStyle,
+        /// The board's colours in a picture: wood, paper or dark.
+        #[arg(long, default_value = "wood")]
+        theme: xiangqi::theme::Theme,
     },
     /// List the games in a file, one per line: number, red, black, result, plies, event
     /// (separated by tabs).
@@ -195,6 +202,9 @@ enum GoCommand {
         /// No coordinates around the board.
         #[arg(long)]
         no_coordinates: bool,
+        /// The board's colours in a picture: wood, paper or dark.
+        #[arg(long, default_value = "wood")]
+        theme: xiangqi::theme::Theme,
     },
 }
 
@@ -252,6 +262,8 @@ struct Picture {
     delay: f32,
     flip: bool,
     coordinates: bool,
+    pieces: xiangqi::theme::PieceStyle,
+    theme: xiangqi::theme::Theme,
 }
 
 pub fn run() -> ExitCode {
@@ -277,12 +289,16 @@ pub fn run() -> ExitCode {
             delay,
             flip,
             no_coordinates,
+            pieces,
+            theme,
         } => {
             let picture = Picture {
                 size,
                 delay,
                 flip,
                 coordinates: !no_coordinates,
+                pieces,
+                theme,
             };
             convert::convert(&mut out, &input, to, game, output.as_deref(), &picture)
         }
@@ -342,12 +358,15 @@ pub fn run() -> ExitCode {
                 size,
                 delay,
                 no_coordinates,
+                theme,
             } => {
                 let picture = Picture {
                     size,
                     delay,
                     flip: false,
                     coordinates: !no_coordinates,
+                    pieces: xiangqi::theme::PieceStyle::Traditional,
+                    theme,
                 };
                 go::convert(&mut out, &input, game, &to, output.as_deref(), &picture)
             }

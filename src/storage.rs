@@ -91,7 +91,11 @@ impl Dirs {
 /// ```
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let dir = path.parent().unwrap_or(Path::new("."));
+    // A bare file name's parent is "", which cannot be opened to flush: the current folder.
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let name = path
         .file_name()

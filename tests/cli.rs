@@ -531,3 +531,46 @@ fn go_reads_sgf_files_and_converts_them() {
     let err = failure(&["go", "status", "/no/such.sgf"]);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+/// `--pieces` and `--theme` change the picture; a bare file name is written in the
+/// current folder (it once failed: its parent, "", could not be flushed).
+#[test]
+fn convert_draws_pictures_in_each_style_and_theme_to_a_bare_file_name() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-themes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for pieces in ["traditional", "international"] {
+        for theme in ["wood", "paper", "dark"] {
+            let name = format!("{pieces}-{theme}.png");
+            let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+                .args(["convert", "-", "--to", "png", "-o", &name, "--size", "200"])
+                .args(["--pieces", pieces, "--theme", theme])
+                .current_dir(&dir)
+                .stdin(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the binary runs");
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"1. h2e2 h9g7")
+                .unwrap();
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let bytes = std::fs::read(dir.join(&name)).expect("the picture is written");
+            assert!(bytes.starts_with(b"\x89PNG"), "{name}");
+            assert!(seen.insert(bytes), "{name} looks like another one");
+        }
+    }
+    let err = failure(&["convert", "-", "--to", "png", "--theme", "slate"]);
+    assert!(err.contains("wood, paper, dark"), "{err}");
+    let err = failure(&["convert", "-", "--to", "png", "--pieces", "western"]);
+    assert!(err.contains("traditional, international"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

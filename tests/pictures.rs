@@ -9,7 +9,7 @@ use std::process::Command;
 use common::Rng;
 use xiangqi::picture::{Options, Painter, gif, png};
 use xiangqi::rules::{Color, Game, Position, Square};
-use xiangqi::theme::{Rgba, wood};
+use xiangqi::theme::{Palette, PieceStyle, Rgba, Theme, WOOD};
 
 /// A game of `plies` random moves that does not end early.
 fn random_game(plies: usize, seed: u64) -> Game {
@@ -66,14 +66,33 @@ enum Seen {
 }
 
 fn seen(image: &Image, painter: &Painter, sq: Square) -> Seen {
+    seen_in(image, painter, sq, &WOOD)
+}
+
+/// What stands on `sq`: a piece's face fills the middle of its point (told apart from
+/// the board closely: paper's board is nearly white), and its side is the colour of
+/// its mark there.
+fn seen_in(image: &Image, painter: &Painter, sq: Square, palette: &Palette) -> Seen {
     let cell = painter.dimensions().0 as f32 / xiangqi::theme::geometry::WIDTH;
     let at = painter.pixel(sq);
     let r = cell * 0.3;
-    let face = image.count_near(at, r, wood::PIECE_FACE);
-    if face < 20 {
+    let count = |want: Rgba, tolerance: u8| {
+        let mut n = 0;
+        for dy in -(r as i32)..=r as i32 {
+            for dx in -(r as i32)..=r as i32 {
+                n += usize::from(close(
+                    image.at(at.0 + dx as f32, at.1 + dy as f32),
+                    want,
+                    tolerance,
+                ));
+            }
+        }
+        n
+    };
+    if count(palette.piece_face, 5) < 20 {
         return Seen::Empty;
     }
-    if image.count_near(at, r, wood::RED) > image.count_near(at, r, wood::BLACK) {
+    if count(palette.red, 40) > count(palette.black, 40) {
         Seen::Red
     } else {
         Seen::Black
@@ -118,9 +137,13 @@ fn frames(bytes: &[u8]) -> (Vec<Image>, Vec<u16>) {
 }
 
 fn last_move_marked(image: &Image, painter: &Painter, sq: Square) -> bool {
+    last_move_marked_in(image, painter, sq, &WOOD)
+}
+
+fn last_move_marked_in(image: &Image, painter: &Painter, sq: Square, palette: &Palette) -> bool {
     let cell = painter.dimensions().0 as f32 / xiangqi::theme::geometry::WIDTH;
     let (x, y) = painter.pixel(sq);
-    let mark = xiangqi::theme::over(wood::LAST_MOVE, wood::BOARD);
+    let mark = xiangqi::theme::over(palette.last_move, palette.board);
     let corner = (x - 0.46 * cell, y - 0.46 * cell);
     image.count_near(corner, cell * 0.04, mark) > 0
 }
@@ -302,7 +325,8 @@ fn a_go_position_is_drawn_with_its_stones_star_points_and_last_move() {
         game.play(Move::from_gtp(m, 9).unwrap()).unwrap();
     }
     let at = |name: &str| Point::from_gtp(name, 9).unwrap();
-    let bytes = xiangqi::picture::goban::png(game.position(), Some(at("D4")), 450, true);
+    let bytes =
+        xiangqi::picture::goban::png(game.position(), Some(at("D4")), 450, true, Theme::Wood);
     let decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
@@ -339,7 +363,7 @@ fn a_go_position_is_drawn_with_its_stones_star_points_and_last_move() {
         "{:?}",
         pixel(at("E5"), 0.0)
     );
-    let gif = xiangqi::picture::goban::gif(&game, 300, false, 0.5);
+    let gif = xiangqi::picture::goban::gif(&game, 300, false, Theme::Wood, 0.5);
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(std::io::Cursor::new(&gif)).unwrap();
@@ -365,7 +389,7 @@ fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties
     let at = |name: &str| Point::from_gtp(name, 9).unwrap();
     let geometry = Geometry::new(9, 450);
     let cell = 450.0 / 10.6;
-    let mut painter = GobanPainter::new(9, 450, false);
+    let mut painter = GobanPainter::new(9, 450, false, Theme::Wood);
     let plain = painter.draw(game.position(), None);
     let marks = Marks {
         dead: vec![at("G7")],
@@ -409,6 +433,119 @@ fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties
         assert!(
             changed > 20,
             "{p}: its liberties written ({changed} pixels)"
+        );
+    }
+}
+
+fn decode_png(bytes: Vec<u8>) -> Image {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    Image {
+        width: info.width as usize,
+        rgb: buf,
+    }
+}
+
+/// Each of the three themes and both piece styles: every point shows what the game has
+/// there in the theme's own colours, the last move is marked, the board between the
+/// points is the theme's; in the international style the seven roles are seven
+/// different symbols and a role's symbol has the same shape for both sides.
+#[test]
+fn every_theme_and_piece_style_shows_the_position_and_tells_the_roles_apart() {
+    let game = random_game(9, 5);
+    let last = game.moves().last();
+    for theme in Theme::ALL {
+        for pieces in PieceStyle::ALL {
+            let opts = Options {
+                theme,
+                pieces,
+                size: 900,
+                ..Options::default()
+            };
+            let palette = theme.palette();
+            let image = decode_png(png(game.position(), last, &opts));
+            let painter = Painter::new(&opts);
+            for sq in Square::all() {
+                assert_eq!(
+                    seen_in(&image, &painter, sq, palette),
+                    expected(game.position(), sq),
+                    "{theme} {pieces} {sq}"
+                );
+            }
+            assert!(last_move_marked_in(
+                &image,
+                &painter,
+                last.unwrap().to,
+                palette
+            ));
+            // Half-way between e4 and e5 lies the river: bare board.
+            let (x, y) = painter.pixel(Square::new(4, 4).unwrap());
+            let cell = painter.dimensions().0 as f32 / xiangqi::theme::geometry::WIDTH;
+            assert!(
+                close(image.at(x + 0.5 * cell, y - 0.5 * cell), palette.board, 8),
+                "{theme}"
+            );
+        }
+    }
+    // Which pixels of a piece carry its side's colour.
+    let mask = |image: &Image, painter: &Painter, sq: Square, ink: Rgba, shift: (f32, f32)| {
+        let cell = painter.dimensions().0 as f32 / xiangqi::theme::geometry::WIDTH;
+        let (x, y) = painter.pixel(sq);
+        let (x, y) = (x + shift.0, y + shift.1);
+        let r = (cell * 0.33) as i32;
+        let mut out = Vec::new();
+        for dy in -r..=r {
+            for dx in -r..=r {
+                out.push(close(image.at(x + dx as f32, y + dy as f32), ink, 60));
+            }
+        }
+        out
+    };
+    let differ = |a: &[bool], b: &[bool]| a.iter().zip(b).filter(|(x, y)| x != y).count();
+    let opts = Options {
+        pieces: PieceStyle::International,
+        size: 900,
+        ..Options::default()
+    };
+    let image = decode_png(png(&Position::new(), None, &opts));
+    let painter = Painter::new(&opts);
+    let sq = |s: &str| s.parse::<Square>().unwrap();
+    // General, advisor, elephant, horse, chariot, cannon, soldier: red's, then black's.
+    let red = ["e0", "d0", "c0", "b0", "a0", "b2", "a3"];
+    let black = ["e9", "d9", "c9", "b9", "a9", "b7", "a6"];
+    let masks: Vec<Vec<bool>> = red
+        .iter()
+        .map(|s| mask(&image, &painter, sq(s), WOOD.red, (0.0, 0.0)))
+        .collect();
+    for i in 0..masks.len() {
+        for j in 0..i {
+            let d = differ(&masks[i], &masks[j]);
+            assert!(
+                d > masks[i].len() / 20,
+                "{} and {} look alike ({d} pixels differ)",
+                red[i],
+                red[j]
+            );
+        }
+        // The same shape, up to a pixel's rounding of where each piece is put.
+        let best = (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (dx as f32, dy as f32)))
+            .map(|shift| {
+                differ(
+                    &masks[i],
+                    &mask(&image, &painter, sq(black[i]), WOOD.black, shift),
+                )
+            })
+            .min()
+            .unwrap();
+        assert!(
+            best < masks[i].len() / 50,
+            "{} and {}: {best}",
+            red[i],
+            black[i]
         );
     }
 }

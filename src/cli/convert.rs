@@ -138,6 +138,8 @@ pub(super) fn convert(
         } else {
             xiangqi::theme::Coordinates::None
         },
+        theme: picture.theme,
+        pieces: picture.pieces,
         ..xiangqi::picture::Options::default()
     };
     let bytes = match to {

@@ -133,11 +133,21 @@ pub(super) fn convert(
                 Move::Play(p) => Some(*p),
                 Move::Pass => None,
             });
-            xiangqi::picture::goban::png(played.position(), last, picture.size, picture.coordinates)
+            xiangqi::picture::goban::png(
+                played.position(),
+                last,
+                picture.size,
+                picture.coordinates,
+                picture.theme,
+            )
         }
-        "gif" => {
-            xiangqi::picture::goban::gif(&played, picture.size, picture.coordinates, picture.delay)
-        }
+        "gif" => xiangqi::picture::goban::gif(
+            &played,
+            picture.size,
+            picture.coordinates,
+            picture.theme,
+            picture.delay,
+        ),
         _ => sgf::write(chosen).into_bytes(),
     };
     match output {

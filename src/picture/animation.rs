@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use tiny_skia::Pixmap;
 
-use crate::theme;
+use crate::theme::Rgba;
 
 /// The palette index GIF frames use for "unchanged from the last frame".
 const TRANSPARENT: u8 = 255;
@@ -26,11 +26,12 @@ pub(super) fn rgb(pixmap: &Pixmap) -> Vec<u8> {
 pub(super) fn animate(
     (width, height): (u32, u32),
     samples: &[Pixmap],
+    flat: &[Rgba],
     count: usize,
     delay_secs: f32,
     mut frame: impl FnMut(usize) -> Pixmap,
 ) -> Vec<u8> {
-    let mut palette = Palette::from_frames(samples);
+    let mut palette = Palette::from_frames(samples, flat);
     let mut out = Vec::new();
     {
         let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb)
@@ -69,9 +70,9 @@ struct Palette {
 impl Palette {
     /// A palette for `frames`, with an exact entry for each of the theme's flat colours:
     /// the marks cover few pixels and would otherwise get a near, muddy colour.
-    fn from_frames(frames: &[Pixmap]) -> Palette {
+    fn from_frames(frames: &[Pixmap], flat: &[Rgba]) -> Palette {
         let mut sample: Vec<u8> = frames.iter().flat_map(rgb).collect();
-        for c in theme::flat_colors() {
+        for c in flat {
             for _ in 0..4000 {
                 sample.extend([c.0, c.1, c.2]);
             }

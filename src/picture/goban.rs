@@ -10,7 +10,7 @@ use tiny_skia::{
 
 use super::{animate, draw_text, encode_png, font_system};
 use crate::go::{Color, Game, Move, Point, Position, handicap};
-use crate::theme::{Rgba, go as stones, wood};
+use crate::theme::{Rgba, Theme, go as stones};
 
 /// The margin around the outer lines, in line spacings: room for the labels.
 const MARGIN: f32 = 1.3;
@@ -91,6 +91,7 @@ pub struct GobanPainter {
     px: u32,
     cell: f32,
     coordinates: bool,
+    theme: Theme,
     fonts: FontSystem,
     swash: SwashCache,
     board: Option<Pixmap>,
@@ -111,7 +112,7 @@ impl GobanPainter {
     /// A painter for a `size`×`size` board drawn `px` pixels wide (and high), with the
     /// coordinates around it or not.
     #[must_use]
-    pub fn new(size: u8, px: u32, coordinates: bool) -> GobanPainter {
+    pub fn new(size: u8, px: u32, coordinates: bool, theme: Theme) -> GobanPainter {
         let geometry = Geometry::new(size, px);
         GobanPainter {
             geometry,
@@ -119,6 +120,7 @@ impl GobanPainter {
             px: geometry.px,
             cell: geometry.cell,
             coordinates,
+            theme,
             fonts: font_system(),
             swash: SwashCache::new(),
             board: None,
@@ -137,7 +139,8 @@ impl GobanPainter {
 
     fn empty_board(&mut self) -> Pixmap {
         let mut board = Pixmap::new(self.px, self.px).expect("a non-zero size");
-        board.fill(sk(wood::BOARD));
+        let palette = self.theme.palette();
+        board.fill(sk(palette.goban));
         let n = f32::from(self.size);
         let (lo, hi) = (MARGIN * self.cell, (n - 1.0 + MARGIN) * self.cell);
         let mut lines = PathBuilder::new();
@@ -155,7 +158,7 @@ impl GobanPainter {
         if let Some(path) = lines.finish() {
             board.stroke_path(
                 &path,
-                &paint(wood::LINE),
+                &paint(palette.line),
                 &stroke,
                 Transform::identity(),
                 None,
@@ -171,7 +174,7 @@ impl GobanPainter {
             if let Some(dot) = PathBuilder::from_circle(x, y, self.cell * 0.1) {
                 board.fill_path(
                     &dot,
-                    &paint(wood::LINE),
+                    &paint(palette.line),
                     FillRule::Winding,
                     Transform::identity(),
                     None,
@@ -198,7 +201,7 @@ impl GobanPainter {
                         label,
                         at,
                         text,
-                        wood::INK,
+                        palette.ink,
                     );
                 }
             }
@@ -411,17 +414,23 @@ impl GobanPainter {
 
 /// A PNG of `pos`, `px` pixels wide, the stone on `last` marked.
 #[must_use]
-pub fn png(pos: &Position, last: Option<Point>, px: u32, coordinates: bool) -> Vec<u8> {
-    let mut painter = GobanPainter::new(pos.board().size(), px, coordinates);
+pub fn png(
+    pos: &Position,
+    last: Option<Point>,
+    px: u32,
+    coordinates: bool,
+    theme: Theme,
+) -> Vec<u8> {
+    let mut painter = GobanPainter::new(pos.board().size(), px, coordinates, theme);
     encode_png(&painter.draw(pos, last))
 }
 
 /// An animated GIF of `game`: the start, then a frame a move, `delay_secs` apart, the
 /// last held; loops. One palette, and each frame only the rectangle that changed.
 #[must_use]
-pub fn gif(game: &Game, px: u32, coordinates: bool, delay_secs: f32) -> Vec<u8> {
+pub fn gif(game: &Game, px: u32, coordinates: bool, theme: Theme, delay_secs: f32) -> Vec<u8> {
     let size = game.start().board().size();
-    let mut painter = GobanPainter::new(size, px, coordinates);
+    let mut painter = GobanPainter::new(size, px, coordinates, theme);
     let moves = game.moves();
     let frame_at = |painter: &mut GobanPainter, i: usize| {
         let last = i.checked_sub(1).and_then(|j| match moves[j] {
@@ -436,7 +445,20 @@ pub fn gif(game: &Game, px: u32, coordinates: bool, delay_secs: f32) -> Vec<u8> 
         frame_at(&mut painter, moves.len()),
     ];
     let side = painter.px;
-    animate((side, side), &samples, moves.len() + 1, delay_secs, |i| {
-        frame_at(&mut painter, i)
-    })
+    let palette = theme.palette();
+    let flat = [
+        palette.goban,
+        palette.line,
+        palette.ink,
+        stones::BLACK,
+        stones::WHITE,
+    ];
+    animate(
+        (side, side),
+        &samples,
+        &flat,
+        moves.len() + 1,
+        delay_secs,
+        |i| frame_at(&mut painter, i),
+    )
 }

@@ -170,6 +170,21 @@ fn svg(shapes: &[Shape], side: f32) -> String {
                     stroke(*color)
                 );
             }
+            Shape::Polygon { points, color } => {
+                let corners: Vec<String> = points
+                    .iter()
+                    .map(|&p| {
+                        let (x, y) = px(p);
+                        format!("{},{}", num(x), num(y))
+                    })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  <polygon points=\"{}\"{}/>",
+                    corners.join(" "),
+                    fill(*color)
+                );
+            }
             Shape::Label {
                 text,
                 at,

@@ -21,7 +21,7 @@ use tiny_skia::{
 };
 
 use crate::rules::{Game, Move, Piece, Position};
-use crate::theme::{self, Coordinates, Rgba, Shape, geometry as g};
+use crate::theme::{self, Coordinates, PieceStyle, Rgba, Shape, Theme, geometry as g};
 
 pub mod goban;
 
@@ -44,6 +44,10 @@ pub struct Options {
     pub last_move: bool,
     /// A red glow under a general in check.
     pub check: bool,
+    /// The board's colours.
+    pub theme: Theme,
+    /// Characters or symbols on the pieces.
+    pub pieces: PieceStyle,
 }
 
 impl Default for Options {
@@ -54,6 +58,8 @@ impl Default for Options {
             coordinates: Coordinates::Iccs,
             last_move: true,
             check: true,
+            theme: Theme::Wood,
+            pieces: PieceStyle::Traditional,
         }
     }
 }
@@ -121,22 +127,24 @@ impl Painter {
     pub fn draw(&mut self, pos: &Position, last: Option<Move>) -> Pixmap {
         if self.board.is_none() {
             let mut board = Pixmap::new(self.width, self.height).expect("a non-zero size");
-            for shape in theme::board(self.opts.flipped, self.opts.coordinates) {
+            let palette = self.opts.theme.palette();
+            for shape in theme::board(self.opts.flipped, self.opts.coordinates, palette) {
                 self.paint(&mut board, &shape, (0.0, 0.0));
             }
             self.board = Some(board);
         }
         let mut frame = self.board.clone().expect("drawn above");
         let flipped = self.opts.flipped;
+        let palette = self.opts.theme.palette();
         if let Some(m) = last.filter(|_| self.opts.last_move) {
             for sq in [m.from, m.to] {
-                for shape in theme::last_move_corners(sq, flipped) {
+                for shape in theme::last_move_corners(sq, flipped, palette) {
                     self.paint(&mut frame, &shape, (0.0, 0.0));
                 }
             }
         }
         if self.opts.check && pos.is_check() {
-            let glow = theme::check_glow(pos.general(pos.turn()), flipped);
+            let glow = theme::check_glow(pos.general(pos.turn()), flipped, palette);
             self.paint(&mut frame, &glow, (0.0, 0.0));
         }
         for (sq, piece) in pos.board().pieces() {
@@ -162,7 +170,8 @@ impl Painter {
             // Shapes are placed relative to the board's centre; shift them to the sprite's.
             let centre = self.to_px((0.0, 0.0));
             let shift = (side as f32 / 2.0 - centre.0, side as f32 / 2.0 - centre.1);
-            for shape in theme::piece(piece, (0.0, 0.0)) {
+            let (style, palette) = (self.opts.pieces, self.opts.theme.palette());
+            for shape in theme::piece(piece, (0.0, 0.0), style, palette) {
                 self.paint(&mut sprite, &shape, shift);
             }
             self.pieces.insert(piece, sprite);
@@ -191,8 +200,17 @@ impl Painter {
             } => {
                 let (x, y) = px(*center);
                 let (w, h) = (size.0 * cell, size.1 * cell);
+                // As a path: tiny-skia's anti-aliased `fill_rect` trips its own debug
+                // assertion on rectangles under two pixels wide (the last move's corners in
+                // a small picture).
                 if let Some(rect) = Rect::from_xywh(x - w / 2.0, y - h / 2.0, w, h) {
-                    pixmap.fill_rect(rect, &paint(*color), Transform::identity(), None);
+                    pixmap.fill_path(
+                        &PathBuilder::from_rect(rect),
+                        &paint(*color),
+                        FillRule::Winding,
+                        Transform::identity(),
+                        None,
+                    );
                 }
             }
             Shape::Segment { a, b, width, color } => {
@@ -240,6 +258,27 @@ impl Painter {
                         &path,
                         &paint(*color),
                         FillRule::EvenOdd,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
+            Shape::Polygon { points, color } => {
+                let mut path = PathBuilder::new();
+                for (i, &p) in points.iter().enumerate() {
+                    let (x, y) = px(p);
+                    if i == 0 {
+                        path.move_to(x, y);
+                    } else {
+                        path.line_to(x, y);
+                    }
+                }
+                path.close();
+                if let Some(path) = path.finish() {
+                    pixmap.fill_path(
+                        &path,
+                        &paint(*color),
+                        FillRule::Winding,
                         Transform::identity(),
                         None,
                     );
@@ -406,6 +445,7 @@ pub fn gif(game: &Game, opts: &Options, delay_secs: f32) -> Vec<u8> {
     animate(
         (width, height),
         &samples,
+        &opts.theme.palette().flat_colors(),
         moves.len() + 1,
         delay_secs,
         |i| frame_at(&mut painter, i),

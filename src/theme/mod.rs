@@ -5,8 +5,11 @@
 
 use crate::rules::{Color, Square};
 
+mod palette;
 mod shapes;
+mod symbols;
 
+pub use palette::{DARK, PAPER, Palette, PanelColors, PieceStyle, Theme, WOOD};
 pub use shapes::{Shape, board, check_glow, icon, last_move_corners, piece};
 
 /// The font of the pieces, the board's labels and the panel: a renamed subset of LXGW
@@ -175,12 +178,31 @@ pub mod panel {
     pub const BANNER_TEXT: Rgba = super::wood::PIECE_FACE;
 }
 
-/// The colour of a side's pieces.
-#[must_use]
-pub fn side_color(color: Color) -> Rgba {
-    match color {
-        Color::Red => wood::RED,
-        Color::Black => wood::BLACK,
+impl Palette {
+    /// The colour of a side's pieces.
+    #[must_use]
+    pub fn side(&self, color: Color) -> Rgba {
+        match color {
+            Color::Red => self.red,
+            Color::Black => self.black,
+        }
+    }
+
+    /// Every solid colour a picture shows, marks blended over the board as they are
+    /// drawn (the GIF's palette starts with these).
+    #[must_use]
+    pub fn flat_colors(&self) -> Vec<Rgba> {
+        vec![
+            self.board,
+            self.line,
+            self.ink,
+            self.piece_face,
+            self.piece_rim,
+            self.red,
+            self.black,
+            over(self.last_move, self.board),
+            over(self.check, self.board),
+        ]
     }
 }
 
@@ -190,22 +212,6 @@ pub fn over(fg: Rgba, bg: Rgba) -> Rgba {
     let a = f32::from(fg.3) / 255.0;
     let mix = |f: u8, b: u8| (a * f32::from(f) + (1.0 - a) * f32::from(b)).round() as u8;
     Rgba(mix(fg.0, bg.0), mix(fg.1, bg.1), mix(fg.2, bg.2), 255)
-}
-
-/// Every solid colour a picture shows, marks blended over the board as they are drawn.
-#[must_use]
-pub fn flat_colors() -> Vec<Rgba> {
-    vec![
-        wood::BOARD,
-        wood::LINE,
-        wood::INK,
-        wood::PIECE_FACE,
-        wood::PIECE_RIM,
-        wood::RED,
-        wood::BLACK,
-        over(wood::LAST_MOVE, wood::BOARD),
-        over(wood::CHECK, wood::BOARD),
-    ]
 }
 
 /// Geometry, in units of the spacing between two lines.

@@ -4,7 +4,7 @@
 //! painters: the pictures look like the game.
 
 use super::geometry as g;
-use super::{Coordinates, Rgba, marked_points, point, side_color, wood};
+use super::{Coordinates, Palette, PieceStyle, Rgba, WOOD, marked_points, point, symbols};
 use crate::rules::{Color, Piece, Role, Square};
 
 /// One thing to paint. Later shapes cover earlier ones.
@@ -50,6 +50,14 @@ pub enum Shape {
         /// Fill.
         color: Rgba,
     },
+    /// A filled convex polygon, its corners counter-clockwise (the window fans it into
+    /// triangles; the pieces' symbols are built of these).
+    Polygon {
+        /// Its corners.
+        points: Vec<(f32, f32)>,
+        /// Fill.
+        color: Rgba,
+    },
     /// Text centred on a point, in the embedded font: all-ASCII text (the coordinates) in
     /// the plain face, the rest in the handwritten one ([`Face::for_text`](super::Face)).
     Label {
@@ -66,9 +74,9 @@ pub enum Shape {
 
 /// The board: wood, frame, lines, palace, point marks, river words and coordinates.
 #[must_use]
-pub fn board(flipped: bool, coordinates: Coordinates) -> Vec<Shape> {
-    let line = wood::LINE;
-    let ink = wood::INK;
+pub fn board(flipped: bool, coordinates: Coordinates, palette: &Palette) -> Vec<Shape> {
+    let line = palette.line;
+    let ink = palette.ink;
     let p = |f: f32, r: f32| {
         let (x, y) = (f - 4.0, r - 4.5);
         if flipped { (-x, -y) } else { (x, y) }
@@ -82,7 +90,7 @@ pub fn board(flipped: bool, coordinates: Coordinates) -> Vec<Shape> {
     let mut out = vec![Shape::Rect {
         center: (0.0, 0.0),
         size: (g::WIDTH, g::HEIGHT),
-        color: wood::BOARD,
+        color: palette.board,
     }];
     // The frame just outside the outer lines.
     let (fx, fy) = (4.0 + g::FRAME_GAP, 4.5 + g::FRAME_GAP);
@@ -163,21 +171,21 @@ pub fn board(flipped: bool, coordinates: Coordinates) -> Vec<Shape> {
     out
 }
 
-/// A piece at `at`: face, rim, the side's ring and its character.
+/// A piece at `at`: face, rim, the side's ring and its character or symbol.
 #[must_use]
-pub fn piece(piece: Piece, at: (f32, f32)) -> Vec<Shape> {
-    let side = side_color(piece.color);
-    vec![
+pub fn piece(piece: Piece, at: (f32, f32), style: PieceStyle, palette: &Palette) -> Vec<Shape> {
+    let side = palette.side(piece.color);
+    let mut out = vec![
         Shape::Disc {
             center: at,
             radius: g::PIECE_RADIUS,
-            color: wood::PIECE_FACE,
+            color: palette.piece_face,
         },
         Shape::Ring {
             center: at,
             inner: g::PIECE_RADIUS - g::PIECE_RIM,
             outer: g::PIECE_RADIUS,
-            color: wood::PIECE_RIM,
+            color: palette.piece_rim,
         },
         Shape::Ring {
             center: at,
@@ -185,18 +193,24 @@ pub fn piece(piece: Piece, at: (f32, f32)) -> Vec<Shape> {
             outer: g::PIECE_RING,
             color: side,
         },
-        Shape::Label {
+    ];
+    match style {
+        PieceStyle::Traditional => out.push(Shape::Label {
             text: piece.chinese().to_string(),
             at,
             size: g::PIECE_CHAR,
             color: side,
-        },
-    ]
+        }),
+        PieceStyle::International => {
+            out.extend(symbols::symbol(piece.role, at, side, palette.piece_face));
+        }
+    }
+    out
 }
 
 /// Corner brackets around a point: the last move's mark.
 #[must_use]
-pub fn last_move_corners(sq: Square, flipped: bool) -> Vec<Shape> {
+pub fn last_move_corners(sq: Square, flipped: bool, palette: &Palette) -> Vec<Shape> {
     let at = point(sq, flipped);
     let (reach, arm, width) = (0.5, 0.16, 0.05);
     let mut out = Vec::new();
@@ -210,7 +224,7 @@ pub fn last_move_corners(sq: Square, flipped: bool) -> Vec<Shape> {
             out.push(Shape::Rect {
                 center,
                 size: (w, h),
-                color: wood::LAST_MOVE,
+                color: palette.last_move,
             });
         }
     }
@@ -226,17 +240,22 @@ pub fn icon() -> Vec<Shape> {
         radius: g::PIECE_RADIUS + 0.015,
         color: Rgba(0x3B, 0x2A, 0x1E, 0x59),
     }];
-    out.extend(piece(Piece::new(Color::Red, Role::General), (0.0, 0.0)));
+    out.extend(piece(
+        Piece::new(Color::Red, Role::General),
+        (0.0, 0.0),
+        PieceStyle::Traditional,
+        &WOOD,
+    ));
     out
 }
 
 /// The red glow under a general in check.
 #[must_use]
-pub fn check_glow(general: Square, flipped: bool) -> Shape {
+pub fn check_glow(general: Square, flipped: bool, palette: &Palette) -> Shape {
     Shape::Disc {
         center: point(general, flipped),
         radius: g::PIECE_RADIUS + 0.08,
-        color: wood::CHECK,
+        color: palette.check,
     }
 }
 
@@ -247,7 +266,7 @@ mod tests {
     #[test]
     fn coordinates_are_clear_of_the_pieces_and_inside_the_board() {
         for coordinates in [Coordinates::Iccs, Coordinates::Chinese] {
-            for shape in board(false, coordinates) {
+            for shape in board(false, coordinates, &WOOD) {
                 let Shape::Label { text, at, size, .. } = shape else {
                     continue;
                 };
@@ -270,7 +289,7 @@ mod tests {
 
     #[test]
     fn the_board_has_its_lines_and_labels() {
-        let shapes = board(false, Coordinates::Iccs);
+        let shapes = board(false, Coordinates::Iccs, &WOOD);
         let labels: Vec<&str> = shapes
             .iter()
             .filter_map(|s| match s {
@@ -281,17 +300,21 @@ mod tests {
         // River words, 9 letters twice, 10 ranks.
         assert_eq!(labels.len(), 2 + 18 + 10);
         assert!(labels.contains(&"楚 河"));
-        assert_eq!(board(true, Coordinates::None).len(), shapes.len() - 28);
-        let p = piece(Piece::new(Color::Red, Role::Cannon), (0.0, 0.0));
+        assert_eq!(
+            board(true, Coordinates::None, &WOOD).len(),
+            shapes.len() - 28
+        );
+        let cannon = Piece::new(Color::Red, Role::Cannon);
+        let p = piece(cannon, (0.0, 0.0), PieceStyle::Traditional, &WOOD);
         assert!(matches!(&p[3], Shape::Label { text, .. } if text == "炮"));
-        assert_eq!(last_move_corners(Square::A0, false).len(), 8);
+        assert_eq!(last_move_corners(Square::A0, false, &WOOD).len(), 8);
     }
 
     #[test]
     fn the_icon_is_the_red_general_inside_its_square() {
         let icon = icon();
         assert!(
-            matches!(&icon[4], Shape::Label { text, color, .. } if text == "帥" && *color == wood::RED)
+            matches!(&icon[4], Shape::Label { text, color, .. } if text == "帥" && *color == WOOD.red)
         );
         for shape in &icon {
             if let Shape::Disc { center, radius, .. }
@@ -302,6 +325,52 @@ mod tests {
             } = shape
             {
                 assert!(center.0.abs() + radius <= 0.5 && center.1.abs() + radius <= 0.5);
+            }
+        }
+    }
+
+    /// Every symbol stays inside the piece's ring and every polygon is convex and
+    /// counter-clockwise (the window fans polygons into triangles).
+    #[test]
+    fn international_symbols_fit_their_ring_and_their_polygons_are_convex() {
+        let inside = g::PIECE_RING - g::PIECE_RING_WIDTH;
+        for role in Role::ALL {
+            for color in Color::ALL {
+                let shapes = piece(
+                    Piece::new(color, role),
+                    (0.0, 0.0),
+                    PieceStyle::International,
+                    &WOOD,
+                );
+                assert!(!shapes.iter().any(|s| matches!(s, Shape::Label { .. })));
+                let symbol = &shapes[3..];
+                assert!(symbol.len() >= 4, "{role:?} has a symbol");
+                for shape in symbol {
+                    let reach = match shape {
+                        Shape::Polygon { points, .. } => {
+                            let n = points.len();
+                            for i in 0..n {
+                                let (a, b, c) =
+                                    (points[i], points[(i + 1) % n], points[(i + 2) % n]);
+                                let cross = (b.0 - a.0) * (c.1 - b.1) - (b.1 - a.1) * (c.0 - b.0);
+                                assert!(
+                                    cross > 0.0,
+                                    "{role:?}: {points:?} turns the wrong way at {b:?}"
+                                );
+                            }
+                            points.iter().map(|p| p.0.hypot(p.1)).fold(0.0, f32::max)
+                        }
+                        Shape::Disc { center, radius, .. } => center.0.hypot(center.1) + radius,
+                        Shape::Rect { center, size, .. } => {
+                            (center.0.abs() + size.0 / 2.0).hypot(center.1.abs() + size.1 / 2.0)
+                        }
+                        Shape::Segment { a, b, width, .. } => {
+                            a.0.hypot(a.1).max(b.0.hypot(b.1)) + width / 2.0
+                        }
+                        other => panic!("{role:?}: unexpected {other:?}"),
+                    };
+                    assert!(reach <= inside, "{role:?} reaches {reach} past the ring");
+                }
             }
         }
     }
