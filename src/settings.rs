@@ -7,8 +7,9 @@
 //! ```
 //! use xiangqi::settings::Preferences;
 //!
-//! let prefs = Preferences::from_text("(notation: \"WXF\", volume: 0.5, slot: Some(3))").unwrap();
+//! let prefs = Preferences::from_text("(notation: \"WXF\", theme: \"dark\", slot: Some(3))").unwrap();
 //! assert_eq!(prefs.settings.notation, xiangqi::rules::Notation::Wxf);
+//! assert_eq!(prefs.settings.theme, xiangqi::theme::Theme::Dark);
 //! assert_eq!(prefs.slot, Some(3));
 //! assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
 //! assert!(Preferences::from_text("(notation: \"WXF\"").is_err());
@@ -22,7 +23,7 @@ use crate::engine::Limit;
 use crate::i18n::Lang;
 use crate::rules::{Color, Notation, TimeControl};
 use crate::storage::{Damaged, Dirs, atomic_write, read_or_keep_aside};
-pub use crate::theme::Coordinates;
+pub use crate::theme::{Coordinates, PieceStyle, Theme};
 
 /// The player's preferences.
 #[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
@@ -59,6 +60,10 @@ pub struct Settings {
     pub hash_mb: u32,
     /// The panel's zoom on top of the screen's scale factor (Ctrl+= / Ctrl+- / Ctrl+0).
     pub zoom: f32,
+    /// The board's and the panel's colours.
+    pub theme: Theme,
+    /// Characters or symbols on the pieces.
+    pub pieces: PieceStyle,
 }
 
 /// The computer's strength when the player has not chosen one: a second a move.
@@ -104,6 +109,8 @@ impl Default for Settings {
             threads: 1,
             hash_mb: 64,
             zoom: 1.0,
+            theme: Theme::Wood,
+            pieces: PieceStyle::Traditional,
         }
     }
 }
@@ -219,6 +226,12 @@ struct Stored {
     threads: u32,
     hash_mb: u32,
     zoom: f32,
+    /// `wood`, `paper`, `dark`.
+    #[serde(with = "by_name")]
+    theme: Option<Theme>,
+    /// `traditional`, `international`.
+    #[serde(with = "by_name")]
+    pieces: Option<PieceStyle>,
     /// `go` when the table was playing Go; empty: Xiangqi.
     table: String,
 }
@@ -278,6 +291,8 @@ impl Stored {
             threads: s.threads,
             hash_mb: s.hash_mb,
             zoom: s.zoom,
+            theme: Some(s.theme),
+            pieces: Some(s.pieces),
             table: String::new(),
         }
     }
@@ -314,6 +329,8 @@ impl Stored {
             } else {
                 self.zoom.clamp(ZOOMS[0], ZOOMS[ZOOMS.len() - 1])
             },
+            theme: self.theme.unwrap_or(default.theme),
+            pieces: self.pieces.unwrap_or(default.pieces),
         }
     }
 }

@@ -94,6 +94,10 @@ pub enum Action {
     SwitchGame(crate::app::schedule::GameKind),
     /// Ctrl+= (1), Ctrl+- (-1), Ctrl+0 (0): the panel's zoom.
     Zoom(i8),
+    /// T: the next board theme.
+    NextTheme,
+    /// P: characters or symbols on the pieces.
+    TogglePieces,
     /// Something for the Go table: pass, resign, a new game, the count.
     Go(crate::app::go::GoCommand),
     /// The engine's review of the game (R, `]`, `[`).
@@ -114,6 +118,10 @@ pub enum ViewCommand {
     ToggleGameInfo,
     /// Ctrl+= (1), Ctrl+- (-1), Ctrl+0 (0: back to 100 %).
     Zoom(i8),
+    /// T: wood, paper, dark, wood…
+    NextTheme,
+    /// P: characters or symbols.
+    TogglePieces,
 }
 
 /// Moves through the game and changes to it (`xiangqi/play.rs`).
@@ -302,6 +310,8 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::Go(command) => _ = to.go.write(command),
             Action::Review(command) => _ = to.review.write(command),
             Action::Zoom(steps) => _ = to.view.write(ViewCommand::Zoom(steps)),
+            Action::NextTheme => _ = to.view.write(ViewCommand::NextTheme),
+            Action::TogglePieces => _ = to.view.write(ViewCommand::TogglePieces),
         }
     }
 }

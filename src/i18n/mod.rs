@@ -158,6 +158,7 @@ texts! {
     KeyNew => "Ctrl+R：新局（可悔）", "Ctrl+R: new game (undoable)";
     KeyFlip => "F：翻转棋盘", "F: flip the board";
     KeyMute => "M：静音", "M: mute";
+    KeyLook => "T：换棋盘（木纹、纸面、深色）；P：棋子用汉字或图形", "T: next board (wood, paper, dark); P: pieces as characters or symbols";
     KeyReview => "← → Home End：回顾着法", "← → Home End: review the moves";
     KeyLines => "↑ ↓：在分支处换一条变着；右键着法：提升、删除、符号、注释", "↑ ↓: at a fork, follow another line; right-click a move: promote, delete, glyph, comment";
     KeyZoom => "Ctrl+= / Ctrl+- / Ctrl+0：放大、缩小、还原界面", "Ctrl+= / Ctrl+- / Ctrl+0: zoom the panel in, out, back to 100%";
@@ -304,6 +305,32 @@ texts! {
     EnginePath => "引擎路径（空：自动查找）", "Engine path (empty: look for one)";
     EngineThreads => "线程", "Threads";
     EngineHash => "哈希表", "Hash";
+    MenuTheme => "棋盘：{}", "Board: {}";
+    MenuPieces => "棋子：{}", "Pieces: {}";
+    ThemeWood => "木纹", "wood";
+    ThemePaper => "纸面", "paper";
+    ThemeDark => "深色", "dark";
+    PiecesTraditional => "汉字", "Chinese characters";
+    PiecesInternational => "图形", "symbols";
+}
+
+/// A theme's name in `lang`.
+#[must_use]
+pub fn theme_name(theme: crate::theme::Theme, lang: Lang) -> &'static str {
+    match theme {
+        crate::theme::Theme::Wood => T::ThemeWood.get(lang),
+        crate::theme::Theme::Paper => T::ThemePaper.get(lang),
+        crate::theme::Theme::Dark => T::ThemeDark.get(lang),
+    }
+}
+
+/// A piece style's name in `lang`.
+#[must_use]
+pub fn pieces_name(style: crate::theme::PieceStyle, lang: Lang) -> &'static str {
+    match style {
+        crate::theme::PieceStyle::Traditional => T::PiecesTraditional.get(lang),
+        crate::theme::PieceStyle::International => T::PiecesInternational.get(lang),
+    }
 }
 
 #[cfg(test)]

@@ -127,6 +127,12 @@ impl GobanPainter {
         }
     }
 
+    /// Its colours.
+    #[must_use]
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
     /// Where its points are.
     #[must_use]
     pub fn geometry(&self) -> Geometry {

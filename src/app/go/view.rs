@@ -15,7 +15,7 @@ use crate::app::to_color;
 use crate::app::xiangqi::view::board::CELL;
 use crate::go::{IllegalMove, Move, Point};
 use crate::picture::goban::{Geometry, GobanPainter, Marks};
-use crate::theme::{geometry as g, wood};
+use crate::theme::geometry as g;
 
 /// The picture's pixels: sharp on a large window.
 const PX: u32 = 1200;
@@ -126,12 +126,17 @@ fn hover(
     }
 }
 
+/// The plain colour around the goban.
+#[derive(Component)]
+struct Backdrop;
+
 fn spawn(mut commands: Commands) {
     // The wood around the goban covers the Xiangqi board under it.
     commands.spawn((
         DespawnOnExit(GameKind::Go),
+        Backdrop,
         Sprite {
-            color: to_color(wood::BACKGROUND),
+            color: to_color(crate::theme::WOOD.background),
             custom_size: Some(Vec2::new(g::WIDTH * CELL * 3.0, g::HEIGHT * CELL * 3.0)),
             ..default()
         },
@@ -152,6 +157,8 @@ fn spawn(mut commands: Commands) {
 fn redraw(
     table: Res<GoTable>,
     mut goban: Query<&mut Sprite, With<Goban>>,
+    mut backdrop: Query<&mut Sprite, (With<Backdrop>, Without<Goban>)>,
+    look: Res<crate::app::xiangqi::model::BoardLook>,
     forbidden: Res<Forbidden>,
     mut images: ResMut<Assets<Image>>,
     // Made once a board size: its fonts and empty board are kept.
@@ -161,8 +168,15 @@ fn redraw(
         return;
     };
     let pos = table.game.position();
-    if !table.is_changed() && !forbidden.is_changed() && sprite.image != Handle::default() {
+    if !table.is_changed()
+        && !forbidden.is_changed()
+        && !look.is_changed()
+        && sprite.image != Handle::default()
+    {
         return;
+    }
+    for mut sprite in &mut backdrop {
+        sprite.color = to_color(look.theme.palette().background);
     }
     let last = table.game.moves().last().and_then(|m| match m {
         Move::Play(p) => Some(*p),
@@ -170,9 +184,9 @@ fn redraw(
     });
     if painter
         .as_ref()
-        .is_none_or(|p| p.geometry().size() != table.size())
+        .is_none_or(|p| p.geometry().size() != table.size() || p.theme() != look.theme)
     {
-        *painter = Some(GobanPainter::new(table.size(), PX, true));
+        *painter = Some(GobanPainter::new(table.size(), PX, true, look.theme));
     }
     let Some(painter) = painter.as_mut() else {
         return;

@@ -13,7 +13,6 @@ use crate::app::xiangqi::model::{Model, Settings};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, TimeControl, time::PRESETS};
 use crate::session::clock::Clock;
-use crate::theme::panel as theme;
 
 fn side_name(side: Side, lang: Lang) -> &'static str {
     crate::i18n::side(side, lang)
@@ -55,7 +54,10 @@ impl ClockUi {
     }
 }
 
-const RED_TEXT: egui::Color32 = egui_color(theme::CLOCK_LOW);
+/// A clock under ten seconds, and the custom clock's hint.
+fn red_text(ui: &egui::Ui) -> egui::Color32 {
+    egui_color(crate::app::panel::parts::colors(ui.ctx()).clock_low)
+}
 
 fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
     let left = clock.left(side);
@@ -64,9 +66,10 @@ fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
         .inner_margin(egui::Margin::symmetric(8, 2))
         .corner_radius(4.0);
     if running {
+        let colors = crate::app::panel::parts::colors(ui.ctx());
         frame = frame
-            .fill(egui_color(theme::CLOCK_RUNNING))
-            .stroke(egui::Stroke::new(2.0, egui_color(theme::CLOCK_FRAME)));
+            .fill(egui_color(colors.clock_running))
+            .stroke(egui::Stroke::new(2.0, egui_color(colors.clock_frame)));
     }
     frame.show(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -82,7 +85,7 @@ fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
                     .size(34.0)
                     .monospace();
                 if left < LOW {
-                    text = text.color(RED_TEXT);
+                    text = text.color(red_text(ui));
                 }
                 ui.label(text);
                 if clock.in_byoyomi(side) {
@@ -221,7 +224,7 @@ fn clock_setting(
             ui.add(egui::TextEdit::singleline(text).hint_text(T::CustomClockHint.get(lang)));
         let parsed = text.parse::<TimeControl>();
         if !text.is_empty() && parsed.is_err() {
-            ui.label(egui::RichText::new(T::CustomClockHint.get(lang)).color(RED_TEXT));
+            ui.label(egui::RichText::new(T::CustomClockHint.get(lang)).color(red_text(ui)));
         }
         if field.lost_focus()
             && let Ok(control) = parsed

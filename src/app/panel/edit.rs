@@ -7,11 +7,9 @@ use bevy_egui::egui;
 
 use crate::app::EditCommand;
 use crate::app::actions::Action;
-use crate::app::egui_color;
 use crate::app::xiangqi::edit::EditState;
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color, Piece, Role};
-use crate::theme;
 
 /// What the editor's panel keeps between frames.
 #[derive(Default)]
@@ -55,12 +53,18 @@ pub(crate) fn show(
         ui.horizontal_wrapped(|ui| {
             for role in Role::ALL {
                 let piece = Piece::new(color, role);
-                let text = egui::RichText::new(piece.chinese().to_string())
-                    .size(24.0)
-                    .color(egui_color(theme::side_color(color)));
                 let picked = state.brush == Some(piece);
+                // The piece as the board draws it, on a button that shows it is picked.
                 let button = ui.add(
-                    egui::Button::selectable(picked, text).sense(egui::Sense::click_and_drag()),
+                    egui::Button::selectable(picked, "")
+                        .min_size(egui::vec2(34.0, 34.0))
+                        .sense(egui::Sense::click_and_drag()),
+                );
+                crate::app::panel::parts::paint_piece(
+                    ui.painter(),
+                    button.rect.center(),
+                    14.0,
+                    piece,
                 );
                 // Held down on it, the piece is taken up (a drag may be over within
                 // the frame or two a slow renderer gives it); let go on the board, it
@@ -118,7 +122,7 @@ pub(crate) fn show(
         Err(e) => {
             ui.label(
                 egui::RichText::new(i18n::position_error(e, lang))
-                    .color(egui_color(theme::panel::WARNING)),
+                    .color(crate::app::panel::parts::warning(ui)),
             );
         }
     }

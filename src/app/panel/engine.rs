@@ -129,7 +129,7 @@ fn analysis(ui: &mut egui::Ui, pos: &Position, view: &EngineView, notation: Nota
             return;
         }
         EngineStatus::Failed(why) => {
-            ui.label(egui::RichText::new(why).color(egui_color(crate::theme::panel::WARNING)));
+            ui.label(egui::RichText::new(why).color(crate::app::panel::parts::warning(ui)));
             return;
         }
         EngineStatus::Running(name) if !lines.is_empty() => {
@@ -179,11 +179,11 @@ fn eval_bar(ui: &mut egui::Ui, red: Score) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 14.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let split = rect.left() + rect.width() * red_share(red);
-    painter.rect_filled(rect, 3.0, egui_color(crate::theme::side_color(Side::Black)));
+    painter.rect_filled(rect, 3.0, egui_color(crate::theme::WOOD.side(Side::Black)));
     painter.rect_filled(
         egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.bottom())),
         3.0,
-        egui_color(crate::theme::side_color(Side::Red)),
+        egui_color(crate::theme::WOOD.side(Side::Red)),
     );
     painter.text(
         rect.center(),

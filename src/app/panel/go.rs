@@ -98,9 +98,10 @@ pub(crate) fn show(
                 let label = egui::RichText::new(text).size(18.0);
                 // The running clock stands out as on the Xiangqi table.
                 ui.label(if running {
-                    label.strong().background_color(crate::app::egui_color(
-                        crate::theme::panel::CLOCK_RUNNING,
-                    ))
+                    let colors = crate::app::panel::parts::colors(ui.ctx());
+                    label
+                        .strong()
+                        .background_color(crate::app::egui_color(colors.clock_running))
                 } else {
                     label
                 });

@@ -56,7 +56,13 @@ fn rule() -> Item {
 }
 
 /// The bar. At the Go table the Xiangqi-only items are left out.
-pub(crate) fn bar(ui: &mut egui::Ui, lang: Lang, table: GameKind, send: &mut impl FnMut(Action)) {
+pub(crate) fn bar(
+    ui: &mut egui::Ui,
+    settings: &crate::settings::Settings,
+    table: GameKind,
+    send: &mut impl FnMut(Action),
+) {
+    let lang = settings.lang;
     let xiangqi = table == GameKind::Xiangqi;
     egui::MenuBar::new().ui(ui, |ui| {
         let mut game = items(
@@ -124,6 +130,18 @@ pub(crate) fn bar(ui: &mut egui::Ui, lang: Lang, table: GameKind, send: &mut imp
             ],
             lang,
         ));
+        view.push(rule());
+        // Each names what is shown now; the key goes on to the next.
+        let theme = crate::i18n::theme_name(settings.theme, lang);
+        view.push((T::MenuTheme.fill(lang, &[&theme]), "T", Action::NextTheme));
+        if xiangqi {
+            let pieces = crate::i18n::pieces_name(settings.pieces, lang);
+            view.push((
+                T::MenuPieces.fill(lang, &[&pieces]),
+                "P",
+                Action::TogglePieces,
+            ));
+        }
         view.push(rule());
         let other = if xiangqi {
             (T::GameGo, "", Action::SwitchGame(GameKind::Go))

@@ -27,8 +27,7 @@ use crate::app::xiangqi::view::board::PanelWidth;
 use crate::app::{EditCommand, RecordEdit, SettingsEdited};
 use crate::i18n::{self, Lang, T};
 use crate::rules::Color as Side;
-use crate::theme::panel as theme;
-use status::{Status, WARNING, status_line, warning_text};
+use status::{Status, status_line, warning_text};
 
 use crate::app::egui_color;
 
@@ -39,7 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(status::plugin)
         .add_systems(
             EguiPrimaryContextPass,
-            (fonts, panel).chain().in_set(PanelSet::Frame),
+            (fonts, style, panel).chain().in_set(PanelSet::Frame),
         )
         .add_systems(
             PreUpdate,
@@ -86,13 +85,38 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
             .push("xiangqi-kai".into());
     }
     ctx.set_fonts(defs);
-    // Light, like the board: black pieces in the captured list must stay visible.
-    let mut visuals = egui::Visuals::light();
-    visuals.panel_fill = egui_color(theme::FILL);
-    visuals.window_fill = egui_color(theme::WINDOW);
-    visuals.extreme_bg_color = egui_color(theme::FIELD);
-    ctx.set_visuals(visuals);
     *done = true;
+    Ok(())
+}
+
+/// The panel's colours and the pieces it draws follow the theme: set when it changes
+/// (and at the first frame), kept in egui's memory for every part of the panel.
+fn style(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut done: Local<Option<parts::TableLook>>,
+) -> Result {
+    let look = parts::TableLook {
+        theme: settings.theme,
+        pieces: settings.pieces,
+    };
+    if *done == Some(look) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let colors = settings.theme.palette().panel;
+    let mut visuals = if colors.dark {
+        egui::Visuals::dark()
+    } else {
+        egui::Visuals::light()
+    };
+    visuals.panel_fill = egui_color(colors.fill);
+    visuals.window_fill = egui_color(colors.window);
+    visuals.extreme_bg_color = egui_color(colors.field);
+    visuals.override_text_color = Some(egui_color(colors.text));
+    ctx.set_visuals(visuals);
+    ctx.data_mut(|d| d.insert_temp(egui::Id::NULL, look));
+    *done = Some(look);
     Ok(())
 }
 
@@ -192,7 +216,7 @@ pub(crate) fn panel(
                         use crate::app::schedule::GameKind;
                         let kind = *table.get();
                         // Every command, with its shortcut.
-                        crate::app::panel::menu::bar(ui, lang, kind, &mut send);
+                        crate::app::panel::menu::bar(ui, &settings, kind, &mut send);
                         ui.separator();
                         // The table's game: 象棋 or 围棋.
                         ui.horizontal(|ui| {
@@ -271,6 +295,7 @@ pub(crate) fn panel(
                     T::KeyLines,
                     T::KeyReviewGame,
                     T::KeyZoom,
+                    T::KeyLook,
                     T::KeyInfo,
                     T::KeyPause,
                     T::KeyEdit,
@@ -301,7 +326,7 @@ pub(crate) fn panel(
             .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style())
-                    .fill(egui_color(theme::BANNER))
+                    .fill(egui_color(parts::colors(ctx).banner))
                     .inner_margin(egui::Margin::symmetric(28, 16))
                     .show(ui, |ui| {
                         ui.label(
@@ -311,7 +336,7 @@ pub(crate) fn panel(
                                 lang,
                             ))
                             .size(34.0)
-                            .color(egui_color(theme::BANNER_TEXT)),
+                            .color(egui_color(parts::colors(ctx).banner_text)),
                         );
                     });
             });
@@ -420,7 +445,7 @@ fn contents(
     };
     ui.heading(heading);
     if let Some(text) = warning_text(model, lang) {
-        ui.label(egui::RichText::new(text).strong().color(WARNING));
+        ui.label(egui::RichText::new(text).strong().color(parts::warning(ui)));
     }
     status_line(ui, status);
     let clock = clock::show(ui, model, settings, clock_ui, send);

@@ -8,21 +8,130 @@ use crate::app::egui_color;
 use crate::app::xiangqi::model::{Coordinates, Model, Settings};
 use crate::i18n::{Lang, T};
 use crate::rules::{Notation, Piece};
+use crate::theme::{PanelColors, PieceStyle, Shape, Theme};
 
-fn piece_color(piece: Piece) -> egui::Color32 {
-    egui_color(crate::theme::side_color(piece.color))
+/// The theme and piece style the panel draws with, kept in egui's memory by the
+/// panel's style system.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct TableLook {
+    pub theme: Theme,
+    pub pieces: PieceStyle,
+}
+
+/// The look the panel draws with now.
+pub(crate) fn look(ctx: &egui::Context) -> TableLook {
+    ctx.data(|d| d.get_temp(egui::Id::NULL)).unwrap_or_default()
+}
+
+/// The panel's colours now.
+pub(crate) fn colors(ctx: &egui::Context) -> PanelColors {
+    look(ctx).theme.palette().panel
+}
+
+/// The colour of warnings and refusals.
+pub(crate) fn warning(ui: &egui::Ui) -> egui::Color32 {
+    egui_color(colors(ui.ctx()).warning)
+}
+
+/// Paints `piece` as the board draws it (face, rim, ring, character or symbol), `radius`
+/// points across from `center`.
+pub(crate) fn paint_piece(painter: &egui::Painter, center: egui::Pos2, radius: f32, piece: Piece) {
+    let look = look(painter.ctx());
+    let shapes = crate::theme::piece(piece, (0.0, 0.0), look.pieces, look.theme.palette());
+    paint_shapes(
+        painter,
+        &shapes,
+        center,
+        radius / crate::theme::geometry::PIECE_RADIUS,
+    );
+}
+
+/// Paints theme shapes with egui, `cell` points a line, centred on `centre`. Small, lines
+/// get at least a pixel (a hairline would vanish) and characters too small to read are
+/// left out: the ring's colour tells the side.
+pub(crate) fn paint_shapes(
+    painter: &egui::Painter,
+    shapes: &[Shape],
+    centre: egui::Pos2,
+    cell: f32,
+) {
+    let p = |(x, y): (f32, f32)| centre + egui::vec2(x * cell, -y * cell);
+    let stroke = |width: f32, color| egui::Stroke::new((width * cell).max(1.0), egui_color(color));
+    for shape in shapes {
+        match *shape {
+            Shape::Rect {
+                center,
+                size,
+                color,
+            } => {
+                let size = egui::vec2(size.0 * cell, size.1 * cell);
+                let rect = egui::Rect::from_center_size(p(center), size);
+                painter.rect_filled(rect, 0.0, egui_color(color));
+            }
+            Shape::Segment { a, b, width, color } => {
+                // Square ends, as the board draws them.
+                let (a, b) = (p(a), p(b));
+                let d = (b - a).normalized() * width * cell / 2.0;
+                painter.line_segment([a - d, b + d], stroke(width, color));
+            }
+            Shape::Disc {
+                center,
+                radius,
+                color,
+            } => {
+                painter.circle_filled(p(center), radius * cell, egui_color(color));
+            }
+            Shape::Ring {
+                center,
+                inner,
+                outer,
+                color,
+            } => {
+                let radius = (inner + outer) / 2.0 * cell;
+                painter.circle_stroke(p(center), radius, stroke(outer - inner, color));
+            }
+            Shape::Polygon { ref points, color } => {
+                let points = points.iter().map(|&c| p(c)).collect();
+                painter.add(egui::Shape::convex_polygon(
+                    points,
+                    egui_color(color),
+                    egui::Stroke::NONE,
+                ));
+            }
+            Shape::Label {
+                ref text,
+                at,
+                size,
+                color,
+            } => {
+                if size * cell >= 8.0 {
+                    painter.text(
+                        p(at),
+                        egui::Align2::CENTER_CENTER,
+                        text,
+                        egui::FontId::proportional(size * cell),
+                        egui_color(color),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A small piece in a square of `side` points: a label's worth of room, with a tooltip.
+pub(crate) fn piece_icon(ui: &mut egui::Ui, piece: Piece, side: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    paint_piece(ui.painter(), rect.center(), side * 0.46, piece);
+    response
 }
 
 pub(crate) fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
     ui.label(egui::RichText::new(T::Captured.get(lang)).strong());
     for pieces in model.captured() {
         ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 2.0;
             for p in pieces {
-                ui.label(
-                    egui::RichText::new(p.chinese().to_string())
-                        .size(20.0)
-                        .color(piece_color(p)),
-                );
+                piece_icon(ui, p, 24.0);
             }
         });
     }
@@ -72,6 +181,26 @@ pub(crate) fn settings_ui(
                     Coordinates::Chinese,
                     T::CoordinatesChinese.get(lang),
                 );
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    T::MenuTheme
+                        .fill(lang, &[&""])
+                        .trim_end_matches([':', '：', ' ']),
+                );
+                for theme in Theme::ALL {
+                    ui.radio_value(&mut s.theme, theme, crate::i18n::theme_name(theme, lang));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    T::MenuPieces
+                        .fill(lang, &[&""])
+                        .trim_end_matches([':', '：', ' ']),
+                );
+                for style in PieceStyle::ALL {
+                    ui.radio_value(&mut s.pieces, style, crate::i18n::pieces_name(style, lang));
+                }
             });
             ui.checkbox(&mut s.flipped, T::Flip.get(lang));
             ui.horizontal_wrapped(|ui| {

@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::app::egui_color;
 use crate::app::schedule::Present;
 use crate::app::xiangqi::model::{Model, Settings};
 use crate::app::{
@@ -12,7 +11,6 @@ use crate::app::{
     Undone,
 };
 use crate::i18n::{self, Lang, T};
-use crate::theme::panel as theme;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Status>().add_systems(
@@ -96,7 +94,7 @@ fn status(
 /// its height, so the panel does not jump.
 pub(crate) fn status_line(ui: &mut egui::Ui, status: &Status) {
     let color = if status.warning {
-        WARNING
+        crate::app::panel::parts::warning(ui)
     } else {
         ui.visuals().text_color()
     };
@@ -107,9 +105,6 @@ pub(crate) fn status_line(ui: &mut egui::Ui, status: &Status) {
     };
     ui.label(egui::RichText::new(text).color(color));
 }
-
-/// The colour of warnings and refusals in the panel.
-pub(crate) const WARNING: egui::Color32 = egui_color(theme::WARNING);
 
 /// The referee's warning while the game's position stands for the second time and one
 /// side alone has been checking or chasing the same piece (none while reviewing).

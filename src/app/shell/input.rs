@@ -155,6 +155,8 @@ fn key_commands(
             (false, _, KeyCode::KeyF) => Action::Flip,
             (false, _, KeyCode::Space) => Action::TogglePause,
             (false, _, KeyCode::KeyM) => Action::ToggleMute,
+            (false, _, KeyCode::KeyT) => Action::NextTheme,
+            (false, _, KeyCode::KeyP) => Action::TogglePieces,
             (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
             (false, _, KeyCode::KeyH) => Action::Hint,
             (false, _, KeyCode::KeyR) => Action::Review(ReviewCommand::Toggle),

@@ -40,6 +40,24 @@ fn toggle(
                 let said = T::Zoomed.fill(settings.lang, &[&format!("{:.0}", zoom * 100.0)]);
                 notices.write(Notice::info(said));
             }
+            ViewCommand::NextTheme => {
+                let all = crate::theme::Theme::ALL;
+                let at = all.iter().position(|t| *t == settings.theme).unwrap_or(0);
+                settings.theme = all[(at + 1) % all.len()];
+                info!("theme {}", settings.theme);
+                let name = crate::i18n::theme_name(settings.theme, settings.lang);
+                notices.write(Notice::info(T::MenuTheme.fill(settings.lang, &[&name])));
+            }
+            ViewCommand::TogglePieces => {
+                use crate::theme::PieceStyle;
+                settings.pieces = match settings.pieces {
+                    PieceStyle::Traditional => PieceStyle::International,
+                    PieceStyle::International => PieceStyle::Traditional,
+                };
+                info!("pieces {}", settings.pieces);
+                let name = crate::i18n::pieces_name(settings.pieces, settings.lang);
+                notices.write(Notice::info(T::MenuPieces.fill(settings.lang, &[&name])));
+            }
         }
     }
 }

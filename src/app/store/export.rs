@@ -73,6 +73,8 @@ fn start(
             size: if gif { GIF_SIZE } else { PNG_SIZE },
             flipped: settings.flipped,
             coordinates: settings.coordinates,
+            theme: settings.theme,
+            pieces: settings.pieces,
             ..Options::default()
         };
         let stamp = Stamp::now();
@@ -89,13 +91,15 @@ fn start(
         let (send, receive) = channel();
         std::thread::spawn(move || {
             let bytes = match (go_game, gif) {
-                (Some(g), true) => picture::goban::gif(&g, opts.size, coordinates, GIF_DELAY),
+                (Some(g), true) => {
+                    picture::goban::gif(&g, opts.size, coordinates, opts.theme, GIF_DELAY)
+                }
                 (Some(g), false) => {
                     let last = g.moves().last().and_then(|m| match m {
                         crate::go::Move::Play(p) => Some(*p),
                         crate::go::Move::Pass => None,
                     });
-                    picture::goban::png(g.position(), last, opts.size, coordinates)
+                    picture::goban::png(g.position(), last, opts.size, coordinates, opts.theme)
                 }
                 (None, true) => picture::gif(&game, &opts, GIF_DELAY),
                 (None, false) => picture::png(&shown, last, &opts),

@@ -35,6 +35,10 @@ pub struct BoardLook {
     pub flipped: bool,
     /// Coordinates around the board.
     pub coordinates: Coordinates,
+    /// The board's colours.
+    pub theme: crate::theme::Theme,
+    /// Characters or symbols.
+    pub pieces: crate::theme::PieceStyle,
 }
 
 /// The opponent and the engine, out of [`Settings`]: what the engine's wanted search is
@@ -79,6 +83,8 @@ pub(crate) fn derive_settings(
     look.set_if_neq(BoardLook {
         flipped: settings.flipped,
         coordinates: settings.coordinates,
+        theme: settings.theme,
+        pieces: settings.pieces,
     });
     setup.set_if_neq(EngineSetup {
         computer: settings.computer,

@@ -9,7 +9,6 @@ use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::actions::Action;
-use crate::app::egui_color;
 use crate::app::store::saves::SlotList;
 use crate::app::xiangqi::model::{CurrentSlot, Overlay, Settings};
 use crate::app::{SlotCommand, SlotOp};
@@ -43,70 +42,20 @@ fn preview(ui: &mut egui::Ui, position: Option<&Position>) {
     );
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let mut shapes = theme::board(false, theme::Coordinates::None);
+    let look = crate::app::panel::parts::look(ui.ctx());
+    let palette = look.theme.palette();
+    let mut shapes = theme::board(false, theme::Coordinates::None, palette);
     if let Some(position) = position {
         for (sq, piece) in position.board().pieces() {
-            shapes.extend(theme::piece(piece, theme::point(sq, false)));
+            shapes.extend(theme::piece(
+                piece,
+                theme::point(sq, false),
+                look.pieces,
+                palette,
+            ));
         }
     }
-    paint(&painter, &shapes, rect.center(), cell);
-}
-
-/// Paints theme shapes with egui, `cell` pixels a line, centred on `centre`. At this size
-/// lines get at least a pixel (a hairline would vanish) and characters too small to read
-/// are left out: the ring's colour tells the side.
-fn paint(painter: &egui::Painter, shapes: &[theme::Shape], centre: egui::Pos2, cell: f32) {
-    use theme::Shape;
-    let p = |(x, y): (f32, f32)| centre + egui::vec2(x * cell, -y * cell);
-    let stroke = |width: f32, color| egui::Stroke::new((width * cell).max(1.0), egui_color(color));
-    for shape in shapes {
-        match *shape {
-            Shape::Rect {
-                center,
-                size,
-                color,
-            } => {
-                let size = egui::vec2(size.0 * cell, size.1 * cell);
-                let rect = egui::Rect::from_center_size(p(center), size);
-                painter.rect_filled(rect, 2.0, egui_color(color));
-            }
-            Shape::Segment { a, b, width, color } => {
-                painter.line_segment([p(a), p(b)], stroke(width, color));
-            }
-            Shape::Disc {
-                center,
-                radius,
-                color,
-            } => {
-                painter.circle_filled(p(center), radius * cell, egui_color(color));
-            }
-            Shape::Ring {
-                center,
-                inner,
-                outer,
-                color,
-            } => {
-                let radius = (inner + outer) / 2.0 * cell;
-                painter.circle_stroke(p(center), radius, stroke(outer - inner, color));
-            }
-            Shape::Label {
-                ref text,
-                at,
-                size,
-                color,
-            } => {
-                if size * cell >= 8.0 {
-                    painter.text(
-                        p(at),
-                        egui::Align2::CENTER_CENTER,
-                        text,
-                        egui::FontId::proportional(size * cell),
-                        egui_color(color),
-                    );
-                }
-            }
-        }
-    }
+    crate::app::panel::parts::paint_shapes(&painter, &shapes, rect.center(), cell);
 }
 
 fn summary(info: &SlotInfo, lang: Lang) -> String {
@@ -220,7 +169,7 @@ fn slot_row(
         SlotState::Damaged(reason) => {
             ui.label(
                 egui::RichText::new(T::SlotDamaged.fill(lang, &[reason]))
-                    .color(egui_color(theme::panel::WARNING)),
+                    .color(crate::app::panel::parts::warning(ui)),
             );
         }
     }

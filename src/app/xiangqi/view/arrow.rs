@@ -9,7 +9,6 @@ use crate::app::xiangqi::engine_link::EngineView;
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::view::board::{CELL, world};
 use crate::rules::Move;
-use crate::theme::wood;
 
 /// Over the pieces (10) and the marks (15), under a moving or dragged piece.
 const Z_ARROW: f32 = 18.0;
@@ -46,7 +45,7 @@ fn show(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     arrows: Query<Entity, With<Arrow>>,
-    mut shown: Local<Option<(Move, bool)>>,
+    mut shown: Local<Option<(Move, bool, crate::theme::Theme)>>,
     reviewed: Res<crate::app::xiangqi::review::Reviewed>,
 ) {
     if !(model.is_changed()
@@ -61,7 +60,7 @@ fn show(
     let want = pointed(&model, &view)
         .or_else(|| reviewed.better_at(model.cursor()))
         .filter(|_| editing.0.is_none())
-        .map(|m| (m, look.flipped));
+        .map(|m| (m, look.flipped, look.theme));
     if *shown == want {
         return;
     }
@@ -69,7 +68,7 @@ fn show(
         commands.entity(e).despawn();
     }
     *shown = want;
-    let Some((m, flipped)) = want else {
+    let Some((m, flipped, theme)) = want else {
         return;
     };
     info!("arrow {m}");
@@ -82,7 +81,9 @@ fn show(
     let tip = to;
     let head_base = tip - along * HEAD_LENGTH * CELL;
     let length = (head_base - start).length();
-    let material = materials.add(ColorMaterial::from_color(crate::app::to_color(wood::ARROW)));
+    let material = materials.add(ColorMaterial::from_color(crate::app::to_color(
+        theme.palette().arrow,
+    )));
     commands.spawn((
         Arrow,
         Mesh2d(meshes.add(Rectangle::new(length, SHAFT * CELL))),

@@ -12,7 +12,7 @@ use crate::app::shell::assets::GameAssets;
 use crate::app::to_color;
 use crate::app::xiangqi::model::{BoardLook, Settings};
 use crate::rules::Square;
-use crate::theme::{self, Shape, geometry as g, wood};
+use crate::theme::{self, Shape, geometry as g};
 
 /// World units per line spacing.
 pub const CELL: f32 = 64.0;
@@ -40,7 +40,7 @@ pub fn world(sq: Square, flipped: bool) -> Vec2 {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelWidth>()
-        .insert_resource(ClearColor(to_color(wood::BACKGROUND)))
+        .insert_resource(ClearColor(to_color(theme::WOOD.background)))
         .add_systems(Startup, (spawn_camera, draw))
         .add_systems(
             Update,
@@ -144,34 +144,38 @@ fn redraw_on_settings(
     look: Res<BoardLook>,
     assets: Res<GameAssets>,
     parts: Query<Entity, With<BoardPart>>,
+    mut clear: ResMut<ClearColor>,
     mut commands: Commands,
 ) {
     if look.is_changed() && !look.is_added() {
         for e in &parts {
             commands.entity(e).despawn();
         }
-        spawn_board(&mut commands, look.flipped, look.coordinates, &assets);
+        spawn_board(&mut commands, &look, &assets);
+        clear.0 = to_color(look.theme.palette().background);
     }
 }
 
-fn draw(mut commands: Commands, settings: Res<Settings>, assets: Res<GameAssets>) {
-    spawn_board(
-        &mut commands,
-        settings.flipped,
-        settings.coordinates,
-        &assets,
-    );
+fn draw(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    assets: Res<GameAssets>,
+    mut clear: ResMut<ClearColor>,
+) {
+    let look = BoardLook {
+        flipped: settings.flipped,
+        coordinates: settings.coordinates,
+        theme: settings.theme,
+        pieces: settings.pieces,
+    };
+    spawn_board(&mut commands, &look, &assets);
+    clear.0 = to_color(settings.theme.palette().background);
 }
 
-fn spawn_board(
-    commands: &mut Commands,
-    flipped: bool,
-    coordinates: crate::theme::Coordinates,
-    assets: &GameAssets,
-) {
+fn spawn_board(commands: &mut Commands, look: &BoardLook, assets: &GameAssets) {
     // The shapes are the image export's too.
     let v = |(x, y): (f32, f32)| Vec2::new(x, y);
-    for shape in theme::board(flipped, coordinates) {
+    for shape in theme::board(look.flipped, look.coordinates, look.theme.palette()) {
         match shape {
             Shape::Rect {
                 center,
@@ -195,8 +199,8 @@ fn spawn_board(
                 };
                 commands.spawn(label(text, v(at), size, to_color(color), font));
             }
-            // The board has no round parts.
-            Shape::Disc { .. } | Shape::Ring { .. } => {}
+            // The board has no round parts or polygons.
+            Shape::Disc { .. } | Shape::Ring { .. } | Shape::Polygon { .. } => {}
         }
     }
 }

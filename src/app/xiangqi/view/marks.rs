@@ -13,7 +13,7 @@ use crate::app::xiangqi::model::{Model, Selection, Settings};
 use crate::app::xiangqi::view::board::{CELL, world};
 use crate::app::{MoveRejected, Refusal};
 use crate::rules::{IllegalMove, Square};
-use crate::theme::{self, Shape, geometry as g, wood};
+use crate::theme::{self, Shape, geometry as g};
 
 const Z_UNDER: f32 = 5.0;
 const Z_OVER: f32 = 15.0;
@@ -57,9 +57,10 @@ fn make_look(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let r = g::PIECE_RADIUS * CELL;
-    let glow = match crate::theme::check_glow(crate::rules::Square::A0, false) {
-        crate::theme::Shape::Disc { radius, color, .. } => (radius, color),
-        _ => (g::PIECE_RADIUS + 0.08, wood::CHECK),
+    let wood = &theme::WOOD;
+    let glow = match theme::check_glow(crate::rules::Square::A0, false, wood) {
+        Shape::Disc { radius, color, .. } => (radius, color),
+        _ => (g::PIECE_RADIUS + 0.08, wood.check),
     };
     let mut mat = |c| crate::app::material(&mut materials, c);
     commands.insert_resource(MarkLook {
@@ -68,8 +69,8 @@ fn make_look(
         ring: meshes.add(Annulus::new(r - 0.02 * CELL, r + 0.05 * CELL)),
         // The check glow as the theme describes it (the pictures draw the same).
         glow: meshes.add(Circle::new(glow.0 * CELL)),
-        hint: mat(wood::HINT),
-        selected: mat(wood::SELECTED),
+        hint: mat(wood.hint),
+        selected: mat(wood.selected),
         check: mat(glow.1),
     });
 }
@@ -84,8 +85,8 @@ fn shape(mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>, at: Vec2, z: f32
 }
 
 /// Corner brackets around a point, the classic last-move mark (shared with the export).
-fn corners(commands: &mut Commands, sq: Square, flipped: bool) {
-    for shape in theme::last_move_corners(sq, flipped) {
+fn corners(commands: &mut Commands, sq: Square, flipped: bool, palette: &theme::Palette) {
+    for shape in theme::last_move_corners(sq, flipped, palette) {
         if let Shape::Rect {
             center,
             size,
@@ -113,11 +114,25 @@ fn rebuild(
     look_changed: Res<crate::app::xiangqi::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
     look: Option<Res<MarkLook>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
     marks: Query<Entity, With<Mark>>,
 ) {
     let Some(look) = look else {
         return;
     };
+    let palette = look_changed.theme.palette();
+    if look_changed.is_changed() {
+        // The shared materials take the theme's colours.
+        for (handle, color) in [
+            (&look.hint, palette.hint),
+            (&look.selected, palette.selected),
+            (&look.check, palette.check),
+        ] {
+            if let Some(mut material) = materials.get_mut(handle) {
+                material.color = crate::app::to_color(color);
+            }
+        }
+    }
     if !(model.is_changed()
         || selection.is_changed()
         || look_changed.is_changed()
@@ -135,8 +150,8 @@ fn rebuild(
     let flipped = settings.flipped;
     let pos = model.shown_position();
     if let Some(m) = model.shown_last_move() {
-        corners(&mut commands, m.from, flipped);
-        corners(&mut commands, m.to, flipped);
+        corners(&mut commands, m.from, flipped, palette);
+        corners(&mut commands, m.to, flipped, palette);
     }
     if pos.is_check() {
         let at = world(pos.general(pos.turn()), flipped);

@@ -12,9 +12,10 @@ use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::model::{BoardLook, Model, Selection, Settings};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
 use crate::app::{BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
-use crate::rules::{Board, Color, Move, Piece, Role, Square};
+use crate::rules::{Board, Move, Piece, Role, Square};
 use crate::session::Change;
 use crate::theme::{self, Shape, geometry as g};
+use bevy::math::primitives::ConvexPolygon;
 
 const Z_PIECE: f32 = 10.0;
 const Z_MOVING: f32 = 20.0;
@@ -51,12 +52,19 @@ struct Shake {
     start: f32,
 }
 
-/// Shared meshes and materials, made from the theme's description of a piece
-/// ([`theme::piece`]): every piece uses the same few. Per side, the round parts bottom
-/// to top.
+/// One drawn part of a piece, relative to its centre.
+enum Part {
+    Mesh(Handle<Mesh>, Handle<ColorMaterial>, Transform),
+    Text(String, f32, bevy::color::Color),
+}
+
+/// Shared meshes and materials for every piece, made from the theme's description of a
+/// piece ([`theme::piece`]) in the look chosen: made again when the theme or the piece
+/// style changes.
 #[derive(Resource)]
 struct PieceLook {
-    parts: [Vec<(Handle<Mesh>, Handle<ColorMaterial>)>; 2],
+    made_for: (theme::Theme, theme::PieceStyle),
+    parts: std::collections::HashMap<Piece, Vec<Part>>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -71,35 +79,92 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn make_look(
     mut commands: Commands,
+    settings: Res<Settings>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let parts = Color::ALL.map(|color| {
-        theme::piece(Piece::new(color, Role::General), (0.0, 0.0))
-            .into_iter()
-            .filter_map(|shape| {
-                let (mesh, color) = match shape {
-                    Shape::Disc { radius, color, .. } => {
-                        (meshes.add(Circle::new(radius * CELL)), color)
-                    }
+    let look = piece_look(settings.theme, settings.pieces, &mut meshes, &mut materials);
+    commands.insert_resource(look);
+}
+
+/// Every piece's parts: discs, rings, rectangles, segments and polygons as meshes, the
+/// character as text.
+fn piece_look(
+    theme_name: theme::Theme,
+    style: theme::PieceStyle,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+) -> PieceLook {
+    let palette = theme_name.palette();
+    let mut parts = std::collections::HashMap::new();
+    for color in crate::rules::Color::ALL {
+        for role in Role::ALL {
+            let piece = Piece::new(color, role);
+            let shapes = theme::piece(piece, (0.0, 0.0), style, palette);
+            let mut out = Vec::new();
+            for (i, shape) in shapes.into_iter().enumerate() {
+                // Each part a little above the one before.
+                let z = i as f32 * 0.01;
+                let at = |(x, y): (f32, f32)| Transform::from_xyz(x * CELL, y * CELL, z);
+                let (mesh, color, transform) = match shape {
+                    Shape::Disc {
+                        center,
+                        radius,
+                        color,
+                    } => (meshes.add(Circle::new(radius * CELL)), color, at(center)),
                     Shape::Ring {
+                        center,
                         inner,
                         outer,
                         color,
-                        ..
-                    } => (meshes.add(Annulus::new(inner * CELL, outer * CELL)), color),
-                    // The character is text, made per piece.
-                    _ => return None,
+                    } => (
+                        meshes.add(Annulus::new(inner * CELL, outer * CELL)),
+                        color,
+                        at(center),
+                    ),
+                    Shape::Rect {
+                        center,
+                        size,
+                        color,
+                    } => (
+                        meshes.add(Rectangle::new(size.0 * CELL, size.1 * CELL)),
+                        color,
+                        at(center),
+                    ),
+                    Shape::Segment { a, b, width, color } => {
+                        // Square ends, as the pictures stroke it.
+                        let (a, b) = (Vec2::new(a.0, a.1), Vec2::new(b.0, b.1));
+                        let d = b - a;
+                        let mut t = at(((a.x + b.x) / 2.0, (a.y + b.y) / 2.0));
+                        t.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
+                        let size = Vec2::new(d.length() + width, width) * CELL;
+                        (meshes.add(Rectangle::from_size(size)), color, t)
+                    }
+                    Shape::Polygon { points, color } => {
+                        let corners = points.iter().map(|&(x, y)| Vec2::new(x, y) * CELL);
+                        let polygon = ConvexPolygon::new_unchecked(corners);
+                        (meshes.add(polygon.mesh().build()), color, at((0.0, 0.0)))
+                    }
+                    Shape::Label {
+                        text, size, color, ..
+                    } => {
+                        out.push(Part::Text(text, size, to_color(color)));
+                        continue;
+                    }
                 };
-                Some((mesh, crate::app::material(&mut materials, color)))
-            })
-            .collect()
-    });
-    commands.insert_resource(PieceLook { parts });
+                let material = crate::app::material(materials, color);
+                out.push(Part::Mesh(mesh, material, transform));
+            }
+            parts.insert(piece, out);
+        }
+    }
+    PieceLook {
+        made_for: (theme_name, style),
+        parts,
+    }
 }
 
-/// A piece as the theme draws it: its round parts stacked on the first, then its
-/// character.
+/// A piece as the theme draws it: an entity at its point, its parts children.
 fn spawn_piece(
     commands: &mut Commands,
     look: &PieceLook,
@@ -108,46 +173,40 @@ fn spawn_piece(
     piece: Piece,
     at: Vec3,
 ) -> Entity {
-    let parts = &look.parts[piece.color.index()];
-    let Some((base_mesh, base_material)) = parts.first() else {
-        return commands.spawn(PieceView { square, piece }).id();
-    };
     let id = commands
         .spawn((
             PieceView { square, piece },
-            Mesh2d(base_mesh.clone()),
-            MeshMaterial2d(base_material.clone()),
             Transform::from_translation(at),
+            Visibility::default(),
         ))
         .id();
+    let Some(parts) = look.parts.get(&piece) else {
+        return id;
+    };
     let mut z = 0.0;
-    for (mesh, material) in &parts[1..] {
-        z += 0.1;
-        let child = commands
-            .spawn((
-                Mesh2d(mesh.clone()),
-                MeshMaterial2d(material.clone()),
-                Transform::from_xyz(0.0, 0.0, z),
-            ))
-            .id();
-        commands.entity(id).add_child(child);
-    }
-    for shape in theme::piece(piece, (0.0, 0.0)) {
-        if let Shape::Label {
-            text, size, color, ..
-        } = shape
-        {
-            let child = commands
+    for part in parts {
+        let child = match part {
+            Part::Mesh(mesh, material, transform) => {
+                z = transform.translation.z;
+                commands
+                    .spawn((
+                        Mesh2d(mesh.clone()),
+                        MeshMaterial2d(material.clone()),
+                        *transform,
+                    ))
+                    .id()
+            }
+            Part::Text(text, size, color) => commands
                 .spawn((
-                    Text2d::new(text),
+                    Text2d::new(text.clone()),
                     TextFont::from(font.clone()).with_font_size(size * CELL * TEXT_OVERSAMPLE),
-                    TextColor(to_color(color)),
-                    Transform::from_xyz(0.0, 0.0, z + 0.1)
+                    TextColor(*color),
+                    Transform::from_xyz(0.0, 0.0, z + 0.01)
                         .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
                 ))
-                .id();
-            commands.entity(id).add_child(child);
-        }
+                .id(),
+        };
+        commands.entity(id).add_child(child);
     }
     id
 }
@@ -234,11 +293,16 @@ fn sync_on_change(
     editing: Res<Editing>,
     settings: Res<Settings>,
     board_look: Res<BoardLook>,
-    look: Res<PieceLook>,
+    mut look: ResMut<PieceLook>,
+    (mut meshes, mut materials): (ResMut<Assets<Mesh>>, ResMut<Assets<ColorMaterial>>),
     assets: Res<GameAssets>,
     time: Res<Time>,
     pieces: Query<(Entity, &PieceView)>,
 ) {
+    let wanted = (board_look.theme, board_look.pieces);
+    if look.made_for != wanted {
+        *look = piece_look(wanted.0, wanted.1, &mut meshes, &mut materials);
+    }
     let slide = slide_for(&mut played, &mut undone, &mut redone);
     let refused: Vec<Square> = rejected.read().map(|r| r.from).collect();
     let any_change = changed.read().count() > 0;
