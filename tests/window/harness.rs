@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use xiangqi::rules::{Color, Position, Square};
-use xiangqi::theme::{self, Rgba, geometry as g, wood};
+use xiangqi::theme::{self, Rgba, Theme, geometry as g};
 
 /// Generous: two cores, software rendering, and a build that may be running beside us.
 pub const DEADLINE: Duration = Duration::from_secs(30);
@@ -76,6 +76,11 @@ impl Shot {
 
     /// Pixels within `radius` of (x, y) close to `color`.
     pub fn count_near(&self, x: f32, y: f32, radius: f32, color: Rgba) -> usize {
+        self.count_within(x, y, radius, color, 40)
+    }
+
+    /// Pixels within `radius` of (x, y) within `tolerance` of `color` in every channel.
+    pub fn count_within(&self, x: f32, y: f32, radius: f32, color: Rgba, tolerance: u8) -> usize {
         let mut n = 0;
         let r = radius.ceil() as i32;
         for dy in -r..=r {
@@ -83,7 +88,7 @@ impl Shot {
                 if (dx * dx + dy * dy) as f32 > radius * radius {
                     continue;
                 }
-                if close(self.at(x + dx as f32, y + dy as f32), color, 40) {
+                if close(self.at(x + dx as f32, y + dy as f32), color, tolerance) {
                     n += 1;
                 }
             }
@@ -127,6 +132,8 @@ pub struct Game {
     window: String,
     /// Board flipped (black at the bottom), as the test has set it.
     pub flipped: bool,
+    /// The screen's scale factor the game was started with (`WINIT_X11_SCALE_FACTOR`).
+    pub scale: f32,
     _turn: MutexGuard<'static, ()>,
 }
 
@@ -134,6 +141,8 @@ pub struct Game {
 enum Launch<'a> {
     /// The binary, with these arguments.
     Direct(&'a [&'a str]),
+    /// The binary at this scale factor, on a screen large enough for it.
+    Scaled(f32),
     /// Installed for the desktop, then a file opened through it.
     Desktop { file: &'a str, contents: &'a [u8] },
 }
@@ -172,6 +181,12 @@ impl Game {
         Game::launch(name, true, Launch::Direct(&[]))
     }
 
+    /// Starts the game in a new home as on a screen of scale factor `scale`
+    /// (`WINIT_X11_SCALE_FACTOR`): its window is that many times larger in pixels.
+    pub fn start_scaled(name: &str, scale: f32) -> Game {
+        Game::launch(name, true, Launch::Scaled(scale))
+    }
+
     /// Starts the game in a new home with command-line `args`.
     pub fn start_with(name: &str, args: &[&str]) -> Game {
         Game::launch(name, true, Launch::Direct(args))
@@ -207,6 +222,16 @@ impl Game {
         let home = dir.join("home");
         std::fs::create_dir_all(home.join("Documents")).unwrap();
         std::fs::create_dir_all(home.join("Pictures")).unwrap();
+        let scale = match how {
+            Launch::Scaled(scale) => scale,
+            _ => 1.0,
+        };
+        // Room for the default window (1120×800 points) at its scale.
+        let screen = if scale > 1.0 {
+            "2600x1800x24"
+        } else {
+            "1400x900x24"
+        };
         let xvfb = Command::new("Xvfb")
             // -noreset: the server would otherwise reset when our readiness probe
             // disconnects, and the game connecting in that moment would fail.
@@ -214,7 +239,7 @@ impl Game {
                 &display,
                 "-screen",
                 "0",
-                "1400x900x24",
+                screen,
                 "-nolisten",
                 "tcp",
                 "-noreset",
@@ -244,6 +269,7 @@ impl Game {
             dir,
             window: String::new(),
             flipped: false,
+            scale,
             _turn: turn,
         };
         let in_home = |command: &mut Command| {
@@ -254,11 +280,16 @@ impl Game {
                 // Only the system's own data besides the home: no other user's apps.
                 .env("XDG_DATA_DIRS", "/usr/share");
         };
-        let launcher = !matches!(how, Launch::Direct(_));
+        let launcher = matches!(how, Launch::Desktop { .. });
         let mut command = match how {
             Launch::Direct(args) => {
                 let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
                 command.args(args);
+                command
+            }
+            Launch::Scaled(scale) => {
+                let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
+                command.env("WINIT_X11_SCALE_FACTOR", scale.to_string());
                 command
             }
             Launch::Desktop { file, contents } => {
@@ -415,28 +446,28 @@ impl Game {
     /// with one line spacing in pixels.
     pub fn point(&self, sq: Square) -> (f32, f32, f32) {
         let (w, h) = self.size();
-        let board_w = w - PANEL;
+        let board_w = w - PANEL * self.scale;
         // The board camera fits the whole board in the space left of the panel.
         let cell = (board_w / g::WIDTH).min(h / g::HEIGHT);
         let (x, y) = theme::point(sq, self.flipped);
         (board_w / 2.0 + x * cell, h / 2.0 - y * cell, cell)
     }
 
-    /// What the screen shows on `sq`: a piece's face is light with a red or black
-    /// character; an empty point is bare wood.
+    /// What the screen shows on `sq`: a piece's face (of any theme: the faces differ
+    /// from every board) with a red or black mark; an empty point is bare board.
     pub fn seen(&self, shot: &Shot, sq: Square) -> Seen {
         let (x, y, cell) = self.point(sq);
         let r = cell * 0.3;
-        let face = shot.count_near(x, y, r, wood::PIECE_FACE);
-        let red = shot.count_near(x, y, r, wood::RED);
-        let black = shot.count_near(x, y, r, wood::BLACK);
-        if face < 20 {
-            Seen::Empty
-        } else if red > black {
-            Seen::Red
-        } else {
-            Seen::Black
+        for theme in Theme::ALL {
+            let p = theme.palette();
+            if shot.count_within(x, y, r, p.piece_face, 6) < 20 {
+                continue;
+            }
+            let red = shot.count_near(x, y, r, p.red);
+            let black = shot.count_near(x, y, r, p.black);
+            return if red > black { Seen::Red } else { Seen::Black };
         }
+        Seen::Empty
     }
 
     /// Waits until the board shows the logged position: a piece of it (the first from

@@ -4,6 +4,7 @@
 #![cfg(feature = "gui")]
 
 mod harness;
+mod looks;
 
 use harness::{Game, Seen};
 use xiangqi::rules::Square;

@@ -1,0 +1,197 @@
+//! The table's looks in a real window: the three board themes and both piece styles,
+//! switched by key and menu and kept; at scale factor 1 and 2, in a large and a small
+//! window. Each scenario keeps screenshots for a reviewer and checks them: the board in
+//! the theme's colours, the pieces as the pictures draw them, every coordinate visible
+//! and clear of the pieces, the panel in its colours and nothing in it cut off.
+
+use super::harness::{Game, Seen, Shot, close};
+use super::{menu_place, sq};
+use xiangqi::picture::{Options, png};
+use xiangqi::rules::{Position, Square};
+use xiangqi::theme::{self, PieceStyle, Shape, Theme, geometry as g};
+
+/// How far the side-coloured pixels around `at` on the screen agree with the picture
+/// painter's drawing of the start position in `theme` and `pieces` at the same size:
+/// 1.0 is the same drawing.
+fn agreement(game: &Game, shot: &Shot, at: Square, theme: Theme, pieces: PieceStyle) -> f32 {
+    let (x, y, cell) = game.point(at);
+    let opts = Options {
+        size: (cell * g::WIDTH).round() as u32,
+        theme,
+        pieces,
+        ..Options::default()
+    };
+    let bytes = png(&Position::new(), None, &opts);
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .unwrap();
+    let mut rgb = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut rgb).unwrap();
+    let width = info.width as usize;
+    let picture_cell = info.width as f32 / g::WIDTH;
+    let (px, py) = {
+        let (bx, by) = theme::point(at, false);
+        (
+            (bx + g::WIDTH / 2.0) * picture_cell,
+            (g::HEIGHT / 2.0 - by) * picture_cell,
+        )
+    };
+    let ink = theme
+        .palette()
+        .side(Position::new().piece_at(at).unwrap().color);
+    let (mut same, mut all) = (0, 0);
+    for i in -16..=16 {
+        for j in -16..=16 {
+            let (u, v) = (i as f32 * 0.02, j as f32 * 0.02);
+            let screen = shot.at(x + u * cell, y - v * cell);
+            let (qx, qy) = (
+                (px + u * picture_cell).round() as usize,
+                (py - v * picture_cell).round() as usize,
+            );
+            let k = (qy * width + qx) * 3;
+            let picture = [rgb[k], rgb[k + 1], rgb[k + 2]];
+            same += usize::from(close(screen, ink, 60) == close(picture, ink, 60));
+            all += 1;
+        }
+    }
+    same as f32 / all as f32
+}
+
+/// Every coordinate around the board is drawn in the theme's ink, with no piece over
+/// it (the start position fills both back ranks).
+fn coordinates_clear(game: &Game, shot: &Shot, theme: Theme) {
+    let p = theme.palette();
+    let (cx, cy, cell) = {
+        let (x, y, cell) = game.point(sq("e4"));
+        let (bx, by) = theme::point(sq("e4"), game.flipped);
+        (x - bx * cell, y + by * cell, cell)
+    };
+    for shape in theme::board(game.flipped, theme::Coordinates::Iccs, p) {
+        let Shape::Label { text, at, .. } = shape else {
+            continue;
+        };
+        if text.contains(' ') {
+            continue;
+        }
+        let (x, y) = (cx + at.0 * cell, cy - at.1 * cell);
+        assert!(
+            shot.count_near(x, y, 0.2 * cell, p.ink) >= 3,
+            "{theme}: the coordinate {text} is not drawn at {x:.0},{y:.0}"
+        );
+        assert_eq!(
+            shot.count_within(x, y, 0.15 * cell, p.piece_face, 6),
+            0,
+            "{theme}: a piece covers the coordinate {text}"
+        );
+    }
+}
+
+/// Waits until the window shows the start position in `theme` with `pieces`, checks it
+/// as a person would look at it, and keeps the screenshot as `name`.
+fn looks(game: &Game, theme: Theme, pieces: PieceStyle, name: &str) {
+    let p = theme.palette();
+    let other = match pieces {
+        PieceStyle::Traditional => PieceStyle::International,
+        PieceStyle::International => PieceStyle::Traditional,
+    };
+    let shot = game.until(
+        &format!("the board in {theme} with {pieces} pieces"),
+        || {
+            let shot = game.shot();
+            // Bare board in the river, beside the e-file.
+            let (x, y, cell) = game.point(sq("e4"));
+            if !close(shot.at(x + 0.5 * cell, y - 0.5 * cell), p.board, 6) {
+                return None;
+            }
+            let mine = agreement(game, &shot, sq("e0"), theme, pieces);
+            let theirs = agreement(game, &shot, sq("e0"), theme, other);
+            (mine > 0.8 && mine > theirs + 0.08).then_some(shot)
+        },
+    );
+    for (at, want) in [
+        ("e0", Seen::Red),
+        ("h2", Seen::Red),
+        ("b9", Seen::Black),
+        ("e4", Seen::Empty),
+    ] {
+        assert_eq!(game.seen(&shot, sq(at)), want, "{theme} {pieces}: {at}");
+    }
+    coordinates_clear(game, &shot, theme);
+    assert!(
+        !game.log().contains("panel content overflows"),
+        "{theme} {pieces}: something is wider than the panel"
+    );
+    game.save_shot(name);
+}
+
+/// T goes through wood, paper and dark, P switches characters and symbols; each change
+/// redraws the board, the pieces and the panel at once, also in an 800×600 window, is
+/// kept over a restart, and the View menu does the same as the key.
+#[test]
+fn board_themes_and_piece_styles_switch_with_t_and_p_and_are_kept() {
+    let game = Game::start("theme");
+    looks(
+        &game,
+        Theme::Wood,
+        PieceStyle::Traditional,
+        "theme-wood-traditional",
+    );
+    game.key("t");
+    game.until_logged("theme paper");
+    looks(
+        &game,
+        Theme::Paper,
+        PieceStyle::Traditional,
+        "theme-paper-traditional",
+    );
+    game.key("p");
+    game.until_logged("pieces international");
+    looks(
+        &game,
+        Theme::Paper,
+        PieceStyle::International,
+        "theme-paper-international",
+    );
+    game.key("t");
+    game.until_logged("theme dark");
+    looks(
+        &game,
+        Theme::Dark,
+        PieceStyle::International,
+        "theme-dark-international",
+    );
+    game.resize(800, 600);
+    looks(
+        &game,
+        Theme::Dark,
+        PieceStyle::International,
+        "theme-dark-international-800x600",
+    );
+    let settings = game.home().join(".config/xiangqi/settings.ron");
+    game.until("the look saved", || {
+        std::fs::read_to_string(&settings)
+            .ok()
+            .filter(|t| t.contains("theme: \"dark\"") && t.contains("pieces: \"international\""))
+    });
+    drop(game);
+    let game = Game::restart("theme", &[]);
+    looks(
+        &game,
+        Theme::Dark,
+        PieceStyle::International,
+        "theme-dark-restarted",
+    );
+    // The menu names the theme shown and goes on to the next.
+    game.click_at(menu_place(&game, "MenuView"));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    game.click_at(menu_place(&game, "NextTheme"));
+    game.until_logged("theme wood");
+    game.key("p");
+    game.until_logged("pieces traditional");
+    looks(
+        &game,
+        Theme::Wood,
+        PieceStyle::Traditional,
+        "theme-wood-again",
+    );
+}
