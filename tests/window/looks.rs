@@ -195,3 +195,47 @@ fn board_themes_and_piece_styles_switch_with_t_and_p_and_are_kept() {
         "theme-wood-again",
     );
 }
+
+/// At scale factor 2 (a HiDPI screen) the whole table is twice as large in pixels: the
+/// panel twice as wide, its text as sharp, the board filling the rest; in the default
+/// window and in one of 800×600 points, light and dark, both piece styles.
+#[test]
+fn the_table_at_scale_2_in_a_large_and_a_small_window() {
+    let game = Game::start_scaled("scale2", 2.0);
+    let (w, h) = game.size();
+    assert_eq!(
+        (w, h),
+        (2240.0, 1600.0),
+        "the window is 1120×800 points at 2×"
+    );
+    looks(
+        &game,
+        Theme::Wood,
+        PieceStyle::Traditional,
+        "scale2-wood-traditional",
+    );
+    // The panel's first menu lies a panel's width (600 px) from the right edge.
+    let (x, _) = menu_place(&game, "MenuGame");
+    assert!(
+        (w - 600.0..w - 500.0).contains(&x),
+        "the Game menu at x = {x} in a {w} px window"
+    );
+    game.key("t");
+    game.key("t");
+    game.until_logged("theme dark");
+    game.key("p");
+    game.until_logged("pieces international");
+    looks(
+        &game,
+        Theme::Dark,
+        PieceStyle::International,
+        "scale2-dark-international",
+    );
+    game.resize(1600, 1200);
+    looks(
+        &game,
+        Theme::Dark,
+        PieceStyle::International,
+        "scale2-dark-international-800x600",
+    );
+}
