@@ -96,6 +96,8 @@ pub enum Action {
     Zoom(i8),
     /// T: the next board theme.
     NextTheme,
+    /// Ctrl+,: the settings dialog.
+    ToggleSettings,
     /// P: characters or symbols on the pieces.
     TogglePieces,
     /// Something for the Go table: pass, resign, a new game, the count.
@@ -120,6 +122,8 @@ pub enum ViewCommand {
     Zoom(i8),
     /// T: wood, paper, dark, wood…
     NextTheme,
+    /// Ctrl+,: open or close the settings.
+    ToggleSettings,
     /// P: characters or symbols.
     TogglePieces,
 }
@@ -311,6 +315,7 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::Review(command) => _ = to.review.write(command),
             Action::Zoom(steps) => _ = to.view.write(ViewCommand::Zoom(steps)),
             Action::NextTheme => _ = to.view.write(ViewCommand::NextTheme),
+            Action::ToggleSettings => _ = to.view.write(ViewCommand::ToggleSettings),
             Action::TogglePieces => _ = to.view.write(ViewCommand::TogglePieces),
         }
     }

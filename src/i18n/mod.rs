@@ -306,6 +306,9 @@ texts! {
     EngineThreads => "线程", "Threads";
     EngineHash => "哈希表", "Hash";
     MenuTheme => "棋盘：{}", "Board: {}";
+    ToMove => "走棋", "to move";
+    SettingsTitle => "设置", "Settings";
+    SettingsMenu => "设置…", "Settings…";
     MenuPieces => "棋子：{}", "Pieces: {}";
     ThemeWood => "木纹", "wood";
     ThemePaper => "纸面", "paper";

@@ -12,7 +12,6 @@ use crate::app::xiangqi::clock::LOW;
 use crate::app::xiangqi::model::{Model, Settings};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, TimeControl, time::PRESETS};
-use crate::session::clock::Clock;
 
 fn side_name(side: Side, lang: Lang) -> &'static str {
     crate::i18n::side(side, lang)
@@ -44,7 +43,7 @@ pub(crate) struct ClockUi {
 impl ClockUi {
     /// Logs where a button is when that changes: for whoever reads the log (the window
     /// tests press Resign).
-    fn log_place(&mut self, what: &'static str, rect: egui::Rect) {
+    pub(crate) fn log_place(&mut self, what: &'static str, rect: egui::Rect) {
         let at = crate::app::panel::screen_at(rect);
         if !self.logged.contains(&(what, at)) {
             bevy::log::info!("panel {what} at {},{}", at.0, at.1);
@@ -57,43 +56,6 @@ impl ClockUi {
 /// A clock under ten seconds, and the custom clock's hint.
 fn red_text(ui: &egui::Ui) -> egui::Color32 {
     egui_color(crate::app::panel::parts::colors(ui.ctx()).clock_low)
-}
-
-fn clock_row(ui: &mut egui::Ui, clock: &Clock, side: Side, lang: Lang) {
-    let left = clock.left(side);
-    let running = clock.running() == Some(side);
-    let mut frame = egui::Frame::new()
-        .inner_margin(egui::Margin::symmetric(8, 2))
-        .corner_radius(4.0);
-    if running {
-        let colors = crate::app::panel::parts::colors(ui.ctx());
-        frame = frame
-            .fill(egui_color(colors.clock_running))
-            .stroke(egui::Stroke::new(2.0, egui_color(colors.clock_frame)));
-    }
-    frame.show(ui, |ui| {
-        ui.set_min_width(ui.available_width());
-        ui.horizontal(|ui| {
-            let name = if running {
-                format!("▶ {}", side_name(side, lang))
-            } else {
-                format!("  {}", side_name(side, lang))
-            };
-            ui.label(egui::RichText::new(name).size(18.0));
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let mut text = egui::RichText::new(format_left(left))
-                    .size(34.0)
-                    .monospace();
-                if left < LOW {
-                    text = text.color(red_text(ui));
-                }
-                ui.label(text);
-                if clock.in_byoyomi(side) {
-                    ui.label(egui::RichText::new(T::Byoyomi.get(lang)).small());
-                }
-            });
-        });
-    });
 }
 
 fn control_name(control: Option<TimeControl>, lang: Lang) -> String {
@@ -112,15 +74,8 @@ pub(crate) fn show(
 ) -> Option<Option<TimeControl>> {
     let lang = settings.lang;
     let over = model.outcome().is_some();
+    // The clocks themselves are on the players' cards.
     if let Some(clock) = model.clock() {
-        let order = if settings.flipped {
-            [Side::Red, Side::Black]
-        } else {
-            [Side::Black, Side::Red]
-        };
-        for side in order {
-            clock_row(ui, clock, side, lang);
-        }
         if !over {
             let label = if clock.is_paused() {
                 T::ResumeClock

@@ -18,7 +18,7 @@ use crate::settings::{HASH_MB, MAX_DEPTH, MAX_MOVE_TIME};
 /// How many moves of each line are shown.
 const LINE_MOVES: usize = 8;
 
-/// The opponent, the strength, A and H, and the analysis when shown. Returns the
+/// The opponent, the strength, and the analysis when shown (A and H are the toolbar's). Returns the
 /// strength if the player changed it.
 pub(crate) fn show(
     ui: &mut egui::Ui,
@@ -46,18 +46,6 @@ pub(crate) fn show(
     let strength = settings
         .computer
         .and_then(|_| strength_ui(ui, settings.strength, lang));
-    ui.horizontal(|ui| {
-        let analysis = format!("{} (A)", T::Analysis.get(lang));
-        if ui.selectable_label(view.analysing, analysis).clicked() {
-            send(Action::ToggleAnalysis);
-        }
-        if ui
-            .button(format!("{} (H)", T::HintButton.get(lang)))
-            .clicked()
-        {
-            send(Action::Hint);
-        }
-    });
     let game = model.game();
     let computers_turn = settings.computer == Some(game.position().turn())
         && model.outcome().is_none()

@@ -143,6 +143,11 @@ pub(crate) fn bar(
             ));
         }
         view.push(rule());
+        view.extend(items(
+            &[(T::SettingsMenu, "Ctrl+,", Action::ToggleSettings)],
+            lang,
+        ));
+        view.push(rule());
         let other = if xiangqi {
             (T::GameGo, "", Action::SwitchGame(GameKind::Go))
         } else {

@@ -2,6 +2,7 @@
 //! captured pieces, a button for every action, settings; plus the game-end banner and
 //! the key help. Buttons only write the same [`Action`]s the keys do.
 
+pub mod cards;
 pub mod clock;
 pub mod dialogs;
 pub mod edit;
@@ -85,6 +86,32 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
             .push("xiangqi-kai".into());
     }
     ctx.set_fonts(defs);
+    // A type scale readable at arm's length: 15 px body, and room around the buttons.
+    ctx.all_styles_mut(|style| {
+        use egui::{FontFamily, FontId, TextStyle};
+        style.text_styles = [
+            (
+                TextStyle::Small,
+                FontId::new(12.0, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(15.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Heading,
+                FontId::new(20.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(14.0, FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        style.spacing.button_padding = egui::vec2(7.0, 3.0);
+        style.spacing.item_spacing = egui::vec2(8.0, 5.0);
+    });
     *done = true;
     Ok(())
 }
@@ -163,6 +190,7 @@ pub(crate) fn panel(
         moves: moves_ui,
         info: info_ui,
         go: go_ui,
+        settings_dialog: settings_logged,
     } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
@@ -201,6 +229,7 @@ pub(crate) fn panel(
         .exact_size(WIDTH)
         .resizable(false)
         .show(&mut root, |ui| {
+            let viewport = ui.available_height();
             // A short window scrolls the panel rather than cutting it off.
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
@@ -252,14 +281,32 @@ pub(crate) fn panel(
                                 reviewed: &engines.reviewed,
                             },
                             clock_ui,
-                            engine_ui,
                             moves_ui,
+                            viewport,
                             &mut send,
                             &mut record,
                         ));
                     }
                 });
         });
+    if overlay.settings {
+        let edited = dialogs::settings::show(
+            ctx,
+            &settings,
+            &engines.view,
+            engine_ui,
+            settings_logged,
+            &mut send,
+        );
+        if let Some(edited) = edited {
+            let edits = edits.get_or_insert(Edits {
+                clock: None,
+                settings: None,
+                strength: None,
+            });
+            edits.settings = Some(edited);
+        }
+    }
     // The logic applies an edit (shell/toggles.rs); the panel only says what it was.
     let mut edited_settings = None;
     if let Some(edits) = edits
@@ -275,48 +322,8 @@ pub(crate) fn panel(
         edited_settings = Some(SettingsEdited(Box::new(edited)));
     }
 
-    let mut show_help = overlay.help;
-    if show_help {
-        egui::Window::new(T::HelpTitle.get(lang))
-            .collapsible(false)
-            .resizable(false)
-            .open(&mut show_help)
-            .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
-            .show(ctx, |ui| {
-                for t in [
-                    T::KeyClick,
-                    T::KeyRight,
-                    T::KeyUndo,
-                    T::KeyRedo,
-                    T::KeyNew,
-                    T::KeyFlip,
-                    T::KeyMute,
-                    T::KeyReview,
-                    T::KeyLines,
-                    T::KeyReviewGame,
-                    T::KeyZoom,
-                    T::KeyLook,
-                    T::KeyInfo,
-                    T::KeyPause,
-                    T::KeyEdit,
-                    T::KeyAnalysis,
-                    T::KeyHint,
-                    T::KeySave,
-                    T::KeySlots,
-                    T::KeyCopy,
-                    T::KeyPaste,
-                    T::KeyGif,
-                    T::KeyDrop,
-                    T::KeyHelp,
-                    T::KeyQuit,
-                ] {
-                    ui.label(t.get(lang));
-                }
-            });
-        if !show_help {
-            // Its ×: the same as F1.
-            send(Action::ToggleHelp);
-        }
+    if overlay.help {
+        dialogs::help::show(ctx, lang, &mut send);
     }
 
     let xiangqi = *table.get() == crate::app::schedule::GameKind::Xiangqi;
@@ -403,6 +410,8 @@ pub(crate) struct PanelUi {
     moves: moves::MovesUi,
     info: dialogs::info::InfoUi,
     go: go::GoUi,
+    /// Where the settings dialog was last logged.
+    settings_dialog: Option<egui::Rect>,
 }
 
 /// What the panel shows.
@@ -422,8 +431,8 @@ fn contents(
     ui: &mut egui::Ui,
     shown: &Shown,
     clock_ui: &mut clock::ClockUi,
-    engine_ui: &mut crate::app::panel::engine::EngineUi,
     moves_ui: &mut moves::MovesUi,
+    viewport: f32,
     send: &mut impl FnMut(Action),
     record: &mut impl FnMut(RecordEdit),
 ) -> Edits {
@@ -437,47 +446,44 @@ fn contents(
     } = *shown;
     let lang = settings.lang;
     let width = ui.max_rect().width();
-    ui.add_space(6.0);
+    ui.add_space(4.0);
+    for (name, rect) in cards::toolbar(ui, lang, engine.analysing, send) {
+        clock_ui.log_place(name, rect);
+    }
+    ui.add_space(4.0);
+    // The cards in the board's order: the side at its top first.
+    let (top, bottom) = if settings.flipped {
+        (Side::Red, Side::Black)
+    } else {
+        (Side::Black, Side::Red)
+    };
+    cards::card(ui, model, settings, top);
     let pos = model.shown_position();
     let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
         Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
         None => side_text(pos.turn(), lang).to_owned(),
     };
-    ui.heading(heading);
+    ui.add_space(2.0);
+    ui.label(egui::RichText::new(heading).strong().size(17.0));
     if let Some(text) = warning_text(model, lang) {
         ui.label(egui::RichText::new(text).strong().color(parts::warning(ui)));
     }
     status_line(ui, status);
-    let clock = clock::show(ui, model, settings, clock_ui, send);
     if model.is_reviewing() {
         ui.horizontal(|ui| {
             ui.label(T::Reviewing.get(lang));
-        });
-        if ui.button(T::BackToGame.get(lang)).clicked() {
-            send(Action::ReviewEnd);
-        }
-    }
-    ui.separator();
-    // The frequent commands at hand; the menu bar has them all.
-    ui.horizontal(|ui| {
-        for (t, keys, c) in [
-            (T::Undo, "Ctrl+Z", Action::Undo),
-            (T::Redo, "Ctrl+Y", Action::Redo),
-            (T::NewGame, "Ctrl+R", Action::NewGame),
-            (T::Flip, "F", Action::Flip),
-        ] {
-            if ui.button(t.get(lang)).on_hover_text(keys).clicked() {
-                send(c);
+            if ui.button(T::BackToGame.get(lang)).clicked() {
+                send(Action::ReviewEnd);
             }
-            ui.add_space(6.0);
+        });
+    }
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
+        if ui.button(T::GameInfo.get(lang)).clicked() {
+            send(Action::ToggleGameInfo);
         }
     });
-    ui.separator();
-    let strength = crate::app::panel::engine::show(ui, model, settings, engine, waits, send);
-    ui.separator();
-    crate::app::panel::parts::captured(ui, model, lang);
-    ui.separator();
-    // The review above the move list: the list takes the rest of the panel's height.
+    moves::show(ui, model, settings.notation, lang, moves_ui, send, record);
     crate::app::panel::review::show(
         ui,
         model,
@@ -486,16 +492,18 @@ fn contents(
         &mut moves_ui.review_logged,
         send,
     );
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
-        if ui.button(T::GameInfo.get(lang)).clicked() {
-            send(Action::ToggleGameInfo);
-        }
-    });
-    moves::show(ui, model, settings.notation, lang, moves_ui, send, record);
     ui.separator();
-    let settings =
-        crate::app::panel::parts::settings_ui(ui, settings, engine, engine_ui, lang, send);
+    let strength = crate::app::panel::engine::show(ui, model, settings, engine, waits, send);
+    ui.add_space(4.0);
+    cards::card(ui, model, settings, bottom);
+    let clock = clock::show(ui, model, settings, clock_ui, send);
+    ui.separator();
+    // The settings open in a dialog of their own.
+    let button = ui.button(format!("⚙ {}", T::SettingsTitle.get(lang)));
+    clock_ui.log_place("settings", button.rect);
+    if button.on_hover_text("Ctrl+,").clicked() {
+        send(Action::ToggleSettings);
+    }
     // Anything wider than the panel is cut off at its edge (and egui then draws its
     // separator line inside the panel): worth a line in the log, which the window
     // tests read.
@@ -503,9 +511,17 @@ fn contents(
     if used > width + 0.5 {
         warn!("panel content overflows: {used:.0} px wide in {width:.0}");
     }
+    // The move list takes what the rest leaves of the panel's height (measured this
+    // frame, used the next; a few lines at least, the panel scrolls below that).
+    let rest = ui.min_rect().height() - moves_ui.list_height;
+    let room = (viewport - rest - 2.0).max(110.0);
+    if (room - moves_ui.room).abs() > 1.0 {
+        moves_ui.room = room;
+        ui.ctx().request_repaint();
+    }
     Edits {
         clock,
-        settings,
+        settings: None,
         strength,
     }
 }

@@ -27,6 +27,10 @@ pub(crate) struct MovesUi {
     logged: std::collections::HashMap<String, (i32, i32)>,
     /// Where the review's button and graph were last logged.
     pub(crate) review_logged: Vec<(&'static str, (i32, i32))>,
+    /// The height the list may take: what the panel leaves it (0: not known yet).
+    pub(crate) room: f32,
+    /// The height the list took last frame.
+    pub(crate) list_height: f32,
 }
 
 impl MovesUi {
@@ -226,11 +230,13 @@ pub(crate) fn show(
         focus_comment: &mut state.focus_comment,
         places: Vec::new(),
     };
-    egui::ScrollArea::vertical()
+    let room = if state.room > 0.0 { state.room } else { 280.0 };
+    let shown = egui::ScrollArea::vertical()
         .id_salt("moves")
-        .max_height(280.0)
+        .max_height(room)
         .auto_shrink([false, true])
         .show(ui, |ui| main_line(ui, &mut list));
+    state.list_height = shown.inner_rect.height();
     let mut places = list.places;
     places.push(("comment".into(), comment_box(ui, model, lang, state, edit)));
     state.log_places(places);
@@ -308,7 +314,7 @@ fn comment_box(
     let response = ui.add(
         egui::TextEdit::multiline(&mut state.comment)
             .id(id)
-            .desired_rows(3)
+            .desired_rows(2)
             .desired_width(f32::INFINITY),
     );
     if std::mem::take(&mut state.focus_comment) {

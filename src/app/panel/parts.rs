@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::egui_color;
-use crate::app::xiangqi::model::{Coordinates, Model, Settings};
+use crate::app::xiangqi::model::{Coordinates, Settings};
 use crate::i18n::{Lang, T};
 use crate::rules::{Notation, Piece};
 use crate::theme::{PanelColors, PieceStyle, Shape, Theme};
@@ -125,19 +125,8 @@ pub(crate) fn piece_icon(ui: &mut egui::Ui, piece: Piece, side: f32) -> egui::Re
     response
 }
 
-pub(crate) fn captured(ui: &mut egui::Ui, model: &Model, lang: Lang) {
-    ui.label(egui::RichText::new(T::Captured.get(lang)).strong());
-    for pieces in model.captured() {
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing.x = 2.0;
-            for p in pieces {
-                piece_icon(ui, p, 24.0);
-            }
-        });
-    }
-}
-
-/// The settings section; returns the edited settings when something changed.
+/// The settings' rows (in their dialog); returns the edited settings when something
+/// changed.
 pub(crate) fn settings_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
@@ -147,70 +136,68 @@ pub(crate) fn settings_ui(
     send: &mut impl FnMut(Action),
 ) -> Option<Settings> {
     let mut s = settings.clone();
-    egui::CollapsingHeader::new(T::Settings.get(lang))
-        .default_open(false)
-        .show(ui, |ui| {
-            ui.checkbox(&mut s.sound, T::Sound.get(lang));
-            ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(T::Volume.get(lang)));
-            ui.checkbox(&mut s.animation, T::Animation.get(lang));
-            ui.add(
-                egui::Slider::new(&mut s.animation_ms, 80..=600)
-                    .suffix(" ms")
-                    .text(T::AnimationSpeed.get(lang)),
+    ui.scope(|ui| {
+        ui.checkbox(&mut s.sound, T::Sound.get(lang));
+        ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(T::Volume.get(lang)));
+        ui.checkbox(&mut s.animation, T::Animation.get(lang));
+        ui.add(
+            egui::Slider::new(&mut s.animation_ms, 80..=600)
+                .suffix(" ms")
+                .text(T::AnimationSpeed.get(lang)),
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.label(T::Notation.get(lang));
+            ui.radio_value(
+                &mut s.notation,
+                Notation::Chinese,
+                T::NotationChinese.get(lang),
             );
-            ui.horizontal_wrapped(|ui| {
-                ui.label(T::Notation.get(lang));
-                ui.radio_value(
-                    &mut s.notation,
-                    Notation::Chinese,
-                    T::NotationChinese.get(lang),
-                );
-                ui.radio_value(&mut s.notation, Notation::Wxf, "WXF");
-                ui.radio_value(&mut s.notation, Notation::Iccs, "ICCS");
-            });
-            ui.horizontal_wrapped(|ui| {
-                ui.label(T::Coordinates.get(lang));
-                ui.radio_value(
-                    &mut s.coordinates,
-                    Coordinates::None,
-                    T::CoordinatesNone.get(lang),
-                );
-                ui.radio_value(&mut s.coordinates, Coordinates::Iccs, "ICCS");
-                ui.radio_value(
-                    &mut s.coordinates,
-                    Coordinates::Chinese,
-                    T::CoordinatesChinese.get(lang),
-                );
-            });
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    T::MenuTheme
-                        .fill(lang, &[&""])
-                        .trim_end_matches([':', '：', ' ']),
-                );
-                for theme in Theme::ALL {
-                    ui.radio_value(&mut s.theme, theme, crate::i18n::theme_name(theme, lang));
-                }
-            });
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    T::MenuPieces
-                        .fill(lang, &[&""])
-                        .trim_end_matches([':', '：', ' ']),
-                );
-                for style in PieceStyle::ALL {
-                    ui.radio_value(&mut s.pieces, style, crate::i18n::pieces_name(style, lang));
-                }
-            });
-            ui.checkbox(&mut s.flipped, T::Flip.get(lang));
-            ui.horizontal_wrapped(|ui| {
-                ui.label(T::Language.get(lang));
-                ui.radio_value(&mut s.lang, Lang::Zh, "中文");
-                ui.radio_value(&mut s.lang, Lang::En, "English");
-            });
-            ui.separator();
-            crate::app::panel::engine::settings_rows(ui, &mut s, engine, engine_ui, lang);
+            ui.radio_value(&mut s.notation, Notation::Wxf, "WXF");
+            ui.radio_value(&mut s.notation, Notation::Iccs, "ICCS");
         });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(T::Coordinates.get(lang));
+            ui.radio_value(
+                &mut s.coordinates,
+                Coordinates::None,
+                T::CoordinatesNone.get(lang),
+            );
+            ui.radio_value(&mut s.coordinates, Coordinates::Iccs, "ICCS");
+            ui.radio_value(
+                &mut s.coordinates,
+                Coordinates::Chinese,
+                T::CoordinatesChinese.get(lang),
+            );
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                T::MenuTheme
+                    .fill(lang, &[&""])
+                    .trim_end_matches([':', '：', ' ']),
+            );
+            for theme in Theme::ALL {
+                ui.radio_value(&mut s.theme, theme, crate::i18n::theme_name(theme, lang));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                T::MenuPieces
+                    .fill(lang, &[&""])
+                    .trim_end_matches([':', '：', ' ']),
+            );
+            for style in PieceStyle::ALL {
+                ui.radio_value(&mut s.pieces, style, crate::i18n::pieces_name(style, lang));
+            }
+        });
+        ui.checkbox(&mut s.flipped, T::Flip.get(lang));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(T::Language.get(lang));
+            ui.radio_value(&mut s.lang, Lang::Zh, "中文");
+            ui.radio_value(&mut s.lang, Lang::En, "English");
+        });
+        ui.separator();
+        crate::app::panel::engine::settings_rows(ui, &mut s, engine, engine_ui, lang);
+    });
     // Flip and sound have one path each, the action their key sends (F, M).
     if s.flipped != settings.flipped {
         s.flipped = settings.flipped;

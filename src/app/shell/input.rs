@@ -144,11 +144,13 @@ fn key_commands(
             (true, _, KeyCode::Equal | KeyCode::NumpadAdd) => Action::Zoom(1),
             (true, _, KeyCode::Minus | KeyCode::NumpadSubtract) => Action::Zoom(-1),
             (true, _, KeyCode::Digit0 | KeyCode::Numpad0) => Action::Zoom(0),
+            (true, _, KeyCode::Comma) => Action::ToggleSettings,
             // Esc first closes an open dialog.
             (_, _, KeyCode::Escape) if listing => Action::ChooseGame(None),
             (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
             (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
             (_, _, KeyCode::Escape) if overlay.info => Action::ToggleGameInfo,
+            (_, _, KeyCode::Escape) if overlay.settings => Action::ToggleSettings,
             (_, _, KeyCode::Escape) if editing => Action::ToggleEdit,
             (_, _, KeyCode::F2) => Action::ToggleEdit,
             (_, _, KeyCode::Escape) => Action::Quit,

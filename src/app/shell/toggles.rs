@@ -31,6 +31,13 @@ fn toggle(
             }
             ViewCommand::ToggleHelp => overlay.help = !overlay.help,
             ViewCommand::ToggleGameInfo => overlay.info = !overlay.info,
+            ViewCommand::ToggleSettings => {
+                overlay.settings = !overlay.settings;
+                info!(
+                    "settings {}",
+                    if overlay.settings { "open" } else { "closed" }
+                );
+            }
             ViewCommand::Zoom(steps) => {
                 let zoom = crate::settings::zoom_step(settings.zoom, *steps);
                 if zoom != settings.zoom {

@@ -104,6 +104,8 @@ pub struct Overlay {
     pub slots: bool,
     /// The game's information: players, event, date, result (Ctrl+Shift+I).
     pub info: bool,
+    /// The settings (Ctrl+,).
+    pub settings: bool,
 }
 
 /// A file's games, listed for the player to pick one (a PGN collection). Set and

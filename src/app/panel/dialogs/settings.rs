@@ -1,0 +1,60 @@
+//! The settings as a dialog of their own over the board (the panel's gear button,
+//! View → Settings, Ctrl+,): sound, animation, notation, coordinates, board and pieces,
+//! language, the engine. It stays inside the window (scrolling when the window is
+//! short) and says where it is in the log for the window tests.
+
+use bevy_egui::egui;
+
+use crate::app::actions::Action;
+use crate::app::panel::engine::EngineUi;
+use crate::app::xiangqi::engine_link::EngineView;
+use crate::app::xiangqi::model::Settings;
+use crate::i18n::T;
+
+/// Shows the dialog while `open`; returns the settings as edited, if they were. Its ×
+/// sends the same action as its key.
+pub(crate) fn show(
+    ctx: &egui::Context,
+    settings: &Settings,
+    engine: &EngineView,
+    engine_ui: &mut EngineUi,
+    logged: &mut Option<egui::Rect>,
+    send: &mut impl FnMut(Action),
+) -> Option<Settings> {
+    let lang = settings.lang;
+    let mut open = true;
+    let mut edited = None;
+    let screen = ctx.content_rect();
+    let shown = egui::Window::new(T::SettingsTitle.get(lang))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .default_width(360.0)
+        .max_height((screen.height() - 60.0).max(120.0))
+        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height((screen.height() - 140.0).max(100.0))
+                .show(ui, |ui| {
+                    edited = crate::app::panel::parts::settings_ui(
+                        ui, settings, engine, engine_ui, lang, send,
+                    );
+                });
+        });
+    if let Some(rect) = shown.map(|s| s.response.rect)
+        && *logged != Some(rect)
+    {
+        *logged = Some(rect);
+        let (x, y) = crate::app::panel::screen_at(rect);
+        let ppp = ctx.pixels_per_point();
+        bevy::log::info!(
+            "settings dialog at {x},{y} size {:.0}x{:.0}",
+            rect.width() * ppp,
+            rect.height() * ppp
+        );
+    }
+    if !open {
+        send(Action::ToggleSettings);
+    }
+    edited
+}
