@@ -440,45 +440,23 @@ fn m_mutes_and_the_status_line_says_what_it_did() {
     assert_eq!(said, ["Sound off", "Sound on"]);
 }
 
-/// The panel as a new user sees it with Settings open, in the default window and in a
-/// small one: no grey line runs down through it (egui draws its edge line there when
-/// something in the panel is wider than the panel) and no row is cut off at its edge.
+/// The settings open in a dialog from the panel's Settings button. A first click is
+/// never lost: after ten idle seconds, with the keyboard on the game or elsewhere, one
+/// click (the pointer arriving with it) is one press and one release to the game, and
+/// the dialog opens, then closes, then opens. In the default window and a small one the
+/// dialog lies inside the window, no grey line runs down through the panel (egui draws
+/// its edge line there when something in the panel is wider than the panel) and no row
+/// is cut off at its edge.
 #[test]
 fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
     use xiangqi::theme::panel::FILL;
     let game = Game::start("settings");
     let plain = |c: [u8; 3]| harness::close(c, FILL, 6);
-    let (w, h) = game.size();
-    let left = w - harness::PANEL;
-    // Settings is the last heading, just under the last line across the panel (once
-    // the panel is drawn: its fill at the bottom).
-    let shot = game.until("the panel", || {
-        let shot = game.shot();
-        plain(shot.at(left + 150.0, h - 10.0)).then_some(shot)
-    });
-    let across = |y: f32| {
-        (0..200)
-            .filter(|&i| !plain(shot.at(left + 40.0 + i as f32, y)))
-            .count()
-            > 190
-    };
-    let line = game.until("the line above Settings", || {
-        (1..h as usize - 1)
-            .rev()
-            .map(|y| y as f32)
-            .find(|&y| across(y))
-    });
+    let (x, y) = panel_place(&game, "settings");
     let opened = || {
-        let shot = game.shot();
-        let rows = (line as usize + 30..h as usize - 2)
-            .filter(|&y| (0..200).any(|i| !plain(shot.at(left + 60.0 + i as f32, y as f32))))
-            .count();
-        rows > 60
+        let log = game.log();
+        log.rfind("settings open").unwrap_or(0) > log.rfind("settings closed").unwrap_or(0)
     };
-    // A first click is never lost: after ten idle seconds, with the keyboard on the
-    // game or elsewhere, one click (the pointer arriving with it) is one press and one
-    // release to the game, and Settings opens, then closes.
-    let (x, y) = ((left + 40.0).to_string(), (line + 14.0).to_string());
     let presses = || {
         let log = game.log();
         (
@@ -486,6 +464,7 @@ fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
             log.matches("Left Released").count(),
         )
     };
+    let (x, y) = (x.to_string(), y.to_string());
     let mut elsewhere = None;
     for (focused, open) in [(true, true), (false, false), (false, true)] {
         if !focused && elsewhere.is_none() {
@@ -521,7 +500,30 @@ fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
             std::thread::sleep(std::time::Duration::from_millis(1500));
         }
         let (w, h) = game.size();
+        // The dialog as last placed: `settings dialog at X,Y size WxH` (its centre).
+        let placed = game.until("the dialog placed", || {
+            let log = game.log();
+            let line = log
+                .lines()
+                .rfind(|l| l.contains("settings dialog at "))?
+                .to_owned();
+            let rest = line.split("settings dialog at ").nth(1)?;
+            let (at, size) = rest.split_once(" size ")?;
+            let (cx, cy) = at.split_once(',')?;
+            let (dw, dh) = size.trim().split_once('x')?;
+            let n = |s: &str| s.trim().parse::<f32>().ok();
+            let (cx, cy, dw, dh) = (n(cx)?, n(cy)?, n(dw)?, n(dh)?);
+            let inside = cx - dw / 2.0 >= 0.0
+                && cy - dh / 2.0 >= 0.0
+                && cx + dw / 2.0 <= w
+                && cy + dh / 2.0 <= h;
+            inside.then_some((cx, cy, dw, dh))
+        });
         let left = w - harness::PANEL;
+        assert!(
+            placed.0 + placed.2 / 2.0 <= left + 1.0,
+            "the dialog {placed:?} covers the panel in a {w}x{h} window"
+        );
         game.save_shot(&format!("settings-{w}x{h}"));
         let shot = game.shot();
         // No column of the panel (but the scroll bar's, at its right edge) is covered
