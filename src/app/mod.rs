@@ -178,6 +178,12 @@ impl Plugin for AppPlugin {
                 // StartupWMClass, so the launcher knows the window as ours.
                 name: Some(crate::desktop::APP_ID.into()),
                 resolution: WindowResolution::new(w as u32, h as u32),
+                // Below this the panel's rows and the board's characters get too small.
+                resize_constraints: bevy::window::WindowResizeConstraints {
+                    min_width: 600.0,
+                    min_height: 450.0,
+                    ..default()
+                },
                 ..default()
             }),
             ..default()

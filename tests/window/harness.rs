@@ -134,6 +134,8 @@ pub struct Game {
     pub flipped: bool,
     /// The screen's scale factor the game was started with (`WINIT_X11_SCALE_FACTOR`).
     pub scale: f32,
+    /// The panel's height in pixels when it is below the board (a tall window), else 0.
+    pub below: std::cell::Cell<f32>,
     _turn: MutexGuard<'static, ()>,
 }
 
@@ -270,6 +272,7 @@ impl Game {
             window: String::new(),
             flipped: false,
             scale,
+            below: std::cell::Cell::new(0.0),
             _turn: turn,
         };
         let in_home = |command: &mut Command| {
@@ -446,11 +449,16 @@ impl Game {
     /// with one line spacing in pixels.
     pub fn point(&self, sq: Square) -> (f32, f32, f32) {
         let (w, h) = self.size();
-        let board_w = w - PANEL * self.scale;
-        // The board camera fits the whole board in the space left of the panel.
-        let cell = (board_w / g::WIDTH).min(h / g::HEIGHT);
+        let below = self.below.get();
+        let (board_w, board_h) = if below > 0.0 {
+            (w, h - below)
+        } else {
+            (w - PANEL * self.scale, h)
+        };
+        // The board camera fits the whole board in the space left of (or above) the panel.
+        let cell = (board_w / g::WIDTH).min(board_h / g::HEIGHT);
         let (x, y) = theme::point(sq, self.flipped);
-        (board_w / 2.0 + x * cell, h / 2.0 - y * cell, cell)
+        (board_w / 2.0 + x * cell, board_h / 2.0 - y * cell, cell)
     }
 
     /// What the screen shows on `sq`: a piece's face (of any theme: the faces differ

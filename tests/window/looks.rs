@@ -239,3 +239,43 @@ fn the_table_at_scale_2_in_a_large_and_a_small_window() {
         "scale2-dark-international-800x600",
     );
 }
+
+/// In a tall window the panel goes below the board (which then takes the window's
+/// whole width) and the board is played there with the mouse; made wide again, the
+/// panel is back beside the board.
+#[test]
+fn the_panel_goes_below_the_board_in_a_tall_window_and_back_beside_it() {
+    let game = Game::start("tall");
+    game.resize(700, 1100);
+    let below = game.until("the panel below the board", || {
+        let log = game.log();
+        let line = log
+            .lines()
+            .rfind(|l| l.contains("panel below the board ("))?
+            .to_owned();
+        let size = line.split('(').nth(1)?.split(" px").next()?.to_owned();
+        size.split_once('x')?.1.trim().parse::<f32>().ok()
+    });
+    assert!(
+        (300.0..500.0).contains(&below),
+        "the panel is {below} px high"
+    );
+    game.below.set(below);
+    game.until_seen(sq("e0"), Seen::Red);
+    game.until_seen(sq("e9"), Seen::Black);
+    game.save_shot("tall-700x1100");
+    game.play("h2e2");
+    game.until_position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
+    assert!(!game.log().contains("panel content overflows"));
+    let beside = || game.log().matches("panel beside the board").count();
+    let before = beside();
+    game.resize(1120, 800);
+    game.until("the panel beside the board again", || {
+        (beside() > before).then_some(())
+    });
+    game.below.set(0.0);
+    game.until_seen(sq("e2"), Seen::Red);
+    game.until_seen(sq("h9"), Seen::Black);
+    game.play("h9g7");
+    game.until_position("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w");
+}

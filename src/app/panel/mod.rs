@@ -13,6 +13,7 @@ pub mod moves;
 pub mod parts;
 pub mod review;
 pub mod status;
+pub mod table;
 
 use crate::app::schedule::PanelSet;
 use bevy::prelude::*;
@@ -24,11 +25,10 @@ use bevy_egui::{
 use crate::app::actions::Action;
 use crate::app::shell::assets::FONT;
 use crate::app::xiangqi::model::{Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
-use crate::app::xiangqi::view::board::PanelWidth;
+use crate::app::xiangqi::view::board::PanelArea;
 use crate::app::{EditCommand, RecordEdit, SettingsEdited};
-use crate::i18n::{self, Lang, T};
-use crate::rules::Color as Side;
-use status::{Status, status_line, warning_text};
+use crate::i18n::{self, T};
+use status::{Status, status_line};
 
 use crate::app::egui_color;
 
@@ -147,13 +147,6 @@ fn style(
     Ok(())
 }
 
-fn side_text(side: Side, lang: Lang) -> &'static str {
-    match side {
-        Side::Red => T::RedToMove.get(lang),
-        Side::Black => T::BlackToMove.get(lang),
-    }
-}
-
 /// egui's pixels per point last frame (the screen's scale factor times the zoom), for
 /// the places the panel logs.
 static PIXELS_PER_POINT: std::sync::atomic::AtomicU32 =
@@ -173,7 +166,7 @@ pub(crate) fn panel(
     settings: Res<Settings>,
     overlay: Res<Overlay>,
     status: Res<Status>,
-    mut width: ResMut<PanelWidth>,
+    mut area: ResMut<PanelArea>,
     mut over_panel: ResMut<PointerOverPanel>,
     mut typing: ResMut<TypingInPanel>,
     mut out: PanelOut,
@@ -225,15 +218,22 @@ pub(crate) fn panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let response = egui::Panel::right("panel")
-        .exact_size(WIDTH)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            let viewport = ui.available_height();
-            // A short window scrolls the panel rather than cutting it off.
-            egui::ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| match &editing.0 {
+    // In a tall window the panel goes below the board when the board is larger so.
+    let place = parts::place_for(ctx.viewport_rect().size(), WIDTH);
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new("panel place"), place));
+    let response = match place {
+        parts::PanelPlace::Right => egui::Panel::right("panel").exact_size(WIDTH),
+        parts::PanelPlace::Below(height) => egui::Panel::bottom("panel").exact_size(height),
+    }
+    .resizable(false)
+    .show(&mut root, |ui| {
+        let viewport = ui.available_height();
+        // A short window scrolls the panel rather than cutting it off.
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let top = ui.min_rect().top();
+                match &editing.0 {
                     Some(state) => {
                         crate::app::panel::edit::show(
                             ui, state, lang, edit_ui, &mut edit, &mut send,
@@ -270,9 +270,9 @@ pub(crate) fn panel(
                             status_line(ui, &status);
                             return;
                         }
-                        edits = Some(contents(
+                        edits = Some(table::contents(
                             ui,
-                            &Shown {
+                            &table::Shown {
                                 model: &model,
                                 settings: &settings,
                                 status: &status,
@@ -280,15 +280,20 @@ pub(crate) fn panel(
                                 waits: &engines.waits,
                                 reviewed: &engines.reviewed,
                             },
-                            clock_ui,
-                            moves_ui,
-                            viewport,
+                            table::Memory {
+                                clock: clock_ui,
+                                moves: moves_ui,
+                                viewport,
+                                top,
+                            },
+                            matches!(place, parts::PanelPlace::Below(_)),
                             &mut send,
                             &mut record,
                         ));
                     }
-                });
-        });
+                }
+            });
+    });
     if overlay.settings {
         let edited = dialogs::settings::show(
             ctx,
@@ -299,7 +304,7 @@ pub(crate) fn panel(
             &mut send,
         );
         if let Some(edited) = edited {
-            let edits = edits.get_or_insert(Edits {
+            let edits = edits.get_or_insert(table::Edits {
                 clock: None,
                 settings: None,
                 strength: None,
@@ -329,7 +334,7 @@ pub(crate) fn panel(
     let xiangqi = *table.get() == crate::app::schedule::GameKind::Xiangqi;
     if let Some(outcome) = model.outcome().filter(|_| xiangqi && !model.is_reviewing()) {
         egui::Area::new("banner".into())
-            .anchor(egui::Align2::CENTER_CENTER, [-WIDTH / 2.0, 0.0])
+            .anchor(egui::Align2::CENTER_CENTER, parts::board_centre(ctx))
             .interactable(false)
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style())
@@ -350,9 +355,31 @@ pub(crate) fn panel(
     }
 
     // egui's points are the screen's scale factor times the zoom.
-    let physical = response.response.rect.width() * ctx.pixels_per_point();
-    if (width.0 - physical).abs() > 0.5 {
-        width.0 = physical;
+    let ppp = ctx.pixels_per_point();
+    let taken = match place {
+        parts::PanelPlace::Right => PanelArea {
+            right: response.response.rect.width() * ppp,
+            bottom: 0.0,
+        },
+        parts::PanelPlace::Below(_) => PanelArea {
+            right: 0.0,
+            bottom: response.response.rect.height() * ppp,
+        },
+    };
+    if (area.right - taken.right).abs() > 0.5 || (area.bottom - taken.bottom).abs() > 0.5 {
+        if (area.bottom > 0.0) != (taken.bottom > 0.0) || area.right == 0.0 && area.bottom == 0.0 {
+            info!(
+                "panel {} ({:.0}x{:.0} px)",
+                if taken.bottom > 0.0 {
+                    "below the board"
+                } else {
+                    "beside the board"
+                },
+                response.response.rect.width() * ppp,
+                response.response.rect.height() * ppp
+            );
+        }
+        *area = taken;
     }
     let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     if over_panel.0 != over {
@@ -412,126 +439,4 @@ pub(crate) struct PanelUi {
     go: go::GoUi,
     /// Where the settings dialog was last logged.
     settings_dialog: Option<egui::Rect>,
-}
-
-/// What the panel shows.
-struct Shown<'a> {
-    model: &'a Model,
-    settings: &'a Settings,
-    status: &'a Status,
-    engine: &'a crate::app::xiangqi::engine_link::EngineView,
-    waits: &'a crate::app::xiangqi::model::ComputerWaits,
-    reviewed: &'a crate::app::xiangqi::review::Reviewed,
-}
-
-/// What the panel holds, top to bottom: whose turn or the result, the referee's warning,
-/// the status line, the clocks, the buttons, the opponent and the analysis, captured
-/// pieces, the moves, the settings.
-fn contents(
-    ui: &mut egui::Ui,
-    shown: &Shown,
-    clock_ui: &mut clock::ClockUi,
-    moves_ui: &mut moves::MovesUi,
-    viewport: f32,
-    send: &mut impl FnMut(Action),
-    record: &mut impl FnMut(RecordEdit),
-) -> Edits {
-    let Shown {
-        model,
-        settings,
-        status,
-        engine,
-        waits,
-        ..
-    } = *shown;
-    let lang = settings.lang;
-    let width = ui.max_rect().width();
-    ui.add_space(4.0);
-    for (name, rect) in cards::toolbar(ui, lang, engine.analysing, send) {
-        clock_ui.log_place(name, rect);
-    }
-    ui.add_space(4.0);
-    // The cards in the board's order: the side at its top first.
-    let (top, bottom) = if settings.flipped {
-        (Side::Red, Side::Black)
-    } else {
-        (Side::Black, Side::Red)
-    };
-    cards::card(ui, model, settings, top);
-    let pos = model.shown_position();
-    let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
-        Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
-        None => side_text(pos.turn(), lang).to_owned(),
-    };
-    ui.add_space(2.0);
-    ui.label(egui::RichText::new(heading).strong().size(17.0));
-    if let Some(text) = warning_text(model, lang) {
-        ui.label(egui::RichText::new(text).strong().color(parts::warning(ui)));
-    }
-    status_line(ui, status);
-    if model.is_reviewing() {
-        ui.horizontal(|ui| {
-            ui.label(T::Reviewing.get(lang));
-            if ui.button(T::BackToGame.get(lang)).clicked() {
-                send(Action::ReviewEnd);
-            }
-        });
-    }
-    ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
-        if ui.button(T::GameInfo.get(lang)).clicked() {
-            send(Action::ToggleGameInfo);
-        }
-    });
-    moves::show(ui, model, settings.notation, lang, moves_ui, send, record);
-    crate::app::panel::review::show(
-        ui,
-        model,
-        shown.reviewed,
-        lang,
-        &mut moves_ui.review_logged,
-        send,
-    );
-    ui.separator();
-    let strength = crate::app::panel::engine::show(ui, model, settings, engine, waits, send);
-    ui.add_space(4.0);
-    cards::card(ui, model, settings, bottom);
-    let clock = clock::show(ui, model, settings, clock_ui, send);
-    ui.separator();
-    // The settings open in a dialog of their own.
-    let button = ui.button(format!("⚙ {}", T::SettingsTitle.get(lang)));
-    clock_ui.log_place("settings", button.rect);
-    if button.on_hover_text("Ctrl+,").clicked() {
-        send(Action::ToggleSettings);
-    }
-    // Anything wider than the panel is cut off at its edge (and egui then draws its
-    // separator line inside the panel): worth a line in the log, which the window
-    // tests read.
-    let used = ui.min_rect().width();
-    if used > width + 0.5 {
-        warn!("panel content overflows: {used:.0} px wide in {width:.0}");
-    }
-    // The move list takes what the rest leaves of the panel's height (measured this
-    // frame, used the next; a few lines at least, the panel scrolls below that).
-    let rest = ui.min_rect().height() - moves_ui.list_height;
-    let room = (viewport - rest - 2.0).max(110.0);
-    if (room - moves_ui.room).abs() > 1.0 {
-        moves_ui.room = room;
-        ui.ctx().request_repaint();
-    }
-    Edits {
-        clock,
-        settings: None,
-        strength,
-    }
-}
-
-/// What the player changed in the panel this frame.
-struct Edits {
-    /// A time control chosen for the next game.
-    clock: Option<Option<crate::rules::TimeControl>>,
-    /// The settings as edited, if they were.
-    settings: Option<Settings>,
-    /// The computer's strength, if changed.
-    strength: Option<crate::engine::Limit>,
 }

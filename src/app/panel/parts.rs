@@ -18,6 +18,39 @@ pub(crate) struct TableLook {
     pub pieces: PieceStyle,
 }
 
+/// Where the panel is.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) enum PanelPlace {
+    /// At the right, its width the panel's own.
+    Right,
+    /// Below the board, this many points high.
+    Below(f32),
+}
+
+/// Where the panel goes in a window of `size` points: below the board when that makes
+/// the board at least a tenth larger (a tall window), else at the right, `width` wide.
+pub(crate) fn place_for(size: egui::Vec2, width: f32) -> PanelPlace {
+    use crate::theme::geometry::{HEIGHT, WIDTH};
+    // The least room the panel needs below the board.
+    const LOW: f32 = 300.0;
+    let beside = ((size.x - width) / WIDTH).min(size.y / HEIGHT);
+    let below = (size.x / WIDTH).min((size.y - LOW) / HEIGHT);
+    if below > beside * 1.1 {
+        PanelPlace::Below((size.y - below * HEIGHT).max(LOW))
+    } else {
+        PanelPlace::Right
+    }
+}
+
+/// The offset from the window's centre to the board's: where dialogs and the banner go.
+pub(crate) fn board_centre(ctx: &egui::Context) -> egui::Vec2 {
+    let place = ctx.data(|d| d.get_temp(egui::Id::new("panel place")));
+    match place.unwrap_or(PanelPlace::Right) {
+        PanelPlace::Right => egui::vec2(-150.0, 0.0),
+        PanelPlace::Below(height) => egui::vec2(0.0, -height / 2.0),
+    }
+}
+
 /// The look the panel draws with now.
 pub(crate) fn look(ctx: &egui::Context) -> TableLook {
     ctx.data(|d| d.get_temp(egui::Id::NULL)).unwrap_or_default()
@@ -208,4 +241,31 @@ pub(crate) fn settings_ui(
         send(Action::ToggleMute);
     }
     (s != *settings).then_some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_panel_goes_below_the_board_only_in_a_tall_window() {
+        assert_eq!(
+            place_for(egui::vec2(1120.0, 800.0), 300.0),
+            PanelPlace::Right
+        );
+        assert_eq!(
+            place_for(egui::vec2(800.0, 600.0), 300.0),
+            PanelPlace::Right
+        );
+        assert_eq!(
+            place_for(egui::vec2(900.0, 900.0), 300.0),
+            PanelPlace::Right
+        );
+        let PanelPlace::Below(height) = place_for(egui::vec2(700.0, 1100.0), 300.0) else {
+            panic!("a tall window keeps the panel beside the board");
+        };
+        // The board, 700 points wide, takes its height; the panel the rest.
+        let board = 700.0 / crate::theme::geometry::WIDTH * crate::theme::geometry::HEIGHT;
+        assert!((height - (1100.0 - board)).abs() < 1.0, "{height}");
+    }
 }

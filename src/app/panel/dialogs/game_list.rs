@@ -79,7 +79,10 @@ fn dialog(
     egui::Window::new(T::GamesTitle.get(lang))
         .collapsible(false)
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .anchor(
+            egui::Align2::CENTER_CENTER,
+            crate::app::panel::parts::board_centre(ctx),
+        )
         .show(ctx, |ui| {
             ui.label(T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]));
             ui.label(egui::RichText::new(T::GamesHint.get(lang)).weak());

@@ -12,7 +12,10 @@ pub(crate) fn show(ctx: &egui::Context, lang: Lang, send: &mut impl FnMut(Action
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .anchor(
+            egui::Align2::CENTER_CENTER,
+            crate::app::panel::parts::board_centre(ctx),
+        )
         .show(ctx, |ui| {
             for t in [
                 T::KeyClick,

@@ -108,7 +108,10 @@ pub(crate) fn show(
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .anchor(
+            egui::Align2::CENTER_CENTER,
+            crate::app::panel::parts::board_centre(ctx),
+        )
         .show(ctx, |ui| {
             egui::Grid::new("game info").num_columns(2).show(ui, |ui| {
                 for ((_, label), value) in FIELDS.iter().zip(fields.iter_mut()) {

@@ -31,7 +31,10 @@ pub(crate) fn show(
         .open(&mut open)
         .default_width(360.0)
         .max_height((screen.height() - 60.0).max(120.0))
-        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .anchor(
+            egui::Align2::CENTER_CENTER,
+            crate::app::panel::parts::board_centre(ctx),
+        )
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .max_height((screen.height() - 140.0).max(100.0))

@@ -95,7 +95,10 @@ fn dialog(
         .collapsible(false)
         .resizable(false)
         .open(&mut open)
-        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .anchor(
+            egui::Align2::CENTER_CENTER,
+            crate::app::panel::parts::board_centre(ctx),
+        )
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .max_height(ctx.viewport_rect().height() - 160.0)

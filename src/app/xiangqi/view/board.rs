@@ -23,9 +23,15 @@ pub const TEXT_OVERSAMPLE: f32 = 3.0;
 
 pub use crate::app::shell::input::BoardCamera;
 
-/// Width of the side panel in physical pixels, set by the panel each frame.
+/// What the panel takes of the window in physical pixels, set by the panel each frame:
+/// a width at the right, or (in a tall window) a height at the bottom.
 #[derive(Resource, Default, Clone, Copy, PartialEq)]
-pub struct PanelWidth(pub f32);
+pub struct PanelArea {
+    /// Its width at the window's right edge.
+    pub right: f32,
+    /// Its height at the window's bottom edge.
+    pub bottom: f32,
+}
 
 /// Part of the drawn board (not a piece or a mark).
 #[derive(Component)]
@@ -39,7 +45,7 @@ pub fn world(sq: Square, flipped: bool) -> Vec2 {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<PanelWidth>()
+    app.init_resource::<PanelArea>()
         .insert_resource(ClearColor(to_color(theme::WOOD.background)))
         .add_systems(Startup, (spawn_camera, draw))
         .add_systems(
@@ -80,9 +86,9 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// The board occupies the window left of the panel.
+/// The board occupies the window left of (or above) the panel.
 fn fit_viewport(
-    panel: Res<PanelWidth>,
+    panel: Res<PanelArea>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Option<Single<&mut Camera, With<BoardCamera>>>,
 ) {
@@ -90,8 +96,8 @@ fn fit_viewport(
         return;
     };
     let size = UVec2::new(
-        (window.physical_width() as f32 - panel.0).max(1.0) as u32,
-        window.physical_height().max(1),
+        (window.physical_width() as f32 - panel.right).max(1.0) as u32,
+        (window.physical_height() as f32 - panel.bottom).max(1.0) as u32,
     );
     let viewport = Some(Viewport {
         physical_position: UVec2::ZERO,

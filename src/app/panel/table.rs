@@ -1,0 +1,225 @@
+//! The Xiangqi table's panel: the toolbar, a card per player, whose turn, the moves with
+//! their comment and the review, the engine, the game's buttons and the settings button.
+//! Beside the board it is one column, the player at the top of the board above the
+//! moves and the other below them; below the board (a tall window) two columns, the
+//! players and the buttons at the left, the moves at the right.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::app::RecordEdit;
+use crate::app::actions::Action;
+use crate::app::panel::status::{Status, status_line, warning_text};
+use crate::app::panel::{cards, clock, moves, parts};
+use crate::app::xiangqi::model::{Model, Settings};
+use crate::i18n::{self, Lang, T};
+use crate::rules::Color as Side;
+
+/// What the panel shows.
+pub(crate) struct Shown<'a> {
+    pub model: &'a Model,
+    pub settings: &'a Settings,
+    pub status: &'a Status,
+    pub engine: &'a crate::app::xiangqi::engine_link::EngineView,
+    pub waits: &'a crate::app::xiangqi::model::ComputerWaits,
+    pub reviewed: &'a crate::app::xiangqi::review::Reviewed,
+}
+
+/// What the player changed in the panel this frame.
+pub(crate) struct Edits {
+    /// A time control chosen for the next game.
+    pub clock: Option<Option<crate::rules::TimeControl>>,
+    /// The settings as edited, if they were.
+    pub settings: Option<Settings>,
+    /// The computer's strength, if changed.
+    pub strength: Option<crate::engine::Limit>,
+}
+
+/// The panel's memory the table's part uses.
+pub(crate) struct Memory<'a> {
+    pub clock: &'a mut clock::ClockUi,
+    pub moves: &'a mut moves::MovesUi,
+    /// The height the panel shows, and where its content starts.
+    pub viewport: f32,
+    pub top: f32,
+}
+
+fn side_text(side: Side, lang: Lang) -> &'static str {
+    match side {
+        Side::Red => T::RedToMove.get(lang),
+        Side::Black => T::BlackToMove.get(lang),
+    }
+}
+
+/// The table's part of the panel, in one column or (`two_columns`) two.
+pub(crate) fn contents(
+    ui: &mut egui::Ui,
+    shown: &Shown,
+    memory: Memory,
+    two_columns: bool,
+    send: &mut impl FnMut(Action),
+    record: &mut impl FnMut(RecordEdit),
+) -> Edits {
+    let settings = shown.settings;
+    // The cards in the board's order: the side at its top first.
+    let (top, bottom) = if settings.flipped {
+        (Side::Red, Side::Black)
+    } else {
+        (Side::Black, Side::Red)
+    };
+    let width = ui.max_rect().width();
+    let Memory {
+        clock: clock_ui,
+        moves: moves_ui,
+        viewport,
+        top: content_top,
+    } = memory;
+    let edits = if two_columns {
+        let mut edits = None;
+        ui.columns(2, |columns| {
+            let [left, right] = columns else {
+                return;
+            };
+            head(left, shown, top, clock_ui, send);
+            edits = Some(tail(left, shown, bottom, clock_ui, send));
+            moves_part(right, shown, moves_ui, send, record);
+            fit_list(right, moves_ui, viewport, content_top);
+        });
+        edits.unwrap_or(Edits {
+            clock: None,
+            settings: None,
+            strength: None,
+        })
+    } else {
+        head(ui, shown, top, clock_ui, send);
+        moves_part(ui, shown, moves_ui, send, record);
+        let edits = tail(ui, shown, bottom, clock_ui, send);
+        fit_list(ui, moves_ui, viewport, content_top);
+        edits
+    };
+    // Anything wider than the panel is cut off at its edge (and egui then draws its
+    // separator line inside the panel): worth a line in the log, which the window
+    // tests read.
+    let used = ui.min_rect().width();
+    if used > width + 0.5 {
+        warn!("panel content overflows: {used:.0} px wide in {width:.0}");
+    }
+    edits
+}
+
+/// The toolbar, the top player's card, whose turn or the result, the referee's warning,
+/// the status line.
+fn head(
+    ui: &mut egui::Ui,
+    shown: &Shown,
+    top: Side,
+    clock_ui: &mut clock::ClockUi,
+    send: &mut impl FnMut(Action),
+) {
+    let Shown {
+        model,
+        settings,
+        status,
+        engine,
+        ..
+    } = *shown;
+    let lang = settings.lang;
+    ui.add_space(4.0);
+    for (name, rect) in cards::toolbar(ui, lang, engine.analysing, send) {
+        clock_ui.log_place(name, rect);
+    }
+    ui.add_space(4.0);
+    cards::card(ui, model, settings, top);
+    let pos = model.shown_position();
+    let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
+        Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
+        None => side_text(pos.turn(), lang).to_owned(),
+    };
+    ui.add_space(2.0);
+    ui.label(egui::RichText::new(heading).strong().size(17.0));
+    if let Some(text) = warning_text(model, lang) {
+        ui.label(egui::RichText::new(text).strong().color(parts::warning(ui)));
+    }
+    status_line(ui, status);
+    if model.is_reviewing() {
+        ui.horizontal(|ui| {
+            ui.label(T::Reviewing.get(lang));
+            if ui.button(T::BackToGame.get(lang)).clicked() {
+                send(Action::ReviewEnd);
+            }
+        });
+    }
+}
+
+/// The moves, the comment box and the review.
+fn moves_part(
+    ui: &mut egui::Ui,
+    shown: &Shown,
+    moves_ui: &mut moves::MovesUi,
+    send: &mut impl FnMut(Action),
+    record: &mut impl FnMut(RecordEdit),
+) {
+    let (model, settings) = (shown.model, shown.settings);
+    let lang = settings.lang;
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
+        if ui.button(T::GameInfo.get(lang)).clicked() {
+            send(Action::ToggleGameInfo);
+        }
+    });
+    moves::show(ui, model, settings.notation, lang, moves_ui, send, record);
+    crate::app::panel::review::show(
+        ui,
+        model,
+        shown.reviewed,
+        lang,
+        &mut moves_ui.review_logged,
+        send,
+    );
+}
+
+/// The engine, the bottom player's card, the game's buttons and the settings button.
+fn tail(
+    ui: &mut egui::Ui,
+    shown: &Shown,
+    bottom: Side,
+    clock_ui: &mut clock::ClockUi,
+    send: &mut impl FnMut(Action),
+) -> Edits {
+    let Shown {
+        model,
+        settings,
+        engine,
+        waits,
+        ..
+    } = *shown;
+    let lang = settings.lang;
+    ui.separator();
+    let strength = crate::app::panel::engine::show(ui, model, settings, engine, waits, send);
+    ui.add_space(4.0);
+    cards::card(ui, model, settings, bottom);
+    let clock = clock::show(ui, model, settings, clock_ui, send);
+    ui.separator();
+    // The settings open in a dialog of their own.
+    let button = ui.button(format!("⚙ {}", T::SettingsTitle.get(lang)));
+    clock_ui.log_place("settings", button.rect);
+    if button.on_hover_text("Ctrl+,").clicked() {
+        send(Action::ToggleSettings);
+    }
+    Edits {
+        clock,
+        settings: None,
+        strength,
+    }
+}
+
+/// The move list takes what the rest leaves of the panel's height (measured this
+/// frame, used the next; a few lines at least, the panel scrolls below that).
+fn fit_list(ui: &egui::Ui, moves_ui: &mut moves::MovesUi, viewport: f32, top: f32) {
+    let rest = ui.min_rect().bottom() - top - moves_ui.list_height;
+    let room = (viewport - rest - 2.0).max(110.0);
+    if (room - moves_ui.room).abs() > 1.0 {
+        moves_ui.room = room;
+        ui.ctx().request_repaint();
+    }
+}
