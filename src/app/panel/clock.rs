@@ -1,6 +1,5 @@
-//! The clocks in the panel: black's above red's (as on the board, flipped with it), the
-//! running one framed, tenths and red under ten seconds; pause, resign (asked once) and
-//! draw offers; the next game's time control.
+//! The game's buttons under the clocks (which are on the players' cards): pause, resign
+//! (asked once) and draw offers; the next game's time control; the clock's format.
 
 use std::time::Duration;
 
@@ -75,22 +74,20 @@ pub(crate) fn show(
     let lang = settings.lang;
     let over = model.outcome().is_some();
     // The clocks themselves are on the players' cards.
-    if let Some(clock) = model.clock() {
-        if !over {
-            let label = if clock.is_paused() {
-                T::ResumeClock
-            } else {
-                T::PauseClock
-            };
-            ui.horizontal(|ui| {
-                if ui.button(label.get(lang)).clicked() {
-                    send(Action::TogglePause);
-                }
-                if clock.is_paused() {
-                    ui.label(egui::RichText::new(T::ClockPaused.get(lang)).weak());
-                }
-            });
-        }
+    if let Some(clock) = model.clock().filter(|_| !over) {
+        let label = if clock.is_paused() {
+            T::ResumeClock
+        } else {
+            T::PauseClock
+        };
+        ui.horizontal(|ui| {
+            if ui.button(label.get(lang)).clicked() {
+                send(Action::TogglePause);
+            }
+            if clock.is_paused() {
+                ui.label(egui::RichText::new(T::ClockPaused.get(lang)).weak());
+            }
+        });
     }
     if !over && !model.is_reviewing() {
         let turn = model.game().position().turn();

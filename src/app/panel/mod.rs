@@ -1,6 +1,7 @@
-//! The side panel (egui): whose turn, the status line, the move list (click to review),
-//! captured pieces, a button for every action, settings; plus the game-end banner and
-//! the key help. Buttons only write the same [`Action`]s the keys do.
+//! The panel (egui), beside the board or below it in a tall window: the menu bar, the
+//! table's switch, then the table's own part (`table.rs` for Xiangqi, `go.rs` for Go);
+//! its colours and type scale; the dialogs, the game-end banner. Buttons only write the
+//! same [`Action`]s the keys do.
 
 pub mod cards;
 pub mod clock;
