@@ -12,6 +12,7 @@ use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
 mod analyze;
 mod convert;
 mod go;
+mod puzzles;
 mod review;
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -31,6 +32,9 @@ struct Cli {
     /// before, as after any new game.
     #[arg(long, value_name = "CONTROL")]
     clock: Option<xiangqi::rules::TimeControl>,
+    /// Open the window training on this puzzle (an ID that `xiangqi puzzles` lists).
+    #[arg(long, value_name = "ID")]
+    puzzle: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -150,6 +154,23 @@ enum Command {
         /// Write the game as PGN with each move's evaluation ([%eval]) and marks.
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
+    },
+    /// The puzzles: one a line, `ID SOURCE FEN SOLUTION` (tab-separated, the solution in
+    /// ICCS). With --from, the forced mates an engine finds in the games of files.
+    Puzzles {
+        /// Game files (PGN, XQF, …) to look for puzzles in.
+        #[arg(long, num_args = 1..)]
+        from: Vec<String>,
+        /// Search each position this many plies deep.
+        #[arg(long, default_value_t = 14)]
+        depth: u32,
+        /// Mates of at most this many moves.
+        #[arg(long, default_value_t = 7)]
+        most: i32,
+        /// The engine program (default: fairy-stockfish or pikafish on the PATH or in
+        /// /usr/games).
+        #[arg(long)]
+        engine: Option<std::path::PathBuf>,
     },
     /// Go (围棋): the legal points, the board, the count.
     Go {
@@ -273,7 +294,13 @@ pub fn run() -> ExitCode {
         Err(e) => e.exit(),
     };
     let Some(command) = cli.command else {
-        return open_window(cli.file.as_deref(), cli.clock);
+        if let Some(id) = &cli.puzzle
+            && !xiangqi::puzzles::collection().iter().any(|p| &p.id == id)
+        {
+            eprintln!("xiangqi: no puzzle {id} (`xiangqi puzzles` lists them)");
+            return ExitCode::from(2);
+        }
+        return open_window(cli.file.as_deref(), cli.clock, cli.puzzle);
     };
     let mut out = std::io::stdout().lock();
     let result = match command {
@@ -346,6 +373,18 @@ pub fn run() -> ExitCode {
             review::review(&mut out, &request)
         }
         Command::Desktop { action } => cmd_desktop(&mut out, action),
+        Command::Puzzles {
+            from,
+            depth,
+            most,
+            engine,
+        } => {
+            if from.is_empty() {
+                puzzles::list(&mut out)
+            } else {
+                puzzles::from_games(&mut out, &from, engine.as_deref(), depth, most)
+            }
+        }
         Command::Go { action } => match action {
             GoCommand::Moves(setup) => go::moves(&mut out, &setup),
             GoCommand::Status(setup) => go::status(&mut out, &setup),
@@ -385,6 +424,7 @@ pub fn run() -> ExitCode {
 fn open_window(
     file: Option<&std::path::Path>,
     clock: Option<xiangqi::rules::TimeControl>,
+    puzzle: Option<String>,
 ) -> ExitCode {
     if let Some(path) = file {
         // A file that cannot be read at all is the command line's error; one that is not
@@ -412,7 +452,7 @@ fn open_window(
     }
     // The window opens the file after resuming the last session.
     let absolute = file.map(|p| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()));
-    match xiangqi::app::run(absolute, clock) {
+    match xiangqi::app::run(absolute, clock, puzzle) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }
@@ -453,6 +493,7 @@ fn x_display_reachable() -> bool {
 fn open_window(
     file: Option<&std::path::Path>,
     _clock: Option<xiangqi::rules::TimeControl>,
+    _puzzle: Option<String>,
 ) -> ExitCode {
     if let Some(file) = file {
         eprintln!(

@@ -200,6 +200,13 @@ impl Engine {
         self.until("readyok", deadline).map(|_| ())
     }
 
+    /// Forgets what earlier searches learnt (`ucinewgame`: the hash is cleared), so that
+    /// a search's result depends on its position and limit alone.
+    pub fn forget(&mut self) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.ready()
+    }
+
     /// Sets a UCI option (`MultiPV`, `Threads`, `Hash`…).
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         self.send(&format!("setoption name {name} value {value}"))

@@ -12,6 +12,7 @@ pub mod editor;
 pub mod engine;
 pub mod i18n;
 pub mod picture;
+pub mod puzzles;
 pub mod review;
 pub use go_rules as go;
 pub use xiangqi_rules as rules;

@@ -1,6 +1,7 @@
 //! Property tests: FEN round trips, undo restores everything, no text makes the FEN
 //! parser panic, move legality agrees however it is asked, and no text pasted at the Go
-//! table (a board drawn in text, a move list) makes its readers panic.
+//! table (a board drawn in text, a move list) makes its readers panic, and neither does a
+//! damaged puzzle line or progress file.
 
 use proptest::prelude::*;
 use xiangqi::rules::{Game, Move, Position, Setup, Square};
@@ -49,8 +50,39 @@ fn go_text_like() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A line of the puzzle collection (or of the progress file) with one character
+/// replaced, or anything: the readers meet damaged lines.
+fn puzzle_text_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        ".*",
+        r"[a-z0-9-]{1,8}\t[01]\t[0-9]{1,4}\t[0-9.eEnaNif-]{1,8}\n",
+        (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
+            let all = xiangqi::puzzles::collection();
+            let line = all[pick as usize % all.len()].to_line();
+            let mut chars: Vec<char> = line.chars().collect();
+            let i = at as usize % chars.len();
+            chars[i] = c;
+            chars.into_iter().collect()
+        }),
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn puzzle_and_progress_readers_never_panic_and_what_reads_writes_back(text in puzzle_text_like()) {
+        use xiangqi::puzzles::{parse, training::Progress, verify};
+        if let Ok(all) = parse(&text) {
+            for p in &all {
+                let back = parse(&p.to_line()).expect("a written puzzle reads");
+                prop_assert_eq!(&back[0], p);
+                let _ = verify(p);
+            }
+        }
+        let written = Progress::from_text(&text).to_text();
+        prop_assert_eq!(Progress::from_text(&written).to_text(), written);
+    }
 
     #[test]
     fn go_text_readers_never_panic_and_a_board_reads_back(text in go_text_like()) {

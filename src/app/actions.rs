@@ -98,6 +98,8 @@ pub enum Action {
     NextTheme,
     /// Ctrl+,: the settings dialog.
     ToggleSettings,
+    /// Puzzles (F3 and the training's own keys).
+    Train(crate::app::xiangqi::train::TrainCommand),
     /// P: characters or symbols on the pieces.
     TogglePieces,
     /// Something for the Go table: pass, resign, a new game, the count.
@@ -251,6 +253,7 @@ pub(crate) struct Owners<'w> {
     switch: MessageWriter<'w, SwitchGame>,
     go: MessageWriter<'w, crate::app::go::GoCommand>,
     review: MessageWriter<'w, crate::app::xiangqi::review::ReviewCommand>,
+    train: MessageWriter<'w, crate::app::xiangqi::train::TrainCommand>,
     exit: MessageWriter<'w, AppExit>,
 }
 
@@ -317,6 +320,7 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
             Action::NextTheme => _ = to.view.write(ViewCommand::NextTheme),
             Action::ToggleSettings => _ = to.view.write(ViewCommand::ToggleSettings),
             Action::TogglePieces => _ = to.view.write(ViewCommand::TogglePieces),
+            Action::Train(command) => _ = to.train.write(command),
         }
     }
 }

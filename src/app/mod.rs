@@ -71,6 +71,7 @@ pub fn core_plugin(app: &mut App) {
         xiangqi::engine_link::plugin,
         go::plugin,
     ))
+    .add_plugins(xiangqi::train::plugin)
     .init_resource::<LoggedPosition>()
     .add_systems(Update, log_position.in_set(Present::Status));
 }
@@ -162,6 +163,8 @@ pub struct AppPlugin {
     pub dirs: Option<Dirs>,
     /// A new timed game to start once the last session has been resumed (`--clock`).
     pub clock: Option<crate::rules::TimeControl>,
+    /// A puzzle to train on at once (`--puzzle ID`).
+    pub puzzle: Option<String>,
 }
 
 impl Plugin for AppPlugin {
@@ -169,6 +172,7 @@ impl Plugin for AppPlugin {
         // The files plugin reads the settings file first: the window opens at the size
         // it was left at.
         app.insert_resource(store::persist::DataDirs(self.dirs.clone()))
+            .insert_resource(xiangqi::train::PuzzleAtStart(self.puzzle.clone()))
             .add_plugins(files_plugin);
         let (w, h) = store::persist::window_size(app).unwrap_or((1120.0, 800.0));
         app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -215,12 +219,17 @@ impl Plugin for AppPlugin {
 }
 
 /// Opens the window and plays until it is closed.
-pub fn run(open: Option<std::path::PathBuf>, clock: Option<crate::rules::TimeControl>) -> AppExit {
+pub fn run(
+    open: Option<std::path::PathBuf>,
+    clock: Option<crate::rules::TimeControl>,
+    puzzle: Option<String>,
+) -> AppExit {
     App::new()
         .add_plugins(AppPlugin {
             open,
             dirs: Dirs::from_os(),
             clock,
+            puzzle,
         })
         .run()
 }

@@ -26,6 +26,8 @@ pub enum Mode {
     Play,
     /// Setting up a position in the board editor (F2).
     Edit,
+    /// Solving puzzles (F3): the puzzle is the table's game, the game is put aside.
+    Train,
 }
 
 /// The game at the table.
@@ -58,6 +60,8 @@ pub enum Logic {
     Time,
     /// Asking to enter or leave a mode (the editor); flip, mute, help.
     Modes,
+    /// Puzzles opened, left, hinted, retried, shown (a mode of their own).
+    Puzzles,
     /// A mode asked for takes effect at once: the rest of the frame runs in it.
     ModeChange,
     /// The engine's answers and the player's requests of it (hint, analysis, opponent).
@@ -66,6 +70,8 @@ pub enum Logic {
     Review,
     /// Moves, undo and redo, navigation, new games.
     Play,
+    /// A move made in training judged, the defender's answer played.
+    Train,
     /// Edits of the game record: comments, glyphs, lines promoted or deleted, tags.
     Record,
     /// The board editor's changes.
@@ -151,10 +157,12 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 Logic::Time,
                 Logic::Modes,
+                Logic::Puzzles,
                 Logic::ModeChange,
                 Logic::Engine,
                 Logic::Review,
                 Logic::Play,
+                Logic::Train,
                 Logic::Record,
                 Logic::Edit,
                 Logic::EditDone,

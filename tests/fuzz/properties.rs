@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 8] = [
+pub const TARGETS: [(&str, fn(&[u8])); 9] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -20,7 +20,28 @@ pub const TARGETS: [(&str, fn(&[u8])); 8] = [
     ("snapshot", snapshot),
     ("slot", slot),
     ("settings", settings),
+    ("puzzles", puzzles),
 ];
+
+/// Any bytes as a puzzle collection and as the progress file: every puzzle that reads
+/// writes a line that reads back to it, and checks or says why not; the progress read
+/// writes a text that reads back and writes itself.
+pub fn puzzles(data: &[u8]) {
+    use xiangqi::puzzles::{parse, training::Progress, verify};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(all) = parse(text) {
+        for p in &all {
+            let back = parse(&p.to_line()).expect("a written puzzle reads");
+            assert_eq!(&back[0], p);
+            let _ = verify(p);
+        }
+    }
+    // Times are written to a tenth: the text written is what reads back and writes again.
+    let written = Progress::from_text(text).to_text();
+    assert_eq!(Progress::from_text(&written).to_text(), written);
+}
 
 /// Any bytes as an SGF file: every game that reads sets up, replays (or says why not)
 /// and writes a text that reads back to the same game and writes itself.

@@ -1157,3 +1157,49 @@ fn menu_bar_items_do_what_their_keys_do() {
     game.until_seen(sq("e9"), Seen::Black);
     game.save_shot("menu-toolbar-flipped");
 }
+
+/// A mate in two from the collection, by the mouse: a wrong move first (told, answered
+/// by the engine, taken back by Retry), then the solution, the defender answering; the
+/// puzzle is solved, and still marked solved after a restart.
+#[test]
+fn a_puzzle_is_failed_retried_solved_with_the_mouse_and_kept_solved() {
+    use xiangqi::puzzles::collection;
+    let puzzle = collection()
+        .iter()
+        .find(|p| p.mate_in() == 2 && p.solver() == xiangqi::rules::Color::Red)
+        .expect("a mate in two for red");
+    let start = puzzle.start.clone();
+    let wrong = start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| {
+            m != puzzle.solution[0] && start.play(m).is_ok_and(|p| !p.legal_moves().is_empty())
+        })
+        .expect("a move that does not mate");
+    let game = Game::start_with("puzzle", &["--puzzle", &puzzle.id]);
+    game.until_logged(&format!("training puzzle {}", puzzle.id));
+    game.until_position(&start.to_fen());
+    game.play(&wrong.to_string());
+    game.until_logged(&format!("puzzle wrong move {wrong}"));
+    game.until_logged("puzzle refutation");
+    game.save_shot("puzzle-wrong");
+    game.click_at(panel_place(&game, "puzzle-retry"));
+    game.until_logged("puzzle retry");
+    game.until_position(&start.to_fen());
+    game.play(&puzzle.solution[0].to_string());
+    let answered = start
+        .play(puzzle.solution[0])
+        .and_then(|p| p.play(puzzle.solution[1]))
+        .unwrap();
+    game.until_position(&answered.to_fen());
+    game.play(&puzzle.solution[2].to_string());
+    game.until_logged(&format!("puzzle {} solved", puzzle.id));
+    game.save_shot("puzzle-solved");
+    drop(game);
+    let game = Game::restart("puzzle", &["--puzzle", &puzzle.id]);
+    game.until_logged(&format!(
+        "training puzzle {} ({}, mate in 2) solved before",
+        puzzle.id, puzzle.source
+    ));
+}

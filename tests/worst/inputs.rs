@@ -32,6 +32,10 @@ pub enum Reader {
     Settings,
     /// A Go game file: read, set up, its main line replayed, written back.
     Sgf,
+    /// A puzzle collection: read, every puzzle checked.
+    Puzzles,
+    /// The puzzle progress file.
+    Progress,
 }
 
 /// Runs `reader` on `bytes` as the game does; returns something that depends on the
@@ -76,6 +80,14 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
                 + text::read_moves(&t, size, xiangqi::go::Rules::CHINESE)
                     .map_or(1, |g| g.moves().len())
         }
+        Reader::Puzzles => xiangqi::puzzles::parse(&text()).map_or(1, |all| {
+            all.iter()
+                .map(|p| p.solution.len() + usize::from(xiangqi::puzzles::verify(p).is_ok()))
+                .sum()
+        }),
+        Reader::Progress => xiangqi::puzzles::training::Progress::from_text(&text())
+            .to_text()
+            .len(),
         Reader::Sgf => {
             use xiangqi::go::sgf;
             sgf::read(&sgf::decode(bytes)).map_or(1, |games| {
@@ -276,6 +288,20 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             "go text: a megabyte of rows",
             Reader::GoText,
             fill("", "XO.XO.XO.\n", ""),
+        ),
+        (
+            "puzzles: one puzzle of a megabyte of moves",
+            Reader::Puzzles,
+            fill(
+                "p\tsource\tname\trnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\t",
+                SHUFFLE,
+                "",
+            ),
+        ),
+        (
+            "progress: a megabyte of lines",
+            Reader::Progress,
+            fill("", "gen-0001\t1\t3\t4.5\n", ""),
         ),
         (
             "sgf: a megabyte of games",

@@ -82,6 +82,17 @@ pub(crate) fn bar(
                 lang,
             ));
         }
+        if xiangqi {
+            game.push(rule());
+            game.extend(items(
+                &[(
+                    T::Puzzles,
+                    "F3",
+                    Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None)),
+                )],
+                lang,
+            ));
+        }
         game.push(rule());
         game.extend(items(
             &[

@@ -3,7 +3,6 @@
 //! its colours and type scale; the dialogs, the game-end banner. Buttons only write the
 //! same [`Action`]s the keys do.
 
-pub mod cards;
 pub mod clock;
 pub mod dialogs;
 pub mod edit;
@@ -15,6 +14,7 @@ pub mod parts;
 pub mod review;
 pub mod status;
 pub mod table;
+pub mod train;
 
 use crate::app::schedule::PanelSet;
 use bevy::prelude::*;
@@ -176,6 +176,7 @@ pub(crate) fn panel(
     engines: crate::app::panel::review::EngineShown,
     table: Res<State<crate::app::schedule::GameKind>>,
     mut go_shown: crate::app::panel::go::GoShown,
+    training: Res<crate::app::xiangqi::train::Training>,
 ) -> Result {
     let PanelUi {
         clock: clock_ui,
@@ -185,6 +186,7 @@ pub(crate) fn panel(
         info: info_ui,
         go: go_ui,
         settings_dialog: settings_logged,
+        train: train_ui,
     } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
@@ -242,6 +244,11 @@ pub(crate) fn panel(
                         // Why a piece was refused.
                         status_line(ui, &status);
                     }
+                    None if training.attempt.is_some() => {
+                        train::show(ui, &training, lang, &mut train_ui.0, &mut send);
+                        // Why a move was refused, what the last did.
+                        status_line(ui, &status);
+                    }
                     None => {
                         use crate::app::schedule::GameKind;
                         let kind = *table.get();
@@ -295,6 +302,9 @@ pub(crate) fn panel(
                 }
             });
     });
+    if training.list {
+        train::list(ctx, &training, lang, &mut train_ui.1, &mut send);
+    }
     if overlay.settings {
         let edited = dialogs::settings::show(
             ctx,
@@ -440,4 +450,6 @@ pub(crate) struct PanelUi {
     go: go::GoUi,
     /// Where the settings dialog was last logged.
     settings_dialog: Option<egui::Rect>,
+    /// The training's places logged, and its list's filters.
+    train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
 }

@@ -153,6 +153,12 @@ fn key_commands(
             (_, _, KeyCode::Escape) if overlay.settings => Action::ToggleSettings,
             (_, _, KeyCode::Escape) if editing => Action::ToggleEdit,
             (_, _, KeyCode::F2) => Action::ToggleEdit,
+            (_, _, KeyCode::F3) => {
+                Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None))
+            }
+            (false, _, KeyCode::KeyN) => {
+                Action::Train(crate::app::xiangqi::train::TrainCommand::Next)
+            }
             (_, _, KeyCode::Escape) => Action::Quit,
             (false, _, KeyCode::KeyF) => Action::Flip,
             (false, _, KeyCode::Space) => Action::TogglePause,
@@ -191,8 +197,38 @@ fn keys(
     mut commands: MessageWriter<Action>,
 ) {
     let editing = *mode.get() == Mode::Edit;
+    let training = *mode.get() == Mode::Train;
     for command in key_commands(&keys, &overlay, typing.0, choice.0.is_some(), editing) {
-        commands.write(command);
+        if let Some(command) = if training {
+            in_training(command, keys.just_pressed(KeyCode::Escape))
+        } else {
+            Some(command)
+        } {
+            commands.write(command);
+        }
+    }
+}
+
+/// In training the keys keep their sense where it has one (Ctrl+Z takes a wrong move
+/// back, H hints, Esc goes back to the game) and do nothing where it would change the
+/// puzzle into another game (new game, paste, the editor, the engine).
+fn in_training(command: Action, escape: bool) -> Option<Action> {
+    use crate::app::xiangqi::train::TrainCommand;
+    match command {
+        Action::Undo => Some(Action::Train(TrainCommand::Retry)),
+        Action::Hint => Some(Action::Train(TrainCommand::Hint)),
+        Action::Quit if escape => Some(Action::Train(TrainCommand::Leave)),
+        Action::Flip
+        | Action::ToggleMute
+        | Action::ToggleHelp
+        | Action::Quit
+        | Action::Zoom(_)
+        | Action::NextTheme
+        | Action::TogglePieces
+        | Action::ToggleSettings
+        | Action::Cancel
+        | Action::Train(_) => Some(command),
+        _ => None,
     }
 }
 

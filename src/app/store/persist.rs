@@ -71,7 +71,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Startup, (say_startup_notices, resume).chain())
         .add_systems(
             Update,
-            (autosave, save_preferences)
+            (
+                autosave.run_if(not(in_state(crate::app::schedule::Mode::Train))),
+                save_preferences,
+            )
                 .chain()
                 .in_set(Present::Persist),
         )
@@ -175,12 +178,18 @@ fn autosave_on_exit(
     exit: MessageReader<AppExit>,
     dirs: Res<DataDirs>,
     model: Res<Model>,
+    training: Option<Res<crate::app::xiangqi::train::Training>>,
     mut autosaved: ResMut<Autosaved>,
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
 ) {
     if !exit.is_empty() {
-        write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
+        // In training, the game put aside is the one to keep.
+        let model = training
+            .as_deref()
+            .and_then(|t| t.stashed())
+            .unwrap_or(&model);
+        write_autosave(&dirs, model, &mut autosaved, settings.lang, &mut notices);
         // The process ends after this frame: the last write must be on disk first.
         autosaved.writer.flush();
     }

@@ -290,6 +290,7 @@ fn drive(
     settings: Res<EngineSetup>,
     editing: Res<Editing>,
     waits: Res<ComputerWaits>,
+    mode: Res<State<crate::app::schedule::Mode>>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut rebuilds: ResMut<WantRebuilds>,
@@ -300,6 +301,7 @@ fn drive(
         || settings.is_changed()
         || view.is_changed()
         || editing.is_changed()
+        || mode.is_changed()
         || waits.is_changed()
         || link.is_changed())
     {
@@ -315,7 +317,8 @@ fn drive(
         strength: settings.strength,
         analysing: view.analysing,
         hint: link.hint_asked.as_ref() == Some(model.shown_position()),
-        editing: editing.0.is_some(),
+        // A puzzle is solved without the engine (it would give the answer away).
+        editing: editing.0.is_some() || *mode.get() == crate::app::schedule::Mode::Train,
     });
     let config = (
         settings.engine.clone(),

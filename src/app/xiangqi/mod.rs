@@ -9,4 +9,5 @@ pub mod model;
 pub mod play;
 pub mod record;
 pub mod review;
+pub mod train;
 pub mod view;

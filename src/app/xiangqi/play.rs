@@ -25,7 +25,11 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (pointer.run_if(in_state(Mode::Play)), engine_move, commands)
+        (
+            pointer.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
+            engine_move,
+            commands,
+        )
             .chain()
             .in_set(Logic::Play)
             .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),

@@ -41,6 +41,7 @@ pub(crate) fn show(ctx: &egui::Context, lang: Lang, send: &mut impl FnMut(Action
                 T::KeyPaste,
                 T::KeyGif,
                 T::KeyDrop,
+                T::KeyPuzzles,
                 T::KeyHelp,
                 T::KeyQuit,
             ] {

@@ -47,17 +47,21 @@ fn show(
     arrows: Query<Entity, With<Arrow>>,
     mut shown: Local<Option<(Move, bool, crate::theme::Theme)>>,
     reviewed: Res<crate::app::xiangqi::review::Reviewed>,
+    training: Res<crate::app::xiangqi::train::Training>,
 ) {
     if !(model.is_changed()
         || view.is_changed()
         || look.is_changed()
         || editing.is_changed()
-        || reviewed.is_changed())
+        || reviewed.is_changed()
+        || training.is_changed())
     {
         return;
     }
     // The engine's move now, else at a marked move of the review the better one.
-    let want = pointed(&model, &view)
+    let want = training
+        .pointed
+        .or_else(|| pointed(&model, &view))
         .or_else(|| reviewed.better_at(model.cursor()))
         .filter(|_| editing.0.is_none())
         .map(|m| (m, look.flipped, look.theme));

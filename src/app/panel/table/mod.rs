@@ -10,7 +10,9 @@ use bevy_egui::egui;
 use crate::app::RecordEdit;
 use crate::app::actions::Action;
 use crate::app::panel::status::{Status, status_line, warning_text};
-use crate::app::panel::{cards, clock, moves, parts};
+use crate::app::panel::{clock, moves, parts};
+
+pub mod cards;
 use crate::app::xiangqi::model::{Model, Settings};
 use crate::i18n::{self, Lang, T};
 use crate::rules::Color as Side;

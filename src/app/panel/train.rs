@@ -1,0 +1,195 @@
+//! The panel while training on puzzles: the puzzle, what came of the last move, hint,
+//! retry, the solution, next, the list, back to the game; and the list itself, by
+//! source and length, solved ones marked.
+
+use bevy_egui::egui;
+
+use crate::app::actions::Action;
+use crate::app::panel::go::log_place;
+use crate::app::panel::parts;
+use crate::app::xiangqi::train::{Said, TrainCommand, Training};
+use crate::i18n::{Lang, T};
+use crate::puzzles::collection;
+
+/// What the list remembers: its filters.
+#[derive(Default)]
+pub(crate) struct ListUi {
+    book: Option<String>,
+    length: Option<usize>,
+}
+
+/// The training's part of the panel.
+pub(crate) fn show(
+    ui: &mut egui::Ui,
+    training: &Training,
+    lang: Lang,
+    logged: &mut Vec<(&'static str, (i32, i32))>,
+    send: &mut impl FnMut(Action),
+) {
+    let Some(puzzle) = training.puzzle() else {
+        return;
+    };
+    let train = |c| Action::Train(c);
+    ui.add_space(6.0);
+    ui.heading(T::Puzzles.get(lang));
+    let title = if puzzle.name.is_empty() {
+        puzzle.source.clone()
+    } else {
+        format!("{} · {}", puzzle.source, puzzle.name)
+    };
+    ui.label(egui::RichText::new(title).strong());
+    let side = crate::i18n::side(puzzle.solver(), lang);
+    ui.label(T::PuzzleFind.fill(lang, &[&side, &puzzle.mate_in()]));
+    let record = training.progress.get(&puzzle.id);
+    let mut about = T::PuzzleAttempts.fill(lang, &[&record.attempts]);
+    if record.solved {
+        about = format!("✔ {} · {about}", T::PuzzleSolvedMark.get(lang));
+    }
+    ui.label(egui::RichText::new(about).small());
+    ui.add_space(4.0);
+    let (said, warning) = match training.said {
+        Said::Start => ("", false),
+        Said::Right => (T::PuzzleRight.get(lang), false),
+        Said::Wrong => (T::PuzzleWrong.get(lang), true),
+        Said::Solved => (T::PuzzleSolved.get(lang), false),
+        Said::Shown => (T::PuzzleShown.get(lang), false),
+    };
+    let mut text = egui::RichText::new(if said.is_empty() { " " } else { said }).size(17.0);
+    if warning {
+        text = text.color(parts::warning(ui));
+    } else {
+        text = text.strong();
+    }
+    ui.label(text);
+    ui.add_space(4.0);
+    let attempt = training.attempt.as_ref();
+    let waiting = attempt.is_some_and(|a| a.waiting());
+    let finished = attempt.is_some_and(|a| a.finished());
+    ui.horizontal_wrapped(|ui| {
+        let hint = ui.add_enabled(
+            !finished && !waiting,
+            egui::Button::new(T::PuzzleHint.get(lang)),
+        );
+        log_place(logged, "puzzle-hint", hint.rect);
+        if hint.clicked() {
+            send(train(TrainCommand::Hint));
+        }
+        let retry = ui.add_enabled(waiting, egui::Button::new(T::PuzzleRetry.get(lang)));
+        log_place(logged, "puzzle-retry", retry.rect);
+        if retry.clicked() {
+            send(train(TrainCommand::Retry));
+        }
+        let shown = ui.add_enabled(!finished, egui::Button::new(T::PuzzleSolution.get(lang)));
+        log_place(logged, "puzzle-solution", shown.rect);
+        if shown.clicked() {
+            send(train(TrainCommand::Solution));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let next = ui.button(T::PuzzleNext.get(lang));
+        log_place(logged, "puzzle-next", next.rect);
+        if next.clicked() {
+            send(train(TrainCommand::Next));
+        }
+        let list = ui.selectable_label(training.list, T::PuzzleList.get(lang));
+        log_place(logged, "puzzle-list", list.rect);
+        if list.clicked() {
+            send(train(TrainCommand::ToggleList));
+        }
+    });
+    ui.separator();
+    let all = collection();
+    let solved = all
+        .iter()
+        .filter(|p| training.progress.get(&p.id).solved)
+        .count();
+    ui.label(egui::RichText::new(format!("✔ {solved} / {}", all.len())).small());
+    let back = ui.button(T::PuzzleBack.get(lang));
+    log_place(logged, "puzzle-back", back.rect);
+    if back.clicked() {
+        send(train(TrainCommand::Leave));
+    }
+}
+
+/// The list of puzzles, filtered by source and length; a click opens one.
+pub(crate) fn list(
+    ctx: &egui::Context,
+    training: &Training,
+    lang: Lang,
+    state: &mut ListUi,
+    send: &mut impl FnMut(Action),
+) {
+    let all = collection();
+    let mut books: Vec<&str> = all.iter().map(|p| p.book()).collect();
+    books.dedup();
+    let mut open = true;
+    egui::Window::new(T::Puzzles.get(lang))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .default_width(420.0)
+        .anchor(egui::Align2::CENTER_CENTER, parts::board_centre(ctx))
+        .show(ctx, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(T::PuzzleSource.get(lang));
+                egui::ComboBox::from_id_salt("puzzle book")
+                    .selected_text(state.book.clone().unwrap_or_else(|| "—".into()))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut state.book, None, "—");
+                        for b in &books {
+                            ui.selectable_value(&mut state.book, Some((*b).to_owned()), *b);
+                        }
+                    });
+                ui.label(T::PuzzleLength.get(lang));
+                egui::ComboBox::from_id_salt("puzzle length")
+                    .selected_text(state.length.map_or_else(|| "—".into(), |n| format!("{n}")))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut state.length, None, "—");
+                        for n in 1..=8 {
+                            ui.selectable_value(&mut state.length, Some(n), format!("{n}"));
+                        }
+                    });
+            });
+            let shown: Vec<usize> = (0..all.len())
+                .filter(|&i| {
+                    let p = &all[i];
+                    state.book.as_deref().is_none_or(|b| p.book() == b)
+                        && state.length.is_none_or(|n| p.mate_in() == n)
+                })
+                .collect();
+            let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+            egui::ScrollArea::vertical().max_height(360.0).show_rows(
+                ui,
+                row,
+                shown.len(),
+                |ui, rows| {
+                    for &i in &shown[rows] {
+                        let p = &all[i];
+                        let done = training.progress.get(&p.id).solved;
+                        let text = format!(
+                            "{} {} · {}{}",
+                            if done { "✔" } else { "  " },
+                            p.source,
+                            T::PuzzleFind
+                                .fill(lang, &[&crate::i18n::side(p.solver(), lang), &p.mate_in()]),
+                            if p.name.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" · {}", p.name)
+                            }
+                        );
+                        let pick = ui.add(
+                            egui::Button::selectable(training.index == Some(i), text)
+                                .wrap_mode(egui::TextWrapMode::Truncate),
+                        );
+                        if pick.clicked() {
+                            send(Action::Train(TrainCommand::Open(Some(i))));
+                        }
+                    }
+                },
+            );
+        });
+    if !open {
+        send(Action::Train(TrainCommand::ToggleList));
+    }
+}

@@ -1,0 +1,423 @@
+//! Training on the puzzle collection (`Mode::Train`, F3 or Game → Puzzles). The game
+//! being played is put aside and the puzzle becomes the table's game, so the board, the
+//! clicks, the slides and the sounds are the game's own; the solver's side is at the
+//! bottom. Each move the player makes is judged against the puzzle's line: the right
+//! one is answered with the book's defence, a wrong one is told at once and answered
+//! with the engine's refutation (if there is an engine), then taken back by Retry or
+//! Ctrl+Z. H hints the piece, then the move; the solution can be shown; solved puzzles,
+//! attempts and times are kept in the data folder (`puzzles.tsv`); N goes to the next
+//! unsolved one; Esc goes back to the game, as it was.
+
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use crate::app::schedule::{Logic, Mode};
+use crate::app::store::persist::DataDirs;
+use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::{BoardChanged, MovePlayed, Notice};
+use crate::i18n::{Lang, T};
+use crate::puzzles::training::{Attempt, Hint, Progress, Tried};
+use crate::puzzles::{Puzzle, collection};
+use crate::rules::{Color, Game, Move};
+use crate::session::Session;
+
+/// What the player asks of the training.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainCommand {
+    /// Start training (or go to) this puzzle, or the next unsolved one.
+    Open(Option<usize>),
+    /// Back to the game.
+    Leave,
+    /// The piece, then the move.
+    Hint,
+    /// Take back the wrong move.
+    Retry,
+    /// Play the solution out.
+    Solution,
+    /// The next unsolved puzzle.
+    Next,
+    /// Show or hide the list.
+    ToggleList,
+}
+
+/// What the panel says of the attempt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Said {
+    /// Find the mate.
+    #[default]
+    Start,
+    /// The right move.
+    Right,
+    /// Not the solution.
+    Wrong,
+    /// Solved.
+    Solved,
+    /// The solution was shown.
+    Shown,
+}
+
+/// The training: the puzzle, the attempt, the progress, and the game put aside.
+#[derive(Resource, Default)]
+pub struct Training {
+    /// The puzzle's index in the collection.
+    pub index: Option<usize>,
+    /// The attempt at it.
+    pub attempt: Option<Attempt>,
+    /// Solved puzzles, attempts, times.
+    pub progress: Progress,
+    /// What the panel says.
+    pub said: Said,
+    /// The list is open.
+    pub list: bool,
+    /// The hinted move, for the arrow.
+    pub pointed: Option<Move>,
+    /// The game put aside, and the board's way up then.
+    stash: Option<(Model, bool)>,
+    /// When the attempt began (seconds of the app's clock).
+    started: f64,
+    /// The engine's refutation of a wrong move, on its way.
+    refuting: Option<Mutex<Receiver<Option<Move>>>>,
+    /// Progress was read from disk.
+    read: bool,
+    /// The defender's answer to play next.
+    reply: Option<Move>,
+}
+
+impl Training {
+    /// The game put aside while training (the autosave keeps it, not the puzzle).
+    #[must_use]
+    pub fn stashed(&self) -> Option<&Model> {
+        self.stash.as_ref().map(|(m, _)| m)
+    }
+
+    /// The puzzle trained on.
+    #[must_use]
+    pub fn puzzle(&self) -> Option<&'static Puzzle> {
+        self.index.and_then(|i| collection().get(i))
+    }
+}
+
+/// The puzzle to open at start (`xiangqi --puzzle ID`).
+#[derive(Resource, Default)]
+pub struct PuzzleAtStart(pub Option<String>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Training>()
+        .init_resource::<PuzzleAtStart>()
+        .add_message::<TrainCommand>()
+        .add_systems(
+            Update,
+            (open_at_start, commands).chain().in_set(Logic::Puzzles),
+        )
+        .add_systems(
+            Update,
+            (judge, answer)
+                .chain()
+                .in_set(Logic::Train)
+                .run_if(in_state(Mode::Train)),
+        );
+}
+
+fn progress_path(dirs: Option<&DataDirs>) -> Option<std::path::PathBuf> {
+    dirs?.0.as_ref().map(|d| d.data.join("puzzles.tsv"))
+}
+
+fn read_progress(training: &mut Training, dirs: Option<&DataDirs>) {
+    if training.read {
+        return;
+    }
+    training.read = true;
+    if let Some(text) = progress_path(dirs).and_then(|p| std::fs::read_to_string(p).ok()) {
+        training.progress = Progress::from_text(&text);
+    }
+}
+
+fn write_progress(
+    training: &Training,
+    dirs: Option<&DataDirs>,
+    lang: Lang,
+    notices: &mut MessageWriter<Notice>,
+) {
+    if let Some(path) = progress_path(dirs)
+        && let Err(e) = crate::storage::atomic_write(&path, training.progress.to_text().as_bytes())
+    {
+        notices.write(Notice::warn(T::AutosaveFailed.fill(lang, &[&e])));
+    }
+}
+
+fn open_at_start(mut wanted: ResMut<PuzzleAtStart>, mut out: MessageWriter<TrainCommand>) {
+    if let Some(id) = wanted.0.take() {
+        let index = collection().iter().position(|p| p.id == id);
+        if index.is_none() {
+            warn!("no puzzle {id}");
+        }
+        out.write(TrainCommand::Open(index));
+    }
+}
+
+/// Sets the table up for puzzle `index`.
+fn load(
+    training: &mut Training,
+    model: &mut Model,
+    settings: &mut Settings,
+    index: usize,
+    now: f64,
+) {
+    let puzzle = &collection()[index];
+    training.index = Some(index);
+    training.attempt = Some(Attempt::new(puzzle));
+    training.said = Said::Start;
+    training.pointed = None;
+    training.refuting = None;
+    training.started = now;
+    training.progress.started(&puzzle.id);
+    model.0 = Session::new();
+    model.0.replace(Game::from_position(puzzle.start.clone()));
+    // The solver's side at the bottom.
+    let flipped = puzzle.solver() == Color::Black;
+    if settings.flipped != flipped {
+        settings.flipped = flipped;
+    }
+    let solved = training.progress.get(&puzzle.id).solved;
+    info!(
+        "training puzzle {} ({}, mate in {}){}",
+        puzzle.id,
+        puzzle.source,
+        puzzle.mate_in(),
+        if solved { " solved before" } else { "" }
+    );
+}
+
+/// Takes moves back until the table's game has `plies` moves (the line's so far).
+fn back_to(model: &mut Model, plies: usize) {
+    while model.game().moves().count() > plies && model.undo().is_some() {}
+}
+
+#[allow(clippy::too_many_arguments)]
+fn commands(
+    mut commands: MessageReader<TrainCommand>,
+    mut training: ResMut<Training>,
+    mut model: ResMut<Model>,
+    mut settings: ResMut<Settings>,
+    mut selection: ResMut<Selection>,
+    mode: Res<State<Mode>>,
+    mut next: ResMut<NextState<Mode>>,
+    dirs: Option<Res<DataDirs>>,
+    time: Res<Time<Real>>,
+    (mut changed, mut notices): (MessageWriter<BoardChanged>, MessageWriter<Notice>),
+) {
+    let lang = settings.lang;
+    let now = time.elapsed_secs_f64();
+    for &command in commands.read() {
+        let training = &mut *training;
+        let in_training = *mode.get() == Mode::Train;
+        match command {
+            TrainCommand::Open(index) => {
+                read_progress(training, dirs.as_deref());
+                let all = collection();
+                let Some(index) =
+                    index.or_else(|| training.progress.next_unsolved(all, training.index))
+                else {
+                    notices.write(Notice::info(T::PuzzlesAllSolved.get(lang)));
+                    continue;
+                };
+                if !in_training && training.stash.is_none() {
+                    let game = std::mem::take(&mut *model);
+                    training.stash = Some((game, settings.flipped));
+                    next.set(Mode::Train);
+                }
+                training.list = false;
+                load(training, &mut model, &mut settings, index, now);
+                *selection = Selection::default();
+                write_progress(training, dirs.as_deref(), lang, &mut notices);
+            }
+            TrainCommand::Leave => {
+                if let Some((game, flipped)) = training.stash.take() {
+                    *model = game;
+                    settings.flipped = flipped;
+                }
+                training.attempt = None;
+                training.pointed = None;
+                training.list = false;
+                *selection = Selection::default();
+                next.set(Mode::Play);
+                info!("training left");
+            }
+            TrainCommand::ToggleList => {
+                read_progress(training, dirs.as_deref());
+                training.list = !training.list;
+                continue;
+            }
+            _ if !in_training => continue,
+            TrainCommand::Next => {
+                let all = collection();
+                match training.progress.next_unsolved(all, training.index) {
+                    Some(index) => load(training, &mut model, &mut settings, index, now),
+                    None => {
+                        notices.write(Notice::info(T::PuzzlesAllSolved.get(lang)));
+                        continue;
+                    }
+                }
+                *selection = Selection::default();
+                write_progress(training, dirs.as_deref(), lang, &mut notices);
+            }
+            TrainCommand::Hint => {
+                let Some(attempt) = training.attempt.as_mut() else {
+                    continue;
+                };
+                match attempt.hint() {
+                    Hint::Piece(square) => {
+                        let moves = model.shown_position().legal_moves_from(square).to_vec();
+                        *selection = Selection {
+                            square: Some(square),
+                            dragging: false,
+                            moves,
+                        };
+                        info!("puzzle hint piece {square}");
+                    }
+                    Hint::Move(m) => {
+                        training.pointed = Some(m);
+                        info!("puzzle hint move {m}");
+                    }
+                    Hint::None => {}
+                }
+                continue;
+            }
+            TrainCommand::Retry => {
+                let Some(attempt) = training.attempt.as_mut() else {
+                    continue;
+                };
+                if !attempt.waiting() {
+                    continue;
+                }
+                // Back to the line: the wrong move, the refutation, anything after.
+                back_to(&mut model, attempt.along());
+                attempt.retry();
+                training.refuting = None;
+                training.pointed = None;
+                training.said = Said::Start;
+                *selection = Selection::default();
+                info!("puzzle retry");
+            }
+            TrainCommand::Solution => {
+                let Some(attempt) = training.attempt.as_mut() else {
+                    continue;
+                };
+                back_to(&mut model, attempt.along());
+                for m in attempt.show_solution() {
+                    let _ = model.play(m);
+                }
+                training.refuting = None;
+                training.pointed = None;
+                training.said = Said::Shown;
+                *selection = Selection::default();
+            }
+        }
+        changed.write(BoardChanged);
+    }
+}
+
+/// The player's moves judged against the line.
+fn judge(
+    mut played: MessageReader<MovePlayed>,
+    mut training: ResMut<Training>,
+    model: Res<Model>,
+    settings: Res<Settings>,
+    dirs: Option<Res<DataDirs>>,
+    time: Res<Time<Real>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    let moves: Vec<(Move, Color)> = played.read().map(|p| (p.mv, p.piece.color)).collect();
+    for (m, mover) in moves {
+        let training = &mut *training;
+        let Some(puzzle) = training.puzzle() else {
+            continue;
+        };
+        let Some(attempt) = training.attempt.as_mut() else {
+            continue;
+        };
+        // Only the solver's moves are judged (the answers are played here).
+        if mover != puzzle.solver() || attempt.finished() {
+            continue;
+        }
+        training.pointed = None;
+        match attempt.play(m) {
+            Tried::Right { reply, solved } => {
+                training.said = if solved { Said::Solved } else { Said::Right };
+                training.reply = reply;
+                if solved {
+                    let secs = (time.elapsed_secs_f64() - training.started) as f32;
+                    training.progress.solved(&puzzle.id, secs);
+                    write_progress(training, dirs.as_deref(), lang, &mut notices);
+                    info!("puzzle {} solved", puzzle.id);
+                }
+            }
+            Tried::Wrong => {
+                training.said = Said::Wrong;
+                // The panel says so (its line for the attempt, not the status line).
+                info!("puzzle wrong move {m}");
+                // The engine's answer, on a thread of its own: the window never waits.
+                let pos = model.game().position().clone();
+                let path = crate::engine::find(settings.engine.as_deref());
+                let (send, receive) = channel();
+                training.refuting = Some(Mutex::new(receive));
+                std::thread::spawn(move || {
+                    let best = path.and_then(|p| {
+                        let mut engine =
+                            crate::engine::Engine::start(&p, Duration::from_secs(10)).ok()?;
+                        crate::puzzles::solve::look(&mut engine, &pos, 10)
+                            .ok()
+                            .map(|s| s.best)
+                    });
+                    let _ = send.send(best);
+                });
+            }
+            Tried::Illegal | Tried::Over => {}
+        }
+    }
+}
+
+/// Plays the defender's answer: the line's after a right move, the engine's refutation
+/// after a wrong one (when it comes).
+fn answer(
+    mut training: ResMut<Training>,
+    mut model: ResMut<Model>,
+    mut answers: MessageWriter<MovePlayed>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let mut reply = training.reply.take();
+    let arrived = training
+        .refuting
+        .as_ref()
+        .and_then(|r| r.lock().ok().and_then(|r| r.try_recv().ok()));
+    if reply.is_none()
+        && let Some(answer) = arrived
+    {
+        training.refuting = None;
+        let waiting = training.attempt.as_ref().is_some_and(Attempt::waiting);
+        reply = answer.filter(|_| waiting);
+        if let Some(r) = reply {
+            info!("puzzle refutation {r}");
+        }
+    }
+    let Some(r) = reply else {
+        return;
+    };
+    let pos = model.game().position().clone();
+    let Some(piece) = pos.piece_at(r.from) else {
+        return;
+    };
+    if model.play(r).is_ok() {
+        answers.write(MovePlayed {
+            mv: r,
+            piece,
+            captured: pos.piece_at(r.to),
+            check: model.game().position().is_check(),
+        });
+        changed.write(BoardChanged);
+    }
+}

@@ -1,0 +1,281 @@
+//! Puzzles: positions where the side to move forces mate, each with its source and its
+//! solution's main line (the solver's moves and the defender's replies). The collection
+//! is a data file compiled in (`assets/puzzles/collection.tsv`); [`verify`] checks a
+//! puzzle by the rules alone, [`solve`] writes or checks a line with an engine.
+//!
+//! ```
+//! use xiangqi::puzzles::{collection, verify};
+//!
+//! let all = collection();
+//! assert!(all.len() >= 300);
+//! let first = &all[0];
+//! let checked = verify(first).unwrap();
+//! assert_eq!(checked.solver_moves, first.solution.len().div_ceil(2));
+//! ```
+
+use std::sync::OnceLock;
+
+use crate::rules::{Color, Move, Position};
+
+pub mod solve;
+pub mod training;
+
+/// One puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Unique and stable: the progress file keys on it (`sqyq-015`, `gen-0042`).
+    pub id: String,
+    /// Where it comes from: a book and its number, or how it was found.
+    pub source: String,
+    /// Its name where the book gives one.
+    pub name: String,
+    /// The position, the solver to move.
+    pub start: Position,
+    /// The main line: the solver's move, the defender's answer, … ending in mate (or
+    /// stalemate) of the defender.
+    pub solution: Vec<Move>,
+}
+
+impl Puzzle {
+    /// The side that solves it (to move at the start).
+    #[must_use]
+    pub fn solver(&self) -> Color {
+        self.start.turn()
+    }
+
+    /// How many moves the solver makes: mate in this many.
+    #[must_use]
+    pub fn mate_in(&self) -> usize {
+        self.solution.len().div_ceil(2)
+    }
+
+    /// The book (or kind of source) without its number: what the list groups by.
+    #[must_use]
+    pub fn book(&self) -> &str {
+        self.source
+            .split_once(' ')
+            .map_or(self.source.as_str(), |(book, _)| book)
+    }
+
+    /// Its line in the collection's file: `ID SOURCE NAME FEN SOLUTION`, tab-separated,
+    /// the solution in ICCS separated by spaces.
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        let moves: Vec<String> = self.solution.iter().map(ToString::to_string).collect();
+        format!(
+            "{}\t{}\t{}\t{}\t{}",
+            self.id,
+            self.source,
+            self.name,
+            self.start.to_fen(),
+            moves.join(" ")
+        )
+    }
+}
+
+/// Why a puzzle's text or its line does not hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PuzzleError {
+    /// A line of the file has not five tab-separated fields.
+    #[error("line {line}: {found} fields, not 5 (ID, source, name, FEN, solution)")]
+    Fields {
+        /// The line's number, from 1.
+        line: usize,
+        /// How many it has.
+        found: usize,
+    },
+    /// The FEN does not read.
+    #[error("{id}: the position does not read: {why}")]
+    Position {
+        /// The puzzle.
+        id: String,
+        /// Why.
+        why: String,
+    },
+    /// A move does not read or is not legal where it stands.
+    #[error("{id}: move {ply} ({text}) {why}")]
+    Move {
+        /// The puzzle.
+        id: String,
+        /// Which, from 1.
+        ply: usize,
+        /// As written.
+        text: String,
+        /// Why.
+        why: String,
+    },
+    /// The line ends before the defender is mated.
+    #[error("{id}: after its {plies} moves the defender is not mated")]
+    NoMate {
+        /// The puzzle.
+        id: String,
+        /// The line's length.
+        plies: usize,
+    },
+    /// The line is empty, or goes on after the mate.
+    #[error("{id}: {why}")]
+    Shape {
+        /// The puzzle.
+        id: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// Two puzzles share an id.
+    #[error("the id {0} is used twice")]
+    Duplicate(String),
+}
+
+/// Reads a collection: one puzzle a line, `#` lines and blank lines skipped. Each
+/// puzzle's moves are checked to read and to be legal; [`verify`] checks the rest.
+///
+/// # Errors
+/// The first line that does not read, or an id used twice.
+pub fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
+    let mut out: Vec<Puzzle> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [id, source, name, fen, solution] = fields[..] else {
+            return Err(PuzzleError::Fields {
+                line: i + 1,
+                found: fields.len(),
+            });
+        };
+        let start = Position::from_fen(fen).map_err(|e| PuzzleError::Position {
+            id: id.to_owned(),
+            why: e.to_string(),
+        })?;
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for (ply, text) in solution.split_whitespace().enumerate() {
+            let bad = |why: String| PuzzleError::Move {
+                id: id.to_owned(),
+                ply: ply + 1,
+                text: text.to_owned(),
+                why,
+            };
+            let m: Move = text.parse().map_err(|_| bad("does not read".into()))?;
+            pos = pos.play(m).map_err(|e| bad(format!("is not legal: {e}")))?;
+            moves.push(m);
+        }
+        if !seen.insert(id.to_owned()) {
+            return Err(PuzzleError::Duplicate(id.to_owned()));
+        }
+        out.push(Puzzle {
+            id: id.to_owned(),
+            source: source.to_owned(),
+            name: name.to_owned(),
+            start,
+            solution: moves,
+        });
+    }
+    Ok(out)
+}
+
+/// The collection's file, compiled in.
+pub const COLLECTION: &str = include_str!("../../assets/puzzles/collection.tsv");
+
+/// The collection, read once.
+///
+/// # Panics
+/// If the compiled-in file does not read (a test reads it first).
+pub fn collection() -> &'static [Puzzle] {
+    static ALL: OnceLock<Vec<Puzzle>> = OnceLock::new();
+    ALL.get_or_init(|| parse(COLLECTION).expect("the puzzle collection reads"))
+}
+
+/// What [`verify`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The solver's moves.
+    pub solver_moves: usize,
+    /// The defender has no move at the end and is in check (not stalemated).
+    pub mate: bool,
+}
+
+/// Checks a puzzle by the rules: its moves legal in turn, the defender without a move
+/// at the end (mated, or stalemated, which loses too), and not before.
+///
+/// # Errors
+/// What does not hold.
+pub fn verify(p: &Puzzle) -> Result<Verified, PuzzleError> {
+    if p.solution.is_empty() || p.solution.len().is_multiple_of(2) {
+        return Err(PuzzleError::Shape {
+            id: p.id.clone(),
+            why: format!(
+                "{} moves: a solution ends with the solver's move",
+                p.solution.len()
+            ),
+        });
+    }
+    let mut pos = p.start.clone();
+    for (i, &m) in p.solution.iter().enumerate() {
+        if pos.legal_moves().is_empty() {
+            return Err(PuzzleError::Shape {
+                id: p.id.clone(),
+                why: format!("the line goes on after the game ended, at move {}", i + 1),
+            });
+        }
+        pos = pos.play(m).map_err(|e| PuzzleError::Move {
+            id: p.id.clone(),
+            ply: i + 1,
+            text: m.to_string(),
+            why: format!("is not legal: {e}"),
+        })?;
+    }
+    if !pos.legal_moves().is_empty() {
+        return Err(PuzzleError::NoMate {
+            id: p.id.clone(),
+            plies: p.solution.len(),
+        });
+    }
+    Ok(Verified {
+        solver_moves: p.mate_in(),
+        mate: pos.is_check(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_that_does_not_mate_or_does_not_read_is_told() {
+        // Red's two rooks, the editor scenario's mate: b7b9.
+        let ok = "t1\ttest\t\t4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1\tb7b9\n";
+        let all = parse(ok).unwrap();
+        assert_eq!(
+            verify(&all[0]),
+            Ok(Verified {
+                solver_moves: 1,
+                mate: true
+            })
+        );
+        let short = "t2\ttest\t\t4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1\tb7b6\n";
+        let all = parse(short).unwrap();
+        assert!(matches!(verify(&all[0]), Err(PuzzleError::NoMate { .. })));
+        let even = "t5\ttest\t\t4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1\tb7b6 e9f9\n";
+        let all = parse(even).unwrap();
+        assert!(matches!(verify(&all[0]), Err(PuzzleError::Shape { .. })));
+        let illegal = "t3\ttest\t\t4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1\ta8b9\n";
+        assert!(matches!(
+            parse(illegal),
+            Err(PuzzleError::Move { ply: 1, .. })
+        ));
+        assert!(matches!(
+            parse("a\tb\tc\n"),
+            Err(PuzzleError::Fields { line: 1, found: 3 })
+        ));
+        let twice = format!("{ok}{ok}");
+        assert_eq!(parse(&twice), Err(PuzzleError::Duplicate("t1".into())));
+        assert!(matches!(
+            parse("t4\ttest\t\tnot a fen\ta1a8\n"),
+            Err(PuzzleError::Position { .. })
+        ));
+    }
+}

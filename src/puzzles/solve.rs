@@ -1,0 +1,222 @@
+//! A puzzle's line by a UCI engine (Fairy-Stockfish): the solver's mating move, the
+//! defender's longest resistance, until mate; the check of a written line against the
+//! engine; the forced mates found in a game.
+
+use crate::engine::{Engine, EngineError, Limit, Score};
+use crate::rules::{Game, Move, Position};
+
+/// The engine's verdict on a position: mate in this many moves for the side to move
+/// (negative: it is mated in that many), or none seen; and its best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    /// Mate in n for the side to move; negative n: mated in -n; `None`: no mate seen.
+    pub mate: Option<i32>,
+    /// The engine's move.
+    pub best: Move,
+}
+
+/// Searches `pos` to `depth` afresh (the engine forgets earlier searches first: with one
+/// thread, the same position gives the same answer every time, so lines written and
+/// lines checked agree).
+///
+/// # Errors
+/// The engine's failure; [`EngineError::NoMoves`] for a position without a move.
+pub fn look(engine: &mut Engine, pos: &Position, depth: u32) -> Result<Seen, EngineError> {
+    engine.forget()?;
+    let mut mate = None;
+    let mut deepest = 0;
+    let best = engine.search(pos, &[], Limit::Depth(depth), 1, |line| {
+        if line.multipv == 1 && line.depth >= deepest {
+            deepest = line.depth;
+            mate = match line.score {
+                Score::Mate(n) => Some(n),
+                Score::Centipawns(_) => None,
+            };
+        }
+    })?;
+    Ok(Seen { mate, best })
+}
+
+/// As [`look`], going deeper (by 4, twice) until `enough` is content with the mate
+/// seen: a long mate in a crowded position shows only at some depth, and its length
+/// is known better deeper.
+///
+/// # Errors
+/// The engine's failure.
+pub fn look_until(
+    engine: &mut Engine,
+    pos: &Position,
+    depth: u32,
+    enough: impl Fn(Option<i32>) -> bool,
+) -> Result<Seen, EngineError> {
+    let mut seen = look(engine, pos, depth)?;
+    for deeper in [depth + 4, depth + 8] {
+        if enough(seen.mate) {
+            break;
+        }
+        seen = look(engine, pos, deeper)?;
+    }
+    Ok(seen)
+}
+
+/// The main line from `start`, its side to move the solver: the engine's mating move
+/// each time, and for the defender the engine's move (the one that delays the mate
+/// longest), until the defender has no move. `None` when the engine sees no mate in at
+/// most `most` moves, or loses it on the way.
+///
+/// # Errors
+/// The engine's failure.
+pub fn line(
+    engine: &mut Engine,
+    start: &Position,
+    depth: u32,
+    most: i32,
+) -> Result<Option<Vec<Move>>, EngineError> {
+    let solver = start.turn();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut left = most;
+    while !pos.legal_moves().is_empty() {
+        let seen = look(engine, &pos, depth)?;
+        if pos.turn() == solver {
+            match seen.mate {
+                Some(n) if n >= 1 && n <= left => left = n,
+                _ => return Ok(None),
+            }
+        }
+        pos = pos
+            .play(seen.best)
+            .map_err(|e| EngineError::Garbage(format!("its move {}: {e}", seen.best)))?;
+        moves.push(seen.best);
+        if moves.len() > 2 * most as usize {
+            return Ok(None);
+        }
+    }
+    Ok((moves.len() % 2 == 1).then_some(moves))
+}
+
+/// Where a written line departs from the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Departure {
+    /// After the solver's move at this ply (from 1) the engine sees no mate in the moves
+    /// the line has left.
+    NotWinning {
+        /// The ply.
+        ply: usize,
+    },
+    /// The defence at this ply is not the longest: the engine's defence lasts longer.
+    Weaker {
+        /// The ply.
+        ply: usize,
+        /// The engine's defence.
+        better: Move,
+        /// The mate after the line's defence, and after the engine's (moves).
+        line: i32,
+        /// How long the engine's lasts.
+        engine: i32,
+    },
+}
+
+/// Checks `moves` from `start` against the engine: every solver move keeps a mate in
+/// no more moves than the line has left, every defence lasts as long as the engine's
+/// best. Returns the departures (none: the line holds).
+///
+/// # Errors
+/// The engine's failure.
+pub fn check(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    depth: u32,
+) -> Result<Vec<Departure>, EngineError> {
+    let mut out = Vec::new();
+    let mut pos = start.clone();
+    let solver = start.turn();
+    for (i, &m) in moves.iter().enumerate() {
+        let before = pos.clone();
+        pos = pos
+            .play(m)
+            .map_err(|e| EngineError::Garbage(format!("the line's move {m}: {e}")))?;
+        // Solver moves left after this one.
+        let left = (moves.len() - i - 1).div_ceil(2) as i32;
+        if before.turn() == solver {
+            if pos.legal_moves().is_empty() {
+                continue;
+            }
+            let wins = |mate: Option<i32>| mate.is_some_and(|n| n < 0 && -n <= left);
+            let seen = look_until(engine, &pos, depth, wins)?;
+            if !wins(seen.mate) {
+                out.push(Departure::NotWinning { ply: i + 1 });
+            }
+        } else {
+            // The defender's best: mated in `engine` moves; after the line's defence the
+            // solver mates in `line`.
+            let after = look_until(engine, &pos, depth, |m| m.is_some())?;
+            let holds = |best: Option<i32>| match (best, after.mate) {
+                (Some(b), Some(a)) => b >= 0 || a >= -b,
+                _ => true,
+            };
+            let best = look_until(engine, &before, depth, holds)?;
+            if let (Some(b), Some(a)) = (best.mate, after.mate)
+                && b < 0
+                && a < -b
+            {
+                out.push(Departure::Weaker {
+                    ply: i + 1,
+                    better: best.best,
+                    line: a,
+                    engine: -b,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A forced mate found in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The position's ply in the game's main line (0: the start).
+    pub ply: usize,
+    /// The position.
+    pub start: Position,
+    /// The line, the side to move mating.
+    pub solution: Vec<Move>,
+}
+
+/// The positions of `game` where the side to move had a forced mate in at most `most`
+/// moves (the first of each run: the next positions of a mate played out are left
+/// out), each with its line.
+///
+/// # Errors
+/// The engine's failure.
+pub fn find_in_game(
+    engine: &mut Engine,
+    game: &Game,
+    depth: u32,
+    most: i32,
+) -> Result<Vec<Found>, EngineError> {
+    let mut out: Vec<Found> = Vec::new();
+    let mut running = false;
+    for ply in 0..=game.moves().len() {
+        let pos = game.position_at(ply);
+        if pos.legal_moves().is_empty() {
+            break;
+        }
+        let seen = look(engine, pos, depth)?;
+        let mates = seen.mate.is_some_and(|n| (1..=most).contains(&n));
+        if mates
+            && !running
+            && let Some(solution) = line(engine, pos, depth, most)?
+        {
+            out.push(Found {
+                ply,
+                start: pos.clone(),
+                solution,
+            });
+        }
+        // A mate seen by one side, then kept by it over the other's reply.
+        running = mates || (running && seen.mate.is_some_and(|n| n < 0));
+    }
+    Ok(out)
+}
