@@ -126,3 +126,53 @@ fn a_puzzle_is_judged_hinted_retried_solved_shown_kept_and_left() {
     assert_eq!(fen(&app), game);
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// Game → Find puzzles in my games: the saved games are searched with the engine on a
+/// thread; a mate the player walked past becomes a puzzle, listed after the collection,
+/// kept in the data folder, and opens like any other.
+#[test]
+fn a_mate_in_a_saved_game_is_found_and_trained_on() {
+    let home = std::env::temp_dir().join(format!("xiangqi-train-find-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let dirs = Dirs {
+        data: home.join("data"),
+        config: home.join("config"),
+        documents: home.join("documents"),
+        pictures: home.join("pictures"),
+    };
+    // Red could mate at once (b6b9) and played on.
+    let pgn = "[Event \"club\"]\n[Date \"2026.11.20\"]\n[FEN \"4k4/R8/9/1R7/9/9/9/9/9/3K5 w - - 0 1\"]\n\n1. b6b7 e9f9 2. b7b8 f9e9 *\n";
+    let record = xiangqi::rules::read::read_games_bytes(pgn.as_bytes()).unwrap()[0]
+        .clone()
+        .unwrap()
+        .record;
+    xiangqi::slots::SlotStore::new(dirs.slots())
+        .save(1, &record)
+        .unwrap();
+    let mut app = app_with(|app| {
+        app.insert_resource(DataDirs(Some(dirs.clone())));
+    });
+    send(&mut app, TrainCommand::FindInGames);
+    let start = std::time::Instant::now();
+    while app.world().resource::<Training>().found.is_empty() {
+        assert!(start.elapsed().as_secs() < 60, "nothing found");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        app.update();
+    }
+    let found = app.world().resource::<Training>().found.clone();
+    assert_eq!(found[0].id, "mine-1-0");
+    assert_eq!(found[0].source, "from your game of 2026-11-20, move 1");
+    assert_eq!(found[0].book(), "from your games");
+    let kept = std::fs::read_to_string(dirs.data.join("found-puzzles.tsv")).unwrap();
+    assert!(kept.starts_with("mine-1-0\t"), "{kept}");
+    send(&mut app, TrainCommand::Open(Some(collection().len())));
+    assert_eq!(fen(&app), found[0].start.to_fen());
+    assert_eq!(
+        app.world()
+            .resource::<Training>()
+            .puzzle()
+            .map(|p| p.id.clone()),
+        Some("mine-1-0".to_owned())
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -87,9 +87,10 @@ pub(super) fn from_games(
                 let number = f.ply / 2 + 1;
                 writeln!(
                     out,
-                    "{stem}-{}-{}\tfrom your game of {day}, move {number}\t{}\t{}",
+                    "{stem}-{}-{}\t{}{day}, move {number}\t{}\t{}",
                     n + 1,
                     f.ply,
+                    xiangqi::puzzles::FROM_YOUR_GAME,
                     f.start.to_fen(),
                     moves_text(&f.solution)
                 )

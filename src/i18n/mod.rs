@@ -320,6 +320,9 @@ texts! {
     PuzzleNext => "下一题 (N)", "Next (N)";
     PuzzleList => "题目列表", "List";
     PuzzleSource => "来源", "Source";
+    PuzzlesFind => "从我的对局中找题", "Find puzzles in my games";
+    PuzzlesFinding => "正在用引擎查找存档对局中的杀局…", "Looking for mates in your saved games with the engine…";
+    PuzzlesFound => "在你的对局中找到 {} 道题", "{} puzzles found in your games";
     PuzzleLength => "几步杀", "Mate in";
     PuzzleBack => "返回对局 (Esc)", "Back to the game (Esc)";
     PuzzleSolvedMark => "已解", "solved";

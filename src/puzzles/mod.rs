@@ -20,6 +20,9 @@ use crate::rules::{Color, Move, Position};
 pub mod solve;
 pub mod training;
 
+/// How the source of a puzzle found in the player's games begins.
+pub const FROM_YOUR_GAME: &str = "from your game of ";
+
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -52,6 +55,9 @@ impl Puzzle {
     /// The book (or kind of source) without its number: what the list groups by.
     #[must_use]
     pub fn book(&self) -> &str {
+        if self.source.starts_with(FROM_YOUR_GAME) {
+            return "from your games";
+        }
         self.source
             .split_once(' ')
             .map_or(self.source.as_str(), |(book, _)| book)

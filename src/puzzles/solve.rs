@@ -220,3 +220,40 @@ pub fn find_in_game(
     }
     Ok(out)
 }
+
+/// The puzzles in the games of the save slots: each forced mate (in at most `most`
+/// moves) as a puzzle `mine-SLOT-PLY`, "from your game of DATE, move N" (the date the
+/// game was played, else saved).
+///
+/// # Errors
+/// The engine's failure.
+pub fn from_slots(
+    engine: &mut Engine,
+    store: &crate::slots::SlotStore,
+    depth: u32,
+    most: i32,
+) -> Result<Vec<super::Puzzle>, EngineError> {
+    let mut out = Vec::new();
+    for slot in 1..=crate::slots::SLOTS {
+        let Ok(record) = store.load(slot) else {
+            continue;
+        };
+        let day = ["Date", "Saved"]
+            .iter()
+            .filter_map(|t| record.tag(t))
+            .map(|d| d.trim())
+            .find(|d| !d.is_empty() && !d.contains('?'))
+            .map(|d| d.chars().take(10).collect::<String>().replace('.', "-"))
+            .unwrap_or_else(|| "an unknown day".to_owned());
+        for found in find_in_game(engine, &record.game, depth, most)? {
+            out.push(super::Puzzle {
+                id: format!("mine-{slot}-{}", found.ply),
+                source: format!("{}{day}, move {}", super::FROM_YOUR_GAME, found.ply / 2 + 1),
+                name: String::new(),
+                start: found.start,
+                solution: found.solution,
+            });
+        }
+    }
+    Ok(out)
+}

@@ -85,11 +85,18 @@ pub(crate) fn bar(
         if xiangqi {
             game.push(rule());
             game.extend(items(
-                &[(
-                    T::Puzzles,
-                    "F3",
-                    Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None)),
-                )],
+                &[
+                    (
+                        T::Puzzles,
+                        "F3",
+                        Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None)),
+                    ),
+                    (
+                        T::PuzzlesFind,
+                        "",
+                        Action::Train(crate::app::xiangqi::train::TrainCommand::FindInGames),
+                    ),
+                ],
                 lang,
             ));
         }

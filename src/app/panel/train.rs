@@ -9,7 +9,6 @@ use crate::app::panel::go::log_place;
 use crate::app::panel::parts;
 use crate::app::xiangqi::train::{Said, TrainCommand, Training};
 use crate::i18n::{Lang, T};
-use crate::puzzles::collection;
 
 /// What the list remembers: its filters.
 #[derive(Default)]
@@ -98,12 +97,20 @@ pub(crate) fn show(
         }
     });
     ui.separator();
-    let all = collection();
+    let all = training.puzzles();
     let solved = all
         .iter()
         .filter(|p| training.progress.get(&p.id).solved)
         .count();
     ui.label(egui::RichText::new(format!("✔ {solved} / {}", all.len())).small());
+    let find = ui.add_enabled(
+        !training.finding(),
+        egui::Button::new(T::PuzzlesFind.get(lang)),
+    );
+    log_place(logged, "puzzle-find", find.rect);
+    if find.clicked() {
+        send(train(TrainCommand::FindInGames));
+    }
     let back = ui.button(T::PuzzleBack.get(lang));
     log_place(logged, "puzzle-back", back.rect);
     if back.clicked() {
@@ -119,7 +126,7 @@ pub(crate) fn list(
     state: &mut ListUi,
     send: &mut impl FnMut(Action),
 ) {
-    let all = collection();
+    let all = training.puzzles();
     let mut books: Vec<&str> = all.iter().map(|p| p.book()).collect();
     books.dedup();
     let mut open = true;

@@ -41,6 +41,8 @@ pub enum TrainCommand {
     Next,
     /// Show or hide the list.
     ToggleList,
+    /// Look for puzzles in the games of the save slots (on a thread, with the engine).
+    FindInGames,
 }
 
 /// What the panel says of the attempt.
@@ -84,6 +86,10 @@ pub struct Training {
     read: bool,
     /// The defender's answer to play next.
     reply: Option<Move>,
+    /// Puzzles found in the player's games (after the collection in the list).
+    pub found: Vec<Puzzle>,
+    /// The search of the games, on its way.
+    finding: Option<Mutex<Receiver<Result<Vec<Puzzle>, String>>>>,
 }
 
 impl Training {
@@ -95,8 +101,27 @@ impl Training {
 
     /// The puzzle trained on.
     #[must_use]
-    pub fn puzzle(&self) -> Option<&'static Puzzle> {
-        self.index.and_then(|i| collection().get(i))
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.index.and_then(|i| self.get(i))
+    }
+
+    /// Puzzle `i` of the list: the collection's, then those found in the games.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<&Puzzle> {
+        let all = collection();
+        all.get(i).or_else(|| self.found.get(i - all.len()))
+    }
+
+    /// Every puzzle of the list.
+    #[must_use]
+    pub fn puzzles(&self) -> Vec<Puzzle> {
+        collection().iter().chain(&self.found).cloned().collect()
+    }
+
+    /// The games are being searched.
+    #[must_use]
+    pub fn finding(&self) -> bool {
+        self.finding.is_some()
     }
 }
 
@@ -110,7 +135,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<TrainCommand>()
         .add_systems(
             Update,
-            (open_at_start, commands).chain().in_set(Logic::Puzzles),
+            (open_at_start, commands, take_found)
+                .chain()
+                .in_set(Logic::Puzzles),
         )
         .add_systems(
             Update,
@@ -125,6 +152,11 @@ fn progress_path(dirs: Option<&DataDirs>) -> Option<std::path::PathBuf> {
     dirs?.0.as_ref().map(|d| d.data.join("puzzles.tsv"))
 }
 
+/// The puzzles found in the player's games, as the collection's file is written.
+fn found_path(dirs: Option<&DataDirs>) -> Option<std::path::PathBuf> {
+    dirs?.0.as_ref().map(|d| d.data.join("found-puzzles.tsv"))
+}
+
 fn read_progress(training: &mut Training, dirs: Option<&DataDirs>) {
     if training.read {
         return;
@@ -132,6 +164,10 @@ fn read_progress(training: &mut Training, dirs: Option<&DataDirs>) {
     training.read = true;
     if let Some(text) = progress_path(dirs).and_then(|p| std::fs::read_to_string(p).ok()) {
         training.progress = Progress::from_text(&text);
+    }
+    // A damaged file of found puzzles is found again, not a reason to stop.
+    if let Some(text) = found_path(dirs).and_then(|p| std::fs::read_to_string(p).ok()) {
+        training.found = crate::puzzles::parse(&text).unwrap_or_default();
     }
 }
 
@@ -166,9 +202,11 @@ fn load(
     index: usize,
     now: f64,
 ) {
-    let puzzle = &collection()[index];
+    let Some(puzzle) = training.get(index).cloned() else {
+        return;
+    };
     training.index = Some(index);
-    training.attempt = Some(Attempt::new(puzzle));
+    training.attempt = Some(Attempt::new(&puzzle));
     training.said = Said::Start;
     training.pointed = None;
     training.refuting = None;
@@ -189,6 +227,39 @@ fn load(
         puzzle.mate_in(),
         if solved { " solved before" } else { "" }
     );
+}
+
+/// Takes in the puzzles found in the games when the search is done: kept in the data
+/// folder and listed after the collection.
+fn take_found(
+    mut training: ResMut<Training>,
+    dirs: Option<Res<DataDirs>>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let arrived = training
+        .finding
+        .as_ref()
+        .and_then(|r| r.lock().ok().and_then(|r| r.try_recv().ok()));
+    let Some(result) = arrived else {
+        return;
+    };
+    training.finding = None;
+    let lang = settings.lang;
+    match result {
+        Ok(found) => {
+            info!("puzzles found in the saved games: {}", found.len());
+            notices.write(Notice::info(T::PuzzlesFound.fill(lang, &[&found.len()])));
+            let text: String = found.iter().map(|p| p.to_line() + "\n").collect();
+            if let Some(path) = found_path(dirs.as_deref())
+                && let Err(e) = crate::storage::atomic_write(&path, text.as_bytes())
+            {
+                notices.write(Notice::warn(T::AutosaveFailed.fill(lang, &[&e])));
+            }
+            training.found = found;
+        }
+        Err(e) => _ = notices.write(Notice::warn(T::EngineFailed.fill(lang, &[&e]))),
+    }
 }
 
 /// Takes moves back until the table's game has `plies` moves (the line's so far).
@@ -217,9 +288,9 @@ fn commands(
         match command {
             TrainCommand::Open(index) => {
                 read_progress(training, dirs.as_deref());
-                let all = collection();
+                let all = training.puzzles();
                 let Some(index) =
-                    index.or_else(|| training.progress.next_unsolved(all, training.index))
+                    index.or_else(|| training.progress.next_unsolved(&all, training.index))
                 else {
                     notices.write(Notice::info(T::PuzzlesAllSolved.get(lang)));
                     continue;
@@ -251,10 +322,39 @@ fn commands(
                 training.list = !training.list;
                 continue;
             }
+            TrainCommand::FindInGames => {
+                read_progress(training, dirs.as_deref());
+                let store = dirs
+                    .as_deref()
+                    .and_then(|d| d.0.as_ref())
+                    .map(|d| crate::slots::SlotStore::new(d.slots()));
+                let path = crate::engine::find(settings.engine.as_deref());
+                let (Some(store), Some(path)) = (store, path) else {
+                    notices.write(Notice::warn(T::NoEngine.get(lang)));
+                    continue;
+                };
+                if training.finding.is_some() {
+                    continue;
+                }
+                notices.write(Notice::info(T::PuzzlesFinding.get(lang)));
+                info!("puzzles: looking in the saved games");
+                let (send, receive) = channel();
+                training.finding = Some(Mutex::new(receive));
+                std::thread::spawn(move || {
+                    let found = crate::engine::Engine::start(&path, Duration::from_secs(10))
+                        .map_err(|e| e.to_string())
+                        .and_then(|mut engine| {
+                            crate::puzzles::solve::from_slots(&mut engine, &store, 12, 7)
+                                .map_err(|e| e.to_string())
+                        });
+                    let _ = send.send(found);
+                });
+                continue;
+            }
             _ if !in_training => continue,
             TrainCommand::Next => {
-                let all = collection();
-                match training.progress.next_unsolved(all, training.index) {
+                let all = training.puzzles();
+                match training.progress.next_unsolved(&all, training.index) {
                     Some(index) => load(training, &mut model, &mut settings, index, now),
                     None => {
                         notices.write(Notice::info(T::PuzzlesAllSolved.get(lang)));
@@ -334,7 +434,7 @@ fn judge(
     let moves: Vec<(Move, Color)> = played.read().map(|p| (p.mv, p.piece.color)).collect();
     for (m, mover) in moves {
         let training = &mut *training;
-        let Some(puzzle) = training.puzzle() else {
+        let Some(puzzle) = training.puzzle().cloned() else {
             continue;
         };
         let Some(attempt) = training.attempt.as_mut() else {
