@@ -176,3 +176,16 @@ fn a_mate_in_a_saved_game_is_found_and_trained_on() {
     );
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// F3 over the board editor does nothing (the editor has its own board): the mode stays.
+#[test]
+fn puzzles_do_not_open_over_the_editor() {
+    let mut app = app_with(|_| {});
+    app.world_mut().write_message(Action::ToggleEdit);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
+    send(&mut app, TrainCommand::Open(None));
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
+    assert!(app.world().resource::<Training>().attempt.is_none());
+}

@@ -137,7 +137,8 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (open_at_start, commands, take_found)
                 .chain()
-                .in_set(Logic::Puzzles),
+                .in_set(Logic::Puzzles)
+                .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
         )
         .add_systems(
             Update,
@@ -286,6 +287,8 @@ fn commands(
         let training = &mut *training;
         let in_training = *mode.get() == Mode::Train;
         match command {
+            // Not over the board editor: it has its own board.
+            TrainCommand::Open(_) if *mode.get() == Mode::Edit => continue,
             TrainCommand::Open(index) => {
                 read_progress(training, dirs.as_deref());
                 let all = training.puzzles();
