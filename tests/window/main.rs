@@ -1142,11 +1142,9 @@ fn menu_bar_items_do_what_their_keys_do() {
     game.save_shot("menu-edit");
     game.click_at(menu_place(&game, "Undo"));
     game.until_position(xiangqi::rules::Position::new().to_fen().as_str());
-    open("MenuView");
-    game.click_at(menu_place(&game, "Zoom(1)"));
-    game.until_logged("zoom 110%");
     // The toolbar's icons: redo brings the move back, undo takes it again, flip turns
-    // the board.
+    // the board. (Before the zoom: it lays the panel out anew, and a place read in
+    // between would be the old one.)
     game.click_at(panel_place(&game, "tool-redo"));
     game.until_position(AFTER_H2E2);
     game.click_at(panel_place(&game, "tool-undo"));
@@ -1156,6 +1154,10 @@ fn menu_bar_items_do_what_their_keys_do() {
     game.until_seen(sq("e0"), Seen::Red);
     game.until_seen(sq("e9"), Seen::Black);
     game.save_shot("menu-toolbar-flipped");
+    game.click_at(menu_place(&game, "MenuView"));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    game.click_at(menu_place(&game, "Zoom(1)"));
+    game.until_logged("zoom 110%");
 }
 
 /// A mate in two from the collection, by the mouse: a wrong move first (told, answered
@@ -1183,6 +1185,16 @@ fn a_puzzle_is_failed_retried_solved_with_the_mouse_and_kept_solved() {
     game.play(&wrong.to_string());
     game.until_logged(&format!("puzzle wrong move {wrong}"));
     game.until_logged("puzzle refutation");
+    // The engine's answer lands on the board before the picture is kept.
+    let answer: xiangqi::rules::Move = game.until("the refutation", || {
+        let log = game.log();
+        let line = log
+            .lines()
+            .rfind(|l| l.contains("puzzle refutation "))?
+            .to_owned();
+        line.split("puzzle refutation ").nth(1)?.trim().parse().ok()
+    });
+    game.until_seen(answer.to, Seen::Black);
     game.save_shot("puzzle-wrong");
     game.click_at(panel_place(&game, "puzzle-retry"));
     game.until_logged("puzzle retry");

@@ -46,21 +46,6 @@ pub(crate) fn show(
     }
     ui.label(egui::RichText::new(about).small());
     ui.add_space(4.0);
-    let (said, warning) = match training.said {
-        Said::Start => ("", false),
-        Said::Right => (T::PuzzleRight.get(lang), false),
-        Said::Wrong => (T::PuzzleWrong.get(lang), true),
-        Said::Solved => (T::PuzzleSolved.get(lang), false),
-        Said::Shown => (T::PuzzleShown.get(lang), false),
-    };
-    let mut text = egui::RichText::new(if said.is_empty() { " " } else { said }).size(17.0);
-    if warning {
-        text = text.color(parts::warning(ui));
-    } else {
-        text = text.strong();
-    }
-    ui.label(text);
-    ui.add_space(4.0);
     let attempt = training.attempt.as_ref();
     let waiting = attempt.is_some_and(|a| a.waiting());
     let finished = attempt.is_some_and(|a| a.finished());
@@ -96,6 +81,21 @@ pub(crate) fn show(
             send(train(TrainCommand::ToggleList));
         }
     });
+    // Below the buttons: what it says never moves them.
+    let (said, warning) = match training.said {
+        Said::Start => ("", false),
+        Said::Right => (T::PuzzleRight.get(lang), false),
+        Said::Wrong => (T::PuzzleWrong.get(lang), true),
+        Said::Solved => (T::PuzzleSolved.get(lang), false),
+        Said::Shown => (T::PuzzleShown.get(lang), false),
+    };
+    let mut text = egui::RichText::new(if said.is_empty() { " " } else { said }).size(17.0);
+    if warning {
+        text = text.color(parts::warning(ui));
+    } else {
+        text = text.strong();
+    }
+    ui.label(text);
     ui.separator();
     let all = training.puzzles();
     let solved = all
