@@ -1445,3 +1445,42 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
     assert_eq!(steps(&t), 0, "Ctrl+Z takes back GNU Go's opinion");
     assert!(dead(&t).is_some(), "the count stays open");
 }
+
+/// A puzzle for black turns the board while it is trained on, but the settings file
+/// keeps the player's own way up (a quit in the middle of a puzzle does not leave the
+/// board turned); leaving the training turns it back.
+#[test]
+fn a_puzzle_for_black_turns_the_board_but_not_the_settings_file() {
+    use xiangqi::app::xiangqi::train::{TrainCommand, Training};
+    let mut test = Test::new("train-flip");
+    // Black's two rooks: the mirror of a red mate in two.
+    let puzzle = xiangqi::puzzles::parse(
+        "b1\ttest\t\tr2k5/r8/9/9/9/9/9/9/9/4K4 b - - 0 1\ta8e8 e0f0 e8e1\n",
+    )
+    .unwrap()
+    .remove(0);
+    xiangqi::puzzles::verify(&puzzle).unwrap();
+    let index = xiangqi::puzzles::collection().len();
+    test.app
+        .world_mut()
+        .resource_mut::<Training>()
+        .found
+        .push(puzzle);
+    test.app
+        .world_mut()
+        .write_message(Action::Train(TrainCommand::Open(Some(index))));
+    test.app.update();
+    test.app.update();
+    assert!(test.app.world().resource::<Settings>().flipped);
+    // The settings are written half a second after a change.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    test.app.update();
+    let written = std::fs::read_to_string(test.dirs.settings()).expect("settings written");
+    let prefs = Preferences::from_text(&written).unwrap();
+    assert!(!prefs.settings.flipped, "{written}");
+    test.app
+        .world_mut()
+        .write_message(Action::Train(TrainCommand::Leave));
+    test.app.update();
+    assert!(!test.app.world().resource::<Settings>().flipped);
+}

@@ -209,6 +209,7 @@ fn save_preferences(
     mut redraw: MessageWriter<RequestRedraw>,
     mut notices: MessageWriter<Notice>,
     kind: Res<State<crate::app::schedule::GameKind>>,
+    training: Option<Res<crate::app::xiangqi::train::Training>>,
 ) {
     let now = time.elapsed_secs();
     let go = *kind.get() == crate::app::schedule::GameKind::Go;
@@ -234,6 +235,11 @@ fn save_preferences(
     let Some(dirs) = &dirs.0 else {
         return;
     };
+    let mut settings = settings.clone();
+    // A puzzle turns the board for its solver; the player's own way up is what is kept.
+    if let Some(flipped) = training.as_deref().and_then(|t| t.stashed_flipped()) {
+        settings.flipped = flipped;
+    }
     let prefs = Preferences {
         settings: settings.clone(),
         window: pending.size,

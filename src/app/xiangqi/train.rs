@@ -99,6 +99,12 @@ impl Training {
         self.stash.as_ref().map(|(m, _)| m)
     }
 
+    /// The board's way up before training turned it for the solver.
+    #[must_use]
+    pub fn stashed_flipped(&self) -> Option<bool> {
+        self.stash.as_ref().map(|(_, f)| *f)
+    }
+
     /// The puzzle trained on.
     #[must_use]
     pub fn puzzle(&self) -> Option<&Puzzle> {
