@@ -579,7 +579,12 @@ fn drag_between(game: &Game, from: (f32, f32), to: (f32, f32)) {
     let pause = || std::thread::sleep(std::time::Duration::from_millis(100));
     game.xdotool(&["mousemove", &from.0.to_string(), &from.1.to_string()]);
     std::thread::sleep(std::time::Duration::from_millis(300));
+    let pressed = || game.log().matches("Left Pressed").count();
+    let before = pressed();
     game.xdotool(&["mousedown", "1"]);
+    // The press must reach a frame while the pointer is still on the piece (a slow frame
+    // once let the pointer leave first, and the tray never saw the press).
+    game.until("the press seen", || (pressed() > before).then_some(()));
     std::thread::sleep(std::time::Duration::from_millis(300));
     for i in 1..=6 {
         let t = i as f32 / 6.0;
@@ -1065,6 +1070,8 @@ fn a_game_is_reviewed_its_graph_shown_and_a_marked_move_has_its_better_move_as_a
         "the graph is in the window: {graph:?}"
     );
     let seen = game.log().matches("action GoTo").count();
+    // Where the graph is now: the move list above it settles its height a frame late.
+    let graph = stable_place(&game, "review-graph");
     game.click_at(graph);
     game.until("a move of the middle shown", || {
         (game.log().matches("action GoTo").count() > seen).then_some(())
@@ -1119,6 +1126,16 @@ fn ui_scale_follows_ctrl_plus_and_minus_and_is_kept() {
     game.until_logged("zoom 110%");
     game.key("ctrl+0");
     game.until_logged("zoom 100%");
+}
+
+/// Where the panel says `what` is, once it has stayed there for a moment (the panel may
+/// lay itself out again a frame after a change).
+fn stable_place(game: &Game, what: &str) -> (f32, f32) {
+    game.until(&format!("the panel's {what} to settle"), || {
+        let first = panel_place(game, what);
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        (panel_place(game, what) == first).then_some(first)
+    })
 }
 
 /// Where the menu bar's menu or item `what` is (`MenuView`, `Zoom(1)`, as logged).
