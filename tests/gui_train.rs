@@ -25,19 +25,14 @@ fn send(app: &mut App, command: TrainCommand) {
 }
 
 fn said(app: &App) -> Said {
-    app.world().resource::<Training>().said
+    app.world().resource::<Training>().said()
 }
 
 #[test]
 fn a_puzzle_is_judged_hinted_retried_solved_shown_kept_and_left() {
     let home = std::env::temp_dir().join(format!("xiangqi-train-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
-    let dirs = Dirs {
-        data: home.join("data"),
-        config: home.join("config"),
-        documents: home.join("documents"),
-        pictures: home.join("pictures"),
-    };
+    let dirs = Dirs::under(&home);
     let mut app = app_with(|app| {
         app.insert_resource(DataDirs(Some(dirs.clone())));
     });
@@ -134,12 +129,7 @@ fn a_puzzle_is_judged_hinted_retried_solved_shown_kept_and_left() {
 fn a_mate_in_a_saved_game_is_found_and_trained_on() {
     let home = std::env::temp_dir().join(format!("xiangqi-train-find-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
-    let dirs = Dirs {
-        data: home.join("data"),
-        config: home.join("config"),
-        documents: home.join("documents"),
-        pictures: home.join("pictures"),
-    };
+    let dirs = Dirs::under(&home);
     // Red could mate at once (b6b9) and played on.
     let pgn = "[Event \"club\"]\n[Date \"2026.11.20\"]\n[FEN \"4k4/R8/9/1R7/9/9/9/9/9/3K5 w - - 0 1\"]\n\n1. b6b7 e9f9 2. b7b8 f9e9 *\n";
     let record = xiangqi::rules::read::read_games_bytes(pgn.as_bytes()).unwrap()[0]

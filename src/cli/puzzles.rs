@@ -33,13 +33,11 @@ pub(super) fn list(out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The day a game was played: its `Date` tag, else the file's last change.
-fn game_day(tag: Option<&str>, path: &Path) -> String {
-    if let Some(date) = tag
-        .map(str::trim)
-        .filter(|d| !d.is_empty() && !d.contains('?'))
-    {
-        return date.replace('.', "-");
+/// The day a game was played: what its tags say ([`solve::day_played`]), else the
+/// file's last change.
+fn game_day(record: &xiangqi::rules::record::GameRecord, path: &Path) -> String {
+    if let Some(day) = solve::day_played(record) {
+        return day;
     }
     std::fs::metadata(path)
         .and_then(|m| m.modified())
@@ -80,7 +78,7 @@ pub(super) fn from_games(
                 continue;
             };
             let record = &imported.record;
-            let day = game_day(record.tag("Date"), Path::new(file));
+            let day = game_day(record, Path::new(file));
             let found = solve::find_in_game(&mut engine, &record.game, depth, most)
                 .map_err(|e| Failure(format!("the engine: {e}")))?;
             for f in found {

@@ -192,6 +192,11 @@ impl Painter {
             paint.anti_alias = true;
             paint
         };
+        let fill = |pixmap: &mut Pixmap, path: Option<tiny_skia::Path>, c: Rgba, rule| {
+            if let Some(path) = path {
+                pixmap.fill_path(&path, &paint(c), rule, Transform::identity(), None);
+            }
+        };
         match shape {
             Shape::Rect {
                 center,
@@ -203,15 +208,13 @@ impl Painter {
                 // As a path: tiny-skia's anti-aliased `fill_rect` trips its own debug
                 // assertion on rectangles under two pixels wide (the last move's corners in
                 // a small picture).
-                if let Some(rect) = Rect::from_xywh(x - w / 2.0, y - h / 2.0, w, h) {
-                    pixmap.fill_path(
-                        &PathBuilder::from_rect(rect),
-                        &paint(*color),
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                }
+                let rect = Rect::from_xywh(x - w / 2.0, y - h / 2.0, w, h);
+                fill(
+                    pixmap,
+                    rect.map(PathBuilder::from_rect),
+                    *color,
+                    FillRule::Winding,
+                );
             }
             Shape::Segment { a, b, width, color } => {
                 let ((ax, ay), (bx, by)) = (px(*a), px(*b));
@@ -233,15 +236,8 @@ impl Painter {
                 color,
             } => {
                 let (x, y) = px(*center);
-                if let Some(path) = PathBuilder::from_circle(x, y, radius * cell) {
-                    pixmap.fill_path(
-                        &path,
-                        &paint(*color),
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                }
+                let disc = PathBuilder::from_circle(x, y, radius * cell);
+                fill(pixmap, disc, *color, FillRule::Winding);
             }
             Shape::Ring {
                 center,
@@ -253,15 +249,7 @@ impl Painter {
                 let mut path = PathBuilder::new();
                 path.push_circle(x, y, outer * cell);
                 path.push_circle(x, y, inner * cell);
-                if let Some(path) = path.finish() {
-                    pixmap.fill_path(
-                        &path,
-                        &paint(*color),
-                        FillRule::EvenOdd,
-                        Transform::identity(),
-                        None,
-                    );
-                }
+                fill(pixmap, path.finish(), *color, FillRule::EvenOdd);
             }
             Shape::Polygon { points, color } => {
                 let mut path = PathBuilder::new();
@@ -274,15 +262,7 @@ impl Painter {
                     }
                 }
                 path.close();
-                if let Some(path) = path.finish() {
-                    pixmap.fill_path(
-                        &path,
-                        &paint(*color),
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                }
+                fill(pixmap, path.finish(), *color, FillRule::Winding);
             }
             Shape::Label {
                 text,

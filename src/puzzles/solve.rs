@@ -221,6 +221,18 @@ pub fn find_in_game(
     Ok(out)
 }
 
+/// The day a game was played as `2026-11-20`: its `Date` tag, else the day it was saved
+/// (`Saved`); `None` when neither says.
+#[must_use]
+pub fn day_played(record: &crate::rules::record::GameRecord) -> Option<String> {
+    ["Date", "Saved"]
+        .iter()
+        .filter_map(|t| record.tag(t))
+        .map(str::trim)
+        .find(|d| !d.is_empty() && !d.contains('?'))
+        .map(|d| d.chars().take(10).collect::<String>().replace('.', "-"))
+}
+
 /// The puzzles in the games of the save slots: each forced mate (in at most `most`
 /// moves) as a puzzle `mine-SLOT-PLY`, "from your game of DATE, move N" (the date the
 /// game was played, else saved).
@@ -238,13 +250,7 @@ pub fn from_slots(
         let Ok(record) = store.load(slot) else {
             continue;
         };
-        let day = ["Date", "Saved"]
-            .iter()
-            .filter_map(|t| record.tag(t))
-            .map(|d| d.trim())
-            .find(|d| !d.is_empty() && !d.contains('?'))
-            .map(|d| d.chars().take(10).collect::<String>().replace('.', "-"))
-            .unwrap_or_else(|| "an unknown day".to_owned());
+        let day = day_played(&record).unwrap_or_else(|| "an unknown day".to_owned());
         for found in find_in_game(engine, &record.game, depth, most)? {
             out.push(super::Puzzle {
                 id: format!("mine-{slot}-{}", found.ply),

@@ -239,12 +239,16 @@ impl Progress {
 
     /// The first puzzle not solved after index `after` (round the list), if any.
     #[must_use]
-    pub fn next_unsolved(&self, all: &[Puzzle], after: Option<usize>) -> Option<usize> {
+    pub fn next_unsolved(
+        &self,
+        all: &[impl std::borrow::Borrow<Puzzle>],
+        after: Option<usize>,
+    ) -> Option<usize> {
         let n = all.len();
         let from = after.map_or(0, |i| i + 1);
         (0..n)
             .map(|k| (from + k) % n)
-            .find(|&i| !self.get(&all[i].id).solved)
+            .find(|&i| !self.get(&all[i].borrow().id).solved)
     }
 
     /// As kept on disk: `ID SOLVED ATTEMPTS SECONDS` a line, tab-separated.

@@ -82,7 +82,7 @@ pub(crate) fn show(
         }
     });
     // Below the buttons: what it says never moves them.
-    let (said, warning) = match training.said {
+    let (said, warning) = match training.said() {
         Said::Start => ("", false),
         Said::Right => (T::PuzzleRight.get(lang), false),
         Said::Wrong => (T::PuzzleWrong.get(lang), true),

@@ -70,8 +70,6 @@ pub struct Training {
     pub attempt: Option<Attempt>,
     /// Solved puzzles, attempts, times.
     pub progress: Progress,
-    /// What the panel says.
-    pub said: Said,
     /// The list is open.
     pub list: bool,
     /// The hinted move, for the arrow.
@@ -120,8 +118,20 @@ impl Training {
 
     /// Every puzzle of the list.
     #[must_use]
-    pub fn puzzles(&self) -> Vec<Puzzle> {
-        collection().iter().chain(&self.found).cloned().collect()
+    pub fn puzzles(&self) -> Vec<&Puzzle> {
+        collection().iter().chain(&self.found).collect()
+    }
+
+    /// What came of the last move, read off the attempt.
+    #[must_use]
+    pub fn said(&self) -> Said {
+        match &self.attempt {
+            Some(a) if a.waiting() => Said::Wrong,
+            Some(a) if a.solved() => Said::Solved,
+            Some(a) if a.finished() => Said::Shown,
+            Some(a) if a.along() > 0 => Said::Right,
+            _ => Said::Start,
+        }
     }
 
     /// The games are being searched.
@@ -214,7 +224,6 @@ fn load(
     };
     training.index = Some(index);
     training.attempt = Some(Attempt::new(&puzzle));
-    training.said = Said::Start;
     training.pointed = None;
     training.refuting = None;
     training.started = now;
@@ -407,7 +416,6 @@ fn commands(
                 attempt.retry();
                 training.refuting = None;
                 training.pointed = None;
-                training.said = Said::Start;
                 *selection = Selection::default();
                 info!("puzzle retry");
             }
@@ -421,7 +429,6 @@ fn commands(
                 }
                 training.refuting = None;
                 training.pointed = None;
-                training.said = Said::Shown;
                 *selection = Selection::default();
             }
         }
@@ -456,7 +463,6 @@ fn judge(
         training.pointed = None;
         match attempt.play(m) {
             Tried::Right { reply, solved } => {
-                training.said = if solved { Said::Solved } else { Said::Right };
                 training.reply = reply;
                 if solved {
                     let secs = (time.elapsed_secs_f64() - training.started) as f32;
@@ -466,7 +472,6 @@ fn judge(
                 }
             }
             Tried::Wrong => {
-                training.said = Said::Wrong;
                 // The panel says so (its line for the attempt, not the status line).
                 info!("puzzle wrong move {m}");
                 // The engine's answer, on a thread of its own: the window never waits.
