@@ -2,13 +2,14 @@
 //!
 //! ```sh
 //! cargo run --release --example make-puzzles -- [--engine PATH] [--generate N] [--seed S] \
-//!     > assets/puzzles/collection.tsv
+//!     [--most MOVES] > assets/puzzles/collection.tsv
 //! ```
 //!
 //! Two kinds of puzzle go in. The classic compositions of `assets/puzzles/sources/*.tsv`
 //! (a book's positions with their numbers and names): for each the engine writes the
 //! line, the solver's mating moves and the defender's longest resistance; a position
-//! whose mate it does not find is left out and named on standard error. Then `N`
+//! whose mate (of at most `MOVES`, default 16) it does not find is left out and named
+//! on standard error. Then `N`
 //! generated ones: random endgames of the usual material (a rook and a horse against
 //! the advisors, two horses, cannon and horse…) kept when the engine finds a mate in two
 //! to five whose first move is the only one that mates as fast. Each line is kept only
@@ -22,7 +23,7 @@ use xiangqi::engine::{Engine, Limit, Score};
 use xiangqi::puzzles::solve;
 use xiangqi::rules::Position;
 
-/// Depth of every search: the mates here are at most eleven plies deep.
+/// Depth of the searches (20 and 24 where a mate shows only deeper).
 const DEPTH: u32 = 16;
 
 /// A fixed pseudo-random source (xorshift).
@@ -163,11 +164,14 @@ fn main() {
     let mut engine_path = None;
     let mut generate: usize = 220;
     let mut seed = 0x5EED_2026_u64;
+    // The longest classic mate written (moves of the solver): `--most`.
+    let mut most: i32 = 16;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--engine" => engine_path = args.next().map(PathBuf::from),
             "--generate" => generate = args.next().and_then(|n| n.parse().ok()).unwrap_or(0),
             "--seed" => seed = args.next().and_then(|n| n.parse().ok()).unwrap_or(seed),
+            "--most" => most = args.next().and_then(|n| n.parse().ok()).unwrap_or(most),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -207,15 +211,19 @@ fn main() {
                     continue;
                 }
             };
-            if std::env::var("PUZZLE_ONLY").is_ok_and(|only| only != id) {
+            if std::env::var("PUZZLE_ONLY").is_ok_and(|only| !only.split(',').any(|o| o == id)) {
                 continue;
             }
-            // Deeper where the first depth does not see the mate.
+            // Deeper where the first depth does not see the mate; mates of up to eight
+            // moves first, so that a short mate seen late is not written long.
             let mut found = Ok(None);
-            for depth in [DEPTH, DEPTH + 4, DEPTH + 8] {
-                found = solve::line(&mut engine, &start, depth, 8);
-                if !matches!(found, Ok(None)) {
-                    break;
+            let bounds = if most > 8 { vec![8, most] } else { vec![most] };
+            'search: for bound in bounds {
+                for depth in [DEPTH, DEPTH + 4, DEPTH + 8] {
+                    found = solve::line(&mut engine, &start, depth, bound);
+                    if !matches!(found, Ok(None)) {
+                        break 'search;
+                    }
                 }
             }
             // Kept only if the engine, checking it as the tests do, agrees.
