@@ -156,7 +156,8 @@ enum Command {
         output: Option<std::path::PathBuf>,
     },
     /// The puzzles: one a line, `ID SOURCE FEN SOLUTION` (tab-separated, the solution in
-    /// ICCS). With --from, the forced mates an engine finds in the games of files.
+    /// ICCS). With --from, the forced mates and decisive wins (one move wins material, no
+    /// other does) an engine finds in the games of files.
     Puzzles {
         /// Game files (PGN, XQF, …) to look for puzzles in.
         #[arg(long, num_args = 1..)]

@@ -12,8 +12,8 @@ use xiangqi::app::schedule::Mode;
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
 use xiangqi::app::{Action, Selection};
-use xiangqi::puzzles::collection;
 use xiangqi::puzzles::training::Progress;
+use xiangqi::puzzles::{Goal, collection};
 use xiangqi::rules::Color;
 use xiangqi::storage::Dirs;
 
@@ -44,7 +44,7 @@ fn a_puzzle_is_judged_hinted_retried_solved_shown_kept_and_left() {
     let (index, puzzle) = all
         .iter()
         .enumerate()
-        .find(|(_, p)| p.mate_in() == 2 && p.solver() == Color::Red)
+        .find(|(_, p)| p.mate_in() == Some(2) && p.solver() == Color::Red)
         .expect("a mate in two");
     send(&mut app, TrainCommand::Open(Some(index)));
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Train);
@@ -123,10 +123,11 @@ fn a_puzzle_is_judged_hinted_retried_solved_shown_kept_and_left() {
 }
 
 /// Game → Find puzzles in my games: the saved games are searched with the engine on a
-/// thread; a mate the player walked past becomes a puzzle, listed after the collection,
-/// kept in the data folder, and opens like any other.
+/// thread; a mate the player walked past, and a piece the other side left hanging,
+/// become puzzles, listed after the collection, kept in the data folder, opened and
+/// solved like any other.
 #[test]
-fn a_mate_in_a_saved_game_is_found_and_trained_on() {
+fn a_mate_and_a_decisive_win_in_saved_games_are_found_and_trained_on() {
     let home = std::env::temp_dir().join(format!("xiangqi-train-find-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     let dirs = Dirs::under(&home);
@@ -136,15 +137,21 @@ fn a_mate_in_a_saved_game_is_found_and_trained_on() {
         .clone()
         .unwrap()
         .record;
-    xiangqi::slots::SlotStore::new(dirs.slots())
-        .save(1, &record)
-        .unwrap();
+    let store = xiangqi::slots::SlotStore::new(dirs.slots());
+    store.save(1, &record).unwrap();
+    // Black left a chariot hanging: the cannon takes it, the only move that wins.
+    let blunder = include_bytes!("data/hanging-chariot.pgn");
+    let record = xiangqi::rules::read::read_games_bytes(blunder).unwrap()[0]
+        .clone()
+        .unwrap()
+        .record;
+    store.save(2, &record).unwrap();
     let mut app = app_with(|app| {
         app.insert_resource(DataDirs(Some(dirs.clone())));
     });
     send(&mut app, TrainCommand::FindInGames);
     let start = std::time::Instant::now();
-    while app.world().resource::<Training>().found.is_empty() {
+    while app.world().resource::<Training>().found.len() < 2 {
         assert!(start.elapsed().as_secs() < 60, "nothing found");
         std::thread::sleep(std::time::Duration::from_millis(50));
         app.update();
@@ -163,6 +170,26 @@ fn a_mate_in_a_saved_game_is_found_and_trained_on() {
             .puzzle()
             .map(|p| p.id.clone()),
         Some("mine-1-0".to_owned())
+    );
+
+    // The decisive win: one move, the capture; played, it is solved and kept.
+    let win = &found[1];
+    assert_eq!(win.id, "mine-2-10");
+    assert_eq!(win.source, "from your game of 2026-11-20, move 6");
+    assert_eq!(win.goal, Goal::Win);
+    assert_eq!(win.solution[0].to_string(), "b2b9");
+    send(&mut app, TrainCommand::Open(Some(collection().len() + 1)));
+    assert_eq!(fen(&app), win.start.to_fen());
+    for (i, m) in win.solution.iter().enumerate().step_by(2) {
+        play(&mut app, &m.to_string());
+        app.update();
+        let done = i + 1 == win.solution.len();
+        assert_eq!(said(&app), if done { Said::Solved } else { Said::Right });
+    }
+    let written = std::fs::read_to_string(dirs.data.join("puzzles.tsv")).unwrap();
+    assert!(
+        Progress::from_text(&written).get("mine-2-10").solved,
+        "{written}"
     );
     let _ = std::fs::remove_dir_all(&home);
 }

@@ -77,6 +77,8 @@ proptest! {
             for p in &all {
                 let back = parse(&p.to_line()).expect("a written puzzle reads");
                 prop_assert_eq!(&back[0], p);
+                // Mate or win is what the line's end says.
+                prop_assert_eq!(p.goal, xiangqi::puzzles::Goal::of(&p.start, &p.solution));
                 let _ = verify(p);
             }
         }

@@ -9,7 +9,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use xiangqi::engine::{self, Engine};
-use xiangqi::puzzles::{collection, solve, verify};
+use xiangqi::puzzles::{Goal, collection, solve, verify};
 
 fn fairy() -> PathBuf {
     engine::find(None).expect("Fairy-Stockfish is installed (sudo apt-get install fairy-stockfish)")
@@ -23,9 +23,10 @@ fn every_puzzle_is_legal_and_ends_in_mate_and_there_are_enough_from_four_books()
     let mut by_length: BTreeMap<usize, usize> = BTreeMap::new();
     for p in all {
         let checked = verify(p).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(checked.solver_moves, p.mate_in());
+        assert_eq!(p.goal, Goal::Mate, "{}", p.id);
+        assert_eq!(checked.solver_moves, p.solver_moves());
         *by_book.entry(p.book()).or_default() += 1;
-        *by_length.entry(p.mate_in()).or_default() += 1;
+        *by_length.entry(p.solver_moves()).or_default() += 1;
     }
     eprintln!("by source {by_book:?}, by mate length {by_length:?}");
     // Four books at least, besides the generated endgames and the played games.
@@ -87,7 +88,7 @@ fn xiangqi(args: &[&str]) -> std::process::Output {
 }
 
 #[test]
-fn the_cli_lists_the_collection_and_finds_a_mate_in_a_game() {
+fn the_cli_lists_the_collection_and_finds_a_mate_and_a_decisive_win_in_games() {
     let out = xiangqi(&["puzzles"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
@@ -122,4 +123,25 @@ fn the_cli_lists_the_collection_and_finds_a_mate_in_a_game() {
     let fields: Vec<&str> = first.split('\t').collect();
     assert_eq!(fields[1], "from your game of 2026-11-20, move 1", "{first}");
     let _ = std::fs::remove_dir_all(&dir);
+
+    // A decisive win: black left a chariot hanging; the cannon's capture is the only
+    // move that wins. Printed as a puzzle the training reads back as a win.
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/hanging-chariot.pgn"
+    );
+    let out = xiangqi(&["puzzles", "--from", data, "--depth", "12"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("hanging-chariot-1-10\t"))
+        .unwrap_or_else(|| panic!("the hanging chariot is not found: {text}"));
+    let fields: Vec<&str> = line.split('\t').collect();
+    assert_eq!(fields[1], "from your game of 2026-11-20, move 6", "{line}");
+    assert_eq!(fields[3].split(' ').next(), Some("b2b9"), "{line}");
+    let (id, rest) = line.split_once('\t').unwrap();
+    let (source, rest) = rest.split_once('\t').unwrap();
+    let read = xiangqi::puzzles::parse(&format!("{id}\t{source}\t\t{rest}\n")).unwrap();
+    assert_eq!(read[0].goal, Goal::Win);
+    verify(&read[0]).unwrap();
 }

@@ -1,5 +1,5 @@
 //! `xiangqi puzzles`: the collection, one puzzle a line; with `--from`, the forced mates
-//! the engine finds in the games of files (any format `convert` reads).
+//! and decisive wins the engine finds in the games of files (any format `convert` reads).
 
 use std::io::Write;
 use std::path::Path;
@@ -47,7 +47,8 @@ fn game_day(record: &xiangqi::rules::record::GameRecord, path: &Path) -> String 
         .unwrap_or_else(|| "an unknown day".to_owned())
 }
 
-/// The forced mates (in at most `most` moves) in every game of `files`, as puzzles:
+/// The forced mates (in at most `most` moves) and decisive wins in every game of `files`,
+/// as puzzles:
 /// `ID SOURCE FEN SOLUTION`, the source saying which game and move.
 pub(super) fn from_games(
     out: &mut impl Write,

@@ -313,6 +313,7 @@ texts! {
     PuzzleWrong => "不是正解：看对方如何应对，然后重试", "Not the solution: see the answer, then retry";
     PuzzleRight => "正确，请继续", "Right: go on";
     PuzzleFind => "{}先走，{}步杀", "{} to move: mate in {}";
+    PuzzleFindWin => "{}先走，{}步得子", "{} to move: win material in {}";
     PuzzleShown => "已演示正解", "The solution, played out";
     PuzzleHint => "提示 (H)", "Hint (H)";
     PuzzleRetry => "重试 (Ctrl+Z)", "Retry (Ctrl+Z)";
@@ -321,9 +322,10 @@ texts! {
     PuzzleList => "题目列表", "List";
     PuzzleSource => "来源", "Source";
     PuzzlesFind => "从我的对局中找题", "Find puzzles in my games";
-    PuzzlesFinding => "正在用引擎查找存档对局中的杀局…", "Looking for mates in your saved games with the engine…";
+    PuzzlesFinding => "正在用引擎查找存档对局中的杀局和得子机会…", "Looking for mates and winning moves in your saved games with the engine…";
     PuzzlesFound => "在你的对局中找到 {} 道题", "{} puzzles found in your games";
     PuzzleLength => "几步杀", "Mate in";
+    PuzzleWins => "得子", "wins";
     PuzzleBack => "返回对局 (Esc)", "Back to the game (Esc)";
     PuzzleSolvedMark => "已解", "solved";
     PuzzleAttempts => "尝试 {} 次", "attempts: {}";

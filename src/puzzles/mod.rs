@@ -1,16 +1,18 @@
-//! Puzzles: positions where the side to move forces mate, each with its source and its
-//! solution's main line (the solver's moves and the defender's replies). The collection
-//! is a data file compiled in (`assets/puzzles/collection.tsv`); [`verify`] checks a
-//! puzzle by the rules alone, [`solve`] writes or checks a line with an engine.
+//! Puzzles: positions where the side to move forces mate (or, found in the player's
+//! games, wins decisively), each with its source and its solution's main line (the
+//! solver's moves and the defender's replies). The collection is a data file compiled in
+//! (`assets/puzzles/collection.tsv`); [`verify`] checks a puzzle by the rules alone,
+//! [`solve`] writes or checks a line with an engine.
 //!
 //! ```
-//! use xiangqi::puzzles::{collection, verify};
+//! use xiangqi::puzzles::{Goal, collection, verify};
 //!
 //! let all = collection();
 //! assert!(all.len() >= 300);
 //! let first = &all[0];
 //! let checked = verify(first).unwrap();
 //! assert_eq!(checked.solver_moves, first.solution.len().div_ceil(2));
+//! assert_eq!(first.goal, Goal::Mate);
 //! ```
 
 use std::sync::OnceLock;
@@ -19,9 +21,39 @@ use crate::rules::{Color, Move, Position};
 
 pub mod solve;
 pub mod training;
+mod win;
 
 /// How the source of a puzzle found in the player's games begins.
 pub const FROM_YOUR_GAME: &str = "from your game of ";
+
+/// What the solver has to do: read off the line (its last move mates, or not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Goal {
+    /// Mate (or stalemate) the defender: the line's last move leaves it no move.
+    Mate,
+    /// Win decisively (material, by the engine's judgement): the line stops once the
+    /// gain is on the board. Found in the player's games; the collection has none.
+    Win,
+}
+
+impl Goal {
+    /// The goal of `moves` played from `start`: mate when the defender has no move
+    /// after them. Moves that do not play stop the reading.
+    #[must_use]
+    pub fn of(start: &Position, moves: &[Move]) -> Goal {
+        let mut pos = start.clone();
+        for &m in moves {
+            let Ok(next) = pos.play(m) else { break };
+            pos = next;
+        }
+        if pos.has_legal_moves() {
+            Goal::Win
+        } else {
+            Goal::Mate
+        }
+    }
+}
 
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,8 +67,10 @@ pub struct Puzzle {
     /// The position, the solver to move.
     pub start: Position,
     /// The main line: the solver's move, the defender's answer, … ending in mate (or
-    /// stalemate) of the defender.
+    /// stalemate) of the defender, or for a [`Goal::Win`] with the winning move.
     pub solution: Vec<Move>,
+    /// Mate or win: what the line's end says ([`Goal::of`]).
+    pub goal: Goal,
 }
 
 impl Puzzle {
@@ -46,10 +80,16 @@ impl Puzzle {
         self.start.turn()
     }
 
-    /// How many moves the solver makes: mate in this many.
+    /// How many moves the solver makes.
     #[must_use]
-    pub fn mate_in(&self) -> usize {
+    pub fn solver_moves(&self) -> usize {
         self.solution.len().div_ceil(2)
+    }
+
+    /// Mate in this many moves; `None` for a puzzle that wins otherwise.
+    #[must_use]
+    pub fn mate_in(&self) -> Option<usize> {
+        (self.goal == Goal::Mate).then(|| self.solver_moves())
     }
 
     /// The book (or kind of source) without its number: what the list groups by.
@@ -172,12 +212,18 @@ pub fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
         if !seen.insert(id.to_owned()) {
             return Err(PuzzleError::Duplicate(id.to_owned()));
         }
+        let goal = if pos.has_legal_moves() {
+            Goal::Win
+        } else {
+            Goal::Mate
+        };
         out.push(Puzzle {
             id: id.to_owned(),
             source: source.to_owned(),
             name: name.to_owned(),
             start,
             solution: moves,
+            goal,
         });
     }
     Ok(out)
@@ -204,8 +250,9 @@ pub struct Verified {
     pub mate: bool,
 }
 
-/// Checks a puzzle by the rules: its moves legal in turn, the defender without a move
-/// at the end (mated, or stalemated, which loses too), and not before.
+/// Checks a puzzle by the rules: its moves legal in turn, the game not over before the
+/// end, and at the end, for a [`Goal::Mate`], the defender without a move (mated, or
+/// stalemated, which loses too).
 ///
 /// # Errors
 /// What does not hold.
@@ -234,15 +281,15 @@ pub fn verify(p: &Puzzle) -> Result<Verified, PuzzleError> {
             why: format!("is not legal: {e}"),
         })?;
     }
-    if !pos.legal_moves().is_empty() {
+    if p.goal == Goal::Mate && pos.has_legal_moves() {
         return Err(PuzzleError::NoMate {
             id: p.id.clone(),
             plies: p.solution.len(),
         });
     }
     Ok(Verified {
-        solver_moves: p.mate_in(),
-        mate: pos.is_check(),
+        solver_moves: p.solver_moves(),
+        mate: pos.is_check() && !pos.has_legal_moves(),
     })
 }
 
@@ -262,8 +309,21 @@ mod tests {
                 mate: true
             })
         );
+        assert_eq!(all[0].goal, Goal::Mate);
+        assert_eq!(all[0].mate_in(), Some(1));
+        // A line that stops short of mate reads as a win; told as a mate, it fails.
         let short = "t2\ttest\t\t4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1\tb7b6\n";
-        let all = parse(short).unwrap();
+        let mut all = parse(short).unwrap();
+        assert_eq!(all[0].goal, Goal::Win);
+        assert_eq!(all[0].mate_in(), None);
+        assert_eq!(
+            verify(&all[0]),
+            Ok(Verified {
+                solver_moves: 1,
+                mate: false
+            })
+        );
+        all[0].goal = Goal::Mate;
         assert!(matches!(verify(&all[0]), Err(PuzzleError::NoMate { .. })));
         let even = "t5\ttest\t\t4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1\tb7b6 e9f9\n";
         let all = parse(even).unwrap();

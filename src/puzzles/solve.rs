@@ -1,6 +1,6 @@
 //! A puzzle's line by a UCI engine (Fairy-Stockfish): the solver's mating move, the
 //! defender's longest resistance, until mate; the check of a written line against the
-//! engine; the forced mates found in a game.
+//! engine; the forced mates and decisive wins found in a game.
 
 use crate::engine::{Engine, EngineError, Limit, Score};
 use crate::rules::{Game, Move, Position};
@@ -186,7 +186,8 @@ pub struct Found {
 
 /// The positions of `game` where the side to move had a forced mate in at most `most`
 /// moves (the first of each run: the next positions of a mate played out are left
-/// out), each with its line.
+/// out), or a decisive win the other side's last move allowed (one move wins material
+/// by force, no other does), each with its line.
 ///
 /// # Errors
 /// The engine's failure.
@@ -198,17 +199,25 @@ pub fn find_in_game(
 ) -> Result<Vec<Found>, EngineError> {
     let mut out: Vec<Found> = Vec::new();
     let mut running = false;
+    // The previous position's value for the side to move there.
+    let mut before = None;
     for ply in 0..=game.moves().len() {
         let pos = game.position_at(ply);
-        if pos.legal_moves().is_empty() {
+        if !pos.has_legal_moves() {
             break;
         }
-        let seen = look(engine, pos, depth)?;
-        let mates = seen.mate.is_some_and(|n| (1..=most).contains(&n));
-        if mates
-            && !running
-            && let Some(solution) = line(engine, pos, depth, most)?
-        {
+        let two = super::win::best_two(engine, pos, depth)?;
+        let mates = two.mate().is_some_and(|n| (1..=most).contains(&n));
+        if mates && !running {
+            if let Some(solution) = line(engine, pos, depth, most)? {
+                out.push(Found {
+                    ply,
+                    start: pos.clone(),
+                    solution,
+                });
+            }
+        } else if !mates && !running && super::win::decisive(&two, before) {
+            let solution = super::win::line(engine, pos, depth, two)?;
             out.push(Found {
                 ply,
                 start: pos.clone(),
@@ -216,7 +225,8 @@ pub fn find_in_game(
             });
         }
         // A mate seen by one side, then kept by it over the other's reply.
-        running = mates || (running && seen.mate.is_some_and(|n| n < 0));
+        running = mates || (running && two.mate().is_some_and(|n| n < 0));
+        before = Some(two.value());
     }
     Ok(out)
 }
@@ -234,7 +244,7 @@ pub fn day_played(record: &crate::rules::record::GameRecord) -> Option<String> {
 }
 
 /// The puzzles in the games of the save slots: each forced mate (in at most `most`
-/// moves) as a puzzle `mine-SLOT-PLY`, "from your game of DATE, move N" (the date the
+/// moves) or decisive win as a puzzle `mine-SLOT-PLY`, "from your game of DATE, move N" (the date the
 /// game was played, else saved).
 ///
 /// # Errors
@@ -256,6 +266,7 @@ pub fn from_slots(
                 id: format!("mine-{slot}-{}", found.ply),
                 source: format!("{}{day}, move {}", super::FROM_YOUR_GAME, found.ply / 2 + 1),
                 name: String::new(),
+                goal: super::Goal::of(&found.start, &found.solution),
                 start: found.start,
                 solution: found.solution,
             });

@@ -35,6 +35,8 @@ pub fn puzzles(data: &[u8]) {
         for p in &all {
             let back = parse(&p.to_line()).expect("a written puzzle reads");
             assert_eq!(&back[0], p);
+            // Mate or win is what the line's end says.
+            assert_eq!(p.goal, xiangqi::puzzles::Goal::of(&p.start, &p.solution));
             let _ = verify(p);
         }
     }

@@ -1185,7 +1185,7 @@ fn a_puzzle_is_failed_retried_solved_with_the_mouse_and_kept_solved() {
     use xiangqi::puzzles::collection;
     let puzzle = collection()
         .iter()
-        .find(|p| p.mate_in() == 2 && p.solver() == xiangqi::rules::Color::Red)
+        .find(|p| p.mate_in() == Some(2) && p.solver() == xiangqi::rules::Color::Red)
         .expect("a mate in two for red");
     let start = puzzle.start.clone();
     let wrong = start

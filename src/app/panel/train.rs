@@ -9,12 +9,60 @@ use crate::app::panel::go::log_place;
 use crate::app::panel::parts;
 use crate::app::xiangqi::train::{Said, TrainCommand, Training};
 use crate::i18n::{Lang, T};
+use crate::puzzles::{Goal, Puzzle};
 
 /// What the list remembers: its filters.
 #[derive(Default)]
 pub(crate) struct ListUi {
     book: Option<String>,
-    length: Option<usize>,
+    length: Option<Length>,
+}
+
+/// The list's second filter: mates by length, the long ones together, the wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Length {
+    /// Mate in this many (1 to 9).
+    Mate(usize),
+    /// Mate in ten or more.
+    Long,
+    /// Decisive wins found in the games.
+    Wins,
+}
+
+impl Length {
+    const LONG: usize = 10;
+
+    fn all() -> impl Iterator<Item = Length> {
+        (1..Self::LONG)
+            .map(Length::Mate)
+            .chain([Length::Long, Length::Wins])
+    }
+
+    fn holds(self, p: &Puzzle) -> bool {
+        match (self, p.mate_in()) {
+            (Length::Mate(n), Some(m)) => n == m,
+            (Length::Long, Some(m)) => m >= Self::LONG,
+            (Length::Wins, None) => true,
+            _ => false,
+        }
+    }
+
+    fn text(self, lang: Lang) -> String {
+        match self {
+            Length::Mate(n) => n.to_string(),
+            Length::Long => format!("{}+", Self::LONG),
+            Length::Wins => T::PuzzleWins.get(lang).to_owned(),
+        }
+    }
+}
+
+/// What the solver is asked: "Red to move: mate in 3", or to win material.
+fn task(p: &Puzzle, lang: Lang) -> String {
+    let side = crate::i18n::side(p.solver(), lang);
+    match p.goal {
+        Goal::Mate => T::PuzzleFind.fill(lang, &[&side, &p.solver_moves()]),
+        _ => T::PuzzleFindWin.fill(lang, &[&side, &p.solver_moves()]),
+    }
 }
 
 /// The training's part of the panel.
@@ -37,8 +85,7 @@ pub(crate) fn show(
         format!("{} · {}", puzzle.source, puzzle.name)
     };
     ui.label(egui::RichText::new(title).strong());
-    let side = crate::i18n::side(puzzle.solver(), lang);
-    ui.label(T::PuzzleFind.fill(lang, &[&side, &puzzle.mate_in()]));
+    ui.label(task(puzzle, lang));
     let record = training.progress.get(&puzzle.id);
     let mut about = T::PuzzleAttempts.fill(lang, &[&record.attempts]);
     if record.solved {
@@ -149,11 +196,11 @@ pub(crate) fn list(
                     });
                 ui.label(T::PuzzleLength.get(lang));
                 egui::ComboBox::from_id_salt("puzzle length")
-                    .selected_text(state.length.map_or_else(|| "—".into(), |n| format!("{n}")))
+                    .selected_text(state.length.map_or_else(|| "—".into(), |l| l.text(lang)))
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut state.length, None, "—");
-                        for n in 1..=8 {
-                            ui.selectable_value(&mut state.length, Some(n), format!("{n}"));
+                        for l in Length::all() {
+                            ui.selectable_value(&mut state.length, Some(l), l.text(lang));
                         }
                     });
             });
@@ -161,7 +208,7 @@ pub(crate) fn list(
                 .filter(|&i| {
                     let p = &all[i];
                     state.book.as_deref().is_none_or(|b| p.book() == b)
-                        && state.length.is_none_or(|n| p.mate_in() == n)
+                        && state.length.is_none_or(|l| l.holds(p))
                 })
                 .collect();
             let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
@@ -177,8 +224,7 @@ pub(crate) fn list(
                             "{} {} · {}{}",
                             if done { "✔" } else { "  " },
                             p.source,
-                            T::PuzzleFind
-                                .fill(lang, &[&crate::i18n::side(p.solver(), lang), &p.mate_in()]),
+                            task(p, lang),
                             if p.name.is_empty() {
                                 String::new()
                             } else {

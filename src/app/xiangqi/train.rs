@@ -237,10 +237,15 @@ fn load(
     }
     let solved = training.progress.get(&puzzle.id).solved;
     info!(
-        "training puzzle {} ({}, mate in {}){}",
+        "training puzzle {} ({}, {} in {}){}",
         puzzle.id,
         puzzle.source,
-        puzzle.mate_in(),
+        if puzzle.goal == crate::puzzles::Goal::Mate {
+            "mate"
+        } else {
+            "win"
+        },
+        puzzle.solver_moves(),
         if solved { " solved before" } else { "" }
     );
 }
