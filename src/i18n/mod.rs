@@ -324,7 +324,7 @@ texts! {
     PuzzlesFind => "从我的对局中找题", "Find puzzles in my games";
     PuzzlesFinding => "正在用引擎查找存档对局中的杀局和得子机会…", "Looking for mates and winning moves in your saved games with the engine…";
     PuzzlesFound => "在你的对局中找到 {} 道题", "{} puzzles found in your games";
-    PuzzleLength => "几步杀", "Mate in";
+    PuzzleLength => "步数", "Length";
     PuzzleWins => "得子", "wins";
     PuzzleBack => "返回对局 (Esc)", "Back to the game (Esc)";
     PuzzleSolvedMark => "已解", "solved";

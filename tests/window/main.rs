@@ -1179,9 +1179,10 @@ fn menu_bar_items_do_what_their_keys_do() {
 
 /// A mate in two from the collection, by the mouse: a wrong move first (told, answered
 /// by the engine, taken back by Retry), then the solution, the defender answering; the
-/// puzzle is solved, and still marked solved after a restart.
+/// puzzle is solved, and still marked solved after a restart; then the list, filtered
+/// by length and book, opens the one puzzle left.
 #[test]
-fn a_puzzle_is_failed_retried_solved_with_the_mouse_and_kept_solved() {
+fn a_puzzle_is_failed_retried_solved_with_the_mouse_kept_solved_and_found_in_the_list() {
     use xiangqi::puzzles::collection;
     let puzzle = collection()
         .iter()
@@ -1231,4 +1232,37 @@ fn a_puzzle_is_failed_retried_solved_with_the_mouse_and_kept_solved() {
         "training puzzle {} ({}, mate in 2) solved before",
         puzzle.id, puzzle.source
     ));
+
+    // The list, filtered: the mates in four, then those of 梦入神机 among them; a click on
+    // the first row opens it.
+    let all = collection();
+    let mut books: Vec<&str> = Vec::new();
+    for p in all {
+        if !books.contains(&p.book()) {
+            books.push(p.book());
+        }
+    }
+    let book = books
+        .iter()
+        .position(|b| *b == "梦入神机")
+        .expect("梦入神机 in the list")
+        + 1;
+    let fours: Vec<_> = all.iter().filter(|p| p.mate_in() == Some(4)).collect();
+    let ours: Vec<_> = fours.iter().filter(|p| p.book() == "梦入神机").collect();
+    assert!(ours.len() > 1 && ours.len() < fours.len());
+    game.click_at(panel_place(&game, "puzzle-list"));
+    game.until_logged(&format!("puzzle list shows {}", all.len()));
+    game.click_at(stable_place(&game, "puzzle-length"));
+    game.click_at(stable_place(&game, "puzzle-length-4"));
+    game.until_logged(&format!("puzzle list shows {}", fours.len()));
+    game.click_at(stable_place(&game, "puzzle-book"));
+    game.click_at(stable_place(&game, &format!("puzzle-book-{book}")));
+    game.until_logged(&format!("puzzle list shows {}", ours.len()));
+    game.save_shot("puzzle-list");
+    game.click_at(stable_place(&game, "puzzle-first-row"));
+    game.until_logged(&format!(
+        "training puzzle {} ({}, mate in 4)",
+        ours[0].id, ours[0].source
+    ));
+    game.until_position(&ours[0].start.to_fen());
 }

@@ -303,7 +303,8 @@ pub(crate) fn panel(
             });
     });
     if training.list {
-        train::list(ctx, &training, lang, &mut train_ui.1, &mut send);
+        let (logged, list) = &mut *train_ui;
+        train::list(ctx, &training, lang, list, logged, &mut send);
     }
     if overlay.settings {
         let edited = dialogs::settings::show(

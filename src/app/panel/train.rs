@@ -16,6 +16,8 @@ use crate::puzzles::{Goal, Puzzle};
 pub(crate) struct ListUi {
     book: Option<String>,
     length: Option<Length>,
+    /// How many the filters let through, as last logged.
+    shown: Option<usize>,
 }
 
 /// The list's second filter: mates by length, the long ones together, the wins.
@@ -44,6 +46,29 @@ impl Length {
             (Length::Long, Some(m)) => m >= Self::LONG,
             (Length::Wins, None) => true,
             _ => false,
+        }
+    }
+
+    /// Where the window tests find it in the log.
+    fn place(self) -> &'static str {
+        const MATES: [&str; Length::LONG - 1] = [
+            "puzzle-length-1",
+            "puzzle-length-2",
+            "puzzle-length-3",
+            "puzzle-length-4",
+            "puzzle-length-5",
+            "puzzle-length-6",
+            "puzzle-length-7",
+            "puzzle-length-8",
+            "puzzle-length-9",
+        ];
+        match self {
+            Length::Mate(n) => MATES
+                .get(n.wrapping_sub(1))
+                .copied()
+                .unwrap_or("puzzle-length"),
+            Length::Long => "puzzle-length-long",
+            Length::Wins => "puzzle-length-wins",
         }
     }
 
@@ -165,17 +190,35 @@ pub(crate) fn show(
     }
 }
 
+/// Where the window tests find the list's books, in the list's order.
+const BOOK_PLACES: [&str; 8] = [
+    "puzzle-book-1",
+    "puzzle-book-2",
+    "puzzle-book-3",
+    "puzzle-book-4",
+    "puzzle-book-5",
+    "puzzle-book-6",
+    "puzzle-book-7",
+    "puzzle-book-8",
+];
+
 /// The list of puzzles, filtered by source and length; a click opens one.
 pub(crate) fn list(
     ctx: &egui::Context,
     training: &Training,
     lang: Lang,
     state: &mut ListUi,
+    logged: &mut Vec<(&'static str, (i32, i32))>,
     send: &mut impl FnMut(Action),
 ) {
     let all = training.puzzles();
-    let mut books: Vec<&str> = all.iter().map(|p| p.book()).collect();
-    books.dedup();
+    // Each book once, in the order the puzzles come.
+    let mut books: Vec<&str> = Vec::new();
+    for p in &all {
+        if !books.contains(&p.book()) {
+            books.push(p.book());
+        }
+    }
     let mut open = true;
     egui::Window::new(T::Puzzles.get(lang))
         .collapsible(false)
@@ -186,23 +229,38 @@ pub(crate) fn list(
         .show(ctx, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(T::PuzzleSource.get(lang));
-                egui::ComboBox::from_id_salt("puzzle book")
+                // Tall enough to show every choice without scrolling.
+                let book = egui::ComboBox::from_id_salt("puzzle book")
+                    .height(400.0)
                     .selected_text(state.book.clone().unwrap_or_else(|| "—".into()))
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut state.book, None, "—");
-                        for b in &books {
-                            ui.selectable_value(&mut state.book, Some((*b).to_owned()), *b);
+                        for (i, b) in books.iter().enumerate() {
+                            let item =
+                                ui.selectable_value(&mut state.book, Some((*b).to_owned()), *b);
+                            if let Some(place) = BOOK_PLACES.get(i)
+                                && ui.clip_rect().contains(item.rect.center())
+                            {
+                                log_place(logged, place, item.rect);
+                            }
                         }
                     });
+                log_place(logged, "puzzle-book", book.response.rect);
                 ui.label(T::PuzzleLength.get(lang));
-                egui::ComboBox::from_id_salt("puzzle length")
+                let length = egui::ComboBox::from_id_salt("puzzle length")
+                    .height(400.0)
                     .selected_text(state.length.map_or_else(|| "—".into(), |l| l.text(lang)))
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut state.length, None, "—");
                         for l in Length::all() {
-                            ui.selectable_value(&mut state.length, Some(l), l.text(lang));
+                            let item =
+                                ui.selectable_value(&mut state.length, Some(l), l.text(lang));
+                            if ui.clip_rect().contains(item.rect.center()) {
+                                log_place(logged, l.place(), item.rect);
+                            }
                         }
                     });
+                log_place(logged, "puzzle-length", length.response.rect);
             });
             let shown: Vec<usize> = (0..all.len())
                 .filter(|&i| {
@@ -211,13 +269,18 @@ pub(crate) fn list(
                         && state.length.is_none_or(|l| l.holds(p))
                 })
                 .collect();
+            if state.shown != Some(shown.len()) {
+                state.shown = Some(shown.len());
+                bevy::log::info!("puzzle list shows {}", shown.len());
+            }
             let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
             egui::ScrollArea::vertical().max_height(360.0).show_rows(
                 ui,
                 row,
                 shown.len(),
                 |ui, rows| {
-                    for &i in &shown[rows] {
+                    let first = rows.start;
+                    for (row, &i) in shown[rows].iter().enumerate() {
                         let p = &all[i];
                         let done = training.progress.get(&p.id).solved;
                         let text = format!(
@@ -235,6 +298,9 @@ pub(crate) fn list(
                             egui::Button::selectable(training.index == Some(i), text)
                                 .wrap_mode(egui::TextWrapMode::Truncate),
                         );
+                        if first + row == 0 {
+                            log_place(logged, "puzzle-first-row", pick.rect);
+                        }
                         if pick.clicked() {
                             send(Action::Train(TrainCommand::Open(Some(i))));
                         }
