@@ -13,7 +13,7 @@ use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
 use xiangqi::app::{Action, Selection};
 use xiangqi::puzzles::training::Progress;
-use xiangqi::puzzles::{Goal, collection};
+use xiangqi::puzzles::{Goal, collection, mine_id};
 use xiangqi::rules::Color;
 use xiangqi::storage::Dirs;
 
@@ -122,12 +122,12 @@ fn a_puzzle_is_judged_hinted_retried_solved_shown_kept_and_left() {
     let _ = std::fs::remove_dir_all(&home);
 }
 
-/// Game → Find puzzles in my games: the saved games are searched with the engine on a
-/// thread; a mate the player walked past, and a piece the other side left hanging,
-/// become puzzles, listed after the collection, kept in the data folder, opened and
-/// solved like any other.
+/// Game → Find puzzles in my games: the saved games and the one on the table are
+/// searched with the engine on a thread; a mate the player walked past (in a slot) and a
+/// piece the other side left hanging (on the table) become puzzles, listed after the
+/// collection, kept in the data folder, opened and solved like any other.
 #[test]
-fn a_mate_and_a_decisive_win_in_saved_games_are_found_and_trained_on() {
+fn a_mate_in_a_slot_and_a_decisive_win_on_the_table_are_found_and_trained_on() {
     let home = std::env::temp_dir().join(format!("xiangqi-train-find-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     let dirs = Dirs::under(&home);
@@ -137,18 +137,19 @@ fn a_mate_and_a_decisive_win_in_saved_games_are_found_and_trained_on() {
         .clone()
         .unwrap()
         .record;
-    let store = xiangqi::slots::SlotStore::new(dirs.slots());
-    store.save(1, &record).unwrap();
-    // Black left a chariot hanging: the cannon takes it, the only move that wins.
-    let blunder = include_bytes!("data/hanging-chariot.pgn");
-    let record = xiangqi::rules::read::read_games_bytes(blunder).unwrap()[0]
-        .clone()
-        .unwrap()
-        .record;
-    store.save(2, &record).unwrap();
+    xiangqi::slots::SlotStore::new(dirs.slots())
+        .save(1, &record)
+        .unwrap();
     let mut app = app_with(|app| {
         app.insert_resource(DataDirs(Some(dirs.clone())));
     });
+    // On the table, a game where black left a chariot hanging (tests/data/hanging-chariot.pgn):
+    // the cannon takes it, the only move that wins.
+    play(
+        &mut app,
+        "c0e2 c9e7 g3g4 a6a5 h0g2 b9c7 c3c4 h7h5 b0c2 a9b9",
+    );
+    let table = fen(&app);
     send(&mut app, TrainCommand::FindInGames);
     let start = std::time::Instant::now();
     while app.world().resource::<Training>().found.len() < 2 {
@@ -157,11 +158,15 @@ fn a_mate_and_a_decisive_win_in_saved_games_are_found_and_trained_on() {
         app.update();
     }
     let found = app.world().resource::<Training>().found.clone();
-    assert_eq!(found[0].id, "mine-1-0");
+    assert_eq!(found.len(), 2, "{found:?}");
+    let mate_id = mine_id(&found[0].start, &found[0].solution);
+    assert_eq!(found[0].id, mate_id);
     assert_eq!(found[0].source, "from your game of 2026-11-20, move 1");
     assert_eq!(found[0].book(), "from your games");
     let kept = std::fs::read_to_string(dirs.data.join("found-puzzles.tsv")).unwrap();
-    assert!(kept.starts_with("mine-1-0\t"), "{kept}");
+    assert!(kept.starts_with(&format!("{mate_id}\t")), "{kept}");
+    // Searching did not touch the game on the table.
+    assert_eq!(fen(&app), table);
     send(&mut app, TrainCommand::Open(Some(collection().len())));
     assert_eq!(fen(&app), found[0].start.to_fen());
     assert_eq!(
@@ -169,13 +174,13 @@ fn a_mate_and_a_decisive_win_in_saved_games_are_found_and_trained_on() {
             .resource::<Training>()
             .puzzle()
             .map(|p| p.id.clone()),
-        Some("mine-1-0".to_owned())
+        Some(mate_id)
     );
 
     // The decisive win: one move, the capture; played, it is solved and kept.
     let win = &found[1];
-    assert_eq!(win.id, "mine-2-10");
-    assert_eq!(win.source, "from your game of 2026-11-20, move 6");
+    let today = jiff::Zoned::now().date().to_string();
+    assert_eq!(win.source, format!("from your game of {today}, move 6"));
     assert_eq!(win.goal, Goal::Win);
     assert_eq!(win.solution[0].to_string(), "b2b9");
     send(&mut app, TrainCommand::Open(Some(collection().len() + 1)));
@@ -188,7 +193,7 @@ fn a_mate_and_a_decisive_win_in_saved_games_are_found_and_trained_on() {
     }
     let written = std::fs::read_to_string(dirs.data.join("puzzles.tsv")).unwrap();
     assert!(
-        Progress::from_text(&written).get("mine-2-10").solved,
+        Progress::from_text(&written).get(&win.id).solved,
         "{written}"
     );
     let _ = std::fs::remove_dir_all(&home);

@@ -26,6 +26,30 @@ mod win;
 /// How the source of a puzzle found in the player's games begins.
 pub const FROM_YOUR_GAME: &str = "from your game of ";
 
+/// The id of a puzzle found in the player's games: `mine-` and twelve hex digits of a
+/// hash (FNV-1a) of its position and line, the same on every machine and run.
+///
+/// ```
+/// use xiangqi::puzzles::mine_id;
+/// use xiangqi::rules::Position;
+///
+/// let id = mine_id(&Position::new(), &["h2e2".parse().unwrap()]);
+/// assert!(id.starts_with("mine-") && id.len() == 17);
+/// assert_eq!(id, mine_id(&Position::new(), &["h2e2".parse().unwrap()]));
+/// ```
+#[must_use]
+pub fn mine_id(start: &Position, solution: &[Move]) -> String {
+    let mut text = start.to_fen();
+    for m in solution {
+        text.push(' ');
+        text.push_str(&m.to_string());
+    }
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("mine-{:012x}", hash >> 16)
+}
+
 /// What the solver has to do: read off the line (its last move mates, or not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -243,27 +243,28 @@ pub fn day_played(record: &crate::rules::record::GameRecord) -> Option<String> {
         .map(|d| d.chars().take(10).collect::<String>().replace('.', "-"))
 }
 
-/// The puzzles in the games of the save slots: each forced mate (in at most `most`
-/// moves) or decisive win as a puzzle `mine-SLOT-PLY`, "from your game of DATE, move N" (the date the
-/// game was played, else saved).
+/// The puzzles in the player's games, each given with the day to name it by: every
+/// forced mate (in at most `most` moves) or decisive win, "from your game of DAY, move N",
+/// its id from the position and the line ([`super::mine_id`]): a puzzle keeps its
+/// progress wherever its game is kept, and one found twice is listed once.
 ///
 /// # Errors
 /// The engine's failure.
-pub fn from_slots(
+pub fn in_games<'a>(
     engine: &mut Engine,
-    store: &crate::slots::SlotStore,
+    games: impl IntoIterator<Item = (&'a Game, &'a str)>,
     depth: u32,
     most: i32,
 ) -> Result<Vec<super::Puzzle>, EngineError> {
-    let mut out = Vec::new();
-    for slot in 1..=crate::slots::SLOTS {
-        let Ok(record) = store.load(slot) else {
-            continue;
-        };
-        let day = day_played(&record).unwrap_or_else(|| "an unknown day".to_owned());
-        for found in find_in_game(engine, &record.game, depth, most)? {
+    let mut out: Vec<super::Puzzle> = Vec::new();
+    for (game, day) in games {
+        for found in find_in_game(engine, game, depth, most)? {
+            let id = super::mine_id(&found.start, &found.solution);
+            if out.iter().any(|p| p.id == id) {
+                continue;
+            }
             out.push(super::Puzzle {
-                id: format!("mine-{slot}-{}", found.ply),
+                id,
                 source: format!("{}{day}, move {}", super::FROM_YOUR_GAME, found.ply / 2 + 1),
                 name: String::new(),
                 goal: super::Goal::of(&found.start, &found.solution),

@@ -283,6 +283,26 @@ fn take_found(
     }
 }
 
+/// The games "Find puzzles in my games" searches, each with the day it was played: the
+/// save slots' (their date, else the day saved) and the one on the table, opened from a
+/// file or being played (its date, else today).
+fn games_to_search(store: &crate::slots::SlotStore, table: &Model) -> Vec<(Game, String)> {
+    use crate::puzzles::solve::day_played;
+    let mut out: Vec<(Game, String)> = (1..=crate::slots::SLOTS)
+        .filter_map(|slot| store.load(slot).ok())
+        .map(|record| {
+            let day = day_played(&record).unwrap_or_else(|| "an unknown day".to_owned());
+            (record.game, day)
+        })
+        .collect();
+    if table.game().moves().count() > 0 {
+        let day =
+            day_played(&table.record()).unwrap_or_else(|| jiff::Zoned::now().date().to_string());
+        out.push((table.game().clone(), day));
+    }
+    out
+}
+
 /// Takes moves back until the table's game has `plies` moves (the line's so far).
 fn back_to(model: &mut Model, plies: usize) {
     while model.game().moves().count() > plies && model.undo().is_some() {}
@@ -361,13 +381,15 @@ fn commands(
                 }
                 notices.write(Notice::info(T::PuzzlesFinding.get(lang)));
                 info!("puzzles: looking in the saved games");
+                let games = games_to_search(&store, training.stashed().unwrap_or(&model));
                 let (send, receive) = channel();
                 training.finding = Some(Mutex::new(receive));
                 std::thread::spawn(move || {
+                    let games = games.iter().map(|(g, day)| (g, day.as_str()));
                     let found = crate::engine::Engine::start(&path, Duration::from_secs(10))
                         .map_err(|e| e.to_string())
                         .and_then(|mut engine| {
-                            crate::puzzles::solve::from_slots(&mut engine, &store, 12, 7)
+                            crate::puzzles::solve::in_games(&mut engine, games, 12, 7)
                                 .map_err(|e| e.to_string())
                         });
                     let _ = send.send(found);
