@@ -144,4 +144,24 @@ fn the_cli_lists_the_collection_and_finds_a_mate_and_a_decisive_win_in_games() {
     let read = xiangqi::puzzles::parse(&format!("{id}\t{source}\t\t{rest}\n")).unwrap();
     assert_eq!(read[0].goal, Goal::Win);
     verify(&read[0]).unwrap();
+
+    // A real game (the endgame of the cchess project's ucci_test1.xqf): a forced mate
+    // is found, and every line printed reads back as a puzzle that holds by the rules.
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/xqf/ucci_test1.xqf");
+    let out = xiangqi(&["puzzles", "--from", data]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let read: Vec<_> = text
+        .lines()
+        .map(|line| {
+            let (id, rest) = line.split_once('\t').unwrap();
+            let (source, rest) = rest.split_once('\t').unwrap();
+            let p = xiangqi::puzzles::parse(&format!("{id}\t{source}\t\t{rest}\n")).unwrap();
+            verify(&p[0]).unwrap_or_else(|e| panic!("{e}: {line}"));
+            p[0].clone()
+        })
+        .collect();
+    assert!(
+        read.iter().any(|p| p.goal == Goal::Mate),
+        "no mate found: {text}"
+    );
 }
