@@ -313,7 +313,7 @@ texts! {
     PuzzleWrong => "不是正解：看对方如何应对，然后重试", "Not the solution: see the answer, then retry";
     PuzzleRight => "正确，请继续", "Right: go on";
     PuzzleFind => "{}先走，{}步杀", "{} to move: mate in {}";
-    PuzzleFindWin => "{}先走，{}步得子", "{} to move: win material in {}";
+    PuzzleFindWin => "{}先走，{}着取得胜势", "{} to move: win in {}";
     PuzzleShown => "已演示正解", "The solution, played out";
     PuzzleHint => "提示 (H)", "Hint (H)";
     PuzzleRetry => "重试 (Ctrl+Z)", "Retry (Ctrl+Z)";
