@@ -56,8 +56,9 @@ pub fn mine_id(start: &Position, solution: &[Move]) -> String {
 pub enum Goal {
     /// Mate (or stalemate) the defender: the line's last move leaves it no move.
     Mate,
-    /// Win decisively (material, by the engine's judgement): the line stops once the
-    /// gain is on the board. Found in the player's games; the collection has none.
+    /// Win decisively, by the engine's judgement: the line is the solver's only winning
+    /// moves, until the material won holds or no single move wins. Found in the
+    /// player's games; the collection has none.
     Win,
 }
 

@@ -186,8 +186,8 @@ pub struct Found {
 
 /// The positions of `game` where the side to move had a forced mate in at most `most`
 /// moves (the first of each run: the next positions of a mate played out are left
-/// out), or a decisive win the other side's last move allowed (one move wins material
-/// by force, no other does), each with its line.
+/// out), or a decisive win the other side's last move allowed (one move wins by force,
+/// no other does), each with its line.
 ///
 /// # Errors
 /// The engine's failure.
