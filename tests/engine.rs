@@ -339,24 +339,8 @@ fn a_worker_whose_engine_is_missing_or_crashes_says_so_once() {
         "{said:?}"
     );
 
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-engine.sh");
     // The worker starts a program by its path: a crashing "engine" of its own.
-    let dir = std::env::temp_dir().join(format!("xiangqi-fake-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let crash = dir.join("crash-engine");
-    std::fs::write(
-        &crash,
-        format!(
-            "#!/bin/sh\nFAKE_ENGINE_MODE=crash exec sh '{}'\n",
-            script.display()
-        ),
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&crash, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
+    let crash = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-crash-engine.sh");
     let crashing = Worker::spawn(crash, options(), Duration::from_secs(2), || {});
     crashing.ask(job(&[], Limit::Depth(3), 1));
     let said = reports_until(&crashing, Duration::from_secs(5), |r| {
@@ -373,7 +357,6 @@ fn a_worker_whose_engine_is_missing_or_crashes_says_so_once() {
         [],
         "an ended worker answers nothing more"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -140,26 +140,9 @@ fn the_cli_prints_a_row_a_ply_and_writes_the_evaluations_as_pgn() {
     }
 }
 
-/// A script starting the fake engine in `mode`.
-fn fake(mode: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("review-fake");
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join(format!("fake-{mode}.sh"));
-    let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-engine.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nFAKE_ENGINE_MODE={mode} exec sh '{}'\n",
-            engine.display()
-        ),
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    script
+/// The fake engine that crashes when asked to search, as a program.
+fn fake_crash() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-crash-engine.sh")
 }
 
 #[test]
@@ -167,7 +150,7 @@ fn a_crashing_engine_is_a_message_a_missing_one_exit_2_and_a_review_stops_when_c
     let record = record();
     let start = record.game.start().clone();
     let moves: Vec<Move> = record.game.moves().collect();
-    let plan = Plan::new(&fake("crash"), Limit::Depth(3));
+    let plan = Plan::new(&fake_crash(), Limit::Depth(3));
     let err = review::collect(&review::start(&plan, &start, &moves)).unwrap_err();
     assert!(err.contains("quit"), "{err}");
     // Missing: exit 2 with a message.
