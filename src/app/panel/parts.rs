@@ -51,6 +51,16 @@ pub(crate) fn board_centre(ctx: &egui::Context) -> egui::Vec2 {
     }
 }
 
+/// A dialog over the board: fixed in size, not collapsible, centred on the board
+/// whichever side the panel is on, closed by its × (which clears `open`).
+pub(crate) fn dialog<'o>(ctx: &egui::Context, title: &str, open: &'o mut bool) -> egui::Window<'o> {
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .open(open)
+        .anchor(egui::Align2::CENTER_CENTER, board_centre(ctx))
+}
+
 /// The look the panel draws with now.
 pub(crate) fn look(ctx: &egui::Context) -> TableLook {
     ctx.data(|d| d.get_temp(egui::Id::NULL)).unwrap_or_default()

@@ -220,12 +220,8 @@ pub(crate) fn list(
         }
     }
     let mut open = true;
-    egui::Window::new(T::Puzzles.get(lang))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
+    parts::dialog(ctx, T::Puzzles.get(lang), &mut open)
         .default_width(420.0)
-        .anchor(egui::Align2::CENTER_CENTER, parts::board_centre(ctx))
         .show(ctx, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label(T::PuzzleSource.get(lang));

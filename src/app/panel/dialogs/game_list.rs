@@ -76,13 +76,8 @@ fn dialog(
     let mut chosen = enter.then_some(*highlight);
     let mut open = true;
     let mut close = false;
-    egui::Window::new(T::GamesTitle.get(lang))
-        .collapsible(false)
-        .open(&mut open)
-        .anchor(
-            egui::Align2::CENTER_CENTER,
-            crate::app::panel::parts::board_centre(ctx),
-        )
+    crate::app::panel::parts::dialog(ctx, T::GamesTitle.get(lang), &mut open)
+        .resizable(true)
         .show(ctx, |ui| {
             ui.label(T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]));
             ui.label(egui::RichText::new(T::GamesHint.get(lang)).weak());

@@ -8,46 +8,38 @@ use crate::i18n::{Lang, T};
 /// Shows the help; its × sends the same action as F1.
 pub(crate) fn show(ctx: &egui::Context, lang: Lang, send: &mut impl FnMut(Action)) {
     let mut open = true;
-    egui::Window::new(T::HelpTitle.get(lang))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .anchor(
-            egui::Align2::CENTER_CENTER,
-            crate::app::panel::parts::board_centre(ctx),
-        )
-        .show(ctx, |ui| {
-            for t in [
-                T::KeyClick,
-                T::KeyRight,
-                T::KeyUndo,
-                T::KeyRedo,
-                T::KeyNew,
-                T::KeyFlip,
-                T::KeyMute,
-                T::KeyReview,
-                T::KeyLines,
-                T::KeyReviewGame,
-                T::KeyZoom,
-                T::KeyLook,
-                T::KeyInfo,
-                T::KeyPause,
-                T::KeyEdit,
-                T::KeyAnalysis,
-                T::KeyHint,
-                T::KeySave,
-                T::KeySlots,
-                T::KeyCopy,
-                T::KeyPaste,
-                T::KeyGif,
-                T::KeyDrop,
-                T::KeyPuzzles,
-                T::KeyHelp,
-                T::KeyQuit,
-            ] {
-                ui.label(t.get(lang));
-            }
-        });
+    crate::app::panel::parts::dialog(ctx, T::HelpTitle.get(lang), &mut open).show(ctx, |ui| {
+        for t in [
+            T::KeyClick,
+            T::KeyRight,
+            T::KeyUndo,
+            T::KeyRedo,
+            T::KeyNew,
+            T::KeyFlip,
+            T::KeyMute,
+            T::KeyReview,
+            T::KeyLines,
+            T::KeyReviewGame,
+            T::KeyZoom,
+            T::KeyLook,
+            T::KeyInfo,
+            T::KeyPause,
+            T::KeyEdit,
+            T::KeyAnalysis,
+            T::KeyHint,
+            T::KeySave,
+            T::KeySlots,
+            T::KeyCopy,
+            T::KeyPaste,
+            T::KeyGif,
+            T::KeyDrop,
+            T::KeyPuzzles,
+            T::KeyHelp,
+            T::KeyQuit,
+        ] {
+            ui.label(t.get(lang));
+        }
+    });
     if !open {
         send(Action::ToggleHelp);
     }

@@ -104,45 +104,37 @@ pub(crate) fn show(
     };
     let mut open = true;
     let mut done = None;
-    egui::Window::new(T::GameInfo.get(lang))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .anchor(
-            egui::Align2::CENTER_CENTER,
-            crate::app::panel::parts::board_centre(ctx),
-        )
-        .show(ctx, |ui| {
-            egui::Grid::new("game info").num_columns(2).show(ui, |ui| {
-                for ((_, label), value) in FIELDS.iter().zip(fields.iter_mut()) {
-                    ui.label(label.get(lang));
-                    ui.add(egui::TextEdit::singleline(value).desired_width(200.0));
-                    ui.end_row();
-                }
-                ui.label(T::InfoResult.get(lang));
-                egui::ComboBox::from_id_salt("result")
-                    .selected_text(
-                        RESULTS
-                            .iter()
-                            .find(|(r, _)| *r == state.result)
-                            .map_or("*", |(_, t)| t.get(lang)),
-                    )
-                    .show_ui(ui, |ui| {
-                        for (r, t) in RESULTS {
-                            ui.selectable_value(&mut state.result, r.to_owned(), t.get(lang));
-                        }
-                    });
+    crate::app::panel::parts::dialog(ctx, T::GameInfo.get(lang), &mut open).show(ctx, |ui| {
+        egui::Grid::new("game info").num_columns(2).show(ui, |ui| {
+            for ((_, label), value) in FIELDS.iter().zip(fields.iter_mut()) {
+                ui.label(label.get(lang));
+                ui.add(egui::TextEdit::singleline(value).desired_width(200.0));
                 ui.end_row();
-            });
-            ui.horizontal(|ui| {
-                if ui.button(T::Ok.get(lang)).clicked() {
-                    done = Some(true);
-                }
-                if ui.button(T::Cancel.get(lang)).clicked() {
-                    done = Some(false);
-                }
-            });
+            }
+            ui.label(T::InfoResult.get(lang));
+            egui::ComboBox::from_id_salt("result")
+                .selected_text(
+                    RESULTS
+                        .iter()
+                        .find(|(r, _)| *r == state.result)
+                        .map_or("*", |(_, t)| t.get(lang)),
+                )
+                .show_ui(ui, |ui| {
+                    for (r, t) in RESULTS {
+                        ui.selectable_value(&mut state.result, r.to_owned(), t.get(lang));
+                    }
+                });
+            ui.end_row();
         });
+        ui.horizontal(|ui| {
+            if ui.button(T::Ok.get(lang)).clicked() {
+                done = Some(true);
+            }
+            if ui.button(T::Cancel.get(lang)).clicked() {
+                done = Some(false);
+            }
+        });
+    });
     if done == Some(true) {
         let new = edited(tags, fields, &state.result);
         if new != tags {

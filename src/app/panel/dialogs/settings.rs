@@ -25,16 +25,9 @@ pub(crate) fn show(
     let mut open = true;
     let mut edited = None;
     let screen = ctx.content_rect();
-    let shown = egui::Window::new(T::SettingsTitle.get(lang))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
+    let shown = crate::app::panel::parts::dialog(ctx, T::SettingsTitle.get(lang), &mut open)
         .default_width(360.0)
         .max_height((screen.height() - 60.0).max(120.0))
-        .anchor(
-            egui::Align2::CENTER_CENTER,
-            crate::app::panel::parts::board_centre(ctx),
-        )
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .max_height((screen.height() - 140.0).max(100.0))

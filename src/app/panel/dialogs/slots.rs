@@ -91,44 +91,34 @@ fn dialog(
     let mut sent: Vec<SlotCommand> = Vec::new();
     let mut action = None;
     let mut open = true;
-    egui::Window::new(T::SlotsTitle.get(lang))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .anchor(
-            egui::Align2::CENTER_CENTER,
-            crate::app::panel::parts::board_centre(ctx),
-        )
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(ctx.viewport_rect().height() - 160.0)
-                .show(ui, |ui| {
-                    for (i, slot_state) in list.0.iter().enumerate() {
-                        let slot = i + 1;
-                        ui.horizontal(|ui| {
-                            let position = match slot_state {
-                                SlotState::Saved(info) => Some(&info.position),
-                                _ => None,
-                            };
-                            preview(ui, position);
-                            ui.vertical(|ui| {
-                                slot_row(
-                                    ui, slot, slot_state, &current, lang, &mut state, &mut sent,
-                                );
-                            });
+    crate::app::panel::parts::dialog(ctx, T::SlotsTitle.get(lang), &mut open).show(ctx, |ui| {
+        egui::ScrollArea::vertical()
+            .max_height(ctx.viewport_rect().height() - 160.0)
+            .show(ui, |ui| {
+                for (i, slot_state) in list.0.iter().enumerate() {
+                    let slot = i + 1;
+                    ui.horizontal(|ui| {
+                        let position = match slot_state {
+                            SlotState::Saved(info) => Some(&info.position),
+                            _ => None,
+                        };
+                        preview(ui, position);
+                        ui.vertical(|ui| {
+                            slot_row(ui, slot, slot_state, &current, lang, &mut state, &mut sent);
                         });
-                        ui.separator();
-                    }
-                });
-            ui.horizontal(|ui| {
-                if ui.button(T::ExportPgn.get(lang)).clicked() {
-                    action = Some(Action::ExportPgn);
-                }
-                if ui.button(T::Close.get(lang)).clicked() {
-                    action = Some(Action::ToggleSlots);
+                    });
+                    ui.separator();
                 }
             });
+        ui.horizontal(|ui| {
+            if ui.button(T::ExportPgn.get(lang)).clicked() {
+                action = Some(Action::ExportPgn);
+            }
+            if ui.button(T::Close.get(lang)).clicked() {
+                action = Some(Action::ToggleSlots);
+            }
         });
+    });
     if !open {
         // The window's own ×: the same as Close.
         action = Some(Action::ToggleSlots);
