@@ -5,10 +5,9 @@
 mod common;
 
 use bevy::app::AppExit;
-use bevy::input::ButtonInput;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
-use common::headless::{app, chord, click, drag, drain, fen, play, plies, sq};
+use common::headless::{app, chord, click, drag, drain, fen, key_message, play, plies, sq};
 use xiangqi::app::schedule::Mode;
 use xiangqi::app::{
     Action, EditCommand, GameEnded, Model, MovePlayed, MoveRejected, Notice, Overlay,
@@ -130,12 +129,86 @@ fn a_chord_released_within_one_frame_still_counts() {
     let mut app = app();
     play(&mut app, "h2e2");
     // Ctrl goes down and up before the frame runs; only Z is still down.
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    input.press(KeyCode::ControlLeft);
-    input.press(KeyCode::KeyZ);
-    input.release(KeyCode::ControlLeft);
-    app.update();
+    keys(
+        &mut app,
+        &[
+            (KeyCode::ControlLeft, true),
+            (KeyCode::KeyZ, true),
+            (KeyCode::ControlLeft, false),
+        ],
+    );
     assert_eq!(plies(&app), 0);
+}
+
+/// Keys as they came in one slow frame: each (key, down).
+fn keys(app: &mut App, presses: &[(KeyCode, bool)]) {
+    for &(key, down) in presses {
+        app.world_mut().write_message(key_message(key, down));
+    }
+    app.update();
+}
+
+#[test]
+fn two_quick_presses_in_one_slow_frame_are_two_commands_in_their_order() {
+    let mut app = app();
+    play(&mut app, "h2e2 h9g7 b2c2");
+    let ctrl_z = [
+        (KeyCode::ControlLeft, true),
+        (KeyCode::KeyZ, true),
+        (KeyCode::KeyZ, false),
+        (KeyCode::ControlLeft, false),
+    ];
+    // Ctrl+Z twice before the frame runs: two plies taken back, not one.
+    keys(&mut app, &[ctrl_z, ctrl_z].concat());
+    assert_eq!(plies(&app), 1);
+    // Ctrl+Y, then Z alone: the redo only (Z without Ctrl does nothing).
+    keys(
+        &mut app,
+        &[
+            (KeyCode::ControlLeft, true),
+            (KeyCode::KeyY, true),
+            (KeyCode::KeyY, false),
+            (KeyCode::ControlLeft, false),
+            (KeyCode::KeyZ, true),
+            (KeyCode::KeyZ, false),
+        ],
+    );
+    assert_eq!(plies(&app), 2);
+}
+
+#[test]
+fn a_held_arrow_steps_on_with_the_key_repeat_and_a_held_flip_does_not() {
+    let mut app = app();
+    play(&mut app, "h2e2 h9g7 b2c2");
+    let repeat = |key| {
+        let mut message = key_message(key, true);
+        message.repeat = true;
+        message
+    };
+    keys(&mut app, &[(KeyCode::ArrowLeft, true)]);
+    for _ in 0..2 {
+        app.world_mut().write_message(repeat(KeyCode::ArrowLeft));
+    }
+    app.update();
+    keys(&mut app, &[(KeyCode::ArrowLeft, false)]);
+    assert_eq!(
+        fen(&app),
+        Position::new().to_fen(),
+        "three steps back: the start is shown"
+    );
+    assert_eq!(plies(&app), 3, "the game is kept");
+    let before = app.world().resource::<Settings>().flipped;
+    keys(&mut app, &[(KeyCode::KeyF, true)]);
+    for _ in 0..3 {
+        app.world_mut().write_message(repeat(KeyCode::KeyF));
+    }
+    app.update();
+    keys(&mut app, &[(KeyCode::KeyF, false)]);
+    assert_ne!(
+        app.world().resource::<Settings>().flipped,
+        before,
+        "one flip"
+    );
 }
 
 #[test]

@@ -3,12 +3,13 @@
 //! home. The clipboard is an in-memory one here; the real-window tests use the X one.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use bevy::ecs::message::Messages;
-use bevy::input::ButtonInput;
-use bevy::input::keyboard::KeyCode;
+use bevy::input::keyboard::{KeyCode, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use xiangqi::app::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
@@ -24,6 +25,8 @@ use xiangqi::session::Session;
 use xiangqi::settings::Preferences;
 use xiangqi::slots::{SLOTS, SlotState, SlotStore};
 use xiangqi::storage::Dirs;
+
+use common::headless::key_message;
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
@@ -70,7 +73,7 @@ fn start(dirs: &Dirs) -> Test {
     let clipboard: Shared = Arc::new(Mutex::new(Some(None)));
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .insert_resource(ButtonInput::<KeyCode>::default())
+        .add_message::<KeyboardInput>()
         .add_message::<FileDragAndDrop>()
         .add_plugins(core_plugin)
         .insert_resource(DataDirs(Some(dirs.clone())))
@@ -90,14 +93,13 @@ impl Test {
     }
 
     fn chord(&mut self, keys: &[KeyCode]) {
-        let mut input = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
         for &k in keys {
-            input.press(k);
+            self.app.world_mut().write_message(key_message(k, true));
         }
         self.app.update();
-        let mut input = self.app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        input.release_all();
-        input.clear();
+        for &k in keys.iter().rev() {
+            self.app.world_mut().write_message(key_message(k, false));
+        }
         // Loads and pastes are answered by the logic one frame later at most.
         self.app.update();
         self.app.update();

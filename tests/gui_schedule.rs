@@ -4,7 +4,7 @@
 #![cfg(feature = "gui")]
 
 use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
-use bevy::input::keyboard::KeyCode;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 /// The `Update` schedule of the whole game (core, files and the window's plugins, all
@@ -56,7 +56,7 @@ fn app_with_view() -> App {
         .init_asset::<ColorMaterial>()
         .init_asset::<Font>()
         .init_asset::<AudioSource>()
-        .insert_resource(ButtonInput::<KeyCode>::default())
+        .add_message::<KeyboardInput>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(
             std::time::Duration::from_millis(100),
         ))

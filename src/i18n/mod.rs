@@ -159,7 +159,7 @@ texts! {
     KeyFlip => "F：翻转棋盘", "F: flip the board";
     KeyMute => "M：静音", "M: mute";
     KeyLook => "T：换棋盘（木纹、纸面、深色）；P：棋子用汉字或图形", "T: next board (wood, paper, dark); P: pieces as characters or symbols";
-    KeyReview => "← → Home End：回顾着法", "← → Home End: review the moves";
+    KeyReview => "← → Home End：回顾着法（按住连走）", "← → Home End: review the moves (hold to keep going)";
     KeyLines => "↑ ↓：在分支处换一条变着；右键着法：提升、删除、符号、注释", "↑ ↓: at a fork, follow another line; right-click a move: promote, delete, glyph, comment";
     KeyZoom => "Ctrl+= / Ctrl+- / Ctrl+0：放大、缩小、还原界面", "Ctrl+= / Ctrl+- / Ctrl+0: zoom the panel in, out, back to 100%";
     KeyReviewGame => "R：引擎复盘（再按停止）；] [：下一个、上一个问题着（Shift：同一方的）", "R: review the game with the engine (again: stop); ] [: next, previous marked move (Shift: of the same side)";

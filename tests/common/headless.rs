@@ -2,8 +2,8 @@
 //! and keys given as a player gives them (the messages and key states input produces).
 
 use bevy::ecs::message::Messages;
-use bevy::input::ButtonInput;
-use bevy::input::keyboard::KeyCode;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyCode, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use xiangqi::app::{Action, Model, PointerPressed, PointerReleased, core_plugin};
 use xiangqi::rules::Square;
@@ -17,7 +17,7 @@ pub fn app() -> App {
 pub fn app_with(setup: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .insert_resource(ButtonInput::<KeyCode>::default());
+        .add_message::<KeyboardInput>();
     setup(&mut app);
     app.add_plugins(core_plugin);
     app.update();
@@ -56,16 +56,31 @@ pub fn drag(app: &mut App, from: &str, to: &str) {
     app.update();
 }
 
-/// Keys pressed together for a frame, then let go.
+/// A key going down (`true`) or up, as the window reports it.
+pub fn key_message(key: KeyCode, down: bool) -> KeyboardInput {
+    KeyboardInput {
+        key_code: key,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state: if down {
+            ButtonState::Pressed
+        } else {
+            ButtonState::Released
+        },
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+/// Keys pressed in order and held for a frame, then let go.
 pub fn chord(app: &mut App, keys: &[KeyCode]) {
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     for &k in keys {
-        input.press(k);
+        app.world_mut().write_message(key_message(k, true));
     }
     app.update();
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    input.release_all();
-    input.clear();
+    for &k in keys.iter().rev() {
+        app.world_mut().write_message(key_message(k, false));
+    }
     app.update();
 }
 

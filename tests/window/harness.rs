@@ -588,6 +588,16 @@ impl Game {
         std::thread::sleep(Duration::from_millis(150));
     }
 
+    /// Presses `chords` one after another with no pause between them, quicker than a
+    /// frame: each must still count.
+    pub fn keys_at_once(&self, chords: &[&str]) {
+        self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
+        let mut args = vec!["key", "--delay", "0"];
+        args.extend_from_slice(chords);
+        self.xdotool(&args);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
     /// Types `text` into the focused widget, slowly. xdotool types a character outside
     /// the keymap (Chinese) by mapping it onto a spare key for the moment: `text` should
     /// hold at most one such character, and not as its last (the mapping is undone as
