@@ -11,7 +11,7 @@ use common::headless::{app_with, fen, play};
 use xiangqi::app::schedule::Mode;
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
-use xiangqi::app::{Action, Selection};
+use xiangqi::app::{Action, Selection, Settings};
 use xiangqi::puzzles::training::Progress;
 use xiangqi::puzzles::{Goal, collection, mine_id};
 use xiangqi::rules::Color;
@@ -195,6 +195,61 @@ fn a_mate_in_a_slot_and_a_decisive_win_on_the_table_are_found_and_trained_on() {
     assert!(
         Progress::from_text(&written).get(&win.id).solved,
         "{written}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A win for black found in the game on the table (red left a chariot where black's
+/// cannon takes it): opened, black is at the bottom; the capture solves it; leaving
+/// turns the board back with the game.
+#[test]
+fn a_decisive_win_for_black_is_set_up_black_at_the_bottom_and_solved() {
+    let home = std::env::temp_dir().join(format!("xiangqi-train-black-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let dirs = Dirs::under(&home);
+    let mut app = app_with(|app| {
+        app.insert_resource(DataDirs(Some(dirs.clone())));
+    });
+    play(
+        &mut app,
+        "i3i4 c9e7 c0e2 g6g5 a3a4 h9g7 b0c2 c6c5 h2h4 b9c7 a0b0",
+    );
+    let table = fen(&app);
+    let flipped = |app: &App| app.world().resource::<Settings>().flipped;
+    assert!(!flipped(&app));
+    send(&mut app, TrainCommand::FindInGames);
+    let start = std::time::Instant::now();
+    while app.world().resource::<Training>().finding() {
+        assert!(start.elapsed().as_secs() < 120, "the search goes on");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        app.update();
+    }
+    let found = app.world().resource::<Training>().found.clone();
+    assert_eq!(found.len(), 1, "{found:?}");
+    let win = &found[0];
+    assert_eq!(win.solver(), Color::Black);
+    assert_eq!(win.goal, Goal::Win);
+    assert_eq!(
+        win.solution[0].to_string(),
+        "b7b0",
+        "the cannon takes the chariot"
+    );
+    assert!(win.source.ends_with("move 6"), "{}", win.source);
+
+    send(&mut app, TrainCommand::Open(Some(collection().len())));
+    assert_eq!(fen(&app), win.start.to_fen());
+    assert!(flipped(&app), "black at the bottom");
+    for (i, m) in win.solution.iter().enumerate().step_by(2) {
+        play(&mut app, &m.to_string());
+        app.update();
+        let done = i + 1 == win.solution.len();
+        assert_eq!(said(&app), if done { Said::Solved } else { Said::Right });
+    }
+    send(&mut app, TrainCommand::Leave);
+    assert_eq!(fen(&app), table);
+    assert!(
+        !flipped(&app),
+        "red at the bottom again, as the game had it"
     );
     let _ = std::fs::remove_dir_all(&home);
 }
