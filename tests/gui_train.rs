@@ -13,7 +13,7 @@ use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
 use xiangqi::app::{Action, Selection, Settings};
 use xiangqi::puzzles::training::Progress;
-use xiangqi::puzzles::{Goal, collection, mine_id};
+use xiangqi::puzzles::{Goal, Shelf, collection, mine_id};
 use xiangqi::rules::Color;
 use xiangqi::storage::Dirs;
 
@@ -162,7 +162,7 @@ fn a_mate_in_a_slot_and_a_decisive_win_on_the_table_are_found_and_trained_on() {
     let mate_id = mine_id(&found[0].start, &found[0].solution);
     assert_eq!(found[0].id, mate_id);
     assert_eq!(found[0].source, "from your game of 2026-11-20, move 1");
-    assert_eq!(found[0].book(), "from your games");
+    assert_eq!(found[0].shelf(), Shelf::Yours);
     let kept = std::fs::read_to_string(dirs.data.join("found-puzzles.tsv")).unwrap();
     assert!(kept.starts_with(&format!("{mate_id}\t")), "{kept}");
     // Searching did not touch the game on the table.

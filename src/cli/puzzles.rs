@@ -44,7 +44,7 @@ fn game_day(record: &xiangqi::rules::record::GameRecord, path: &Path) -> String 
         .ok()
         .and_then(|t| jiff::Timestamp::try_from(t).ok())
         .map(|t| t.to_zoned(jiff::tz::TimeZone::system()).date().to_string())
-        .unwrap_or_else(|| "an unknown day".to_owned())
+        .unwrap_or_else(|| xiangqi::puzzles::UNKNOWN_DAY.to_owned())
 }
 
 /// The forced mates (in at most `most` moves) and decisive wins in every game of `files`,

@@ -321,6 +321,13 @@ texts! {
     PuzzleNext => "下一题 (N)", "Next (N)";
     PuzzleList => "题目列表", "List";
     PuzzleSource => "来源", "Source";
+    PuzzleShelfGenerated => "电脑生成", "generated";
+    PuzzleShelfYours => "我的对局", "from your games";
+    PuzzleShelfGames => "实战", "played games";
+    PuzzleFromGenerated => "电脑生成：{}对{}", "generated {} vs {}";
+    PuzzleFromYours => "我的对局（{}）第{}回合", "from your game of {}, move {}";
+    PuzzleFromGame => "实战 {} 第{}回合", "game {}, move {}";
+    PuzzleUnknownDay => "日期不详", "an unknown day";
     PuzzlesFind => "从我的对局中找题", "Find puzzles in my games";
     PuzzlesFinding => "正在用引擎查找存档对局中的杀局和得子机会…", "Looking for mates and winning moves in your saved games with the engine…";
     PuzzlesFound => "在你的对局中找到 {} 道题", "{} puzzles found in your games";

@@ -20,11 +20,17 @@ use std::sync::OnceLock;
 use crate::rules::{Color, Move, Position};
 
 pub mod solve;
+mod source;
 pub mod training;
 mod win;
 
+pub use source::{Origin, Shelf, material_zh};
+
 /// How the source of a puzzle found in the player's games begins.
 pub const FROM_YOUR_GAME: &str = "from your game of ";
+
+/// The day of a game that gives none (no Date tag, no file date).
+pub const UNKNOWN_DAY: &str = "an unknown day";
 
 /// The id of a puzzle found in the player's games: `mine-` and twelve hex digits of a
 /// hash (FNV-1a) of its position and line, the same on every machine and run.
@@ -115,17 +121,6 @@ impl Puzzle {
     #[must_use]
     pub fn mate_in(&self) -> Option<usize> {
         (self.goal == Goal::Mate).then(|| self.solver_moves())
-    }
-
-    /// The book (or kind of source) without its number: what the list groups by.
-    #[must_use]
-    pub fn book(&self) -> &str {
-        if self.source.starts_with(FROM_YOUR_GAME) {
-            return "from your games";
-        }
-        self.source
-            .split_once(' ')
-            .map_or(self.source.as_str(), |(book, _)| book)
     }
 
     /// Its line in the collection's file: `ID SOURCE NAME FEN SOLUTION`, tab-separated,

@@ -1183,7 +1183,7 @@ fn menu_bar_items_do_what_their_keys_do() {
 /// by length and book, opens the one puzzle left.
 #[test]
 fn a_puzzle_is_failed_retried_solved_with_the_mouse_kept_solved_and_found_in_the_list() {
-    use xiangqi::puzzles::collection;
+    use xiangqi::puzzles::{Shelf, collection};
     let puzzle = collection()
         .iter()
         .find(|p| p.mate_in() == Some(2) && p.solver() == xiangqi::rules::Color::Red)
@@ -1236,19 +1236,20 @@ fn a_puzzle_is_failed_retried_solved_with_the_mouse_kept_solved_and_found_in_the
     // The list, filtered: the mates in four, then those of 梦入神机 among them; a click on
     // the first row opens it.
     let all = collection();
-    let mut books: Vec<&str> = Vec::new();
+    let mut books = Vec::new();
     for p in all {
-        if !books.contains(&p.book()) {
-            books.push(p.book());
+        if !books.contains(&p.shelf()) {
+            books.push(p.shelf());
         }
     }
+    let ours_book = Shelf::Book("梦入神机".into());
     let book = books
         .iter()
-        .position(|b| *b == "梦入神机")
+        .position(|b| *b == ours_book)
         .expect("梦入神机 in the list")
         + 1;
     let fours: Vec<_> = all.iter().filter(|p| p.mate_in() == Some(4)).collect();
-    let ours: Vec<_> = fours.iter().filter(|p| p.book() == "梦入神机").collect();
+    let ours: Vec<_> = fours.iter().filter(|p| p.shelf() == ours_book).collect();
     assert!(ours.len() > 1 && ours.len() < fours.len());
     game.click_at(panel_place(&game, "puzzle-list"));
     game.until_logged(&format!("puzzle list shows {}", all.len()));

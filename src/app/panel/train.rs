@@ -9,12 +9,12 @@ use crate::app::panel::go::log_place;
 use crate::app::panel::parts;
 use crate::app::xiangqi::train::{Said, TrainCommand, Training};
 use crate::i18n::{Lang, T};
-use crate::puzzles::{Goal, Puzzle};
+use crate::puzzles::{Goal, Origin, Puzzle, Shelf, UNKNOWN_DAY, material_zh};
 
 /// What the list remembers: its filters.
 #[derive(Default)]
 pub(crate) struct ListUi {
-    book: Option<String>,
+    book: Option<Shelf>,
     length: Option<Length>,
     /// How many the filters let through, as last logged.
     shown: Option<usize>,
@@ -90,6 +90,36 @@ fn task(p: &Puzzle, lang: Lang) -> String {
     }
 }
 
+/// Where a puzzle comes from, in the window's language: a book as named, the other
+/// sources (written in English in the files) in words of the language.
+fn source_text(p: &Puzzle, lang: Lang) -> String {
+    match p.origin() {
+        Origin::Generated { attacker, defender } if lang == Lang::Zh => {
+            T::PuzzleFromGenerated.fill(lang, &[&material_zh(attacker), &material_zh(defender)])
+        }
+        Origin::Yours { day, move_no } => {
+            let day = if day == UNKNOWN_DAY {
+                T::PuzzleUnknownDay.get(lang)
+            } else {
+                day
+            };
+            T::PuzzleFromYours.fill(lang, &[&day, &move_no])
+        }
+        Origin::Game { game, move_no } => T::PuzzleFromGame.fill(lang, &[&game, &move_no]),
+        _ => p.source.clone(),
+    }
+}
+
+/// A group of the list's source filter.
+fn shelf_text(shelf: &Shelf, lang: Lang) -> &str {
+    match shelf {
+        Shelf::Book(name) => name,
+        Shelf::Generated => T::PuzzleShelfGenerated.get(lang),
+        Shelf::Yours => T::PuzzleShelfYours.get(lang),
+        _ => T::PuzzleShelfGames.get(lang),
+    }
+}
+
 /// The training's part of the panel.
 pub(crate) fn show(
     ui: &mut egui::Ui,
@@ -104,10 +134,11 @@ pub(crate) fn show(
     let train = |c| Action::Train(c);
     ui.add_space(6.0);
     ui.heading(T::Puzzles.get(lang));
+    let source = source_text(puzzle, lang);
     let title = if puzzle.name.is_empty() {
-        puzzle.source.clone()
+        source
     } else {
-        format!("{} · {}", puzzle.source, puzzle.name)
+        format!("{source} · {}", puzzle.name)
     };
     ui.label(egui::RichText::new(title).strong());
     ui.label(task(puzzle, lang));
@@ -213,10 +244,11 @@ pub(crate) fn list(
 ) {
     let all = training.puzzles();
     // Each book once, in the order the puzzles come.
-    let mut books: Vec<&str> = Vec::new();
+    let mut books: Vec<Shelf> = Vec::new();
     for p in &all {
-        if !books.contains(&p.book()) {
-            books.push(p.book());
+        let shelf = p.shelf();
+        if !books.contains(&shelf) {
+            books.push(shelf);
         }
     }
     let mut open = true;
@@ -228,12 +260,15 @@ pub(crate) fn list(
                 // Tall enough to show every choice without scrolling.
                 let book = egui::ComboBox::from_id_salt("puzzle book")
                     .height(400.0)
-                    .selected_text(state.book.clone().unwrap_or_else(|| "—".into()))
+                    .selected_text(state.book.as_ref().map_or("—", |b| shelf_text(b, lang)))
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut state.book, None, "—");
                         for (i, b) in books.iter().enumerate() {
-                            let item =
-                                ui.selectable_value(&mut state.book, Some((*b).to_owned()), *b);
+                            let item = ui.selectable_value(
+                                &mut state.book,
+                                Some(b.clone()),
+                                shelf_text(b, lang),
+                            );
                             if let Some(place) = BOOK_PLACES.get(i)
                                 && ui.clip_rect().contains(item.rect.center())
                             {
@@ -261,7 +296,7 @@ pub(crate) fn list(
             let shown: Vec<usize> = (0..all.len())
                 .filter(|&i| {
                     let p = &all[i];
-                    state.book.as_deref().is_none_or(|b| p.book() == b)
+                    state.book.as_ref().is_none_or(|b| p.shelf() == *b)
                         && state.length.is_none_or(|l| l.holds(p))
                 })
                 .collect();
@@ -282,7 +317,7 @@ pub(crate) fn list(
                         let text = format!(
                             "{} {} · {}{}",
                             if done { "✔" } else { "  " },
-                            p.source,
+                            source_text(p, lang),
                             task(p, lang),
                             if p.name.is_empty() {
                                 String::new()
@@ -306,5 +341,50 @@ pub(crate) fn list(
         });
     if !open {
         send(Action::Train(TrainCommand::ToggleList));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::collection;
+
+    fn from(source: &str) -> Puzzle {
+        let mut p = collection()[0].clone();
+        p.source = source.to_owned();
+        p
+    }
+
+    #[test]
+    fn sources_are_said_in_the_window_s_language() {
+        let zh = |s| source_text(&from(s), Lang::Zh);
+        let en = |s| source_text(&from(s), Lang::En);
+        assert_eq!(zh("generated RP vs ka"), "电脑生成：车兵对士");
+        assert_eq!(zh("generated RR vs kaabbc"), "电脑生成：双车对炮士象全");
+        assert_eq!(
+            zh("from your game of 2026-11-20, move 31"),
+            "我的对局（2026-11-20）第31回合"
+        );
+        assert_eq!(
+            zh("from your game of an unknown day, move 4"),
+            "我的对局（日期不详）第4回合"
+        );
+        assert_eq!(
+            zh("game a.xqf (club), move 18"),
+            "实战 a.xqf (club) 第18回合"
+        );
+        assert_eq!(zh("适情雅趣 第12局"), "适情雅趣 第12局");
+        // In English each reads as written.
+        for s in [
+            "generated RP vs ka",
+            "from your game of 2026-11-20, move 31",
+            "from your game of an unknown day, move 4",
+            "game a.xqf (club), move 18",
+            "适情雅趣 第12局",
+        ] {
+            assert_eq!(en(s), s);
+        }
+        assert_eq!(shelf_text(&Shelf::Generated, Lang::Zh), "电脑生成");
+        assert_eq!(shelf_text(&Shelf::Games, Lang::En), "played games");
     }
 }

@@ -291,7 +291,7 @@ fn games_to_search(store: &crate::slots::SlotStore, table: &Model) -> Vec<(Game,
     let mut out: Vec<(Game, String)> = (1..=crate::slots::SLOTS)
         .filter_map(|slot| store.load(slot).ok())
         .map(|record| {
-            let day = day_played(&record).unwrap_or_else(|| "an unknown day".to_owned());
+            let day = day_played(&record).unwrap_or_else(|| crate::puzzles::UNKNOWN_DAY.to_owned());
             (record.game, day)
         })
         .collect();
