@@ -11,7 +11,7 @@ use common::headless::{app_with, fen, play};
 use xiangqi::app::schedule::Mode;
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
-use xiangqi::app::{Action, Selection, Settings};
+use xiangqi::app::{Action, Model, Selection, Settings};
 use xiangqi::puzzles::training::Progress;
 use xiangqi::puzzles::{Goal, Shelf, collection, mine_id};
 use xiangqi::rules::Color;
@@ -26,6 +26,12 @@ fn send(app: &mut App, command: TrainCommand) {
 
 fn said(app: &App) -> Said {
     app.world().resource::<Training>().said()
+}
+
+/// The last move of the table's game, as the board marks it.
+fn last_move(app: &App) -> Option<String> {
+    let model = app.world().resource::<Model>();
+    model.game().moves().last().map(|m| m.to_string())
 }
 
 #[test]
@@ -185,6 +191,11 @@ fn a_mate_in_a_slot_and_a_decisive_win_on_the_table_are_found_and_trained_on() {
     assert_eq!(win.solution[0].to_string(), "b2b9");
     send(&mut app, TrainCommand::Open(Some(collection().len() + 1)));
     assert_eq!(fen(&app), win.start.to_fen());
+    assert_eq!(
+        last_move(&app),
+        Some("a9b9".into()),
+        "black's mistake shown"
+    );
     for (i, m) in win.solution.iter().enumerate().step_by(2) {
         play(&mut app, &m.to_string());
         app.update();
@@ -239,6 +250,14 @@ fn a_decisive_win_for_black_is_set_up_black_at_the_bottom_and_solved() {
     send(&mut app, TrainCommand::Open(Some(collection().len())));
     assert_eq!(fen(&app), win.start.to_fen());
     assert!(flipped(&app), "black at the bottom");
+    // Red's mistake is on the board, played before black's turn.
+    assert_eq!(last_move(&app), Some("a0b0".into()));
+    // A wrong move, taken back: the mistake stays, the puzzle starts again.
+    play(&mut app, "a6a5");
+    assert_eq!(said(&app), Said::Wrong);
+    send(&mut app, TrainCommand::Retry);
+    assert_eq!(fen(&app), win.start.to_fen());
+    assert_eq!(last_move(&app), Some("a0b0".into()));
     for (i, m) in win.solution.iter().enumerate().step_by(2) {
         play(&mut app, &m.to_string());
         app.update();

@@ -37,6 +37,25 @@ fn fen_like() -> impl Strategy<Value = String> {
             chars[i] = c;
             chars.into_iter().collect()
         }),
+        // A line with the move before it in brackets (as found puzzles have), damaged.
+        (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
+            let all = xiangqi::puzzles::collection();
+            let mut p = all[pick as usize % all.len()].clone();
+            let mv = p.solution.remove(0);
+            p.lead_in = Some(xiangqi::puzzles::LeadIn {
+                before: p.start.clone(),
+                mv,
+            });
+            p.start = p.start.play(mv).unwrap();
+            let line = p.to_line();
+            assert!(line.contains(&format!("\t({mv})")), "{line}");
+            let mut chars: Vec<char> = line.chars().collect();
+            let i = at as usize % chars.len();
+            if at % 3 > 0 {
+                chars[i] = c;
+            }
+            chars.into_iter().collect()
+        }),
     ]
 }
 
@@ -62,6 +81,25 @@ fn puzzle_text_like() -> impl Strategy<Value = String> {
             let mut chars: Vec<char> = line.chars().collect();
             let i = at as usize % chars.len();
             chars[i] = c;
+            chars.into_iter().collect()
+        }),
+        // A line with the move before it in brackets (as found puzzles have), damaged.
+        (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
+            let all = xiangqi::puzzles::collection();
+            let mut p = all[pick as usize % all.len()].clone();
+            let mv = p.solution.remove(0);
+            p.lead_in = Some(xiangqi::puzzles::LeadIn {
+                before: p.start.clone(),
+                mv,
+            });
+            p.start = p.start.play(mv).unwrap();
+            let line = p.to_line();
+            assert!(line.contains(&format!("\t({mv})")), "{line}");
+            let mut chars: Vec<char> = line.chars().collect();
+            let i = at as usize % chars.len();
+            if at % 3 > 0 {
+                chars[i] = c;
+            }
             chars.into_iter().collect()
         }),
     ]

@@ -86,6 +86,16 @@ impl Goal {
     }
 }
 
+/// The other side's move that led to a puzzle found in a game (the chance it gave):
+/// played on the board before the solver's turn, as the game had it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeadIn {
+    /// The position before it.
+    pub before: Position,
+    /// The move; played from `before` it gives the puzzle's start.
+    pub mv: Move,
+}
+
 /// One puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -102,6 +112,8 @@ pub struct Puzzle {
     pub solution: Vec<Move>,
     /// Mate or win: what the line's end says ([`Goal::of`]).
     pub goal: Goal,
+    /// For a puzzle found in a game, the move before it.
+    pub lead_in: Option<LeadIn>,
 }
 
 impl Puzzle {
@@ -124,16 +136,25 @@ impl Puzzle {
     }
 
     /// Its line in the collection's file: `ID SOURCE NAME FEN SOLUTION`, tab-separated,
-    /// the solution in ICCS separated by spaces.
+    /// the solution in ICCS separated by spaces. With a [`LeadIn`], the FEN is the
+    /// position before it and the solution begins with its move in brackets:
+    /// `(a0b0) b7b0`.
     #[must_use]
     pub fn to_line(&self) -> String {
-        let moves: Vec<String> = self.solution.iter().map(ToString::to_string).collect();
+        let mut moves: Vec<String> = self.solution.iter().map(ToString::to_string).collect();
+        let fen = match &self.lead_in {
+            Some(lead) => {
+                moves.insert(0, format!("({})", lead.mv));
+                lead.before.to_fen()
+            }
+            None => self.start.to_fen(),
+        };
         format!(
             "{}\t{}\t{}\t{}\t{}",
             self.id,
             self.source,
             self.name,
-            self.start.to_fen(),
+            fen,
             moves.join(" ")
         )
     }
@@ -164,7 +185,7 @@ pub enum PuzzleError {
     Move {
         /// The puzzle.
         id: String,
-        /// Which, from 1.
+        /// Which, from 1; 0 for the move before the puzzle (in brackets).
         ply: usize,
         /// As written.
         text: String,
@@ -212,21 +233,50 @@ pub fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
                 found: fields.len(),
             });
         };
-        let start = Position::from_fen(fen).map_err(|e| PuzzleError::Position {
+        let first = Position::from_fen(fen).map_err(|e| PuzzleError::Position {
             id: id.to_owned(),
             why: e.to_string(),
         })?;
+        let mut texts = solution.split_whitespace().peekable();
+        let bad = |ply: usize, text: &str, why: String| PuzzleError::Move {
+            id: id.to_owned(),
+            ply,
+            text: text.to_owned(),
+            why,
+        };
+        let lead = texts
+            .next_if(|t| t.starts_with('('))
+            .map(|text| {
+                let m: Move = text
+                    .strip_prefix('(')
+                    .and_then(|t| t.strip_suffix(')'))
+                    .and_then(|t| t.parse().ok())
+                    .ok_or_else(|| bad(0, text, "does not read".into()))?;
+                let start = first
+                    .play(m)
+                    .map_err(|e| bad(0, text, format!("is not legal: {e}")))?;
+                Ok((
+                    LeadIn {
+                        before: first.clone(),
+                        mv: m,
+                    },
+                    start,
+                ))
+            })
+            .transpose()?;
+        let (lead_in, start) = match lead {
+            Some((lead, start)) => (Some(lead), start),
+            None => (None, first),
+        };
         let mut pos = start.clone();
         let mut moves = Vec::new();
-        for (ply, text) in solution.split_whitespace().enumerate() {
-            let bad = |why: String| PuzzleError::Move {
-                id: id.to_owned(),
-                ply: ply + 1,
-                text: text.to_owned(),
-                why,
-            };
-            let m: Move = text.parse().map_err(|_| bad("does not read".into()))?;
-            pos = pos.play(m).map_err(|e| bad(format!("is not legal: {e}")))?;
+        for (ply, text) in texts.enumerate() {
+            let m: Move = text
+                .parse()
+                .map_err(|_| bad(ply + 1, text, "does not read".into()))?;
+            pos = pos
+                .play(m)
+                .map_err(|e| bad(ply + 1, text, format!("is not legal: {e}")))?;
             moves.push(m);
         }
         if !seen.insert(id.to_owned()) {
@@ -244,6 +294,7 @@ pub fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
             start,
             solution: moves,
             goal,
+            lead_in,
         });
     }
     Ok(out)
@@ -363,5 +414,31 @@ mod tests {
             parse("t4\ttest\t\tnot a fen\ta1a8\n"),
             Err(PuzzleError::Position { .. })
         ));
+    }
+
+    #[test]
+    fn the_move_before_a_found_puzzle_is_kept_in_brackets() {
+        // Black's general steps into the file of red's second rook: b7b9 mates.
+        let line = "f1\tfrom your game of 2026-11-20, move 2\t\t3k5/R8/1R7/9/9/9/9/9/9/5K3 b - - 0 1\t(d9e9) b7b9";
+        let all = parse(line).unwrap();
+        let p = &all[0];
+        let lead = p.lead_in.as_ref().expect("the move before");
+        assert_eq!(lead.mv.to_string(), "d9e9");
+        assert_eq!(lead.before.to_fen(), "3k5/R8/1R7/9/9/9/9/9/9/5K3 b - - 0 1");
+        assert_eq!(p.start, lead.before.play(lead.mv).unwrap());
+        assert_eq!(p.solution.len(), 1);
+        assert_eq!(p.goal, Goal::Mate);
+        verify(p).unwrap();
+        assert_eq!(p.to_line(), line);
+        assert_eq!(parse(&p.to_line()).unwrap()[0], *p);
+        // A bracketed move that does not read or is not legal there: told as move 0.
+        for bad in ["(d9)", "(d9d7)", "(d9e9"] {
+            let text = line.replace("(d9e9)", bad);
+            assert!(
+                matches!(parse(&text), Err(PuzzleError::Move { ply: 0, .. })),
+                "{bad}: {:?}",
+                parse(&text)
+            );
+        }
     }
 }

@@ -263,6 +263,13 @@ pub fn in_games<'a>(
             if out.iter().any(|p| p.id == id) {
                 continue;
             }
+            // The other side's move that gave the chance, shown before it.
+            let lead_in = found.ply.checked_sub(1).and_then(|ply| {
+                Some(super::LeadIn {
+                    before: game.position_at(ply).clone(),
+                    mv: game.moves().nth(ply)?,
+                })
+            });
             out.push(super::Puzzle {
                 id,
                 source: format!("{}{day}, move {}", super::FROM_YOUR_GAME, found.ply / 2 + 1),
@@ -270,6 +277,7 @@ pub fn in_games<'a>(
                 goal: super::Goal::of(&found.start, &found.solution),
                 start: found.start,
                 solution: found.solution,
+                lead_in,
             });
         }
     }

@@ -211,17 +211,17 @@ fn open_at_start(mut wanted: ResMut<PuzzleAtStart>, mut out: MessageWriter<Train
     }
 }
 
-/// Sets the table up for puzzle `index`.
+/// Sets the table up for puzzle `index`. A puzzle found in a game begins with the other
+/// side's move that gave the chance, played on the board (marked as the last move, its
+/// slide and sound): what that move was is part of the puzzle.
 fn load(
     training: &mut Training,
     model: &mut Model,
     settings: &mut Settings,
     index: usize,
     now: f64,
-) {
-    let Some(puzzle) = training.get(index).cloned() else {
-        return;
-    };
+) -> Option<MovePlayed> {
+    let puzzle = training.get(index).cloned()?;
     training.index = Some(index);
     training.attempt = Some(Attempt::new(&puzzle));
     training.pointed = None;
@@ -229,7 +229,24 @@ fn load(
     training.started = now;
     training.progress.started(&puzzle.id);
     model.0 = Session::new();
-    model.0.replace(Game::from_position(puzzle.start.clone()));
+    let mut lead_in = None;
+    match &puzzle.lead_in {
+        Some(lead) => {
+            model.0.replace(Game::from_position(lead.before.clone()));
+            let piece = lead.before.piece_at(lead.mv.from);
+            if let (Some(piece), Ok(_)) = (piece, model.play(lead.mv)) {
+                lead_in = Some(MovePlayed {
+                    mv: lead.mv,
+                    piece,
+                    captured: lead.before.piece_at(lead.mv.to),
+                    check: model.game().position().is_check(),
+                });
+            }
+        }
+        None => {
+            model.0.replace(Game::from_position(puzzle.start.clone()));
+        }
+    }
     // The solver's side at the bottom.
     let flipped = puzzle.solver() == Color::Black;
     if settings.flipped != flipped {
@@ -248,6 +265,7 @@ fn load(
         puzzle.solver_moves(),
         if solved { " solved before" } else { "" }
     );
+    lead_in
 }
 
 /// Takes in the puzzles found in the games when the search is done: kept in the data
@@ -303,9 +321,13 @@ fn games_to_search(store: &crate::slots::SlotStore, table: &Model) -> Vec<(Game,
     out
 }
 
-/// Takes moves back until the table's game has `plies` moves (the line's so far).
-fn back_to(model: &mut Model, plies: usize) {
-    while model.game().moves().count() > plies && model.undo().is_some() {}
+/// Takes moves back until the table's game has the move before the puzzle (if it has
+/// one) and `plies` moves of the line.
+fn back_to(model: &mut Model, training: &Training, plies: usize) {
+    let lead = training
+        .puzzle()
+        .map_or(0, |p| usize::from(p.lead_in.is_some()));
+    while model.game().moves().count() > lead + plies && model.undo().is_some() {}
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -319,7 +341,11 @@ fn commands(
     mut next: ResMut<NextState<Mode>>,
     dirs: Option<Res<DataDirs>>,
     time: Res<Time<Real>>,
-    (mut changed, mut notices): (MessageWriter<BoardChanged>, MessageWriter<Notice>),
+    (mut changed, mut notices, mut played): (
+        MessageWriter<BoardChanged>,
+        MessageWriter<Notice>,
+        MessageWriter<MovePlayed>,
+    ),
 ) {
     let lang = settings.lang;
     let now = time.elapsed_secs_f64();
@@ -344,7 +370,7 @@ fn commands(
                     next.set(Mode::Train);
                 }
                 training.list = false;
-                load(training, &mut model, &mut settings, index, now);
+                played.write_batch(load(training, &mut model, &mut settings, index, now));
                 *selection = Selection::default();
                 write_progress(training, dirs.as_deref(), lang, &mut notices);
             }
@@ -400,7 +426,9 @@ fn commands(
             TrainCommand::Next => {
                 let all = training.puzzles();
                 match training.progress.next_unsolved(&all, training.index) {
-                    Some(index) => load(training, &mut model, &mut settings, index, now),
+                    Some(index) => {
+                        played.write_batch(load(training, &mut model, &mut settings, index, now));
+                    }
                     None => {
                         notices.write(Notice::info(T::PuzzlesAllSolved.get(lang)));
                         continue;
@@ -432,26 +460,31 @@ fn commands(
                 continue;
             }
             TrainCommand::Retry => {
-                let Some(attempt) = training.attempt.as_mut() else {
+                let waiting = training.attempt.as_ref().filter(|a| a.waiting());
+                let Some(along) = waiting.map(Attempt::along) else {
                     continue;
                 };
-                if !attempt.waiting() {
-                    continue;
-                }
                 // Back to the line: the wrong move, the refutation, anything after.
-                back_to(&mut model, attempt.along());
-                attempt.retry();
+                back_to(&mut model, training, along);
+                if let Some(attempt) = training.attempt.as_mut() {
+                    attempt.retry();
+                }
                 training.refuting = None;
                 training.pointed = None;
                 *selection = Selection::default();
                 info!("puzzle retry");
             }
             TrainCommand::Solution => {
-                let Some(attempt) = training.attempt.as_mut() else {
+                let Some(along) = training.attempt.as_ref().map(Attempt::along) else {
                     continue;
                 };
-                back_to(&mut model, attempt.along());
-                for m in attempt.show_solution() {
+                back_to(&mut model, training, along);
+                let line = training
+                    .attempt
+                    .as_mut()
+                    .map(Attempt::show_solution)
+                    .unwrap_or_default();
+                for m in line {
                     let _ = model.play(m);
                 }
                 training.refuting = None;
