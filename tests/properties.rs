@@ -31,30 +31,7 @@ fn fen_like() -> impl Strategy<Value = String> {
         "[kabnrcpKABNRCPEHeh0-9/ wbr-]{0,100}",
         (picks(), any::<u64>(), any::<char>()).prop_map(|(p, at, c)| {
             // A real FEN with one character replaced.
-            let fen = random_game(&p).position().to_fen();
-            let mut chars: Vec<char> = fen.chars().collect();
-            let i = at as usize % chars.len();
-            chars[i] = c;
-            chars.into_iter().collect()
-        }),
-        // A line with the move before it in brackets (as found puzzles have), damaged.
-        (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
-            let all = xiangqi::puzzles::collection();
-            let mut p = all[pick as usize % all.len()].clone();
-            let mv = p.solution.remove(0);
-            p.lead_in = Some(xiangqi::puzzles::LeadIn {
-                before: p.start.clone(),
-                mv,
-            });
-            p.start = p.start.play(mv).unwrap();
-            let line = p.to_line();
-            assert!(line.contains(&format!("\t({mv})")), "{line}");
-            let mut chars: Vec<char> = line.chars().collect();
-            let i = at as usize % chars.len();
-            if at % 3 > 0 {
-                chars[i] = c;
-            }
-            chars.into_iter().collect()
+            damaged(&random_game(&p).position().to_fen(), at, c)
         }),
     ]
 }
@@ -77,13 +54,10 @@ fn puzzle_text_like() -> impl Strategy<Value = String> {
         r"[a-z0-9-]{1,8}\t[01]\t[0-9]{1,4}\t[0-9.eEnaNif-]{1,8}\n",
         (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
             let all = xiangqi::puzzles::collection();
-            let line = all[pick as usize % all.len()].to_line();
-            let mut chars: Vec<char> = line.chars().collect();
-            let i = at as usize % chars.len();
-            chars[i] = c;
-            chars.into_iter().collect()
+            damaged(&all[pick as usize % all.len()].to_line(), at, c)
         }),
-        // A line with the move before it in brackets (as found puzzles have), damaged.
+        // A line with the move before it in brackets (as found puzzles have), whole or
+        // damaged.
         (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
             let all = xiangqi::puzzles::collection();
             let mut p = all[pick as usize % all.len()].clone();
@@ -95,14 +69,21 @@ fn puzzle_text_like() -> impl Strategy<Value = String> {
             p.start = p.start.play(mv).unwrap();
             let line = p.to_line();
             assert!(line.contains(&format!("\t({mv})")), "{line}");
-            let mut chars: Vec<char> = line.chars().collect();
-            let i = at as usize % chars.len();
-            if at % 3 > 0 {
-                chars[i] = c;
+            if at % 3 == 0 {
+                line
+            } else {
+                damaged(&line, at, c)
             }
-            chars.into_iter().collect()
         }),
     ]
+}
+
+/// `line` with the character at `at` (modulo its length) replaced by `c`.
+fn damaged(line: &str, at: u64, c: char) -> String {
+    let mut chars: Vec<char> = line.chars().collect();
+    let i = at as usize % chars.len();
+    chars[i] = c;
+    chars.into_iter().collect()
 }
 
 proptest! {
