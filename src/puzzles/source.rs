@@ -48,40 +48,40 @@ pub enum Shelf {
     Games,
 }
 
-impl Puzzle {
-    /// Where it comes from, taken apart; an unknown form is a book.
+impl<'a> Origin<'a> {
+    /// `source` taken apart; an unknown form is a book.
     ///
     /// ```
-    /// use xiangqi::puzzles::{Origin, collection};
+    /// use xiangqi::puzzles::{Origin, Shelf};
     ///
-    /// let generated = collection().iter().find(|p| p.id.starts_with("gen-")).unwrap();
-    /// assert!(matches!(generated.origin(), Origin::Generated { .. }));
+    /// let generated = Origin::of("generated RP vs ka");
+    /// assert_eq!(generated, Origin::Generated { attacker: "RP", defender: "ka" });
+    /// assert_eq!(generated.shelf(), Shelf::Generated);
     /// ```
     #[must_use]
-    pub fn origin(&self) -> Origin<'_> {
-        let s = self.source.as_str();
-        if let Some(rest) = s.strip_prefix(FROM_YOUR_GAME)
+    pub fn of(source: &'a str) -> Origin<'a> {
+        if let Some(rest) = source.strip_prefix(FROM_YOUR_GAME)
             && let Some((day, move_no)) = rest.rsplit_once(", move ")
         {
             return Origin::Yours { day, move_no };
         }
-        if let Some(rest) = s.strip_prefix("game ")
+        if let Some(rest) = source.strip_prefix("game ")
             && let Some((game, move_no)) = rest.rsplit_once(", move ")
         {
             return Origin::Game { game, move_no };
         }
-        if let Some(rest) = s.strip_prefix("generated ")
+        if let Some(rest) = source.strip_prefix("generated ")
             && let Some((attacker, defender)) = rest.split_once(" vs ")
         {
             return Origin::Generated { attacker, defender };
         }
-        Origin::Book(s)
+        Origin::Book(source)
     }
 
     /// The group it is listed under: a book by its name without the number.
     #[must_use]
-    pub fn shelf(&self) -> Shelf {
-        match self.origin() {
+    pub fn shelf(self) -> Shelf {
+        match self {
             Origin::Book(s) => {
                 Shelf::Book(s.split_once(' ').map_or(s, |(book, _)| book).to_owned())
             }
@@ -89,6 +89,20 @@ impl Puzzle {
             Origin::Yours { .. } => Shelf::Yours,
             Origin::Game { .. } => Shelf::Games,
         }
+    }
+}
+
+impl Puzzle {
+    /// Where it comes from, taken apart ([`Origin::of`] its source).
+    #[must_use]
+    pub fn origin(&self) -> Origin<'_> {
+        Origin::of(&self.source)
+    }
+
+    /// The group it is listed under ([`Origin::shelf`]).
+    #[must_use]
+    pub fn shelf(&self) -> Shelf {
+        self.origin().shelf()
     }
 }
 
@@ -156,41 +170,35 @@ mod tests {
     use super::*;
     use crate::puzzles::collection;
 
-    fn with_source(source: &str) -> Puzzle {
-        let mut p = collection()[0].clone();
-        p.source = source.to_owned();
-        p
-    }
-
     #[test]
     fn every_source_is_taken_apart() {
         assert_eq!(
-            with_source("from your game of 2026-11-20, move 31").origin(),
+            Origin::of("from your game of 2026-11-20, move 31"),
             Origin::Yours {
                 day: "2026-11-20",
                 move_no: "31"
             }
         );
         assert_eq!(
-            with_source("game ucci_test1.xqf (cchess test data), move 18").origin(),
+            Origin::of("game ucci_test1.xqf (cchess test data), move 18"),
             Origin::Game {
                 game: "ucci_test1.xqf (cchess test data)",
                 move_no: "18"
             }
         );
         assert_eq!(
-            with_source("generated RHP vs kaabbr").origin(),
+            Origin::of("generated RHP vs kaabbr"),
             Origin::Generated {
                 attacker: "RHP",
                 defender: "kaabbr"
             }
         );
-        let book = with_source("适情雅趣 第12局");
-        assert_eq!(book.origin(), Origin::Book("适情雅趣 第12局"));
+        let book = Origin::of("适情雅趣 第12局");
+        assert_eq!(book, Origin::Book("适情雅趣 第12局"));
         assert_eq!(book.shelf(), Shelf::Book("适情雅趣".into()));
         // A form not known is said as written.
         assert_eq!(
-            with_source("from your game of").origin(),
+            Origin::of("from your game of"),
             Origin::Book("from your game of")
         );
     }

@@ -92,8 +92,8 @@ fn task(p: &Puzzle, lang: Lang) -> String {
 
 /// Where a puzzle comes from, in the window's language: a book as named, the other
 /// sources (written in English in the files) in words of the language.
-fn source_text(p: &Puzzle, lang: Lang) -> String {
-    match p.origin() {
+fn source_text(source: &str, lang: Lang) -> String {
+    match Origin::of(source) {
         Origin::Generated { attacker, defender } if lang == Lang::Zh => {
             T::PuzzleFromGenerated.fill(lang, &[&material_zh(attacker), &material_zh(defender)])
         }
@@ -106,7 +106,7 @@ fn source_text(p: &Puzzle, lang: Lang) -> String {
             T::PuzzleFromYours.fill(lang, &[&day, &move_no])
         }
         Origin::Game { game, move_no } => T::PuzzleFromGame.fill(lang, &[&game, &move_no]),
-        _ => p.source.clone(),
+        _ => source.to_owned(),
     }
 }
 
@@ -134,7 +134,7 @@ pub(crate) fn show(
     let train = |c| Action::Train(c);
     ui.add_space(6.0);
     ui.heading(T::Puzzles.get(lang));
-    let source = source_text(puzzle, lang);
+    let source = source_text(&puzzle.source, lang);
     let title = if puzzle.name.is_empty() {
         source
     } else {
@@ -317,7 +317,7 @@ pub(crate) fn list(
                         let text = format!(
                             "{} {} · {}{}",
                             if done { "✔" } else { "  " },
-                            source_text(p, lang),
+                            source_text(&p.source, lang),
                             task(p, lang),
                             if p.name.is_empty() {
                                 String::new()
@@ -347,18 +347,11 @@ pub(crate) fn list(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::collection;
-
-    fn from(source: &str) -> Puzzle {
-        let mut p = collection()[0].clone();
-        p.source = source.to_owned();
-        p
-    }
 
     #[test]
     fn sources_are_said_in_the_window_s_language() {
-        let zh = |s| source_text(&from(s), Lang::Zh);
-        let en = |s| source_text(&from(s), Lang::En);
+        let zh = |s| source_text(s, Lang::Zh);
+        let en = |s| source_text(s, Lang::En);
         assert_eq!(zh("generated RP vs ka"), "电脑生成：车兵对士");
         assert_eq!(zh("generated RR vs kaabbc"), "电脑生成：双车对炮士象全");
         assert_eq!(
