@@ -176,21 +176,24 @@ fn two_quick_presses_in_one_slow_frame_are_two_commands_in_their_order() {
     assert_eq!(plies(&app), 2);
 }
 
+/// `key` held down for a frame, then `repeats` times repeated by the system in one
+/// frame, then let go.
+fn hold(app: &mut App, key: KeyCode, repeats: usize) {
+    keys(app, &[(key, true)]);
+    for _ in 0..repeats {
+        let mut message = key_message(key, true);
+        message.repeat = true;
+        app.world_mut().write_message(message);
+    }
+    app.update();
+    keys(app, &[(key, false)]);
+}
+
 #[test]
 fn a_held_arrow_steps_on_with_the_key_repeat_and_a_held_flip_does_not() {
     let mut app = app();
     play(&mut app, "h2e2 h9g7 b2c2");
-    let repeat = |key| {
-        let mut message = key_message(key, true);
-        message.repeat = true;
-        message
-    };
-    keys(&mut app, &[(KeyCode::ArrowLeft, true)]);
-    for _ in 0..2 {
-        app.world_mut().write_message(repeat(KeyCode::ArrowLeft));
-    }
-    app.update();
-    keys(&mut app, &[(KeyCode::ArrowLeft, false)]);
+    hold(&mut app, KeyCode::ArrowLeft, 2);
     assert_eq!(
         fen(&app),
         Position::new().to_fen(),
@@ -198,12 +201,7 @@ fn a_held_arrow_steps_on_with_the_key_repeat_and_a_held_flip_does_not() {
     );
     assert_eq!(plies(&app), 3, "the game is kept");
     let before = app.world().resource::<Settings>().flipped;
-    keys(&mut app, &[(KeyCode::KeyF, true)]);
-    for _ in 0..3 {
-        app.world_mut().write_message(repeat(KeyCode::KeyF));
-    }
-    app.update();
-    keys(&mut app, &[(KeyCode::KeyF, false)]);
+    hold(&mut app, KeyCode::KeyF, 3);
     assert_ne!(
         app.world().resource::<Settings>().flipped,
         before,

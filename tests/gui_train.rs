@@ -13,7 +13,7 @@ use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
 use xiangqi::app::{Action, Model, Selection, Settings};
 use xiangqi::puzzles::training::Progress;
-use xiangqi::puzzles::{Goal, Shelf, collection, mine_id};
+use xiangqi::puzzles::{Goal, Puzzle, Shelf, collection, mine_id};
 use xiangqi::rules::Color;
 use xiangqi::storage::Dirs;
 
@@ -26,6 +26,18 @@ fn send(app: &mut App, command: TrainCommand) {
 
 fn said(app: &App) -> Said {
     app.world().resource::<Training>().said()
+}
+
+/// Game → Find puzzles in my games, waited for (the engine searches on a thread).
+fn find_in_games(app: &mut App) -> Vec<Puzzle> {
+    send(app, TrainCommand::FindInGames);
+    let start = std::time::Instant::now();
+    while app.world().resource::<Training>().finding() {
+        assert!(start.elapsed().as_secs() < 120, "the search goes on");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        app.update();
+    }
+    app.world().resource::<Training>().found.clone()
 }
 
 /// The last move of the table's game, as the board marks it.
@@ -156,14 +168,7 @@ fn a_mate_in_a_slot_and_a_decisive_win_on_the_table_are_found_and_trained_on() {
         "c0e2 c9e7 g3g4 a6a5 h0g2 b9c7 c3c4 h7h5 b0c2 a9b9",
     );
     let table = fen(&app);
-    send(&mut app, TrainCommand::FindInGames);
-    let start = std::time::Instant::now();
-    while app.world().resource::<Training>().found.len() < 2 {
-        assert!(start.elapsed().as_secs() < 60, "nothing found");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        app.update();
-    }
-    let found = app.world().resource::<Training>().found.clone();
+    let found = find_in_games(&mut app);
     assert_eq!(found.len(), 2, "{found:?}");
     let mate_id = mine_id(&found[0].start, &found[0].solution);
     assert_eq!(found[0].id, mate_id);
@@ -228,14 +233,7 @@ fn a_decisive_win_for_black_is_set_up_black_at_the_bottom_and_solved() {
     let table = fen(&app);
     let flipped = |app: &App| app.world().resource::<Settings>().flipped;
     assert!(!flipped(&app));
-    send(&mut app, TrainCommand::FindInGames);
-    let start = std::time::Instant::now();
-    while app.world().resource::<Training>().finding() {
-        assert!(start.elapsed().as_secs() < 120, "the search goes on");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        app.update();
-    }
-    let found = app.world().resource::<Training>().found.clone();
+    let found = find_in_games(&mut app);
     assert_eq!(found.len(), 1, "{found:?}");
     let win = &found[0];
     assert_eq!(win.solver(), Color::Black);
