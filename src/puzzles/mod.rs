@@ -233,41 +233,33 @@ pub fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
                 found: fields.len(),
             });
         };
-        let first = Position::from_fen(fen).map_err(|e| PuzzleError::Position {
+        let mut start = Position::from_fen(fen).map_err(|e| PuzzleError::Position {
             id: id.to_owned(),
             why: e.to_string(),
         })?;
-        let mut texts = solution.split_whitespace().peekable();
         let bad = |ply: usize, text: &str, why: String| PuzzleError::Move {
             id: id.to_owned(),
             ply,
             text: text.to_owned(),
             why,
         };
-        let lead = texts
-            .next_if(|t| t.starts_with('('))
-            .map(|text| {
-                let m: Move = text
-                    .strip_prefix('(')
-                    .and_then(|t| t.strip_suffix(')'))
-                    .and_then(|t| t.parse().ok())
-                    .ok_or_else(|| bad(0, text, "does not read".into()))?;
-                let start = first
-                    .play(m)
-                    .map_err(|e| bad(0, text, format!("is not legal: {e}")))?;
-                Ok((
-                    LeadIn {
-                        before: first.clone(),
-                        mv: m,
-                    },
-                    start,
-                ))
-            })
-            .transpose()?;
-        let (lead_in, start) = match lead {
-            Some((lead, start)) => (Some(lead), start),
-            None => (None, first),
-        };
+        // A found puzzle's FEN is the position before the move in brackets.
+        let mut texts = solution.split_whitespace().peekable();
+        let mut lead_in = None;
+        if let Some(text) = texts.next_if(|t| t.starts_with('(')) {
+            let m: Move = text
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| bad(0, text, "does not read".into()))?;
+            let after = start
+                .play(m)
+                .map_err(|e| bad(0, text, format!("is not legal: {e}")))?;
+            lead_in = Some(LeadIn {
+                before: std::mem::replace(&mut start, after),
+                mv: m,
+            });
+        }
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for (ply, text) in texts.enumerate() {

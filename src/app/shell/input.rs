@@ -100,6 +100,8 @@ fn pointer(
 
 /// Whether any of `modifiers` was down at some moment of this frame. A quick chord can
 /// press and release the modifier within one frame (xdotool does, so can a fast hand).
+/// For the mouse only: its events and the key messages come apart, so the order
+/// between them is not known; keys follow the modifiers in order ([`Modifiers`]).
 fn held(keys: &ButtonInput<KeyCode>, modifiers: [KeyCode; 2]) -> bool {
     keys.any_pressed(modifiers)
         || keys.any_just_pressed(modifiers)
@@ -231,9 +233,8 @@ fn key_command(key: KeyCode, held: Modifiers, at: &KeyContext) -> Option<Action>
 
 /// Each key press is a command, in the order pressed: on a slow frame two quick
 /// presses of the same key (Ctrl+Z twice) arrive together, and a key state would
-/// count them once.
-/// Modifiers are followed by their own messages (Bevy lets go of every key held when
-/// the window loses the keyboard).
+/// count them once. Modifiers are followed by their own messages (Bevy lets go of
+/// every key held when the window loses the keyboard).
 fn keys(
     mut presses: MessageReader<KeyboardInput>,
     mut held: Local<Modifiers>,
