@@ -6,7 +6,8 @@
 use bevy::app::AppExit;
 use bevy::prelude::*;
 
-use crate::app::schedule::AppSet;
+use crate::app::schedule::{AppSet, GameKind};
+use crate::app::shell::table::Tables;
 use crate::rules::tree::NodeId;
 use crate::rules::{Color, TimeControl};
 
@@ -261,10 +262,21 @@ pub(crate) struct Owners<'w> {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SwitchGame(pub crate::app::schedule::GameKind);
 
-/// Hands each action to its owner. Every action is logged (`action Undo`): a record of
-/// the session, read by the real-window tests.
-pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
+/// Hands each action to its owner, if the game on the table answers it: the others are
+/// dropped, so that a key meant for one game never reaches the other one's hidden
+/// table. Every action is logged (`action Undo`, `action Hint not at this table`): a
+/// record of the session, read by the real-window tests.
+pub(crate) fn route(
+    mut actions: MessageReader<Action>,
+    table: Res<State<GameKind>>,
+    tables: Res<Tables>,
+    mut to: Owners,
+) {
     for &action in actions.read() {
+        if !tables.answers(*table.get(), &action) {
+            info!("action {action:?} not at this table");
+            continue;
+        }
         info!("action {action:?}");
         match action {
             Action::Flip => _ = to.view.write(ViewCommand::Flip),
@@ -326,7 +338,8 @@ pub(crate) fn route(mut actions: MessageReader<Action>, mut to: Owners) {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<Action>()
+    app.init_resource::<Tables>()
+        .add_message::<Action>()
         .add_message::<ViewCommand>()
         .add_message::<PlayCommand>()
         .add_message::<TableCommand>()

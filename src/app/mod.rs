@@ -24,12 +24,14 @@ use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 use schedule::Present;
+use shell::table::{Part, add_game};
 
 use crate::storage::Dirs;
 use crate::theme::Rgba;
 pub use actions::*;
 pub use messages::*;
 pub use schedule::{AppSet, GameKind, Mode};
+pub use shell::model::*;
 pub use xiangqi::engine_link::{EngineStatus, EngineView};
 pub use xiangqi::messages::*;
 pub use xiangqi::model::*;
@@ -58,22 +60,23 @@ pub fn core_plugin(app: &mut App) {
         schedule::plugin,
         actions::plugin,
         messages::plugin,
-        xiangqi::messages::plugin,
-        xiangqi::model::plugin,
+        shell::model::plugin,
+        shell::table::plugin,
         shell::input::plugin,
-        xiangqi::play::plugin,
-        xiangqi::record::plugin,
-        xiangqi::review::plugin,
         store::import::plugin,
-        xiangqi::clock::plugin,
         shell::toggles::plugin,
-        xiangqi::edit::plugin,
-        xiangqi::engine_link::plugin,
-        go::plugin,
-    ))
-    .add_plugins(xiangqi::train::plugin)
-    .init_resource::<LoggedPosition>()
-    .add_systems(Update, log_position.in_set(Present::Status));
+        // What the status line says is the logic's: headless tests read it too.
+        panel::status::plugin,
+    ));
+    games(app, Part::Core);
+    app.init_resource::<LoggedPosition>()
+        .add_systems(Update, log_position.in_set(Present::Status));
+}
+
+/// Each game the table can hold: one line a game.
+fn games(app: &mut App, part: Part) {
+    add_game::<xiangqi::game::Xiangqi>(app, part);
+    add_game::<go::game::Go>(app, part);
 }
 
 /// Saves, autosave, settings file and clipboard: everything that touches files or the OS
@@ -85,9 +88,8 @@ pub fn files_plugin(app: &mut App) {
         store::saves::plugin,
         store::clipboard::plugin,
         store::export::plugin,
-        store::go_save::plugin,
-        go::slots::plugin,
     ));
+    games(app, Part::Files);
 }
 
 /// What the window adds to the core and the files: drawing the board and the panel,
@@ -97,14 +99,12 @@ pub fn window_plugins(app: &mut App) {
     app.add_plugins((
         shell::assets::plugin,
         shell::icon::plugin,
-        xiangqi::view::plugin,
-        go::view::plugin,
         shell::audio::plugin,
         panel::plugin,
         panel::dialogs::slots::plugin,
         panel::dialogs::game_list::plugin,
-        xiangqi::clock::window_plugin,
     ));
+    games(app, Part::Window);
 }
 
 /// The last position written to the log.

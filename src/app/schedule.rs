@@ -122,6 +122,16 @@ pub enum Present {
     Persist,
 }
 
+/// The steps of `Startup`, in order: the last session is taken up before anything
+/// draws it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Begin {
+    /// The autosave read, the start's notices said.
+    Resume,
+    /// The views built on what was resumed.
+    View,
+}
+
 /// The egui pass: the panel, then the dialogs drawn over it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PanelSet {
@@ -195,6 +205,7 @@ pub(crate) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSet::Presentation),
         )
+        .configure_sets(Startup, (Begin::Resume, Begin::View).chain())
         .configure_sets(
             EguiPrimaryContextPass,
             (PanelSet::Frame, PanelSet::Slots, PanelSet::GameList).chain(),
@@ -213,6 +224,9 @@ fn apply_mode(world: &mut World) {
         // idle while it played, would read them when they run again.
         world
             .resource_mut::<Messages<crate::app::actions::PlayCommand>>()
+            .clear();
+        world
+            .resource_mut::<Messages<crate::app::actions::TableCommand>>()
             .clear();
         world
             .resource_mut::<Messages<crate::app::BoardPointer>>()

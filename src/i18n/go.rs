@@ -43,6 +43,10 @@ texts! {
     CopiedBoard => "已复制棋盘（文本）", "Copied the board (text)";
     Variations => "变化：", "Variations:";
     GnuGoFailed => "GNU Go：{}", "GNU Go: {}";
+    HintAsked => "正在请 GNU Go 提示…", "Asking GNU Go for a hint…";
+    HintIs => "GNU Go 提示：{}", "GNU Go suggests {}";
+    HintPass => "GNU Go 提示：停一手", "GNU Go suggests a pass";
+    HintResign => "GNU Go 认为这盘棋已输", "GNU Go thinks the game is lost";
     GnuGoPlays => "GNU Go 执：", "GNU Go plays:";
     Nobody => "不下", "neither";
     AskGnuGo => "请 GNU Go 判断死子", "Ask GNU Go which are dead";

@@ -5,6 +5,7 @@
 
 mod harness;
 mod looks;
+mod tables;
 
 use harness::{Game, Seen};
 use xiangqi::rules::Square;

@@ -46,6 +46,23 @@ impl GoTable {
         }
     }
 
+    /// Space: the running clock stops, or a stopped one runs again where the game goes
+    /// on (after the first move, at the end of what was played, no count, no result).
+    /// Whether it runs now, if there is a clock.
+    pub(super) fn clock_toggle(&mut self) -> Option<bool> {
+        let live = self.counting.is_none()
+            && self.result.is_none()
+            && self.redo.is_empty()
+            && !self.game.moves().is_empty();
+        let clock = self.clock.as_mut()?;
+        if !clock.is_paused() {
+            clock.pause();
+        } else if live {
+            clock.resume();
+        }
+        Some(!clock.is_paused())
+    }
+
     /// The clock stops (the count, a result, a walk through the game).
     pub(super) fn clock_stop(&mut self) {
         if let Some(clock) = self.clock.as_mut() {

@@ -68,7 +68,7 @@ pub(crate) fn import(
     mut next: ResMut<NextState<GameKind>>,
     mut table: ResMut<GoTable>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::xiangqi::model::Settings>,
+    settings: Res<crate::app::shell::model::Settings>,
 ) {
     let lang = settings.lang;
     let at_go = *kind.get() == GameKind::Go;

@@ -6,8 +6,9 @@
 
 use bevy::prelude::*;
 
-use crate::app::actions::{PlayCommand, Review, SwitchGame};
-use crate::app::schedule::{GameKind, Logic};
+use crate::app::actions::{PlayCommand, Review, TableCommand};
+use crate::app::schedule::Logic;
+use crate::app::shell::table::{TableGame, on_table};
 use crate::app::{BoardPointer, BoardPress};
 use crate::go::Move;
 
@@ -15,6 +16,7 @@ pub mod clock;
 pub mod count;
 pub mod counting;
 pub mod files;
+pub mod game;
 pub mod opponent;
 pub mod slots;
 pub mod table;
@@ -100,6 +102,8 @@ pub enum GoCommand {
     Computer(Option<crate::go::Color>),
     /// Ask GNU Go which stones are dead (`opponent.rs` answers).
     AskDead,
+    /// H: ask GNU Go which move it would play here (`opponent.rs` answers).
+    Hint,
 }
 
 /// The comment of the move shown, as typed.
@@ -114,14 +118,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
-        .add_systems(Update, switch.in_set(Logic::Modes))
-        .add_systems(OnEnter(GameKind::Go), pause_xiangqi)
-        .add_systems(OnExit(GameKind::Go), pause_go)
+        .add_systems(OnExit(<game::Go as TableGame>::KIND), pause_go)
         .add_systems(
             Update,
-            clock::tick
-                .in_set(Logic::Time)
-                .run_if(in_state(GameKind::Go)),
+            clock::tick.in_set(Logic::Time).run_if(on_table::<game::Go>),
         )
         .add_systems(
             Update,
@@ -135,27 +135,8 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(Logic::Play)
-                .run_if(in_state(GameKind::Go)),
+                .run_if(on_table::<game::Go>),
         );
-}
-
-/// The table changes game at once (the mode change step applies it).
-fn switch(
-    mut asked: MessageReader<SwitchGame>,
-    kind: Res<State<GameKind>>,
-    mut next: ResMut<NextState<GameKind>>,
-) {
-    for &SwitchGame(to) in asked.read() {
-        if *kind.get() != to {
-            info!("table switches to {to:?}");
-            next.set(to);
-        }
-    }
-}
-
-/// The Xiangqi game's clock stops while the table plays Go: its time is not used away.
-fn pause_xiangqi(mut model: ResMut<crate::app::xiangqi::model::Model>) {
-    model.pause();
 }
 
 /// The Go clock stops while the table plays Xiangqi.
@@ -191,9 +172,10 @@ fn comments(mut typed: MessageReader<GoComment>, mut table: ResMut<GoTable>) {
     }
 }
 
-/// Undo, redo, new game, pass.
+/// Undo, redo, new game, pass, the clock's pause.
 fn commands(
     mut play: MessageReader<PlayCommand>,
+    mut clock: MessageReader<TableCommand>,
     mut go: MessageReader<GoCommand>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
@@ -228,6 +210,16 @@ fn commands(
         }
         happened.write_batch(before.then(&table));
     }
+    for &command in clock.read() {
+        if command == TableCommand::TogglePause {
+            let now = match table.clock_toggle() {
+                Some(true) => "runs",
+                Some(false) => "paused",
+                None => "none (an untimed game)",
+            };
+            info!("go clock {now}");
+        }
+    }
     for &command in go.read() {
         let before = Before::of(&table);
         match command {
@@ -245,7 +237,7 @@ fn commands(
                 info!("go computer {side:?}");
                 table.setup.computer = side;
             }
-            GoCommand::AskDead => {}
+            GoCommand::AskDead | GoCommand::Hint => {}
         }
         happened.write_batch(before.then(&table));
     }

@@ -18,10 +18,23 @@ use crate::i18n::GoText as G;
 /// GNU Go's strength (1–10): level 5 answers a 19×19 move in about a second here.
 const LEVEL: u8 = 5;
 
-/// What GNU Go was asked.
+/// What GNU Go is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    /// Its move, to play it.
+    Move,
+    /// Its move, to show it (a hint).
+    Hint,
+    /// The stones it counts dead.
+    Dead,
+}
+
+/// What GNU Go answered.
 enum Answer {
     /// Its move (`None`: it resigns).
     Move(Option<Move>),
+    /// The move it suggests (`None`: it would resign).
+    Hint(Option<Move>),
     /// The stones it counts dead.
     Dead(Vec<Point>),
 }
@@ -50,7 +63,7 @@ fn computer_to_move(table: &GoTable) -> bool {
 }
 
 /// Starts a question on its thread.
-fn ask(asking: &mut Asking, table: &GoTable, dead: bool) {
+fn ask(asking: &mut Asking, table: &GoTable, question: Question) {
     let id = stamp(table);
     let game = table.game.clone();
     let (send, receive) = channel();
@@ -60,18 +73,13 @@ fn ask(asking: &mut Asking, table: &GoTable, dead: bool) {
                 gtp::find_gnugo().ok_or_else(|| "GNU Go (gnugo) is not installed".to_owned())?;
             let mut gnugo = gtp::gnugo(&path, &game, LEVEL).map_err(|e| e.to_string())?;
             gnugo.set_game(&game).map_err(|e| e.to_string())?;
-            if dead {
-                let size = game.start().board().size();
-                gnugo
-                    .dead(size)
-                    .map(Answer::Dead)
-                    .map_err(|e| e.to_string())
-            } else {
-                gnugo
-                    .genmove(&game)
-                    .map(Answer::Move)
-                    .map_err(|e| e.to_string())
-            }
+            let answer = match question {
+                Question::Dead => gnugo.dead(game.start().board().size()).map(Answer::Dead),
+                Question::Move => gnugo.genmove(&game).map(Answer::Move),
+                // A process of its own, thrown away: the move is not played.
+                Question::Hint => gnugo.genmove(&game).map(Answer::Hint),
+            };
+            answer.map_err(|e| e.to_string())
         })();
         // The window may be gone: nobody to tell.
         _ = send.send((id, answer));
@@ -88,19 +96,30 @@ pub(crate) fn play(
     mut commands: MessageReader<super::GoCommand>,
     mut happened: MessageWriter<GoHappened>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::xiangqi::model::Settings>,
+    settings: Res<crate::app::shell::model::Settings>,
 ) {
     let lang = settings.lang;
-    let dead = commands
-        .read()
-        .filter(|c| **c == super::GoCommand::AskDead)
-        .count();
-    if dead > 0 && table.counting.is_some() {
+    let (mut dead, mut hint) = (false, false);
+    for command in commands.read() {
+        dead |= *command == super::GoCommand::AskDead;
+        hint |= *command == super::GoCommand::Hint;
+    }
+    if dead && table.counting.is_some() {
         info!("go asks GNU Go for the dead stones");
-        ask(&mut asking, &table, true);
+        ask(&mut asking, &table, Question::Dead);
     } else if computer_to_move(&table) && asking.asked != Some(stamp(&table)) {
         info!("go asks GNU Go for a move");
-        ask(&mut asking, &table, false);
+        ask(&mut asking, &table, Question::Move);
+    } else if hint {
+        if table.counting.is_some() || table.result.is_some() {
+            notices.write(Notice::warn(
+                G::Over.fill(lang, &[&table.result.clone().unwrap_or_default()]),
+            ));
+        } else {
+            info!("go asks GNU Go for a hint");
+            notices.write(Notice::info(G::HintAsked.get(lang)));
+            ask(&mut asking, &table, Question::Hint);
+        }
     }
     let came = asking
         .coming
@@ -126,6 +145,18 @@ pub(crate) fn play(
             happened.write(GoHappened::Ended);
         }
         Ok(Answer::Move(_)) => {}
+        Ok(Answer::Hint(mv)) => {
+            let said = match mv {
+                Some(Move::Play(p)) => G::HintIs.fill(lang, &[&p.gtp(table.size())]),
+                Some(Move::Pass) => G::HintPass.get(lang).to_owned(),
+                None => G::HintResign.get(lang).to_owned(),
+            };
+            info!(
+                "go hint {}",
+                mv.map_or("resign".to_owned(), |m| m.gtp(table.size()))
+            );
+            notices.write(Notice::info(said));
+        }
         Ok(Answer::Dead(stones)) => table.set_dead(stones),
         Err(e) => {
             warn!("GNU Go: {e}");

@@ -72,7 +72,7 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            slots.run_if(in_state(crate::app::schedule::GameKind::Go)),
+            slots.run_if(crate::app::shell::table::on_table::<crate::app::go::game::Go>),
             super::files::import,
         )
             .chain()
@@ -88,7 +88,7 @@ pub(crate) fn slots(
     mut slots: ResMut<GoSlots>,
     mut table: ResMut<GoTable>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::xiangqi::model::Settings>,
+    settings: Res<crate::app::shell::model::Settings>,
 ) {
     let lang = settings.lang;
     let mut asked: Vec<GoSlotCommand> = Vec::new();

@@ -9,8 +9,9 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::app::go::GoTable;
-use crate::app::schedule::{GameKind, Present};
+use crate::app::schedule::Present;
 use crate::app::shell::input::BoardCamera;
+use crate::app::shell::table::{TableGame, on_table};
 use crate::app::to_color;
 use crate::app::xiangqi::view::board::CELL;
 use crate::go::{IllegalMove, Move, Point};
@@ -62,12 +63,12 @@ pub struct Hover {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
-        .add_systems(OnEnter(GameKind::Go), spawn)
+        .add_systems(OnEnter(<super::game::Go as TableGame>::KIND), spawn)
         .add_systems(
             Update,
             (hover, redraw)
                 .in_set(Present::Board)
-                .run_if(in_state(GameKind::Go)),
+                .run_if(on_table::<super::game::Go>),
         );
 }
 
@@ -133,7 +134,7 @@ struct Backdrop;
 fn spawn(mut commands: Commands) {
     // The wood around the goban covers the Xiangqi board under it.
     commands.spawn((
-        DespawnOnExit(GameKind::Go),
+        DespawnOnExit(<super::game::Go as TableGame>::KIND),
         Backdrop,
         Sprite {
             color: to_color(crate::theme::WOOD.background),
@@ -143,7 +144,7 @@ fn spawn(mut commands: Commands) {
         Transform::from_xyz(0.0, 0.0, 90.0),
     ));
     commands.spawn((
-        DespawnOnExit(GameKind::Go),
+        DespawnOnExit(<super::game::Go as TableGame>::KIND),
         Goban,
         Sprite {
             custom_size: Some(Vec2::splat(side())),

@@ -8,8 +8,9 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::egui_color;
+use crate::app::shell::model::Settings;
 use crate::app::xiangqi::engine_link::{EngineStatus, EngineView};
-use crate::app::xiangqi::model::{ComputerWaits, Model, Settings};
+use crate::app::xiangqi::model::{ComputerWaits, Model};
 use crate::engine::{Limit, Line, Score};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Notation, Position};

@@ -5,6 +5,7 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::schedule::GameKind;
+use crate::app::shell::table::Tables;
 use crate::app::xiangqi::review::ReviewCommand;
 use crate::i18n::{Lang, T};
 
@@ -55,51 +56,70 @@ fn rule() -> Item {
     (String::new(), "", Action::Cancel)
 }
 
-/// The bar. At the Go table the Xiangqi-only items are left out.
+/// Only what the table answers, with no line at either end or two together.
+fn kept(items: Vec<Item>, answers: &impl Fn(&Action) -> bool) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::new();
+    for item in items {
+        if item.0.is_empty() {
+            if out.last().is_some_and(|last| !last.0.is_empty()) {
+                out.push(item);
+            }
+        } else if answers(&item.2) {
+            out.push(item);
+        }
+    }
+    if out.last().is_some_and(|last| last.0.is_empty()) {
+        out.pop();
+    }
+    out
+}
+
+/// The name of the table of `kind`, as the menus and the table switch say it.
+pub(crate) fn table_name(kind: GameKind) -> T {
+    match kind {
+        GameKind::Xiangqi => T::GameXiangqi,
+        GameKind::Go => T::GameGo,
+    }
+}
+
+/// The bar: every command the game on the table answers (the router would drop the
+/// others), each with its key.
 pub(crate) fn bar(
     ui: &mut egui::Ui,
     settings: &crate::settings::Settings,
     table: GameKind,
+    tables: &Tables,
     send: &mut impl FnMut(Action),
 ) {
     let lang = settings.lang;
-    let xiangqi = table == GameKind::Xiangqi;
+    let answers = |a: &Action| tables.answers(table, a);
     egui::MenuBar::new().ui(ui, |ui| {
         let mut game = items(
             &[
                 (T::NewGame, "Ctrl+R", Action::NewGame),
                 (T::Save, "Ctrl+S", Action::Save),
                 (T::Load, "Ctrl+L", Action::Load),
+                (T::Slots, "Ctrl+Shift+S", Action::ToggleSlots),
+                (T::GameInfo, "Ctrl+Shift+I", Action::ToggleGameInfo),
             ],
             lang,
         );
-        if xiangqi {
-            game.extend(items(
-                &[
-                    (T::Slots, "Ctrl+Shift+S", Action::ToggleSlots),
-                    (T::GameInfo, "Ctrl+Shift+I", Action::ToggleGameInfo),
-                ],
-                lang,
-            ));
-        }
-        if xiangqi {
-            game.push(rule());
-            game.extend(items(
-                &[
-                    (
-                        T::Puzzles,
-                        "F3",
-                        Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None)),
-                    ),
-                    (
-                        T::PuzzlesFind,
-                        "",
-                        Action::Train(crate::app::xiangqi::train::TrainCommand::FindInGames),
-                    ),
-                ],
-                lang,
-            ));
-        }
+        game.push(rule());
+        game.extend(items(
+            &[
+                (
+                    T::Puzzles,
+                    "F3",
+                    Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None)),
+                ),
+                (
+                    T::PuzzlesFind,
+                    "",
+                    Action::Train(crate::app::xiangqi::train::TrainCommand::FindInGames),
+                ),
+            ],
+            lang,
+        ));
         game.push(rule());
         game.extend(items(
             &[
@@ -111,7 +131,7 @@ pub(crate) fn bar(
         ));
         game.push(rule());
         game.extend(items(&[(T::Quit, "Ctrl+W", Action::Quit)], lang));
-        menu(ui, T::MenuGame, lang, &game, send);
+        menu(ui, T::MenuGame, lang, &kept(game, &answers), send);
 
         let mut edit = items(
             &[
@@ -129,56 +149,54 @@ pub(crate) fn bar(
             ],
             lang,
         ));
-        if xiangqi {
-            edit.push(rule());
-            edit.extend(items(&[(T::Edit, "F2", Action::ToggleEdit)], lang));
-        }
-        menu(ui, T::MenuEdit, lang, &edit, send);
+        edit.push(rule());
+        edit.extend(items(&[(T::Edit, "F2", Action::ToggleEdit)], lang));
+        menu(ui, T::MenuEdit, lang, &kept(edit, &answers), send);
 
-        let mut view = Vec::new();
-        if xiangqi {
-            view.extend(items(&[(T::Flip, "F", Action::Flip)], lang));
-        }
-        view.extend(items(
+        let mut view = items(
             &[
+                (T::Flip, "F", Action::Flip),
                 (T::MenuMute, "M", Action::ToggleMute),
                 (T::ZoomIn, "Ctrl+=", Action::Zoom(1)),
                 (T::ZoomOut, "Ctrl+-", Action::Zoom(-1)),
                 (T::ZoomReset, "Ctrl+0", Action::Zoom(0)),
             ],
             lang,
-        ));
+        );
         view.push(rule());
         // Each names what is shown now; the key goes on to the next.
         let theme = crate::i18n::theme_name(settings.theme, lang);
         view.push((T::MenuTheme.fill(lang, &[&theme]), "T", Action::NextTheme));
-        if xiangqi {
-            let pieces = crate::i18n::pieces_name(settings.pieces, lang);
-            view.push((
-                T::MenuPieces.fill(lang, &[&pieces]),
-                "P",
-                Action::TogglePieces,
-            ));
-        }
+        let pieces = crate::i18n::pieces_name(settings.pieces, lang);
+        view.push((
+            T::MenuPieces.fill(lang, &[&pieces]),
+            "P",
+            Action::TogglePieces,
+        ));
         view.push(rule());
         view.extend(items(
             &[(T::SettingsMenu, "Ctrl+,", Action::ToggleSettings)],
             lang,
         ));
         view.push(rule());
-        let other = if xiangqi {
-            (T::GameGo, "", Action::SwitchGame(GameKind::Go))
-        } else {
-            (T::GameXiangqi, "", Action::SwitchGame(GameKind::Xiangqi))
-        };
-        view.extend(items(&[other], lang));
-        menu(ui, T::MenuView, lang, &view, send);
+        for kind in tables.kinds().into_iter().filter(|k| *k != table) {
+            view.extend(items(
+                &[(table_name(kind), "", Action::SwitchGame(kind))],
+                lang,
+            ));
+        }
+        menu(ui, T::MenuView, lang, &kept(view, &answers), send);
 
-        if xiangqi {
-            let engine = items(
+        let engine = kept(
+            items(
                 &[
                     (T::Analysis, "A", Action::ToggleAnalysis),
                     (T::HintButton, "H", Action::Hint),
+                    (
+                        T::HintButton,
+                        "H",
+                        Action::Go(crate::app::go::GoCommand::Hint),
+                    ),
                     (T::Review, "R", Action::Review(ReviewCommand::Toggle)),
                     (
                         T::MenuNextMark,
@@ -192,7 +210,10 @@ pub(crate) fn bar(
                     ),
                 ],
                 lang,
-            );
+            ),
+            &answers,
+        );
+        if !engine.is_empty() {
             menu(ui, T::MenuEngine, lang, &engine, send);
         }
 

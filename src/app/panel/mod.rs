@@ -25,11 +25,12 @@ use bevy_egui::{
 
 use crate::app::actions::Action;
 use crate::app::shell::assets::FONT;
-use crate::app::xiangqi::model::{Model, Overlay, PointerOverPanel, Settings, TypingInPanel};
+use crate::app::shell::model::{Overlay, PointerOverPanel, Settings, TypingInPanel};
+use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::view::board::PanelArea;
 use crate::app::{EditCommand, RecordEdit, SettingsEdited};
-use crate::i18n::{self, T};
-use status::{Status, status_line};
+use crate::i18n;
+use status::{StatusLines, status_line};
 
 use crate::app::egui_color;
 
@@ -37,17 +38,16 @@ use crate::app::egui_color;
 const WIDTH: f32 = 300.0;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(status::plugin)
-        .add_systems(
-            EguiPrimaryContextPass,
-            (fonts, style, panel).chain().in_set(PanelSet::Frame),
-        )
-        .add_systems(
-            PreUpdate,
-            drop_unchanged_modifiers
-                .after(EguiInputSet::WriteEguiEvents)
-                .before(EguiPreUpdateSet::BeginPass),
-        );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (fonts, style, panel).chain().in_set(PanelSet::Frame),
+    )
+    .add_systems(
+        PreUpdate,
+        drop_unchanged_modifiers
+            .after(EguiInputSet::WriteEguiEvents)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
 }
 
 /// bevy_egui 0.42 reports the modifier keys to egui as an event every frame, changed or
@@ -166,7 +166,7 @@ pub(crate) fn panel(
     model: Res<Model>,
     settings: Res<Settings>,
     overlay: Res<Overlay>,
-    status: Res<Status>,
+    status: Res<StatusLines>,
     mut area: ResMut<PanelArea>,
     mut over_panel: ResMut<PointerOverPanel>,
     mut typing: ResMut<TypingInPanel>,
@@ -175,6 +175,7 @@ pub(crate) fn panel(
     editing: Res<crate::app::xiangqi::edit::Editing>,
     engines: crate::app::panel::review::EngineShown,
     table: Res<State<crate::app::schedule::GameKind>>,
+    tables: Res<crate::app::shell::table::Tables>,
     mut go_shown: crate::app::panel::go::GoShown,
     training: Res<crate::app::xiangqi::train::Training>,
 ) -> Result {
@@ -190,6 +191,7 @@ pub(crate) fn panel(
     } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
+    let status = status.of(*table.get());
     // The zoom is the settings' (Ctrl+= / Ctrl+- / Ctrl+0 go through the actions and
     // are saved), not egui's own keys.
     if ctx.options(|o| o.zoom_with_keyboard) {
@@ -253,14 +255,16 @@ pub(crate) fn panel(
                         use crate::app::schedule::GameKind;
                         let kind = *table.get();
                         // Every command, with its shortcut.
-                        crate::app::panel::menu::bar(ui, &settings, kind, &mut send);
+                        crate::app::panel::menu::bar(ui, &settings, kind, &tables, &mut send);
                         ui.separator();
                         // The table's game: 象棋 or 围棋.
                         ui.horizontal(|ui| {
-                            for (t, k, name) in [
-                                (T::GameXiangqi, GameKind::Xiangqi, "table-xiangqi"),
-                                (T::GameGo, GameKind::Go, "table-go"),
-                            ] {
+                            for k in tables.kinds() {
+                                let t = crate::app::panel::menu::table_name(k);
+                                let name = match k {
+                                    GameKind::Xiangqi => "table-xiangqi",
+                                    GameKind::Go => "table-go",
+                                };
                                 let button = ui.selectable_label(kind == k, t.get(lang));
                                 crate::app::panel::go::log_place(
                                     &mut go_ui.logged,

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::egui_color;
-use crate::app::xiangqi::model::{Coordinates, Settings};
+use crate::app::shell::model::{Coordinates, Settings};
 use crate::i18n::{Lang, T};
 use crate::rules::{Notation, Piece};
 use crate::theme::{PanelColors, PieceStyle, Shape, Theme};

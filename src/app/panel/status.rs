@@ -4,8 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::app::schedule::Present;
-use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::schedule::{GameKind, Present};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::Model;
 use crate::app::{
     GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Notice, Redone, Refusal,
     Undone,
@@ -13,14 +14,14 @@ use crate::app::{
 use crate::i18n::{self, Lang, T};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Status>().add_systems(
+    app.init_resource::<StatusLines>().add_systems(
         Update,
         (status, log_warning).chain().in_set(Present::Status),
     );
 }
 
 /// The status line: what just happened.
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
 pub struct Status {
     /// The text.
     pub text: String,
@@ -28,9 +29,41 @@ pub struct Status {
     pub warning: bool,
 }
 
+/// Each table's status line: it speaks of its own game, and is there again when the
+/// table comes back.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct StatusLines(Vec<(GameKind, Status)>);
+
+impl StatusLines {
+    /// The status line of the table of `kind`.
+    #[must_use]
+    pub fn of(&self, kind: GameKind) -> &Status {
+        static EMPTY: Status = Status {
+            text: String::new(),
+            warning: false,
+        };
+        self.0
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(&EMPTY, |(_, s)| s)
+    }
+
+    fn of_mut(&mut self, kind: GameKind) -> &mut Status {
+        let at = match self.0.iter().position(|(k, _)| *k == kind) {
+            Some(at) => at,
+            None => {
+                self.0.push((kind, Status::default()));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[at].1
+    }
+}
+
 /// Puts what just happened into the status line.
 fn status(
-    mut status: ResMut<Status>,
+    mut lines: ResMut<StatusLines>,
+    table: Res<State<GameKind>>,
     settings: Res<Settings>,
     mut played: MessageReader<MovePlayed>,
     mut rejected: MessageReader<MoveRejected>,
@@ -44,6 +77,7 @@ fn status(
     let lang = settings.lang;
     // Every line the player is told is logged: a record of the session, read by the
     // real-window tests.
+    let status = lines.of_mut(*table.get());
     let mut set = |text: String, warning: bool| {
         if !text.is_empty() {
             info!("notice {text}");

@@ -6,7 +6,7 @@ use bevy::audio::{AudioPlayer, AudioSink, PlaybackSettings, Volume};
 use bevy::prelude::*;
 
 use crate::app::shell::assets::{GameAssets, Sound};
-use crate::app::xiangqi::model::Settings;
+use crate::app::shell::model::Settings;
 use crate::app::{ClockLow, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone};
 
 /// A sound we started, and when.

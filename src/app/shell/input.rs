@@ -1,9 +1,10 @@
 //! Mouse and keyboard become messages; nothing is decided here.
 //!
-//! What each key does is listed in one place, [`key_command`]. A file dropped on the
+//! What each key means is the shell's and the game on the table's to say
+//! ([`Tables::key`](crate::app::shell::table::Tables::key)). A file dropped on the
 //! window becomes an [`Import`], like a paste.
 
-use crate::app::schedule::{AppSet, Mode};
+use crate::app::schedule::{AppSet, GameKind, Mode};
 use bevy::ecs::message::Messages;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{KeyCode, KeyboardInput};
@@ -12,8 +13,9 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use crate::app::actions::Action;
-use crate::app::xiangqi::model::{GameChoice, Overlay, PointerOverPanel, TypingInPanel};
-use crate::app::xiangqi::review::ReviewCommand;
+use crate::app::shell::model::{Overlay, PointerOverPanel, TypingInPanel};
+use crate::app::shell::table::{KeyContext, KeyPress, Tables};
+use crate::app::xiangqi::model::GameChoice;
 use crate::app::{BoardPointer, BoardPress, Import};
 
 /// The camera that looks at the board, whichever game's (the game spawns it).
@@ -157,84 +159,11 @@ fn repeats(key: KeyCode) -> bool {
     )
 }
 
-/// What the game is doing that changes what a key means.
-struct KeyContext<'a> {
-    overlay: &'a Overlay,
-    typing: bool,
-    listing: bool,
-    editing: bool,
-}
-
-/// Every keyboard shortcut. While a text field has the keyboard only Ctrl chords act;
-/// while a file's game list is open, Esc closes it (its own keys are the dialog's).
-fn key_command(key: KeyCode, held: Modifiers, at: &KeyContext) -> Option<Action> {
-    let (ctrl, shift) = (held.ctrl(), held.shift());
-    let KeyContext {
-        overlay,
-        typing,
-        listing,
-        editing,
-    } = *at;
-    if typing && !ctrl {
-        return None;
-    }
-    Some(match (ctrl, shift, key) {
-        (true, false, KeyCode::KeyZ) => Action::Undo,
-        (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
-        (true, _, KeyCode::KeyR) => Action::NewGame,
-        (true, _, KeyCode::KeyW) => Action::Quit,
-        (true, false, KeyCode::KeyS) => Action::Save,
-        (true, false, KeyCode::KeyL) => Action::Load,
-        (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,
-        (true, false, KeyCode::KeyE) => Action::CopyFen,
-        (true, true, KeyCode::KeyE) => Action::CopyGame,
-        (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
-        (true, false, KeyCode::KeyI) => Action::Paste,
-        (true, _, KeyCode::KeyG) => Action::ExportGif,
-        (true, _, KeyCode::Equal | KeyCode::NumpadAdd) => Action::Zoom(1),
-        (true, _, KeyCode::Minus | KeyCode::NumpadSubtract) => Action::Zoom(-1),
-        (true, _, KeyCode::Digit0 | KeyCode::Numpad0) => Action::Zoom(0),
-        (true, _, KeyCode::Comma) => Action::ToggleSettings,
-        // Esc first closes an open dialog.
-        (_, _, KeyCode::Escape) if listing => Action::ChooseGame(None),
-        (_, _, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
-        (_, _, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
-        (_, _, KeyCode::Escape) if overlay.info => Action::ToggleGameInfo,
-        (_, _, KeyCode::Escape) if overlay.settings => Action::ToggleSettings,
-        (_, _, KeyCode::Escape) if editing => Action::ToggleEdit,
-        (_, _, KeyCode::F2) => Action::ToggleEdit,
-        (_, _, KeyCode::F3) => Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None)),
-        (false, _, KeyCode::KeyN) => Action::Train(crate::app::xiangqi::train::TrainCommand::Next),
-        (_, _, KeyCode::Escape) => Action::Quit,
-        (false, _, KeyCode::KeyF) => Action::Flip,
-        (false, _, KeyCode::Space) => Action::TogglePause,
-        (false, _, KeyCode::KeyM) => Action::ToggleMute,
-        (false, _, KeyCode::KeyT) => Action::NextTheme,
-        (false, _, KeyCode::KeyP) => Action::TogglePieces,
-        (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
-        (false, _, KeyCode::KeyH) => Action::Hint,
-        (false, _, KeyCode::KeyR) => Action::Review(ReviewCommand::Toggle),
-        (false, same_side, KeyCode::BracketRight) => {
-            Action::Review(ReviewCommand::Next { same_side })
-        }
-        (false, same_side, KeyCode::BracketLeft) => {
-            Action::Review(ReviewCommand::Previous { same_side })
-        }
-        (_, _, KeyCode::F1) => Action::ToggleHelp,
-        (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
-        (false, _, KeyCode::ArrowRight) => Action::ReviewForward,
-        (false, _, KeyCode::Home) => Action::ReviewStart,
-        (false, _, KeyCode::End) => Action::ReviewEnd,
-        (false, _, KeyCode::ArrowUp) => Action::LineUp,
-        (false, _, KeyCode::ArrowDown) => Action::LineDown,
-        _ => return None,
-    })
-}
-
 /// Each key press is a command, in the order pressed: on a slow frame two quick
 /// presses of the same key (Ctrl+Z twice) arrive together, and a key state would
 /// count them once. Modifiers are followed by their own messages (Bevy lets go of
-/// every key held when the window loses the keyboard).
+/// every key held when the window loses the keyboard). What a key means is the
+/// shell's and the game on the table's to say ([`Tables::key`]).
 fn keys(
     mut presses: MessageReader<KeyboardInput>,
     mut held: Local<Modifiers>,
@@ -242,55 +171,30 @@ fn keys(
     typing: Res<TypingInPanel>,
     choice: Res<GameChoice>,
     mode: Res<State<Mode>>,
+    table: Res<State<GameKind>>,
+    tables: Res<Tables>,
     mut commands: MessageWriter<Action>,
 ) {
     let at = KeyContext {
         overlay: &overlay,
         typing: typing.0,
         listing: choice.0.is_some(),
-        editing: *mode.get() == Mode::Edit,
+        mode: *mode.get(),
     };
-    let training = *mode.get() == Mode::Train;
     for press in presses.read() {
         let down = press.state == ButtonState::Pressed;
         if held.follow(press.key_code, down) || !down || (press.repeat && !repeats(press.key_code))
         {
             continue;
         }
-        let Some(command) = key_command(press.key_code, *held, &at) else {
-            continue;
+        let press = KeyPress {
+            key: press.key_code,
+            ctrl: held.ctrl(),
+            shift: held.shift(),
         };
-        let command = if training {
-            in_training(command, press.key_code == KeyCode::Escape)
-        } else {
-            Some(command)
-        };
-        if let Some(command) = command {
+        if let Some(command) = tables.key(*table.get(), press, &at) {
             commands.write(command);
         }
-    }
-}
-
-/// In training the keys keep their sense where it has one (Ctrl+Z takes a wrong move
-/// back, H hints, Esc goes back to the game) and do nothing where it would change the
-/// puzzle into another game (new game, paste, the editor, the engine).
-fn in_training(command: Action, escape: bool) -> Option<Action> {
-    use crate::app::xiangqi::train::TrainCommand;
-    match command {
-        Action::Undo => Some(Action::Train(TrainCommand::Retry)),
-        Action::Hint => Some(Action::Train(TrainCommand::Hint)),
-        Action::Quit if escape => Some(Action::Train(TrainCommand::Leave)),
-        Action::Flip
-        | Action::ToggleMute
-        | Action::ToggleHelp
-        | Action::Quit
-        | Action::Zoom(_)
-        | Action::NextTheme
-        | Action::TogglePieces
-        | Action::ToggleSettings
-        | Action::Cancel
-        | Action::Train(_) => Some(command),
-        _ => None,
     }
 }
 

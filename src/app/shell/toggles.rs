@@ -7,7 +7,7 @@ use crate::app::actions::ViewCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
-use crate::app::xiangqi::model::{Overlay, Settings};
+use crate::app::shell::model::{Overlay, Settings};
 use crate::app::{Notice, SettingsEdited};
 use crate::i18n::T;
 

@@ -6,7 +6,8 @@ use crate::app::actions::ClipboardCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
-use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::Model;
 use crate::app::{Import, Notice};
 use crate::i18n::T;
 use crate::slots;

@@ -12,8 +12,9 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use crate::app::Notice;
+use crate::app::shell::model::Settings;
 use crate::app::store::persist::DataDirs;
-use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::xiangqi::model::Model;
 use crate::i18n::T;
 use crate::picture::{self, Options};
 use crate::storage::{Stamp, atomic_write, unused_path};

@@ -12,7 +12,8 @@ use crate::app::schedule::Logic;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::xiangqi::model::{GameChoice, GameList, ListedGame, Model, Selection, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::{GameChoice, GameList, ListedGame, Model, Selection};
 use crate::app::xiangqi::play::clear;
 use crate::app::{BoardChanged, Import, Notice};
 use crate::i18n::{self, Lang, T};

@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use crate::app::schedule::Present;
-use crate::app::xiangqi::model::{CurrentSlot, Model, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::{CurrentSlot, Model};
 use crate::app::{BoardChanged, Notice, RecordChanged};
 use crate::i18n::{Lang, T};
 use crate::settings::Preferences;
@@ -68,7 +69,12 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Settings>()
         .init_resource::<CurrentSlot>()
         .init_resource::<Autosaved>()
-        .add_systems(Startup, (say_startup_notices, resume).chain())
+        .add_systems(
+            Startup,
+            (say_startup_notices, resume)
+                .chain()
+                .in_set(crate::app::schedule::Begin::Resume),
+        )
         .add_systems(
             Update,
             (

@@ -6,8 +6,9 @@ use crate::app::actions::SaveCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
+use crate::app::shell::model::{Overlay, Settings};
 use crate::app::store::persist::DataDirs;
-use crate::app::xiangqi::model::{CurrentSlot, Model, Overlay, Settings};
+use crate::app::xiangqi::model::{CurrentSlot, Model};
 use crate::app::{Import, Notice, SlotCommand, SlotOp};
 use crate::i18n::{Lang, T};
 use crate::slots::{self, SlotError, SlotState, SlotStore};

@@ -8,10 +8,13 @@ use std::time::Duration;
 
 use crate::app::actions::TableCommand;
 use crate::app::schedule::{Logic, Mode};
+use crate::app::shell::table::{TableGame, on_table};
+use crate::app::xiangqi::game::Xiangqi;
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-use crate::app::xiangqi::model::{GameChoice, Model, Overlay, Settings};
+use crate::app::shell::model::{Overlay, Settings};
+use crate::app::xiangqi::model::{GameChoice, Model};
 use crate::app::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Outcome};
@@ -22,8 +25,37 @@ pub(crate) const LOW: Duration = Duration::from_secs(10);
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, tick.in_set(Logic::Time))
-        .add_systems(Update, actions.in_set(Logic::Table))
-        .add_systems(Update, pause_for_dialogs.in_set(Logic::Dialogs));
+        .add_systems(
+            Update,
+            actions.in_set(Logic::Table).run_if(on_table::<Xiangqi>),
+        )
+        .add_systems(Update, pause_for_dialogs.in_set(Logic::Dialogs))
+        .add_systems(OnExit(<Xiangqi as TableGame>::KIND), leave_table)
+        .add_systems(OnEnter(<Xiangqi as TableGame>::KIND), back_at_table);
+}
+
+/// The clock stops while another game is on the table: its time is not used away.
+fn leave_table(mut model: ResMut<Model>) {
+    model.pause();
+    log_clock("waits", &model);
+}
+
+/// The clock is as it was left (it waits for Space).
+fn back_at_table(model: Res<Model>) {
+    log_clock("as left", &model);
+}
+
+/// The clock's reading in the log (`xiangqi clock waits: red 598.250 black 600.000`),
+/// read by the real-window tests.
+fn log_clock(what: &str, model: &Model) {
+    if let Some(clock) = model.clock() {
+        let left = |side| clock.left(side).as_secs_f64();
+        info!(
+            "xiangqi clock {what}: red {:.3} black {:.3}",
+            left(Side::Red),
+            left(Side::Black)
+        );
+    }
 }
 
 /// The game-end and redraw settings in the window only (tests run the logic headless).

@@ -7,7 +7,8 @@ use crate::app::actions::ToggleEditor;
 use crate::app::schedule::{Logic, Mode};
 use bevy::prelude::*;
 
-use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{
     BoardChanged, EditCommand, NewGameStarted, Notice, PointerPressed, PointerReleased,
     PointerRightPressed,
@@ -39,7 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             toggle
                 .in_set(Logic::Modes)
-                .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+                .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
         )
         .add_systems(
             Update,

@@ -11,11 +11,13 @@ use std::time::Duration;
 
 use crate::app::actions::EngineCommand;
 use crate::app::schedule::{Logic, Present};
+use crate::app::shell::table::TableGame;
 use bevy::prelude::*;
 
+use crate::app::shell::model::Settings;
 use crate::app::xiangqi::clock::TableSays;
 use crate::app::xiangqi::edit::Editing;
-use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model, Settings};
+use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model};
 use crate::app::{DrawOffered, EngineMove, Notice};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
 use crate::i18n::{self, T};
@@ -294,6 +296,7 @@ fn drive(
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut rebuilds: ResMut<WantRebuilds>,
+    table: Res<State<crate::app::schedule::GameKind>>,
 ) {
     // Nothing it looks at has changed: nothing new to ask (most frames: a slide, a
     // hover, a clock's second).
@@ -303,11 +306,15 @@ fn drive(
         || editing.is_changed()
         || mode.is_changed()
         || waits.is_changed()
+        || table.is_changed()
         || link.is_changed())
     {
         return;
     }
     rebuilds.0 += 1;
+    // No engine works for a table that is not shown: the analysis stops while another
+    // game is on the table, and comes back with this one.
+    let shown = *table.get() == <super::game::Xiangqi as TableGame>::KIND;
     let want = engine::want(&engine::Table {
         session: &model,
         // Waiting, the computer is no player: its side's position can be analysed.
@@ -319,7 +326,8 @@ fn drive(
         hint: link.hint_asked.as_ref() == Some(model.shown_position()),
         // A puzzle is solved without the engine (it would give the answer away).
         editing: editing.0.is_some() || *mode.get() == crate::app::schedule::Mode::Train,
-    });
+    })
+    .filter(|_| shown);
     let config = (
         settings.engine.clone(),
         engine::Options {

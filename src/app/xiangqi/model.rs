@@ -22,9 +22,7 @@ pub struct Selection {
     pub moves: Vec<Move>,
 }
 
-pub use crate::theme::Coordinates;
-
-pub use crate::settings::Settings;
+use crate::app::shell::model::{Coordinates, Settings};
 
 /// How the board is drawn, out of [`Settings`]: what the board, pieces, marks and the
 /// arrow are rebuilt on, so that another setting (the volume, the engine's hash) rebuilds
@@ -93,19 +91,6 @@ pub(crate) fn derive_settings(
         threads: settings.threads,
         hash_mb: settings.hash_mb,
     });
-}
-
-/// Open dialogs and overlays.
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub struct Overlay {
-    /// The key help (F1).
-    pub help: bool,
-    /// The save slots (Ctrl+Shift+S).
-    pub slots: bool,
-    /// The game's information: players, event, date, result (Ctrl+Shift+I).
-    pub info: bool,
-    /// The settings (Ctrl+,).
-    pub settings: bool,
 }
 
 /// A file's games, listed for the player to pick one (a PGN collection). Set and
@@ -193,24 +178,12 @@ impl ComputerWaits {
     }
 }
 
-/// Whether a text field has the keyboard: single-letter keys then type, not act.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TypingInPanel(pub bool);
-
-/// Whether the panel had the pointer last frame: the board then ignores clicks.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PointerOverPanel(pub bool);
-
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Model>()
         .init_resource::<Selection>()
-        .init_resource::<Settings>()
         .init_resource::<BoardLook>()
         .init_resource::<EngineSetup>()
         .add_systems(Update, derive_settings.in_set(Logic::Settings))
-        .init_resource::<Overlay>()
-        .init_resource::<PointerOverPanel>()
-        .init_resource::<TypingInPanel>()
         .init_resource::<CurrentSlot>()
         .init_resource::<ComputerWaits>()
         .init_resource::<GameChoice>();

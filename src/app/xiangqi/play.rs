@@ -6,7 +6,8 @@ use crate::app::schedule::{AppSet, Logic, Mode};
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
-use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::CELL;
 use crate::app::{
     BoardChanged, BoardPointer, BoardPress, EngineMove, GameEnded, MovePlayed, MoveRejected,
@@ -21,7 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         points
             .in_set(AppSet::Route)
-            .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+            .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
     )
     .add_systems(
         Update,
@@ -32,7 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(Logic::Play)
-            .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+            .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
     );
 }
 

@@ -10,7 +10,8 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use crate::app::schedule::Logic;
-use crate::app::xiangqi::model::{EngineSetup, Model, Selection, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::{EngineSetup, Model, Selection};
 use crate::app::{BoardChanged, Notice, RecordChanged};
 use crate::engine::{self, Limit};
 use crate::i18n::T;
@@ -81,7 +82,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                commands.run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+                commands.run_if(
+                    crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>,
+                ),
                 gather,
             )
                 .chain()

@@ -15,8 +15,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::app::schedule::{Logic, Mode};
+use crate::app::shell::model::Settings;
 use crate::app::store::persist::DataDirs;
-use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{BoardChanged, MovePlayed, Notice};
 use crate::i18n::{Lang, T};
 use crate::puzzles::training::{Attempt, Hint, Progress, Tried};
@@ -154,7 +155,7 @@ pub(crate) fn plugin(app: &mut App) {
             (open_at_start, commands, take_found)
                 .chain()
                 .in_set(Logic::Puzzles)
-                .run_if(in_state(crate::app::schedule::GameKind::Xiangqi)),
+                .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
         )
         .add_systems(
             Update,

@@ -9,7 +9,8 @@ use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::actions::Action;
-use crate::app::xiangqi::model::{GameChoice, ListedGame, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::{GameChoice, ListedGame};
 use crate::i18n::{Lang, T};
 
 pub(crate) fn plugin(app: &mut App) {

@@ -7,8 +7,8 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::panel::engine::EngineUi;
+use crate::app::shell::model::Settings;
 use crate::app::xiangqi::engine_link::EngineView;
-use crate::app::xiangqi::model::Settings;
 use crate::i18n::T;
 
 /// Shows the dialog while `open`; returns the settings as edited, if they were. Its ×

@@ -11,8 +11,9 @@ use bevy_egui::egui;
 use crate::app::actions::Action;
 use crate::app::egui_color;
 use crate::app::panel::parts::{colors, piece_icon};
+use crate::app::shell::model::Settings;
 use crate::app::xiangqi::clock::LOW;
-use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::xiangqi::model::Model;
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Piece, Role};
 

@@ -13,7 +13,8 @@ use crate::app::panel::status::{Status, status_line, warning_text};
 use crate::app::panel::{clock, moves, parts};
 
 pub mod cards;
-use crate::app::xiangqi::model::{Model, Settings};
+use crate::app::shell::model::Settings;
+use crate::app::xiangqi::model::Model;
 use crate::i18n::{self, Lang, T};
 use crate::rules::Color as Side;
 

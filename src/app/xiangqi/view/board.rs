@@ -1,7 +1,7 @@
 //! The board: camera, wood, lines, palaces, river, point marks and coordinates, drawn
 //! from shapes so it is sharp at every size. Rebuilt when flipped or re-labelled.
 
-use crate::app::schedule::Present;
+use crate::app::schedule::{Begin, Present};
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
@@ -9,8 +9,9 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 
 use crate::app::shell::assets::GameAssets;
+use crate::app::shell::model::Settings;
 use crate::app::to_color;
-use crate::app::xiangqi::model::{BoardLook, Settings};
+use crate::app::xiangqi::model::BoardLook;
 use crate::rules::Square;
 use crate::theme::{self, Shape, geometry as g};
 
@@ -47,7 +48,7 @@ pub fn world(sq: Square, flipped: bool) -> Vec2 {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PanelArea>()
         .insert_resource(ClearColor(to_color(theme::WOOD.background)))
-        .add_systems(Startup, (spawn_camera, draw))
+        .add_systems(Startup, (spawn_camera, draw).in_set(Begin::View))
         .add_systems(
             Update,
             (redraw_on_settings, fit_viewport)

@@ -4,12 +4,13 @@
 //! Apart from those, a refused move that something blocks (a horse's leg, an elephant's
 //! eye, a piece in a chariot's path) rings the blocking point for a moment.
 
-use crate::app::schedule::Present;
+use crate::app::schedule::{Begin, Present};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use crate::app::shell::model::Settings;
 use crate::app::to_color;
-use crate::app::xiangqi::model::{Model, Selection, Settings};
+use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{CELL, world};
 use crate::app::{MoveRejected, Refusal};
 use crate::rules::{IllegalMove, Square};
@@ -43,12 +44,13 @@ struct MarkLook {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_look).add_systems(
-        Update,
-        (rebuild, show_blocker, fade_blocker)
-            .chain()
-            .in_set(Present::Marks),
-    );
+    app.add_systems(Startup, make_look.in_set(Begin::View))
+        .add_systems(
+            Update,
+            (rebuild, show_blocker, fade_blocker)
+                .chain()
+                .in_set(Present::Marks),
+        );
 }
 
 fn make_look(

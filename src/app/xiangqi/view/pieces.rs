@@ -2,14 +2,15 @@
 //! move slide (above every other piece), the capture that vanishes when hit, the shake
 //! of a refused move, and the piece following the cursor during a drag.
 
-use crate::app::schedule::Present;
+use crate::app::schedule::{Begin, Present};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
 use crate::app::shell::assets::GameAssets;
+use crate::app::shell::model::Settings;
 use crate::app::to_color;
 use crate::app::xiangqi::edit::Editing;
-use crate::app::xiangqi::model::{BoardLook, Model, Selection, Settings};
+use crate::app::xiangqi::model::{BoardLook, Model, Selection};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
 use crate::app::{BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
 use crate::rules::{Board, Move, Piece, Role, Square};
@@ -68,7 +69,7 @@ struct PieceLook {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (make_look, sync).chain())
+    app.add_systems(Startup, (make_look, sync).chain().in_set(Begin::View))
         .add_systems(
             Update,
             (sync_on_change, drag, animate)

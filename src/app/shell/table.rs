@@ -1,0 +1,223 @@
+//! The seam between the table and the games it holds. The shell knows no game: it asks
+//! the game on the table what a key means and whether it answers an action, and drops
+//! what it does not. A game is a type implementing [`TableGame`], added with
+//! [`add_game`]; its systems run only while it is on the table ([`on_table`]).
+//!
+//! The shell's own keys and actions (quit, the dialogs, zoom, theme, sound, help, which
+//! game is on the table) reach the table whatever game is on it; [`usual_key`] gives the
+//! keys both games share the sense of (undo, the slots, the clipboard, walking through
+//! the moves), for each game to take or leave.
+
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+
+use crate::app::actions::{Action, SwitchGame};
+use crate::app::schedule::{GameKind, Logic, Mode};
+use crate::app::shell::model::Overlay;
+
+/// A key pressed, with the modifiers held at that moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyPress {
+    /// The key.
+    pub key: KeyCode,
+    /// Ctrl (⌘ on macOS).
+    pub ctrl: bool,
+    /// Shift.
+    pub shift: bool,
+}
+
+/// What the table is doing that changes what a key means.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyContext<'a> {
+    /// The dialogs open.
+    pub overlay: &'a Overlay,
+    /// A text field has the keyboard.
+    pub typing: bool,
+    /// A file's game list is open.
+    pub listing: bool,
+    /// The table's mode.
+    pub mode: Mode,
+}
+
+/// A game the table can hold: what the shell asks of it.
+pub trait TableGame: Send + Sync + 'static {
+    /// Its table.
+    const KIND: GameKind;
+
+    /// What `press` means at this table, once the shell's own keys have had it (`None`:
+    /// nothing; the shell may still take it, as Esc to quit).
+    fn key(press: KeyPress, at: &KeyContext) -> Option<Action>;
+
+    /// Whether this table answers `action`: the router drops the others, and the menus
+    /// leave them out.
+    fn answers(action: &Action) -> bool;
+
+    /// The game's logic, without a window (headless tests use it).
+    fn core(app: &mut App);
+
+    /// Its files: slots and autosave (after the shell's files).
+    fn files(app: &mut App);
+
+    /// What it draws: its board, its panel's parts.
+    fn window(app: &mut App);
+}
+
+/// Which part of a game [`add_game`] adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// [`TableGame::core`], and the game's place in [`Tables`].
+    Core,
+    /// [`TableGame::files`].
+    Files,
+    /// [`TableGame::window`].
+    Window,
+}
+
+/// One game as the shell sees it.
+#[derive(Clone, Copy)]
+struct Entry {
+    kind: GameKind,
+    key: fn(KeyPress, &KeyContext) -> Option<Action>,
+    answers: fn(&Action) -> bool,
+}
+
+/// The games the table can hold.
+#[derive(Resource, Default, Clone)]
+pub struct Tables(Vec<Entry>);
+
+impl Tables {
+    fn on(&self, kind: GameKind) -> Option<&Entry> {
+        self.0.iter().find(|e| e.kind == kind)
+    }
+
+    /// What a key press means at the table of `kind`: the shell's own keys first, then
+    /// the game's, then Esc quits.
+    #[must_use]
+    pub fn key(&self, kind: GameKind, press: KeyPress, at: &KeyContext) -> Option<Action> {
+        if at.typing && !press.ctrl {
+            return None;
+        }
+        shell_key(press, at)
+            .or_else(|| self.on(kind).and_then(|e| (e.key)(press, at)))
+            .or_else(|| (press.key == KeyCode::Escape).then_some(Action::Quit))
+    }
+
+    /// Whether the table of `kind` answers `action` (the shell's own always are).
+    #[must_use]
+    pub fn answers(&self, kind: GameKind, action: &Action) -> bool {
+        shell_answers(action) || self.on(kind).is_some_and(|e| (e.answers)(action))
+    }
+
+    /// The games, in the order they were added.
+    #[must_use]
+    pub fn kinds(&self) -> Vec<GameKind> {
+        self.0.iter().map(|e| e.kind).collect()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Tables>()
+        .add_systems(Update, switch.in_set(Logic::Modes));
+}
+
+/// The table changes game at once (the mode change step applies it).
+fn switch(
+    mut asked: MessageReader<SwitchGame>,
+    kind: Res<State<GameKind>>,
+    mut next: ResMut<NextState<GameKind>>,
+) {
+    for &SwitchGame(to) in asked.read() {
+        if *kind.get() != to {
+            info!("table switches to {to:?}");
+            next.set(to);
+        }
+    }
+}
+
+/// Adds `part` of game `G` to the app.
+pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
+    match part {
+        Part::Core => {
+            app.init_resource::<Tables>();
+            let mut tables = app.world_mut().resource_mut::<Tables>();
+            if tables.on(G::KIND).is_none() {
+                tables.0.push(Entry {
+                    kind: G::KIND,
+                    key: G::key,
+                    answers: G::answers,
+                });
+            }
+            G::core(app);
+        }
+        Part::Files => G::files(app),
+        Part::Window => G::window(app),
+    }
+}
+
+/// A run condition: game `G` is on the table.
+pub fn on_table<G: TableGame>(table: Res<State<GameKind>>) -> bool {
+    *table.get() == G::KIND
+}
+
+/// The actions of the table itself, whatever game is on it.
+#[must_use]
+pub fn shell_answers(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Quit
+            | Action::ToggleHelp
+            | Action::ToggleMute
+            | Action::ToggleSettings
+            | Action::Zoom(_)
+            | Action::NextTheme
+            | Action::SwitchGame(_)
+            | Action::ChooseGame(_)
+    )
+}
+
+/// The shell's own keys: quit, the dialogs and their Esc, zoom, theme, sound, help.
+fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
+    let overlay = at.overlay;
+    Some(match (press.ctrl, press.key) {
+        (true, KeyCode::KeyW) => Action::Quit,
+        (true, KeyCode::Equal | KeyCode::NumpadAdd) => Action::Zoom(1),
+        (true, KeyCode::Minus | KeyCode::NumpadSubtract) => Action::Zoom(-1),
+        (true, KeyCode::Digit0 | KeyCode::Numpad0) => Action::Zoom(0),
+        (true, KeyCode::Comma) => Action::ToggleSettings,
+        // Esc first closes an open dialog.
+        (_, KeyCode::Escape) if at.listing => Action::ChooseGame(None),
+        (_, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
+        (_, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
+        (_, KeyCode::Escape) if overlay.info => Action::ToggleGameInfo,
+        (_, KeyCode::Escape) if overlay.settings => Action::ToggleSettings,
+        (_, KeyCode::F1) => Action::ToggleHelp,
+        (false, KeyCode::KeyM) => Action::ToggleMute,
+        (false, KeyCode::KeyT) => Action::NextTheme,
+        _ => return None,
+    })
+}
+
+/// The keys every game gives the same sense: undo and redo, a new game, the slots, the
+/// clipboard, pictures, the clock's pause, walking through the moves. A game takes
+/// those it has (its [`TableGame::answers`] drops the rest).
+#[must_use]
+pub fn usual_key(press: KeyPress) -> Option<Action> {
+    Some(match (press.ctrl, press.shift, press.key) {
+        (true, false, KeyCode::KeyZ) => Action::Undo,
+        (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
+        (true, _, KeyCode::KeyR) => Action::NewGame,
+        (true, false, KeyCode::KeyS) => Action::Save,
+        (true, false, KeyCode::KeyL) => Action::Load,
+        (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,
+        (true, false, KeyCode::KeyE) => Action::CopyFen,
+        (true, true, KeyCode::KeyE) => Action::CopyGame,
+        (true, false, KeyCode::KeyI) => Action::Paste,
+        (true, _, KeyCode::KeyG) => Action::ExportGif,
+        (false, _, KeyCode::Space) => Action::TogglePause,
+        (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
+        (false, _, KeyCode::ArrowRight) => Action::ReviewForward,
+        (false, _, KeyCode::Home) => Action::ReviewStart,
+        (false, _, KeyCode::End) => Action::ReviewEnd,
+        _ => return None,
+    })
+}

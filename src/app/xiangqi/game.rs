@@ -1,0 +1,89 @@
+//! Xiangqi as a game of the table: its keys, the actions it answers, and its plugins.
+
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+
+use crate::app::actions::Action;
+use crate::app::schedule::{GameKind, Mode};
+use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
+use crate::app::xiangqi::review::ReviewCommand;
+use crate::app::xiangqi::train::TrainCommand;
+
+/// Chinese chess at the table.
+pub struct Xiangqi;
+
+impl TableGame for Xiangqi {
+    const KIND: GameKind = GameKind::Xiangqi;
+
+    fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
+        let action = usual_key(press).or_else(|| own_key(press, at))?;
+        if at.mode == Mode::Train {
+            in_training(action)
+        } else {
+            Some(action)
+        }
+    }
+
+    fn answers(action: &Action) -> bool {
+        // Everything but the other game's own commands.
+        !matches!(action, Action::Go(_))
+    }
+
+    fn core(app: &mut App) {
+        app.add_plugins((
+            super::messages::plugin,
+            super::model::plugin,
+            super::play::plugin,
+            super::record::plugin,
+            super::review::plugin,
+            super::clock::plugin,
+            super::edit::plugin,
+            super::engine_link::plugin,
+            super::train::plugin,
+        ));
+    }
+
+    fn files(_: &mut App) {}
+
+    fn window(app: &mut App) {
+        app.add_plugins((super::view::plugin, super::clock::window_plugin));
+    }
+}
+
+/// Xiangqi's own keys, besides the usual ones.
+fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
+    Some(match (press.ctrl, press.shift, press.key) {
+        (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
+        (_, _, KeyCode::Escape) if at.mode == Mode::Edit => Action::ToggleEdit,
+        (_, _, KeyCode::Escape) if at.mode == Mode::Train => Action::Train(TrainCommand::Leave),
+        (_, _, KeyCode::F2) => Action::ToggleEdit,
+        (_, _, KeyCode::F3) => Action::Train(TrainCommand::Open(None)),
+        (false, _, KeyCode::KeyN) => Action::Train(TrainCommand::Next),
+        (false, _, KeyCode::KeyF) => Action::Flip,
+        (false, _, KeyCode::KeyP) => Action::TogglePieces,
+        (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
+        (false, _, KeyCode::KeyH) => Action::Hint,
+        (false, _, KeyCode::KeyR) => Action::Review(ReviewCommand::Toggle),
+        (false, same_side, KeyCode::BracketRight) => {
+            Action::Review(ReviewCommand::Next { same_side })
+        }
+        (false, same_side, KeyCode::BracketLeft) => {
+            Action::Review(ReviewCommand::Previous { same_side })
+        }
+        (false, _, KeyCode::ArrowUp) => Action::LineUp,
+        (false, _, KeyCode::ArrowDown) => Action::LineDown,
+        _ => return None,
+    })
+}
+
+/// In training the keys keep their sense where it has one (Ctrl+Z takes a wrong move
+/// back, H hints) and do nothing where it would change the puzzle into another game
+/// (new game, paste, the editor, the engine).
+fn in_training(action: Action) -> Option<Action> {
+    match action {
+        Action::Undo => Some(Action::Train(TrainCommand::Retry)),
+        Action::Hint => Some(Action::Train(TrainCommand::Hint)),
+        Action::Flip | Action::TogglePieces | Action::Cancel | Action::Train(_) => Some(action),
+        _ => None,
+    }
+}

@@ -1,0 +1,191 @@
+//! One table, two games: a key reaches only the game on the table (and the table's own
+//! keys, whatever game is on it), the menus and the router agree on what each game
+//! answers, no engine works for the table that is not shown, and each table keeps its
+//! own status line. Headless, with keys given as the window gives them.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use bevy::input::keyboard::KeyCode;
+use bevy::prelude::*;
+use common::headless::{app, chord, drain, fen, play};
+use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
+use xiangqi::app::schedule::{GameKind, Mode};
+use xiangqi::app::shell::table::Tables;
+use xiangqi::app::{Action, EngineCommand, EngineView, Model, Settings, TableCommand};
+use xiangqi::rules::Color;
+
+fn switch(app: &mut App, to: GameKind) {
+    app.world_mut().write_message(Action::SwitchGame(to));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<GameKind>>().get(), to);
+}
+
+fn go_clock_paused(app: &App) -> bool {
+    let table = app.world().resource::<GoTable>();
+    table.clock.as_ref().expect("a timed Go game").is_paused()
+}
+
+fn xiangqi_clock(app: &App) -> (bool, std::time::Duration) {
+    let model = app.world().resource::<Model>();
+    let clock = model.clock().expect("a timed Xiangqi game");
+    (clock.is_paused(), clock.left(Color::Black))
+}
+
+/// A Xiangqi game on a running clock, then the Go table: Xiangqi's keys (A, R, F, F2, F3,
+/// `]`, ↑) do nothing to the Xiangqi table and ask its engine nothing; Space
+/// stops and starts the Go clock only; back at Xiangqi, its game, its board's way up,
+/// its mode and its clock are as they were left.
+#[test]
+fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(Action::NewGameWith(Some("10+0".parse().unwrap())));
+    app.update();
+    play(&mut app, "h2e2");
+    let position = fen(&app);
+    assert!(!xiangqi_clock(&app).0, "black's clock runs");
+
+    switch(&mut app, GameKind::Go);
+    let left = xiangqi_clock(&app);
+    assert!(left.0, "the Xiangqi clock waits while Go is played");
+    let mut timed = GoSetup::of(9, 0);
+    timed.time = Some("5+0".parse().unwrap());
+    app.world_mut()
+        .write_message(Action::Go(GoCommand::New(timed)));
+    app.update();
+    app.world_mut().write_message(Action::Go(GoCommand::Pass));
+    app.update();
+    assert!(
+        !go_clock_paused(&app),
+        "the Go clock runs after the first move"
+    );
+    drain::<EngineCommand>(&mut app);
+    drain::<TableCommand>(&mut app);
+
+    for key in [
+        KeyCode::KeyA,
+        KeyCode::KeyR,
+        KeyCode::KeyF,
+        KeyCode::KeyP,
+        KeyCode::F2,
+        KeyCode::F3,
+        KeyCode::BracketRight,
+        KeyCode::ArrowUp,
+        KeyCode::KeyN,
+    ] {
+        chord(&mut app, &[key]);
+        assert_eq!(
+            *app.world().resource::<State<Mode>>().get(),
+            Mode::Play,
+            "{key:?} changed the mode"
+        );
+    }
+    assert!(
+        drain::<EngineCommand>(&mut app).is_empty(),
+        "the engine was asked nothing"
+    );
+    let view = app.world().resource::<EngineView>();
+    assert!(!view.analysing, "A did not start the Xiangqi analysis");
+    assert_eq!(view.pid, None, "no engine was started");
+    let settings = app.world().resource::<Settings>();
+    assert!(!settings.flipped, "F did not flip the Xiangqi board");
+
+    // H is a hint here too: GNU Go's.
+    drain::<GoCommand>(&mut app);
+    chord(&mut app, &[KeyCode::KeyH]);
+    assert_eq!(drain::<GoCommand>(&mut app), [GoCommand::Hint]);
+    // Space is the Go clock's.
+    chord(&mut app, &[KeyCode::Space]);
+    assert!(go_clock_paused(&app), "Space stopped the Go clock");
+    chord(&mut app, &[KeyCode::Space]);
+    assert!(!go_clock_paused(&app), "Space started the Go clock again");
+    // Ctrl+Z is the Go game's: the pass is taken back, the Xiangqi move stays.
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert!(app.world().resource::<GoTable>().game.moves().is_empty());
+
+    switch(&mut app, GameKind::Xiangqi);
+    assert_eq!(fen(&app), position, "the Xiangqi position is as left");
+    let now = xiangqi_clock(&app);
+    assert_eq!(now, left, "the Xiangqi clock is as left");
+    assert!(!app.world().resource::<Settings>().flipped);
+    assert!(!app.world().resource::<EngineView>().analysing);
+    // And here its keys are its own again.
+    chord(&mut app, &[KeyCode::KeyF]);
+    assert!(
+        app.world().resource::<Settings>().flipped,
+        "F flips at Xiangqi"
+    );
+    chord(&mut app, &[KeyCode::Space]);
+    assert!(!xiangqi_clock(&app).0, "Space restarts the Xiangqi clock");
+}
+
+/// What the router drops is what the menus leave out: each table answers its own
+/// commands and the shell's, and none of the other game's own.
+#[test]
+fn each_table_answers_its_own_commands_and_the_shells() {
+    let app = app();
+    let tables = app.world().resource::<Tables>();
+    assert_eq!(tables.kinds(), [GameKind::Xiangqi, GameKind::Go]);
+    let shell = [
+        Action::Quit,
+        Action::ToggleHelp,
+        Action::ToggleMute,
+        Action::Zoom(1),
+        Action::NextTheme,
+        Action::ToggleSettings,
+        Action::SwitchGame(GameKind::Go),
+    ];
+    let xiangqi_only = [
+        Action::Hint,
+        Action::ToggleAnalysis,
+        Action::Flip,
+        Action::ToggleEdit,
+        Action::TogglePieces,
+        Action::Resign,
+        Action::SetComputer(Some(Color::Black)),
+    ];
+    let go_only = [Action::Go(GoCommand::Pass), Action::Go(GoCommand::Hint)];
+    let both = [
+        Action::Undo,
+        Action::Save,
+        Action::CopyGame,
+        Action::TogglePause,
+    ];
+    for a in shell.iter().chain(&both) {
+        assert!(tables.answers(GameKind::Xiangqi, a), "{a:?} at Xiangqi");
+        assert!(tables.answers(GameKind::Go, a), "{a:?} at Go");
+    }
+    for a in &xiangqi_only {
+        assert!(tables.answers(GameKind::Xiangqi, a), "{a:?} at Xiangqi");
+        assert!(!tables.answers(GameKind::Go, a), "{a:?} at Go");
+    }
+    for a in &go_only {
+        assert!(!tables.answers(GameKind::Xiangqi, a), "{a:?} at Xiangqi");
+        assert!(tables.answers(GameKind::Go, a), "{a:?} at Go");
+    }
+}
+
+/// A notice at one table is not the other's status line, and is there again when its
+/// table comes back.
+#[test]
+fn each_table_keeps_its_own_status_line() {
+    use xiangqi::app::panel::status::StatusLines;
+    let mut app = app();
+    chord(&mut app, &[KeyCode::KeyM]);
+    let said = |app: &App, kind| app.world().resource::<StatusLines>().of(kind).text.clone();
+    let muted = said(&app, GameKind::Xiangqi);
+    assert!(!muted.is_empty(), "M is said at the Xiangqi table");
+    switch(&mut app, GameKind::Go);
+    assert_eq!(
+        said(&app, GameKind::Go),
+        "",
+        "the Go table has said nothing yet"
+    );
+    chord(&mut app, &[KeyCode::KeyM]);
+    assert!(!said(&app, GameKind::Go).is_empty());
+    assert_eq!(said(&app, GameKind::Xiangqi), muted);
+    switch(&mut app, GameKind::Xiangqi);
+    assert_eq!(said(&app, GameKind::Xiangqi), muted);
+}

@@ -1,0 +1,139 @@
+//! One table, two games, in a real window: at the Go table Xiangqi's keys do nothing to
+//! the Xiangqi table, its engine rests, and coming back finds it as it was left.
+
+use super::harness::{Game, Seen};
+use super::{AFTER_H2E2, go_point, panel_place, sq};
+
+/// The clock's last reading the game logged in `log` (`xiangqi clock waits: red 598.250
+/// black 600.000`), as (red, black) seconds.
+fn clock_logged(log: &str, what: &str) -> Option<(f64, f64)> {
+    let line = log
+        .lines()
+        .rfind(|l| l.contains(&format!("xiangqi clock {what}: ")))?;
+    let rest = line.split(&format!("xiangqi clock {what}: ")).nth(1)?;
+    let mut words = rest.split_whitespace();
+    let red = words.nth(1)?.parse().ok()?;
+    let black = words.nth(1)?.parse().ok()?;
+    Some((red, black))
+}
+
+/// The CPU ticks process `pid` used over `secs` seconds.
+fn ticks_of(pid: u32, secs: u64) -> u64 {
+    let read = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // After the command's name in brackets, from the state (field 3) on: utime and
+        // stime are fields 14 and 15.
+        let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let field =
+            |n: usize| -> u64 { fields.get(n - 3).and_then(|f| f.parse().ok()).unwrap_or(0) };
+        field(14) + field(15)
+    };
+    let before = read();
+    std::thread::sleep(std::time::Duration::from_secs(secs));
+    read() - before
+}
+
+/// A Xiangqi game with a running clock and the analysis on; at the Go table H, A, R, F,
+/// Space, F2, F3, `]`, Ctrl+G and a stone played: the Xiangqi engine stops searching and
+/// no Fairy-Stockfish is started, each Xiangqi key means nothing, H
+/// asks GNU Go for a hint, Space is the Go clock's; back at 象棋 the position, the board's way up, the analysis and the clock
+/// (within a second) are as left.
+#[test]
+fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
+    let game = Game::start_with("tables", &["--clock", "10+0"]);
+    game.play("h2e2");
+    game.until_position(AFTER_H2E2);
+    game.key("a");
+    game.until_logged("engine asked: Analyse");
+    let pid: u32 = game.until("the engine's process", || {
+        let log = game.log();
+        let line = log
+            .lines()
+            .find(|l| l.contains("engine started: "))?
+            .to_owned();
+        line.rsplit_once("(process ")?
+            .1
+            .trim_end_matches(')')
+            .parse()
+            .ok()
+    });
+    assert!(
+        ticks_of(pid, 1) > 20,
+        "the analysis searches at the Xiangqi table"
+    );
+
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    let left = game.until("the clock's reading on leaving", || {
+        clock_logged(&game.log(), "waits")
+    });
+    let at_go = game.log().len();
+    game.click_at(panel_place(&game, "go-9"));
+    game.until_logged("go new game");
+    for key in ["a", "r", "f", "F2", "F3", "bracketright"] {
+        game.key(key);
+    }
+    // H is a hint here too: GNU Go's, for the Go game.
+    game.key("h");
+    game.until_logged("go hint ");
+    game.click_at(go_point(&game, "E5", 9));
+    game.until_logged("go plays E5");
+    game.key("space");
+    game.until_logged("go clock ");
+    game.key("ctrl+g");
+    game.until_logged("action ExportGif");
+    let log = game.log()[at_go..].to_owned();
+    for dropped in [
+        "ToggleAnalysis",
+        "Review(Toggle)",
+        "Flip",
+        "ToggleEdit",
+        "Train(Open(None))",
+        "Review(Next",
+    ] {
+        // The Go table's keys have no such action: the key means nothing here.
+        assert!(
+            !log.contains(&format!("action {dropped}")),
+            "{dropped} at the Go table:\n{log}"
+        );
+    }
+    assert!(
+        !log.contains("engine asked"),
+        "the engine was asked nothing:\n{log}"
+    );
+    assert!(
+        !log.contains("starting the engine"),
+        "no engine started:\n{log}"
+    );
+    assert!(
+        !log.contains("notice Analysis"),
+        "the analysis was not toggled:\n{log}"
+    );
+    // The engine that analysed for the Xiangqi table has stopped searching.
+    assert!(ticks_of(pid, 2) < 20, "the hidden table's engine rests");
+    game.save_shot("tables-go");
+
+    game.click_at(panel_place(&game, "table-xiangqi"));
+    game.until_logged("table switches to Xiangqi");
+    let back_at = game.log().rfind("table switches to Xiangqi").unwrap();
+    let back = game.until("the clock's reading on coming back", || {
+        clock_logged(&game.log()[back_at..], "as left")
+    });
+    assert!(
+        (back.0 - left.0).abs() < 1.0 && (back.1 - left.1).abs() < 1.0,
+        "the clock as left: {left:?} then {back:?}"
+    );
+    let last = game.positions().last().cloned().unwrap_or_default();
+    assert!(last.starts_with(AFTER_H2E2), "the position as left: {last}");
+    // Not flipped: red's cannon stands where an unflipped board has e2.
+    game.until_seen(sq("e2"), Seen::Red);
+    // The analysis comes back with its table.
+    game.until("the analysis again", || {
+        game.log()[back_at..]
+            .contains("engine asked: Analyse")
+            .then_some(())
+    });
+    assert!(ticks_of(pid, 1) > 20, "the analysis searches again");
+    game.save_shot("tables-back");
+}
