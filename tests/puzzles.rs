@@ -85,6 +85,28 @@ fn the_engine_agrees_with_every_line() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
+/// A line that is no puzzle: each move of the side said to mate, and the defence between
+/// them, is a departure (a defence after which the engine sees no mate is one too).
+#[test]
+fn the_engine_check_flags_a_defence_after_which_there_is_no_mate() {
+    use xiangqi::puzzles::solve::Departure;
+    let mut engine = Engine::start(&fairy(), Duration::from_secs(30)).unwrap();
+    let start = xiangqi::rules::Position::new();
+    let moves: Vec<xiangqi::rules::Move> = ["h2e2", "h9g7", "b2c2"]
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let departures = solve::check(&mut engine, &start, &moves, 6).unwrap();
+    assert_eq!(
+        departures,
+        [
+            Departure::NotWinning { ply: 1 },
+            Departure::Escapes { ply: 2 },
+            Departure::NotWinning { ply: 3 },
+        ]
+    );
+}
+
 fn xiangqi(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_xiangqi"))
         .args(args)

@@ -183,3 +183,168 @@ fn a_crashing_engine_is_a_message_a_missing_one_exit_2_and_a_review_stops_when_c
         asked.elapsed()
     );
 }
+
+/// Fairy-Stockfish asked directly, as a program on a pipe (nothing of `src/engine.rs` or
+/// `src/review.rs`): its score for `fen` at `depth`, as it says it, from the side to move.
+fn raw_score(fen: &str, depth: u32) -> Eval {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(fairy())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    writeln!(
+        input,
+        "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Threads value 1\nposition fen {fen}\ngo depth {depth}"
+    )
+    .unwrap();
+    input.flush().unwrap();
+    let mut score = None;
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(at) = words.iter().position(|w| *w == "score") {
+            let n: i32 = words[at + 2].parse().unwrap();
+            score = Some(match words[at + 1] {
+                "mate" => Eval::Mate(n),
+                _ => Eval::Centipawns(n),
+            });
+        }
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    let _ = writeln!(input, "quit");
+    let _ = child.wait();
+    score.unwrap_or_else(|| panic!("no score for {fen}"))
+}
+
+/// Red's expected score, computed here from an evaluation from red's side: the logistic
+/// curve with the review's slope, mates as certain.
+fn red_percent(e: Eval) -> f64 {
+    match e {
+        Eval::Mate(n) => {
+            if n > 0 {
+                100.0
+            } else {
+                0.0
+            }
+        }
+        Eval::Centipawns(cp) => {
+            let cp = f64::from(cp.clamp(-2000, 2000));
+            100.0 / (1.0 + (-review::WIN_K * cp).exp())
+        }
+    }
+}
+
+fn as_cp(e: Eval) -> i32 {
+    match e {
+        Eval::Centipawns(cp) => cp,
+        Eval::Mate(n) if n > 0 => 10_000,
+        Eval::Mate(_) => -10_000,
+    }
+}
+
+/// The review's evaluations against the engine's own scores of the same positions,
+/// turned to red's side here: with red and with black to move they agree in sign
+/// wherever the engine sees a clear edge, and stay close; the last evaluation of a game
+/// red won is red's; and the marks are those the drops of expected score computed here,
+/// from the engine's raw scores, call for.
+#[test]
+fn evaluations_agree_with_the_engines_own_scores_for_either_side_to_move() {
+    let bytes = std::fs::read(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/download-gbk-footer.pgn"),
+    )
+    .unwrap();
+    let record = read_games_bytes(&bytes).unwrap().remove(0).unwrap().record;
+    assert_eq!(record.tag("Result"), Some("1-0"));
+    let start = record.game.start().clone();
+    let moves: Vec<Move> = record.game.moves().collect();
+    let plan = Plan::new(&fairy(), Limit::Depth(8));
+    let searched = review::collect(&review::start(&plan, &start, &moves)).unwrap();
+    assert_eq!(searched.len(), moves.len() + 1);
+
+    let mut pos = start.clone();
+    let mut raw = Vec::new();
+    let mut compared = [0, 0];
+    for (i, s) in searched.iter().enumerate() {
+        if pos.legal_moves().is_empty() {
+            // Mate: no search, the review says who won (checked below).
+            raw.push(s.eval);
+            continue;
+        }
+        let said = raw_score(&pos.to_fen(), 8);
+        // From the side to move to red's, here.
+        let red = if pos.turn() == xiangqi::rules::Color::Red {
+            said
+        } else {
+            match said {
+                Eval::Centipawns(cp) => Eval::Centipawns(-cp),
+                Eval::Mate(n) => Eval::Mate(-n),
+            }
+        };
+        raw.push(red);
+        let (ours, theirs) = (as_cp(s.eval), as_cp(red));
+        if theirs.abs() >= 150 {
+            assert_eq!(
+                ours.signum(),
+                theirs.signum(),
+                "position {i} ({:?} to move): review {:?}, engine {said:?} (red {red:?})",
+                pos.turn(),
+                s.eval
+            );
+            compared[usize::from(pos.turn() == xiangqi::rules::Color::Black)] += 1;
+        }
+        if theirs.abs() < 1000 && ours.abs() < 1000 {
+            assert!(
+                (ours - theirs).abs() <= 150,
+                "position {i}: review {:?}, engine (red) {red:?}",
+                s.eval
+            );
+        }
+        if let Some(&m) = moves.get(i) {
+            pos = pos.play(m).unwrap();
+        }
+    }
+    assert!(
+        compared[0] >= 3 && compared[1] >= 3,
+        "clear edges compared with red and with black to move: {compared:?}"
+    );
+    // Red won: the last position is red's.
+    let last = as_cp(searched.last().unwrap().eval);
+    assert!(last > 200, "red won, the review ends at {last}");
+
+    // The marks for the engine's raw scores, as the drops computed here call for.
+    let judged = review::judge(&raw, start.turn());
+    let mut marked = 0;
+    for (i, j) in judged.iter().enumerate() {
+        let red_moved = (i % 2 == 0) == (start.turn() == xiangqi::rules::Color::Red);
+        let (before, after) = (red_percent(raw[i]), red_percent(raw[i + 1]));
+        let drop = if red_moved {
+            before - after
+        } else {
+            after - before
+        }
+        .max(0.0);
+        let want = if drop >= 30.0 {
+            Some(review::Mark::Blunder)
+        } else if drop >= 20.0 {
+            Some(review::Mark::Mistake)
+        } else if drop >= 10.0 {
+            Some(review::Mark::Inaccuracy)
+        } else {
+            None
+        };
+        assert_eq!(j.mark, want, "move {}: a drop of {drop:.1}", i + 1);
+        let loss = if red_moved {
+            as_cp(raw[i]).clamp(-2000, 2000) - as_cp(raw[i + 1]).clamp(-2000, 2000)
+        } else {
+            as_cp(raw[i + 1]).clamp(-2000, 2000) - as_cp(raw[i]).clamp(-2000, 2000)
+        };
+        assert_eq!(j.loss, loss.max(0) as u32, "move {}", i + 1);
+        marked += usize::from(want.is_some());
+    }
+    assert!(marked >= 1, "some move is marked");
+    eprintln!("{compared:?} clear edges compared, {marked} moves marked");
+}

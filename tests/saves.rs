@@ -197,6 +197,11 @@ fn kill_during_autosaves_and_settings_writes_never_breaks_either() {
             which.is_some(),
             "round {round}: the autosave is neither state:\n{text}"
         );
+        // A file gone would read as the defaults, which are one of the two states.
+        assert!(
+            dirs.settings().is_file(),
+            "round {round}: the settings file vanished"
+        );
         let (read, damaged) = Preferences::load(&dirs);
         assert!(
             damaged.is_none(),

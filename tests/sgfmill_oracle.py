@@ -1,6 +1,8 @@
 """sgfmill's reading of an SGF file, one request a line: `read<TAB>PATH` answers
-`ok<TAB>SIZE<TAB>MAIN-LINE NODES<TAB>KOMI<TAB>ROWS<TAB>MOVES`, the board after the main
-line's moves as rows top first (X black, O white, . empty) joined by '/'."""
+`ok<TAB>SIZE<TAB>MAIN-LINE NODES<TAB>KOMI<TAB>ROWS<TAB>MOVES<TAB>COMMENTS`, the board after
+the main line's moves as rows top first (X black, O white, . empty) joined by '/', the
+number of moves (passes too), and the main line's comments, one a node ("" where it has
+none), each as its UTF-8 in hex, joined by ','."""
 import sys
 
 from sgfmill import sgf, sgf_moves
@@ -22,8 +24,13 @@ for line in sys.stdin:
             "".join(mark[board.get(r, c)] for c in range(size))
             for r in reversed(range(size))
         ]
-        print("ok\t%d\t%d\t%s\t%s\t%d" % (
-            size, len(game.get_main_sequence()), game.get_komi(), "/".join(rows), len(plays)))
+        comments = [
+            node.get("C") if node.has_property("C") else ""
+            for node in game.get_main_sequence()
+        ]
+        print("ok\t%d\t%d\t%s\t%s\t%d\t%s" % (
+            size, len(game.get_main_sequence()), game.get_komi(), "/".join(rows), len(plays),
+            ",".join(c.encode("utf-8").hex() for c in comments)))
     except Exception as e:  # the answer is the error's text
         print("error\t%s" % str(e).replace("\n", " "))
     sys.stdout.flush()

@@ -104,6 +104,12 @@ pub enum Departure {
         /// The ply.
         ply: usize,
     },
+    /// After the line's defence at this ply the engine sees no mate for the solver (at
+    /// the depth asked, nor four and eight deeper): the line cannot be said to hold.
+    Escapes {
+        /// The ply.
+        ply: usize,
+    },
     /// The defence at this ply is not the longest: the engine's defence lasts longer.
     Weaker {
         /// The ply.
@@ -152,6 +158,10 @@ pub fn check(
             // The defender's best: mated in `engine` moves; after the line's defence the
             // solver mates in `line`.
             let after = look_until(engine, &pos, depth, |m| m.is_some())?;
+            if !after.mate.is_some_and(|a| a > 0) {
+                out.push(Departure::Escapes { ply: i + 1 });
+                continue;
+            }
             let holds = |best: Option<i32>| match (best, after.mate) {
                 (Some(b), Some(a)) => b >= 0 || a >= -b,
                 _ => true,

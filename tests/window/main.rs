@@ -165,24 +165,42 @@ fn clicks_land_after_resizing_and_flipping() {
     game.until_seen(sq("g7"), Seen::Black);
 }
 
+/// Esc and Ctrl+W quit, and what only the exit writes is on disk when the game has
+/// gone: the moves are autosaved as they are played, but the time the clock ran since
+/// is written by the exit alone (a running clock is no change to autosave).
 #[test]
 fn escape_and_ctrl_w_quit_cleanly() {
-    // Moves played and the key pressed at once: the last autosave is on disk when the
-    // game has gone, with the moves.
+    use xiangqi::rules::Color;
     for (name, key) in [("escape", "Escape"), ("ctrl-w", "ctrl+w")] {
-        let mut game = Game::start(name);
+        let mut game = Game::start_with(name, &["--clock", "10+0"]);
         game.play("h2e2");
         game.play("h9g7");
+        game.until_position(AFTER_H2E2_H9G7);
+        // The per-move autosave has both moves, red's clock at its full time less
+        // what the first move took.
+        let path = game.home().join(".local/share/xiangqi/autosave.txt");
+        game.until("the moves autosaved", || {
+            let text = std::fs::read_to_string(&path).ok()?;
+            let session = xiangqi::session::Session::from_snapshot(&text).ok()?;
+            (session.game().ply_count() == 2).then_some(())
+        });
+        let per_move = autosaved(&game).clock().unwrap().left(Color::Red);
+        // Red's time runs on; only the exit can write what it came to.
+        std::thread::sleep(std::time::Duration::from_millis(2500));
         game.key(key);
         assert_eq!(game.exit_code(), Some(0), "{key}");
-        let moves: Vec<String> = autosaved(&game)
-            .game()
-            .moves()
-            .map(|m| m.to_string())
-            .collect();
+        let session = autosaved(&game);
+        let moves: Vec<String> = session.game().moves().map(|m| m.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h9g7"], "{key}");
+        let at_exit = session.clock().unwrap().left(Color::Red);
+        assert!(
+            at_exit + std::time::Duration::from_secs(2) < per_move,
+            "{key}: the exit wrote the clock as it stood: {at_exit:?}, per move {per_move:?}"
+        );
     }
 }
+
+const AFTER_H2E2_H9G7: &str = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
 
 const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b";
 

@@ -244,12 +244,12 @@ pub(crate) fn panel(
                             ui, state, lang, edit_ui, &mut edit, &mut send,
                         );
                         // Why a piece was refused.
-                        status_line(ui, &status);
+                        status_line(ui, status);
                     }
                     None if training.attempt.is_some() => {
                         train::show(ui, &training, lang, &mut train_ui.0, &mut send);
                         // Why a move was refused, what the last did.
-                        status_line(ui, &status);
+                        status_line(ui, status);
                     }
                     None => {
                         use crate::app::schedule::GameKind;
@@ -279,7 +279,7 @@ pub(crate) fn panel(
                         if kind == GameKind::Go {
                             crate::app::panel::go::show(ui, &mut go_shown, lang, go_ui, &mut send);
                             // Copies, files opened, pictures written.
-                            status_line(ui, &status);
+                            status_line(ui, status);
                             return;
                         }
                         edits = Some(table::contents(
@@ -287,7 +287,7 @@ pub(crate) fn panel(
                             &table::Shown {
                                 model: &model,
                                 settings: &settings,
-                                status: &status,
+                                status,
                                 engine: &engines.view,
                                 waits: &engines.waits,
                                 reviewed: &engines.reviewed,
