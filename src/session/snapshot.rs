@@ -14,7 +14,8 @@
 //! files also had moves taken back, to redo); then, if it has them, `;declared=OUTCOME`
 //! and `;at=NODE` (a result by time, resignation or agreement, and where),
 //! `;clock=CONTROL;readings=R,B R,B …` (each side's milliseconds when each ply was
-//! reached, `b` after a side in 读秒), `;tree=TREE` (see
+//! reached, `b` after a side in 读秒; `;now=R,B` the clocks as they stood when written,
+//! if time ran since the last ply), `;tree=TREE` (see
 //! [`GameTree::to_text`]: node numbers are kept, the steps name nodes by them),
 //! `;tags=NAME=VALUE,…` and `;review=PLY`. Text is %-escaped. A timed game comes back
 //! with its clock stopped. Steps: `move MOVE PARENT [END REVIEW]`, `replace GAME`,
@@ -344,6 +345,16 @@ fn table_text(t: &Table) -> String {
             timing.clock.control(),
             readings.join(" ")
         );
+        // The time used on the move in progress: a game quit while a clock ran comes
+        // back with that time gone, not given back.
+        let now = timing.clock.reading();
+        if timing.readings.get(t.game.ply_count()) != Some(&now) {
+            let side = |i: usize| {
+                let b = if now.in_byoyomi[i] { "b" } else { "" };
+                format!("{}{b}", now.left[i].as_millis())
+            };
+            let _ = write!(out, ";now={},{}", side(0), side(1));
+        }
     }
     // The tree's text holds no ';' or white space: it needs no escaping.
     let _ = write!(out, ";tree={}", t.tree.to_text());
@@ -383,6 +394,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
     let head: Vec<&str> = fields.by_ref().take(3).collect();
     let mut game = parse_game(&head.join(";"))?;
     let (mut declared, mut at, mut control, mut readings) = (None, None, None, None);
+    let mut now = None;
     let (mut tree, mut tags, mut review) = (None, Vec::new(), None);
     for field in fields {
         let (key, value) = field
@@ -398,6 +410,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
             }
             "at" => at = Some(value.to_owned()),
             "clock" => control = Some(value.parse::<TimeControl>().map_err(|e| e.to_string())?),
+            "now" => now = Some(parse_reading(value)?),
             "readings" => {
                 readings = Some(
                     value
@@ -447,6 +460,9 @@ fn parse_table(text: &str) -> Result<Table, String> {
                 readings,
             };
             t.show(&game);
+            if let Some(now) = now {
+                t.clock.set(now, game.position().turn());
+            }
             Some(t)
         }
         _ => return Err("a clock needs both its control and its readings".into()),

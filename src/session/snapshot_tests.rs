@@ -128,3 +128,26 @@ fn snapshots_of_random_sessions_round_trip() {
         reachable(s)
     );
 }
+
+#[test]
+fn the_time_used_on_the_move_in_progress_is_kept() {
+    use std::time::Duration;
+    let mut s = Session::new();
+    s.new_game_with(Some("10+0".parse().unwrap()));
+    s.resume();
+    s.play(mv("h2e2")).unwrap();
+    s.tick(Duration::from_millis(2500));
+    let black = |s: &Session| s.clock().unwrap().left(crate::rules::Color::Black);
+    assert_eq!(black(&s), Duration::from_millis(597_500));
+    let text = s.to_snapshot();
+    assert!(text.contains(";now="), "{text}");
+    let back = Session::from_snapshot(&text).unwrap();
+    assert_eq!(black(&back), Duration::from_millis(597_500));
+    assert!(back.clock().unwrap().is_paused(), "it waits for Space");
+    // Undone and redone, the move's own reading comes back, as always.
+    assert_eq!(back.to_snapshot(), text);
+    // No time used: nothing more is written.
+    let mut fresh = Session::new();
+    fresh.new_game_with(Some("10+0".parse().unwrap()));
+    assert!(!fresh.to_snapshot().contains(";now="));
+}

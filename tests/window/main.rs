@@ -193,8 +193,10 @@ fn escape_and_ctrl_w_quit_cleanly() {
         let moves: Vec<String> = session.game().moves().map(|m| m.to_string()).collect();
         assert_eq!(moves, ["h2e2", "h9g7"], "{key}");
         let at_exit = session.clock().unwrap().left(Color::Red);
+        // The clock is read as the frames' times add up: once a second while it runs,
+        // so the exit may see up to a frame's time less than went by.
         assert!(
-            at_exit + std::time::Duration::from_secs(2) < per_move,
+            at_exit + std::time::Duration::from_millis(500) < per_move,
             "{key}: the exit wrote the clock as it stood: {at_exit:?}, per move {per_move:?}"
         );
     }
