@@ -201,6 +201,8 @@ fn legal_points_and_captures_agree_with_gnu_go_under_positional_superko_with_sui
     );
     eprintln!("{n} positions; {deviations} suicides GNU Go lets repeat a position");
     assert!(n > 5000, "{n} positions");
+    // A rare case (2 in these games): many would be a difference of ours, not GNU Go's.
+    assert!(deviations <= 5, "{deviations} points set aside");
 }
 
 #[test]
