@@ -241,6 +241,20 @@ fn reports_until(
     panic!("nothing enough within {within:?}: {all:?}");
 }
 
+/// Clock ticks since boot now (`/proc/uptime`, in the hundredths `/proc/PID/stat` uses).
+fn uptime_ticks() -> u64 {
+    let up = std::fs::read_to_string("/proc/uptime").unwrap();
+    let secs: f64 = up.split_whitespace().next().unwrap().parse().unwrap();
+    (secs * 100.0) as u64
+}
+
+/// When process `pid` started, in clock ticks since boot (field 22 of its stat).
+fn started_at(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let (_, rest) = stat.rsplit_once(") ").unwrap();
+    rest.split(' ').nth(19).unwrap().parse().unwrap()
+}
+
 fn options() -> Options {
     Options {
         threads: 1,
@@ -265,16 +279,23 @@ fn the_worker_starts_the_engine_when_asked_and_a_newer_request_replaces_the_runn
     let worker = Worker::spawn(path, options(), Duration::from_secs(20), move || {
         counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     });
-    std::thread::sleep(Duration::from_millis(200));
     assert!(worker.reports().is_empty(), "no engine before it is needed");
-
+    let asked_at = uptime_ticks();
     let analysis = worker.ask(job(&["h2e2"], Limit::Infinite, 3));
     let first = reports_until(
         &worker,
         Duration::from_secs(20),
         |r| matches!(r, Report::Line { line, .. } if line.depth >= 4),
     );
-    assert!(matches!(&first[0], Report::Started { name, .. } if name.contains("Stockfish")));
+    let Report::Started { name, pid } = &first[0] else {
+        panic!("{first:?}")
+    };
+    assert!(name.contains("Stockfish"), "{name}");
+    // Not started before it was needed: its process began after the request.
+    assert!(
+        started_at(*pid) + 1 >= asked_at,
+        "the engine's process is older than the request"
+    );
     let multipvs: std::collections::BTreeSet<usize> = first
         .iter()
         .filter_map(|r| match r {
@@ -313,14 +334,34 @@ fn the_worker_starts_the_engine_when_asked_and_a_newer_request_replaces_the_runn
         .position(|r| matches!(r, Report::Line { job, .. } if *job == play));
     assert!(last_analysis < first_play, "{second:?}");
 
-    // Stopped: the engine says nothing more.
-    worker.ask(job(&[], Limit::Infinite, 1));
-    std::thread::sleep(Duration::from_millis(300));
+    // Stopped: the search ends without a move, and says nothing more. The sign that it
+    // has ended is the next request's answer: the worker takes one at a time, in order.
+    let idle = worker.ask(job(&[], Limit::Infinite, 1));
+    reports_until(
+        &worker,
+        Duration::from_secs(20),
+        |r| matches!(r, Report::Line { job, .. } if *job == idle),
+    );
     worker.stop();
-    std::thread::sleep(Duration::from_millis(300));
-    let _ = worker.reports();
-    std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(worker.reports(), []);
+    let marker = worker.ask(job(&["h2e2"], Limit::Depth(1), 1));
+    let after = reports_until(
+        &worker,
+        Duration::from_secs(20),
+        |r| matches!(r, Report::Best { job, .. } if *job == marker),
+    );
+    assert!(
+        !after
+            .iter()
+            .any(|r| matches!(r, Report::Best { job, .. } if *job == idle)),
+        "a stopped search gives no move: {after:?}"
+    );
+    let last_idle = after
+        .iter()
+        .rposition(|r| matches!(r, Report::Line { job, .. } if *job == idle));
+    let first_marker = after
+        .iter()
+        .position(|r| matches!(r, Report::Line { job, .. } if *job == marker));
+    assert!(last_idle < first_marker, "nothing of it after: {after:?}");
     assert!(woken.load(std::sync::atomic::Ordering::SeqCst) > 3);
 }
 
@@ -351,6 +392,8 @@ fn a_worker_whose_engine_is_missing_or_crashes_says_so_once() {
         "{said:?}"
     );
     crashing.ask(job(&[], Limit::Depth(3), 1));
+    // An ended worker has no thread left to answer: nothing is the only sign of that,
+    // so here a bounded wait is the only way.
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(
         crashing.reports(),

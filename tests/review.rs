@@ -30,6 +30,7 @@ fn fairy() -> PathBuf {
 
 #[test]
 fn a_real_game_is_reviewed_with_every_best_move_legal() {
+    let _alone = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
     let record = record();
     let start = record.game.start().clone();
     let moves: Vec<Move> = record.game.moves().collect();
@@ -166,9 +167,25 @@ fn a_crashing_engine_is_a_message_a_missing_one_exit_2_and_a_review_stops_when_c
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("could not start the engine"));
     // Cancelled: a deep review of the real game ends at once, every engine stopped.
+    let _alone = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
     let plan = Plan::new(&fairy(), Limit::Depth(40));
     let running = review::start(&plan, &start, &moves);
-    std::thread::sleep(Duration::from_millis(300));
+    // Cancelled while the engines search: they have started and used CPU.
+    let began = Instant::now();
+    let searching = loop {
+        let busy: Vec<u32> = engine_children()
+            .into_iter()
+            .filter(|&pid| cpu_ticks(pid) > 0)
+            .collect();
+        if !busy.is_empty() {
+            break busy;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "no engine searched"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
     let asked = Instant::now();
     running.cancel();
     // The workers stop and drop their senders: the channel closes.
@@ -182,6 +199,52 @@ fn a_crashing_engine_is_a_message_a_missing_one_exit_2_and_a_review_stops_when_c
         "{:?}",
         asked.elapsed()
     );
+    // And the engines that searched are gone.
+    while searching.iter().any(|pid| engine_children().contains(pid)) {
+        assert!(
+            asked.elapsed() < Duration::from_secs(5),
+            "engines still running: {searching:?}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The tests that start Fairy-Stockfish in this process take turns, so that one can
+/// tell its own engines by their parent.
+static ENGINES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// This process's Fairy-Stockfish children that have not ended (a zombie has).
+fn engine_children() -> Vec<u32> {
+    let me = std::process::id().to_string();
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        let Some((head, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split(' ').collect();
+        if head.ends_with("(fairy-stockfish") && fields[1] == me && fields[0] != "Z" {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+/// The CPU ticks process `pid` has used (0 once it is gone).
+fn cpu_ticks(pid: u32) -> u64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0;
+    };
+    let Some((_, rest)) = stat.rsplit_once(") ") else {
+        return 0;
+    };
+    let fields: Vec<&str> = rest.split(' ').collect();
+    fields[11].parse::<u64>().unwrap_or(0) + fields[12].parse::<u64>().unwrap_or(0)
 }
 
 /// Fairy-Stockfish asked directly, as a program on a pipe (nothing of `src/engine.rs` or
@@ -253,6 +316,7 @@ fn as_cp(e: Eval) -> i32 {
 /// from the engine's raw scores, call for.
 #[test]
 fn evaluations_agree_with_the_engines_own_scores_for_either_side_to_move() {
+    let _alone = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
     let bytes = std::fs::read(
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/download-gbk-footer.pgn"),
     )

@@ -158,7 +158,7 @@ pub fn check(
             // The defender's best: mated in `engine` moves; after the line's defence the
             // solver mates in `line`.
             let after = look_until(engine, &pos, depth, |m| m.is_some())?;
-            if !after.mate.is_some_and(|a| a > 0) {
+            if after.mate.is_none_or(|a| a <= 0) {
                 out.push(Departure::Escapes { ply: i + 1 });
                 continue;
             }

@@ -734,7 +734,13 @@ fn a_player_alone_gets_analysis_a_hint_and_the_computer_as_opponent() {
     let replies = game.positions().len();
     game.key("ctrl+z");
     game.until_position(START);
-    std::thread::sleep(std::time::Duration::from_secs(2));
+    // The sign that the engine has had its say since: a hint asked now comes (the
+    // engine answers in order, so a move of the computer's would have come first).
+    let hints = game.log().matches("notice Hint: ").count();
+    game.key("h");
+    game.until("the hint after the take-back", || {
+        (game.log().matches("notice Hint: ").count() > hints).then_some(())
+    });
     assert_eq!(
         game.positions().len(),
         replies + 1,
