@@ -502,3 +502,152 @@ fn the_axf_cases_of_fairy_stockfish_agree() {
     assert_eq!(n, 33, "the AXF cases");
     assert_none(&problems, "AXF cases");
 }
+
+/// The Chinese text a move's WXF (as Fairy-Stockfish writes it) stands for, by the
+/// rules of Chinese notation, written here from those rules alone: the piece (车马炮
+/// for both sides), the file or the place in a column (前/后; 前/中/后 for three; 前,
+/// 二 to 五 for more; stacked soldiers always told apart, where two files each hold
+/// several by the place and the file, without the piece), 进/退/平, and red's numbers in characters, black's in full-width
+/// digits. `pos` is the position the move is made in, `from` the moving piece's point.
+fn chinese_of_wxf(pos: &Position, wxf: &str, from: xiangqi::rules::Square) -> String {
+    use xiangqi::rules::Color;
+    let red = pos.turn() == Color::Red;
+    let number = |d: char| -> String {
+        let n = d.to_digit(10).unwrap() as usize;
+        if red {
+            ["一", "二", "三", "四", "五", "六", "七", "八", "九"][n - 1].to_owned()
+        } else {
+            ["１", "２", "３", "４", "５", "６", "７", "８", "９"][n - 1].to_owned()
+        }
+    };
+    let piece = |letter: char| -> &str {
+        match (letter, red) {
+            ('K', true) => "帅",
+            ('K', false) => "将",
+            ('A', true) => "仕",
+            ('A', false) => "士",
+            ('E' | 'B', true) => "相",
+            ('E' | 'B', false) => "象",
+            ('H' | 'N', _) => "马",
+            ('R', _) => "车",
+            ('C', _) => "炮",
+            ('P', true) => "兵",
+            ('P', false) => "卒",
+            _ => panic!("a piece letter in {wxf}"),
+        }
+    };
+    let op = |c: char| match c {
+        '+' => "进",
+        '-' => "退",
+        '=' => "平",
+        _ => panic!("an action in {wxf}"),
+    };
+    let c: Vec<char> = wxf.chars().collect();
+    assert_eq!(c.len(), 4, "{wxf}");
+    let tail = format!("{}{}", op(c[2]), number(c[3]));
+    let mover = pos.piece_at(from).unwrap();
+    let column = |file: u8| {
+        let mut ranks: Vec<u8> = pos
+            .board()
+            .find(mover)
+            .iter()
+            .filter(|s| s.file() == file)
+            .map(|s| s.rank())
+            .collect();
+        // From the front: the side's own forward direction.
+        ranks.sort_unstable();
+        if red {
+            ranks.reverse();
+        }
+        ranks
+    };
+    if mover.role == Role::Soldier && column(from.file()).len() >= 2 {
+        // Chinese always tells stacked soldiers apart (WXF only where it must): by
+        // their place from the front of their column, and by the file too, without
+        // the piece, where two files each hold several.
+        let ranks = column(from.file());
+        let n = ranks.iter().position(|&r| r == from.rank()).unwrap();
+        let place = match ranks.len() {
+            2 => ["前", "后"][n],
+            3 => ["前", "中", "后"][n],
+            // Four or five: 前, then their number (the convention README and
+            // notation/chinese.rs state; some write 一 for the first).
+            _ => ["前", "二", "三", "四", "五"][n],
+        };
+        let stacked_files = (0..9).filter(|&f| column(f).len() >= 2).count();
+        // The file as the side counts it: red from its right, black from its own.
+        let file = if red {
+            9 - from.file()
+        } else {
+            from.file() + 1
+        };
+        let file = char::from_digit(u32::from(file), 10).unwrap();
+        return if stacked_files > 1 {
+            format!("{place}{}{tail}", number(file))
+        } else {
+            format!("{place}{}{tail}", piece('P'))
+        };
+    }
+    if c[0].is_ascii_uppercase() && c[1].is_ascii_digit() {
+        // The piece and its file.
+        return format!("{}{}{tail}", piece(c[0]), number(c[1]));
+    }
+    assert!(c[0].is_ascii_uppercase(), "{wxf}");
+    // Two of a kind on one file: the front or the rear one.
+    let place = if c[1] == '+' { "前" } else { "后" };
+    format!("{place}{}{tail}", piece(c[0]))
+}
+
+/// Where cchess cannot follow (tests/records.rs): advisors, elephants and soldiers
+/// stacked on one file. Our Chinese text of those moves is the one Fairy-Stockfish's
+/// WXF stands for by the rules of the notation.
+#[test]
+fn chinese_text_of_stacked_pieces_matches_fairy_stockfishs_wxf() {
+    let mut oracle = Oracle::start();
+    let mut rng = Rng(0x0073_7461_636b_6564);
+    let (mut compared, mut mismatches) = (0, Vec::new());
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..1500 {
+        let start = random_setup(&mut rng);
+        let line = random_line(&start, 40, &mut rng);
+        let iccs: Vec<String> = line.iter().map(Move::to_string).collect();
+        let theirs = oracle.ask(&format!("wxf\t{}\t{}", start.to_fen(), iccs.join(",")));
+        let theirs: Vec<&str> = theirs.split_whitespace().collect();
+        assert_eq!(theirs.len(), line.len(), "{}", start.to_fen());
+        let mut pos = start.clone();
+        for (m, fsf) in line.iter().zip(theirs) {
+            let piece = pos.piece_at(m.from).unwrap();
+            let stacked = pos
+                .board()
+                .find(piece)
+                .iter()
+                .filter(|s| s.file() == m.from.file())
+                .count()
+                > 1;
+            if stacked && matches!(piece.role, Role::Advisor | Role::Elephant | Role::Soldier) {
+                let ours = Notation::Chinese.write(&pos, *m);
+                let want = chinese_of_wxf(&pos, fsf, m.from);
+                if ours != want {
+                    mismatches.push(format!(
+                        "{} {m}: ours {ours}, {fsf} is {want}",
+                        pos.to_fen()
+                    ));
+                }
+                compared += 1;
+                kinds.insert(format!("{:?}", piece.role));
+            }
+            pos.play_unchecked(*m);
+        }
+    }
+    eprintln!("{compared} moves of stacked pieces compared ({kinds:?})");
+    assert!(compared > 300, "{compared} compared");
+    assert_eq!(
+        kinds.len(),
+        3,
+        "advisors, elephants and soldiers: {kinds:?}"
+    );
+    assert_none(
+        &mismatches,
+        "Chinese texts differ from Fairy-Stockfish's WXF",
+    );
+}

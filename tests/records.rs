@@ -175,7 +175,8 @@ fn text_after_the_result_is_not_read() {
 /// Where cchess 1.25 cannot follow standard notation: two advisors or elephants on one
 /// file (the rules write no 前/后 for them, as 进/退 tell them apart; cchess tries the
 /// first and gives up), and soldiers told apart by 前/中/后 (its reader leaves that
-/// case as a TODO).
+/// case as a TODO). Those moves are checked against Fairy-Stockfish's WXF instead
+/// (`tests/pyffish.rs`, `chinese_text_of_stacked_pieces_matches_fairy_stockfishs_wxf`).
 fn cchess_cannot_read(pos: &Position, m: Move) -> bool {
     let Some(piece) = pos.piece_at(m.from) else {
         return true;
