@@ -1486,3 +1486,45 @@ fn a_puzzle_for_black_turns_the_board_but_not_the_settings_file() {
     test.app.update();
     assert!(!test.app.world().resource::<Settings>().flipped);
 }
+
+/// The clipboard and the pictures ask the game on the table: at Go, Ctrl+E copies the
+/// game as SGF and Ctrl+Shift+E the board, a PNG is the goban's; back at Xiangqi, the
+/// same keys copy its FEN and PGN and the PNG is its board.
+#[test]
+fn copies_and_pictures_are_the_games_on_the_table() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoCommand, GoSetup};
+    let mut t = Test::new("copies-by-table");
+    t.set_lang_en();
+    t.play("h2e2");
+    t.send(Action::SwitchGame(GameKind::Go));
+    t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+    t.send(Action::Go(GoCommand::Pass));
+    t.ctrl(KeyCode::KeyE);
+    let sgf = t.clipboard().unwrap();
+    assert!(sgf.starts_with("(;") && sgf.contains("SZ[9]"), "{sgf}");
+    t.ctrl_shift(KeyCode::KeyE);
+    let board = t.clipboard().unwrap();
+    assert!(board.contains("to-move"), "{board}");
+    let png = t.exported_png();
+    assert!(
+        std::path::Path::new(&png)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("go-"),
+        "{png}"
+    );
+    t.send(Action::SwitchGame(GameKind::Xiangqi));
+    t.ctrl(KeyCode::KeyE);
+    assert_eq!(t.clipboard().as_deref(), Some(AFTER_H2E2));
+    let png = t.exported_png();
+    assert!(
+        std::path::Path::new(&png)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("xiangqi-"),
+        "{png}"
+    );
+}

@@ -3,10 +3,13 @@
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
-use super::GoCommand;
+use super::{GoCommand, GoTable, files};
 use crate::app::actions::Action;
 use crate::app::schedule::GameKind;
+use crate::app::shell::table::{Copied, GIF_DELAY, Picture};
 use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
+use crate::i18n::Lang;
+use crate::picture::{self, Options};
 
 /// Go (围棋) at the table.
 pub struct Go;
@@ -43,6 +46,41 @@ impl TableGame for Go {
                 | Action::TogglePause
                 | Action::Go(_)
         )
+    }
+
+    fn copy(world: &World, whole: bool, lang: Lang) -> Copied {
+        let table = world.resource::<GoTable>();
+        // Ctrl+E: the game as SGF; Ctrl+Shift+E: the board as text.
+        if whole {
+            Copied {
+                text: files::board_text(table),
+                said: files::copied(lang, false),
+            }
+        } else {
+            Copied {
+                text: files::game_text(table),
+                said: files::copied(lang, true),
+            }
+        }
+    }
+
+    fn picture(world: &World, gif: bool, opts: &Options) -> Picture {
+        let game = world.resource::<GoTable>().game.clone();
+        let (px, theme) = (opts.size, opts.theme);
+        let coordinates = opts.coordinates != crate::theme::Coordinates::None;
+        let draw: Box<dyn FnOnce() -> Vec<u8> + Send> = if gif {
+            Box::new(move || picture::goban::gif(&game, px, coordinates, theme, GIF_DELAY))
+        } else {
+            // The last stone marked.
+            Box::new(move || {
+                let last = game.moves().last().and_then(|m| match m {
+                    crate::go::Move::Play(p) => Some(*p),
+                    crate::go::Move::Pass => None,
+                });
+                picture::goban::png(game.position(), last, px, coordinates, theme)
+            })
+        };
+        Picture { stem: "go", draw }
     }
 
     fn core(app: &mut App) {

@@ -14,6 +14,8 @@ use bevy::prelude::*;
 use crate::app::actions::{Action, SwitchGame};
 use crate::app::schedule::{GameKind, Logic, Mode};
 use crate::app::shell::model::Overlay;
+use crate::i18n::Lang;
+use crate::picture::Options;
 
 /// A key pressed, with the modifiers held at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +54,14 @@ pub trait TableGame: Send + Sync + 'static {
     /// leave them out.
     fn answers(action: &Action) -> bool;
 
+    /// The text Ctrl+E (`whole == false`) or Ctrl+Shift+E (`true`) puts on the
+    /// clipboard, and what the status line says of it.
+    fn copy(world: &World, whole: bool, lang: Lang) -> Copied;
+
+    /// A picture of the position shown (PNG, `gif == false`) or of the game (GIF), in
+    /// the look `opts` says, to draw on a thread.
+    fn picture(world: &World, gif: bool, opts: &Options) -> Picture;
+
     /// The game's logic, without a window (headless tests use it).
     fn core(app: &mut App);
 
@@ -60,6 +70,27 @@ pub trait TableGame: Send + Sync + 'static {
 
     /// What it draws: its board, its panel's parts.
     fn window(app: &mut App);
+}
+
+/// Seconds per frame of a game's GIF.
+pub const GIF_DELAY: f32 = 1.0;
+
+/// What a copy puts on the clipboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Copied {
+    /// The text.
+    pub text: String,
+    /// What the status line says once it is there.
+    pub said: String,
+}
+
+/// A picture to draw: the file name's first word and the drawing, which owns what it
+/// draws.
+pub struct Picture {
+    /// `xiangqi`, `go`.
+    pub stem: &'static str,
+    /// Draws the file's bytes.
+    pub draw: Box<dyn FnOnce() -> Vec<u8> + Send>,
 }
 
 /// Which part of a game [`add_game`] adds.
@@ -79,6 +110,8 @@ struct Entry {
     kind: GameKind,
     key: fn(KeyPress, &KeyContext) -> Option<Action>,
     answers: fn(&Action) -> bool,
+    copy: fn(&World, bool, Lang) -> Copied,
+    picture: fn(&World, bool, &Options) -> Picture,
 }
 
 /// The games the table can hold.
@@ -106,6 +139,24 @@ impl Tables {
     #[must_use]
     pub fn answers(&self, kind: GameKind, action: &Action) -> bool {
         shell_answers(action) || self.on(kind).is_some_and(|e| (e.answers)(action))
+    }
+
+    /// The game on the table in `world`.
+    fn shown(world: &World) -> Option<Entry> {
+        let kind = *world.get_resource::<State<GameKind>>()?.get();
+        world.get_resource::<Tables>()?.on(kind).copied()
+    }
+
+    /// What the game on the table copies (see [`TableGame::copy`]).
+    #[must_use]
+    pub fn copy(world: &World, whole: bool, lang: Lang) -> Option<Copied> {
+        Tables::shown(world).map(|e| (e.copy)(world, whole, lang))
+    }
+
+    /// The picture the game on the table draws (see [`TableGame::picture`]).
+    #[must_use]
+    pub fn picture(world: &World, gif: bool, opts: &Options) -> Option<Picture> {
+        Tables::shown(world).map(|e| (e.picture)(world, gif, opts))
     }
 
     /// The games, in the order they were added.
@@ -145,6 +196,8 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     kind: G::KIND,
                     key: G::key,
                     answers: G::answers,
+                    copy: G::copy,
+                    picture: G::picture,
                 });
             }
             G::core(app);

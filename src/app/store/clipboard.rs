@@ -6,12 +6,12 @@ use crate::app::actions::ClipboardCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
+use bevy::ecs::system::SystemState;
+
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::model::Model;
+use crate::app::shell::table::{Copied, Tables};
 use crate::app::{Import, Notice};
 use crate::i18n::T;
-use crate::slots;
-use crate::storage::Stamp;
 
 /// Why the clipboard gave no text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,70 +80,59 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, clipboard.in_set(Logic::Clipboard));
 }
 
+/// Ctrl+E, Ctrl+Shift+E: what the game on the table copies goes on the clipboard;
+/// Ctrl+I: what the clipboard holds is opened. Exclusive: the game reads its own state
+/// out of the world.
 fn clipboard(
-    mut actions: MessageReader<ClipboardCommand>,
-    mut clipboard: ResMut<Clipboard>,
-    model: Res<Model>,
-    settings: Res<Settings>,
-    mut import: MessageWriter<Import>,
-    mut notices: MessageWriter<Notice>,
-    kind: Res<State<crate::app::schedule::GameKind>>,
-    go: Res<crate::app::go::GoTable>,
+    world: &mut World,
+    params: &mut SystemState<(MessageReader<ClipboardCommand>, Res<Settings>)>,
 ) {
-    let lang = settings.lang;
-    let at_go = *kind.get() == crate::app::schedule::GameKind::Go;
+    let (asked, lang) = {
+        let Ok((mut asked, settings)) = params.get_mut(world) else {
+            return;
+        };
+        let asked: Vec<ClipboardCommand> = asked.read().copied().collect();
+        (asked, settings.lang)
+    };
     let unavailable = |why: String| Notice::warn(T::ClipboardFailed.fill(lang, &[&why]));
-    for action in actions.read() {
-        use crate::app::go::files as go_files;
-        let copy = match action {
-            // At the Go table: the game as SGF, and the board as text.
-            ClipboardCommand::CopyFen if at_go => {
-                Some((go_files::game_text(&go), go_files::copied(lang, true)))
-            }
-            ClipboardCommand::CopyGame if at_go => {
-                Some((go_files::board_text(&go), go_files::copied(lang, false)))
-            }
-            // The position on the board: the reviewed one while reviewing.
-            ClipboardCommand::CopyFen => Some((
-                model.shown_position().to_fen(),
-                T::CopiedFen.get(lang).to_owned(),
-            )),
-            ClipboardCommand::CopyGame => Some((
-                slots::game_pgn(&model.record(), None, &Stamp::now()),
-                T::CopiedGame.get(lang).to_owned(),
-            )),
+    for action in asked {
+        let whole = match action {
+            ClipboardCommand::CopyFen => false,
+            ClipboardCommand::CopyGame => true,
             ClipboardCommand::Paste => {
-                match clipboard.0.get() {
+                let got = world.resource_mut::<Clipboard>().0.get();
+                match got {
                     Ok(text) if !text.trim().is_empty() => {
-                        import.write(Import::Pasted(text));
+                        world.write_message(Import::Pasted(text));
                     }
                     Ok(_) | Err(ClipboardError::Empty) => {
                         info!("refused paste: the clipboard holds no text");
-                        notices.write(Notice::warn(T::ClipboardEmpty.get(lang)));
+                        world.write_message(Notice::warn(T::ClipboardEmpty.get(lang)));
                     }
                     Err(ClipboardError::Unavailable(why)) => {
                         warn!("clipboard: {why}");
-                        notices.write(unavailable(why));
+                        world.write_message(unavailable(why));
                     }
                 }
-                None
+                continue;
             }
         };
-        let Some((text, said)) = copy else {
+        let Some(Copied { text, said }) = Tables::copy(world, whole, lang) else {
             continue;
         };
         let first_line = text.lines().next().unwrap_or_default().to_owned();
-        match clipboard.0.set(text) {
+        let set = world.resource_mut::<Clipboard>().0.set(text);
+        match set {
             Ok(()) => {
                 info!("copied {first_line}");
-                notices.write(Notice::info(said));
+                world.write_message(Notice::info(said));
             }
             Err(ClipboardError::Empty) => {
-                notices.write(unavailable(String::new()));
+                world.write_message(unavailable(String::new()));
             }
             Err(ClipboardError::Unavailable(why)) => {
                 warn!("clipboard: {why}");
-                notices.write(unavailable(why));
+                world.write_message(unavailable(why));
             }
         }
     }

@@ -11,20 +11,20 @@ use crate::app::schedule::Logic;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use bevy::ecs::system::SystemState;
+
 use crate::app::Notice;
 use crate::app::shell::model::Settings;
+use crate::app::shell::table::{Picture, Tables};
 use crate::app::store::persist::DataDirs;
-use crate::app::xiangqi::model::Model;
 use crate::i18n::T;
-use crate::picture::{self, Options};
+use crate::picture::Options;
 use crate::storage::{Stamp, atomic_write, unused_path};
 
 /// GIF width: small enough to post.
 const GIF_SIZE: u32 = 450;
 /// PNG width.
 const PNG_SIZE: u32 = 720;
-/// Seconds per GIF frame.
-const GIF_DELAY: f32 = 1.0;
 
 /// The export being drawn, if any: where its result will come from.
 #[derive(Resource, Default)]
@@ -45,29 +45,31 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, (start, finish).chain().in_set(Logic::Export));
 }
 
+/// Starts drawing the picture the game on the table makes, on a thread. Exclusive: the
+/// game reads its own state out of the world.
 fn start(
-    mut actions: MessageReader<PictureCommand>,
-    model: Res<Model>,
-    settings: Res<Settings>,
-    dirs: Res<DataDirs>,
-    mut exporting: ResMut<Exporting>,
-    mut notices: MessageWriter<Notice>,
-    kind: Res<State<crate::app::schedule::GameKind>>,
-    go: Res<crate::app::go::GoTable>,
+    world: &mut World,
+    params: &mut SystemState<(MessageReader<PictureCommand>, Res<Settings>, Res<DataDirs>)>,
 ) {
+    let (asked, settings, dirs) = {
+        let Ok((mut asked, settings, dirs)) = params.get_mut(world) else {
+            return;
+        };
+        let asked: Vec<PictureCommand> = asked.read().copied().collect();
+        (asked, settings.clone(), dirs.0.clone())
+    };
     let lang = settings.lang;
-    let at_go = *kind.get() == crate::app::schedule::GameKind::Go;
-    for action in actions.read() {
+    for action in asked {
         let gif = match action {
             PictureCommand::Png => false,
             PictureCommand::Gif => true,
         };
-        if exporting.busy() {
-            notices.write(Notice::warn(T::ExportBusy.get(lang)));
+        if world.resource::<Exporting>().busy() {
+            world.write_message(Notice::warn(T::ExportBusy.get(lang)));
             continue;
         }
-        let Some(dirs) = &dirs.0 else {
-            notices.write(Notice::warn(T::NoStorage.get(lang)));
+        let Some(dirs) = &dirs else {
+            world.write_message(Notice::warn(T::NoStorage.get(lang)));
             continue;
         };
         let opts = Options {
@@ -78,33 +80,15 @@ fn start(
             pieces: settings.pieces,
             ..Options::default()
         };
+        let Some(Picture { stem, draw }) = Tables::picture(world, gif, &opts) else {
+            continue;
+        };
         let stamp = Stamp::now();
         let ext = if gif { "gif" } else { "png" };
-        let name = if at_go { "go" } else { "xiangqi" };
-        let path = unused_path(&dirs.pictures, &format!("{name}-{}", stamp.file), ext);
-        // The game for the GIF, the position on the board (maybe reviewed) for the PNG.
-        let game = model.game().clone();
-        let shown = model.shown_position().clone();
-        let last = model.shown_last_move();
-        // At the Go table, its game: the last stone marked.
-        let go_game = at_go.then(|| go.game.clone());
-        let coordinates = opts.coordinates != crate::theme::Coordinates::None;
+        let path = unused_path(&dirs.pictures, &format!("{stem}-{}", stamp.file), ext);
         let (send, receive) = channel();
         std::thread::spawn(move || {
-            let bytes = match (go_game, gif) {
-                (Some(g), true) => {
-                    picture::goban::gif(&g, opts.size, coordinates, opts.theme, GIF_DELAY)
-                }
-                (Some(g), false) => {
-                    let last = g.moves().last().and_then(|m| match m {
-                        crate::go::Move::Play(p) => Some(*p),
-                        crate::go::Move::Pass => None,
-                    });
-                    picture::goban::png(g.position(), last, opts.size, coordinates, opts.theme)
-                }
-                (None, true) => picture::gif(&game, &opts, GIF_DELAY),
-                (None, false) => picture::png(&shown, last, &opts),
-            };
+            let bytes = draw();
             let done = atomic_write(&path, &bytes)
                 .map(|()| path)
                 .map_err(|e| e.to_string());
@@ -112,8 +96,8 @@ fn start(
             let _ = send.send(done);
         });
         info!("export {ext} started");
-        exporting.0 = Some(Mutex::new(receive));
-        notices.write(Notice::info(
+        world.resource_mut::<Exporting>().0 = Some(Mutex::new(receive));
+        world.write_message(Notice::info(
             T::Exporting.fill(lang, &[&ext.to_uppercase()]),
         ));
     }

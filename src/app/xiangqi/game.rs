@@ -5,9 +5,14 @@ use bevy::prelude::*;
 
 use crate::app::actions::Action;
 use crate::app::schedule::{GameKind, Mode};
-use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
+use crate::app::shell::table::{
+    Copied, GIF_DELAY, KeyContext, KeyPress, Picture, TableGame, usual_key,
+};
+use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::review::ReviewCommand;
 use crate::app::xiangqi::train::TrainCommand;
+use crate::i18n::{Lang, T};
+use crate::picture::{self, Options};
 
 /// Chinese chess at the table.
 pub struct Xiangqi;
@@ -27,6 +32,40 @@ impl TableGame for Xiangqi {
     fn answers(action: &Action) -> bool {
         // Everything but the other game's own commands.
         !matches!(action, Action::Go(_))
+    }
+
+    fn copy(world: &World, whole: bool, lang: Lang) -> Copied {
+        let model = world.resource::<Model>();
+        if whole {
+            Copied {
+                text: crate::slots::game_pgn(&model.record(), None, &crate::storage::Stamp::now()),
+                said: T::CopiedGame.get(lang).to_owned(),
+            }
+        } else {
+            // The position on the board: the reviewed one while reviewing.
+            Copied {
+                text: model.shown_position().to_fen(),
+                said: T::CopiedFen.get(lang).to_owned(),
+            }
+        }
+    }
+
+    fn picture(world: &World, gif: bool, opts: &Options) -> Picture {
+        let model = world.resource::<Model>();
+        let opts = opts.clone();
+        // The game for the GIF, the position on the board (maybe reviewed) for the PNG.
+        let draw: Box<dyn FnOnce() -> Vec<u8> + Send> = if gif {
+            let game = model.game().clone();
+            Box::new(move || picture::gif(&game, &opts, GIF_DELAY))
+        } else {
+            let shown = model.shown_position().clone();
+            let last = model.shown_last_move();
+            Box::new(move || picture::png(&shown, last, &opts))
+        };
+        Picture {
+            stem: "xiangqi",
+            draw,
+        }
     }
 
     fn core(app: &mut App) {
