@@ -1234,7 +1234,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
         click(&mut t, "E5");
         assert_eq!(
             running(&t),
-            Some(xiangqi::rules::Color::Black),
+            Some(xiangqi::go::Color::White),
             "white's time runs"
         );
         t.ctrl(KeyCode::KeyZ);
@@ -1282,7 +1282,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     let clock = table.clock.as_ref().expect("the clock kept");
     assert_eq!(clock.control().to_string(), "10+5");
     assert_eq!(
-        clock.left(xiangqi::rules::Color::Red),
+        clock.left(xiangqi::go::Color::Black),
         Duration::from_secs(605)
     );
     assert_eq!(clock.running(), None, "it waits for the next move");

@@ -5,10 +5,31 @@ use std::time::Duration;
 
 use crate::rules::{Color, TimeControl};
 
+/// A side of a game for two, as a clock counts it: either game's colours, each clock
+/// typed by its own game's (no colour of one game stands for another's).
+pub trait Side: Copy + Eq + std::fmt::Debug + std::ops::Not<Output = Self> {
+    /// 0 for the side that moves first in a game without handicap, 1 for the other:
+    /// where [`Reading`] keeps its time.
+    fn index(self) -> usize;
+}
+
+impl Side for Color {
+    fn index(self) -> usize {
+        Color::index(self)
+    }
+}
+
+impl Side for go_rules::Color {
+    fn index(self) -> usize {
+        go_rules::Color::index(self)
+    }
+}
+
 /// Both sides' time at one moment: what undo goes back to and PGN's `[%clk]` records.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Reading {
-    /// Time left, red's then black's (in 读秒: what is left of the current period).
+    /// Time left, by [`Side::index`]: red's then black's, or black's then white's (in
+    /// 读秒: what is left of the current period).
     pub left: [Duration; 2],
     /// Whether a side has spent its base time and plays in 读秒.
     pub in_byoyomi: [bool; 2],
@@ -30,18 +51,18 @@ pub struct Reading {
 /// assert_eq!(clock.tick(Duration::from_secs(11)), Some(Color::Black));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub struct Clock<S: Side = Color> {
     control: TimeControl,
     now: Reading,
     /// The side whose turn it is: its clock runs unless paused.
-    turn: Color,
+    turn: S,
     paused: bool,
 }
 
-impl Clock {
+impl<S: Side> Clock<S> {
     /// A clock set to `control` for both sides, `turn` to move, paused.
     #[must_use]
-    pub fn new(control: TimeControl, turn: Color) -> Clock {
+    pub fn new(control: TimeControl, turn: S) -> Clock<S> {
         Clock {
             control,
             now: Reading {
@@ -66,26 +87,26 @@ impl Clock {
     }
 
     /// Sets both sides' time and whose turn it is (after undo, redo, a resume).
-    pub fn set(&mut self, reading: Reading, turn: Color) {
+    pub fn set(&mut self, reading: Reading, turn: S) {
         self.now = reading;
         self.turn = turn;
     }
 
     /// `side`'s time left.
     #[must_use]
-    pub fn left(&self, side: Color) -> Duration {
+    pub fn left(&self, side: S) -> Duration {
         self.now.left[side.index()]
     }
 
     /// Whether `side` is in 读秒.
     #[must_use]
-    pub fn in_byoyomi(&self, side: Color) -> bool {
+    pub fn in_byoyomi(&self, side: S) -> bool {
         self.now.in_byoyomi[side.index()]
     }
 
     /// The side whose time is running, if any.
     #[must_use]
-    pub fn running(&self) -> Option<Color> {
+    pub fn running(&self) -> Option<S> {
         (!self.paused).then_some(self.turn)
     }
 
@@ -107,7 +128,7 @@ impl Clock {
 
     /// Advances the running side's time by `elapsed`. Returns the side whose time ran
     /// out (its flag fell; the clock stops), if one did.
-    pub fn tick(&mut self, elapsed: Duration) -> Option<Color> {
+    pub fn tick(&mut self, elapsed: Duration) -> Option<S> {
         if self.paused {
             return None;
         }
@@ -135,7 +156,7 @@ impl Clock {
 
     /// `mover` has moved: its time stops and gains the increment (in 读秒, a fresh
     /// period), and the other side's time runs.
-    pub fn moved(&mut self, mover: Color) {
+    pub fn moved(&mut self, mover: S) {
         let i = mover.index();
         match self.control.byoyomi {
             Some(period) if self.now.in_byoyomi[i] => self.now.left[i] = period,
@@ -189,5 +210,19 @@ mod tests {
         let mut c = Clock::new("0:10+0/5".parse().unwrap(), Color::Red);
         c.resume();
         assert_eq!(c.tick(S(16)), Some(Color::Red), "base and period in one go");
+    }
+
+    #[test]
+    fn a_go_clock_counts_black_and_white() {
+        use go_rules::Color as Go;
+        let mut c: Clock<Go> = Clock::new("1+0".parse().unwrap(), Go::Black);
+        c.resume();
+        c.tick(S(10));
+        c.moved(Go::Black);
+        assert_eq!(c.running(), Some(Go::White));
+        assert_eq!((c.left(Go::Black), c.left(Go::White)), (S(50), S(60)));
+        // Kept where a reading keeps the first player's time.
+        assert_eq!(c.reading().left, [S(50), S(60)]);
+        assert_eq!(c.tick(S(60)), Some(Go::White));
     }
 }

@@ -1,5 +1,5 @@
-//! The Go clock: the Xiangqi table's own clock (base time, increment, 读秒) with black in
-//! the first player's place. The first move starts it, each move hands it over, the
+//! The Go clock: the session's clock (base time, increment, 读秒) counting Go's own
+//! colours. The first move starts it, each move hands it over, the
 //! count, a result or looking back stops it, Ctrl+Z gives the time back; a flag fall
 //! ends the game (`B+T`, `W+T`).
 
@@ -9,24 +9,17 @@ use bevy::prelude::*;
 
 use crate::app::go::{GoHappened, GoTable};
 use crate::go::Color;
-use crate::rules::Color as Side;
 use crate::session::clock::Clock;
 
-/// The clock's side for a Go colour: black moves first, as red does.
-#[must_use]
-pub fn side(color: Color) -> Side {
-    match color {
-        Color::Black => Side::Red,
-        Color::White => Side::Black,
-    }
-}
+/// The Go table's clock, counting black and white.
+pub type GoClock = Clock<Color>;
 
 impl GoTable {
     /// A move was just played by `mover`: the clock hands over (and starts, at the first).
     pub(super) fn clock_moved(&mut self, mover: Color) {
         if let Some(clock) = self.clock.as_mut() {
             self.readings.push(clock.reading());
-            clock.moved(side(mover));
+            clock.moved(mover);
             if self.counting.is_none() && self.result.is_none() {
                 clock.resume();
             } else {
@@ -37,7 +30,7 @@ impl GoTable {
 
     /// A move was taken back: the time before it comes back, and the clock waits.
     pub(super) fn clock_taken_back(&mut self) {
-        let to_move = side(self.game.position().to_move());
+        let to_move = self.game.position().to_move();
         if let Some(clock) = self.clock.as_mut() {
             if let Some(reading) = self.readings.pop() {
                 clock.set(reading, to_move);
@@ -87,7 +80,7 @@ pub(crate) fn tick(
         .as_mut()
         .and_then(|c| c.tick(time.delta()));
     if let Some(lost) = fell {
-        let winner = if lost == Side::Red { "W" } else { "B" };
+        let winner = if lost == Color::Black { "W" } else { "B" };
         info!("go flag fell: {winner}+T");
         table.result = Some(format!("{winner}+T"));
         table.clock_stop();
@@ -105,13 +98,12 @@ pub fn wake_in(table: &GoTable) -> Option<Duration> {
 
 /// The clock as the panel shows it: each side's time, and which runs.
 #[must_use]
-pub fn shown(clock: &Clock) -> [(Duration, bool, bool); 2] {
+pub fn shown(clock: &GoClock) -> [(Duration, bool, bool); 2] {
     [Color::Black, Color::White].map(|c| {
-        let s = side(c);
         (
-            clock.left(s),
-            clock.running() == Some(s),
-            clock.in_byoyomi(s),
+            clock.left(c),
+            clock.running() == Some(c),
+            clock.in_byoyomi(c),
         )
     })
 }
@@ -136,7 +128,7 @@ impl GoTable {
         let node = &mut file.nodes[self.node()];
         node.props.retain(|(n, _)| n != "BL" && n != "WL");
         for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
-            let left = clock.left(side(color)).as_secs_f32();
+            let left = clock.left(color).as_secs_f32();
             node.props
                 .push((name.to_owned(), vec![format!("{left:.1}")]));
         }
@@ -151,7 +143,7 @@ impl GoTable {
             return;
         };
         self.setup.time = Some(control);
-        let mut clock = Clock::new(control, side(self.game.position().to_move()));
+        let mut clock = Clock::new(control, self.game.position().to_move());
         let mut reading = clock.reading();
         let node = file.node(self.node());
         for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
@@ -162,10 +154,10 @@ impl GoTable {
                 .and_then(|(_, v)| v.first()?.trim().parse::<f32>().ok())
                 .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 36_000.0);
             if let Some(secs) = left {
-                reading.left[side(color).index()] = Duration::from_secs_f32(secs);
+                reading.left[color.index()] = Duration::from_secs_f32(secs);
             }
         }
-        clock.set(reading, side(self.game.position().to_move()));
+        clock.set(reading, self.game.position().to_move());
         self.clock = Some(clock);
     }
 }

@@ -138,7 +138,7 @@ pub struct GoTable {
     /// The nodes played here (a bare one goes when taken back).
     pub(super) made: Vec<usize>,
     /// The game's clock, if it has one.
-    pub clock: Option<crate::session::clock::Clock>,
+    pub clock: Option<super::clock::GoClock>,
     /// The clock before each move played here, for Ctrl+Z.
     pub(super) readings: Vec<crate::session::clock::Reading>,
 }
@@ -170,9 +170,9 @@ impl GoTable {
     pub fn from_game(game: Game, setup: GoSetup) -> GoTable {
         let record = SgfGame::from_game(&game);
         let line = record.main_line();
-        let clock = setup.time.map(|tc| {
-            crate::session::clock::Clock::new(tc, super::clock::side(game.position().to_move()))
-        });
+        let clock = setup
+            .time
+            .map(|tc| super::clock::GoClock::new(tc, game.position().to_move()));
         let mut table = GoTable {
             record,
             line,
