@@ -11,8 +11,9 @@ use bevy::prelude::*;
 use common::headless::{app, chord, drain, fen, play};
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::schedule::{GameKind, Mode};
+use xiangqi::app::shell::assets::Sound;
 use xiangqi::app::shell::table::Tables;
-use xiangqi::app::{Action, EngineCommand, EngineView, Model, Settings, TableCommand};
+use xiangqi::app::{Action, EngineCommand, EngineView, Model, Settings, SoundCue, TableCommand};
 use xiangqi::rules::Color;
 
 fn switch(app: &mut App, to: GameKind) {
@@ -55,8 +56,11 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     app.world_mut()
         .write_message(Action::Go(GoCommand::New(timed)));
     app.update();
+    drain::<SoundCue>(&mut app);
     app.world_mut().write_message(Action::Go(GoCommand::Pass));
     app.update();
+    // Its sound goes through the shell's cue.
+    assert_eq!(drain::<SoundCue>(&mut app), [SoundCue(Sound::Move)]);
     assert!(
         !go_clock_paused(&app),
         "the Go clock runs after the first move"

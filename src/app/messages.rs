@@ -115,8 +115,14 @@ pub struct BoardChanged;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct RecordChanged;
 
+/// A sound a game asks the table to play, where its own messages do not say it (the
+/// shell's sounds know no game).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoundCue(pub crate::app::shell::assets::Sound);
+
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<NothingToDo>()
+    app.add_message::<SoundCue>()
+        .add_message::<NothingToDo>()
         .add_message::<NewGameStarted>()
         .add_message::<BoardChanged>()
         .add_message::<RecordChanged>()

@@ -32,6 +32,7 @@ pub use actions::*;
 pub use messages::*;
 pub use schedule::{AppSet, GameKind, Mode};
 pub use shell::model::*;
+pub use store::import::{GameChoice, GameList, ListedGame};
 pub use xiangqi::engine_link::{EngineStatus, EngineView};
 pub use xiangqi::messages::*;
 pub use xiangqi::model::*;

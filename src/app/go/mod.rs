@@ -8,8 +8,9 @@ use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review, TableCommand};
 use crate::app::schedule::Logic;
+use crate::app::shell::assets::Sound;
 use crate::app::shell::table::{TableGame, on_table};
-use crate::app::{BoardPointer, BoardPress};
+use crate::app::{BoardPointer, BoardPress, SoundCue};
 use crate::go::Move;
 
 pub mod clock;
@@ -132,6 +133,7 @@ pub(crate) fn plugin(app: &mut App) {
                 opponent::play,
                 count::suggest,
                 view::forbid,
+                sounds,
             )
                 .chain()
                 .in_set(Logic::Play)
@@ -142,6 +144,19 @@ pub(crate) fn plugin(app: &mut App) {
 /// The Go clock stops while the table plays Xiangqi.
 fn pause_go(mut table: ResMut<GoTable>) {
     table.clock_stop();
+}
+
+/// What came of a command, as the table's sound.
+fn sounds(mut happened: MessageReader<GoHappened>, mut cues: MessageWriter<SoundCue>) {
+    for happened in happened.read() {
+        cues.write(SoundCue(match happened {
+            GoHappened::Played { captured: true } => Sound::Capture,
+            GoHappened::Played { captured: false } => Sound::Move,
+            GoHappened::Refused => Sound::Illegal,
+            GoHappened::Undone => Sound::Undo,
+            GoHappened::Ended => Sound::GameOver,
+        }));
+    }
 }
 
 /// A press on the goban plays there.

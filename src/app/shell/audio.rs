@@ -36,7 +36,7 @@ fn play(
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
     mut low: MessageReader<ClockLow>,
-    mut go: MessageReader<crate::app::go::GoHappened>,
+    mut cues: MessageReader<crate::app::SoundCue>,
     settings: Res<Settings>,
     no_device: Res<NoDevice>,
     assets: Option<Res<GameAssets>>,
@@ -65,15 +65,8 @@ fn play(
             Sound::Move
         });
     }
-    for happened in go.read() {
-        use crate::app::go::GoHappened;
-        sound = Some(match happened {
-            GoHappened::Played { captured: true } => Sound::Capture,
-            GoHappened::Played { captured: false } => Sound::Move,
-            GoHappened::Refused => Sound::Illegal,
-            GoHappened::Undone => Sound::Undo,
-            GoHappened::Ended => Sound::GameOver,
-        });
+    for &crate::app::SoundCue(cue) in cues.read() {
+        sound = Some(cue);
     }
     if ended.read().count() > 0 {
         sound = Some(Sound::GameOver);
