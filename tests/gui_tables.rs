@@ -13,7 +13,9 @@ use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::schedule::{GameKind, Mode};
 use xiangqi::app::shell::assets::Sound;
 use xiangqi::app::shell::table::Tables;
-use xiangqi::app::{Action, EngineCommand, EngineView, Model, Settings, SoundCue, TableCommand};
+use xiangqi::app::{
+    Action, EngineCommand, EngineView, Model, Overlay, Settings, SoundCue, TableCommand,
+};
 use xiangqi::rules::Color;
 
 fn switch(app: &mut App, to: GameKind) {
@@ -172,7 +174,7 @@ fn each_table_answers_its_own_commands_and_the_shells() {
 }
 
 /// A notice at one table is not the other's status line, and is there again when its
-/// table comes back.
+/// table comes back; a dialog of the table left closes.
 #[test]
 fn each_table_keeps_its_own_status_line() {
     use xiangqi::app::panel::status::StatusLines;
@@ -180,8 +182,16 @@ fn each_table_keeps_its_own_status_line() {
     chord(&mut app, &[KeyCode::KeyM]);
     let said = |app: &App, kind| app.world().resource::<StatusLines>().of(kind).text.clone();
     let muted = said(&app, GameKind::Xiangqi);
+    // A dialog of the table left closes with it (the other has no key for it).
+    app.world_mut().write_message(Action::ToggleGameInfo);
+    app.update();
+    assert!(app.world().resource::<Overlay>().info);
     assert!(!muted.is_empty(), "M is said at the Xiangqi table");
     switch(&mut app, GameKind::Go);
+    assert!(
+        !app.world().resource::<Overlay>().info,
+        "the game information closed"
+    );
     assert_eq!(
         said(&app, GameKind::Go),
         "",

@@ -31,7 +31,10 @@ pub(crate) fn plugin(app: &mut App) {
             actions.in_set(Logic::Table).run_if(on_table::<Xiangqi>),
         )
         .add_systems(Update, pause_for_dialogs.in_set(Logic::Dialogs))
-        .add_systems(OnExit(<Xiangqi as TableGame>::KIND), leave_table)
+        .add_systems(
+            OnExit(<Xiangqi as TableGame>::KIND),
+            (leave_table, close_dialogs),
+        )
         .add_systems(OnEnter(<Xiangqi as TableGame>::KIND), back_at_table);
 }
 
@@ -39,6 +42,13 @@ pub(crate) fn plugin(app: &mut App) {
 fn leave_table(mut model: ResMut<Model>) {
     model.pause();
     log_clock("waits", &model);
+}
+
+/// Xiangqi's own dialogs (its slots, its game's information) close when it leaves the
+/// table: the other game has no key to close them.
+fn close_dialogs(mut overlay: ResMut<Overlay>) {
+    overlay.slots = false;
+    overlay.info = false;
 }
 
 /// The clock is as it was left (it waits for Space).
