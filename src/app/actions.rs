@@ -338,8 +338,7 @@ pub(crate) fn route(
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Tables>()
-        .add_message::<Action>()
+    app.add_message::<Action>()
         .add_message::<ViewCommand>()
         .add_message::<PlayCommand>()
         .add_message::<TableCommand>()

@@ -316,6 +316,16 @@ fn parse_step(text: &str) -> Result<Step, String> {
     })
 }
 
+/// A clock reading as [`parse_reading`] reads it: each side's milliseconds, `b` after a
+/// side in 读秒.
+fn reading_text(r: &Reading) -> String {
+    let side = |i: usize| {
+        let b = if r.in_byoyomi[i] { "b" } else { "" };
+        format!("{}{b}", r.left[i].as_millis())
+    };
+    format!("{},{}", side(0), side(1))
+}
+
 fn table_text(t: &Table) -> String {
     let moves: Vec<String> = t.game.moves().map(|m| m.to_string()).collect();
     let mut out = format!(
@@ -328,17 +338,7 @@ fn table_text(t: &Table) -> String {
         let _ = write!(out, ";declared={o};at={}", at.index());
     }
     if let Some(timing) = &t.timing {
-        let readings: Vec<String> = timing
-            .readings
-            .iter()
-            .map(|r| {
-                let side = |i: usize| {
-                    let b = if r.in_byoyomi[i] { "b" } else { "" };
-                    format!("{}{b}", r.left[i].as_millis())
-                };
-                format!("{},{}", side(0), side(1))
-            })
-            .collect();
+        let readings: Vec<String> = timing.readings.iter().map(reading_text).collect();
         let _ = write!(
             out,
             ";clock={};readings={}",
@@ -349,11 +349,7 @@ fn table_text(t: &Table) -> String {
         // back with that time gone, not given back.
         let now = timing.clock.reading();
         if timing.readings.get(t.game.ply_count()) != Some(&now) {
-            let side = |i: usize| {
-                let b = if now.in_byoyomi[i] { "b" } else { "" };
-                format!("{}{b}", now.left[i].as_millis())
-            };
-            let _ = write!(out, ";now={},{}", side(0), side(1));
+            let _ = write!(out, ";now={}", reading_text(&now));
         }
     }
     // The tree's text holds no ';' or white space: it needs no escaping.

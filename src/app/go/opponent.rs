@@ -111,10 +111,11 @@ pub(crate) fn play(
         info!("go asks GNU Go for a move");
         ask(&mut asking, &table, Question::Move);
     } else if hint {
-        if table.counting.is_some() || table.result.is_some() {
-            notices.write(Notice::warn(
-                G::Over.fill(lang, &[&table.result.clone().unwrap_or_default()]),
-            ));
+        // No move to suggest once the game is over or being counted.
+        if let Some(result) = &table.result {
+            notices.write(Notice::warn(G::Over.fill(lang, &[result])));
+        } else if table.counting.is_some() {
+            notices.write(Notice::warn(G::Counting.get(lang)));
         } else {
             info!("go asks GNU Go for a hint");
             notices.write(Notice::info(G::HintAsked.get(lang)));
