@@ -48,10 +48,10 @@ impl TableGame for Go {
         )
     }
 
-    fn copy(world: &World, whole: bool, lang: Lang) -> Copied {
+    fn copy(world: &World, shifted: bool, lang: Lang) -> Copied {
         let table = world.resource::<GoTable>();
         // Ctrl+E: the game as SGF; Ctrl+Shift+E: the board as text.
-        if whole {
+        if shifted {
             Copied {
                 text: files::board_text(table),
                 said: files::copied(lang, false),

@@ -54,9 +54,9 @@ pub trait TableGame: Send + Sync + 'static {
     /// leave them out.
     fn answers(action: &Action) -> bool;
 
-    /// The text Ctrl+E (`whole == false`) or Ctrl+Shift+E (`true`) puts on the
+    /// The text Ctrl+E (`shifted == false`) or Ctrl+Shift+E (`true`) puts on the
     /// clipboard, and what the status line says of it.
-    fn copy(world: &World, whole: bool, lang: Lang) -> Copied;
+    fn copy(world: &World, shifted: bool, lang: Lang) -> Copied;
 
     /// A picture of the position shown (PNG, `gif == false`) or of the game (GIF), in
     /// the look `opts` says, to draw on a thread.
@@ -149,8 +149,8 @@ impl Tables {
 
     /// What the game on the table copies (see [`TableGame::copy`]).
     #[must_use]
-    pub fn copy(world: &World, whole: bool, lang: Lang) -> Option<Copied> {
-        Tables::shown(world).map(|e| (e.copy)(world, whole, lang))
+    pub fn copy(world: &World, shifted: bool, lang: Lang) -> Option<Copied> {
+        Tables::shown(world).map(|e| (e.copy)(world, shifted, lang))
     }
 
     /// The picture the game on the table draws (see [`TableGame::picture`]).

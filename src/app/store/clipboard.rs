@@ -96,7 +96,7 @@ fn clipboard(
     };
     let unavailable = |why: String| Notice::warn(T::ClipboardFailed.fill(lang, &[&why]));
     for action in asked {
-        let whole = match action {
+        let shifted = match action {
             ClipboardCommand::CopyFen => false,
             ClipboardCommand::CopyGame => true,
             ClipboardCommand::Paste => {
@@ -117,7 +117,7 @@ fn clipboard(
                 continue;
             }
         };
-        let Some(Copied { text, said }) = Tables::copy(world, whole, lang) else {
+        let Some(Copied { text, said }) = Tables::copy(world, shifted, lang) else {
             continue;
         };
         let first_line = text.lines().next().unwrap_or_default().to_owned();

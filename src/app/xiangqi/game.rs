@@ -34,9 +34,9 @@ impl TableGame for Xiangqi {
         !matches!(action, Action::Go(_))
     }
 
-    fn copy(world: &World, whole: bool, lang: Lang) -> Copied {
+    fn copy(world: &World, shifted: bool, lang: Lang) -> Copied {
         let model = world.resource::<Model>();
-        if whole {
+        if shifted {
             Copied {
                 text: crate::slots::game_pgn(&model.record(), None, &crate::storage::Stamp::now()),
                 said: T::CopiedGame.get(lang).to_owned(),
