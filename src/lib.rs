@@ -10,6 +10,7 @@ pub mod app;
 pub mod desktop;
 pub mod editor;
 pub mod engine;
+pub mod games;
 pub mod i18n;
 pub mod picture;
 pub mod puzzles;

@@ -520,7 +520,7 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     click(&mut app, "B2");
     click(&mut app, "C2");
     let table = app.world().resource::<GoTable>();
-    assert_eq!(table.game.position().captures(Color::Black), 1);
+    assert_eq!(table.game().position().captures(Color::Black), 1);
     // The capture is told (its sound plays).
     let told: Vec<GoHappened> = app
         .world_mut()
@@ -539,13 +539,13 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     let table = app.world().resource::<GoTable>();
     assert!(
         matches!(
-            table.said,
+            table.said(),
             Some(xiangqi::app::go::table::Said::Refused(
                 xiangqi::go::IllegalMove::Ko { .. }
             ))
         ),
         "{:?}",
-        table.said
+        table.said()
     );
     // Known before the click too: the ko point is crossed, with its reason.
     let forbidden = &app
@@ -560,9 +560,9 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
             "A1 would leave its own chain without a liberty (suicide)"
         ]
     );
-    assert_eq!(table.game.moves().len(), 9, "the ko point refused");
+    assert_eq!(table.game().moves().len(), 9, "the ko point refused");
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
-    assert_eq!(app.world().resource::<GoTable>().game.moves().len(), 8);
+    assert_eq!(app.world().resource::<GoTable>().game().moves().len(), 8);
     // Back to Xiangqi: its game untouched by all of it, even by a Ctrl+Z meant for Go
     // in the very frame the table switches (its command is not left for the Xiangqi
     // table's systems, idle until then, to find).

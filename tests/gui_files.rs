@@ -921,14 +921,14 @@ fn the_go_game_is_autosaved_and_resumed() {
                 at: Some(at),
             });
         }
-        assert_eq!(t.app.world().resource::<GoTable>().game.moves().len(), 9);
+        assert_eq!(t.app.world().resource::<GoTable>().game().moves().len(), 9);
     }
     let t = start(&dirs);
     let table = t.app.world().resource::<GoTable>();
     assert_eq!(table.size(), 9);
-    assert_eq!(table.game.moves().len(), 9);
-    assert_eq!(table.game.position().captures(Color::Black), 1);
-    assert_eq!(table.game.position().to_move(), Color::White);
+    assert_eq!(table.game().moves().len(), 9);
+    assert_eq!(table.game().position().captures(Color::Black), 1);
+    assert_eq!(table.game().position().to_move(), Color::White);
 }
 
 /// Two passes open the count: the dead stones are suggested (a white stone alone in
@@ -962,14 +962,14 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
         t.send(Action::Go(GoCommand::Pass));
         click(&mut t, "B5");
         t.send(Action::Go(GoCommand::Pass));
-        assert!(t.app.world().resource::<GoTable>().counting.is_none());
+        assert!(t.app.world().resource::<GoTable>().counting().is_none());
         t.send(Action::Go(GoCommand::Pass));
         let counting = |t: &Test| {
             t.app
                 .world()
                 .resource::<GoTable>()
-                .counting
-                .clone()
+                .counting()
+                .cloned()
                 .expect("two passes open the count")
         };
         // The suggestion comes from its thread.
@@ -989,10 +989,7 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
         assert_eq!(area.total, [36.0, 43.5]);
         assert_eq!(territory.total, [28.0, 34.5]);
         t.send(Action::Go(GoCommand::Accept));
-        assert_eq!(
-            t.app.world().resource::<GoTable>().result.as_deref(),
-            Some("W+7.5")
-        );
+        assert_eq!(t.app.world().resource::<GoTable>().result(), Some("W+7.5"));
         let file = dirs.data.join("go-autosave.sgf");
         let waited = std::time::Instant::now();
         let text = loop {
@@ -1007,8 +1004,8 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
     }
     let t = start(&dirs);
     let table = t.app.world().resource::<GoTable>();
-    assert_eq!(table.result.as_deref(), Some("W+7.5"));
-    assert_eq!(table.counting.as_ref().unwrap().dead, [b5]);
+    assert_eq!(table.result(), Some("W+7.5"));
+    assert_eq!(table.counting().unwrap().dead, [b5]);
 }
 
 /// Go through the clipboard and files: an SGF pasted at the Xiangqi table opens at the Go
@@ -1023,7 +1020,7 @@ fn go_games_paste_copy_open_and_export() {
     let mut t = Test::new("go-files");
     t.set_lang_en();
     let kind = |t: &Test| *t.app.world().resource::<State<GameKind>>().get();
-    let moves = |t: &Test| t.app.world().resource::<GoTable>().game.moves().len();
+    let moves = |t: &Test| t.app.world().resource::<GoTable>().game().moves().len();
     // An SGF pasted while Xiangqi is played: the table turns to Go.
     t.set_clipboard(Some(
         "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[cc];B[gg])",
@@ -1033,8 +1030,8 @@ fn go_games_paste_copy_open_and_export() {
     assert_eq!(moves(&t), 3);
     let table = t.app.world().resource::<GoTable>();
     assert_eq!(table.size(), 9);
-    assert_eq!(table.game.rules().name, "japanese");
-    assert_eq!(table.game.rules().komi, 6.5);
+    assert_eq!(table.game().rules().name, "japanese");
+    assert_eq!(table.game().rules().komi, 6.5);
     let said = t.notices();
     assert!(
         said.iter().any(|n| n
@@ -1058,7 +1055,13 @@ fn go_games_paste_copy_open_and_export() {
     let board = t.clipboard().unwrap();
     assert!(board.ends_with("to-move black\n"), "{board}");
     assert_eq!(board.lines().count(), 20);
-    let before = *t.app.world().resource::<GoTable>().game.position().board();
+    let before = *t
+        .app
+        .world()
+        .resource::<GoTable>()
+        .game()
+        .position()
+        .board();
     t.notices();
     t.ctrl(KeyCode::KeyI);
     let said = t.notices();
@@ -1067,8 +1070,8 @@ fn go_games_paste_copy_open_and_export() {
         "{said:?}"
     );
     let table = t.app.world().resource::<GoTable>();
-    assert_eq!(table.game.position().board(), &before);
-    assert_eq!(table.game.position().to_move(), xiangqi::go::Color::Black);
+    assert_eq!(table.game().position().board(), &before);
+    assert_eq!(table.game().position().to_move(), xiangqi::go::Color::Black);
     // Ctrl+Z, and Ctrl+E: the game as SGF, read back with its four moves.
     t.ctrl(KeyCode::KeyZ);
     t.ctrl(KeyCode::KeyE);
@@ -1118,7 +1121,7 @@ fn a_go_file_with_comments_and_variations_keeps_them_through_play_and_restart() 
     {
         let mut t = start(&dirs);
         t.send(xiangqi::app::Import::File(path.to_path_buf()));
-        let moves = t.app.world().resource::<GoTable>().game.moves().len();
+        let moves = t.app.world().resource::<GoTable>().game().moves().len();
         assert_eq!(moves, original.main_line().len() - 1);
         // Nine moves back, a comment, and another move there: a new variation.
         for _ in 0..9 {
@@ -1127,7 +1130,7 @@ fn a_go_file_with_comments_and_variations_keeps_them_through_play_and_restart() 
         t.send(GoComment("我的注释 mine".into()));
         let table = t.app.world().resource::<GoTable>();
         let free = table
-            .game
+            .game()
             .legal_points()
             .into_iter()
             .next()
@@ -1225,8 +1228,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
             t.app
                 .world()
                 .resource::<GoTable>()
-                .clock
-                .as_ref()
+                .clock()
                 .unwrap()
                 .running()
         };
@@ -1241,16 +1243,13 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
         assert_eq!(running(&t), None);
         click(&mut t, "E5");
         let waited = std::time::Instant::now();
-        while t.app.world().resource::<GoTable>().result.is_none()
+        while t.app.world().resource::<GoTable>().result().is_none()
             && waited.elapsed() < Duration::from_secs(10)
         {
             std::thread::sleep(Duration::from_millis(20));
             t.app.update();
         }
-        assert_eq!(
-            t.app.world().resource::<GoTable>().result.as_deref(),
-            Some("B+T")
-        );
+        assert_eq!(t.app.world().resource::<GoTable>().result(), Some("B+T"));
         assert!(waited.elapsed() >= Duration::from_millis(1900));
         // A game of 10 minutes and 5 seconds a move, one move played.
         let setup = GoSetup {
@@ -1279,7 +1278,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     }
     let t = start(&dirs);
     let table = t.app.world().resource::<GoTable>();
-    let clock = table.clock.as_ref().expect("the clock kept");
+    let clock = table.clock().expect("the clock kept");
     assert_eq!(clock.control().to_string(), "10+5");
     assert_eq!(
         clock.left(xiangqi::go::Color::Black),
@@ -1347,7 +1346,7 @@ fn go_slots_save_load_and_export() {
         listed[0].as_deref().unwrap().starts_with("9×9 · 3 · "),
         "{listed:?}"
     );
-    let moves = |t: &Test| t.app.world().resource::<GoTable>().game.moves().len();
+    let moves = |t: &Test| t.app.world().resource::<GoTable>().game().moves().len();
     t.send(Action::Go(GoCommand::New(GoSetup::of(13, 0))));
     t.ctrl(KeyCode::KeyL);
     assert_eq!(moves(&t), 3);
@@ -1391,7 +1390,7 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
             at: Some(at),
         });
     };
-    let moves = |t: &Test| t.app.world().resource::<GoTable>().game.moves().len();
+    let moves = |t: &Test| t.app.world().resource::<GoTable>().game().moves().len();
     let until = |t: &mut Test, what: &str, done: &dyn Fn(&Test) -> bool| {
         let start = Instant::now();
         while !done(t) {
@@ -1403,7 +1402,7 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
     click(&mut t, "E5");
     until(&mut t, "GNU Go answers", &|t| moves(t) == 2);
     let table = t.app.world().resource::<GoTable>();
-    assert_eq!(table.game.position().to_move(), Color::Black);
+    assert_eq!(table.game().position().to_move(), Color::Black);
     t.ctrl(KeyCode::KeyZ);
     assert_eq!(
         moves(&t),
@@ -1421,15 +1420,14 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
             click(&mut t, m);
         }
     }
-    assert!(t.app.world().resource::<GoTable>().counting.is_some());
+    assert!(t.app.world().resource::<GoTable>().counting().is_some());
     t.send(Action::Go(GoCommand::AskDead));
     let a9 = Point::from_gtp("A9", 9).unwrap();
     let dead = |t: &Test| {
         t.app
             .world()
             .resource::<GoTable>()
-            .counting
-            .as_ref()
+            .counting()
             .map(|c| c.dead.clone())
     };
     // Its answer is one step of the count (the playouts' suggestion is none).
@@ -1437,8 +1435,7 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
         t.app
             .world()
             .resource::<GoTable>()
-            .counting
-            .as_ref()
+            .counting()
             .map_or(0, |c| c.steps())
     };
     until(&mut t, "GNU Go's dead stones", &|t| steps(t) == 1);

@@ -27,7 +27,7 @@ fn switch(app: &mut App, to: GameKind) {
 
 fn go_clock_paused(app: &App) -> bool {
     let table = app.world().resource::<GoTable>();
-    table.clock.as_ref().expect("a timed Go game").is_paused()
+    table.clock().expect("a timed Go game").is_paused()
 }
 
 fn xiangqi_clock(app: &App) -> (bool, std::time::Duration) {
@@ -109,7 +109,7 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     assert!(!go_clock_paused(&app), "Space started the Go clock again");
     // Ctrl+Z is the Go game's: the pass is taken back, the Xiangqi move stays.
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
-    assert!(app.world().resource::<GoTable>().game.moves().is_empty());
+    assert!(app.world().resource::<GoTable>().game().moves().is_empty());
 
     switch(&mut app, GameKind::Xiangqi);
     assert_eq!(fen(&app), position, "the Xiangqi position is as left");

@@ -144,3 +144,28 @@ fn the_store_and_the_panel_name_games_less_and_less() {
         found.len()
     );
 }
+
+/// Each game's pure parts (`src/games/`, Xiangqi's session) hold no Bevy, no files and
+/// no clock of their own: the table hands them what happened and the time that passed,
+/// so they are tested as plain data.
+#[test]
+fn the_games_pure_parts_know_no_bevy_no_files_no_clock() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root.join("games"), &mut files);
+    rust_files(&root.join("session"), &mut files);
+    assert!(files.len() >= 10, "the pure parts were walked: {files:?}");
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in ["bevy", "egui", "fs::", "Instant", "SystemTime", "jiff"] {
+                if code.contains(word) {
+                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "not pure: {found:#?}");
+}

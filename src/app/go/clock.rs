@@ -1,68 +1,13 @@
-//! The Go clock: the session's clock (base time, increment, 读秒) counting Go's own
-//! colours. The first move starts it, each move hands it over, the
-//! count, a result or looking back stops it, Ctrl+Z gives the time back; a flag fall
-//! ends the game (`B+T`, `W+T`).
+//! The Go clock in the window: the frame's time fed to the session's clock, the
+//! window woken when the shown time changes, the readings the panel shows.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 
 use crate::app::go::{GoHappened, GoTable};
+pub use crate::games::go::GoClock;
 use crate::go::Color;
-use crate::session::clock::Clock;
-
-/// The Go table's clock, counting black and white.
-pub type GoClock = Clock<Color>;
-
-impl GoTable {
-    /// A move was just played by `mover`: the clock hands over (and starts, at the first).
-    pub(super) fn clock_moved(&mut self, mover: Color) {
-        if let Some(clock) = self.clock.as_mut() {
-            self.readings.push(clock.reading());
-            clock.moved(mover);
-            if self.counting.is_none() && self.result.is_none() {
-                clock.resume();
-            } else {
-                clock.pause();
-            }
-        }
-    }
-
-    /// A move was taken back: the time before it comes back, and the clock waits.
-    pub(super) fn clock_taken_back(&mut self) {
-        let to_move = self.game.position().to_move();
-        if let Some(clock) = self.clock.as_mut() {
-            if let Some(reading) = self.readings.pop() {
-                clock.set(reading, to_move);
-            }
-            clock.pause();
-        }
-    }
-
-    /// Space: the running clock stops, or a stopped one runs again where the game goes
-    /// on (after the first move, at the end of what was played, no count, no result).
-    /// Whether it runs now, if there is a clock.
-    pub(super) fn clock_toggle(&mut self) -> Option<bool> {
-        let live = self.counting.is_none()
-            && self.result.is_none()
-            && self.redo.is_empty()
-            && !self.game.moves().is_empty();
-        let clock = self.clock.as_mut()?;
-        if !clock.is_paused() {
-            clock.pause();
-        } else if live {
-            clock.resume();
-        }
-        Some(!clock.is_paused())
-    }
-
-    /// The clock stops (the count, a result, a walk through the game).
-    pub(super) fn clock_stop(&mut self) {
-        if let Some(clock) = self.clock.as_mut() {
-            clock.pause();
-        }
-    }
-}
 
 /// Lets the frame's time go by on the running Go clock; a flag fall ends the game.
 pub(crate) fn tick(
@@ -70,20 +15,12 @@ pub(crate) fn tick(
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
 ) {
-    if table.clock.as_ref().is_none_or(|c| c.running().is_none()) {
+    if table.clock().is_none_or(|c| c.running().is_none()) {
         return;
     }
     // Time passing is not a change of the game (the board is not redrawn for it).
-    let fell = table
-        .bypass_change_detection()
-        .clock
-        .as_mut()
-        .and_then(|c| c.tick(time.delta()));
-    if let Some(lost) = fell {
-        let winner = if lost == Color::Black { "W" } else { "B" };
-        info!("go flag fell: {winner}+T");
-        table.result = Some(format!("{winner}+T"));
-        table.clock_stop();
+    if table.bypass_change_detection().tick(time.delta()) {
+        table.set_changed();
         happened.write(GoHappened::Ended);
     }
 }
@@ -91,7 +28,7 @@ pub(crate) fn tick(
 /// How long the window may sleep: until the running Go clock's shown time changes.
 #[must_use]
 pub fn wake_in(table: &GoTable) -> Option<Duration> {
-    let clock = table.clock.as_ref()?;
+    let clock = table.clock()?;
     let running = clock.running()?;
     Some(crate::app::xiangqi::clock::period(clock.left(running)))
 }
@@ -106,58 +43,4 @@ pub fn shown(clock: &GoClock) -> [(Duration, bool, bool); 2] {
             clock.in_byoyomi(c),
         )
     })
-}
-
-/// Our own property keeping the time control in the form the settings write (`10+5`,
-/// `10+0/30`): SGF's `TM` has the base only, and `OT` no agreed form.
-const CONTROL: &str = "XC";
-
-impl GoTable {
-    /// The clock into `file`: `TM` (the base, in seconds), `OT` (in words) and our
-    /// `XC` on the root; both sides' time left (`BL`, `WL`) on the node shown.
-    pub(super) fn clock_to_file(&self, file: &mut crate::go::sgf::SgfGame) {
-        let Some(clock) = &self.clock else { return };
-        let control = clock.control();
-        file.set_tag("TM", Some(&control.base.as_secs().to_string()));
-        let overtime = match control.byoyomi {
-            Some(b) => format!("1x{} byo-yomi", b.as_secs()),
-            None => format!("{} s increment", control.increment.as_secs()),
-        };
-        file.set_tag("OT", Some(&overtime));
-        file.set_tag(CONTROL, Some(&control.to_string()));
-        let node = &mut file.nodes[self.node()];
-        node.props.retain(|(n, _)| n != "BL" && n != "WL");
-        for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
-            let left = clock.left(color).as_secs_f32();
-            node.props
-                .push((name.to_owned(), vec![format!("{left:.1}")]));
-        }
-    }
-
-    /// The clock a file of ours kept (`XC`, and `BL`/`WL` on the line's last node).
-    pub(super) fn clock_from_file(&mut self, file: &crate::go::sgf::SgfGame) {
-        let Some(control) = file
-            .tag(CONTROL)
-            .and_then(|t| t.parse::<crate::rules::TimeControl>().ok())
-        else {
-            return;
-        };
-        self.setup.time = Some(control);
-        let mut clock = Clock::new(control, self.game.position().to_move());
-        let mut reading = clock.reading();
-        let node = file.node(self.node());
-        for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
-            let left = node
-                .props
-                .iter()
-                .find(|(n, _)| n == name)
-                .and_then(|(_, v)| v.first()?.trim().parse::<f32>().ok())
-                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 36_000.0);
-            if let Some(secs) = left {
-                reading.left[color.index()] = Duration::from_secs_f32(secs);
-            }
-        }
-        clock.set(reading, self.game.position().to_move());
-        self.clock = Some(clock);
-    }
 }

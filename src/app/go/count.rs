@@ -22,20 +22,19 @@ pub(crate) struct Suggesting {
 
 /// Which count a suggestion is for: the game's length and its board.
 fn stamp(table: &GoTable) -> u64 {
-    table.game.position().board().hash() ^ (table.game.moves().len() as u64).rotate_left(32)
+    table.game().position().board().hash() ^ (table.game().moves().len() as u64).rotate_left(32)
 }
 
 /// Asks for a suggestion when a count opens; hands it over when it comes.
 pub(crate) fn suggest(mut table: ResMut<GoTable>, mut suggesting: ResMut<Suggesting>) {
     let wanted = table
-        .counting
-        .as_ref()
+        .counting()
         .is_some_and(|c| !c.suggested)
         .then(|| stamp(&table));
     if let Some(id) = wanted
         && suggesting.asked != Some(id)
     {
-        let pos = *table.game.position();
+        let pos = *table.game().position();
         let (send, receive) = channel();
         std::thread::spawn(move || {
             // The window may be gone by the time it is done: nothing to tell then.

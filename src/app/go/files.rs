@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::app::go::{GoSetup, GoTable};
 use crate::app::schedule::GameKind;
 use crate::app::{Import, Notice};
+use crate::games::go::Session;
 use crate::go::{Game, sgf, text};
 use crate::i18n::{GoText as G, Lang};
 
@@ -38,26 +39,26 @@ pub fn is_go(import: &Import, at_go: bool) -> bool {
 
 /// The game `text` holds, read as the table at `now` would play it (its rules; its
 /// board size for a list of moves that fits).
-fn read(text_in: &str, now: &GoTable) -> Result<GoTable, String> {
+fn read(text_in: &str, now: &Session) -> Result<Session, String> {
     if is_sgf(text_in) {
         let games = sgf::read(text_in).map_err(|e| e.to_string())?;
         let file = &games[0];
         let game = file.replay(&file.main_line()).map_err(|e| e.to_string())?;
-        return Ok(GoTable::from_file(game, file));
+        return Ok(Session::from_file(game, file));
     }
     if text::looks_like_moves(text_in) {
-        let rules = now.game.rules();
+        let rules = now.game().rules();
         let size = match text::size_for_moves(text_in) {
             s if s <= now.size() => now.size(),
             s => s,
         };
         let game = text::read_moves(text_in, size, *rules).map_err(|e| e.to_string())?;
-        return Ok(GoTable::from_game(game, GoSetup { size, ..now.setup }));
+        return Ok(Session::from_game(game, GoSetup { size, ..now.setup }));
     }
     let pos = text::read_diagram(text_in).map_err(|e| e.to_string())?;
-    let game = Game::from_position(pos, *now.game.rules(), 0);
+    let game = Game::from_position(pos, *now.game().rules(), 0);
     let size = pos.board().size();
-    Ok(GoTable::from_game(game, GoSetup { size, ..now.setup }))
+    Ok(Session::from_game(game, GoSetup { size, ..now.setup }))
 }
 
 /// Opens the Go imports: the game in place of the table's (undoable), or a line saying
@@ -95,9 +96,12 @@ pub(crate) fn import(
         };
         match read(&text, &table) {
             Ok(opened) => {
-                info!("go opened {} moves from {what}", opened.game.moves().len());
+                info!(
+                    "go opened {} moves from {what}",
+                    opened.game().moves().len()
+                );
                 notices.write(Notice::info(
-                    G::Opened.fill(lang, &[&what, &opened.game.moves().len()]),
+                    G::Opened.fill(lang, &[&what, &opened.game().moves().len()]),
                 ));
                 table.open(opened);
                 if !at_go {
@@ -121,7 +125,7 @@ pub fn game_text(table: &GoTable) -> String {
 /// The board as text, for Ctrl+Shift+E: what `go status` prints and a paste reads.
 #[must_use]
 pub fn board_text(table: &GoTable) -> String {
-    let pos = table.game.position();
+    let pos = table.game().position();
     format!("{}to-move {}\n", pos.board().diagram(), pos.to_move())
 }
 

@@ -65,7 +65,7 @@ impl TableGame for Go {
     }
 
     fn picture(world: &World, gif: bool, opts: &Options) -> Picture {
-        let game = world.resource::<GoTable>().game.clone();
+        let game = world.resource::<GoTable>().game().clone();
         let (px, theme) = (opts.size, opts.theme);
         let coordinates = opts.coordinates != crate::theme::Coordinates::None;
         let draw: Box<dyn FnOnce() -> Vec<u8> + Send> = if gif {

@@ -15,17 +15,14 @@ use crate::go::Move;
 
 pub mod clock;
 pub mod count;
-pub mod counting;
 pub mod files;
 pub mod game;
 pub mod opponent;
 pub mod slots;
 pub mod table;
-pub mod tree;
 pub mod view;
 
-pub use counting::Counting;
-pub use table::{GoLook, GoSetup, GoTable};
+pub use table::{Counting, GoLook, GoSetup, GoTable};
 
 /// What came of a Go command, for the sounds.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,12 +51,12 @@ struct Before {
 
 impl Before {
     fn of(table: &GoTable) -> Before {
-        let pos = table.game.position();
+        let pos = table.game().position();
         Before {
-            moves: table.game.moves().len(),
+            moves: table.game().moves().len(),
             captures: pos.captures(crate::go::Color::Black) + pos.captures(crate::go::Color::White),
-            ended: table.result.is_some(),
-            said: table.said.clone(),
+            ended: table.result().is_some(),
+            said: table.said().cloned(),
         }
     }
 
@@ -203,9 +200,9 @@ fn commands(
                 // Against GNU Go a take-back is the player's move and GNU Go's answer.
                 let computer = table.setup.computer;
                 if computer.is_some()
-                    && computer == Some(table.game.position().to_move())
-                    && table.counting.is_none()
-                    && !table.game.moves().is_empty()
+                    && computer == Some(table.game().position().to_move())
+                    && table.counting().is_none()
+                    && !table.game().moves().is_empty()
                 {
                     table.undo();
                 }
@@ -215,7 +212,7 @@ fn commands(
                 let setup = table.setup;
                 table.restart(setup);
             }
-            PlayCommand::Review(Review::Back) => table.step_back(),
+            PlayCommand::Review(Review::Back) => _ = table.back(),
             PlayCommand::Review(Review::Forward) => _ = table.forward(),
             PlayCommand::Review(Review::Start) => table.walk_to_end(false),
             PlayCommand::Review(Review::End) => table.walk_to_end(true),

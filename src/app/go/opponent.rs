@@ -48,24 +48,24 @@ pub(crate) struct Asking {
 
 /// Which position a question is about.
 fn stamp(table: &GoTable) -> u64 {
-    table.game.position().board().hash()
-        ^ (table.game.moves().len() as u64).rotate_left(20)
-        ^ u64::from(table.counting.is_some()) << 63
+    table.game().position().board().hash()
+        ^ (table.game().moves().len() as u64).rotate_left(20)
+        ^ u64::from(table.counting().is_some()) << 63
 }
 
 /// Whether GNU Go is to move now: its side's turn, at the end of what was played, no
 /// count, no result.
 fn computer_to_move(table: &GoTable) -> bool {
-    table.setup.computer == Some(table.game.position().to_move())
-        && table.counting.is_none()
-        && table.result.is_none()
-        && table.redo.is_empty()
+    table.setup.computer == Some(table.game().position().to_move())
+        && table.counting().is_none()
+        && table.result().is_none()
+        && table.at_end()
 }
 
 /// Starts a question on its thread.
 fn ask(asking: &mut Asking, table: &GoTable, question: Question) {
     let id = stamp(table);
-    let game = table.game.clone();
+    let game = table.game().clone();
     let (send, receive) = channel();
     std::thread::spawn(move || {
         let answer = (|| {
@@ -104,7 +104,7 @@ pub(crate) fn play(
         dead |= *command == super::GoCommand::AskDead;
         hint |= *command == super::GoCommand::Hint;
     }
-    if dead && table.counting.is_some() {
+    if dead && table.counting().is_some() {
         info!("go asks GNU Go for the dead stones");
         ask(&mut asking, &table, Question::Dead);
     } else if computer_to_move(&table) && asking.asked != Some(stamp(&table)) {
@@ -112,9 +112,9 @@ pub(crate) fn play(
         ask(&mut asking, &table, Question::Move);
     } else if hint {
         // No move to suggest once the game is over or being counted.
-        if let Some(result) = &table.result {
-            notices.write(Notice::warn(G::Over.fill(lang, &[result])));
-        } else if table.counting.is_some() {
+        if let Some(result) = table.result() {
+            notices.write(Notice::warn(G::Over.fill(lang, &[&result])));
+        } else if table.counting().is_some() {
             notices.write(Notice::warn(G::Counting.get(lang)));
         } else {
             info!("go asks GNU Go for a hint");

@@ -12,6 +12,7 @@ use crate::app::Notice;
 use crate::app::actions::SaveCommand;
 use crate::app::go::GoTable;
 use crate::app::store::persist::DataDirs;
+use crate::games::go::Session;
 use crate::go::sgf;
 use crate::i18n::GoText as G;
 use crate::storage::{Dirs, Stamp, atomic_write, unused_path};
@@ -158,7 +159,7 @@ pub(crate) fn slots(
                     .and_then(|games| {
                         let file = &games[0];
                         let game = file.replay(&file.main_line()).map_err(|e| e.to_string())?;
-                        Ok(GoTable::from_file(game, file))
+                        Ok(Session::from_file(game, file))
                     });
                 match read {
                     Ok(opened) => {

@@ -79,11 +79,11 @@ pub(crate) fn forbid(table: Res<GoTable>, mut forbidden: ResMut<Forbidden>) {
         return;
     }
     let mut now = Vec::new();
-    if table.counting.is_none() && table.result.is_none() {
-        let board = *table.game.position().board();
+    if table.counting().is_none() && table.result().is_none() {
+        let board = *table.game().position().board();
         for p in board.points() {
             if board.get(p).is_none()
-                && let Err(why) = table.game.check(Move::Play(p))
+                && let Err(why) = table.game().check(Move::Play(p))
             {
                 now.push((p, why));
             }
@@ -168,7 +168,7 @@ fn redraw(
     let Ok(mut sprite) = goban.single_mut() else {
         return;
     };
-    let pos = table.game.position();
+    let pos = table.game().position();
     if !table.is_changed()
         && !forbidden.is_changed()
         && !look.is_changed()
@@ -179,7 +179,7 @@ fn redraw(
     for mut sprite in &mut backdrop {
         sprite.color = to_color(look.theme.palette().background);
     }
-    let last = table.game.moves().last().and_then(|m| match m {
+    let last = table.game().moves().last().and_then(|m| match m {
         Move::Play(p) => Some(*p),
         Move::Pass => None,
     });
@@ -193,11 +193,7 @@ fn redraw(
         return;
     };
     let marks = Marks {
-        dead: table
-            .counting
-            .as_ref()
-            .map(|c| c.dead.clone())
-            .unwrap_or_default(),
+        dead: table.counting().map(|c| c.dead.clone()).unwrap_or_default(),
         owners: table.owners(),
         forbidden: forbidden.0.iter().map(|&(p, _)| p).collect(),
         atari: table.look.atari,

@@ -67,15 +67,15 @@ pub(crate) fn show(
 ) {
     let table = &*shown.table;
     let go = |c| Action::Go(c);
-    let pos = table.game.position();
-    match &table.result {
+    let pos = table.game().position();
+    match table.result() {
         Some(result) => ui.heading(G::ResultIs.fill(lang, &[&go_result(result, lang)])),
         None => ui.heading(match pos.to_move() {
             Color::Black => G::BlackToMove.get(lang),
             Color::White => G::WhiteToMove.get(lang),
         }),
     };
-    if let Some(said) = &table.said {
+    if let Some(said) = table.said() {
         ui.label(match said {
             Said::Refused(e) => go_illegal(e, lang),
             Said::Passed(c) => G::Passes.fill(lang, &[&go_side(*c, lang)]),
@@ -83,7 +83,7 @@ pub(crate) fn show(
             Said::Accepted => G::Accepted.get(lang).to_owned(),
         });
     }
-    if let Some(clock) = &table.clock {
+    if let Some(clock) = table.clock() {
         ui.horizontal(|ui| {
             for ((left, running, byoyomi), color) in crate::app::go::clock::shown(clock)
                 .into_iter()
@@ -153,7 +153,7 @@ pub(crate) fn show(
     if look != table.look {
         send(go(GoCommand::Look(look)));
     }
-    if table.counting.is_some() {
+    if table.counting().is_some() {
         ui.separator();
         counting(ui, table, lang, state, send);
     }
@@ -285,11 +285,11 @@ fn counting(
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
-    ui.label(match table.result {
+    ui.label(match table.result() {
         Some(_) => G::Accepted.get(lang),
         None => G::Counting.get(lang),
     });
-    if table.counting.as_ref().is_some_and(|c| !c.suggested) {
+    if table.counting().is_some_and(|c| !c.suggested) {
         ui.label(G::Suggesting.get(lang));
     }
     let Some((ours, other)) = table.scores() else {
@@ -347,7 +347,7 @@ fn counting(
     });
     ui.strong(go_result(&ours.result(), lang));
     ui.horizontal(|ui| {
-        if table.result.is_none() && button(ui, state, G::Accept.get(lang), "go-accept") {
+        if table.result().is_none() && button(ui, state, G::Accept.get(lang), "go-accept") {
             send(Action::Go(GoCommand::Accept));
         }
         if button(ui, state, G::PlayOn.get(lang), "go-play-on") {
@@ -355,7 +355,7 @@ fn counting(
         }
     });
     ui.horizontal(|ui| {
-        if table.result.is_none() && button(ui, state, G::AskGnuGo.get(lang), "go-ask-gnugo") {
+        if table.result().is_none() && button(ui, state, G::AskGnuGo.get(lang), "go-ask-gnugo") {
             send(Action::Go(GoCommand::AskDead));
         }
     });

@@ -37,7 +37,9 @@ pub(crate) fn plugin(app: &mut App) {
         {
             Ok((file, Ok(game))) => {
                 info!("go game resumed: {} moves", game.moves().len());
-                app.insert_resource(GoTable::from_file(game, file));
+                app.insert_resource(GoTable::from(crate::games::go::Session::from_file(
+                    game, file,
+                )));
             }
             // Not read: a new game is played, and the file stays until the next write.
             _ => warn!("the Go autosave does not read: a new Go game"),

@@ -2,10 +2,7 @@
 //! undoable), the suggestion or GNU Go's opinion taken as the count, area and territory
 //! side by side, the result accepted.
 
-use bevy::prelude::*;
-
-use crate::app::go::GoTable;
-use crate::app::go::table::Said;
+use super::{Said, Session};
 use crate::go::{Color, Point, Rules, Score, owners, score};
 
 /// One undoable step of the count.
@@ -38,7 +35,7 @@ impl Counting {
     }
 }
 
-impl GoTable {
+impl Session {
     /// Marks the chain on `p` dead, or alive again.
     pub fn toggle(&mut self, p: Point) {
         if self.result.is_some() {
@@ -53,7 +50,7 @@ impl GoTable {
         let stones = chain.stones.clone();
         flip(&mut counting.dead, &stones);
         let dead = counting.dead.binary_search(&p).is_ok();
-        info!(
+        log::info!(
             "go marks {} {} stones {}",
             chain.color,
             stones.len(),
@@ -71,7 +68,7 @@ impl GoTable {
         if let Some(counting) = self.counting.as_mut()
             && !counting.suggested
         {
-            info!("go dead stones suggested: {}", dead.len());
+            log::info!("go dead stones suggested: {}", dead.len());
             counting.dead = dead;
             counting.suggested = true;
         }
@@ -84,7 +81,7 @@ impl GoTable {
             return;
         }
         if let Some(counting) = self.counting.as_mut() {
-            info!("go dead stones set: {}", dead.len());
+            log::info!("go dead stones set: {}", dead.len());
             let before = std::mem::replace(&mut counting.dead, dead.clone());
             counting.suggested = true;
             counting.undo.push(CountStep::Set(before, dead));
@@ -130,7 +127,7 @@ impl GoTable {
             return;
         }
         let result = score.result();
-        info!("go result {result}");
+        log::info!("go result {result}");
         self.result = Some(result);
         self.clock_stop();
         if let Some(counting) = self.counting.as_mut() {
@@ -142,7 +139,7 @@ impl GoTable {
     /// The players go on playing after two passes.
     pub fn play_on(&mut self) {
         if self.counting.take().is_some() {
-            info!("go play resumes");
+            log::info!("go play resumes");
             self.play_on = true;
             self.result = None;
         }

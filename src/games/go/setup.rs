@@ -1,0 +1,100 @@
+//! What a new Go game is set up with: the board's size, the rules preset and komi, the
+//! handicap, the clock and the side GNU Go plays.
+
+use crate::go::{Color, Game, Rules};
+
+/// What a new game is set up with (the panel's chooser).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoSetup {
+    /// The board's size.
+    pub size: u8,
+    /// Which of [`Rules::PRESETS`].
+    pub rules: usize,
+    /// Komi in half points (`15`: 7.5).
+    pub komi_halves: i16,
+    /// Handicap stones (0, or 2 to 9).
+    pub handicap: u8,
+    /// The clock, if the game has one.
+    pub time: Option<crate::rules::TimeControl>,
+    /// The side GNU Go plays, if it plays one.
+    pub computer: Option<Color>,
+}
+
+impl Default for GoSetup {
+    fn default() -> GoSetup {
+        GoSetup::of(19, 0)
+    }
+}
+
+impl GoSetup {
+    /// A `size` board under the preset `rules` (an index of [`Rules::PRESETS`]) with
+    /// its komi.
+    ///
+    /// ```
+    /// use xiangqi::games::go::GoSetup;
+    /// let setup = GoSetup::of(9, 0);
+    /// assert_eq!((setup.size, setup.handicap), (9, 0));
+    /// assert_eq!(setup.game().position().board().size(), 9);
+    /// ```
+    #[must_use]
+    pub fn of(size: u8, rules: usize) -> GoSetup {
+        let rules = rules.min(Rules::PRESETS.len() - 1);
+        let preset = Rules::PRESETS[rules];
+        GoSetup {
+            size,
+            rules,
+            komi_halves: (preset.komi * 2.0).round() as i16,
+            handicap: 0,
+            time: None,
+            computer: None,
+        }
+    }
+
+    /// What `game` was set up with.
+    #[must_use]
+    pub fn of_game(game: &Game) -> GoSetup {
+        let rules = game.rules();
+        GoSetup {
+            size: game.start().board().size(),
+            rules: Rules::PRESETS
+                .iter()
+                .position(|r| r.name == rules.name)
+                .unwrap_or(0),
+            komi_halves: (rules.komi * 2.0).round() as i16,
+            handicap: game.handicap(),
+            time: None,
+            computer: None,
+        }
+    }
+
+    /// The rules it names, with its komi.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        Rules::PRESETS[self.rules.min(Rules::PRESETS.len() - 1)]
+            .with_komi(f32::from(self.komi_halves) / 2.0)
+    }
+
+    /// The game it starts (a size the rules do not play starts 19×19).
+    #[must_use]
+    pub fn game(&self) -> Game {
+        let rules = self.rules();
+        let plain = || Game::new(19, rules).expect("19×19 is played");
+        let Ok(empty) = Game::new(self.size, rules) else {
+            return plain();
+        };
+        if self.handicap < 2 {
+            return empty;
+        }
+        match crate::go::handicap::points(self.size, self.handicap) {
+            Ok(points) => {
+                let mut board = *empty.start().board();
+                for p in points {
+                    board.set(p, Some(Color::Black));
+                }
+                let start = crate::go::Position::from_board(board, Color::White);
+                Game::from_position(start, rules, self.handicap)
+            }
+            Err(_) => empty,
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The Go session as the table uses it, without Bevy: moves, variations, undo and redo,
+//! walking the line, the clock, the count and files.
+
+use std::time::Duration;
+
+use super::*;
+use crate::go::sgf;
+
+fn at(name: &str) -> Move {
+    Move::Play(Point::from_gtp(name, 9).unwrap())
+}
+
+fn nine() -> Session {
+    Session::new(GoSetup::of(9, 0))
+}
+
+fn played(s: &Session) -> Vec<String> {
+    s.game().moves().iter().map(|m| m.gtp(9)).collect()
+}
+
+#[test]
+fn a_variation_is_kept_a_comment_too_and_a_bare_move_taken_back_goes() {
+    let mut t = nine();
+    for m in ["E5", "C3", "G7"] {
+        assert!(t.play(at(m)));
+    }
+    t.set_comment("the main line".into());
+    t.back();
+    t.back();
+    // Another move where C3 was: a variation beside it.
+    assert!(t.play(at("D3")));
+    let (siblings, index) = t.variations();
+    assert_eq!((siblings.len(), index), (2, 1));
+    // Ctrl+Z: D3 was played here and holds nothing: it leaves the tree; Ctrl+Y plays it
+    // again.
+    t.undo();
+    assert_eq!(t.record().nodes[t.node()].children.len(), 1);
+    t.redo();
+    assert_eq!(played(&t), ["E5", "D3"]);
+    assert_eq!(t.variations().0.len(), 2);
+    t.undo();
+    // C3 played again walks into the main line: the rest is all there, the comment too.
+    assert!(t.play(at("C3")));
+    assert_eq!(t.variations().0.len(), 1);
+    t.walk_to_end(true);
+    assert_eq!(played(&t), ["E5", "C3", "G7"]);
+    assert_eq!(t.comment(), "the main line");
+    let written = sgf::write(&t.to_file());
+    assert!(written.contains("C[the main line]"), "{written}");
+    // A commented move is kept when taken back; → walks to it again.
+    t.undo();
+    assert_eq!(t.game().moves().len(), 2);
+    t.forward();
+    assert_eq!(t.comment(), "the main line");
+}
+
+#[test]
+fn a_move_taken_back_is_not_written_and_is_forgotten_when_another_is_played() {
+    let mut t = nine();
+    assert!(t.play(at("E5")));
+    assert!(t.play(at("C3")));
+    t.undo();
+    // The file has E5 only; Ctrl+Y still brings C3 back.
+    let file = t.to_file();
+    assert_eq!(file.main_line().len(), 2, "{}", sgf::write(&file));
+    assert!(!t.at_end(), "C3 lies ahead");
+    // Another move: C3 is gone for good, from the tree and from the arena.
+    assert!(t.play(at("D4")));
+    assert!(t.at_end());
+    assert_eq!(t.record().nodes.len(), 3);
+    t.redo();
+    assert_eq!(played(&t), ["E5", "D4"]);
+    let written = sgf::write(&t.to_file());
+    assert!(written.contains(";B[ee];W[df]"), "{written}");
+}
+
+#[test]
+fn left_and_right_walk_the_line_and_keep_it_and_the_tree_has_no_second_copy() {
+    let mut t = nine();
+    for m in ["E5", "C3", "G7", "C7"] {
+        assert!(t.play(at(m)));
+    }
+    let nodes = t.record().nodes.len();
+    t.walk_to_end(false);
+    assert!(t.game().moves().is_empty());
+    assert_eq!(t.line(), &[t.record().root()]);
+    // → comes back the same way, a node at a time, nothing grown.
+    for n in 1..=4 {
+        assert!(t.forward());
+        assert_eq!(t.game().moves().len(), n);
+    }
+    assert!(!t.forward(), "the end of the line");
+    assert_eq!(t.record().nodes.len(), nodes);
+    // ← twice, a variation, then back to the first branch: → follows what is shown.
+    t.back();
+    t.back();
+    assert!(t.play(at("D7")));
+    let (siblings, _) = t.variations();
+    t.switch_to(siblings[0]);
+    assert_eq!(played(&t), ["E5", "C3", "G7"]);
+    assert!(t.forward());
+    assert_eq!(played(&t), ["E5", "C3", "G7", "C7"]);
+    t.back();
+    t.switch_to(siblings[1]);
+    assert_eq!(played(&t), ["E5", "C3", "D7"]);
+    assert_eq!(t.line_moves().len(), 3);
+}
+
+#[test]
+fn the_clock_hands_over_gives_time_back_on_undo_and_a_flag_fall_ends_the_game() {
+    let control: crate::rules::TimeControl = "1+0".parse().unwrap();
+    let mut t = Session::new(GoSetup {
+        time: Some(control),
+        ..GoSetup::of(9, 0)
+    });
+    let clock = |t: &Session| t.clock().expect("a timed game").clone();
+    assert!(clock(&t).running().is_none(), "waits for the first move");
+    assert!(t.play(at("E5")));
+    assert_eq!(clock(&t).running(), Some(Color::White));
+    assert!(!t.tick(Duration::from_secs(20)));
+    assert!(t.play(at("C3")));
+    assert!(!t.tick(Duration::from_secs(5)));
+    assert_eq!(clock(&t).left(Color::White), Duration::from_secs(40));
+    assert_eq!(clock(&t).left(Color::Black), Duration::from_secs(55));
+    // Ctrl+Z goes back to the moment before C3: black's 5 seconds since come back; the
+    // clock waits.
+    t.undo();
+    assert_eq!(clock(&t).left(Color::Black), Duration::from_secs(60));
+    assert!(clock(&t).running().is_none());
+    // Space runs it again where the game goes on; a flag falls: white loses on time.
+    assert!(t.play(at("C3")));
+    assert_eq!(t.clock_toggle(), Some(false));
+    assert_eq!(t.clock_toggle(), Some(true));
+    assert!(t.tick(Duration::from_secs(61)));
+    assert_eq!(t.result(), Some("W+T"));
+    assert!(!t.play(at("D4")), "no move after the flag");
+    assert_eq!(t.said(), Some(&Said::Over("W+T".into())));
+    // The time is in the file and comes back from it.
+    let written = sgf::write(&t.to_file());
+    let file = &sgf::read(&written).unwrap()[0];
+    let again = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
+    assert_eq!(again.setup.time, Some(control));
+    assert_eq!(
+        again.clock().unwrap().left(Color::Black),
+        clock(&t).left(Color::Black)
+    );
+}
+
+#[test]
+fn two_passes_open_the_count_marks_undo_one_by_one_and_the_result_is_kept() {
+    let mut t = nine();
+    for m in ["E5", "E4", "pass"] {
+        let mv = if m == "pass" { Move::Pass } else { at(m) };
+        assert!(t.play(mv));
+    }
+    assert!(t.counting().is_none());
+    assert_eq!(t.said(), Some(&Said::Passed(Color::Black)));
+    assert!(t.play(Move::Pass));
+    assert!(t.counting().is_some(), "two passes open the count");
+    // A press marks a chain dead; Ctrl+Z and Ctrl+Y take the mark back and again.
+    t.press(Point::from_gtp("E4", 9).unwrap());
+    assert_eq!(t.counting().unwrap().dead.len(), 1);
+    t.undo();
+    assert!(t.counting().unwrap().dead.is_empty());
+    t.redo();
+    assert_eq!(t.counting().unwrap().steps(), 1);
+    t.accept();
+    assert_eq!(t.result(), Some("B+73.5"));
+    // The file keeps the count; the game read from it has it.
+    let written = sgf::write(&t.to_file());
+    assert!(written.contains("RE[B+73.5]"), "{written}");
+    let file = &sgf::read(&written).unwrap()[0];
+    let again = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
+    assert_eq!(again.result(), Some("B+73.5"));
+    assert_eq!(again.counting().unwrap().dead.len(), 1);
+    // Ctrl+Z takes back the acceptance, then the mark, then the passes.
+    t.undo();
+    assert_eq!(t.result(), None);
+    t.undo();
+    t.undo();
+    assert!(t.counting().is_none());
+    t.play_on();
+}
+
+#[test]
+fn an_opened_game_is_taken_back_whole_and_a_resignation_too() {
+    let mut t = nine();
+    assert!(t.play(at("E5")));
+    let mut opened = nine();
+    for m in ["C3", "G7"] {
+        assert!(opened.play(at(m)));
+    }
+    t.open(opened);
+    assert_eq!(played(&t), ["C3", "G7"]);
+    t.resign();
+    assert_eq!(t.result(), Some("W+R"));
+    t.undo();
+    assert_eq!(t.result(), None);
+    t.undo();
+    assert_eq!(played(&t), ["E5"], "the game the opening replaced");
+    t.restart(GoSetup::of(13, 0));
+    assert_eq!(t.size(), 13);
+    t.undo();
+    assert_eq!((t.size(), played(&t).len()), (9, 1));
+}

@@ -1,0 +1,240 @@
+//! The record as a tree and the move shown on it. A move played where the tree has it
+//! walks there, anywhere else it begins a variation. ← and → walk the line remembered
+//! (→ after ← comes back the same way); Ctrl+Z takes back the move shown, and when that
+//! move was played here and holds nothing else its node leaves the tree, while the line
+//! remembers it for Ctrl+Y until another move is played. A comment belongs to the move
+//! shown.
+
+use super::Session;
+use crate::go::sgf::{Node, SgfGame};
+use crate::go::{Color, Move};
+
+impl Session {
+    /// The node shown.
+    #[must_use]
+    pub fn node(&self) -> usize {
+        self.line[self.at]
+    }
+
+    /// The tree.
+    #[must_use]
+    pub fn record(&self) -> &SgfGame {
+        &self.record
+    }
+
+    /// The nodes from the root to the one shown.
+    #[must_use]
+    pub fn line(&self) -> &[usize] {
+        &self.line[..=self.at]
+    }
+
+    /// Whether the move shown is the last of the line: nothing taken back or walked
+    /// back from lies ahead (where the game goes on and its clock runs).
+    #[must_use]
+    pub fn at_end(&self) -> bool {
+        self.at + 1 == self.line.len()
+    }
+
+    /// The child of the node shown that plays `mv`, if the tree has it.
+    fn child_with(&self, mv: Move) -> Option<usize> {
+        self.record.nodes[self.node()]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.record.nodes[c].mv.is_some_and(|(_, m)| m == mv))
+    }
+
+    /// Whether the line's next node hangs in the tree (a move Ctrl+Z took out does not).
+    fn next_in_tree(&self) -> bool {
+        self.line
+            .get(self.at + 1)
+            .is_none_or(|n| self.record.nodes[self.node()].children.contains(n))
+    }
+
+    /// The line beyond the node shown is forgotten (another move was played there); a
+    /// move Ctrl+Z took out of the tree goes from the record for good.
+    fn forget_ahead(&mut self) {
+        if self.at_end() {
+            return;
+        }
+        let out = (!self.next_in_tree()).then(|| *self.line.last().expect("beyond the node"));
+        self.line.truncate(self.at + 1);
+        if let Some(node) = out
+            && node + 1 == self.record.nodes.len()
+        {
+            self.record.nodes.pop();
+            self.made.retain(|&m| m != node);
+        }
+    }
+
+    /// A move just played on the game: the record walks to it, or grows it.
+    pub(super) fn grow(&mut self, mv: Move) {
+        let next = self.line.get(self.at + 1).copied();
+        if let Some(next) = next
+            && self.record.nodes[next].mv.is_some_and(|(_, m)| m == mv)
+        {
+            self.put_back(next);
+            self.at += 1;
+            return;
+        }
+        self.forget_ahead();
+        let node = self.child_with(mv).unwrap_or_else(|| {
+            let color: Color = !self.game.position().to_move();
+            let (id, parent) = (self.record.nodes.len(), self.node());
+            self.record.nodes.push(Node {
+                mv: Some((color, mv)),
+                ..Node::default()
+            });
+            self.record.nodes[parent].children.push(id);
+            self.made.push(id);
+            id
+        });
+        self.line.push(node);
+        self.at += 1;
+    }
+
+    /// `child` of the node shown hangs in the tree again (after Ctrl+Z took it out).
+    fn put_back(&mut self, child: usize) {
+        let parent = self.node();
+        if !self.record.nodes[parent].children.contains(&child) {
+            self.record.nodes[parent].children.push(child);
+        }
+    }
+
+    /// Goes to the line's next node, its move played as the file gives it.
+    fn follow(&mut self) -> bool {
+        let child = self.line[self.at + 1];
+        if let Some((color, mv)) = self.record.nodes[child].mv
+            && self.game.play_as(color, mv).is_err()
+        {
+            return false;
+        }
+        // A node without a move (a comment, a setup we do not replay) is walked to.
+        self.at += 1;
+        true
+    }
+
+    /// One node back along the line, the line kept (←; → comes back to it). Whether
+    /// there was one.
+    pub fn back(&mut self) -> bool {
+        if self.at == 0 {
+            return false;
+        }
+        if self.record.nodes[self.node()].mv.is_some() {
+            self.game.undo();
+        }
+        self.at -= 1;
+        self.after_walk();
+        true
+    }
+
+    /// Takes back the move shown (Ctrl+Z): its node leaves the tree when it was played
+    /// here and holds nothing else. Whether a move was taken back.
+    pub(super) fn take_back(&mut self) -> bool {
+        let node = self.node();
+        let n = &self.record.nodes[node];
+        let moved = n.mv.is_some();
+        let bare = self.made.contains(&node) && n.children.is_empty() && n.comment.is_empty();
+        if !self.back() {
+            return false;
+        }
+        if bare {
+            let parent = self.node();
+            self.record.nodes[parent].children.retain(|&c| c != node);
+        }
+        moved
+    }
+
+    /// One node forward (→): the line's next, else the first variation. A move Ctrl+Z
+    /// took out comes back into the tree. Whether there was one.
+    pub fn forward(&mut self) -> bool {
+        if self.at_end() {
+            let Some(&child) = self.record.nodes[self.node()].children.first() else {
+                return false;
+            };
+            self.line.push(child);
+        }
+        self.put_back(self.line[self.at + 1]);
+        let ok = self.follow();
+        self.after_walk();
+        ok
+    }
+
+    /// Ctrl+Y's move: the line's next, played again as the player's own (the clock
+    /// hands over) when Ctrl+Z had taken it out, else walked to.
+    pub(super) fn forward_again(&mut self) {
+        let again = !self.at_end() && !self.next_in_tree();
+        let mover = self.game.position().to_move();
+        if self.forward() && again {
+            self.clock_moved(mover);
+        }
+    }
+
+    /// To the start or the end of the line.
+    pub fn walk_to_end(&mut self, end: bool) {
+        if end {
+            while self.forward() {}
+        } else {
+            while self.back() {}
+        }
+    }
+
+    /// The node shown's brothers (the moves that could have been played instead), and
+    /// which of them it is.
+    #[must_use]
+    pub fn variations(&self) -> (Vec<usize>, usize) {
+        if self.at == 0 {
+            return (Vec::new(), 0);
+        }
+        let children = self.record.nodes[self.line[self.at - 1]].children.clone();
+        let at = children.iter().position(|&c| c == self.node()).unwrap_or(0);
+        (children, at)
+    }
+
+    /// Shows `sibling`, a brother of the node shown.
+    pub fn switch_to(&mut self, sibling: usize) {
+        let (siblings, _) = self.variations();
+        if !siblings.contains(&sibling) || sibling == self.node() {
+            return;
+        }
+        self.back();
+        self.forget_ahead();
+        self.line.push(sibling);
+        if !self.follow() {
+            self.line.pop();
+        }
+        self.after_walk();
+    }
+
+    /// The comment of the move shown.
+    #[must_use]
+    pub fn comment(&self) -> &str {
+        &self.record.nodes[self.node()].comment
+    }
+
+    /// Writes the comment of the move shown.
+    pub fn set_comment(&mut self, text: String) {
+        let node = self.node();
+        self.record.nodes[node].comment = text;
+    }
+
+    /// The count follows the position walked to; the clock waits for a move.
+    fn after_walk(&mut self) {
+        self.clock_stop();
+        self.counting = None;
+        self.result = None;
+        self.said = None;
+        self.follow_passes();
+    }
+
+    /// The moves of the line to the node shown, numbered: `(ply, side, move)`.
+    #[must_use]
+    pub fn line_moves(&self) -> Vec<(usize, Color, Move)> {
+        self.line()
+            .iter()
+            .filter_map(|&n| self.record.nodes[n].mv)
+            .enumerate()
+            .map(|(i, (c, m))| (i + 1, c, m))
+            .collect()
+    }
+}
