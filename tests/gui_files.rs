@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use xiangqi::app::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
 use xiangqi::app::store::persist::DataDirs;
-use xiangqi::app::store::saves::SlotList;
+use xiangqi::app::xiangqi::files::saves::SlotList;
 use xiangqi::app::{
     Action, CurrentSlot, GameChoice, Model, Notice, Overlay, PointerPressed, PointerReleased,
     Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
@@ -559,7 +559,7 @@ fn wait_for_reads(t: &mut Test) -> Vec<String> {
     let mut said = Vec::new();
     for _ in 0..1000 {
         said.extend(t.notices().into_iter().map(|n| n.text));
-        if !xiangqi::app::store::import::reading(t.app.world()) {
+        if !xiangqi::app::xiangqi::files::import::reading(t.app.world()) {
             return said;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -574,7 +574,7 @@ fn a_large_paste_and_a_large_file_are_read_off_the_frame_in_order() {
     t.set_lang_en();
     // 8,000 plies of horses out and back: well over the size read within a frame.
     let moves = "h0g2 h9g7 g2h0 g7h9 ".repeat(2_000);
-    assert!(moves.len() as u64 > xiangqi::app::store::import::READ_INLINE_BYTES);
+    assert!(moves.len() as u64 > xiangqi::app::xiangqi::files::import::READ_INLINE_BYTES);
     t.set_clipboard(Some(&moves));
     t.ctrl(KeyCode::KeyI);
     let mut said: Vec<String> = t.notices().into_iter().map(|n| n.text).collect();

@@ -32,7 +32,7 @@ pub use actions::*;
 pub use messages::*;
 pub use schedule::{AppSet, GameKind, Mode};
 pub use shell::model::*;
-pub use store::import::{GameChoice, GameList, ListedGame};
+pub use store::choice::{GameChoice, GameList, ListedGame};
 pub use xiangqi::engine_link::{EngineStatus, EngineView};
 pub use xiangqi::messages::*;
 pub use xiangqi::model::*;
@@ -64,7 +64,6 @@ pub fn core_plugin(app: &mut App) {
         shell::model::plugin,
         shell::table::plugin,
         shell::input::plugin,
-        store::import::plugin,
         shell::toggles::plugin,
         // What the status line says is the logic's: headless tests read it too.
         panel::status::plugin,
@@ -86,7 +85,6 @@ fn games(app: &mut App, part: Part) {
 pub fn files_plugin(app: &mut App) {
     app.add_plugins((
         store::persist::plugin,
-        store::saves::plugin,
         store::clipboard::plugin,
         store::export::plugin,
     ));

@@ -118,15 +118,19 @@ pub enum Present {
     Sound,
     /// The window's icon.
     Icon,
-    /// The autosave and the settings file.
+    /// Each game's autosave.
     Persist,
+    /// The settings file (what it says of a failure comes after the games').
+    Settings,
 }
 
 /// The steps of `Startup`, in order: the last session is taken up before anything
 /// draws it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Begin {
-    /// The autosave read, the start's notices said.
+    /// What reading the settings found said, the data folders tidied.
+    Settings,
+    /// Each game's autosave read.
     Resume,
     /// The views built on what was resumed.
     View,
@@ -201,11 +205,15 @@ pub(crate) fn plugin(app: &mut App) {
                 Present::Sound,
                 Present::Icon,
                 Present::Persist,
+                Present::Settings,
             )
                 .chain()
                 .in_set(AppSet::Presentation),
         )
-        .configure_sets(Startup, (Begin::Resume, Begin::View).chain())
+        .configure_sets(
+            Startup,
+            (Begin::Settings, Begin::Resume, Begin::View).chain(),
+        )
         .configure_sets(
             EguiPrimaryContextPass,
             (PanelSet::Frame, PanelSet::Slots, PanelSet::GameList).chain(),

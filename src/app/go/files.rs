@@ -5,8 +5,10 @@
 
 use bevy::prelude::*;
 
+use crate::app::go::game::Go;
 use crate::app::go::{GoSetup, GoTable};
 use crate::app::schedule::GameKind;
+use crate::app::shell::table::{Claim, TableGame, Tables};
 use crate::app::{Import, Notice};
 use crate::games::go::Session;
 use crate::go::{Game, sgf, text};
@@ -22,18 +24,23 @@ fn is_sgf(text: &str) -> bool {
                 && (head.contains("SZ[") || head.contains(";B[") || head.contains(";W["))))
 }
 
-/// Whether an import is Go's: an `.sgf` file or an SGF text anywhere; at the Go table,
-/// also a board drawn in text or a list of moves.
+/// How surely an import is Go's: an `.sgf` file or an SGF text anywhere; a board drawn
+/// in text or a list of moves may be (read at the Go table).
 #[must_use]
-pub fn is_go(import: &Import, at_go: bool) -> bool {
+pub fn claims(import: &Import) -> Claim {
     match import {
-        Import::File(path) => path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgf")),
-        Import::Pasted(t) => {
-            is_sgf(t) || (at_go && (text::looks_like_moves(t) || text::read_diagram(t).is_ok()))
+        Import::File(path)
+            if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("sgf")) =>
+        {
+            Claim::Sure
         }
-        Import::Slot { .. } => false,
+        Import::Pasted(t) if is_sgf(t) => Claim::Sure,
+        Import::Pasted(t) if text::looks_like_moves(t) || text::read_diagram(t).is_ok() => {
+            Claim::Maybe
+        }
+        _ => Claim::No,
     }
 }
 
@@ -70,11 +77,12 @@ pub(crate) fn import(
     mut table: ResMut<GoTable>,
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
+    tables: Res<Tables>,
 ) {
     let lang = settings.lang;
-    let at_go = *kind.get() == GameKind::Go;
+    let at_go = *kind.get() == Go::KIND;
     for request in imports.read() {
-        if !is_go(request, at_go) {
+        if tables.reader(request, *kind.get()) != Go::KIND {
             continue;
         }
         let (what, text) = match request {
@@ -105,7 +113,7 @@ pub(crate) fn import(
                 ));
                 table.open(opened);
                 if !at_go {
-                    next.set(GameKind::Go);
+                    next.set(Go::KIND);
                 }
             }
             Err(e) => {

@@ -4,11 +4,12 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
 use super::{GoCommand, GoTable, files};
+use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::GameKind;
-use crate::app::shell::table::{Copied, GIF_DELAY, Picture};
+use crate::app::shell::table::{Claim, Copied, GIF_DELAY, Picture};
 use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, T};
 use crate::picture::{self, Options};
 
 /// Go (围棋) at the table.
@@ -16,6 +17,8 @@ pub struct Go;
 
 impl TableGame for Go {
     const KIND: GameKind = GameKind::Go;
+    const TITLE: T = T::GameGo;
+    const SLUG: &'static str = "go";
 
     fn key(press: KeyPress, _: &KeyContext) -> Option<Action> {
         usual_key(press).or_else(|| {
@@ -80,7 +83,14 @@ impl TableGame for Go {
                 picture::goban::png(game.position(), last, px, coordinates, theme)
             })
         };
-        Picture { stem: "go", draw }
+        Picture {
+            stem: Self::SLUG,
+            draw,
+        }
+    }
+
+    fn claims(import: &Import) -> Claim {
+        files::claims(import)
     }
 
     fn core(app: &mut App) {
@@ -88,7 +98,7 @@ impl TableGame for Go {
     }
 
     fn files(app: &mut App) {
-        app.add_plugins((crate::app::store::go_save::plugin, super::slots::plugin));
+        app.add_plugins((super::autosave::plugin, super::slots::plugin));
     }
 
     fn window(app: &mut App) {

@@ -13,6 +13,7 @@ use crate::app::shell::table::{TableGame, on_table};
 use crate::app::{BoardPointer, BoardPress, SoundCue};
 use crate::go::Move;
 
+pub mod autosave;
 pub mod clock;
 pub mod count;
 pub mod files;

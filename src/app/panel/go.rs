@@ -38,13 +38,13 @@ pub(crate) struct GoUi {
 
 /// Logs where a button is when that changes (`panel go-9 at 900,120`): the window tests
 /// press them.
-pub(crate) fn log_place(
-    logged: &mut Vec<(&'static str, (i32, i32))>,
-    what: &'static str,
+pub(crate) fn log_place<K: PartialEq + std::fmt::Display>(
+    logged: &mut Vec<(K, (i32, i32))>,
+    what: K,
     rect: egui::Rect,
 ) {
     let at = crate::app::panel::screen_at(rect);
-    if !logged.contains(&(what, at)) {
+    if !logged.iter().any(|(w, a)| *w == what && *a == at) {
         bevy::log::info!("panel {what} at {},{}", at.0, at.1);
         logged.retain(|(w, _)| *w != what);
         logged.push((what, at));

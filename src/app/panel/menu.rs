@@ -74,14 +74,6 @@ fn kept(items: Vec<Item>, answers: &impl Fn(&Action) -> bool) -> Vec<Item> {
     out
 }
 
-/// The name of the table of `kind`, as the menus and the table switch say it.
-pub(crate) fn table_name(kind: GameKind) -> T {
-    match kind {
-        GameKind::Xiangqi => T::GameXiangqi,
-        GameKind::Go => T::GameGo,
-    }
-}
-
 /// The bar: every command the game on the table answers (the router would drop the
 /// others), each with its key.
 pub(crate) fn bar(
@@ -181,7 +173,7 @@ pub(crate) fn bar(
         view.push(rule());
         for kind in tables.kinds().into_iter().filter(|k| *k != table) {
             view.extend(items(
-                &[(table_name(kind), "", Action::SwitchGame(kind))],
+                &[(tables.title(kind), "", Action::SwitchGame(kind))],
                 lang,
             ));
         }

@@ -188,6 +188,7 @@ pub(crate) fn panel(
         go: go_ui,
         settings_dialog: settings_logged,
         train: train_ui,
+        switch: switch_logged,
     } = &mut *ui_state;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
@@ -252,7 +253,6 @@ pub(crate) fn panel(
                         status_line(ui, status);
                     }
                     None => {
-                        use crate::app::schedule::GameKind;
                         let kind = *table.get();
                         // Every command, with its shortcut.
                         crate::app::panel::menu::bar(ui, &settings, kind, &tables, &mut send);
@@ -260,23 +260,16 @@ pub(crate) fn panel(
                         // The table's game: 象棋 or 围棋.
                         ui.horizontal(|ui| {
                             for k in tables.kinds() {
-                                let t = crate::app::panel::menu::table_name(k);
-                                let name = match k {
-                                    GameKind::Xiangqi => "table-xiangqi",
-                                    GameKind::Go => "table-go",
-                                };
+                                let t = tables.title(k);
+                                let name = format!("table-{}", tables.slug(k));
                                 let button = ui.selectable_label(kind == k, t.get(lang));
-                                crate::app::panel::go::log_place(
-                                    &mut go_ui.logged,
-                                    name,
-                                    button.rect,
-                                );
+                                crate::app::panel::go::log_place(switch_logged, name, button.rect);
                                 if button.clicked() && kind != k {
                                     send(Action::SwitchGame(k));
                                 }
                             }
                         });
-                        if kind == GameKind::Go {
+                        if kind == crate::app::schedule::GameKind::Go {
                             crate::app::panel::go::show(ui, &mut go_shown, lang, go_ui, &mut send);
                             // Copies, files opened, pictures written.
                             status_line(ui, status);
@@ -457,4 +450,6 @@ pub(crate) struct PanelUi {
     settings_dialog: Option<egui::Rect>,
     /// The training's places logged, and its list's filters.
     train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
+    /// Where the table switch's buttons were logged (`table-go`).
+    switch: Vec<(String, (i32, i32))>,
 }

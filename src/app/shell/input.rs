@@ -15,7 +15,7 @@ use bevy::window::WindowEvent;
 use crate::app::actions::Action;
 use crate::app::shell::model::{Overlay, PointerOverPanel, TypingInPanel};
 use crate::app::shell::table::{KeyContext, KeyPress, Tables};
-use crate::app::store::import::GameChoice;
+use crate::app::store::choice::GameChoice;
 use crate::app::{BoardPointer, BoardPress, Import};
 
 /// The camera that looks at the board, whichever game's (the game spawns it).

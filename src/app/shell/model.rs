@@ -31,5 +31,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .init_resource::<Overlay>()
         .init_resource::<PointerOverPanel>()
-        .init_resource::<TypingInPanel>();
+        .init_resource::<TypingInPanel>()
+        .init_resource::<crate::app::store::choice::GameChoice>();
 }

@@ -11,10 +11,11 @@
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
+use crate::app::Import;
 use crate::app::actions::{Action, SwitchGame};
 use crate::app::schedule::{GameKind, Logic, Mode};
 use crate::app::shell::model::Overlay;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, T};
 use crate::picture::Options;
 
 /// A key pressed, with the modifiers held at that moment.
@@ -46,6 +47,13 @@ pub trait TableGame: Send + Sync + 'static {
     /// Its table.
     const KIND: GameKind;
 
+    /// Its name, as the menus and the table switch say it.
+    const TITLE: T;
+
+    /// Its name in files and the log (`xiangqi`, `go`): the pictures' names begin with
+    /// it, the table switch logs `table-<it>`.
+    const SLUG: &'static str;
+
     /// What `press` means at this table, once the shell's own keys have had it (`None`:
     /// nothing; the shell may still take it, as Esc to quit).
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action>;
@@ -61,6 +69,10 @@ pub trait TableGame: Send + Sync + 'static {
     /// A picture of the position shown (PNG, `gif == false`) or of the game (GIF), in
     /// the look `opts` says, to draw on a thread.
     fn picture(world: &World, gif: bool, opts: &Options) -> Picture;
+
+    /// How surely `import` (a file, a paste, a slot) is a game of this kind: the game
+    /// that claims it most surely reads it, the table shown if two claim it alike.
+    fn claims(import: &Import) -> Claim;
 
     /// The game's logic, without a window (headless tests use it).
     fn core(app: &mut App);
@@ -93,6 +105,17 @@ pub struct Picture {
     pub draw: Box<dyn FnOnce() -> Vec<u8> + Send>,
 }
 
+/// How surely an import is a game's (see [`TableGame::claims`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Claim {
+    /// Not its.
+    No,
+    /// Its readers may make something of it (a text of moves, a board).
+    Maybe,
+    /// Its own form (its file's extension, its format's header, its slot).
+    Sure,
+}
+
 /// Which part of a game [`add_game`] adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
@@ -108,10 +131,13 @@ pub enum Part {
 #[derive(Clone, Copy)]
 struct Entry {
     kind: GameKind,
+    title: T,
+    slug: &'static str,
     key: fn(KeyPress, &KeyContext) -> Option<Action>,
     answers: fn(&Action) -> bool,
     copy: fn(&World, bool, Lang) -> Copied,
     picture: fn(&World, bool, &Options) -> Picture,
+    claims: fn(&Import) -> Claim,
 }
 
 /// The games the table can hold.
@@ -159,6 +185,31 @@ impl Tables {
         Tables::shown(world).map(|e| (e.picture)(world, gif, opts))
     }
 
+    /// Which game reads `import`, the table of `shown` on show: the surest claim, the
+    /// table shown among equals, and the table shown when none claims it (it says why
+    /// it cannot read it).
+    #[must_use]
+    pub fn reader(&self, import: &Import, shown: GameKind) -> GameKind {
+        let claim = |e: &Entry| ((e.claims)(import), e.kind == shown);
+        self.0
+            .iter()
+            .filter(|e| (e.claims)(import) > Claim::No)
+            .max_by_key(|e| claim(e))
+            .map_or(shown, |e| e.kind)
+    }
+
+    /// The name of the table of `kind`, as the menus and the table switch say it.
+    #[must_use]
+    pub fn title(&self, kind: GameKind) -> T {
+        self.on(kind).map_or(T::GameXiangqi, |e| e.title)
+    }
+
+    /// The file and log name of the game of `kind` (see [`TableGame::SLUG`]).
+    #[must_use]
+    pub fn slug(&self, kind: GameKind) -> &'static str {
+        self.on(kind).map_or("table", |e| e.slug)
+    }
+
     /// The games, in the order they were added.
     #[must_use]
     pub fn kinds(&self) -> Vec<GameKind> {
@@ -194,10 +245,13 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             if tables.on(G::KIND).is_none() {
                 tables.0.push(Entry {
                     kind: G::KIND,
+                    title: G::TITLE,
+                    slug: G::SLUG,
                     key: G::key,
                     answers: G::answers,
                     copy: G::copy,
                     picture: G::picture,
+                    claims: G::claims,
                 });
             }
             G::core(app);
@@ -273,4 +327,49 @@ pub fn usual_key(press: KeyPress) -> Option<Action> {
         (false, _, KeyCode::End) => Action::ReviewEnd,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(kind: GameKind, claims: fn(&Import) -> Claim) -> Entry {
+        Entry {
+            kind,
+            title: T::GameGo,
+            slug: "a game",
+            key: |_, _| None,
+            answers: |_| false,
+            copy: |_, _, _| unreachable!(),
+            picture: |_, _, _| unreachable!(),
+            claims,
+        }
+    }
+
+    #[test]
+    fn the_surest_claim_reads_an_import_and_the_table_shown_among_equals() {
+        // One game claims pastes of "ours" surely and any text maybe; the other any
+        // text maybe and nothing of slots.
+        let tables = Tables(vec![
+            entry(GameKind::Xiangqi, |i| match i {
+                Import::Slot { .. } => Claim::Sure,
+                _ => Claim::Maybe,
+            }),
+            entry(GameKind::Go, |i| match i {
+                Import::Pasted(t) if t == "ours" => Claim::Sure,
+                Import::Pasted(_) => Claim::Maybe,
+                _ => Claim::No,
+            }),
+        ]);
+        let paste = |t: &str| Import::Pasted(t.to_owned());
+        for shown in [GameKind::Xiangqi, GameKind::Go] {
+            assert_eq!(tables.reader(&paste("ours"), shown), GameKind::Go);
+            assert_eq!(tables.reader(&paste("d4 q16"), shown), shown);
+        }
+        let file = Import::File("a.pgn".into());
+        assert_eq!(tables.reader(&file, GameKind::Go), GameKind::Xiangqi);
+        // Nobody's: the table shown says why it cannot read it.
+        let nobody = Tables(vec![entry(GameKind::Go, |_| Claim::No)]);
+        assert_eq!(nobody.reader(&file, GameKind::Xiangqi), GameKind::Xiangqi);
+    }
 }

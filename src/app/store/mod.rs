@@ -1,10 +1,8 @@
-//! The file plumbing: the autosave and the settings file, save slots, the clipboard,
-//! opening files and pastes, writing pictures and PGN files, and the Go game kept as SGF. Each reads and writes
-//! through the game's codecs; nothing here draws.
+//! What every game's files go through: the data folders and the settings file, the
+//! clipboard and the pictures (asked of the game on the table). Each game keeps its own
+//! games (its autosave, slots and readers live with it: `app/<game>/files`).
 
+pub mod choice;
 pub mod clipboard;
 pub mod export;
-pub mod go_save;
-pub mod import;
 pub mod persist;
-pub mod saves;

@@ -1,16 +1,16 @@
-//! Nothing is lost: the session (with its whole undo history) is written after every
-//! change and resumed at the next start, also after a crash or a kill; the settings, the
-//! window size and the current save slot live in the config folder.
+//! Where files live, and the settings file: the settings, the window size, the current
+//! save slot and the game on the table live in the config folder, written half a second
+//! after a change and at exit. Each game keeps its own game (its `files` part).
 
 use std::time::Duration;
 
+use crate::app::Notice;
 use crate::app::schedule::Present;
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::model::{CurrentSlot, Model};
-use crate::app::{BoardChanged, Notice, RecordChanged};
-use crate::i18n::{Lang, T};
+use crate::app::xiangqi::model::CurrentSlot;
+use crate::i18n::T;
 use crate::settings::Preferences;
-use crate::storage::{BackgroundWriter, Dirs, read_autosave, remove_stale_temporaries};
+use crate::storage::{Dirs, remove_stale_temporaries};
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResized};
 
@@ -25,16 +25,6 @@ struct PendingPreferences {
     size: Option<(f32, f32)>,
     /// When the last change came; the file is written 0.5 s later.
     pending_since: Option<f32>,
-}
-
-/// The last autosave handed to the writer, to skip writes that would change nothing,
-/// and the writer: the disk is never waited for on the main thread.
-#[derive(Resource, Default)]
-struct Autosaved {
-    text: String,
-    writer: BackgroundWriter,
-    /// A failure is said once, not on every move.
-    failed: Option<String>,
 }
 
 /// Reads the settings file of the [`DataDirs`] already in `app` (if any) into the
@@ -68,34 +58,17 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_resource(startup)
         .init_resource::<Settings>()
         .init_resource::<CurrentSlot>()
-        .init_resource::<Autosaved>()
         .add_systems(
             Startup,
-            (say_startup_notices, resume)
+            (say_startup_notices, tidy)
                 .chain()
-                .in_set(crate::app::schedule::Begin::Resume),
+                .in_set(crate::app::schedule::Begin::Settings),
         )
-        .add_systems(
-            Update,
-            (
-                autosave.run_if(not(in_state(crate::app::schedule::Mode::Train))),
-                save_preferences,
-            )
-                .chain()
-                .in_set(Present::Persist),
-        )
-        .add_systems(Last, autosave_on_exit);
+        .add_systems(Update, save_preferences.in_set(Present::Settings));
 }
 
-/// Takes up the autosaved session, if there is one.
-fn resume(
-    dirs: Res<DataDirs>,
-    mut model: ResMut<Model>,
-    mut autosaved: ResMut<Autosaved>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
+/// Says when nothing can be kept; clears what writes cut short left behind.
+fn tidy(dirs: Res<DataDirs>, settings: Res<Settings>, mut notices: MessageWriter<Notice>) {
     let Some(dirs) = &dirs.0 else {
         notices.write(Notice::warn(T::NoStorage.get(settings.lang)));
         return;
@@ -103,101 +76,6 @@ fn resume(
     // Writes cut short by a kill leave temporary files; a minute old, nobody owns them.
     for dir in [&dirs.data, &dirs.slots(), &dirs.config] {
         remove_stale_temporaries(dir, Duration::from_secs(60));
-    }
-    let path = dirs.autosave();
-    let lang = settings.lang;
-    match read_autosave(&path) {
-        Ok(None) => {}
-        Ok(Some((session, text))) => {
-            info!(
-                "resumed {} plies from {}",
-                session.game().ply_count(),
-                path.display()
-            );
-            let resumed_something = session.game().ply_count() > 0 || session.can_undo();
-            **model = session;
-            autosaved.text = text;
-            changed.write(BoardChanged);
-            if resumed_something {
-                notices.write(Notice::info(T::Resumed.get(lang)));
-            }
-        }
-        Err(d) => {
-            warn!("autosave {}: {}", path.display(), d.reason);
-            let text = T::ResumeFailed.fill(lang, &[&d.reason, &d.kept_text()]);
-            notices.write(Notice::warn(text));
-        }
-    }
-}
-
-/// Writes the session when it may have changed; `force` for the last write at exit.
-fn write_autosave(
-    dirs: &DataDirs,
-    model: &Model,
-    autosaved: &mut Autosaved,
-    lang: Lang,
-    notices: &mut MessageWriter<Notice>,
-) {
-    let Some(dirs) = &dirs.0 else {
-        return;
-    };
-    let text = model.to_snapshot();
-    if text != autosaved.text {
-        autosaved
-            .writer
-            .write(dirs.autosave(), text.clone().into_bytes());
-        autosaved.text = text;
-    }
-    say_failures(autosaved, lang, notices);
-}
-
-/// Says a failed autosave once (until it fails for another reason).
-fn say_failures(autosaved: &mut Autosaved, lang: Lang, notices: &mut MessageWriter<Notice>) {
-    for (path, e) in autosaved.writer.errors() {
-        warn!("autosave {}: {e}", path.display());
-        if autosaved.failed.as_ref() != Some(&e) {
-            notices.write(Notice::warn(T::AutosaveFailed.fill(lang, &[&e])));
-            autosaved.failed = Some(e);
-        }
-    }
-}
-
-fn autosave(
-    mut changed: MessageReader<BoardChanged>,
-    mut recorded: MessageReader<RecordChanged>,
-    dirs: Res<DataDirs>,
-    model: Res<Model>,
-    mut autosaved: ResMut<Autosaved>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-) {
-    // Both read to the end: a frame with either writes once.
-    let board = changed.read().count() > 0;
-    if recorded.read().count() > 0 || board {
-        write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
-    } else {
-        say_failures(&mut autosaved, settings.lang, &mut notices);
-    }
-}
-
-fn autosave_on_exit(
-    exit: MessageReader<AppExit>,
-    dirs: Res<DataDirs>,
-    model: Res<Model>,
-    training: Option<Res<crate::app::xiangqi::train::Training>>,
-    mut autosaved: ResMut<Autosaved>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-) {
-    if !exit.is_empty() {
-        // In training, the game put aside is the one to keep.
-        let model = training
-            .as_deref()
-            .and_then(|t| t.stashed())
-            .unwrap_or(&model);
-        write_autosave(&dirs, model, &mut autosaved, settings.lang, &mut notices);
-        // The process ends after this frame: the last write must be on disk first.
-        autosaved.writer.flush();
     }
 }
 

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use crate::app::shell::model::{Overlay, Settings};
-use crate::app::store::import::GameChoice;
+use crate::app::store::choice::GameChoice;
 use crate::app::xiangqi::model::Model;
 use crate::app::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
 use crate::i18n::{Lang, T};

@@ -3,10 +3,11 @@
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
+use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::{GameKind, Mode};
 use crate::app::shell::table::{
-    Copied, GIF_DELAY, KeyContext, KeyPress, Picture, TableGame, usual_key,
+    Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Picture, TableGame, usual_key,
 };
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::review::ReviewCommand;
@@ -19,6 +20,8 @@ pub struct Xiangqi;
 
 impl TableGame for Xiangqi {
     const KIND: GameKind = GameKind::Xiangqi;
+    const TITLE: T = T::GameXiangqi;
+    const SLUG: &'static str = "xiangqi";
 
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         let action = usual_key(press).or_else(|| own_key(press, at))?;
@@ -63,8 +66,16 @@ impl TableGame for Xiangqi {
             Box::new(move || picture::png(&shown, last, &opts))
         };
         Picture {
-            stem: "xiangqi",
+            stem: Self::SLUG,
             draw,
+        }
+    }
+
+    fn claims(import: &Import) -> Claim {
+        // Its readers sniff every notation and file of Chinese chess; a slot is its own.
+        match import {
+            Import::Slot { .. } => Claim::Sure,
+            Import::File(_) | Import::Pasted(_) => Claim::Maybe,
         }
     }
 
@@ -79,10 +90,13 @@ impl TableGame for Xiangqi {
             super::edit::plugin,
             super::engine_link::plugin,
             super::train::plugin,
+            super::files::import::plugin,
         ));
     }
 
-    fn files(_: &mut App) {}
+    fn files(app: &mut App) {
+        app.add_plugins((super::files::autosave::plugin, super::files::saves::plugin));
+    }
 
     fn window(app: &mut App) {
         app.add_plugins((super::view::plugin, super::clock::window_plugin));

@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod edit;
 pub mod engine_link;
+pub mod files;
 pub mod game;
 pub mod messages;
 pub mod model;

@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::actions::Action;
 use crate::app::shell::model::Settings;
-use crate::app::store::import::{GameChoice, ListedGame};
+use crate::app::store::choice::{GameChoice, ListedGame};
 use crate::i18n::{Lang, T};
 
 pub(crate) fn plugin(app: &mut App) {

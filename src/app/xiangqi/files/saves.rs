@@ -6,6 +6,9 @@ use crate::app::actions::SaveCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
+use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::game::Xiangqi;
+
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::model::{CurrentSlot, Model};
@@ -113,8 +116,8 @@ fn keys(
 ) {
     let lang = settings.lang;
     for action in actions.read() {
-        // At the Go table its own slots answer (app/go/slots.rs).
-        if *kind.get() == crate::app::schedule::GameKind::Go {
+        // Read to the end, answered only at its own table (each game has its slots).
+        if *kind.get() != Xiangqi::KIND {
             continue;
         }
         let store = store(&dirs);
