@@ -120,12 +120,21 @@ fn game_mentions(dir: &str) -> Vec<String> {
     found
 }
 
-/// The seam (issue 38): the shell knows no game, and the parts of the store that go
-/// through the seam (the clipboard, the pictures) name none.
+/// The seam (issue 38): the shell knows no game, and the parts of the store and the panel
+/// that go through the seam name none: the clipboard, the pictures, a file's list of
+/// games; the panel's frame (each game draws its own part), its status lines, the help.
 #[test]
 fn the_shell_and_the_seamed_store_name_no_game() {
     let mut found = game_mentions("shell");
-    for file in ["store/clipboard.rs", "store/export.rs"] {
+    for file in [
+        "store/clipboard.rs",
+        "store/export.rs",
+        "store/choice.rs",
+        "panel/mod.rs",
+        "panel/status.rs",
+        "panel/dialogs/help.rs",
+        "panel/dialogs/game_list.rs",
+    ] {
         found.extend(game_mentions(file));
     }
     assert!(found.is_empty(), "a game named: {found:#?}");
@@ -133,14 +142,15 @@ fn the_shell_and_the_seamed_store_name_no_game() {
 
 /// What of the store and the panel still names a game goes only down: each part moved
 /// through the seam lowers this count (53 before the seam began, 46 with the clipboard and
-/// the pictures through it, 41 with each game's files kept by the game; the aim is 0).
+/// the pictures through it, 41 with each game's files kept by the game, 11 with each
+/// game's part of the panel drawn by the game; the aim is 0).
 #[test]
 fn the_store_and_the_panel_name_games_less_and_less() {
     let mut found = game_mentions("store");
     found.extend(game_mentions("panel"));
     assert!(
-        found.len() <= 41,
-        "{} lines name a game (at most 41): {found:#?}",
+        found.len() <= 11,
+        "{} lines name a game (at most 11): {found:#?}",
         found.len()
     );
 }

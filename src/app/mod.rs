@@ -97,10 +97,11 @@ pub fn files_plugin(app: &mut App) {
 pub fn window_plugins(app: &mut App) {
     app.add_plugins((
         shell::assets::plugin,
+        shell::stage::plugin,
         shell::icon::plugin,
         shell::audio::plugin,
         panel::plugin,
-        panel::dialogs::slots::plugin,
+        panel::dialogs::settings::plugin,
         panel::dialogs::game_list::plugin,
     ));
     games(app, Part::Window);

@@ -106,6 +106,8 @@ pub enum Present {
     Status,
     /// What the engine should be searching now.
     Engine,
+    /// The board camera: fitted beside the panel, looking at the game on the table.
+    Stage,
     /// The board under the pieces.
     Board,
     /// The pieces and their animations.
@@ -139,8 +141,10 @@ pub enum Begin {
 /// The egui pass: the panel, then the dialogs drawn over it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PanelSet {
-    /// The side panel, the banner and the help.
+    /// The side panel (the game's part inside it, its windows), the help.
     Frame,
+    /// The settings dialog.
+    Settings,
     /// The save slots' window.
     Slots,
     /// The window listing a file's games.
@@ -198,6 +202,7 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 Present::Status,
                 Present::Engine,
+                Present::Stage,
                 Present::Board,
                 Present::Pieces,
                 Present::Marks,
@@ -216,7 +221,13 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .configure_sets(
             EguiPrimaryContextPass,
-            (PanelSet::Frame, PanelSet::Slots, PanelSet::GameList).chain(),
+            (
+                PanelSet::Frame,
+                PanelSet::Settings,
+                PanelSet::Slots,
+                PanelSet::GameList,
+            )
+                .chain(),
         );
 }
 

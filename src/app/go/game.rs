@@ -7,7 +7,7 @@ use super::{GoCommand, GoTable, files};
 use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::GameKind;
-use crate::app::shell::table::{Claim, Copied, GIF_DELAY, Picture};
+use crate::app::shell::table::{Claim, Copied, GIF_DELAY, PanelSection, Picture};
 use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
 use crate::i18n::{Lang, T};
 use crate::picture::{self, Options};
@@ -103,5 +103,9 @@ impl TableGame for Go {
 
     fn window(app: &mut App) {
         app.add_plugins(super::view::plugin);
+    }
+
+    fn panel(app: &mut App) -> PanelSection {
+        app.register_system(super::panel::section)
     }
 }

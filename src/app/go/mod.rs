@@ -19,6 +19,7 @@ pub mod count;
 pub mod files;
 pub mod game;
 pub mod opponent;
+pub mod panel;
 pub mod slots;
 pub mod table;
 pub mod view;

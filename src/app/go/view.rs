@@ -11,9 +11,9 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use crate::app::go::GoTable;
 use crate::app::schedule::Present;
 use crate::app::shell::input::BoardCamera;
-use crate::app::shell::table::{TableGame, on_table};
+use crate::app::shell::stage::CELL;
+use crate::app::shell::table::{TableGame, Tables, on_table};
 use crate::app::to_color;
-use crate::app::xiangqi::view::board::CELL;
 use crate::go::{IllegalMove, Move, Point};
 use crate::picture::goban::{Geometry, GobanPainter, Marks};
 use crate::theme::geometry as g;
@@ -131,9 +131,11 @@ fn hover(
 #[derive(Component)]
 struct Backdrop;
 
-fn spawn(mut commands: Commands) {
-    // The wood around the goban covers the Xiangqi board under it.
+fn spawn(mut commands: Commands, tables: Res<Tables>) {
+    // On Go's own layer: the board camera sees it while Go is on the table.
+    let layer = tables.layer(<super::game::Go as TableGame>::KIND);
     commands.spawn((
+        layer.clone(),
         DespawnOnExit(<super::game::Go as TableGame>::KIND),
         Backdrop,
         Sprite {
@@ -141,16 +143,17 @@ fn spawn(mut commands: Commands) {
             custom_size: Some(Vec2::new(g::WIDTH * CELL * 3.0, g::HEIGHT * CELL * 3.0)),
             ..default()
         },
-        Transform::from_xyz(0.0, 0.0, 90.0),
+        Transform::from_xyz(0.0, 0.0, 0.0),
     ));
     commands.spawn((
+        layer,
         DespawnOnExit(<super::game::Go as TableGame>::KIND),
         Goban,
         Sprite {
             custom_size: Some(Vec2::splat(side())),
             ..default()
         },
-        Transform::from_xyz(0.0, 0.0, 91.0),
+        Transform::from_xyz(0.0, 0.0, 1.0),
     ));
 }
 

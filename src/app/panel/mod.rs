@@ -1,20 +1,12 @@
 //! The panel (egui), beside the board or below it in a tall window: the menu bar, the
-//! table's switch, then the table's own part (`table.rs` for Xiangqi, `go.rs` for Go);
-//! its colours and type scale; the dialogs, the game-end banner. Buttons only write the
+//! table's switch, then the part of the game on the table (each game's `panel`, through
+//! the seam); its colours and type scale; the shell's dialogs. Buttons only write the
 //! same [`Action`]s the keys do.
 
-pub mod clock;
 pub mod dialogs;
-pub mod edit;
-pub mod engine;
-pub mod go;
 pub mod menu;
-pub mod moves;
 pub mod parts;
-pub mod review;
 pub mod status;
-pub mod table;
-pub mod train;
 
 use crate::app::schedule::PanelSet;
 use bevy::prelude::*;
@@ -23,14 +15,14 @@ use bevy_egui::{
     EguiContexts, EguiInput, EguiInputSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
 };
 
+use bevy::ecs::system::SystemState;
+
 use crate::app::actions::Action;
+use crate::app::schedule::GameKind;
 use crate::app::shell::assets::FONT;
 use crate::app::shell::model::{Overlay, PointerOverPanel, Settings, TypingInPanel};
-use crate::app::xiangqi::model::Model;
-use crate::app::xiangqi::view::board::PanelArea;
-use crate::app::{EditCommand, RecordEdit, SettingsEdited};
-use crate::i18n;
-use status::{StatusLines, status_line};
+use crate::app::shell::stage::PanelArea;
+use crate::app::shell::table::Tables;
 
 use crate::app::egui_color;
 
@@ -161,38 +153,20 @@ pub(crate) fn screen_at(rect: egui::Rect) -> (i32, i32) {
     (at.x.round() as i32, at.y.round() as i32)
 }
 
+/// The panel's frame: the menu bar and the table switch (unless the game's part takes the
+/// whole panel), then the game on the table's part (`TableGame::panel`), the help; what
+/// it takes of the window and whether it has the pointer or the keyboard.
 pub(crate) fn panel(
-    mut contexts: EguiContexts,
-    model: Res<Model>,
-    settings: Res<Settings>,
-    overlay: Res<Overlay>,
-    status: Res<StatusLines>,
-    mut area: ResMut<PanelArea>,
-    mut over_panel: ResMut<PointerOverPanel>,
-    mut typing: ResMut<TypingInPanel>,
-    mut out: PanelOut,
-    mut ui_state: Local<PanelUi>,
-    editing: Res<crate::app::xiangqi::edit::Editing>,
-    engines: crate::app::panel::review::EngineShown,
-    table: Res<State<crate::app::schedule::GameKind>>,
-    tables: Res<crate::app::shell::table::Tables>,
-    mut go_shown: crate::app::panel::go::GoShown,
-    training: Res<crate::app::xiangqi::train::Training>,
+    world: &mut World,
+    contexts: &mut SystemState<EguiContexts>,
+    mut memory: Local<FrameUi>,
 ) -> Result {
-    let PanelUi {
-        clock: clock_ui,
-        edit: edit_ui,
-        engine: engine_ui,
-        moves: moves_ui,
-        info: info_ui,
-        go: go_ui,
-        settings_dialog: settings_logged,
-        train: train_ui,
-        switch: switch_logged,
-    } = &mut *ui_state;
-    let ctx = contexts.ctx_mut()?;
+    let ctx = contexts.get_mut(world)?.ctx_mut()?.clone();
+    let settings = world.resource::<Settings>().clone();
+    let help = world.resource::<Overlay>().help;
+    let kind = *world.resource::<State<GameKind>>().get();
+    let tables = world.resource::<Tables>().clone();
     let lang = settings.lang;
-    let status = status.of(*table.get());
     // The zoom is the settings' (Ctrl+= / Ctrl+- / Ctrl+0 go through the actions and
     // are saved), not egui's own keys.
     if ctx.options(|o| o.zoom_with_keyboard) {
@@ -205,16 +179,8 @@ pub(crate) fn panel(
         ctx.pixels_per_point().to_bits(),
         std::sync::atomic::Ordering::Relaxed,
     );
-    let mut edits = None;
     let mut sent = Vec::new();
     let mut send = |c: Action| sent.push(c);
-    let mut edit_sent = Vec::new();
-    let mut edit = |c: EditCommand| edit_sent.push(c);
-    let mut record_sent = Vec::new();
-    let mut record = |c: RecordEdit| record_sent.push(c);
-    if editing.0.is_none() {
-        edit_ui.reset();
-    }
 
     // Panels are shown inside a Ui in egui 0.36: one spanning the window.
     let mut root = egui::Ui::new(
@@ -234,133 +200,32 @@ pub(crate) fn panel(
     .resizable(false)
     .show(&mut root, |ui| {
         let viewport = ui.available_height();
+        ctx.data_mut(|d| d.insert_temp(egui::Id::new("panel viewport"), viewport));
         // A short window scrolls the panel rather than cutting it off.
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                let top = ui.min_rect().top();
-                match &editing.0 {
-                    Some(state) => {
-                        crate::app::panel::edit::show(
-                            ui, state, lang, edit_ui, &mut edit, &mut send,
-                        );
-                        // Why a piece was refused.
-                        status_line(ui, status);
-                    }
-                    None if training.attempt.is_some() => {
-                        train::show(ui, &training, lang, &mut train_ui.0, &mut send);
-                        // Why a move was refused, what the last did.
-                        status_line(ui, status);
-                    }
-                    None => {
-                        let kind = *table.get();
-                        // Every command, with its shortcut.
-                        crate::app::panel::menu::bar(ui, &settings, kind, &tables, &mut send);
-                        ui.separator();
-                        // The table's game: 象棋 or 围棋.
-                        ui.horizontal(|ui| {
-                            for k in tables.kinds() {
-                                let t = tables.title(k);
-                                let name = format!("table-{}", tables.slug(k));
-                                let button = ui.selectable_label(kind == k, t.get(lang));
-                                crate::app::panel::go::log_place(switch_logged, name, button.rect);
-                                if button.clicked() && kind != k {
-                                    send(Action::SwitchGame(k));
-                                }
+                if !tables.whole_panel(kind, world) {
+                    // Every command, with its shortcut.
+                    menu::bar(ui, &settings, kind, &tables, &mut send);
+                    ui.separator();
+                    // The table's game: 象棋 or 围棋.
+                    ui.horizontal(|ui| {
+                        for k in tables.kinds() {
+                            let button = ui.selectable_label(kind == k, tables.title(k).get(lang));
+                            let name = format!("table-{}", tables.slug(k));
+                            parts::log_place(&mut memory.switch, name, button.rect);
+                            if button.clicked() && kind != k {
+                                send(Action::SwitchGame(k));
                             }
-                        });
-                        if kind == crate::app::schedule::GameKind::Go {
-                            crate::app::panel::go::show(ui, &mut go_shown, lang, go_ui, &mut send);
-                            // Copies, files opened, pictures written.
-                            status_line(ui, status);
-                            return;
                         }
-                        edits = Some(table::contents(
-                            ui,
-                            &table::Shown {
-                                model: &model,
-                                settings: &settings,
-                                status,
-                                engine: &engines.view,
-                                waits: &engines.waits,
-                                reviewed: &engines.reviewed,
-                            },
-                            table::Memory {
-                                clock: clock_ui,
-                                moves: moves_ui,
-                                viewport,
-                                top,
-                            },
-                            matches!(place, parts::PanelPlace::Below(_)),
-                            &mut send,
-                            &mut record,
-                        ));
-                    }
+                    });
                 }
+                tables.panel(kind, world, ui);
             });
     });
-    if training.list {
-        let (logged, list) = &mut *train_ui;
-        train::list(ctx, &training, lang, list, logged, &mut send);
-    }
-    if overlay.settings {
-        let edited = dialogs::settings::show(
-            ctx,
-            &settings,
-            &engines.view,
-            engine_ui,
-            settings_logged,
-            &mut send,
-        );
-        if let Some(edited) = edited {
-            let edits = edits.get_or_insert(table::Edits {
-                clock: None,
-                settings: None,
-                strength: None,
-            });
-            edits.settings = Some(edited);
-        }
-    }
-    // The logic applies an edit (shell/toggles.rs); the panel only says what it was.
-    let mut edited_settings = None;
-    if let Some(edits) = edits
-        && (edits.settings.is_some() || edits.clock.is_some() || edits.strength.is_some())
-    {
-        let mut edited = edits.settings.unwrap_or_else(|| settings.clone());
-        if let Some(control) = edits.clock {
-            edited.clock = control;
-        }
-        if let Some(strength) = edits.strength {
-            edited.strength = strength;
-        }
-        edited_settings = Some(SettingsEdited(Box::new(edited)));
-    }
-
-    if overlay.help {
-        dialogs::help::show(ctx, lang, &mut send);
-    }
-
-    let xiangqi = *table.get() == crate::app::schedule::GameKind::Xiangqi;
-    if let Some(outcome) = model.outcome().filter(|_| xiangqi && !model.is_reviewing()) {
-        egui::Area::new("banner".into())
-            .anchor(egui::Align2::CENTER_CENTER, parts::board_centre(ctx))
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style())
-                    .fill(egui_color(parts::colors(ctx).banner))
-                    .inner_margin(egui::Margin::symmetric(28, 16))
-                    .show(ui, |ui| {
-                        ui.label(
-                            egui::RichText::new(i18n::outcome_told(
-                                outcome,
-                                model.game().offence(),
-                                lang,
-                            ))
-                            .size(34.0)
-                            .color(egui_color(parts::colors(ctx).banner_text)),
-                        );
-                    });
-            });
+    if help {
+        dialogs::help::show(&ctx, lang, &mut send);
     }
 
     // egui's points are the screen's scale factor times the zoom.
@@ -375,6 +240,7 @@ pub(crate) fn panel(
             bottom: response.response.rect.height() * ppp,
         },
     };
+    let area = *world.resource::<PanelArea>();
     if (area.right - taken.right).abs() > 0.5 || (area.bottom - taken.bottom).abs() > 0.5 {
         if (area.bottom > 0.0) != (taken.bottom > 0.0) || area.right == 0.0 && area.bottom == 0.0 {
             info!(
@@ -388,68 +254,29 @@ pub(crate) fn panel(
                 response.response.rect.height() * ppp
             );
         }
-        *area = taken;
+        *world.resource_mut::<PanelArea>() = taken;
     }
     let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
-    if over_panel.0 != over {
-        over_panel.0 = over;
+    if world.resource::<PointerOverPanel>().0 != over {
+        world.resource_mut::<PointerOverPanel>().0 = over;
     }
     let keyboard = ctx.egui_wants_keyboard_input();
-    if typing.0 != keyboard {
-        typing.0 = keyboard;
+    if world.resource::<TypingInPanel>().0 != keyboard {
+        world.resource_mut::<TypingInPanel>().0 = keyboard;
     }
-    if overlay.info {
-        dialogs::info::show(ctx, &model, lang, info_ui, &mut send, &mut record);
-    } else {
-        info_ui.close();
-    }
-    if !sent.is_empty()
-        || !edit_sent.is_empty()
-        || !record_sent.is_empty()
-        || edited_settings.is_some()
-    {
+    if !sent.is_empty() {
         // The next frame must come to act on them.
-        out.redraw.write(RequestRedraw);
+        world.write_message(RequestRedraw);
     }
     for c in sent {
-        out.actions.write(c);
-    }
-    for c in edit_sent {
-        out.edits.write(c);
-    }
-    for c in record_sent {
-        out.record.write(c);
-    }
-    if let Some(edited) = edited_settings {
-        out.settings.write(edited);
+        world.write_message(c);
     }
     Ok(())
 }
 
-/// What the panel says: the player's actions, edits and settings, and a request for
-/// the next frame to act on them.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct PanelOut<'w> {
-    actions: MessageWriter<'w, Action>,
-    edits: MessageWriter<'w, EditCommand>,
-    record: MessageWriter<'w, RecordEdit>,
-    settings: MessageWriter<'w, SettingsEdited>,
-    redraw: MessageWriter<'w, RequestRedraw>,
-}
-
-/// What the panel's parts remember between frames (what is being typed, asked).
+/// What the frame remembers between frames.
 #[derive(Default)]
-pub(crate) struct PanelUi {
-    clock: clock::ClockUi,
-    edit: crate::app::panel::edit::EditUi,
-    engine: crate::app::panel::engine::EngineUi,
-    moves: moves::MovesUi,
-    info: dialogs::info::InfoUi,
-    go: go::GoUi,
-    /// Where the settings dialog was last logged.
-    settings_dialog: Option<egui::Rect>,
-    /// The training's places logged, and its list's filters.
-    train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
+pub(crate) struct FrameUi {
     /// Where the table switch's buttons were logged (`table-go`).
     switch: Vec<(String, (i32, i32))>,
 }

@@ -174,7 +174,7 @@ pub(crate) fn settings_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
     engine: &crate::app::xiangqi::engine_link::EngineView,
-    engine_ui: &mut crate::app::panel::engine::EngineUi,
+    engine_ui: &mut crate::app::xiangqi::panel::engine::EngineUi,
     lang: Lang,
     send: &mut impl FnMut(Action),
 ) -> Option<Settings> {
@@ -239,7 +239,7 @@ pub(crate) fn settings_ui(
             ui.radio_value(&mut s.lang, Lang::En, "English");
         });
         ui.separator();
-        crate::app::panel::engine::settings_rows(ui, &mut s, engine, engine_ui, lang);
+        crate::app::xiangqi::panel::engine::settings_rows(ui, &mut s, engine, engine_ui, lang);
     });
     // Flip and sound have one path each, the action their key sends (F, M).
     if s.flipped != settings.flipped {
@@ -251,6 +251,21 @@ pub(crate) fn settings_ui(
         send(Action::ToggleMute);
     }
     (s != *settings).then_some(s)
+}
+
+/// Logs where a button is when that changes (`panel go-9 at 900,120`): the window tests
+/// press them.
+pub(crate) fn log_place<K: PartialEq + std::fmt::Display>(
+    logged: &mut Vec<(K, (i32, i32))>,
+    what: K,
+    rect: egui::Rect,
+) {
+    let at = crate::app::panel::screen_at(rect);
+    if !logged.iter().any(|(w, a)| *w == what && *a == at) {
+        bevy::log::info!("panel {what} at {},{}", at.0, at.1);
+        logged.retain(|(w, _)| *w != what);
+        logged.push((what, at));
+    }
 }
 
 #[cfg(test)]

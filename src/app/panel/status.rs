@@ -1,23 +1,20 @@
-//! The status line (what just happened: a move refused, a file saved, a notice) and the
-//! referee's warning, with every line the player is told written to the log.
+//! The status line of each table (what just happened: a move refused, a file saved, a
+//! notice), with every line the player is told written to the log.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::schedule::{GameKind, Present};
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::model::Model;
 use crate::app::{
     GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Notice, Redone, Refusal,
     Undone,
 };
-use crate::i18n::{self, Lang, T};
+use crate::i18n::{self, T};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<StatusLines>().add_systems(
-        Update,
-        (status, log_warning).chain().in_set(Present::Status),
-    );
+    app.init_resource::<StatusLines>()
+        .add_systems(Update, status.in_set(Present::Status));
 }
 
 /// The status line: what just happened.
@@ -138,29 +135,4 @@ pub(crate) fn status_line(ui: &mut egui::Ui, status: &Status) {
         &status.text
     };
     ui.label(egui::RichText::new(text).color(color));
-}
-
-/// The referee's warning while the game's position stands for the second time and one
-/// side alone has been checking or chasing the same piece (none while reviewing).
-pub(crate) fn warning_text(model: &Model, lang: Lang) -> Option<String> {
-    if model.is_reviewing() {
-        return None;
-    }
-    let (side, offence) = model.game().repetition_warning()?;
-    Some(i18n::repetition_warning(side, offence, lang))
-}
-
-/// Writes the referee's warning to the log when it appears, for whoever reads the log
-/// (the real-window tests do).
-fn log_warning(model: Res<Model>, settings: Res<Settings>, mut last: Local<Option<String>>) {
-    if !model.is_changed() && !settings.is_changed() {
-        return;
-    }
-    let text = warning_text(&model, settings.lang);
-    if text != *last {
-        if let Some(text) = &text {
-            info!("warning {text}");
-        }
-        *last = text;
-    }
 }

@@ -8,6 +8,7 @@
 //! keys both games share the sense of (undo, the slots, the clipboard, walking through
 //! the moves), for each game to take or leave.
 
+use bevy::ecs::system::SystemId;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
@@ -80,9 +81,23 @@ pub trait TableGame: Send + Sync + 'static {
     /// Its files: slots and autosave (after the shell's files).
     fn files(app: &mut App);
 
-    /// What it draws: its board, its panel's parts.
+    /// What it draws: its board, its dialogs.
     fn window(app: &mut App);
+
+    /// Registers its part of the panel, under the shell's menu bar and table switch: a
+    /// system handed the panel's `Ui` (inside its scroll area), which draws the game's
+    /// own sections and its status line, and says what was asked with messages.
+    fn panel(app: &mut App) -> PanelSection;
+
+    /// Whether its part takes the whole panel now, the menu bar and the table switch
+    /// hidden (Xiangqi's board editor and puzzles).
+    fn whole_panel(_world: &World) -> bool {
+        false
+    }
 }
+
+/// A game's part of the panel (see [`TableGame::panel`]).
+pub type PanelSection = SystemId<InMut<'static, bevy_egui::egui::Ui>>;
 
 /// Seconds per frame of a game's GIF.
 pub const GIF_DELAY: f32 = 1.0;
@@ -138,6 +153,9 @@ struct Entry {
     copy: fn(&World, bool, Lang) -> Copied,
     picture: fn(&World, bool, &Options) -> Picture,
     claims: fn(&Import) -> Claim,
+    whole_panel: fn(&World) -> bool,
+    /// Registered with the window.
+    panel: Option<PanelSection>,
 }
 
 /// The games the table can hold.
@@ -210,6 +228,32 @@ impl Tables {
         self.on(kind).map_or("table", |e| e.slug)
     }
 
+    /// What the board camera sees while the game of `kind` is on the table, and where
+    /// that game draws: the first game added draws on the default layer (0), the next
+    /// on 1, and so on.
+    #[must_use]
+    pub fn layer(&self, kind: GameKind) -> bevy::camera::visibility::RenderLayers {
+        let index = self.0.iter().position(|e| e.kind == kind).unwrap_or(0);
+        bevy::camera::visibility::RenderLayers::layer(index)
+    }
+
+    /// Whether the game of `kind` takes the whole panel now (see
+    /// [`TableGame::whole_panel`]).
+    #[must_use]
+    pub fn whole_panel(&self, kind: GameKind, world: &World) -> bool {
+        self.on(kind).is_some_and(|e| (e.whole_panel)(world))
+    }
+
+    /// Draws the part of the panel of the game of `kind` in `ui`.
+    pub fn panel(&self, kind: GameKind, world: &mut World, ui: &mut bevy_egui::egui::Ui) {
+        let Some(section) = self.on(kind).and_then(|e| e.panel) else {
+            return;
+        };
+        if let Err(e) = world.run_system_with(section, ui) {
+            warn!("the panel of {kind:?}: {e}");
+        }
+    }
+
     /// The games, in the order they were added.
     #[must_use]
     pub fn kinds(&self) -> Vec<GameKind> {
@@ -252,12 +296,26 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     copy: G::copy,
                     picture: G::picture,
                     claims: G::claims,
+                    whole_panel: G::whole_panel,
+                    panel: None,
                 });
             }
             G::core(app);
         }
         Part::Files => G::files(app),
-        Part::Window => G::window(app),
+        Part::Window => {
+            G::window(app);
+            let section = G::panel(app);
+            if let Some(entry) = app
+                .world_mut()
+                .resource_mut::<Tables>()
+                .0
+                .iter_mut()
+                .find(|e| e.kind == G::KIND)
+            {
+                entry.panel = Some(section);
+            }
+        }
     }
 }
 
@@ -343,6 +401,8 @@ mod tests {
             copy: |_, _, _| unreachable!(),
             picture: |_, _, _| unreachable!(),
             claims,
+            whole_panel: |_| false,
+            panel: None,
         }
     }
 

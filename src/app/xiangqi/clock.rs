@@ -19,10 +19,7 @@ use crate::app::xiangqi::model::Model;
 use crate::app::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Outcome};
-use crate::session::clock::Clock;
-
-/// Under this a clock shows tenths, turns red and ticks once.
-pub(crate) const LOW: Duration = Duration::from_secs(10);
+use crate::session::clock::{Clock, LOW, period};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, tick.in_set(Logic::Time))
@@ -193,18 +190,6 @@ fn pause_for_dialogs(
         && model.clock().is_some_and(|c| !c.is_paused())
     {
         model.pause();
-    }
-}
-
-/// How often the window wakes while a clock runs: every second, every tenth under ten
-/// seconds. A fixed period, not the time to the next change: bevy_winit redraws at once
-/// whenever the update mode changes, so a wait recomputed each frame would wake it
-/// continuously.
-pub(crate) fn period(left: Duration) -> Duration {
-    if left < LOW + Duration::from_secs(1) {
-        Duration::from_millis(100)
-    } else {
-        Duration::from_secs(1)
     }
 }
 

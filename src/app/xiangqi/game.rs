@@ -7,7 +7,7 @@ use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::{GameKind, Mode};
 use crate::app::shell::table::{
-    Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Picture, TableGame, usual_key,
+    Claim, Copied, GIF_DELAY, KeyContext, KeyPress, PanelSection, Picture, TableGame, usual_key,
 };
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::review::ReviewCommand;
@@ -99,7 +99,19 @@ impl TableGame for Xiangqi {
     }
 
     fn window(app: &mut App) {
-        app.add_plugins((super::view::plugin, super::clock::window_plugin));
+        app.add_plugins((
+            super::view::plugin,
+            super::clock::window_plugin,
+            super::panel::slots::plugin,
+        ));
+    }
+
+    fn panel(app: &mut App) -> PanelSection {
+        app.register_system(super::panel::section)
+    }
+
+    fn whole_panel(world: &World) -> bool {
+        super::panel::whole(world)
     }
 }
 

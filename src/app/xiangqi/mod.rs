@@ -8,6 +8,7 @@ pub mod files;
 pub mod game;
 pub mod messages;
 pub mod model;
+pub mod panel;
 pub mod play;
 pub mod record;
 pub mod review;

@@ -2,7 +2,7 @@
 //! The rules themselves are asked, never re-implemented: legality comes from
 //! `Position`, undo and review from `Session`.
 
-use crate::app::schedule::{AppSet, Logic, Mode};
+use crate::app::schedule::{AppSet, Logic, Mode, Present};
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
@@ -14,6 +14,7 @@ use crate::app::{
     NewGameStarted, NothingToDo, PointerPressed, PointerReleased, PointerRightPressed, Redone,
     Refusal, Selected, Undone,
 };
+use crate::i18n::{self, Lang};
 use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
@@ -34,7 +35,8 @@ pub(crate) fn plugin(app: &mut App) {
             .chain()
             .in_set(Logic::Play)
             .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
-    );
+    )
+    .add_systems(Update, log_warning.in_set(Present::Status));
 }
 
 /// The board's points under the shell's presses: the points the play and the editor
@@ -288,5 +290,30 @@ pub(crate) fn commands(
         }
         clear(&mut selection);
         changed.write(BoardChanged);
+    }
+}
+
+/// The referee's warning while the game's position stands for the second time and one
+/// side alone has been checking or chasing the same piece (none while reviewing).
+pub(crate) fn warning_text(model: &Model, lang: Lang) -> Option<String> {
+    if model.is_reviewing() {
+        return None;
+    }
+    let (side, offence) = model.game().repetition_warning()?;
+    Some(i18n::repetition_warning(side, offence, lang))
+}
+
+/// Writes the referee's warning to the log when it appears, for whoever reads the log
+/// (the real-window tests do).
+fn log_warning(model: Res<Model>, settings: Res<Settings>, mut last: Local<Option<String>>) {
+    if !model.is_changed() && !settings.is_changed() {
+        return;
+    }
+    let text = warning_text(&model, settings.lang);
+    if text != *last {
+        if let Some(text) = &text {
+            info!("warning {text}");
+        }
+        *last = text;
     }
 }

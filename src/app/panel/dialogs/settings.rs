@@ -3,17 +3,60 @@
 //! language, the engine. It stays inside the window (scrolling when the window is
 //! short) and says where it is in the log for the window tests.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{EguiContexts, egui};
 
+use crate::app::SettingsEdited;
 use crate::app::actions::Action;
-use crate::app::panel::engine::EngineUi;
-use crate::app::shell::model::Settings;
+use crate::app::schedule::PanelSet;
+use crate::app::shell::model::{Overlay, Settings};
 use crate::app::xiangqi::engine_link::EngineView;
+use crate::app::xiangqi::panel::engine::EngineUi;
 use crate::i18n::T;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        dialog.in_set(PanelSet::Settings),
+    );
+}
+
+/// The dialog while it is open: what it edits goes to the logic (shell/toggles.rs).
+#[allow(clippy::too_many_arguments)]
+fn dialog(
+    mut contexts: EguiContexts,
+    overlay: Res<Overlay>,
+    settings: Res<Settings>,
+    engine: Res<EngineView>,
+    mut memory: Local<(EngineUi, Option<egui::Rect>)>,
+    mut actions: MessageWriter<Action>,
+    mut edits: MessageWriter<SettingsEdited>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) -> Result {
+    if !overlay.settings {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let (engine_ui, logged) = &mut *memory;
+    let mut sent = Vec::new();
+    let edited = show(ctx, &settings, &engine, engine_ui, logged, &mut |a| {
+        sent.push(a)
+    });
+    if !sent.is_empty() || edited.is_some() {
+        // The next frame must come to act on them.
+        redraw.write(RequestRedraw);
+    }
+    actions.write_batch(sent);
+    if let Some(edited) = edited {
+        edits.write(SettingsEdited(Box::new(edited)));
+    }
+    Ok(())
+}
 
 /// Shows the dialog while `open`; returns the settings as edited, if they were. Its ×
 /// sends the same action as its key.
-pub(crate) fn show(
+fn show(
     ctx: &egui::Context,
     settings: &Settings,
     engine: &EngineView,

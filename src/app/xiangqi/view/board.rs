@@ -1,38 +1,23 @@
-//! The board: camera, wood, lines, palaces, river, point marks and coordinates, drawn
+//! The board: wood, lines, palaces, river, point marks and coordinates, drawn
 //! from shapes so it is sharp at every size. Rebuilt when flipped or re-labelled.
 
 use crate::app::schedule::{Begin, Present};
-use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
-use bevy::window::PrimaryWindow;
 
 use crate::app::shell::assets::GameAssets;
 use crate::app::shell::model::Settings;
 use crate::app::to_color;
 use crate::app::xiangqi::model::BoardLook;
 use crate::rules::Square;
-use crate::theme::{self, Shape, geometry as g};
+use crate::theme::{self, Shape};
 
-/// World units per line spacing.
-pub const CELL: f32 = 64.0;
+pub use crate::app::shell::stage::{CELL, PanelArea};
 
 /// Text is rasterised at this multiple of its world size and scaled down, so it stays
 /// sharp when the window is larger than the world.
 pub const TEXT_OVERSAMPLE: f32 = 3.0;
 
 pub use crate::app::shell::input::BoardCamera;
-
-/// What the panel takes of the window in physical pixels, set by the panel each frame:
-/// a width at the right, or (in a tall window) a height at the bottom.
-#[derive(Resource, Default, Clone, Copy, PartialEq)]
-pub struct PanelArea {
-    /// Its width at the window's right edge.
-    pub right: f32,
-    /// Its height at the window's bottom edge.
-    pub bottom: f32,
-}
 
 /// Part of the drawn board (not a piece or a mark).
 #[derive(Component)]
@@ -46,68 +31,9 @@ pub fn world(sq: Square, flipped: bool) -> Vec2 {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<PanelArea>()
-        .insert_resource(ClearColor(to_color(theme::WOOD.background)))
-        .add_systems(Startup, (spawn_camera, draw).in_set(Begin::View))
-        .add_systems(
-            Update,
-            (redraw_on_settings, fit_viewport)
-                .chain()
-                .in_set(Present::Board),
-        );
-}
-
-fn spawn_camera(mut commands: Commands) {
-    // The panel gets its own camera over the whole window: an egui context on the board
-    // camera would shrink to the board's viewport along with it.
-    commands.spawn((
-        bevy_egui::PrimaryEguiContext,
-        Camera2d,
-        RenderLayers::none(),
-        Camera {
-            order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
-            ..default()
-        },
-    ));
-    commands.spawn((
-        Camera2d,
-        BoardCamera,
-        Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: g::WIDTH * CELL,
-                min_height: g::HEIGHT * CELL,
-            },
-            ..OrthographicProjection::default_2d()
-        }),
-    ));
-}
-
-/// The board occupies the window left of (or above) the panel.
-fn fit_viewport(
-    panel: Res<PanelArea>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Option<Single<&mut Camera, With<BoardCamera>>>,
-) {
-    let (Some(window), Some(mut camera)) = (window, camera) else {
-        return;
-    };
-    let size = UVec2::new(
-        (window.physical_width() as f32 - panel.right).max(1.0) as u32,
-        (window.physical_height() as f32 - panel.bottom).max(1.0) as u32,
-    );
-    let viewport = Some(Viewport {
-        physical_position: UVec2::ZERO,
-        physical_size: size,
-        ..default()
-    });
-    if camera.viewport.as_ref().map(|v| v.physical_size) != Some(size) {
-        camera.viewport = viewport;
-    }
+    app.insert_resource(ClearColor(to_color(theme::WOOD.background)))
+        .add_systems(Startup, draw.in_set(Begin::View))
+        .add_systems(Update, redraw_on_settings.in_set(Present::Board));
 }
 
 fn rect(center: Vec2, size: Vec2, z: f32, color: Color) -> (BoardPart, Sprite, Transform) {

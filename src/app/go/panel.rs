@@ -6,12 +6,17 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
+use crate::app::go::game::Go;
 use crate::app::go::table::Said;
 use crate::app::go::view::Hover;
 use crate::app::go::{GoCommand, GoComment, GoSetup, GoTable};
+use crate::app::panel::status::{StatusLines, status_line};
+use crate::app::shell::model::Settings;
+use crate::app::shell::table::TableGame;
 use crate::go::{Color, Rules, Score, handicap};
 use crate::i18n::{GoText as G, Lang, T, go_illegal, go_result, go_side};
 use crate::rules::TimeControl;
@@ -29,36 +34,44 @@ pub(crate) struct GoShown<'w> {
 /// The Go panel's own state: where its buttons were logged, the new game being chosen.
 #[derive(Default)]
 pub(crate) struct GoUi {
-    pub(crate) logged: Vec<(&'static str, (i32, i32))>,
+    logged: Vec<(&'static str, (i32, i32))>,
     setup: Option<GoSetup>,
     count: String,
     /// The comment box: for which node, what it holds.
     comment: (usize, String),
 }
 
-/// Logs where a button is when that changes (`panel go-9 at 900,120`): the window tests
-/// press them.
-pub(crate) fn log_place<K: PartialEq + std::fmt::Display>(
-    logged: &mut Vec<(K, (i32, i32))>,
-    what: K,
-    rect: egui::Rect,
+/// The Go table's part of the panel (see `TableGame::panel`), its status line last.
+pub(crate) fn section(
+    InMut(ui): InMut<egui::Ui>,
+    mut shown: GoShown,
+    settings: Res<Settings>,
+    status: Res<StatusLines>,
+    mut state: Local<GoUi>,
+    mut actions: MessageWriter<Action>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let at = crate::app::panel::screen_at(rect);
-    if !logged.iter().any(|(w, a)| *w == what && *a == at) {
-        bevy::log::info!("panel {what} at {},{}", at.0, at.1);
-        logged.retain(|(w, _)| *w != what);
-        logged.push((what, at));
+    let mut sent = Vec::new();
+    show(ui, &mut shown, settings.lang, &mut state, &mut |a| {
+        sent.push(a)
+    });
+    // Copies, files opened, pictures written.
+    status_line(ui, status.of(Go::KIND));
+    if !sent.is_empty() {
+        // The next frame must come to act on them.
+        redraw.write(RequestRedraw);
+        actions.write_batch(sent);
     }
 }
 
 /// A button whose place is logged under `name`.
 fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'static str) -> bool {
     let b = ui.button(text);
-    log_place(&mut state.logged, name, b.rect);
+    crate::app::panel::parts::log_place(&mut state.logged, name, b.rect);
     b.clicked()
 }
 
-pub(crate) fn show(
+fn show(
     ui: &mut egui::Ui,
     shown: &mut GoShown,
     lang: Lang,
@@ -92,7 +105,7 @@ pub(crate) fn show(
                 let text = format!(
                     "{} {}{}",
                     go_side(color, lang),
-                    crate::app::panel::clock::format_left(left),
+                    crate::session::clock::format_left(left),
                     if byoyomi { G::Byoyomi.get(lang) } else { "" }
                 );
                 let label = egui::RichText::new(text).size(18.0);
@@ -141,7 +154,7 @@ pub(crate) fn show(
             ),
         ] {
             let b = ui.selectable_label(table.setup.computer == side, text);
-            log_place(&mut state.logged, name, b.rect);
+            crate::app::panel::parts::log_place(&mut state.logged, name, b.rect);
             if b.clicked() && table.setup.computer != side {
                 send(go(GoCommand::Computer(side)));
             }
@@ -216,7 +229,7 @@ fn moves(
                 let b = ui.selectable_label(i == at, name);
                 if i < 4 {
                     const NAMES: [&str; 4] = ["go-var-1", "go-var-2", "go-var-3", "go-var-4"];
-                    log_place(&mut state.logged, NAMES[i], b.rect);
+                    crate::app::panel::parts::log_place(&mut state.logged, NAMES[i], b.rect);
                 }
                 if b.clicked() && i != at {
                     send(Action::Go(GoCommand::Variation(node)));
@@ -236,7 +249,7 @@ fn moves(
             .desired_rows(2)
             .desired_width(f32::INFINITY),
     );
-    log_place(&mut state.logged, "go-comment", response.rect);
+    crate::app::panel::parts::log_place(&mut state.logged, "go-comment", response.rect);
     response.changed().then(|| state.comment.1.clone())
 }
 

@@ -1,34 +1,19 @@
 //! The game's buttons under the clocks (which are on the players' cards): pause, resign
 //! (asked once) and draw offers; the next game's time control; the clock's format.
 
-use std::time::Duration;
-
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::egui_color;
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::clock::LOW;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, TimeControl, time::PRESETS};
+pub use crate::session::clock::format_left;
 
 fn side_name(side: Side, lang: Lang) -> &'static str {
     crate::i18n::side(side, lang)
 }
-/// `9:55`, `1:02:03`, `9.4` under ten seconds.
-#[must_use]
-pub fn format_left(left: Duration) -> String {
-    let secs = left.as_secs();
-    if left < LOW {
-        format!("{}.{}", secs, left.subsec_millis() / 100)
-    } else if secs >= 3600 {
-        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
-    } else {
-        format!("{}:{:02}", secs / 60, secs % 60)
-    }
-}
-
 /// What the panel's clock block asks for.
 #[derive(Default)]
 pub(crate) struct ClockUi {
@@ -192,6 +177,7 @@ fn clock_setting(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn times_read_as_on_a_clock() {

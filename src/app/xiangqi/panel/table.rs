@@ -7,14 +7,14 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use super::{cards, clock, moves};
 use crate::app::RecordEdit;
 use crate::app::actions::Action;
-use crate::app::panel::status::{Status, status_line, warning_text};
-use crate::app::panel::{clock, moves, parts};
-
-pub mod cards;
+use crate::app::panel::parts;
+use crate::app::panel::status::{Status, status_line};
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::play::warning_text;
 use crate::i18n::{self, Lang, T};
 use crate::rules::Color as Side;
 
@@ -171,7 +171,7 @@ fn moves_part(
         }
     });
     moves::show(ui, model, settings.notation, lang, moves_ui, send, record);
-    crate::app::panel::review::show(
+    crate::app::xiangqi::panel::review::show(
         ui,
         model,
         shown.reviewed,
@@ -198,7 +198,8 @@ fn tail(
     } = *shown;
     let lang = settings.lang;
     ui.separator();
-    let strength = crate::app::panel::engine::show(ui, model, settings, engine, waits, send);
+    let strength =
+        crate::app::xiangqi::panel::engine::show(ui, model, settings, engine, waits, send);
     ui.add_space(4.0);
     cards::card(ui, model, settings, bottom);
     let clock = clock::show(ui, model, settings, clock_ui, send);

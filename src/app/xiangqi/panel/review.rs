@@ -41,14 +41,14 @@ pub(crate) fn show(
                     .text(format!("{found}/{all}")),
             );
             let b = ui.button(T::ReviewStop.get(lang));
-            crate::app::panel::go::log_place(logged, "review-stop", b.rect);
+            crate::app::panel::parts::log_place(logged, "review-stop", b.rect);
             if b.clicked() {
                 send(Action::Review(ReviewCommand::Toggle));
             }
         }
         None => {
             let b = ui.button(format!("{} (R)", T::Review.get(lang)));
-            crate::app::panel::go::log_place(logged, "review", b.rect);
+            crate::app::panel::parts::log_place(logged, "review", b.rect);
             if b.clicked() {
                 send(Action::Review(ReviewCommand::Toggle));
             }
@@ -88,7 +88,7 @@ fn graph(
 ) {
     let width = ui.available_width();
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, HEIGHT), egui::Sense::click());
-    crate::app::panel::go::log_place(logged, "review-graph", rect);
+    crate::app::panel::parts::log_place(logged, "review-graph", rect);
     let painter = ui.painter_at(rect);
     let n = reviewed.found.len().max(2);
     let x = |i: usize| rect.left() + rect.width() * i as f32 / (n - 1) as f32;

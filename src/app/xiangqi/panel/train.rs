@@ -5,8 +5,8 @@
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::panel::go::log_place;
 use crate::app::panel::parts;
+use crate::app::panel::parts::log_place;
 use crate::app::xiangqi::train::{Said, TrainCommand, Training};
 use crate::i18n::{Lang, T};
 use crate::puzzles::{Goal, Origin, Puzzle, Shelf, UNKNOWN_DAY, material_zh};

@@ -1,0 +1,207 @@
+//! Xiangqi's part of the panel (see `TableGame::panel`): the players' cards, the clocks
+//! and the game's buttons, the moves and their comment, the review and the engine
+//! (`table.rs`), or the whole panel for the board editor (`edit.rs`) and a puzzle
+//! (`train.rs`); over the board, its own windows: the game's information (`info.rs`),
+//! the puzzle list and the result's banner.
+
+pub mod cards;
+pub mod clock;
+pub mod edit;
+pub mod engine;
+pub mod info;
+pub mod moves;
+pub mod review;
+pub mod slots;
+pub mod table;
+pub mod train;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::egui;
+
+use crate::app::actions::Action;
+use crate::app::egui_color;
+use crate::app::panel::parts::{self, PanelPlace};
+use crate::app::panel::status::{StatusLines, status_line};
+use crate::app::shell::model::{Overlay, Settings};
+use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::edit::Editing;
+use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::train::Training;
+use crate::app::{EditCommand, RecordEdit, SettingsEdited};
+use crate::i18n;
+
+/// What Xiangqi's part of the panel remembers between frames.
+#[derive(Default)]
+pub(crate) struct XiangqiUi {
+    clock: clock::ClockUi,
+    edit: edit::EditUi,
+    moves: moves::MovesUi,
+    info: info::InfoUi,
+    /// The training's places logged, and its list's filters.
+    train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
+}
+
+/// What Xiangqi's part of the panel reads.
+#[derive(SystemParam)]
+pub(crate) struct Shown<'w> {
+    model: Res<'w, Model>,
+    settings: Res<'w, Settings>,
+    overlay: Res<'w, Overlay>,
+    status: Res<'w, StatusLines>,
+    editing: Res<'w, Editing>,
+    training: Res<'w, Training>,
+    engines: review::EngineShown<'w>,
+}
+
+/// What it says: the player's actions, edits and settings, and a request for the next
+/// frame to act on them.
+#[derive(SystemParam)]
+pub(crate) struct Said<'w> {
+    actions: MessageWriter<'w, Action>,
+    edits: MessageWriter<'w, EditCommand>,
+    record: MessageWriter<'w, RecordEdit>,
+    settings: MessageWriter<'w, SettingsEdited>,
+    redraw: MessageWriter<'w, RequestRedraw>,
+}
+
+/// Whether the editor or a puzzle has the whole panel.
+pub(crate) fn whole(world: &World) -> bool {
+    world.resource::<Editing>().0.is_some() || world.resource::<Training>().attempt.is_some()
+}
+
+/// Xiangqi's part of the panel, and its windows over the board.
+pub(crate) fn section(
+    InMut(ui): InMut<egui::Ui>,
+    shown: Shown,
+    mut memory: Local<XiangqiUi>,
+    mut said: Said,
+) {
+    let Shown {
+        model,
+        settings,
+        overlay,
+        status,
+        editing,
+        training,
+        engines,
+    } = shown;
+    let XiangqiUi {
+        clock: clock_ui,
+        edit: edit_ui,
+        moves: moves_ui,
+        info: info_ui,
+        train: train_ui,
+    } = &mut *memory;
+    let lang = settings.lang;
+    let status = status.of(Xiangqi::KIND);
+    let ctx = ui.ctx().clone();
+    let mut sent = Vec::new();
+    let mut send = |c: Action| sent.push(c);
+    let mut edit_sent = Vec::new();
+    let mut edit = |c: EditCommand| edit_sent.push(c);
+    let mut record_sent = Vec::new();
+    let mut record = |c: RecordEdit| record_sent.push(c);
+    if editing.0.is_none() {
+        edit_ui.reset();
+    }
+    let mut edits = None;
+    match &editing.0 {
+        Some(state) => {
+            edit::show(ui, state, lang, edit_ui, &mut edit, &mut send);
+            // Why a piece was refused.
+            status_line(ui, status);
+        }
+        None if training.attempt.is_some() => {
+            train::show(ui, &training, lang, &mut train_ui.0, &mut send);
+            // Why a move was refused, what the last did.
+            status_line(ui, status);
+        }
+        None => {
+            let place = ctx.data(|d| d.get_temp::<PanelPlace>(egui::Id::new("panel place")));
+            let viewport = ctx
+                .data(|d| d.get_temp::<f32>(egui::Id::new("panel viewport")))
+                .unwrap_or_else(|| ui.available_height());
+            let top = ui.min_rect().top();
+            edits = Some(table::contents(
+                ui,
+                &table::Shown {
+                    model: &model,
+                    settings: &settings,
+                    status,
+                    engine: &engines.view,
+                    waits: &engines.waits,
+                    reviewed: &engines.reviewed,
+                },
+                table::Memory {
+                    clock: clock_ui,
+                    moves: moves_ui,
+                    viewport,
+                    top,
+                },
+                matches!(place, Some(PanelPlace::Below(_))),
+                &mut send,
+                &mut record,
+            ));
+        }
+    }
+    if training.list {
+        let (logged, list) = &mut *train_ui;
+        train::list(&ctx, &training, lang, list, logged, &mut send);
+    }
+    if overlay.info {
+        info::show(&ctx, &model, lang, info_ui, &mut send, &mut record);
+    } else {
+        info_ui.close();
+    }
+    if let Some(outcome) = model.outcome().filter(|_| !model.is_reviewing()) {
+        banner(
+            &ctx,
+            &i18n::outcome_told(outcome, model.game().offence(), lang),
+        );
+    }
+    // The logic applies an edit (shell/toggles.rs); the panel only says what it was.
+    let edited = edits.and_then(|e: table::Edits| {
+        (e.settings.is_some() || e.clock.is_some() || e.strength.is_some()).then(|| {
+            let mut edited = e.settings.unwrap_or_else(|| settings.clone());
+            if let Some(control) = e.clock {
+                edited.clock = control;
+            }
+            if let Some(strength) = e.strength {
+                edited.strength = strength;
+            }
+            SettingsEdited(Box::new(edited))
+        })
+    });
+    if !sent.is_empty() || !edit_sent.is_empty() || !record_sent.is_empty() || edited.is_some() {
+        // The next frame must come to act on them.
+        said.redraw.write(RequestRedraw);
+    }
+    said.actions.write_batch(sent);
+    said.edits.write_batch(edit_sent);
+    said.record.write_batch(record_sent);
+    if let Some(edited) = edited {
+        said.settings.write(edited);
+    }
+}
+
+/// The game's result over the board's centre.
+fn banner(ctx: &egui::Context, text: &str) {
+    egui::Area::new("banner".into())
+        .anchor(egui::Align2::CENTER_CENTER, parts::board_centre(ctx))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style())
+                .fill(egui_color(parts::colors(ctx).banner))
+                .inner_margin(egui::Margin::symmetric(28, 16))
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(text)
+                            .size(34.0)
+                            .color(egui_color(parts::colors(ctx).banner_text)),
+                    );
+                });
+        });
+}
