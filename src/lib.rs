@@ -2,22 +2,25 @@
 //!
 //! The rules live in their own crate, [`xiangqi_rules`], re-exported here as [`rules`]:
 //! a program that wants only the rules depends on that crate and nothing of the app.
+//!
+//! The tree tells where a game ends and the table begins: each game's pure parts are
+//! under [`games`] (Xiangqi's session, review, editor and puzzles, re-exported here by
+//! their short names; Go's session), what every game uses sits beside it (the clock,
+//! storage, settings, pictures, engines, languages), and the Bevy table is `app`.
 
 #![warn(missing_docs)]
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod clock;
 pub mod desktop;
-pub mod editor;
 pub mod engine;
 pub mod games;
+pub use games::xiangqi::{editor, puzzles, review, session};
 pub mod i18n;
 pub mod picture;
-pub mod puzzles;
-pub mod review;
 pub use go_rules as go;
 pub use xiangqi_rules as rules;
-pub mod session;
 pub mod settings;
 pub mod slots;
 pub mod storage;

@@ -141,8 +141,9 @@ pub struct Preferences {
     pub window: Option<(f32, f32)>,
     /// The last save slot used.
     pub slot: Option<usize>,
-    /// The table was playing Go when the game closed (it opens there again).
-    pub go: bool,
+    /// The game on the table when the game closed, by its name (`go`; empty: the first
+    /// game): it opens there again.
+    pub table: String,
 }
 
 impl Preferences {
@@ -159,7 +160,7 @@ impl Preferences {
             slot: stored
                 .slot
                 .filter(|s| (1..=crate::slots::SLOTS).contains(s)),
-            go: stored.table.trim() == "go",
+            table: stored.table.trim().to_owned(),
         })
     }
 
@@ -167,9 +168,7 @@ impl Preferences {
     #[must_use]
     pub fn to_text(&self) -> String {
         let mut stored = Stored::from_settings(&self.settings, self.window, self.slot);
-        if self.go {
-            "go".clone_into(&mut stored.table);
-        }
+        stored.table.clone_from(&self.table);
         // Plain values only: serialising them cannot fail.
         ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
             .expect("settings serialise")
@@ -232,7 +231,7 @@ struct Stored {
     /// `traditional`, `international`.
     #[serde(with = "by_name")]
     pieces: Option<PieceStyle>,
-    /// `go` when the table was playing Go; empty: Xiangqi.
+    /// The game on the table by its name (`go`, `xiangqi`); empty: the first game.
     table: String,
 }
 
@@ -388,7 +387,7 @@ mod tests {
             settings: s,
             window: Some((900.0, 700.0)),
             slot: Some(3),
-            go: true,
+            table: "go".into(),
         };
         assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
         let odd = stored("(notation: \"klingon\", volume: 7.0)").settings();

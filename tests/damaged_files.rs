@@ -215,7 +215,7 @@ fn a_settings_file_cut_anywhere_is_kept_aside() {
         },
         window: Some((1024.0, 768.0)),
         slot: Some(4),
-        go: false,
+        table: "xiangqi".into(),
     };
     prefs.write(&dirs.settings()).unwrap();
     let whole = fs::read(dirs.settings()).unwrap();

@@ -248,7 +248,7 @@ fn cpu_ticks(pid: u32) -> u64 {
 }
 
 /// Fairy-Stockfish asked directly, as a program on a pipe (nothing of `src/engine.rs` or
-/// `src/review.rs`): its score for `fen` at `depth`, as it says it, from the side to move.
+/// `src/games/xiangqi/review.rs`): its score for `fen` at `depth`, as it says it, from the side to move.
 fn raw_score(fen: &str, depth: u32) -> Eval {
     use std::io::{BufRead, BufReader, Write};
     let mut child = Command::new(fairy())

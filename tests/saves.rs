@@ -145,7 +145,7 @@ fn preferences() -> [xiangqi::settings::Preferences; 2] {
         },
         window: Some((1024.0, 768.0)),
         slot: Some(3),
-        go: true,
+        table: "go".into(),
     };
     [Preferences::default(), quiet]
 }

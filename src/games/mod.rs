@@ -4,3 +4,4 @@
 //! only asks and draws.
 
 pub mod go;
+pub mod xiangqi;

@@ -30,7 +30,7 @@ pub(crate) fn tick(
 pub fn wake_in(table: &GoTable) -> Option<Duration> {
     let clock = table.clock()?;
     let running = clock.running()?;
-    Some(crate::session::clock::period(clock.left(running)))
+    Some(crate::clock::period(clock.left(running)))
 }
 
 /// The clock as the panel shows it: each side's time, and which runs.

@@ -7,7 +7,7 @@ use super::{GoCommand, GoTable, files};
 use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::GameKind;
-use crate::app::shell::table::{Claim, Copied, GIF_DELAY, PanelSection, Picture};
+use crate::app::shell::table::{Claim, Copied, GIF_DELAY, Menu, MenuItem, PanelSection, Picture};
 use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
 use crate::i18n::{Lang, T};
 use crate::picture::{self, Options};
@@ -103,6 +103,13 @@ impl TableGame for Go {
 
     fn window(app: &mut App) {
         app.add_plugins(super::view::plugin);
+    }
+
+    fn menu(menu: Menu) -> Vec<MenuItem> {
+        match menu {
+            Menu::Engine => vec![(T::HintButton, "H", Action::Go(GoCommand::Hint))],
+            Menu::Game => Vec::new(),
+        }
     }
 
     fn panel(app: &mut App) -> PanelSection {

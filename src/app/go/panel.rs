@@ -105,7 +105,7 @@ fn show(
                 let text = format!(
                     "{} {}{}",
                     go_side(color, lang),
-                    crate::session::clock::format_left(left),
+                    crate::clock::format_left(left),
                     if byoyomi { G::Byoyomi.get(lang) } else { "" }
                 );
                 let label = egui::RichText::new(text).size(18.0);

@@ -5,8 +5,7 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::schedule::GameKind;
-use crate::app::shell::table::Tables;
-use crate::app::xiangqi::review::ReviewCommand;
+use crate::app::shell::table::{Menu, Tables};
 use crate::i18n::{Lang, T};
 
 /// One menu item: its text, its shortcut, what it does.
@@ -97,21 +96,7 @@ pub(crate) fn bar(
             lang,
         );
         game.push(rule());
-        game.extend(items(
-            &[
-                (
-                    T::Puzzles,
-                    "F3",
-                    Action::Train(crate::app::xiangqi::train::TrainCommand::Open(None)),
-                ),
-                (
-                    T::PuzzlesFind,
-                    "",
-                    Action::Train(crate::app::xiangqi::train::TrainCommand::FindInGames),
-                ),
-            ],
-            lang,
-        ));
+        game.extend(items(&tables.menu(table, Menu::Game), lang));
         game.push(rule());
         game.extend(items(
             &[
@@ -179,32 +164,7 @@ pub(crate) fn bar(
         }
         menu(ui, T::MenuView, lang, &kept(view, &answers), send);
 
-        let engine = kept(
-            items(
-                &[
-                    (T::Analysis, "A", Action::ToggleAnalysis),
-                    (T::HintButton, "H", Action::Hint),
-                    (
-                        T::HintButton,
-                        "H",
-                        Action::Go(crate::app::go::GoCommand::Hint),
-                    ),
-                    (T::Review, "R", Action::Review(ReviewCommand::Toggle)),
-                    (
-                        T::MenuNextMark,
-                        "]",
-                        Action::Review(ReviewCommand::Next { same_side: false }),
-                    ),
-                    (
-                        T::MenuPreviousMark,
-                        "[",
-                        Action::Review(ReviewCommand::Previous { same_side: false }),
-                    ),
-                ],
-                lang,
-            ),
-            &answers,
-        );
+        let engine = kept(items(&tables.menu(table, Menu::Engine), lang), &answers);
         if !engine.is_empty() {
             menu(ui, T::MenuEngine, lang, &engine, send);
         }

@@ -32,5 +32,11 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Overlay>()
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()
-        .init_resource::<crate::app::store::choice::GameChoice>();
+        .init_resource::<crate::app::store::choice::GameChoice>()
+        .init_resource::<CurrentSlot>();
 }
+
+/// The save slot Ctrl+S and Ctrl+L use: the last one saved to or loaded from (kept in
+/// the settings file).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurrentSlot(pub Option<usize>);

@@ -89,12 +89,30 @@ pub trait TableGame: Send + Sync + 'static {
     /// own sections and its status line, and says what was asked with messages.
     fn panel(app: &mut App) -> PanelSection;
 
+    /// Its own items in the menu bar's `menu` (text, shortcut, what it does), beside
+    /// the shell's: the menus list them when the game is on the table.
+    fn menu(_menu: Menu) -> Vec<MenuItem> {
+        Vec::new()
+    }
+
     /// Whether its part takes the whole panel now, the menu bar and the table switch
     /// hidden (Xiangqi's board editor and puzzles).
     fn whole_panel(_world: &World) -> bool {
         false
     }
 }
+
+/// A menu a game adds items to (see [`TableGame::menu`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menu {
+    /// Game, after the slots.
+    Game,
+    /// Engine.
+    Engine,
+}
+
+/// A menu item: its text, its shortcut, what it does.
+pub type MenuItem = (T, &'static str, Action);
 
 /// A game's part of the panel (see [`TableGame::panel`]).
 pub type PanelSection = SystemId<InMut<'static, bevy_egui::egui::Ui>>;
@@ -154,6 +172,7 @@ struct Entry {
     picture: fn(&World, bool, &Options) -> Picture,
     claims: fn(&Import) -> Claim,
     whole_panel: fn(&World) -> bool,
+    menu: fn(Menu) -> Vec<MenuItem>,
     /// Registered with the window.
     panel: Option<PanelSection>,
 }
@@ -222,6 +241,12 @@ impl Tables {
         self.on(kind).map_or(T::GameXiangqi, |e| e.title)
     }
 
+    /// The game named `slug` (see [`TableGame::SLUG`]), if the table holds it.
+    #[must_use]
+    pub fn named(&self, slug: &str) -> Option<GameKind> {
+        self.0.iter().find(|e| e.slug == slug).map(|e| e.kind)
+    }
+
     /// The file and log name of the game of `kind` (see [`TableGame::SLUG`]).
     #[must_use]
     pub fn slug(&self, kind: GameKind) -> &'static str {
@@ -242,6 +267,12 @@ impl Tables {
     #[must_use]
     pub fn whole_panel(&self, kind: GameKind, world: &World) -> bool {
         self.on(kind).is_some_and(|e| (e.whole_panel)(world))
+    }
+
+    /// The items the game of `kind` adds to `menu`.
+    #[must_use]
+    pub fn menu(&self, kind: GameKind, menu: Menu) -> Vec<MenuItem> {
+        self.on(kind).map(|e| (e.menu)(menu)).unwrap_or_default()
     }
 
     /// Draws the part of the panel of the game of `kind` in `ui`.
@@ -297,6 +328,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     picture: G::picture,
                     claims: G::claims,
                     whole_panel: G::whole_panel,
+                    menu: G::menu,
                     panel: None,
                 });
             }
@@ -402,6 +434,7 @@ mod tests {
             picture: |_, _, _| unreachable!(),
             claims,
             whole_panel: |_| false,
+            menu: |_| Vec::new(),
             panel: None,
         }
     }

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use crate::app::Notice;
 use crate::app::schedule::Present;
+use crate::app::shell::model::CurrentSlot;
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::model::CurrentSlot;
+use crate::app::shell::table::Tables;
 use crate::i18n::T;
 use crate::settings::Preferences;
 use crate::storage::{Dirs, remove_stale_temporaries};
@@ -45,8 +46,9 @@ pub(crate) fn plugin(app: &mut App) {
         app.insert_resource(prefs.settings)
             .insert_resource(CurrentSlot(prefs.slot));
         // The table opens at the game it was playing.
-        if prefs.go {
-            app.insert_resource(NextState::Pending(crate::app::schedule::GameKind::Go));
+        let tables = app.world().get_resource::<Tables>();
+        if let Some(kind) = tables.and_then(|t| t.named(&prefs.table)) {
+            app.insert_resource(NextState::Pending(kind));
         }
         window.size = prefs.window;
     }
@@ -93,10 +95,11 @@ fn save_preferences(
     mut redraw: MessageWriter<RequestRedraw>,
     mut notices: MessageWriter<Notice>,
     kind: Res<State<crate::app::schedule::GameKind>>,
+    tables: Res<Tables>,
     training: Option<Res<crate::app::xiangqi::train::Training>>,
 ) {
     let now = time.elapsed_secs();
-    let go = *kind.get() == crate::app::schedule::GameKind::Go;
+    let table = tables.slug(*kind.get()).to_owned();
     if kind.is_changed() && !kind.is_added() {
         pending.pending_since = Some(now);
     }
@@ -128,7 +131,7 @@ fn save_preferences(
         settings: settings.clone(),
         window: pending.size,
         slot: slot.0,
-        go,
+        table,
     };
     if let Err(e) = prefs.write(&dirs.settings()) {
         warn!("settings: {e}");

@@ -17,9 +17,9 @@ use crate::app::shell::model::{Overlay, Settings};
 use crate::app::store::choice::GameChoice;
 use crate::app::xiangqi::model::Model;
 use crate::app::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
+use crate::clock::{Clock, LOW, period};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Outcome};
-use crate::session::clock::{Clock, LOW, period};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, tick.in_set(Logic::Time))

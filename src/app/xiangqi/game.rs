@@ -7,7 +7,8 @@ use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::{GameKind, Mode};
 use crate::app::shell::table::{
-    Claim, Copied, GIF_DELAY, KeyContext, KeyPress, PanelSection, Picture, TableGame, usual_key,
+    Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
+    TableGame, usual_key,
 };
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::review::ReviewCommand;
@@ -108,6 +109,30 @@ impl TableGame for Xiangqi {
 
     fn panel(app: &mut App) -> PanelSection {
         app.register_system(super::panel::section)
+    }
+
+    fn menu(menu: Menu) -> Vec<MenuItem> {
+        match menu {
+            Menu::Game => vec![
+                (T::Puzzles, "F3", Action::Train(TrainCommand::Open(None))),
+                (T::PuzzlesFind, "", Action::Train(TrainCommand::FindInGames)),
+            ],
+            Menu::Engine => vec![
+                (T::Analysis, "A", Action::ToggleAnalysis),
+                (T::HintButton, "H", Action::Hint),
+                (T::Review, "R", Action::Review(ReviewCommand::Toggle)),
+                (
+                    T::MenuNextMark,
+                    "]",
+                    Action::Review(ReviewCommand::Next { same_side: false }),
+                ),
+                (
+                    T::MenuPreviousMark,
+                    "[",
+                    Action::Review(ReviewCommand::Previous { same_side: false }),
+                ),
+            ],
+        }
     }
 
     fn whole_panel(world: &World) -> bool {

@@ -93,10 +93,6 @@ pub(crate) fn derive_settings(
     });
 }
 
-/// The save slot Ctrl+S and Ctrl+L use: the last one saved to or loaded from.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CurrentSlot(pub Option<usize>);
-
 /// The position the computer waits in instead of moving: its move there was just taken
 /// back (Ctrl+Z), and playing again at once would undo the undo. It moves when asked
 /// ([`Action::ComputerMove`](crate::app::Action::ComputerMove)) or once the game is
@@ -118,6 +114,5 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<BoardLook>()
         .init_resource::<EngineSetup>()
         .add_systems(Update, derive_settings.in_set(Logic::Settings))
-        .init_resource::<CurrentSlot>()
         .init_resource::<ComputerWaits>();
 }

@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use super::Session;
+use crate::clock::Clock;
 use crate::go::Color;
 use crate::go::sgf::SgfGame;
-use crate::session::clock::Clock;
 
 /// The Go table's clock, counting black and white.
 pub type GoClock = Clock<Color>;

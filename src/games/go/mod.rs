@@ -16,9 +16,9 @@
 //! assert_eq!(go.game().moves(), &[e5]);
 //! ```
 
+use crate::clock::Reading;
 use crate::go::sgf::SgfGame;
 use crate::go::{Color, Game, IllegalMove, Move, Point};
-use crate::session::clock::Reading;
 
 mod clock;
 mod count;

@@ -23,7 +23,6 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The dialog while it is open: what it edits goes to the logic (shell/toggles.rs).
-#[allow(clippy::too_many_arguments)]
 fn dialog(
     mut contexts: EguiContexts,
     overlay: Res<Overlay>,

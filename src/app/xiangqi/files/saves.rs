@@ -9,9 +9,10 @@ use bevy::prelude::*;
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
 
+use crate::app::shell::model::CurrentSlot;
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::store::persist::DataDirs;
-use crate::app::xiangqi::model::{CurrentSlot, Model};
+use crate::app::xiangqi::model::Model;
 use crate::app::{Import, Notice, SlotCommand, SlotOp};
 use crate::i18n::{Lang, T};
 use crate::slots::{self, SlotError, SlotState, SlotStore};

@@ -13,9 +13,9 @@ use crate::app::egui_color;
 use crate::app::panel::parts::{colors, piece_icon};
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
+use crate::clock::LOW;
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Piece, Role};
-use crate::session::clock::LOW;
 
 /// The name on a side's card: the game's player (its `Red`/`Black` tag), else the
 /// engine when the computer plays that side, else the side.
@@ -86,7 +86,7 @@ pub(crate) fn card(ui: &mut egui::Ui, model: &Model, settings: &Settings, side: 
 }
 
 fn clock_text(ui: &mut egui::Ui, left: Duration, byoyomi: bool, lang: Lang) {
-    let mut text = egui::RichText::new(crate::session::clock::format_left(left))
+    let mut text = egui::RichText::new(crate::clock::format_left(left))
         .size(28.0)
         .monospace();
     if left < LOW {

@@ -7,9 +7,9 @@ use crate::app::actions::Action;
 use crate::app::egui_color;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
+pub use crate::clock::format_left;
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, TimeControl, time::PRESETS};
-pub use crate::session::clock::format_left;
 
 fn side_name(side: Side, lang: Lang) -> &'static str {
     crate::i18n::side(side, lang)

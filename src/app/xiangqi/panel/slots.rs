@@ -9,9 +9,9 @@ use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::actions::Action;
+use crate::app::shell::model::CurrentSlot;
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::xiangqi::files::saves::SlotList;
-use crate::app::xiangqi::model::CurrentSlot;
 use crate::app::{SlotCommand, SlotOp};
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color as Side, Position};

@@ -293,7 +293,7 @@ pub fn parse(text: &str) -> Result<Vec<Puzzle>, PuzzleError> {
 }
 
 /// The collection's file, compiled in.
-pub const COLLECTION: &str = include_str!("../../assets/puzzles/collection.tsv");
+pub const COLLECTION: &str = include_str!("../../../../assets/puzzles/collection.tsv");
 
 /// The collection, read once.
 ///

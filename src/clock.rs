@@ -40,7 +40,7 @@ pub struct Reading {
 /// ```
 /// use std::time::Duration;
 /// use xiangqi::rules::Color;
-/// use xiangqi::session::clock::Clock;
+/// use xiangqi::clock::Clock;
 ///
 /// let mut clock = Clock::new("0:10+2".parse().unwrap(), Color::Red);
 /// clock.resume();
@@ -187,7 +187,7 @@ pub fn period(left: Duration) -> Duration {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi::session::clock::format_left;
+/// use xiangqi::clock::format_left;
 /// assert_eq!(format_left(Duration::from_secs(595)), "9:55");
 /// assert_eq!(format_left(Duration::from_secs(3723)), "1:02:03");
 /// assert_eq!(format_left(Duration::from_millis(9_450)), "9.4");

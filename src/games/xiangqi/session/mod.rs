@@ -11,7 +11,7 @@ use crate::rules::record::GameRecord;
 use crate::rules::tree::{GameTree, NodeId};
 use crate::rules::{Color, Game, Move, Outcome, Piece, PlayError, Position, TimeControl};
 
-pub mod clock;
+pub use crate::clock;
 mod edit;
 mod snapshot;
 mod stack;
