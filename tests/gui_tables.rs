@@ -6,12 +6,14 @@
 
 mod common;
 
+use bevy::camera::visibility::RenderLayers;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
-use common::headless::{app, chord, drain, fen, play};
+use common::headless::{app, app_with, chord, drain, fen, play};
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::schedule::{GameKind, Mode};
 use xiangqi::app::shell::assets::Sound;
+use xiangqi::app::shell::input::BoardCamera;
 use xiangqi::app::shell::table::Tables;
 use xiangqi::app::{
     Action, EngineCommand, EngineView, Model, Overlay, Settings, SoundCue, TableCommand,
@@ -202,4 +204,36 @@ fn each_table_keeps_its_own_status_line() {
     assert_eq!(said(&app, GameKind::Xiangqi), muted);
     switch(&mut app, GameKind::Xiangqi);
     assert_eq!(said(&app, GameKind::Xiangqi), muted);
+}
+
+/// Each game draws on its own render layer and the board camera sees only the game on
+/// the table: the Xiangqi board, kept while Go is played, is never drawn under or over
+/// the goban, and is seen again as left when 象棋 comes back.
+#[test]
+fn the_board_camera_sees_only_the_game_on_the_table() {
+    let mut app = app_with(|app| {
+        app.add_plugins(xiangqi::app::shell::stage::plugin);
+    });
+    app.update();
+    let seen = |app: &mut App| {
+        let mut cameras = app
+            .world_mut()
+            .query_filtered::<&RenderLayers, With<BoardCamera>>();
+        cameras
+            .single(app.world())
+            .expect("one board camera")
+            .clone()
+    };
+    let tables = app.world().resource::<Tables>().clone();
+    // Xiangqi's board, pieces and marks are on the default layer.
+    assert_eq!(seen(&mut app), RenderLayers::default());
+    switch(&mut app, GameKind::Go);
+    let at_go = seen(&mut app);
+    assert_eq!(at_go, tables.layer(GameKind::Go));
+    assert!(
+        !at_go.intersects(&RenderLayers::default()),
+        "the Xiangqi table unseen at Go"
+    );
+    switch(&mut app, GameKind::Xiangqi);
+    assert_eq!(seen(&mut app), RenderLayers::default());
 }

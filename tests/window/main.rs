@@ -1144,7 +1144,7 @@ fn ui_scale_follows_ctrl_plus_and_minus_and_is_kept() {
     game.until("the table saved", || {
         std::fs::read_to_string(&settings)
             .ok()
-            .filter(|t| t.contains("table: \"\"") && t.contains("zoom: 1.25"))
+            .filter(|t| t.contains("table: \"xiangqi\"") && t.contains("zoom: 1.25"))
     });
     drop(game);
     // Kept: one step down from 125 % is 110 %.

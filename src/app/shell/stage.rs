@@ -26,7 +26,8 @@ pub struct PanelArea {
     pub bottom: f32,
 }
 
-pub(crate) fn plugin(app: &mut App) {
+/// The cameras and what the board camera sees (a window part; a test may add it alone).
+pub fn plugin(app: &mut App) {
     app.init_resource::<PanelArea>()
         .add_systems(Startup, spawn_cameras.in_set(Begin::View))
         .add_systems(Update, (fit_viewport, look_at_table).in_set(Present::Stage));
