@@ -11,7 +11,7 @@ use common::headless::{app_with, fen, play};
 use xiangqi::app::schedule::Mode;
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
-use xiangqi::app::{Action, Model, Selection, Settings};
+use xiangqi::app::{Action, Model, OwnWayUp, Selection, Settings};
 use xiangqi::puzzles::training::Progress;
 use xiangqi::puzzles::{Goal, Puzzle, Shelf, collection, mine_id};
 use xiangqi::rules::Color;
@@ -248,6 +248,8 @@ fn a_decisive_win_for_black_is_set_up_black_at_the_bottom_and_solved() {
     send(&mut app, TrainCommand::Open(Some(collection().len())));
     assert_eq!(fen(&app), win.start.to_fen());
     assert!(flipped(&app), "black at the bottom");
+    // The settings file keeps the player's own way up meanwhile.
+    assert_eq!(app.world().resource::<OwnWayUp>().0, Some(false));
     // Red's mistake is on the board, played before black's turn.
     assert_eq!(last_move(&app), Some("a0b0".into()));
     // A wrong move, taken back: the mistake stays, the puzzle starts again.
@@ -268,6 +270,7 @@ fn a_decisive_win_for_black_is_set_up_black_at_the_bottom_and_solved() {
         !flipped(&app),
         "red at the bottom again, as the game had it"
     );
+    assert_eq!(app.world().resource::<OwnWayUp>().0, None);
     let _ = std::fs::remove_dir_all(&home);
 }
 

@@ -33,10 +33,16 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()
         .init_resource::<crate::app::store::choice::GameChoice>()
-        .init_resource::<CurrentSlot>();
+        .init_resource::<CurrentSlot>()
+        .init_resource::<OwnWayUp>();
 }
 
 /// The save slot Ctrl+S and Ctrl+L use: the last one saved to or loaded from (kept in
 /// the settings file).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CurrentSlot(pub Option<usize>);
+
+/// The board's way up the player chose, while a mode has turned the board its own way
+/// (a puzzle for black turns it): what the settings file keeps meanwhile.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwnWayUp(pub Option<bool>);

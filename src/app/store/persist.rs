@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use crate::app::Notice;
 use crate::app::schedule::Present;
-use crate::app::shell::model::CurrentSlot;
 use crate::app::shell::model::Settings;
+use crate::app::shell::model::{CurrentSlot, OwnWayUp};
 use crate::app::shell::table::Tables;
 use crate::i18n::T;
 use crate::settings::Preferences;
@@ -96,7 +96,7 @@ fn save_preferences(
     mut notices: MessageWriter<Notice>,
     kind: Res<State<crate::app::schedule::GameKind>>,
     tables: Res<Tables>,
-    training: Option<Res<crate::app::xiangqi::train::Training>>,
+    own: Res<OwnWayUp>,
 ) {
     let now = time.elapsed_secs();
     let table = tables.slug(*kind.get()).to_owned();
@@ -124,7 +124,7 @@ fn save_preferences(
     };
     let mut settings = settings.clone();
     // A puzzle turns the board for its solver; the player's own way up is what is kept.
-    if let Some(flipped) = training.as_deref().and_then(|t| t.stashed_flipped()) {
+    if let Some(flipped) = own.0 {
         settings.flipped = flipped;
     }
     let prefs = Preferences {

@@ -15,7 +15,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::app::schedule::{Logic, Mode};
-use crate::app::shell::model::Settings;
+use crate::app::shell::model::{OwnWayUp, Settings};
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{BoardChanged, MovePlayed, Notice};
@@ -75,8 +75,8 @@ pub struct Training {
     pub list: bool,
     /// The hinted move, for the arrow.
     pub pointed: Option<Move>,
-    /// The game put aside, and the board's way up then.
-    stash: Option<(Model, bool)>,
+    /// The game put aside (its way up is the shell's `OwnWayUp`).
+    stash: Option<Model>,
     /// When the attempt began (seconds of the app's clock).
     started: f64,
     /// The engine's refutation of a wrong move, on its way.
@@ -95,13 +95,7 @@ impl Training {
     /// The game put aside while training (the autosave keeps it, not the puzzle).
     #[must_use]
     pub fn stashed(&self) -> Option<&Model> {
-        self.stash.as_ref().map(|(m, _)| m)
-    }
-
-    /// The board's way up before training turned it for the solver.
-    #[must_use]
-    pub fn stashed_flipped(&self) -> Option<bool> {
-        self.stash.as_ref().map(|(_, f)| *f)
+        self.stash.as_ref()
     }
 
     /// The puzzle trained on.
@@ -337,6 +331,7 @@ fn commands(
     mut training: ResMut<Training>,
     mut model: ResMut<Model>,
     mut settings: ResMut<Settings>,
+    mut own: ResMut<OwnWayUp>,
     mut selection: ResMut<Selection>,
     mode: Res<State<Mode>>,
     mut next: ResMut<NextState<Mode>>,
@@ -366,8 +361,9 @@ fn commands(
                     continue;
                 };
                 if !in_training && training.stash.is_none() {
-                    let game = std::mem::take(&mut *model);
-                    training.stash = Some((game, settings.flipped));
+                    training.stash = Some(std::mem::take(&mut *model));
+                    // The player's own way up is what the settings file keeps.
+                    own.0 = Some(settings.flipped);
                     next.set(Mode::Train);
                 }
                 training.list = false;
@@ -376,8 +372,10 @@ fn commands(
                 write_progress(training, dirs.as_deref(), lang, &mut notices);
             }
             TrainCommand::Leave => {
-                if let Some((game, flipped)) = training.stash.take() {
+                if let Some(game) = training.stash.take() {
                     *model = game;
+                }
+                if let Some(flipped) = own.0.take() {
                     settings.flipped = flipped;
                 }
                 training.attempt = None;
