@@ -168,15 +168,14 @@ pub(crate) fn piece_icon(ui: &mut egui::Ui, piece: Piece, side: f32) -> egui::Re
     response
 }
 
-/// The settings' rows (in their dialog); returns the edited settings when something
-/// changed.
+/// The settings' rows (in their dialog), then the games' (`games`); returns the settings
+/// as the shell's rows edited them, when they did.
 pub(crate) fn settings_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
-    engine: &crate::app::xiangqi::engine_link::EngineView,
-    engine_ui: &mut crate::app::xiangqi::panel::engine::EngineUi,
     lang: Lang,
     send: &mut impl FnMut(Action),
+    games: impl FnOnce(&mut egui::Ui),
 ) -> Option<Settings> {
     let mut s = settings.clone();
     ui.scope(|ui| {
@@ -238,8 +237,9 @@ pub(crate) fn settings_ui(
             ui.radio_value(&mut s.lang, Lang::Zh, "中文");
             ui.radio_value(&mut s.lang, Lang::En, "English");
         });
+        // The games' own rows (Xiangqi's engine): each says its own edits.
         ui.separator();
-        crate::app::xiangqi::panel::engine::settings_rows(ui, &mut s, engine, engine_ui, lang);
+        games(ui);
     });
     // Flip and sound have one path each, the action their key sends (F, M).
     if s.flipped != settings.flipped {

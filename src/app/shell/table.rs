@@ -89,6 +89,13 @@ pub trait TableGame: Send + Sync + 'static {
     /// own sections and its status line, and says what was asked with messages.
     fn panel(app: &mut App) -> PanelSection;
 
+    /// Registers its rows in the settings dialog, under the shell's (Xiangqi's engine),
+    /// if it has any: a system handed the dialog's `Ui`, which says an edit of the
+    /// settings as a `SettingsEdited` of its own.
+    fn settings(_app: &mut App) -> Option<PanelSection> {
+        None
+    }
+
     /// Its own items in the menu bar's `menu` (text, shortcut, what it does), beside
     /// the shell's: the menus list them when the game is on the table.
     fn menu(_menu: Menu) -> Vec<MenuItem> {
@@ -175,6 +182,8 @@ struct Entry {
     menu: fn(Menu) -> Vec<MenuItem>,
     /// Registered with the window.
     panel: Option<PanelSection>,
+    /// Its rows in the settings dialog, registered with the window.
+    settings: Option<PanelSection>,
 }
 
 /// The games the table can hold.
@@ -269,6 +278,15 @@ impl Tables {
         self.on(kind).is_some_and(|e| (e.whole_panel)(world))
     }
 
+    /// Draws every game's rows of the settings dialog in `ui`, in the games' order.
+    pub fn settings_rows(&self, world: &mut World, ui: &mut bevy_egui::egui::Ui) {
+        for (kind, rows) in self.0.iter().filter_map(|e| Some((e.kind, e.settings?))) {
+            if let Err(e) = world.run_system_with(rows, ui) {
+                warn!("the settings of {kind:?}: {e}");
+            }
+        }
+    }
+
     /// The items the game of `kind` adds to `menu`.
     #[must_use]
     pub fn menu(&self, kind: GameKind, menu: Menu) -> Vec<MenuItem> {
@@ -330,6 +348,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     whole_panel: G::whole_panel,
                     menu: G::menu,
                     panel: None,
+                    settings: None,
                 });
             }
             G::core(app);
@@ -338,6 +357,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
         Part::Window => {
             G::window(app);
             let section = G::panel(app);
+            let settings = G::settings(app);
             if let Some(entry) = app
                 .world_mut()
                 .resource_mut::<Tables>()
@@ -346,6 +366,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                 .find(|e| e.kind == G::KIND)
             {
                 entry.panel = Some(section);
+                entry.settings = settings;
             }
         }
     }
@@ -436,6 +457,7 @@ mod tests {
             whole_panel: |_| false,
             menu: |_| Vec::new(),
             panel: None,
+            settings: None,
         }
     }
 

@@ -135,6 +135,10 @@ impl TableGame for Xiangqi {
         }
     }
 
+    fn settings(app: &mut App) -> Option<PanelSection> {
+        Some(app.register_system(super::panel::engine::settings_section))
+    }
+
     fn whole_panel(world: &World) -> bool {
         super::panel::whole(world)
     }

@@ -1,8 +1,10 @@
 //! The settings as a dialog of their own over the board (the panel's gear button,
 //! View → Settings, Ctrl+,): sound, animation, notation, coordinates, board and pieces,
-//! language, the engine. It stays inside the window (scrolling when the window is
-//! short) and says where it is in the log for the window tests.
+//! language, then each game's own rows (Xiangqi's engine). It stays inside the window
+//! (scrolling when the window is short) and says where it is in the log for the window
+//! tests.
 
+use bevy::ecs::system::SystemState;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, egui};
@@ -11,8 +13,7 @@ use crate::app::SettingsEdited;
 use crate::app::actions::Action;
 use crate::app::schedule::PanelSet;
 use crate::app::shell::model::{Overlay, Settings};
-use crate::app::xiangqi::engine_link::EngineView;
-use crate::app::xiangqi::panel::engine::EngineUi;
+use crate::app::shell::table::Tables;
 use crate::i18n::T;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -24,31 +25,29 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The dialog while it is open: what it edits goes to the logic (shell/toggles.rs).
 fn dialog(
-    mut contexts: EguiContexts,
-    overlay: Res<Overlay>,
-    settings: Res<Settings>,
-    engine: Res<EngineView>,
-    mut memory: Local<(EngineUi, Option<egui::Rect>)>,
-    mut actions: MessageWriter<Action>,
-    mut edits: MessageWriter<SettingsEdited>,
-    mut redraw: MessageWriter<RequestRedraw>,
+    world: &mut World,
+    contexts: &mut SystemState<EguiContexts>,
+    mut logged: Local<Option<egui::Rect>>,
 ) -> Result {
-    if !overlay.settings {
+    if !world.resource::<Overlay>().settings {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
-    let (engine_ui, logged) = &mut *memory;
+    let ctx = contexts.get_mut(world)?.ctx_mut()?.clone();
+    let settings = world.resource::<Settings>().clone();
+    let tables = world.resource::<Tables>().clone();
     let mut sent = Vec::new();
-    let edited = show(ctx, &settings, &engine, engine_ui, logged, &mut |a| {
-        sent.push(a)
+    let edited = show(&ctx, &settings, &mut logged, &mut |a| sent.push(a), |ui| {
+        tables.settings_rows(world, ui);
     });
     if !sent.is_empty() || edited.is_some() {
         // The next frame must come to act on them.
-        redraw.write(RequestRedraw);
+        world.write_message(RequestRedraw);
     }
-    actions.write_batch(sent);
+    for action in sent {
+        world.write_message(action);
+    }
     if let Some(edited) = edited {
-        edits.write(SettingsEdited(Box::new(edited)));
+        world.write_message(SettingsEdited(Box::new(edited)));
     }
     Ok(())
 }
@@ -58,10 +57,9 @@ fn dialog(
 fn show(
     ctx: &egui::Context,
     settings: &Settings,
-    engine: &EngineView,
-    engine_ui: &mut EngineUi,
     logged: &mut Option<egui::Rect>,
     send: &mut impl FnMut(Action),
+    games: impl FnOnce(&mut egui::Ui),
 ) -> Option<Settings> {
     let lang = settings.lang;
     let mut open = true;
@@ -74,9 +72,7 @@ fn show(
             egui::ScrollArea::vertical()
                 .max_height((screen.height() - 140.0).max(100.0))
                 .show(ui, |ui| {
-                    edited = crate::app::panel::parts::settings_ui(
-                        ui, settings, engine, engine_ui, lang, send,
-                    );
+                    edited = crate::app::panel::parts::settings_ui(ui, settings, lang, send, games);
                 });
         });
     if let Some(rect) = shown.map(|s| s.response.rect)

@@ -4,6 +4,7 @@
 //! player's notation. Its rows in the settings: the engine's program, threads and hash.
 //! Everything here only reads and asks; the choices go out as actions or edits.
 
+use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -198,7 +199,7 @@ pub(crate) struct EngineUi {
 
 /// The engine rows of the settings: its program (committed on Enter or leaving the
 /// field), threads and hash.
-pub(crate) fn settings_rows(
+fn settings_rows(
     ui: &mut egui::Ui,
     s: &mut Settings,
     view: &EngineView,
@@ -234,6 +235,24 @@ pub(crate) fn settings_rows(
             .suffix(" MB")
             .text(T::EngineHash.get(lang)),
     );
+}
+
+/// Xiangqi's rows in the settings dialog (see `TableGame::settings`): the engine's.
+pub(crate) fn settings_section(
+    InMut(ui): InMut<egui::Ui>,
+    settings: Res<Settings>,
+    view: Res<EngineView>,
+    mut state: Local<EngineUi>,
+    mut edits: MessageWriter<crate::app::SettingsEdited>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let mut s = settings.clone();
+    settings_rows(ui, &mut s, &view, &mut state, settings.lang);
+    if s != *settings {
+        // The next frame must come to act on it.
+        redraw.write(bevy::window::RequestRedraw);
+        edits.write(crate::app::SettingsEdited(Box::new(s)));
+    }
 }
 
 #[cfg(test)]
