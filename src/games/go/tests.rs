@@ -75,6 +75,39 @@ fn a_move_taken_back_is_not_written_and_is_forgotten_when_another_is_played() {
 }
 
 #[test]
+fn moves_taken_back_one_by_one_leave_the_record_when_another_is_played() {
+    let mut t = nine();
+    for m in ["E5", "C3", "G7"] {
+        assert!(t.play(at(m)));
+    }
+    // Two taken back; ← once more (a walk, the move kept); then another move there.
+    t.undo();
+    t.undo();
+    t.back();
+    assert!(t.play(at("D4")));
+    // The root, E5 (walked back over, kept as a variation), D4: C3 and G7 are gone.
+    assert_eq!(t.record().nodes.len(), 3);
+    assert_eq!(t.variations().0.len(), 2);
+    let written = sgf::write(&t.to_file());
+    assert!(
+        !written.contains("cg") && !written.contains("gc"),
+        "{written}"
+    );
+    // Ctrl+Z twice, then Ctrl+Y twice: both come back in order.
+    let mut u = nine();
+    for m in ["E5", "C3"] {
+        assert!(u.play(at(m)));
+    }
+    u.undo();
+    u.undo();
+    assert!(u.game().moves().is_empty());
+    u.redo();
+    u.redo();
+    assert_eq!(played(&u), ["E5", "C3"]);
+    assert_eq!(u.record().nodes.len(), 3);
+}
+
+#[test]
 fn left_and_right_walk_the_line_and_keep_it_and_the_tree_has_no_second_copy() {
     let mut t = nine();
     for m in ["E5", "C3", "G7", "C7"] {

@@ -51,19 +51,25 @@ impl Session {
             .is_none_or(|n| self.record.nodes[self.node()].children.contains(n))
     }
 
-    /// The line beyond the node shown is forgotten (another move was played there); a
-    /// move Ctrl+Z took out of the tree goes from the record for good.
+    /// The line beyond the node shown is forgotten (another move was played there); the
+    /// moves Ctrl+Z took out of the tree go from the record for good.
     fn forget_ahead(&mut self) {
-        if self.at_end() {
-            return;
+        let gone = self.line.split_off(self.at + 1);
+        let mut parent = self.node();
+        let mut out = Vec::new();
+        for &node in &gone {
+            if !self.record.nodes[parent].children.contains(&node) {
+                out.push(node);
+            }
+            parent = node;
         }
-        let out = (!self.next_in_tree()).then(|| *self.line.last().expect("beyond the node"));
-        self.line.truncate(self.at + 1);
-        if let Some(node) = out
-            && node + 1 == self.record.nodes.len()
+        // Nothing points at them: those at the record's end leave it (the others stay
+        // unreachable, never written).
+        while let Some(last) = self.record.nodes.len().checked_sub(1)
+            && out.contains(&last)
         {
             self.record.nodes.pop();
-            self.made.retain(|&m| m != node);
+            self.made.retain(|&m| m != last);
         }
     }
 
