@@ -1008,6 +1008,29 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
     assert_eq!(table.counting().unwrap().dead, [b5]);
 }
 
+/// A text both games might read (a list of Go moves) goes to the table shown: at the
+/// Xiangqi table Xiangqi's readers have it and refuse it, the Go game is not touched;
+/// the same text at the Go table opens there.
+#[test]
+fn a_text_both_games_might_read_goes_to_the_table_shown() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::GoTable;
+    let mut t = Test::new("go-either");
+    t.set_lang_en();
+    let kind = |t: &Test| *t.app.world().resource::<State<GameKind>>().get();
+    let moves = |t: &Test| t.app.world().resource::<GoTable>().game().moves().len();
+    t.set_clipboard(Some("1. D4 Q16 2. C3 pass"));
+    t.ctrl(KeyCode::KeyI);
+    assert_eq!(kind(&t), GameKind::Xiangqi);
+    assert_eq!((moves(&t), t.plies()), (0, 0));
+    let said = t.notices();
+    assert!(said.iter().any(|n| n.warning), "refused: {said:?}");
+    t.send(Action::SwitchGame(GameKind::Go));
+    t.ctrl(KeyCode::KeyI);
+    assert_eq!(kind(&t), GameKind::Go);
+    assert_eq!(moves(&t), 4);
+}
+
 /// Go through the clipboard and files: an SGF pasted at the Xiangqi table opens at the Go
 /// table (Ctrl+Z brings the Go game before it back), a move list and a board drawn in
 /// text paste at the Go table, a bad paste is a message and the game stays, Ctrl+E
