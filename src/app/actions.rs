@@ -235,7 +235,7 @@ pub enum PictureCommand {
     Gif,
 }
 
-/// A game picked from a file's list, or the list closed (`store/import.rs`).
+/// A game picked from a file's list, or the list closed (`app/xiangqi/files/import.rs`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChooseGame(pub Option<usize>);
 

@@ -1,8 +1,9 @@
 //! Go (围棋) at the table: the table switches between 象棋 and 围棋; a new game of any
 //! size, rules preset, komi and handicap; stones played with the mouse, a refused point
 //! with its reason (shown before the click too), pass, resign, undo and redo; two passes
-//! open the count (`count.rs`). The board is drawn by the picture painter (`view.rs`);
-//! the game itself is `table.rs`.
+//! open the count (`count.rs`: the suggestion's thread). The board is drawn by the
+//! picture painter (`view.rs`), the panel's part is `panel.rs`; the game itself is the
+//! pure session `games::go::Session`, held in `table.rs`.
 
 use bevy::prelude::*;
 
