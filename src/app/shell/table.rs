@@ -236,12 +236,13 @@ impl Tables {
     /// it cannot read it).
     #[must_use]
     pub fn reader(&self, import: &Import, shown: GameKind) -> GameKind {
-        let claim = |e: &Entry| ((e.claims)(import), e.kind == shown);
+        // Each game looks once: a claim may read a pasted text through.
         self.0
             .iter()
-            .filter(|e| (e.claims)(import) > Claim::No)
-            .max_by_key(|e| claim(e))
-            .map_or(shown, |e| e.kind)
+            .map(|e| ((e.claims)(import), e.kind == shown, e.kind))
+            .filter(|&(claim, _, _)| claim > Claim::No)
+            .max_by_key(|&(claim, on_show, _)| (claim, on_show))
+            .map_or(shown, |(_, _, kind)| kind)
     }
 
     /// The name of the table of `kind`, as the menus and the table switch say it.

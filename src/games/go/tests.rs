@@ -236,3 +236,35 @@ fn an_opened_game_is_taken_back_whole_and_a_resignation_too() {
     t.undo();
     assert_eq!((t.size(), played(&t).len()), (9, 1));
 }
+
+#[test]
+fn a_file_read_and_written_again_keeps_its_tags_comments_and_variations() {
+    let text = "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]PB[Black one]PW[White one]GN[A game]C[Root]\
+                ;B[ee]C[First move](;W[cc]C[Main];B[gg])(;W[gc]C[Variation]))";
+    let file = &sgf::read(text).unwrap()[0];
+    let session = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
+    let again = &sgf::read(&sgf::write(&session.to_file())).unwrap()[0];
+    for tag in ["PB", "PW", "GN", "KM", "RU", "SZ"] {
+        assert_eq!(again.tag(tag), file.tag(tag), "{tag}");
+    }
+    let comments = |f: &sgf::SgfGame| {
+        f.nodes
+            .iter()
+            .map(|n| n.comment.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(comments(again), comments(file));
+    assert_eq!(again.nodes.len(), file.nodes.len());
+    let ee = again.main_line()[1];
+    assert_eq!(again.node(ee).children.len(), 2, "the variation is kept");
+    // Walked into the variation and written there, the file is still whole.
+    let mut walked = session.clone();
+    walked.walk_to_end(false);
+    walked.forward();
+    walked.forward();
+    let (siblings, _) = walked.variations();
+    walked.switch_to(siblings[1]);
+    assert_eq!(walked.comment(), "Variation");
+    let written = &sgf::read(&sgf::write(&walked.to_file())).unwrap()[0];
+    assert_eq!(comments(written), comments(file));
+}
