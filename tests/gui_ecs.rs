@@ -493,16 +493,16 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     };
     assert!(running(&app));
     app.world_mut()
-        .write_message(Action::SwitchGame(GameKind::Go));
+        .write_message(Action::SwitchGame(GameKind("go")));
     app.update();
     app.update();
     assert_eq!(
         *app.world().resource::<State<GameKind>>().get(),
-        GameKind::Go
+        GameKind("go")
     );
     assert!(!running(&app), "the Xiangqi clock stops while Go is played");
     app.world_mut()
-        .write_message(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+        .write_message(Action::own(GoCommand::New(GoSetup::of(9, 0))));
     app.update();
     let click = |app: &mut App, name: &str| {
         let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
@@ -515,7 +515,7 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     for name in ["B3", "C3", "A2", "D2", "B1", "C1"] {
         click(&mut app, name);
     }
-    app.world_mut().write_message(Action::Go(GoCommand::Pass));
+    app.world_mut().write_message(Action::own(GoCommand::Pass));
     app.update();
     click(&mut app, "B2");
     click(&mut app, "C2");
@@ -568,7 +568,7 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     // table's systems, idle until then, to find).
     app.world_mut().write_message(Action::Undo);
     app.world_mut()
-        .write_message(Action::SwitchGame(GameKind::Xiangqi));
+        .write_message(Action::SwitchGame(GameKind("xiangqi")));
     app.update();
     app.update();
     assert_eq!(plies(&app), 1);

@@ -904,8 +904,8 @@ fn the_go_game_is_autosaved_and_resumed() {
     let dirs = home("go-autosave");
     {
         let mut t = start(&dirs);
-        t.send(Action::SwitchGame(GameKind::Go));
-        t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+        t.send(Action::SwitchGame(GameKind("go")));
+        t.send(Action::own(GoCommand::New(GoSetup::of(9, 0))));
         for name in ["B3", "C3", "A2", "D2", "B1", "C1"] {
             let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
             t.send(BoardPointer {
@@ -913,7 +913,7 @@ fn the_go_game_is_autosaved_and_resumed() {
                 at: Some(at),
             });
         }
-        t.send(Action::Go(GoCommand::Pass));
+        t.send(Action::own(GoCommand::Pass));
         for name in ["B2", "C2"] {
             let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
             t.send(BoardPointer {
@@ -945,8 +945,8 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
     let b5 = Point::from_gtp("B5", 9).unwrap();
     {
         let mut t = start(&dirs);
-        t.send(Action::SwitchGame(GameKind::Go));
-        t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+        t.send(Action::SwitchGame(GameKind("go")));
+        t.send(Action::own(GoCommand::New(GoSetup::of(9, 0))));
         let click = |t: &mut Test, name: &str| {
             let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
             t.send(BoardPointer {
@@ -959,11 +959,11 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
             click(&mut t, &format!("D{row}"));
             click(&mut t, &format!("F{row}"));
         }
-        t.send(Action::Go(GoCommand::Pass));
+        t.send(Action::own(GoCommand::Pass));
         click(&mut t, "B5");
-        t.send(Action::Go(GoCommand::Pass));
+        t.send(Action::own(GoCommand::Pass));
         assert!(t.app.world().resource::<GoTable>().counting().is_none());
-        t.send(Action::Go(GoCommand::Pass));
+        t.send(Action::own(GoCommand::Pass));
         let counting = |t: &Test| {
             t.app
                 .world()
@@ -988,7 +988,7 @@ fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
         // black, 27 for white; komi 7.5 to white.
         assert_eq!(area.total, [36.0, 43.5]);
         assert_eq!(territory.total, [28.0, 34.5]);
-        t.send(Action::Go(GoCommand::Accept));
+        t.send(Action::own(GoCommand::Accept));
         assert_eq!(t.app.world().resource::<GoTable>().result(), Some("W+7.5"));
         let file = dirs.data.join("go-autosave.sgf");
         let waited = std::time::Instant::now();
@@ -1021,13 +1021,13 @@ fn a_text_both_games_might_read_goes_to_the_table_shown() {
     let moves = |t: &Test| t.app.world().resource::<GoTable>().game().moves().len();
     t.set_clipboard(Some("1. D4 Q16 2. C3 pass"));
     t.ctrl(KeyCode::KeyI);
-    assert_eq!(kind(&t), GameKind::Xiangqi);
+    assert_eq!(kind(&t), GameKind("xiangqi"));
     assert_eq!((moves(&t), t.plies()), (0, 0));
     let said = t.notices();
     assert!(said.iter().any(|n| n.warning), "refused: {said:?}");
-    t.send(Action::SwitchGame(GameKind::Go));
+    t.send(Action::SwitchGame(GameKind("go")));
     t.ctrl(KeyCode::KeyI);
-    assert_eq!(kind(&t), GameKind::Go);
+    assert_eq!(kind(&t), GameKind("go"));
     assert_eq!(moves(&t), 4);
 }
 
@@ -1049,7 +1049,7 @@ fn go_games_paste_copy_open_and_export() {
         "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[cc];B[gg])",
     ));
     t.ctrl(KeyCode::KeyI);
-    assert_eq!(kind(&t), GameKind::Go);
+    assert_eq!(kind(&t), GameKind("go"));
     assert_eq!(moves(&t), 3);
     let table = t.app.world().resource::<GoTable>();
     assert_eq!(table.size(), 9);
@@ -1241,12 +1241,12 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     };
     {
         let mut t = start(&dirs);
-        t.send(Action::SwitchGame(GameKind::Go));
+        t.send(Action::SwitchGame(GameKind("go")));
         let setup = GoSetup {
             time: Some("0:02+0".parse().unwrap()),
             ..GoSetup::of(9, 0)
         };
-        t.send(Action::Go(GoCommand::New(setup)));
+        t.send(Action::own(GoCommand::New(setup)));
         let running = |t: &Test| {
             t.app
                 .world()
@@ -1279,7 +1279,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
             time: Some("10+5".parse().unwrap()),
             ..GoSetup::of(9, 0)
         };
-        t.send(Action::Go(GoCommand::New(setup)));
+        t.send(Action::own(GoCommand::New(setup)));
         click(&mut t, "C3");
         let saved = dirs.data.join("go-autosave.sgf");
         let waited = std::time::Instant::now();
@@ -1317,13 +1317,13 @@ fn the_table_opens_at_the_game_it_was_playing() {
     let dirs = home("go-table-kept");
     {
         let mut t = start(&dirs);
-        t.send(Action::SwitchGame(GameKind::Go));
+        t.send(Action::SwitchGame(GameKind("go")));
         t.send(AppExit::Success);
     }
     let t = start(&dirs);
     assert_eq!(
         *t.app.world().resource::<State<GameKind>>().get(),
-        GameKind::Go
+        GameKind("go")
     );
     let text = std::fs::read_to_string(dirs.settings()).unwrap();
     assert!(text.contains("table: \"go\""), "{text}");
@@ -1342,8 +1342,8 @@ fn go_slots_save_load_and_export() {
     use xiangqi::go::Point;
     let mut t = Test::new("go-slots");
     t.set_lang_en();
-    t.send(Action::SwitchGame(GameKind::Go));
-    t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
+    t.send(Action::SwitchGame(GameKind("go")));
+    t.send(Action::own(GoCommand::New(GoSetup::of(9, 0))));
     for name in ["E5", "C3", "G7"] {
         let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
         t.send(BoardPointer {
@@ -1370,7 +1370,7 @@ fn go_slots_save_load_and_export() {
         "{listed:?}"
     );
     let moves = |t: &Test| t.app.world().resource::<GoTable>().game().moves().len();
-    t.send(Action::Go(GoCommand::New(GoSetup::of(13, 0))));
+    t.send(Action::own(GoCommand::New(GoSetup::of(13, 0))));
     t.ctrl(KeyCode::KeyL);
     assert_eq!(moves(&t), 3);
     assert_eq!(t.app.world().resource::<GoTable>().size(), 9);
@@ -1403,9 +1403,9 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
         "GNU Go is installed (apt-get install gnugo)"
     );
     let mut t = Test::new("gnugo");
-    t.send(Action::SwitchGame(GameKind::Go));
-    t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
-    t.send(Action::Go(GoCommand::Computer(Some(Color::White))));
+    t.send(Action::SwitchGame(GameKind("go")));
+    t.send(Action::own(GoCommand::New(GoSetup::of(9, 0))));
+    t.send(Action::own(GoCommand::Computer(Some(Color::White))));
     let click = |t: &mut Test, name: &str| {
         let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
         t.send(BoardPointer {
@@ -1433,18 +1433,18 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
         "the player's move and GNU Go's answer taken back"
     );
     // Two people again; a lone white stone in black's corner, and the count.
-    t.send(Action::Go(GoCommand::Computer(None)));
+    t.send(Action::own(GoCommand::Computer(None)));
     for m in [
         "C9", "A9", "C8", "pass", "C7", "pass", "B7", "pass", "A7", "pass", "pass",
     ] {
         if m == "pass" {
-            t.send(Action::Go(GoCommand::Pass));
+            t.send(Action::own(GoCommand::Pass));
         } else {
             click(&mut t, m);
         }
     }
     assert!(t.app.world().resource::<GoTable>().counting().is_some());
-    t.send(Action::Go(GoCommand::AskDead));
+    t.send(Action::own(GoCommand::AskDead));
     let a9 = Point::from_gtp("A9", 9).unwrap();
     let dead = |t: &Test| {
         t.app
@@ -1490,7 +1490,7 @@ fn a_puzzle_for_black_turns_the_board_but_not_the_settings_file() {
         .push(puzzle);
     test.app
         .world_mut()
-        .write_message(Action::Train(TrainCommand::Open(Some(index))));
+        .write_message(Action::own(TrainCommand::Open(Some(index))));
     test.app.update();
     test.app.update();
     assert!(test.app.world().resource::<Settings>().flipped);
@@ -1502,7 +1502,7 @@ fn a_puzzle_for_black_turns_the_board_but_not_the_settings_file() {
     assert!(!prefs.settings.flipped, "{written}");
     test.app
         .world_mut()
-        .write_message(Action::Train(TrainCommand::Leave));
+        .write_message(Action::own(TrainCommand::Leave));
     test.app.update();
     assert!(!test.app.world().resource::<Settings>().flipped);
 }
@@ -1517,9 +1517,9 @@ fn copies_and_pictures_are_the_games_on_the_table() {
     let mut t = Test::new("copies-by-table");
     t.set_lang_en();
     t.play("h2e2");
-    t.send(Action::SwitchGame(GameKind::Go));
-    t.send(Action::Go(GoCommand::New(GoSetup::of(9, 0))));
-    t.send(Action::Go(GoCommand::Pass));
+    t.send(Action::SwitchGame(GameKind("go")));
+    t.send(Action::own(GoCommand::New(GoSetup::of(9, 0))));
+    t.send(Action::own(GoCommand::Pass));
     t.ctrl(KeyCode::KeyE);
     let sgf = t.clipboard().unwrap();
     assert!(sgf.starts_with("(;") && sgf.contains("SZ[9]"), "{sgf}");
@@ -1531,7 +1531,7 @@ fn copies_and_pictures_are_the_games_on_the_table() {
         name.to_string_lossy().split('-').next().unwrap().to_owned()
     };
     assert_eq!(named(t.exported_png()), "go");
-    t.send(Action::SwitchGame(GameKind::Xiangqi));
+    t.send(Action::SwitchGame(GameKind("xiangqi")));
     t.ctrl(KeyCode::KeyE);
     assert_eq!(t.clipboard().as_deref(), Some(AFTER_H2E2));
     assert_eq!(named(t.exported_png()), "xiangqi");

@@ -52,16 +52,16 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     let position = fen(&app);
     assert!(!xiangqi_clock(&app).0, "black's clock runs");
 
-    switch(&mut app, GameKind::Go);
+    switch(&mut app, GameKind("go"));
     let left = xiangqi_clock(&app);
     assert!(left.0, "the Xiangqi clock waits while Go is played");
     let mut timed = GoSetup::of(9, 0);
     timed.time = Some("5+0".parse().unwrap());
     app.world_mut()
-        .write_message(Action::Go(GoCommand::New(timed)));
+        .write_message(Action::own(GoCommand::New(timed)));
     app.update();
     drain::<SoundCue>(&mut app);
-    app.world_mut().write_message(Action::Go(GoCommand::Pass));
+    app.world_mut().write_message(Action::own(GoCommand::Pass));
     app.update();
     // Its sound goes through the shell's cue.
     assert_eq!(drain::<SoundCue>(&mut app), [SoundCue(Sound::Move)]);
@@ -113,7 +113,7 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert!(app.world().resource::<GoTable>().game().moves().is_empty());
 
-    switch(&mut app, GameKind::Xiangqi);
+    switch(&mut app, GameKind("xiangqi"));
     assert_eq!(fen(&app), position, "the Xiangqi position is as left");
     let now = xiangqi_clock(&app);
     assert_eq!(now, left, "the Xiangqi clock is as left");
@@ -135,7 +135,7 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
 fn each_table_answers_its_own_commands_and_the_shells() {
     let app = app();
     let tables = app.world().resource::<Tables>();
-    assert_eq!(tables.kinds(), [GameKind::Xiangqi, GameKind::Go]);
+    assert_eq!(tables.kinds(), [GameKind("xiangqi"), GameKind("go")]);
     let shell = [
         Action::Quit,
         Action::ToggleHelp,
@@ -143,7 +143,7 @@ fn each_table_answers_its_own_commands_and_the_shells() {
         Action::Zoom(1),
         Action::NextTheme,
         Action::ToggleSettings,
-        Action::SwitchGame(GameKind::Go),
+        Action::SwitchGame(GameKind("go")),
     ];
     let xiangqi_only = [
         Action::Hint,
@@ -154,7 +154,7 @@ fn each_table_answers_its_own_commands_and_the_shells() {
         Action::Resign,
         Action::SetComputer(Some(Color::Black)),
     ];
-    let go_only = [Action::Go(GoCommand::Pass), Action::Go(GoCommand::Hint)];
+    let go_only = [Action::own(GoCommand::Pass), Action::own(GoCommand::Hint)];
     let both = [
         Action::Undo,
         Action::Save,
@@ -162,16 +162,16 @@ fn each_table_answers_its_own_commands_and_the_shells() {
         Action::TogglePause,
     ];
     for a in shell.iter().chain(&both) {
-        assert!(tables.answers(GameKind::Xiangqi, a), "{a:?} at Xiangqi");
-        assert!(tables.answers(GameKind::Go, a), "{a:?} at Go");
+        assert!(tables.answers(GameKind("xiangqi"), a), "{a:?} at Xiangqi");
+        assert!(tables.answers(GameKind("go"), a), "{a:?} at Go");
     }
     for a in &xiangqi_only {
-        assert!(tables.answers(GameKind::Xiangqi, a), "{a:?} at Xiangqi");
-        assert!(!tables.answers(GameKind::Go, a), "{a:?} at Go");
+        assert!(tables.answers(GameKind("xiangqi"), a), "{a:?} at Xiangqi");
+        assert!(!tables.answers(GameKind("go"), a), "{a:?} at Go");
     }
     for a in &go_only {
-        assert!(!tables.answers(GameKind::Xiangqi, a), "{a:?} at Xiangqi");
-        assert!(tables.answers(GameKind::Go, a), "{a:?} at Go");
+        assert!(!tables.answers(GameKind("xiangqi"), a), "{a:?} at Xiangqi");
+        assert!(tables.answers(GameKind("go"), a), "{a:?} at Go");
     }
 }
 
@@ -183,27 +183,27 @@ fn each_table_keeps_its_own_status_line() {
     let mut app = app();
     chord(&mut app, &[KeyCode::KeyM]);
     let said = |app: &App, kind| app.world().resource::<StatusLines>().of(kind).text.clone();
-    let muted = said(&app, GameKind::Xiangqi);
+    let muted = said(&app, GameKind("xiangqi"));
     // A dialog of the table left closes with it (the other has no key for it).
     app.world_mut().write_message(Action::ToggleGameInfo);
     app.update();
     assert!(app.world().resource::<Overlay>().info);
     assert!(!muted.is_empty(), "M is said at the Xiangqi table");
-    switch(&mut app, GameKind::Go);
+    switch(&mut app, GameKind("go"));
     assert!(
         !app.world().resource::<Overlay>().info,
         "the game information closed"
     );
     assert_eq!(
-        said(&app, GameKind::Go),
+        said(&app, GameKind("go")),
         "",
         "the Go table has said nothing yet"
     );
     chord(&mut app, &[KeyCode::KeyM]);
-    assert!(!said(&app, GameKind::Go).is_empty());
-    assert_eq!(said(&app, GameKind::Xiangqi), muted);
-    switch(&mut app, GameKind::Xiangqi);
-    assert_eq!(said(&app, GameKind::Xiangqi), muted);
+    assert!(!said(&app, GameKind("go")).is_empty());
+    assert_eq!(said(&app, GameKind("xiangqi")), muted);
+    switch(&mut app, GameKind("xiangqi"));
+    assert_eq!(said(&app, GameKind("xiangqi")), muted);
 }
 
 /// Each game draws on its own render layer and the board camera sees only the game on
@@ -227,13 +227,13 @@ fn the_board_camera_sees_only_the_game_on_the_table() {
     let tables = app.world().resource::<Tables>().clone();
     // Xiangqi's board, pieces and marks are on the default layer.
     assert_eq!(seen(&mut app), RenderLayers::default());
-    switch(&mut app, GameKind::Go);
+    switch(&mut app, GameKind("go"));
     let at_go = seen(&mut app);
-    assert_eq!(at_go, tables.layer(GameKind::Go));
+    assert_eq!(at_go, tables.layer(GameKind("go")));
     assert!(
         !at_go.intersects(&RenderLayers::default()),
         "the Xiangqi table unseen at Go"
     );
-    switch(&mut app, GameKind::Xiangqi);
+    switch(&mut app, GameKind("xiangqi"));
     assert_eq!(seen(&mut app), RenderLayers::default());
 }

@@ -18,7 +18,7 @@ use xiangqi::rules::Color;
 use xiangqi::storage::Dirs;
 
 fn send(app: &mut App, command: TrainCommand) {
-    app.world_mut().write_message(Action::Train(command));
+    app.world_mut().write_message(Action::own(command));
     app.update();
     // The mode asked for takes effect in the same frame; a second settles the view.
     app.update();

@@ -94,6 +94,12 @@ fn only_storage_writes_files() {
 /// The lines of the files under `dir` (relative to `src/app`) that name a game's own
 /// module, outside their tests.
 fn game_mentions(dir: &str) -> Vec<String> {
+    mentions(dir, &["app::xiangqi", "app::go::", "app::go;"])
+}
+
+/// The lines of the files under `dir` (relative to `src/app`) that hold one of `words`,
+/// outside their tests and comments.
+fn mentions(dir: &str, words: &[&str]) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("src/app")
         .join(dir);
@@ -109,10 +115,7 @@ fn game_mentions(dir: &str) -> Vec<String> {
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
         for (n, line) in code.lines().enumerate() {
             let line = line.split("//").next().unwrap_or("");
-            if line.contains("app::xiangqi")
-                || line.contains("app::go::")
-                || line.contains("app::go;")
-            {
+            if words.iter().any(|w| line.contains(w)) {
                 found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
             }
         }
@@ -127,9 +130,55 @@ fn game_mentions(dir: &str) -> Vec<String> {
 #[test]
 fn the_shell_the_store_and_the_panel_name_no_game() {
     let mut found = game_mentions("shell");
-    found.extend(game_mentions("store"));
-    found.extend(game_mentions("panel"));
+    for shared in ["store", "panel", "actions.rs", "schedule.rs", "messages.rs"] {
+        found.extend(game_mentions(shared));
+    }
     assert!(found.is_empty(), "a game named: {found:#?}");
+}
+
+/// A game knows the table, not the other game: Xiangqi's rooms name nothing of Go's and
+/// Go's nothing of Xiangqi's (what both use, as the board's look, is the shell's).
+#[test]
+fn no_game_names_another() {
+    let mut found = mentions("xiangqi", &["app::go::", "app::go;", "GoTable"]);
+    found.extend(mentions("go", &["app::xiangqi"]));
+    assert!(found.is_empty(), "a game named by another: {found:#?}");
+}
+
+/// Which game is on the table is a name each game gives itself (`TableGame::SLUG`):
+/// nothing outside the seam makes one up or branches on one (`GameKind("go")`), so a
+/// third game is one module implementing the trait and one line adding it.
+#[test]
+fn no_table_is_named_outside_the_seam() {
+    let mut found = Vec::new();
+    for dir in [
+        "xiangqi",
+        "go",
+        "store",
+        "panel",
+        "actions.rs",
+        "messages.rs",
+        "mod.rs",
+    ] {
+        found.extend(mentions(dir, &["GameKind(", "GameKind::"]));
+    }
+    for file in [
+        "input.rs",
+        "stage.rs",
+        "model.rs",
+        "toggles.rs",
+        "audio.rs",
+        "icon.rs",
+    ] {
+        found.extend(mentions(
+            &format!("shell/{file}"),
+            &["GameKind(", "GameKind::"],
+        ));
+    }
+    assert!(
+        found.is_empty(),
+        "a table named outside the seam: {found:#?}"
+    );
 }
 
 /// Each game's pure parts (`src/games/`: Xiangqi's session, review, editor and puzzles,

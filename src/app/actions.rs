@@ -1,7 +1,12 @@
 //! What the player asks for, and who answers. Keys, buttons and menus write an
 //! [`Action`]; [`route`] hands each to the one system that owns it, as a message of that
 //! owner's own type, which it matches exhaustively: a new action is a compile error in
-//! the one place that must answer it, not a `_ =>` arm passed over in nine.
+//! the one place that must answer it, not a `_ =>` arm passed over in nine. A game's own
+//! commands travel as [`Own`], unread by the shell: the actions name no game.
+
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
 
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -12,7 +17,7 @@ use crate::rules::tree::NodeId;
 use crate::rules::{Color, TimeControl};
 
 /// A key, button or menu action.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Drop the selection (right click).
     Cancel,
@@ -99,14 +104,88 @@ pub enum Action {
     NextTheme,
     /// Ctrl+,: the settings dialog.
     ToggleSettings,
-    /// Puzzles (F3 and the training's own keys).
-    Train(crate::app::xiangqi::train::TrainCommand),
     /// P: characters or symbols on the pieces.
     TogglePieces,
-    /// Something for the Go table: pass, resign, a new game, the count.
-    Go(crate::app::go::GoCommand),
-    /// The engine's review of the game (R, `]`, `[`).
-    Review(crate::app::xiangqi::review::ReviewCommand),
+    /// A command of the game on the table's own (Go's pass, Xiangqi's puzzles and
+    /// review), handed to it as the message it is.
+    Own(Own),
+}
+
+impl Action {
+    /// A game's own command as an action (see [`Own`]).
+    #[must_use]
+    pub fn own<M: Message + Clone + PartialEq + fmt::Debug>(command: M) -> Self {
+        Self::Own(Own::new(command))
+    }
+}
+
+/// A game's own command, carried by the shell without being read: the router writes it
+/// as the message it is, and the game that answers it knows it by its type
+/// ([`Own::is`]). Its name in the log is its type's (`GoCommand::Pass` is `Go(Pass)`).
+#[derive(Clone)]
+pub struct Own {
+    command: Arc<dyn Any + Send + Sync>,
+    write: fn(&(dyn Any + Send + Sync), &mut Commands),
+    same: fn(&(dyn Any + Send + Sync), &(dyn Any + Send + Sync)) -> bool,
+    name: fn(&(dyn Any + Send + Sync)) -> String,
+}
+
+impl Own {
+    /// Wraps `command`.
+    #[must_use]
+    pub fn new<M: Message + Clone + PartialEq + fmt::Debug>(command: M) -> Self {
+        Self {
+            command: Arc::new(command),
+            write: |c, commands| {
+                if let Some(m) = c.downcast_ref::<M>() {
+                    commands.write_message(m.clone());
+                }
+            },
+            same: |a, b| {
+                a.downcast_ref::<M>()
+                    .zip(b.downcast_ref::<M>())
+                    .is_some_and(|(a, b)| a == b)
+            },
+            name: |c| {
+                let kind = std::any::type_name::<M>().rsplit("::").next().unwrap_or("");
+                let kind = kind.strip_suffix("Command").unwrap_or(kind);
+                match c.downcast_ref::<M>() {
+                    Some(m) => format!("{kind}({m:?})"),
+                    None => kind.to_owned(),
+                }
+            },
+        }
+    }
+
+    /// Whether it is a command of type `M`.
+    #[must_use]
+    pub fn is<M: 'static>(&self) -> bool {
+        self.command.is::<M>()
+    }
+
+    /// The command, if it is of type `M`.
+    #[must_use]
+    pub fn get<M: 'static>(&self) -> Option<&M> {
+        self.command.downcast_ref()
+    }
+
+    fn write_to(&self, commands: &mut Commands) {
+        (self.write)(&*self.command, commands);
+    }
+}
+
+impl PartialEq for Own {
+    fn eq(&self, other: &Self) -> bool {
+        (self.same)(&*self.command, &*other.command)
+    }
+}
+
+impl Eq for Own {}
+
+impl fmt::Debug for Own {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&(self.name)(&*self.command))
+    }
 }
 
 /// The table's own switches: flip the board, sound, the key help, quit
@@ -241,7 +320,7 @@ pub struct ChooseGame(pub Option<usize>);
 
 /// The messages each owner reads.
 #[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct Owners<'w> {
+pub(crate) struct Owners<'w, 's> {
     view: MessageWriter<'w, ViewCommand>,
     play: MessageWriter<'w, PlayCommand>,
     table: MessageWriter<'w, TableCommand>,
@@ -252,10 +331,8 @@ pub(crate) struct Owners<'w> {
     pictures: MessageWriter<'w, PictureCommand>,
     choose: MessageWriter<'w, ChooseGame>,
     switch: MessageWriter<'w, SwitchGame>,
-    go: MessageWriter<'w, crate::app::go::GoCommand>,
-    review: MessageWriter<'w, crate::app::xiangqi::review::ReviewCommand>,
-    train: MessageWriter<'w, crate::app::xiangqi::train::TrainCommand>,
     exit: MessageWriter<'w, AppExit>,
+    own: Commands<'w, 's>,
 }
 
 /// The table changes game (`app/go/mod.rs` applies it).
@@ -272,13 +349,17 @@ pub(crate) fn route(
     tables: Res<Tables>,
     mut to: Owners,
 ) {
-    for &action in actions.read() {
-        if !tables.answers(*table.get(), &action) {
-            info!("action {action:?} not at this table");
+    for action in actions.read() {
+        let said: &dyn fmt::Debug = match action {
+            Action::Own(own) => own,
+            other => other,
+        };
+        if !tables.answers(*table.get(), action) {
+            info!("action {said:?} not at this table");
             continue;
         }
-        info!("action {action:?}");
-        match action {
+        info!("action {said:?}");
+        match action.clone() {
             Action::Flip => _ = to.view.write(ViewCommand::Flip),
             Action::ToggleMute => _ = to.view.write(ViewCommand::ToggleMute),
             Action::ToggleHelp => _ = to.view.write(ViewCommand::ToggleHelp),
@@ -326,13 +407,11 @@ pub(crate) fn route(
             Action::ExportGif => _ = to.pictures.write(PictureCommand::Gif),
             Action::ChooseGame(i) => _ = to.choose.write(ChooseGame(i)),
             Action::SwitchGame(kind) => _ = to.switch.write(SwitchGame(kind)),
-            Action::Go(command) => _ = to.go.write(command),
-            Action::Review(command) => _ = to.review.write(command),
+            Action::Own(own) => own.write_to(&mut to.own),
             Action::Zoom(steps) => _ = to.view.write(ViewCommand::Zoom(steps)),
             Action::NextTheme => _ = to.view.write(ViewCommand::NextTheme),
             Action::ToggleSettings => _ = to.view.write(ViewCommand::ToggleSettings),
             Action::TogglePieces => _ = to.view.write(ViewCommand::TogglePieces),
-            Action::Train(command) => _ = to.train.write(command),
         }
     }
 }

@@ -62,7 +62,7 @@ pub fn core_plugin(app: &mut App) {
         actions::plugin,
         messages::plugin,
         shell::model::plugin,
-        shell::table::plugin,
+        shell::tables::plugin,
         shell::input::plugin,
         shell::toggles::plugin,
         // What the status line says is the logic's: headless tests read it too.
@@ -98,6 +98,7 @@ pub fn window_plugins(app: &mut App) {
     app.add_plugins((
         shell::assets::plugin,
         shell::stage::plugin,
+        shell::tables::window_plugin,
         shell::icon::plugin,
         shell::audio::plugin,
         panel::plugin,

@@ -30,15 +30,12 @@ pub enum Mode {
     Train,
 }
 
-/// The game at the table.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Chinese chess.
-    #[default]
-    Xiangqi,
-    /// Go (围棋).
-    Go,
-}
+/// The game on the table, by its name ([`TableGame::SLUG`]): the shell names no game,
+/// each game names itself. The first game added is on the table at the start.
+///
+/// [`TableGame::SLUG`]: crate::app::shell::table::TableGame::SLUG
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameKind(pub &'static str);
 
 /// The three stages of every frame's `Update`.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -157,7 +154,6 @@ pub(crate) fn plugin(app: &mut App) {
         app.add_plugins(StatesPlugin);
     }
     app.init_state::<Mode>()
-        .init_state::<GameKind>()
         .add_systems(Update, apply_mode.in_set(Logic::ModeChange))
         .add_systems(Update, apply_mode.in_set(Logic::EditDone))
         .configure_sets(

@@ -6,7 +6,6 @@ use bevy::prelude::*;
 use super::{GoCommand, GoTable, files};
 use crate::app::Import;
 use crate::app::actions::Action;
-use crate::app::schedule::GameKind;
 use crate::app::shell::table::{Claim, Copied, GIF_DELAY, Menu, MenuItem, PanelSection, Picture};
 use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
 use crate::i18n::{Lang, T};
@@ -16,14 +15,13 @@ use crate::picture::{self, Options};
 pub struct Go;
 
 impl TableGame for Go {
-    const KIND: GameKind = GameKind::Go;
     const TITLE: T = T::GameGo;
     const SLUG: &'static str = "go";
 
     fn key(press: KeyPress, _: &KeyContext) -> Option<Action> {
         usual_key(press).or_else(|| {
             // H: a hint, as at the Xiangqi table, from Go's own engine.
-            (!press.ctrl && press.key == KeyCode::KeyH).then_some(Action::Go(GoCommand::Hint))
+            (!press.ctrl && press.key == KeyCode::KeyH).then_some(Action::own(GoCommand::Hint))
         })
     }
 
@@ -47,8 +45,7 @@ impl TableGame for Go {
                 | Action::ExportPng
                 | Action::ExportGif
                 | Action::TogglePause
-                | Action::Go(_)
-        )
+        ) || matches!(action, Action::Own(own) if own.is::<GoCommand>())
     }
 
     fn copy(world: &World, shifted: bool, lang: Lang) -> Copied {
@@ -107,9 +104,13 @@ impl TableGame for Go {
 
     fn menu(menu: Menu) -> Vec<MenuItem> {
         match menu {
-            Menu::Engine => vec![(T::HintButton, "H", Action::Go(GoCommand::Hint))],
+            Menu::Engine => vec![(T::HintButton, "H", Action::own(GoCommand::Hint))],
             Menu::Game => Vec::new(),
         }
+    }
+
+    fn wake_in(world: &World) -> Option<std::time::Duration> {
+        super::clock::wake_in(world.resource::<GoTable>())
     }
 
     fn panel(app: &mut App) -> PanelSection {

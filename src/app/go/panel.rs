@@ -79,7 +79,7 @@ fn show(
     send: &mut impl FnMut(Action),
 ) {
     let table = &*shown.table;
-    let go = |c| Action::Go(c);
+    let go = |c: GoCommand| Action::own(c);
     let pos = table.game().position();
     match table.result() {
         Some(result) => ui.heading(G::ResultIs.fill(lang, &[&go_result(result, lang)])),
@@ -232,7 +232,7 @@ fn moves(
                     crate::app::panel::parts::log_place(&mut state.logged, NAMES[i], b.rect);
                 }
                 if b.clicked() && i != at {
-                    send(Action::Go(GoCommand::Variation(node)));
+                    send(Action::own(GoCommand::Variation(node)));
                 }
             }
         });
@@ -361,15 +361,15 @@ fn counting(
     ui.strong(go_result(&ours.result(), lang));
     ui.horizontal(|ui| {
         if table.result().is_none() && button(ui, state, G::Accept.get(lang), "go-accept") {
-            send(Action::Go(GoCommand::Accept));
+            send(Action::own(GoCommand::Accept));
         }
         if button(ui, state, G::PlayOn.get(lang), "go-play-on") {
-            send(Action::Go(GoCommand::PlayOn));
+            send(Action::own(GoCommand::PlayOn));
         }
     });
     ui.horizontal(|ui| {
         if table.result().is_none() && button(ui, state, G::AskGnuGo.get(lang), "go-ask-gnugo") {
-            send(Action::Go(GoCommand::AskDead));
+            send(Action::own(GoCommand::AskDead));
         }
     });
 }
@@ -431,7 +431,7 @@ fn new_game(
         for (size, name) in [(9u8, "go-9"), (13, "go-13"), (19, "go-19")] {
             if button(ui, state, &format!("{size}×{size}"), name) {
                 let most = handicap::most_stones(size);
-                send(Action::Go(GoCommand::New(GoSetup {
+                send(Action::own(GoCommand::New(GoSetup {
                     size,
                     handicap: if setup.handicap < 2 {
                         0

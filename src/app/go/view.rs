@@ -162,7 +162,7 @@ fn redraw(
     table: Res<GoTable>,
     mut goban: Query<&mut Sprite, With<Goban>>,
     mut backdrop: Query<&mut Sprite, (With<Backdrop>, Without<Goban>)>,
-    look: Res<crate::app::xiangqi::model::BoardLook>,
+    look: Res<crate::app::shell::model::BoardLook>,
     forbidden: Res<Forbidden>,
     mut images: ResMut<Assets<Image>>,
     // Made once a board size: its fonts and empty board are kept.

@@ -13,7 +13,7 @@ type Item = (String, &'static str, Action);
 
 fn items(t: &[(T, &'static str, Action)], lang: Lang) -> Vec<Item> {
     t.iter()
-        .map(|&(t, keys, action)| (t.get(lang).to_owned(), keys, action))
+        .map(|(t, keys, action)| (t.get(lang).to_owned(), *keys, action.clone()))
         .collect()
 }
 
@@ -42,7 +42,7 @@ fn menu(ui: &mut egui::Ui, title: T, lang: Lang, items: &[Item], send: &mut impl
             let item = ui.add(egui::Button::new(text.as_str()).shortcut_text(*keys));
             log_place(format!("{action:?}"), item.rect);
             if item.clicked() {
-                send(*action);
+                send(action.clone());
                 ui.close();
             }
         }

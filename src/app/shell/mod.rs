@@ -11,4 +11,5 @@ pub mod input;
 pub mod model;
 pub mod stage;
 pub mod table;
+pub mod tables;
 pub mod toggles;

@@ -6,6 +6,21 @@ use bevy::prelude::*;
 pub use crate::settings::Settings;
 pub use crate::theme::Coordinates;
 
+/// How the board is drawn, out of [`Settings`]: what the board, pieces, marks and the
+/// arrow are rebuilt on, so that another setting (the volume, the engine's hash) rebuilds
+/// none of them.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLook {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Coordinates around the board.
+    pub coordinates: Coordinates,
+    /// The board's colours.
+    pub theme: crate::theme::Theme,
+    /// Characters or symbols.
+    pub pieces: crate::theme::PieceStyle,
+}
+
 /// Open dialogs and overlays.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Overlay {
@@ -27,8 +42,26 @@ pub struct TypingInPanel(pub bool);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PointerOverPanel(pub bool);
 
+/// Brings [`BoardLook`] up to date with the settings, marked changed only when its own
+/// part did.
+fn derive_look(settings: Res<Settings>, mut look: ResMut<BoardLook>) {
+    if settings.is_changed() {
+        look.set_if_neq(BoardLook {
+            flipped: settings.flipped,
+            coordinates: settings.coordinates,
+            theme: settings.theme,
+            pieces: settings.pieces,
+        });
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
+        .init_resource::<BoardLook>()
+        .add_systems(
+            Update,
+            derive_look.in_set(crate::app::schedule::Logic::Settings),
+        )
         .init_resource::<Overlay>()
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()

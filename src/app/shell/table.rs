@@ -13,11 +13,13 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
 use crate::app::Import;
-use crate::app::actions::{Action, SwitchGame};
-use crate::app::schedule::{GameKind, Logic, Mode};
+use crate::app::actions::Action;
+use crate::app::schedule::{GameKind, Mode};
 use crate::app::shell::model::Overlay;
 use crate::i18n::{Lang, T};
 use crate::picture::Options;
+
+pub use super::tables::{Part, Tables, add_game, on_table};
 
 /// A key pressed, with the modifiers held at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,15 +47,15 @@ pub struct KeyContext<'a> {
 
 /// A game the table can hold: what the shell asks of it.
 pub trait TableGame: Send + Sync + 'static {
-    /// Its table.
-    const KIND: GameKind;
-
     /// Its name, as the menus and the table switch say it.
     const TITLE: T;
 
     /// Its name in files and the log (`xiangqi`, `go`): the pictures' names begin with
     /// it, the table switch logs `table-<it>`.
     const SLUG: &'static str;
+
+    /// Its table.
+    const KIND: GameKind = GameKind(Self::SLUG);
 
     /// What `press` means at this table, once the shell's own keys have had it (`None`:
     /// nothing; the shell may still take it, as Esc to quit).
@@ -107,6 +109,12 @@ pub trait TableGame: Send + Sync + 'static {
     fn whole_panel(_world: &World) -> bool {
         false
     }
+
+    /// How long the window may sleep while the game is on the table: until its running
+    /// clock's shown time changes (`None`: only input wakes it).
+    fn wake_in(_world: &World) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// A menu a game adds items to (see [`TableGame::menu`]).
@@ -156,228 +164,6 @@ pub enum Claim {
     Sure,
 }
 
-/// Which part of a game [`add_game`] adds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part {
-    /// [`TableGame::core`], and the game's place in [`Tables`].
-    Core,
-    /// [`TableGame::files`].
-    Files,
-    /// [`TableGame::window`].
-    Window,
-}
-
-/// One game as the shell sees it.
-#[derive(Clone, Copy)]
-struct Entry {
-    kind: GameKind,
-    title: T,
-    slug: &'static str,
-    key: fn(KeyPress, &KeyContext) -> Option<Action>,
-    answers: fn(&Action) -> bool,
-    copy: fn(&World, bool, Lang) -> Copied,
-    picture: fn(&World, bool, &Options) -> Picture,
-    claims: fn(&Import) -> Claim,
-    whole_panel: fn(&World) -> bool,
-    menu: fn(Menu) -> Vec<MenuItem>,
-    /// Registered with the window.
-    panel: Option<PanelSection>,
-    /// Its rows in the settings dialog, registered with the window.
-    settings: Option<PanelSection>,
-}
-
-/// The games the table can hold.
-#[derive(Resource, Default, Clone)]
-pub struct Tables(Vec<Entry>);
-
-impl Tables {
-    fn on(&self, kind: GameKind) -> Option<&Entry> {
-        self.0.iter().find(|e| e.kind == kind)
-    }
-
-    /// What a key press means at the table of `kind`: the shell's own keys first, then
-    /// the game's, then Esc quits.
-    #[must_use]
-    pub fn key(&self, kind: GameKind, press: KeyPress, at: &KeyContext) -> Option<Action> {
-        if at.typing && !press.ctrl {
-            return None;
-        }
-        shell_key(press, at)
-            .or_else(|| self.on(kind).and_then(|e| (e.key)(press, at)))
-            .or_else(|| (press.key == KeyCode::Escape).then_some(Action::Quit))
-    }
-
-    /// Whether the table of `kind` answers `action` (the shell's own always are).
-    #[must_use]
-    pub fn answers(&self, kind: GameKind, action: &Action) -> bool {
-        shell_answers(action) || self.on(kind).is_some_and(|e| (e.answers)(action))
-    }
-
-    /// The game on the table in `world`.
-    fn shown(world: &World) -> Option<Entry> {
-        let kind = *world.get_resource::<State<GameKind>>()?.get();
-        world.get_resource::<Tables>()?.on(kind).copied()
-    }
-
-    /// What the game on the table copies (see [`TableGame::copy`]).
-    #[must_use]
-    pub fn copy(world: &World, shifted: bool, lang: Lang) -> Option<Copied> {
-        Tables::shown(world).map(|e| (e.copy)(world, shifted, lang))
-    }
-
-    /// The picture the game on the table draws (see [`TableGame::picture`]).
-    #[must_use]
-    pub fn picture(world: &World, gif: bool, opts: &Options) -> Option<Picture> {
-        Tables::shown(world).map(|e| (e.picture)(world, gif, opts))
-    }
-
-    /// Which game reads `import`, the table of `shown` on show: the surest claim, the
-    /// table shown among equals, and the table shown when none claims it (it says why
-    /// it cannot read it).
-    #[must_use]
-    pub fn reader(&self, import: &Import, shown: GameKind) -> GameKind {
-        // Each game looks once: a claim may read a pasted text through.
-        self.0
-            .iter()
-            .map(|e| ((e.claims)(import), e.kind == shown, e.kind))
-            .filter(|&(claim, _, _)| claim > Claim::No)
-            .max_by_key(|&(claim, on_show, _)| (claim, on_show))
-            .map_or(shown, |(_, _, kind)| kind)
-    }
-
-    /// The name of the table of `kind`, as the menus and the table switch say it.
-    #[must_use]
-    pub fn title(&self, kind: GameKind) -> T {
-        self.on(kind).map_or(T::GameXiangqi, |e| e.title)
-    }
-
-    /// The game named `slug` (see [`TableGame::SLUG`]), if the table holds it.
-    #[must_use]
-    pub fn named(&self, slug: &str) -> Option<GameKind> {
-        self.0.iter().find(|e| e.slug == slug).map(|e| e.kind)
-    }
-
-    /// The file and log name of the game of `kind` (see [`TableGame::SLUG`]).
-    #[must_use]
-    pub fn slug(&self, kind: GameKind) -> &'static str {
-        self.on(kind).map_or("table", |e| e.slug)
-    }
-
-    /// What the board camera sees while the game of `kind` is on the table, and where
-    /// that game draws: the first game added draws on the default layer (0), the next
-    /// on 1, and so on.
-    #[must_use]
-    pub fn layer(&self, kind: GameKind) -> bevy::camera::visibility::RenderLayers {
-        let index = self.0.iter().position(|e| e.kind == kind).unwrap_or(0);
-        bevy::camera::visibility::RenderLayers::layer(index)
-    }
-
-    /// Whether the game of `kind` takes the whole panel now (see
-    /// [`TableGame::whole_panel`]).
-    #[must_use]
-    pub fn whole_panel(&self, kind: GameKind, world: &World) -> bool {
-        self.on(kind).is_some_and(|e| (e.whole_panel)(world))
-    }
-
-    /// Draws every game's rows of the settings dialog in `ui`, in the games' order.
-    pub fn settings_rows(&self, world: &mut World, ui: &mut bevy_egui::egui::Ui) {
-        for (kind, rows) in self.0.iter().filter_map(|e| Some((e.kind, e.settings?))) {
-            if let Err(e) = world.run_system_with(rows, ui) {
-                warn!("the settings of {kind:?}: {e}");
-            }
-        }
-    }
-
-    /// The items the game of `kind` adds to `menu`.
-    #[must_use]
-    pub fn menu(&self, kind: GameKind, menu: Menu) -> Vec<MenuItem> {
-        self.on(kind).map(|e| (e.menu)(menu)).unwrap_or_default()
-    }
-
-    /// Draws the part of the panel of the game of `kind` in `ui`.
-    pub fn panel(&self, kind: GameKind, world: &mut World, ui: &mut bevy_egui::egui::Ui) {
-        let Some(section) = self.on(kind).and_then(|e| e.panel) else {
-            return;
-        };
-        if let Err(e) = world.run_system_with(section, ui) {
-            warn!("the panel of {kind:?}: {e}");
-        }
-    }
-
-    /// The games, in the order they were added.
-    #[must_use]
-    pub fn kinds(&self) -> Vec<GameKind> {
-        self.0.iter().map(|e| e.kind).collect()
-    }
-}
-
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Tables>()
-        .add_systems(Update, switch.in_set(Logic::Modes));
-}
-
-/// The table changes game at once (the mode change step applies it).
-fn switch(
-    mut asked: MessageReader<SwitchGame>,
-    kind: Res<State<GameKind>>,
-    mut next: ResMut<NextState<GameKind>>,
-) {
-    for &SwitchGame(to) in asked.read() {
-        if *kind.get() != to {
-            info!("table switches to {to:?}");
-            next.set(to);
-        }
-    }
-}
-
-/// Adds `part` of game `G` to the app.
-pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
-    match part {
-        Part::Core => {
-            app.init_resource::<Tables>();
-            let mut tables = app.world_mut().resource_mut::<Tables>();
-            if tables.on(G::KIND).is_none() {
-                tables.0.push(Entry {
-                    kind: G::KIND,
-                    title: G::TITLE,
-                    slug: G::SLUG,
-                    key: G::key,
-                    answers: G::answers,
-                    copy: G::copy,
-                    picture: G::picture,
-                    claims: G::claims,
-                    whole_panel: G::whole_panel,
-                    menu: G::menu,
-                    panel: None,
-                    settings: None,
-                });
-            }
-            G::core(app);
-        }
-        Part::Files => G::files(app),
-        Part::Window => {
-            G::window(app);
-            let section = G::panel(app);
-            let settings = G::settings(app);
-            if let Some(entry) = app
-                .world_mut()
-                .resource_mut::<Tables>()
-                .0
-                .iter_mut()
-                .find(|e| e.kind == G::KIND)
-            {
-                entry.panel = Some(section);
-                entry.settings = settings;
-            }
-        }
-    }
-}
-
-/// A run condition: game `G` is on the table.
-pub fn on_table<G: TableGame>(table: Res<State<GameKind>>) -> bool {
-    *table.get() == G::KIND
-}
-
 /// The actions of the table itself, whatever game is on it.
 #[must_use]
 pub fn shell_answers(action: &Action) -> bool {
@@ -395,7 +181,7 @@ pub fn shell_answers(action: &Action) -> bool {
 }
 
 /// The shell's own keys: quit, the dialogs and their Esc, zoom, theme, sound, help.
-fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
+pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     let overlay = at.overlay;
     Some(match (press.ctrl, press.key) {
         (true, KeyCode::KeyW) => Action::Quit,
@@ -439,53 +225,4 @@ pub fn usual_key(press: KeyPress) -> Option<Action> {
         (false, _, KeyCode::End) => Action::ReviewEnd,
         _ => return None,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn entry(kind: GameKind, claims: fn(&Import) -> Claim) -> Entry {
-        Entry {
-            kind,
-            title: T::GameGo,
-            slug: "a game",
-            key: |_, _| None,
-            answers: |_| false,
-            copy: |_, _, _| unreachable!(),
-            picture: |_, _, _| unreachable!(),
-            claims,
-            whole_panel: |_| false,
-            menu: |_| Vec::new(),
-            panel: None,
-            settings: None,
-        }
-    }
-
-    #[test]
-    fn the_surest_claim_reads_an_import_and_the_table_shown_among_equals() {
-        // One game claims pastes of "ours" surely and any text maybe; the other any
-        // text maybe and nothing of slots.
-        let tables = Tables(vec![
-            entry(GameKind::Xiangqi, |i| match i {
-                Import::Slot { .. } => Claim::Sure,
-                _ => Claim::Maybe,
-            }),
-            entry(GameKind::Go, |i| match i {
-                Import::Pasted(t) if t == "ours" => Claim::Sure,
-                Import::Pasted(_) => Claim::Maybe,
-                _ => Claim::No,
-            }),
-        ]);
-        let paste = |t: &str| Import::Pasted(t.to_owned());
-        for shown in [GameKind::Xiangqi, GameKind::Go] {
-            assert_eq!(tables.reader(&paste("ours"), shown), GameKind::Go);
-            assert_eq!(tables.reader(&paste("d4 q16"), shown), shown);
-        }
-        let file = Import::File("a.pgn".into());
-        assert_eq!(tables.reader(&file, GameKind::Go), GameKind::Xiangqi);
-        // Nobody's: the table shown says why it cannot read it.
-        let nobody = Tables(vec![entry(GameKind::Go, |_| Claim::No)]);
-        assert_eq!(nobody.reader(&file, GameKind::Xiangqi), GameKind::Xiangqi);
-    }
 }

@@ -11,7 +11,6 @@ use crate::app::schedule::{Logic, Mode};
 use crate::app::shell::table::{TableGame, on_table};
 use crate::app::xiangqi::game::Xiangqi;
 use bevy::prelude::*;
-use bevy::winit::{UpdateMode, WinitSettings};
 
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::store::choice::GameChoice;
@@ -67,10 +66,6 @@ fn log_clock(what: &str, model: &Model) {
 }
 
 /// The game-end and redraw settings in the window only (tests run the logic headless).
-pub(crate) fn window_plugin(app: &mut App) {
-    app.add_systems(Last, schedule_redraws);
-}
-
 /// Lets the time since the last frame go by on the running clock. It runs first in the
 /// logic, so that a frame's moves and pauses take effect after the time they ended.
 pub(crate) fn tick(
@@ -193,36 +188,10 @@ fn pause_for_dialogs(
     }
 }
 
-/// How long the window sleeps when nothing runs, unless input comes. Not
-/// `Duration::MAX`: bevy_winit adds the wait to the frame's start, and when that
-/// overflows it keeps its last control flow, which after a running clock is often
-/// `Poll`, so a stopped clock (a flag fall, a pause) left the window drawing
-/// continuously.
-const IDLE: Duration = Duration::from_secs(24 * 60 * 60);
-
-/// While a clock runs, wake at its period; otherwise only for input.
-fn schedule_redraws(
-    model: Res<Model>,
-    go: Res<crate::app::go::GoTable>,
-    mut winit: ResMut<WinitSettings>,
-) {
-    // Either table's running clock (the Go one runs only at its table).
-    let wait = model
-        .clock()
-        .and_then(|c| c.running().map(|side| period(c.left(side))))
-        .into_iter()
-        .chain(crate::app::go::clock::wake_in(&go))
-        .min()
-        .unwrap_or(IDLE);
-    let (focused, unfocused) = (
-        UpdateMode::reactive(wait),
-        UpdateMode::reactive_low_power(wait),
-    );
-    // Only a real change: each one costs a redraw.
-    if winit.focused_mode != focused || winit.unfocused_mode != unfocused {
-        winit.focused_mode = focused;
-        winit.unfocused_mode = unfocused;
-    }
+/// How long the window may sleep: until the running clock's shown time changes.
+pub(crate) fn wake_in(model: &Model) -> Option<Duration> {
+    let clock = model.clock()?;
+    clock.running().map(|side| period(clock.left(side)))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::app::Import;
 use crate::app::actions::Action;
-use crate::app::schedule::{GameKind, Mode};
+use crate::app::schedule::Mode;
 use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
     TableGame, usual_key,
@@ -20,7 +20,6 @@ use crate::picture::{self, Options};
 pub struct Xiangqi;
 
 impl TableGame for Xiangqi {
-    const KIND: GameKind = GameKind::Xiangqi;
     const TITLE: T = T::GameXiangqi;
     const SLUG: &'static str = "xiangqi";
 
@@ -34,8 +33,11 @@ impl TableGame for Xiangqi {
     }
 
     fn answers(action: &Action) -> bool {
-        // Everything but the other game's own commands.
-        !matches!(action, Action::Go(_))
+        // Every action of the table's, and its own commands.
+        match action {
+            Action::Own(own) => own.is::<ReviewCommand>() || own.is::<TrainCommand>(),
+            _ => true,
+        }
     }
 
     fn copy(world: &World, shifted: bool, lang: Lang) -> Copied {
@@ -100,11 +102,7 @@ impl TableGame for Xiangqi {
     }
 
     fn window(app: &mut App) {
-        app.add_plugins((
-            super::view::plugin,
-            super::clock::window_plugin,
-            super::panel::slots::plugin,
-        ));
+        app.add_plugins((super::view::plugin, super::panel::slots::plugin));
     }
 
     fn panel(app: &mut App) -> PanelSection {
@@ -114,22 +112,22 @@ impl TableGame for Xiangqi {
     fn menu(menu: Menu) -> Vec<MenuItem> {
         match menu {
             Menu::Game => vec![
-                (T::Puzzles, "F3", Action::Train(TrainCommand::Open(None))),
-                (T::PuzzlesFind, "", Action::Train(TrainCommand::FindInGames)),
+                (T::Puzzles, "F3", Action::own(TrainCommand::Open(None))),
+                (T::PuzzlesFind, "", Action::own(TrainCommand::FindInGames)),
             ],
             Menu::Engine => vec![
                 (T::Analysis, "A", Action::ToggleAnalysis),
                 (T::HintButton, "H", Action::Hint),
-                (T::Review, "R", Action::Review(ReviewCommand::Toggle)),
+                (T::Review, "R", Action::own(ReviewCommand::Toggle)),
                 (
                     T::MenuNextMark,
                     "]",
-                    Action::Review(ReviewCommand::Next { same_side: false }),
+                    Action::own(ReviewCommand::Next { same_side: false }),
                 ),
                 (
                     T::MenuPreviousMark,
                     "[",
-                    Action::Review(ReviewCommand::Previous { same_side: false }),
+                    Action::own(ReviewCommand::Previous { same_side: false }),
                 ),
             ],
         }
@@ -142,6 +140,10 @@ impl TableGame for Xiangqi {
     fn whole_panel(world: &World) -> bool {
         super::panel::whole(world)
     }
+
+    fn wake_in(world: &World) -> Option<std::time::Duration> {
+        super::clock::wake_in(world.resource::<Model>())
+    }
 }
 
 /// Xiangqi's own keys, besides the usual ones.
@@ -149,20 +151,18 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     Some(match (press.ctrl, press.shift, press.key) {
         (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
         (_, _, KeyCode::Escape) if at.mode == Mode::Edit => Action::ToggleEdit,
-        (_, _, KeyCode::Escape) if at.mode == Mode::Train => Action::Train(TrainCommand::Leave),
+        (_, _, KeyCode::Escape) if at.mode == Mode::Train => Action::own(TrainCommand::Leave),
         (_, _, KeyCode::F2) => Action::ToggleEdit,
-        (_, _, KeyCode::F3) => Action::Train(TrainCommand::Open(None)),
-        (false, _, KeyCode::KeyN) => Action::Train(TrainCommand::Next),
+        (_, _, KeyCode::F3) => Action::own(TrainCommand::Open(None)),
+        (false, _, KeyCode::KeyN) => Action::own(TrainCommand::Next),
         (false, _, KeyCode::KeyF) => Action::Flip,
         (false, _, KeyCode::KeyP) => Action::TogglePieces,
         (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
         (false, _, KeyCode::KeyH) => Action::Hint,
-        (false, _, KeyCode::KeyR) => Action::Review(ReviewCommand::Toggle),
-        (false, same_side, KeyCode::BracketRight) => {
-            Action::Review(ReviewCommand::Next { same_side })
-        }
+        (false, _, KeyCode::KeyR) => Action::own(ReviewCommand::Toggle),
+        (false, same_side, KeyCode::BracketRight) => Action::own(ReviewCommand::Next { same_side }),
         (false, same_side, KeyCode::BracketLeft) => {
-            Action::Review(ReviewCommand::Previous { same_side })
+            Action::own(ReviewCommand::Previous { same_side })
         }
         (false, _, KeyCode::ArrowUp) => Action::LineUp,
         (false, _, KeyCode::ArrowDown) => Action::LineDown,
@@ -175,9 +175,10 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
 /// (new game, paste, the editor, the engine).
 fn in_training(action: Action) -> Option<Action> {
     match action {
-        Action::Undo => Some(Action::Train(TrainCommand::Retry)),
-        Action::Hint => Some(Action::Train(TrainCommand::Hint)),
-        Action::Flip | Action::TogglePieces | Action::Cancel | Action::Train(_) => Some(action),
+        Action::Undo => Some(Action::own(TrainCommand::Retry)),
+        Action::Hint => Some(Action::own(TrainCommand::Hint)),
+        Action::Flip | Action::TogglePieces | Action::Cancel => Some(action),
+        Action::Own(ref own) if own.is::<TrainCommand>() => Some(action),
         _ => None,
     }
 }

@@ -22,22 +22,7 @@ pub struct Selection {
     pub moves: Vec<Move>,
 }
 
-use crate::app::shell::model::{Coordinates, Settings};
-
-/// How the board is drawn, out of [`Settings`]: what the board, pieces, marks and the
-/// arrow are rebuilt on, so that another setting (the volume, the engine's hash) rebuilds
-/// none of them.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardLook {
-    /// Black at the bottom.
-    pub flipped: bool,
-    /// Coordinates around the board.
-    pub coordinates: Coordinates,
-    /// The board's colours.
-    pub theme: crate::theme::Theme,
-    /// Characters or symbols.
-    pub pieces: crate::theme::PieceStyle,
-}
+use crate::app::shell::model::Settings;
 
 /// The opponent and the engine, out of [`Settings`]: what the engine's wanted search is
 /// worked out again on.
@@ -68,22 +53,12 @@ impl Default for EngineSetup {
     }
 }
 
-/// Brings [`BoardLook`] and [`EngineSetup`] up to date with the settings, marking each
-/// changed only when its own part did.
-pub(crate) fn derive_settings(
-    settings: Res<Settings>,
-    mut look: ResMut<BoardLook>,
-    mut setup: ResMut<EngineSetup>,
-) {
+/// Brings [`EngineSetup`] up to date with the settings, marked changed only when its
+/// own part did.
+pub(crate) fn derive_settings(settings: Res<Settings>, mut setup: ResMut<EngineSetup>) {
     if !settings.is_changed() {
         return;
     }
-    look.set_if_neq(BoardLook {
-        flipped: settings.flipped,
-        coordinates: settings.coordinates,
-        theme: settings.theme,
-        pieces: settings.pieces,
-    });
     setup.set_if_neq(EngineSetup {
         computer: settings.computer,
         strength: settings.strength,
@@ -111,7 +86,6 @@ impl ComputerWaits {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Model>()
         .init_resource::<Selection>()
-        .init_resource::<BoardLook>()
         .init_resource::<EngineSetup>()
         .add_systems(Update, derive_settings.in_set(Logic::Settings))
         .init_resource::<ComputerWaits>();

@@ -43,14 +43,14 @@ pub(crate) fn show(
             let b = ui.button(T::ReviewStop.get(lang));
             crate::app::panel::parts::log_place(logged, "review-stop", b.rect);
             if b.clicked() {
-                send(Action::Review(ReviewCommand::Toggle));
+                send(Action::own(ReviewCommand::Toggle));
             }
         }
         None => {
             let b = ui.button(format!("{} (R)", T::Review.get(lang)));
             crate::app::panel::parts::log_place(logged, "review", b.rect);
             if b.clicked() {
-                send(Action::Review(ReviewCommand::Toggle));
+                send(Action::own(ReviewCommand::Toggle));
             }
         }
     });

@@ -131,7 +131,7 @@ pub(crate) fn show(
     let Some(puzzle) = training.puzzle() else {
         return;
     };
-    let train = |c| Action::Train(c);
+    let train = |c: TrainCommand| Action::own(c);
     ui.add_space(6.0);
     ui.heading(T::Puzzles.get(lang));
     let source = source_text(&puzzle.source, lang);
@@ -333,14 +333,14 @@ pub(crate) fn list(
                             log_place(logged, "puzzle-first-row", pick.rect);
                         }
                         if pick.clicked() {
-                            send(Action::Train(TrainCommand::Open(Some(i))));
+                            send(Action::own(TrainCommand::Open(Some(i))));
                         }
                     }
                 },
             );
         });
     if !open {
-        send(Action::Train(TrainCommand::ToggleList));
+        send(Action::own(TrainCommand::ToggleList));
     }
 }
 

@@ -40,7 +40,7 @@ fn show(
     mut commands: Commands,
     model: Res<Model>,
     view: Res<EngineView>,
-    look: Res<crate::app::xiangqi::model::BoardLook>,
+    look: Res<crate::app::shell::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,

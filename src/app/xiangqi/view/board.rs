@@ -5,9 +5,9 @@ use crate::app::schedule::{Begin, Present};
 use bevy::prelude::*;
 
 use crate::app::shell::assets::GameAssets;
+use crate::app::shell::model::BoardLook;
 use crate::app::shell::model::Settings;
 use crate::app::to_color;
-use crate::app::xiangqi::model::BoardLook;
 use crate::rules::Square;
 use crate::theme::{self, Shape};
 

@@ -113,7 +113,7 @@ fn rebuild(
     model: Res<Model>,
     selection: Res<Selection>,
     settings: Res<Settings>,
-    look_changed: Res<crate::app::xiangqi::model::BoardLook>,
+    look_changed: Res<crate::app::shell::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
     look: Option<Res<MarkLook>>,
     mut materials: ResMut<Assets<ColorMaterial>>,

@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
 use crate::app::shell::assets::GameAssets;
+use crate::app::shell::model::BoardLook;
 use crate::app::shell::model::Settings;
 use crate::app::to_color;
 use crate::app::xiangqi::edit::Editing;
-use crate::app::xiangqi::model::{BoardLook, Model, Selection};
+use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
 use crate::app::{BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
 use crate::rules::{Board, Move, Piece, Role, Square};
