@@ -315,6 +315,13 @@ fn editor(app: &App) -> Option<String> {
     editing.0.as_ref().map(|s| s.editor.fen())
 }
 
+/// The mode once a frame has passed: a mode asked for is taken up by Bevy's state
+/// transition at the start of the next frame.
+fn mode(app: &mut App) -> Mode {
+    app.update();
+    *app.world().resource::<State<Mode>>().get()
+}
+
 fn edit(app: &mut App, command: EditCommand) {
     app.world_mut().write_message(command);
     app.update();
@@ -340,7 +347,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
     play(&mut app, "h2e2");
     let before = fen(&app);
     chord(&mut app, &[KeyCode::F2]);
-    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
+    assert_eq!(mode(&mut app), Mode::Edit);
     // It starts from the position on the board, as a new game's first move.
     let placement = before.split_whitespace().next().unwrap();
     assert_eq!(editor(&app).unwrap(), format!("{placement} b - - 0 1"));
@@ -429,7 +436,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
         warnings(&mut app),
         ["The generals face each other on an open file"]
     );
-    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
+    assert_eq!(mode(&mut app), Mode::Edit);
     drag(&mut app, "e0", "d0");
     edit(&mut app, EditCommand::Turn(Color::Red));
     // A FEN that does not read changes nothing; one that does replaces the board.
@@ -448,7 +455,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
 
     // Play from here: a new game from the position, undoable like a paste.
     edit(&mut app, EditCommand::Play);
-    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
+    assert_eq!(mode(&mut app), Mode::Play);
     assert_eq!(fen(&app), "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1");
     play(&mut app, "b7b9");
     assert_eq!(
@@ -466,7 +473,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
     chord(&mut app, &[KeyCode::F2]);
     edit(&mut app, EditCommand::Empty);
     chord(&mut app, &[KeyCode::Escape]);
-    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
+    assert_eq!(mode(&mut app), Mode::Play);
     assert!(editor(&app).is_none());
     assert_eq!(fen(&app), before);
     assert!(

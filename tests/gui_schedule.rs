@@ -77,8 +77,9 @@ fn no_two_systems_touch_the_same_data_in_an_undefined_order() {
         "Last",
         "EguiPrimaryContextPass",
         "Startup",
-        "OnEnter(Go)",
-        "OnExit(Go)",
+        "OnEnter(GameKind(\"go\"))",
+        "OnExit(GameKind(\"go\"))",
+        "OnExit(Edit)",
         "PreStartup",
     ] {
         assert!(count(name) > 0, "no systems in {name}: {schedules:?}");

@@ -9,13 +9,9 @@
 //! the clock. Presentation is a chain of [`Present`] steps that only read the model. The
 //! egui pass draws the panel, then the dialogs over it ([`PanelSet`]).
 
-use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bevy::state::state::StateTransition;
 use bevy_egui::EguiPrimaryContextPass;
-
-use crate::app::{PointerPressed, PointerReleased, PointerRightPressed};
 
 /// What the table is doing: its systems run only in their mode (`run_if(in_state(..))`),
 /// and what a mode spawns goes when it ends (`DespawnOnExit`).
@@ -59,8 +55,6 @@ pub enum Logic {
     Modes,
     /// Puzzles opened, left, hinted, retried, shown (a mode of their own).
     Puzzles,
-    /// A mode asked for takes effect at once: the rest of the frame runs in it.
-    ModeChange,
     /// The engine's answers and the player's requests of it (hint, analysis, opponent).
     Engine,
     /// The engine's review of the game: started, stopped, its results taken in.
@@ -73,8 +67,6 @@ pub enum Logic {
     Record,
     /// The board editor's changes.
     Edit,
-    /// Leaving the editor ("Play from here") takes effect at once too.
-    EditDone,
     /// Pause, resignation, draw offers and their answers.
     Table,
     /// The computer answers a draw offered to it.
@@ -121,6 +113,9 @@ pub enum Present {
     Persist,
     /// The settings file (what it says of a failure comes after the games').
     Settings,
+    /// How long the window may sleep: the clock on the table says (alone: it asks the
+    /// game with the whole world in hand).
+    Wake,
 }
 
 /// The steps of `Startup`, in order: the last session is taken up before anything
@@ -154,8 +149,8 @@ pub(crate) fn plugin(app: &mut App) {
         app.add_plugins(StatesPlugin);
     }
     app.init_state::<Mode>()
-        .add_systems(Update, apply_mode.in_set(Logic::ModeChange))
-        .add_systems(Update, apply_mode.in_set(Logic::EditDone))
+        .add_message::<bevy::window::RequestRedraw>()
+        .add_systems(Update, wake_for_the_change.in_set(Present::Icon))
         .configure_sets(
             Update,
             (
@@ -172,14 +167,12 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Time,
                 Logic::Modes,
                 Logic::Puzzles,
-                Logic::ModeChange,
                 Logic::Engine,
                 Logic::Review,
                 Logic::Play,
                 Logic::Train,
                 Logic::Record,
                 Logic::Edit,
-                Logic::EditDone,
                 Logic::Table,
                 Logic::Opponent,
                 Logic::Saves,
@@ -207,6 +200,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Present::Icon,
                 Present::Persist,
                 Present::Settings,
+                Present::Wake,
             )
                 .chain()
                 .in_set(AppSet::Presentation),
@@ -227,34 +221,17 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// Applies a mode asked for this frame at once (the frame's own transition ran before
-/// `Update`): the editor's clicks, the clock's pause and the view all see the new mode in
-/// the frame that asked for it.
-fn apply_mode(world: &mut World) {
-    let before = *world.resource::<State<Mode>>().get();
-    let table = *world.resource::<State<GameKind>>().get();
-    let _ = world.try_run_schedule(StateTransition);
-    if *world.resource::<State<GameKind>>().get() != table {
-        // Commands not yet read were for the table just left: the other table's systems,
-        // idle while it played, would read them when they run again.
-        world
-            .resource_mut::<Messages<crate::app::actions::PlayCommand>>()
-            .clear();
-        world
-            .resource_mut::<Messages<crate::app::actions::TableCommand>>()
-            .clear();
-        world
-            .resource_mut::<Messages<crate::app::BoardPointer>>()
-            .clear();
-    }
-    if *world.resource::<State<Mode>>().get() != before
-        || *world.resource::<State<GameKind>>().get() != table
-    {
-        // Clicks not yet read were aimed at the mode just left.
-        world.resource_mut::<Messages<PointerPressed>>().clear();
-        world.resource_mut::<Messages<PointerReleased>>().clear();
-        world
-            .resource_mut::<Messages<PointerRightPressed>>()
-            .clear();
+/// A mode or a table asked for is taken up by Bevy's state transition at the start of
+/// the next frame: ask for that frame, or the window, asleep until input, would show the
+/// old one until the mouse moved.
+fn wake_for_the_change(
+    mode: Res<NextState<Mode>>,
+    table: Option<Res<NextState<GameKind>>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let mode_asked = !matches!(*mode, NextState::Unchanged);
+    let table_asked = table.is_some_and(|t| !matches!(*t, NextState::Unchanged));
+    if mode_asked || table_asked {
+        redraw.write(bevy::window::RequestRedraw);
     }
 }

@@ -12,8 +12,8 @@ use super::table::{
     shell_answers, shell_key,
 };
 use crate::app::Import;
-use crate::app::actions::{Action, SwitchGame};
-use crate::app::schedule::{GameKind, Logic};
+use crate::app::actions::{Action, PlayCommand, SwitchGame, TableCommand};
+use crate::app::schedule::{GameKind, Logic, Present};
 use crate::i18n::{Lang, T};
 use crate::picture::Options;
 
@@ -202,7 +202,7 @@ fn schedule_redraws(world: &mut World) {
 
 /// The window's part of the registry: its redraws follow the clock on the table.
 pub(crate) fn window_plugin(app: &mut App) {
-    app.add_systems(Last, schedule_redraws);
+    app.add_systems(Update, schedule_redraws.in_set(Present::Wake));
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -252,6 +252,11 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     settings: None,
                 });
             }
+            // What was said for the table left stays with it: its systems, idle while
+            // another game is shown, would read it when they run again.
+            app.clear_messages_on_exit::<PlayCommand>(G::KIND)
+                .clear_messages_on_exit::<TableCommand>(G::KIND)
+                .clear_messages_on_exit::<crate::app::BoardPointer>(G::KIND);
             G::core(app);
         }
         Part::Files => G::files(app),

@@ -9,6 +9,10 @@ use crate::rules::tree::{Nag, NodeId};
 use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
 use crate::session::Change;
 
+use crate::app::schedule::Mode;
+use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::game::Xiangqi;
+
 /// The left button went down on a point (or off the board).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointerPressed(pub Option<Square>);
@@ -143,4 +147,17 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GameEnded>()
         .add_message::<RecordEdit>()
         .add_message::<DrawOffered>();
+    // A click not yet read when the mode or the table changed was aimed at the one left.
+    let left = [Mode::Play, Mode::Edit, Mode::Train];
+    for mode in left {
+        clear_clicks_on_leaving(app, mode);
+    }
+    clear_clicks_on_leaving(app, Xiangqi::KIND);
+}
+
+fn clear_clicks_on_leaving(app: &mut App, state: impl States + Copy) {
+    app.clear_messages_on_exit::<PointerPressed>(state)
+        .clear_messages_on_exit::<PointerReleased>(state)
+        .clear_messages_on_exit::<PointerRightPressed>(state)
+        .clear_messages_on_exit::<EditCommand>(state);
 }
