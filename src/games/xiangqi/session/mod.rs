@@ -175,22 +175,22 @@ impl Session {
             self.offer = None;
             return Ok(());
         }
+        // The rules judge the move where it is played, with the game's history up to
+        // there (repetitions, perpetual checks): nothing changes when they refuse it.
+        let mut judged = t.game.clone();
+        while judged.ply_count() > ply {
+            judged.undo();
+        }
+        let mover = judged.position().turn();
+        judged.play(m)?;
+        let node = t.tree.play(at, m).map_err(PlayError::from)?;
+        // The line now ends at the move: from the position shown it is a new variation.
         let back = (at != t.end()).then_some((t.end(), t.review));
         if back.is_some() {
             t.follow(at, false);
             t.review = None;
         }
-        let mover = t.game.position().turn();
-        if let Err(e) = t.game.play(m) {
-            if let Some((end, review)) = back {
-                t.follow(end, false);
-                t.review = review;
-            }
-            return Err(e.into());
-        }
-        let Ok(node) = t.tree.play(at, m) else {
-            unreachable!("the game found {m} legal");
-        };
+        t.game = judged;
         t.line.push(node);
         if let Some(timing) = &mut t.timing {
             timing.moved(mover, t.game.ply_count(), t.game.outcome().is_some());

@@ -281,3 +281,41 @@ fn a_node_of_another_game_has_no_note_and_an_annotation_for_it_is_passed_over() 
     s.annotate(&[(first, Eval::Centipawns(-30), Some(Nag(4)))]);
     assert_eq!(s.note(first).nags, [Nag(1)]);
 }
+
+/// The game the rules referee is the line followed, move for move: after moves, a
+/// variation, a refusal and undo, the tree's line and the game's moves are one list.
+fn in_step(s: &Session) {
+    let from_tree: Vec<Move> = s
+        .line()
+        .iter()
+        .filter_map(|&n| s.tree().node(n).mv())
+        .collect();
+    let from_game: Vec<Move> = s.game().moves().collect();
+    assert_eq!(from_tree, from_game, "the line and the game");
+    assert_eq!(*s.shown_position(), s.tree().position(s.cursor()));
+}
+
+#[test]
+fn a_move_refused_while_looking_back_changes_nothing() {
+    let mut s = Session::new();
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        s.play(mv(m)).unwrap();
+    }
+    s.review(2);
+    let (line, shown, nodes) = (s.line().to_vec(), s.shown_ply(), s.tree().move_count());
+    // Red's chariot cannot jump its horse; black is not to move.
+    assert!(s.play(mv("a0a3")).is_err());
+    assert!(s.play(mv("a9a8")).is_err());
+    assert_eq!(s.line(), line, "the line followed");
+    assert_eq!(s.shown_ply(), shown, "the position shown");
+    assert_eq!(s.tree().move_count(), nodes, "nothing added");
+    assert!(s.is_reviewing());
+    in_step(&s);
+    // A legal one begins a variation, and undo comes back to the same place.
+    s.play(mv("b0c2")).unwrap();
+    in_step(&s);
+    assert_eq!(s.undo(), Some(Change::Move(mv("b0c2"))));
+    assert_eq!(s.line(), line);
+    assert_eq!(s.shown_ply(), shown);
+    in_step(&s);
+}
