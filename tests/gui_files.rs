@@ -1503,6 +1503,8 @@ fn a_puzzle_for_black_turns_the_board_but_not_the_settings_file() {
     test.app
         .world_mut()
         .write_message(Action::own(TrainCommand::Leave));
+    // The mode is left at the next frame's state transition.
+    test.app.update();
     test.app.update();
     assert!(!test.app.world().resource::<Settings>().flipped);
 }
@@ -1535,4 +1537,46 @@ fn copies_and_pictures_are_the_games_on_the_table() {
     t.ctrl(KeyCode::KeyE);
     assert_eq!(t.clipboard().as_deref(), Some(AFTER_H2E2));
     assert_eq!(named(t.exported_png()), "xiangqi");
+}
+
+/// A puzzle opened over a game in progress never stands in for it in the autosave: the
+/// app ending while the puzzle is shown (dropped, or quit) resumes the game, and a
+/// move in the puzzle writes nothing over it.
+#[test]
+fn the_autosave_keeps_the_game_while_a_puzzle_is_shown() {
+    use xiangqi::app::Mode;
+    use xiangqi::app::xiangqi::train::TrainCommand;
+    let dirs = home("autosave-puzzle");
+    for quit in [false, true] {
+        let game;
+        {
+            let mut t = start(&dirs);
+            t.ctrl(KeyCode::KeyR);
+            t.play("h2e2 h9g7");
+            game = t.fen();
+            t.send(Action::own(TrainCommand::Open(Some(0))));
+            assert_eq!(*t.app.world().resource::<State<Mode>>().get(), Mode::Train);
+            assert_ne!(t.fen(), game, "the puzzle is on the board");
+            // A move tried in the puzzle.
+            let legal = t
+                .app
+                .world()
+                .resource::<Model>()
+                .shown_position()
+                .legal_moves()[0];
+            t.play(&legal.to_string());
+            if quit {
+                t.send(AppExit::Success);
+            }
+        }
+        let text = std::fs::read_to_string(dirs.autosave()).unwrap();
+        let kept = Session::from_snapshot(&text).unwrap();
+        assert_eq!(
+            kept.shown_position().to_fen(),
+            game,
+            "the game in progress (quit: {quit})"
+        );
+        let t = start(&dirs);
+        assert_eq!(t.fen(), game, "resumed (quit: {quit})");
+    }
 }

@@ -75,8 +75,11 @@ pub struct Training {
     pub list: bool,
     /// The hinted move, for the arrow.
     pub pointed: Option<Move>,
-    /// The game put aside (its way up is the shell's `OwnWayUp`).
+    /// The game put aside (its way up is the shell's `OwnWayUp`): on entering the mode,
+    /// so that outside it the table's model is always the game.
     stash: Option<Model>,
+    /// The puzzle to set up on entering the mode.
+    opening: Option<usize>,
     /// When the attempt began (seconds of the app's clock).
     started: f64,
     /// The engine's refutation of a wrong move, on its way.
@@ -92,12 +95,6 @@ pub struct Training {
 }
 
 impl Training {
-    /// The game put aside while training (the autosave keeps it, not the puzzle).
-    #[must_use]
-    pub fn stashed(&self) -> Option<&Model> {
-        self.stash.as_ref()
-    }
-
     /// The puzzle trained on.
     #[must_use]
     pub fn puzzle(&self) -> Option<&Puzzle> {
@@ -157,7 +154,61 @@ pub(crate) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(Logic::Train)
                 .run_if(in_state(Mode::Train)),
-        );
+        )
+        .add_systems(OnEnter(Mode::Train), enter)
+        .add_systems(OnExit(Mode::Train), leave);
+}
+
+/// Entering the mode puts the game aside and sets the puzzle asked for up.
+#[allow(clippy::too_many_arguments)]
+fn enter(
+    mut training: ResMut<Training>,
+    mut model: ResMut<Model>,
+    mut settings: ResMut<Settings>,
+    mut own: ResMut<OwnWayUp>,
+    mut selection: ResMut<Selection>,
+    dirs: Option<Res<DataDirs>>,
+    time: Res<Time<Real>>,
+    (mut changed, mut notices, mut played): (
+        MessageWriter<BoardChanged>,
+        MessageWriter<Notice>,
+        MessageWriter<MovePlayed>,
+    ),
+) {
+    let training = &mut *training;
+    training.stash = Some(std::mem::take(&mut *model));
+    // The player's own way up is what the settings file keeps.
+    own.0 = Some(settings.flipped);
+    if let Some(index) = training.opening.take() {
+        let now = time.elapsed_secs_f64();
+        played.write_batch(load(training, &mut model, &mut settings, index, now));
+        write_progress(training, dirs.as_deref(), settings.lang, &mut notices);
+    }
+    *selection = Selection::default();
+    changed.write(BoardChanged);
+}
+
+/// Leaving the mode brings the game put aside back, the way up the player had.
+fn leave(
+    mut training: ResMut<Training>,
+    mut model: ResMut<Model>,
+    mut settings: ResMut<Settings>,
+    mut own: ResMut<OwnWayUp>,
+    mut selection: ResMut<Selection>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    if let Some(game) = training.stash.take() {
+        *model = game;
+    }
+    if let Some(flipped) = own.0.take() {
+        settings.flipped = flipped;
+    }
+    training.attempt = None;
+    training.pointed = None;
+    training.list = false;
+    *selection = Selection::default();
+    changed.write(BoardChanged);
+    info!("training left");
 }
 
 fn progress_path(dirs: Option<&DataDirs>) -> Option<std::path::PathBuf> {
@@ -331,7 +382,6 @@ fn commands(
     mut training: ResMut<Training>,
     mut model: ResMut<Model>,
     mut settings: ResMut<Settings>,
-    mut own: ResMut<OwnWayUp>,
     mut selection: ResMut<Selection>,
     mode: Res<State<Mode>>,
     mut next: ResMut<NextState<Mode>>,
@@ -360,30 +410,22 @@ fn commands(
                     notices.write(Notice::info(T::PuzzlesAllSolved.get(lang)));
                     continue;
                 };
-                if !in_training && training.stash.is_none() {
-                    training.stash = Some(std::mem::take(&mut *model));
-                    // The player's own way up is what the settings file keeps.
-                    own.0 = Some(settings.flipped);
-                    next.set(Mode::Train);
-                }
                 training.list = false;
+                if !in_training {
+                    // Set up on entering the mode (`enter`).
+                    training.opening = Some(index);
+                    next.set(Mode::Train);
+                    continue;
+                }
                 played.write_batch(load(training, &mut model, &mut settings, index, now));
                 *selection = Selection::default();
                 write_progress(training, dirs.as_deref(), lang, &mut notices);
             }
             TrainCommand::Leave => {
-                if let Some(game) = training.stash.take() {
-                    *model = game;
+                if in_training {
+                    next.set(Mode::Play);
                 }
-                if let Some(flipped) = own.0.take() {
-                    settings.flipped = flipped;
-                }
-                training.attempt = None;
-                training.pointed = None;
-                training.list = false;
-                *selection = Selection::default();
-                next.set(Mode::Play);
-                info!("training left");
+                continue;
             }
             TrainCommand::ToggleList => {
                 read_progress(training, dirs.as_deref());
@@ -406,7 +448,7 @@ fn commands(
                 }
                 notices.write(Notice::info(T::PuzzlesFinding.get(lang)));
                 info!("puzzles: looking in the saved games");
-                let games = games_to_search(&store, training.stashed().unwrap_or(&model));
+                let games = games_to_search(&store, training.stash.as_ref().unwrap_or(&model));
                 let (send, receive) = channel();
                 training.finding = Some(Mutex::new(receive));
                 std::thread::spawn(move || {

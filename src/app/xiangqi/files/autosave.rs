@@ -1,6 +1,7 @@
 //! Nothing of a Xiangqi game is lost: the session (with its whole undo history) is
 //! written after every change and resumed at the next start, also after a crash or a
-//! kill. In training the game put aside is the one kept.
+//! kill. Puzzles (`Mode::Train`) put the game aside untouched, as last written: the
+//! autosave rests until the game is back.
 
 use bevy::prelude::*;
 
@@ -127,18 +128,16 @@ fn autosave_on_exit(
     exit: MessageReader<AppExit>,
     dirs: Res<DataDirs>,
     model: Res<Model>,
-    training: Option<Res<crate::app::xiangqi::train::Training>>,
+    mode: Res<State<Mode>>,
     mut autosaved: ResMut<Autosaved>,
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
 ) {
     if !exit.is_empty() {
-        // In training, the game put aside is the one to keep.
-        let model = training
-            .as_deref()
-            .and_then(|t| t.stashed())
-            .unwrap_or(&model);
-        write_autosave(&dirs, model, &mut autosaved, settings.lang, &mut notices);
+        // A puzzle on the table: the game put aside was written before it came.
+        if *mode.get() != Mode::Train {
+            write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
+        }
         // The process ends after this frame: the last write must be on disk first.
         autosaved.writer.flush();
     }
