@@ -147,6 +147,13 @@ enum Launch<'a> {
     Scaled(f32),
     /// Installed for the desktop, then a file opened through it.
     Desktop { file: &'a str, contents: &'a [u8] },
+    /// The binary with these arguments, in a locale, at a scale factor, on a screen
+    /// room enough for a full-HD window at that scale.
+    As {
+        args: &'a [&'a str],
+        lang: &'a str,
+        scale: f32,
+    },
 }
 
 fn free_display() -> u32 {
@@ -208,6 +215,12 @@ impl Game {
         Game::launch(name, true, Launch::Desktop { file, contents })
     }
 
+    /// Starts the game in a new home with `args`, in the locale `lang` (`zh_CN.UTF-8`)
+    /// and at the screen scale factor `scale`.
+    pub fn start_as(name: &str, lang: &str, scale: f32, args: &[&str]) -> Game {
+        Game::launch(name, true, Launch::As { args, lang, scale })
+    }
+
     /// The scenario's home folder, where the game keeps its files.
     pub fn home(&self) -> PathBuf {
         self.dir.join("home")
@@ -224,12 +237,15 @@ impl Game {
         let home = dir.join("home");
         std::fs::create_dir_all(home.join("Documents")).unwrap();
         std::fs::create_dir_all(home.join("Pictures")).unwrap();
-        let scale = match how {
-            Launch::Scaled(scale) => scale,
-            _ => 1.0,
+        let (scale, lang) = match how {
+            Launch::Scaled(scale) => (scale, "en_US.UTF-8"),
+            Launch::As { lang, scale, .. } => (scale, lang),
+            _ => (1.0, "en_US.UTF-8"),
         };
-        // Room for the default window (1120×800 points) at its scale.
-        let screen = if scale > 1.0 {
+        // Room for the default window (1120×800 points) at its scale, or full HD.
+        let screen = if matches!(how, Launch::As { .. }) {
+            "3900x2200x24"
+        } else if scale > 1.0 {
             "2600x1800x24"
         } else {
             "1400x900x24"
@@ -295,6 +311,13 @@ impl Game {
                 command.env("WINIT_X11_SCALE_FACTOR", scale.to_string());
                 command
             }
+            Launch::As { args, scale, .. } => {
+                let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
+                command
+                    .args(args)
+                    .env("WINIT_X11_SCALE_FACTOR", scale.to_string());
+                command
+            }
             Launch::Desktop { file, contents } => {
                 let path = home.join("Documents").join(file);
                 std::fs::write(&path, contents).unwrap();
@@ -318,7 +341,7 @@ impl Game {
             .env("DISPLAY", &game.display)
             .env("WGPU_BACKEND", "vulkan")
             .env("RUST_LOG", "info,xiangqi=debug")
-            .env("LANG", "en_US.UTF-8")
+            .env("LANG", lang)
             .env("XDG_RUNTIME_DIR", &game.dir)
             // Bevy logs to stderr.
             .stdout(std::fs::File::create(game.dir.join("stdout.log")).unwrap())

@@ -3,6 +3,7 @@
 //! xwd (`.ci/run` installs them).
 #![cfg(feature = "gui")]
 
+mod fits;
 mod harness;
 mod looks;
 mod tables;

@@ -4,6 +4,7 @@
 //! same [`Action`]s the keys do.
 
 pub mod dialogs;
+pub mod fits;
 pub mod menu;
 pub mod parts;
 pub mod status;
@@ -224,6 +225,23 @@ pub(crate) fn panel(
                 tables.panel(kind, world, ui);
             });
     });
+    // Where the panel should be: content too wide pushes egui's rectangle past it.
+    let window = ctx.viewport_rect();
+    let meant = match place {
+        parts::PanelPlace::Right => {
+            egui::Rect::from_min_max(egui::pos2(window.right() - WIDTH, window.top()), window.max)
+        }
+        parts::PanelPlace::Below(height) => egui::Rect::from_min_max(
+            egui::pos2(window.left(), window.bottom() - height),
+            window.max,
+        ),
+    };
+    fits::say_overflows(
+        &ctx,
+        egui::LayerId::background(),
+        meant,
+        &mut memory.overflowed,
+    );
     if help {
         dialogs::help::show(&ctx, lang, &mut send);
     }
@@ -279,4 +297,6 @@ pub(crate) fn panel(
 pub(crate) struct FrameUi {
     /// Where the table switch's buttons were logged (`table-go`).
     switch: Vec<(String, (i32, i32))>,
+    /// What was said to reach past the panel's sides.
+    overflowed: std::collections::HashSet<String>,
 }

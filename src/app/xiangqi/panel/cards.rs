@@ -61,8 +61,11 @@ pub(crate) fn card(ui: &mut egui::Ui, model: &Model, settings: &Settings, side: 
             piece_icon(ui, Piece::new(side, Role::General), 28.0);
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 2.0;
-                let name = egui::RichText::new(player_name(model, settings, side)).strong();
-                ui.add(egui::Label::new(name).truncate());
+                let full = player_name(model, settings, side);
+                let name = egui::RichText::new(&full).strong();
+                // Cut to the card's width, the whole name on hover.
+                ui.add(egui::Label::new(name).truncate())
+                    .on_hover_text(full);
                 let lang = settings.lang;
                 let what = if to_move { T::ToMove.get(lang) } else { "" };
                 ui.label(egui::RichText::new(what).small());

@@ -31,6 +31,8 @@ pub(crate) struct MovesUi {
     pub(crate) room: f32,
     /// The height the list took last frame.
     pub(crate) list_height: f32,
+    /// The height of a row of the list, as measured last frame (0: not yet).
+    pub(crate) pitch: f32,
 }
 
 impl MovesUi {
@@ -237,14 +239,31 @@ pub(crate) fn show(
         .auto_shrink([false, true])
         .show(ui, |ui| main_line(ui, &mut list));
     state.list_height = shown.inner_rect.height();
+    if shown.inner > 0 {
+        state.pitch = (shown.content_size.y / shown.inner as f32).clamp(ROW, 3.0 * ROW);
+    }
     let mut places = list.places;
     places.push(("comment".into(), comment_box(ui, model, lang, state, edit)));
     state.log_places(places);
 }
 
+/// The height of a row of the move list.
+const ROW: f32 = 18.0;
+
+/// The least height of the move list: eight rows (the panel scrolls below that).
+pub(crate) fn least_room(state: &MovesUi) -> f32 {
+    let pitch = if state.pitch > 0.0 { state.pitch } else { 28.0 };
+    8.0 * pitch + 4.0
+}
+
 /// The main line, a move pair a row; a move with variations ends its row and they
 /// follow it, indented.
-fn main_line<A: FnMut(Action), E: FnMut(RecordEdit)>(ui: &mut egui::Ui, list: &mut List<'_, A, E>) {
+/// Returns how many rows the main line took.
+fn main_line<A: FnMut(Action), E: FnMut(RecordEdit)>(
+    ui: &mut egui::Ui,
+    list: &mut List<'_, A, E>,
+) -> usize {
+    let mut rows = 0;
     let tree = list.tree;
     let column = ((ui.available_width() - 40.0) / 2.0 - 4.0).max(60.0);
     let mut pos = tree.start().clone();
@@ -263,17 +282,18 @@ fn main_line<A: FnMut(Action), E: FnMut(RecordEdit)>(ui: &mut egui::Ui, list: &m
             ui.horizontal(|ui| {
                 let (_, first) = &row[0];
                 ui.add_sized(
-                    [32.0, 18.0],
+                    [32.0, ROW],
                     egui::Label::new(format!("{}.", first.fullmoves())),
                 );
                 if first.turn() == Side::Black {
-                    ui.add_sized([column, 18.0], egui::Label::new("…"));
+                    ui.add_sized([column, ROW], egui::Label::new("…"));
                 }
                 for (n, before) in &row {
                     list.button(ui, *n, before, "", false, column);
                 }
             });
             row.clear();
+            rows += 1;
             if branches {
                 ui.indent(("variations", node.index()), |ui| {
                     ui.horizontal_wrapped(|ui| {
@@ -289,6 +309,7 @@ fn main_line<A: FnMut(Action), E: FnMut(RecordEdit)>(ui: &mut egui::Ui, list: &m
         pos = after;
         at = node;
     }
+    rows
 }
 
 /// The shown move's comment (at the start: the game's opening comment), editable; the

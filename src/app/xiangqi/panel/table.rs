@@ -145,7 +145,8 @@ fn head(
     }
     status_line(ui, status);
     if model.is_reviewing() {
-        ui.horizontal(|ui| {
+        // The button goes under the words when both do not fit on one line.
+        ui.horizontal_wrapped(|ui| {
             ui.label(T::Reviewing.get(lang));
             if ui.button(T::BackToGame.get(lang)).clicked() {
                 send(Action::ReviewEnd);
@@ -218,10 +219,10 @@ fn tail(
 }
 
 /// The move list takes what the rest leaves of the panel's height (measured this
-/// frame, used the next; a few lines at least, the panel scrolls below that).
+/// frame, used the next; eight rows at least, the panel scrolls below that).
 fn fit_list(ui: &egui::Ui, moves_ui: &mut moves::MovesUi, viewport: f32, top: f32) {
     let rest = ui.min_rect().bottom() - top - moves_ui.list_height;
-    let room = (viewport - rest - 2.0).max(110.0);
+    let room = (viewport - rest - 2.0).max(moves::least_room(moves_ui));
     if (room - moves_ui.room).abs() > 1.0 {
         moves_ui.room = room;
         ui.ctx().request_repaint();
