@@ -14,7 +14,15 @@ texts! {
     Black => "黑方", "Black";
     White => "白方", "White";
     NewGame => "新局", "New game";
+    NewGameChoices => "规则、贴目、让子、计时", "Rules, komi, handicap, clock";
     Rules => "规则", "Rules";
+    RulesChinese => "中国规则", "Chinese";
+    RulesJapanese => "日本规则", "Japanese";
+    RulesKorean => "韩国规则", "Korean";
+    RulesAga => "AGA 规则", "AGA";
+    RulesNewZealand => "新西兰规则", "New Zealand";
+    RulesTrompTaylor => "Tromp-Taylor 规则", "Tromp-Taylor";
+    Record => "棋谱", "Moves";
     Komi => "贴目", "Komi";
     Handicap => "让子", "Handicap";
     Liberties => "显示气数", "Show liberties";
@@ -103,6 +111,22 @@ pub fn go_illegal(e: &IllegalMove, lang: Lang) -> String {
         },
         _ => e.to_string(),
     }
+}
+
+/// The name of a rules preset (`Rules::name`: `chinese`, `new-zealand`…) in `lang`;
+/// one we do not know as it is written.
+#[must_use]
+pub fn go_rules(name: &str, lang: Lang) -> String {
+    let text = match name {
+        "chinese" => GoText::RulesChinese,
+        "japanese" => GoText::RulesJapanese,
+        "korean" => GoText::RulesKorean,
+        "aga" => GoText::RulesAga,
+        "new-zealand" => GoText::RulesNewZealand,
+        "tromp-taylor" => GoText::RulesTrompTaylor,
+        other => return other.to_owned(),
+    };
+    text.get(lang).to_owned()
 }
 
 /// A result as SGF writes it (`B+3.5`, `W+R`, `0`), said in `lang`.

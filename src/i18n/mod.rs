@@ -81,7 +81,7 @@ macro_rules! texts {
 mod go;
 mod xiangqi;
 
-pub use go::{GoText, go_illegal, go_result, side as go_side};
+pub use go::{GoText, go_illegal, go_result, go_rules, side as go_side};
 pub use xiangqi::*;
 
 /// `text` with each `{}` replaced by the next of `args`.

@@ -21,6 +21,7 @@ pub mod files;
 pub mod game;
 pub mod opponent;
 pub mod panel;
+pub mod record;
 pub mod slots;
 pub mod table;
 pub mod view;
@@ -99,6 +100,8 @@ pub enum GoCommand {
     Look(GoLook),
     /// Show this node, a brother of the one shown (another variation).
     Variation(usize),
+    /// Show this node of the line remembered (a move clicked in the record).
+    GoTo(usize),
     /// GNU Go plays this side from now on (`None`: two people play).
     Computer(Option<crate::go::Color>),
     /// Ask GNU Go which stones are dead (`opponent.rs` answers).
@@ -248,6 +251,10 @@ fn commands(
             GoCommand::Accept => table.accept(),
             GoCommand::Look(look) => table.look = look,
             GoCommand::Variation(node) => table.switch_to(node),
+            GoCommand::GoTo(node) => {
+                let went = table.go_to(node);
+                info!("go goes to node {node}: {went}");
+            }
             GoCommand::Computer(side) => {
                 info!("go computer {side:?}");
                 table.setup.computer = side;

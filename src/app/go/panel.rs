@@ -18,7 +18,7 @@ use crate::app::panel::status::{StatusLines, status_line};
 use crate::app::shell::model::Settings;
 use crate::app::shell::table::TableGame;
 use crate::go::{Color, Rules, Score, handicap};
-use crate::i18n::{GoText as G, Lang, T, go_illegal, go_result, go_side};
+use crate::i18n::{GoText as G, Lang, T, go_illegal, go_result, go_rules, go_side};
 use crate::rules::TimeControl;
 
 /// What the Go panel reads.
@@ -39,6 +39,8 @@ pub(crate) struct GoUi {
     count: String,
     /// The comment box: for which node, what it holds.
     comment: (usize, String),
+    /// The record's list.
+    record: crate::app::go::record::RecordUi,
 }
 
 /// The Go table's part of the panel (see `TableGame::panel`), its status line last.
@@ -204,20 +206,8 @@ fn moves(
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) -> Option<String> {
+    crate::app::go::record::show(ui, table, lang, &mut state.record, send);
     let size = table.size();
-    let line = table.line_moves();
-    let shown: Vec<String> = line
-        .iter()
-        .rev()
-        .take(12)
-        .rev()
-        .map(|(n, _, m)| format!("{n}.{}", m.gtp(size)))
-        .collect();
-    ui.label(format!(
-        "{}{}",
-        if line.len() > 12 { "… " } else { "" },
-        shown.join(" ")
-    ));
     let (siblings, at) = table.variations();
     if siblings.len() > 1 {
         ui.horizontal_wrapped(|ui| {
@@ -386,16 +376,41 @@ fn new_game(
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
-    let mut setup = state.setup.unwrap_or(table.setup);
     ui.strong(G::NewGame.get(lang));
+    // The choices of the next game fold away while one is played; a size starts it.
+    egui::CollapsingHeader::new(G::NewGameChoices.get(lang))
+        .id_salt("go-new-game")
+        .show(ui, |ui| new_game_choices(ui, table, lang, state));
+    let setup = state.setup.unwrap_or(table.setup);
+    ui.horizontal(|ui| {
+        for (size, name) in [(9u8, "go-9"), (13, "go-13"), (19, "go-19")] {
+            if button(ui, state, &format!("{size}×{size}"), name) {
+                let most = handicap::most_stones(size);
+                send(Action::own(GoCommand::New(GoSetup {
+                    size,
+                    handicap: if setup.handicap < 2 {
+                        0
+                    } else {
+                        setup.handicap.min(most)
+                    },
+                    ..setup
+                })));
+            }
+        }
+    });
+}
+
+/// The new game's rules, komi, handicap and clock.
+fn new_game_choices(ui: &mut egui::Ui, table: &GoTable, lang: Lang, state: &mut GoUi) {
+    let mut setup = state.setup.unwrap_or(table.setup);
     ui.horizontal(|ui| {
         ui.label(G::Rules.get(lang));
         let before = setup.rules;
         egui::ComboBox::from_id_salt("go-rules")
-            .selected_text(Rules::PRESETS[setup.rules].name)
+            .selected_text(go_rules(Rules::PRESETS[setup.rules].name, lang))
             .show_ui(ui, |ui| {
                 for (i, r) in Rules::PRESETS.iter().enumerate() {
-                    ui.selectable_value(&mut setup.rules, i, r.name);
+                    ui.selectable_value(&mut setup.rules, i, go_rules(r.name, lang));
                 }
             });
         if setup.rules != before {
@@ -426,22 +441,6 @@ fn new_game(
                     ui.selectable_value(&mut setup.time, t, name(t));
                 }
             });
-    });
-    ui.horizontal(|ui| {
-        for (size, name) in [(9u8, "go-9"), (13, "go-13"), (19, "go-19")] {
-            if button(ui, state, &format!("{size}×{size}"), name) {
-                let most = handicap::most_stones(size);
-                send(Action::own(GoCommand::New(GoSetup {
-                    size,
-                    handicap: if setup.handicap < 2 {
-                        0
-                    } else {
-                        setup.handicap.min(most)
-                    },
-                    ..setup
-                })));
-            }
-        }
     });
     state.setup = Some(setup);
 }

@@ -268,3 +268,29 @@ fn a_file_read_and_written_again_keeps_its_tags_comments_and_variations() {
     let written = &sgf::read(&sgf::write(&walked.to_file())).unwrap()[0];
     assert_eq!(comments(written), comments(file));
 }
+
+#[test]
+fn the_whole_line_is_listed_and_a_move_of_it_clicked_is_shown() {
+    let mut t = nine();
+    for m in ["E5", "C3", "G7", "C7"] {
+        assert!(t.play(at(m)));
+    }
+    t.back();
+    t.back();
+    // The line ahead of the move shown is listed too, numbered from 1.
+    let line = t.whole_line();
+    let names: Vec<(usize, String)> = line.iter().map(|(_, n, _, m)| (*n, m.gtp(9))).collect();
+    assert_eq!(
+        names,
+        [(1, "E5"), (2, "C3"), (3, "G7"), (4, "C7")].map(|(n, m)| (n, m.to_owned()))
+    );
+    // A click on the last: the board walks there, the line kept.
+    assert!(t.go_to(line[3].0));
+    assert_eq!(played(&t), ["E5", "C3", "G7", "C7"]);
+    assert!(t.go_to(line[0].0));
+    assert_eq!(played(&t), ["E5"]);
+    assert_eq!(t.whole_line().len(), 4, "nothing forgotten by walking");
+    // A node not on the line is not walked to.
+    assert!(!t.go_to(9999));
+    assert_eq!(played(&t), ["E5"]);
+}

@@ -243,4 +243,27 @@ impl Session {
             .map(|(i, (c, m))| (i + 1, c, m))
             .collect()
     }
+
+    /// Every move of the line remembered, the ones ahead of the node shown too: its
+    /// node, its number (from 1), who played it and what.
+    #[must_use]
+    pub fn whole_line(&self) -> Vec<(usize, usize, Color, Move)> {
+        self.line
+            .iter()
+            .filter_map(|&n| self.record.nodes[n].mv.map(|(c, m)| (n, c, m)))
+            .enumerate()
+            .map(|(i, (n, c, m))| (n, i + 1, c, m))
+            .collect()
+    }
+
+    /// Shows `node` if it is on the line remembered, walking there (a click on a move
+    /// of the record). Whether it was.
+    pub fn go_to(&mut self, node: usize) -> bool {
+        let Some(i) = self.line.iter().position(|&n| n == node) else {
+            return false;
+        };
+        while self.at > i && self.back() {}
+        while self.at < i && self.forward() {}
+        self.at == i
+    }
 }
