@@ -34,6 +34,7 @@ texts! {
     Stones => "活子", "Stones";
     Points => "围空", "Points";
     Taken => "提子", "Prisoners";
+    TakenCount => "提子 {}", "{} taken";
     KomiRow => "贴目", "Komi";
     Total => "合计", "Total";
     Accept => "确认结果", "Accept the count";

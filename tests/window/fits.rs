@@ -12,10 +12,7 @@ use xiangqi::theme::panel::FILL;
 /// Chinese and English, 76 plies.
 const GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/worst-panel.pgn");
 /// The Go game: 300 moves, long names and event, long comments.
-const GO_GAME: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/sgf/worst-panel.sgf"
-);
+const GO_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/worst-panel.sgf");
 
 /// How many of the window's last columns must be the panel's background.
 const EDGE: usize = 4;

@@ -21,7 +21,6 @@ pub mod files;
 pub mod game;
 pub mod opponent;
 pub mod panel;
-pub mod record;
 pub mod slots;
 pub mod table;
 pub mod view;

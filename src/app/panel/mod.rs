@@ -8,6 +8,7 @@ pub mod fits;
 pub mod menu;
 pub mod parts;
 pub mod status;
+pub mod toolbar;
 
 use crate::app::schedule::PanelSet;
 use bevy::prelude::*;

@@ -121,7 +121,22 @@ pub(crate) fn show(
     } else {
         state.confirming_resign = false;
     }
-    clock_setting(ui, settings.clock, lang, state)
+    // While a game is played the next one's clock folds away, its choice in the title.
+    let playing = !over && model.game().ply_count() > 0;
+    if playing && state.custom.is_none() {
+        let title = format!(
+            "{}: {}",
+            T::ClockForNewGames.get(lang),
+            control_name(settings.clock, lang)
+        );
+        egui::CollapsingHeader::new(title)
+            .id_salt("clock-for-new-games")
+            .show(ui, |ui| clock_setting(ui, settings.clock, lang, state))
+            .body_returned
+            .flatten()
+    } else {
+        clock_setting(ui, settings.clock, lang, state)
+    }
 }
 
 /// The next game's time control: none, a preset, or typed.

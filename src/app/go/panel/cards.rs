@@ -1,0 +1,176 @@
+//! The players' cards at the Go table, as at the Xiangqi table: the side's stone, the
+//! player's name (the file's `PB`/`PW`, else GNU Go when it plays that side, else the
+//! side), the clock, the stones this side has taken; the side to move framed. And the
+//! toolbar: new, undo, redo, pass, save, hint.
+
+use std::time::Duration;
+
+use bevy_egui::egui;
+
+use crate::app::actions::Action;
+use crate::app::egui_color;
+use crate::app::go::{GoCommand, GoTable};
+use crate::app::panel::parts::colors;
+use crate::app::panel::toolbar::{self, Icon, Tool};
+use crate::clock::LOW;
+use crate::go::Color;
+use crate::i18n::{GoText as G, Lang, T, go_side};
+
+/// The name on a side's card.
+fn player_name(table: &GoTable, color: Color, lang: Lang) -> String {
+    let tag = match color {
+        Color::Black => "PB",
+        Color::White => "PW",
+    };
+    let named = table
+        .record()
+        .tag(tag)
+        .map(str::trim)
+        .filter(|v| !v.is_empty() && *v != "?");
+    let side = go_side(color, lang);
+    match named {
+        Some(name) => format!("{side} · {name}"),
+        None if table.setup.computer == Some(color) => format!("{side} · GNU Go"),
+        None => side.to_owned(),
+    }
+}
+
+/// A stone as the goban draws it, `side` points across.
+fn stone(ui: &mut egui::Ui, color: Color, side: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let (fill, rim) = match color {
+        Color::Black => (egui::Color32::from_gray(20), egui::Color32::from_gray(0)),
+        Color::White => (egui::Color32::from_gray(245), egui::Color32::from_gray(90)),
+    };
+    ui.painter().circle(
+        rect.center(),
+        side * 0.44,
+        fill,
+        egui::Stroke::new(1.0, rim),
+    );
+}
+
+/// One side's card.
+pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color) {
+    let pos = table.game().position();
+    let to_move = pos.to_move() == color && table.result().is_none();
+    let palette = colors(ui.ctx());
+    let mut frame = egui::Frame::new()
+        .inner_margin(egui::Margin::symmetric(8, 6))
+        .corner_radius(6.0)
+        .stroke(egui::Stroke::new(
+            1.0,
+            ui.visuals().widgets.noninteractive.bg_stroke.color,
+        ));
+    if to_move {
+        frame = frame
+            .fill(egui_color(palette.clock_running))
+            .stroke(egui::Stroke::new(2.0, egui_color(palette.clock_frame)));
+    }
+    let clock = table.clock().map(|c| {
+        let i = usize::from(color == Color::White);
+        crate::app::go::clock::shown(c)[i]
+    });
+    frame.show(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            stone(ui, color, 26.0);
+            ui.vertical(|ui| {
+                ui.spacing_mut().item_spacing.y = 2.0;
+                let full = player_name(table, color, lang);
+                let name = egui::RichText::new(&full).strong();
+                ui.add(egui::Label::new(name).truncate())
+                    .on_hover_text(full);
+                let taken = G::TakenCount.fill(lang, &[&pos.captures(color)]);
+                let what = if to_move {
+                    format!("{} · {taken}", T::ToMove.get(lang))
+                } else {
+                    taken
+                };
+                ui.label(egui::RichText::new(what).small());
+            });
+            if let Some((left, _, byoyomi)) = clock {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    clock_text(ui, left, byoyomi, lang);
+                });
+            }
+        });
+    });
+}
+
+fn clock_text(ui: &mut egui::Ui, left: Duration, byoyomi: bool, lang: Lang) {
+    let mut text = egui::RichText::new(crate::clock::format_left(left))
+        .size(26.0)
+        .monospace();
+    if left < LOW {
+        text = text.color(egui_color(colors(ui.ctx()).clock_low));
+    }
+    if byoyomi {
+        ui.label(egui::RichText::new(G::Byoyomi.get(lang)).small());
+    }
+    ui.label(text);
+}
+
+/// The toolbar; returns each tool's place for the log.
+pub(super) fn toolbar(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    send: &mut impl FnMut(Action),
+) -> Vec<(&'static str, egui::Rect)> {
+    let tool = |icon, name, tip: &str, keys: &str, action| Tool {
+        icon,
+        name,
+        tip: if keys.is_empty() {
+            tip.to_owned()
+        } else {
+            format!("{tip} ({keys})")
+        },
+        on: false,
+        action,
+    };
+    let tools = vec![
+        tool(
+            Icon::New,
+            "go-new",
+            T::NewGame.get(lang),
+            "Ctrl+R",
+            Action::NewGame,
+        ),
+        tool(
+            Icon::Undo,
+            "go-undo",
+            T::Undo.get(lang),
+            "Ctrl+Z",
+            Action::Undo,
+        ),
+        tool(
+            Icon::Redo,
+            "go-redo",
+            T::Redo.get(lang),
+            "Ctrl+Y",
+            Action::Redo,
+        ),
+        tool(
+            Icon::Pass,
+            "go-pass",
+            G::Pass.get(lang),
+            "",
+            Action::own(GoCommand::Pass),
+        ),
+        tool(
+            Icon::Save,
+            "go-save",
+            T::Save.get(lang),
+            "Ctrl+S",
+            Action::Save,
+        ),
+        tool(
+            Icon::Hint,
+            "go-hint",
+            T::HintButton.get(lang),
+            "H",
+            Action::own(GoCommand::Hint),
+        ),
+    ];
+    toolbar::row(ui, tools, send)
+}

@@ -1,0 +1,219 @@
+//! The panel at the Go table: whose turn or the result, what a refused point or a pass
+//! said, the prisoners; pass, resign, undo, redo; what the board shows; the count after
+//! two passes (area and territory side by side, live; accept, or play on); a new game of
+//! any size, rules preset, komi and handicap. Over the board, why the point under the
+//! pointer may not be played.
+
+mod cards;
+mod count;
+mod record;
+mod setup;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::egui;
+
+use crate::app::actions::Action;
+use crate::app::go::game::Go;
+use crate::app::go::table::Said;
+use crate::app::go::view::Hover;
+use crate::app::go::{GoCommand, GoComment, GoSetup, GoTable};
+use crate::app::panel::status::{StatusLines, status_line};
+use crate::app::shell::model::Settings;
+use crate::app::shell::table::TableGame;
+use crate::go::Color;
+use crate::i18n::{GoText as G, Lang, go_illegal, go_result, go_side};
+
+/// What the Go panel reads.
+#[derive(SystemParam)]
+pub(crate) struct GoShown<'w> {
+    table: Res<'w, GoTable>,
+    slots: Res<'w, crate::app::go::slots::GoSlots>,
+    slot: MessageWriter<'w, crate::app::go::slots::GoSlotCommand>,
+    hover: Res<'w, Hover>,
+    comment: MessageWriter<'w, GoComment>,
+}
+
+/// The Go panel's own state: where its buttons were logged, the new game being chosen.
+#[derive(Default)]
+pub(crate) struct GoUi {
+    pub(super) logged: Vec<(&'static str, (i32, i32))>,
+    pub(super) setup: Option<GoSetup>,
+    pub(super) count: String,
+    /// The comment box: for which node, what it holds.
+    comment: (usize, String),
+    /// The record's list.
+    record: record::RecordUi,
+}
+
+/// The Go table's part of the panel (see `TableGame::panel`), its status line last.
+pub(crate) fn section(
+    InMut(ui): InMut<egui::Ui>,
+    mut shown: GoShown,
+    settings: Res<Settings>,
+    status: Res<StatusLines>,
+    mut state: Local<GoUi>,
+    mut actions: MessageWriter<Action>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let mut sent = Vec::new();
+    show(ui, &mut shown, settings.lang, &mut state, &mut |a| {
+        sent.push(a)
+    });
+    // Copies, files opened, pictures written.
+    status_line(ui, status.of(Go::KIND));
+    if !sent.is_empty() {
+        // The next frame must come to act on them.
+        redraw.write(RequestRedraw);
+        actions.write_batch(sent);
+    }
+}
+
+/// A button whose place is logged under `name`.
+pub(super) fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'static str) -> bool {
+    let b = ui.button(text);
+    crate::app::panel::parts::log_place(&mut state.logged, name, b.rect);
+    b.clicked()
+}
+
+fn show(
+    ui: &mut egui::Ui,
+    shown: &mut GoShown,
+    lang: Lang,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) {
+    let table = &*shown.table;
+    let go = |c: GoCommand| Action::own(c);
+    let pos = table.game().position();
+    ui.add_space(4.0);
+    for (name, rect) in cards::toolbar(ui, lang, send) {
+        crate::app::panel::parts::log_place(&mut state.logged, name, rect);
+    }
+    ui.add_space(4.0);
+    for color in [Color::Black, Color::White] {
+        cards::card(ui, table, lang, color);
+    }
+    let heading = match table.result() {
+        Some(result) => G::ResultIs.fill(lang, &[&go_result(result, lang)]),
+        None => match pos.to_move() {
+            Color::Black => G::BlackToMove.get(lang).to_owned(),
+            Color::White => G::WhiteToMove.get(lang).to_owned(),
+        },
+    };
+    ui.label(egui::RichText::new(heading).strong().size(17.0));
+    if let Some(said) = table.said() {
+        ui.label(match said {
+            Said::Refused(e) => go_illegal(e, lang),
+            Said::Passed(c) => G::Passes.fill(lang, &[&go_side(*c, lang)]),
+            Said::Over(r) => G::Over.fill(lang, &[&go_result(r, lang)]),
+            Said::Accepted => G::Accepted.get(lang).to_owned(),
+        });
+    }
+    if table.result().is_none() && button(ui, state, G::Resign.get(lang), "go-resign") {
+        send(go(GoCommand::Resign));
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label(G::GnuGoPlays.get(lang));
+        for (side, text, name) in [
+            (None, G::Nobody.get(lang), "go-computer-none"),
+            (
+                Some(Color::Black),
+                go_side(Color::Black, lang),
+                "go-computer-black",
+            ),
+            (
+                Some(Color::White),
+                go_side(Color::White, lang),
+                "go-computer-white",
+            ),
+        ] {
+            let b = ui.selectable_label(table.setup.computer == side, text);
+            crate::app::panel::parts::log_place(&mut state.logged, name, b.rect);
+            if b.clicked() && table.setup.computer != side {
+                send(go(GoCommand::Computer(side)));
+            }
+        }
+    });
+    let mut look = table.look;
+    ui.checkbox(&mut look.liberties, G::Liberties.get(lang));
+    ui.checkbox(&mut look.atari, G::Atari.get(lang));
+    if look != table.look {
+        send(go(GoCommand::Look(look)));
+    }
+    if table.counting().is_some() {
+        ui.separator();
+        count::show(ui, table, lang, state, send);
+    }
+    ui.separator();
+    if let Some(text) = moves(ui, table, lang, state, send) {
+        shown.comment.write(GoComment(text));
+    }
+    ui.separator();
+    setup::new_game(ui, table, lang, state, send);
+    if let Some(command) = setup::slot_list(ui, &shown.slots, lang) {
+        shown.slot.write(command);
+    }
+    // Over the board: why the point under the pointer may not be played.
+    if let Some(reason) = &shown.hover.reason
+        && let Some(at) = ui.ctx().pointer_latest_pos()
+    {
+        egui::Area::new(egui::Id::new("go-forbidden"))
+            .order(egui::Order::Tooltip)
+            .fixed_pos(at + egui::vec2(14.0, 18.0))
+            .interactable(false)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(go_illegal(reason, lang));
+                });
+            });
+    }
+}
+
+/// The last moves of the line shown, the other variations here, and the comment box;
+/// the comment typed, if it changed.
+fn moves(
+    ui: &mut egui::Ui,
+    table: &GoTable,
+    lang: Lang,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) -> Option<String> {
+    record::show(ui, table, lang, &mut state.record, send);
+    let size = table.size();
+    let (siblings, at) = table.variations();
+    if siblings.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(G::Variations.get(lang));
+            for (i, &node) in siblings.iter().enumerate() {
+                let name = table.record().nodes[node]
+                    .mv
+                    .map_or_else(|| "—".to_owned(), |(_, m)| m.gtp(size));
+                let b = ui.selectable_label(i == at, name);
+                if i < 4 {
+                    const NAMES: [&str; 4] = ["go-var-1", "go-var-2", "go-var-3", "go-var-4"];
+                    crate::app::panel::parts::log_place(&mut state.logged, NAMES[i], b.rect);
+                }
+                if b.clicked() && i != at {
+                    send(Action::own(GoCommand::Variation(node)));
+                }
+            }
+        });
+    }
+    ui.label(egui::RichText::new(G::Comment.get(lang)).strong());
+    if state.comment.0 != table.node()
+        || (state.comment.1 != table.comment() && !ui.ctx().egui_wants_keyboard_input())
+    {
+        state.comment = (table.node(), table.comment().to_owned());
+    }
+    let response = ui.add(
+        egui::TextEdit::multiline(&mut state.comment.1)
+            .id(egui::Id::new("go-comment"))
+            .desired_rows(2)
+            .desired_width(f32::INFINITY),
+    );
+    crate::app::panel::parts::log_place(&mut state.logged, "go-comment", response.rect);
+    response.changed().then(|| state.comment.1.clone())
+}
