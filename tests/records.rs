@@ -401,3 +401,49 @@ proptest! {
         }
     }
 }
+
+/// Files of the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0; see
+/// `tests/data/big5/README.md`): Big5, traditional characters, as players in Taiwan and
+/// Hong Kong keep them. Each opens with every move and its names; a file whose own FEN
+/// is impossible is refused with the reason.
+#[test]
+fn big5_files_open_with_every_move_and_name() {
+    let files: [(&[u8], &str, &str, usize); 4] = [
+        (
+            include_bytes!("data/big5/master.pgn"),
+            "Red",
+            "江蘇隊 程鳴",
+            104,
+        ),
+        (
+            include_bytes!("data/big5/endgame.pgn"),
+            "Black",
+            "上海 徐天利",
+            43,
+        ),
+        (
+            include_bytes!("data/big5/opening.pgn"),
+            "Event",
+            "01 紅七路馬盤河黑上左象",
+            48,
+        ),
+        (
+            include_bytes!("data/big5/exercise.pgn"),
+            "Red",
+            "廣州楊官璘",
+            138,
+        ),
+    ];
+    for (bytes, tag, value, plies) in files {
+        assert!(std::str::from_utf8(bytes).is_err(), "{value}: not UTF-8");
+        let imported = read_any_bytes(bytes).unwrap_or_else(|e| panic!("{value}: {e}"));
+        assert_eq!(imported.format, Format::Pgn(Notation::Chinese));
+        assert_eq!(imported.record.tag(tag), Some(value));
+        assert_eq!(imported.record.game.moves().count(), plies, "{value}");
+    }
+    let broken = read_any_bytes(include_bytes!("data/big5/broken-fen.pgn")).unwrap_err();
+    assert!(
+        broken.to_string().contains("red has no general"),
+        "{broken}"
+    );
+}

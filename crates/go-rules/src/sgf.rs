@@ -362,7 +362,8 @@ fn set_up(board: &mut Board, node: &Node) -> Result<(), SgfError> {
 }
 
 /// Turns file bytes into text: a BOM's encoding, else the one `CA[…]` names, else
-/// UTF-8 when it is valid, else GB18030 (most Chinese files).
+/// UTF-8 when it is valid, else GB18030 (mainland files) or Big5 (Taiwan's and Hong
+/// Kong's), whichever reads as more of the words Go records are made of.
 #[must_use]
 pub fn decode(bytes: &[u8]) -> String {
     if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
@@ -381,10 +382,29 @@ pub fn decode(bytes: &[u8]) -> String {
             e.decode_without_bom_handling(bytes).0.into_owned()
         }
         (_, Ok(text)) => text.to_owned(),
-        _ => encoding_rs::GB18030
-            .decode_without_bom_handling(bytes)
-            .0
-            .into_owned(),
+        _ => legacy(bytes),
+    }
+}
+
+/// The characters Go records are made of, in simplified and traditional script: the
+/// sides, results, ranks, titles, events, and the commonest words of comments.
+const COMMON: &str = "黑白先胜勝负負和目半子中盘盤局段级級名人本因坊棋圣聖王战戰杯赛賽第届屆年月日\
+    国國围圍手对對的了是在不着著这這此好大小上下来來去为為得也就还還可以有打提劫活死眼";
+
+/// Legacy Chinese bytes read as GB18030 and as Big5: the reading with more of the
+/// [`COMMON`] characters (and no malformed bytes) wins, GB18030 when they tie.
+fn legacy(bytes: &[u8]) -> String {
+    let score = |text: &str, bad: bool| {
+        let common = text.chars().filter(|c| COMMON.contains(*c)).count();
+        let replaced = text.chars().filter(|&c| c == '\u{FFFD}').count();
+        common as i64 - 4 * replaced as i64 - i64::from(bad)
+    };
+    let (gb, gb_bad) = encoding_rs::GB18030.decode_without_bom_handling(bytes);
+    let (big5, big5_bad) = encoding_rs::BIG5.decode_without_bom_handling(bytes);
+    if score(&big5, big5_bad) > score(&gb, gb_bad) {
+        big5.into_owned()
+    } else {
+        gb.into_owned()
     }
 }
 

@@ -185,3 +185,19 @@ fn boards_and_move_lists_pasted_as_text() {
         "{err}"
     );
 }
+
+/// A file without `CA` from Taiwan or Hong Kong is Big5, one from the mainland GB18030:
+/// each is read in its own, told apart by what it reads as.
+#[test]
+fn big5_and_gb18030_files_without_ca_read_as_written() {
+    let traditional = "(;GM[1]SZ[19]PB[林海峰]PW[趙治勳]EV[第一屆應氏杯世界職業圍棋錦標賽]RE[白中盤勝]C[黑先，白棋以中盤勝出];B[pd];W[dp])";
+    let simplified = "(;GM[1]SZ[19]PB[聂卫平]PW[马晓春]EV[第一届全国围棋个人赛]RE[黑中盘胜]C[黑先，黑棋中盘胜出];B[pd];W[dp])";
+    let (big5, _, _) = encoding_rs::BIG5.encode(traditional);
+    assert_eq!(sgf::decode(&big5), traditional);
+    for text in [simplified, traditional] {
+        let (gb, _, _) = encoding_rs::GB18030.encode(text);
+        assert_eq!(sgf::decode(&gb), text);
+    }
+    let game = &sgf::read(&sgf::decode(&big5)).unwrap()[0];
+    assert_eq!(game.tag("PB"), Some("林海峰"));
+}

@@ -320,7 +320,8 @@ pub(crate) fn play_text(
 }
 
 /// Turns file bytes into text: UTF-8 (with or without BOM), UTF-16 with BOM, and
-/// otherwise GBK/GB18030, the encoding of most Chinese game files.
+/// otherwise the legacy Chinese encoding the bytes read best in: GBK/GB18030 (files from
+/// mainland China) or Big5 (CP950 and HKSCS: Taiwan and Hong Kong), see [`legacy`].
 #[must_use]
 pub fn decode(bytes: &[u8]) -> String {
     if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
@@ -331,10 +332,54 @@ pub fn decode(bytes: &[u8]) -> String {
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => text.to_owned(),
-        Err(_) => encoding_rs::GB18030
-            .decode_without_bom_handling(bytes)
-            .0
-            .into_owned(),
+        Err(_) => legacy(bytes).0,
+    }
+}
+
+/// Decodes several short texts of one file (an XQF header's fields) in the one encoding
+/// they read best in together: a name alone says too little to tell Big5 from GBK.
+#[must_use]
+pub fn decode_together(parts: &[&[u8]]) -> Vec<String> {
+    let all: Vec<u8> = parts.join(&b' ');
+    if std::str::from_utf8(&all).is_ok() || encoding_rs::Encoding::for_bom(&all).is_some() {
+        return parts.iter().map(|p| decode(p)).collect();
+    }
+    let encoding = if legacy(&all).1 {
+        encoding_rs::BIG5
+    } else {
+        encoding_rs::GB18030
+    };
+    parts
+        .iter()
+        .map(|p| encoding.decode_without_bom_handling(p).0.into_owned())
+        .collect()
+}
+
+/// The characters game files are made of, in simplified and traditional script: the
+/// pieces, the moves, numbers, sides, results, and the commonest words of events and
+/// comments. Bytes read in the wrong encoding give few of them.
+const COMMON: &str = "车車俥马馬傌炮砲包兵卒将將帅帥士仕相象进進退平前后後一二三四五六七八九十\
+    １２３４５６７８９红紅黑方先胜勝负負和对對局赛賽杯第届屆年月日中国國全个個人\
+    锦錦标標冠军軍队隊的了是在不着著走招变變如果则則这這此一着步好佳劣失误誤\
+    可以有大小上下来來去开開到为為得也就还還再再成反而攻守杀殺捉吃打";
+
+/// Reads legacy Chinese `bytes` as GB18030 and as Big5 and keeps the reading with more
+/// of the [`COMMON`] characters (a reading with malformed bytes loses); GB18030 when
+/// they tie. Returns the text and whether it was Big5.
+#[must_use]
+pub fn legacy(bytes: &[u8]) -> (String, bool) {
+    let score = |text: &str, bad: bool| {
+        let common = text.chars().filter(|c| COMMON.contains(*c)).count();
+        let replaced = text.chars().filter(|&c| c == '\u{FFFD}').count();
+        common as i64 - 4 * replaced as i64 - i64::from(bad)
+    };
+    let (gb_text, gb_bad) = encoding_rs::GB18030.decode_without_bom_handling(bytes);
+    let (big5_text, big5_bad) = encoding_rs::BIG5.decode_without_bom_handling(bytes);
+    let (gb, big5) = (score(&gb_text, gb_bad), score(&big5_text, big5_bad));
+    if big5 > gb {
+        (big5_text.into_owned(), true)
+    } else {
+        (gb_text.into_owned(), false)
     }
 }
 
@@ -367,4 +412,41 @@ pub enum XqfError {
     /// A comment longer than what is left of the file.
     #[error("a comment claims {0} bytes, more than the file holds (a damaged file or a wrong key)")]
     CommentLength(i64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TRADITIONAL: &str = "[Red \"許銀川\"]\n[Black \"呂欽\"]\n1. 炮二平五 馬８進７\n2. 傌二進三 車９平８\n{紅方先手，黑方以屏風馬應對}\n";
+    const SIMPLIFIED: &str = "[Red \"许银川\"]\n[Black \"吕钦\"]\n1. 炮二平五 马８进７\n2. 马二进三 车９平８\n{红方先手，黑方以屏风马应对}\n";
+
+    #[test]
+    fn big5_and_gbk_files_are_told_apart_by_what_they_read_as() {
+        // Taiwan's and Hong Kong's files: Big5.
+        let (big5, _, _) = encoding_rs::BIG5.encode(TRADITIONAL);
+        assert_eq!(decode(&big5), TRADITIONAL);
+        assert!(legacy(&big5).1, "read as Big5");
+        // The mainland's: GBK, in either script.
+        for text in [SIMPLIFIED, TRADITIONAL] {
+            let (gbk, _, _) = encoding_rs::GB18030.encode(text);
+            assert_eq!(decode(&gbk), text);
+            assert!(!legacy(&gbk).1, "read as GB18030");
+        }
+        // A move alone is enough.
+        for text in ["馬８進７", "炮二平五", "車九平八"] {
+            let (big5, _, _) = encoding_rs::BIG5.encode(text);
+            assert_eq!(decode(&big5), text, "{text} in Big5");
+        }
+        // Names alone say too little: an XQF header's fields are read together.
+        let fields = ["許銀川", "呂欽", "全國象棋個人賽"];
+        let encoded: Vec<Vec<u8>> = fields
+            .iter()
+            .map(|f| encoding_rs::BIG5.encode(f).0.into_owned())
+            .collect();
+        let parts: Vec<&[u8]> = encoded.iter().map(Vec::as_slice).collect();
+        assert_eq!(decode_together(&parts), fields);
+        // UTF-8 stays UTF-8.
+        assert_eq!(decode(TRADITIONAL.as_bytes()), TRADITIONAL);
+    }
 }

@@ -304,12 +304,19 @@ fn position(board: Board, turn: Color) -> Result<Position, PositionError> {
 
 fn tags(head: &[u8]) -> Vec<(String, String)> {
     let mut tags = Vec::new();
-    for (offset, size, name) in FIELDS {
-        let len = usize::from(head[offset]).min(size - 1);
-        let text = super::record::decode(&head[offset + 1..offset + 1 + len]);
+    // The fields are read in one encoding, told from all of them (GBK or Big5).
+    let raw: Vec<&[u8]> = FIELDS
+        .iter()
+        .map(|&(offset, size, _)| {
+            let len = usize::from(head[offset]).min(size - 1);
+            &head[offset + 1..offset + 1 + len]
+        })
+        .collect();
+    let texts = super::record::decode_together(&raw);
+    for ((_, _, name), text) in FIELDS.iter().zip(&texts) {
         let text = text.trim_matches(|c: char| c.is_whitespace() || c == '\0');
         if !text.is_empty() {
-            tags.push((name.to_owned(), text.to_owned()));
+            tags.push(((*name).to_owned(), text.to_owned()));
         }
     }
     // The title is what most files fill in; it stands for a missing event.

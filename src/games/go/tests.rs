@@ -290,7 +290,23 @@ fn the_whole_line_is_listed_and_a_move_of_it_clicked_is_shown() {
     assert!(t.go_to(line[0].0));
     assert_eq!(played(&t), ["E5"]);
     assert_eq!(t.whole_line().len(), 4, "nothing forgotten by walking");
-    // A node not on the line is not walked to.
+    // A node the tree does not hold is not walked to.
     assert!(!t.go_to(9999));
     assert_eq!(played(&t), ["E5"]);
+    // A variation at the second move; from the line's end, a click on it turns the
+    // line into the one through it, and back.
+    assert!(t.go_to(line[3].0));
+    t.back();
+    t.back();
+    t.back();
+    assert!(t.play(at("D3")));
+    let d3 = t.node();
+    assert!(t.go_to(line[3].0), "back on the main line's last move");
+    assert_eq!(played(&t), ["E5", "C3", "G7", "C7"]);
+    assert_eq!(t.line_forks(), [(line[1].0, vec![d3])], "C3's brother D3");
+    assert!(t.go_to(d3));
+    assert_eq!(played(&t), ["E5", "D3"]);
+    assert!(t.go_to(line[2].0));
+    assert_eq!(played(&t), ["E5", "C3", "G7"]);
+    assert_eq!(t.variations().0.len(), 1, "G7 has no brother");
 }

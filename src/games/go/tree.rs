@@ -256,14 +256,70 @@ impl Session {
             .collect()
     }
 
-    /// Shows `node` if it is on the line remembered, walking there (a click on a move
-    /// of the record). Whether it was.
+    /// Shows `node` (a click on a move of the record): on the line remembered it walks
+    /// there and keeps the line; elsewhere in the tree the line turns into the one
+    /// through it. Whether it is shown.
     pub fn go_to(&mut self, node: usize) -> bool {
-        let Some(i) = self.line.iter().position(|&n| n == node) else {
+        if let Some(i) = self.line.iter().position(|&n| n == node) {
+            while self.at > i && self.back() {}
+            while self.at < i && self.forward() {}
+            return self.at == i;
+        }
+        let Some(path) = self.path_to(node) else {
             return false;
         };
-        while self.at > i && self.back() {}
-        while self.at < i && self.forward() {}
-        self.at == i
+        // Back to where the two lines part, then along the new one.
+        let keep = self
+            .line
+            .iter()
+            .zip(&path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        while self.at + 1 > keep && self.back() {}
+        self.forget_ahead();
+        for &n in &path[self.at + 1..] {
+            self.line.push(n);
+            if !self.follow() {
+                self.line.pop();
+                break;
+            }
+        }
+        self.after_walk();
+        self.node() == node
+    }
+
+    /// The forks of the line remembered: each of its nodes whose parent has other
+    /// children, with those (the variations beside it), in the tree's order.
+    #[must_use]
+    pub fn line_forks(&self) -> Vec<(usize, Vec<usize>)> {
+        self.line
+            .windows(2)
+            .filter_map(|pair| {
+                let others: Vec<usize> = self.record.nodes[pair[0]]
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != pair[1])
+                    .collect();
+                (!others.is_empty()).then(|| (pair[1], others))
+            })
+            .collect()
+    }
+
+    /// The nodes from the root to `node`, if the tree holds it.
+    fn path_to(&self, node: usize) -> Option<Vec<usize>> {
+        let mut stack = vec![(self.record.root(), 0)];
+        let mut path: Vec<usize> = Vec::new();
+        while let Some((n, depth)) = stack.pop() {
+            path.truncate(depth);
+            path.push(n);
+            if n == node {
+                return Some(path);
+            }
+            for &child in self.record.nodes.get(n)?.children.iter().rev() {
+                stack.push((child, depth + 1));
+            }
+        }
+        None
     }
 }

@@ -172,8 +172,8 @@ fn show(
     }
 }
 
-/// The last moves of the line shown, the other variations here, and the comment box;
-/// the comment typed, if it changed.
+/// The record (its variations under their moves) and the comment box; the comment
+/// typed, if it changed.
 fn moves(
     ui: &mut egui::Ui,
     table: &GoTable,
@@ -182,26 +182,6 @@ fn moves(
     send: &mut impl FnMut(Action),
 ) -> Option<String> {
     record::show(ui, table, lang, &mut state.record, send);
-    let size = table.size();
-    let (siblings, at) = table.variations();
-    if siblings.len() > 1 {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(G::Variations.get(lang));
-            for (i, &node) in siblings.iter().enumerate() {
-                let name = table.record().nodes[node]
-                    .mv
-                    .map_or_else(|| "—".to_owned(), |(_, m)| m.gtp(size));
-                let b = ui.selectable_label(i == at, name);
-                if i < 4 {
-                    const NAMES: [&str; 4] = ["go-var-1", "go-var-2", "go-var-3", "go-var-4"];
-                    crate::app::panel::parts::log_place(&mut state.logged, NAMES[i], b.rect);
-                }
-                if b.clicked() && i != at {
-                    send(Action::own(GoCommand::Variation(node)));
-                }
-            }
-        });
-    }
     ui.label(egui::RichText::new(G::Comment.get(lang)).strong());
     if state.comment.0 != table.node()
         || (state.comment.1 != table.comment() && !ui.ctx().egui_wants_keyboard_input())
