@@ -1,4 +1,5 @@
-//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`, `go`. Bad input prints a message on stderr
+//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`, `go`,
+//! `library`, `book`. Bad input prints a message on stderr
 //! and exits with code 2; nothing here panics on user input.
 
 use std::io::Write;
@@ -12,6 +13,7 @@ use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
 mod analyze;
 mod convert;
 mod go;
+mod library;
 mod puzzles;
 mod review;
 
@@ -178,11 +180,68 @@ enum Command {
         #[command(subcommand)]
         action: GoCommand,
     },
+    /// The game library (a database in the data folder): import folders, find games.
+    Library {
+        #[command(subcommand)]
+        action: LibraryCommand,
+    },
+    /// The opening explorer: the moves the library's games played from a position, one
+    /// a line: `MOVE CHINESE GAMES RED% DRAW% BLACK% LATEST-YEAR`.
+    Book {
+        /// The position (default: the start).
+        fen: Option<String>,
+        /// Moves from it, in ICCS ("h2e2 h9g7").
+        #[arg(long)]
+        moves: Option<String>,
+        /// The library's file (default: the data folder's).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+    },
     /// Put the game in the desktop's launcher, with its icon, and make Xiangqi game files
     /// (PGN, XQF, FEN) open in it when double-clicked (freedesktop.org desktops).
     Desktop {
         #[command(subcommand)]
         action: DesktopAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum LibraryCommand {
+    /// Import every PGN, XQF and TXT file under the folders (and files) given, in any
+    /// encoding: a summary (files, games read, added, duplicates, unreadable), each
+    /// unreadable file named with its reason on stderr.
+    Import {
+        /// Folders or files.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// The library's file (default: the data folder's).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+    },
+    /// The games that match, one a line: `ID RED BLACK RESULT DATE EVENT PLIES REACHED`
+    /// (tab-separated; REACHED: the ply where the position searched for is reached).
+    Find {
+        /// A player on either side (part of the name).
+        #[arg(long)]
+        player: Option<String>,
+        /// Part of the event.
+        #[arg(long)]
+        event: Option<String>,
+        /// An ECCO code or its start (C7).
+        #[arg(long)]
+        opening: Option<String>,
+        /// The games that reach this position…
+        #[arg(long)]
+        fen: Option<String>,
+        /// …or the one after these moves from it (or from the start), in ICCS.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Also the position mirrored left to right.
+        #[arg(long)]
+        mirror: bool,
+        /// The library's file (default: the data folder's).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
     },
 }
 
@@ -385,6 +444,34 @@ pub fn run() -> ExitCode {
             } else {
                 puzzles::from_games(&mut out, &from, engine.as_deref(), depth, most)
             }
+        }
+        Command::Library { action } => match action {
+            LibraryCommand::Import { paths, db } => {
+                library::import(&mut out, db.as_deref(), &paths)
+            }
+            LibraryCommand::Find {
+                player,
+                event,
+                opening,
+                fen,
+                moves,
+                mirror,
+                db,
+            } => library::find(
+                &mut out,
+                library::Find {
+                    db: db.as_deref(),
+                    player,
+                    event,
+                    opening,
+                    fen,
+                    moves,
+                    mirror,
+                },
+            ),
+        },
+        Command::Book { fen, moves, db } => {
+            library::book(&mut out, db.as_deref(), fen.as_deref(), moves.as_deref())
         }
         Command::Go { action } => match action {
             GoCommand::Moves(setup) => go::moves(&mut out, &setup),

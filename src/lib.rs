@@ -18,6 +18,7 @@ pub mod engine;
 pub mod games;
 pub use games::xiangqi::{editor, puzzles, review, session};
 pub mod i18n;
+pub mod library;
 pub mod picture;
 pub use go_rules as go;
 pub use xiangqi_rules as rules;

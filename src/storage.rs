@@ -76,6 +76,12 @@ impl Dirs {
     pub fn slots(&self) -> PathBuf {
         self.data.join("slots")
     }
+
+    /// The game library's database (SQLite).
+    #[must_use]
+    pub fn library(&self) -> PathBuf {
+        self.data.join("library.sqlite")
+    }
 }
 
 /// Replaces `path` with `bytes` atomically: writes a temporary file beside it, flushes it

@@ -574,3 +574,68 @@ fn convert_draws_pictures_in_each_style_and_theme_to_a_bare_file_name() {
     assert!(err.contains("traditional, international"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library from the command line: a folder imported (Big5 and GBK files, a file of
+/// three games, an XQF tree; a file with an impossible FEN named with its reason), the
+/// same folder again adds nothing, games found by player and by a position (mirrored
+/// too), the explorer's moves from the start.
+#[test]
+fn library_imports_a_folder_finds_games_and_explores_a_position() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-library");
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let db = dir.join("library.sqlite");
+    let db = db.to_str().unwrap();
+    let big5 = data.join("big5");
+    let three = data.join("three-games.pgn");
+    let gbk = data.join("gbk-crlf.pgn");
+    let paths = [
+        big5.to_str().unwrap(),
+        three.to_str().unwrap(),
+        gbk.to_str().unwrap(),
+    ];
+    let mut args = vec!["library", "import", "--db", db];
+    args.extend(paths);
+    let out = xiangqi(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        summary.starts_with("files 7\tread 8\tadded 8\tduplicates 0\tunreadable 1\t"),
+        "{summary}"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("broken-fen.pgn") && err.contains("red has no general"),
+        "{err}"
+    );
+    let again = stdout(&args);
+    assert!(again.contains("added 0\tduplicates 8"), "{again}");
+    // By player (traditional characters, Big5 in the file).
+    let found = stdout(&["library", "find", "--player", "楊官璘", "--db", db]);
+    assert_eq!(found.lines().count(), 2, "{found}");
+    assert!(found.lines().all(|l| l.split('\t').count() == 8), "{found}");
+    // By position: after 炮二平五 马８进７, reached at ply 2.
+    let found = stdout(&["library", "find", "--moves", "h2e2 h9g7", "--db", db]);
+    assert!(!found.is_empty());
+    assert!(found.lines().all(|l| l.ends_with("\t2")), "{found}");
+    let plain = found.lines().count();
+    // 炮八平五 马２进３ is its mirror.
+    let mirror = ["library", "find", "--moves", "b2e2 b9c7", "--db", db];
+    let alone = stdout(&mirror).lines().count();
+    let mut both = mirror.to_vec();
+    both.push("--mirror");
+    assert_eq!(stdout(&both).lines().count(), plain + alone);
+    // The explorer: 炮二平五 first from the start, in both notations.
+    let book = stdout(&["book", "--db", db]);
+    let first: Vec<&str> = book.lines().next().unwrap().split('\t').collect();
+    assert_eq!(&first[..2], ["h2e2", "炮二平五"], "{book}");
+    let games: usize = book
+        .lines()
+        .map(|l| l.split('\t').nth(2).unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(games, 6, "the games from the start position: {book}");
+}

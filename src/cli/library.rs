@@ -1,0 +1,146 @@
+//! `xiangqi library import DIR…`, `xiangqi library find …` and `xiangqi book`: the game
+//! library from the command line (the database in the data folder, or `--db`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use xiangqi::library::{Filter, Library};
+use xiangqi::rules::{Notation, Position};
+
+use super::{Failure, io};
+
+/// The library at `db`, else the data folder's.
+fn open(db: Option<&Path>) -> Result<Library, Failure> {
+    let path = match db {
+        Some(p) => p.to_owned(),
+        None => xiangqi::storage::Dirs::from_os()
+            .ok_or_else(|| Failure("no data folder for the library (give --db FILE)".into()))?
+            .library(),
+    };
+    let (library, aside) = Library::open(&path).map_err(|e| Failure(e.to_string()))?;
+    if let Some(aside) = aside {
+        eprintln!(
+            "xiangqi: the library could not be read; kept aside as {}, a new one made",
+            aside.display()
+        );
+    }
+    Ok(library)
+}
+
+/// Imports the files under `paths`; progress and what could not be read on stderr, the
+/// summary on `out`.
+pub(super) fn import(
+    out: &mut impl Write,
+    db: Option<&Path>,
+    paths: &[PathBuf],
+) -> Result<(), Failure> {
+    let mut library = open(db)?;
+    let started = std::time::Instant::now();
+    let summary = library
+        .import(paths, |done, all| {
+            if done % 1000 == 0 || done == all {
+                eprintln!("{done}/{all} files");
+            }
+        })
+        .map_err(|e| Failure(e.to_string()))?;
+    for u in &summary.unreadable {
+        eprintln!("unreadable: {}: {}", u.path.display(), u.why);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "files {}\tread {}\tadded {}\tduplicates {}\tunreadable {}\t{:.0} games/s",
+        summary.files,
+        summary.read,
+        summary.added,
+        summary.duplicates,
+        summary.unreadable.len(),
+        summary.read as f64 / secs.max(1e-9)
+    )
+    .map_err(io)
+}
+
+/// The position `fen` (or the start) after `moves` (ICCS, space-separated).
+fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Option<Position>, Failure> {
+    if fen.is_none() && moves.is_none() {
+        return Ok(None);
+    }
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(f).map_err(|e| Failure(format!("the FEN: {e}")))?,
+        None => Position::new(),
+    };
+    for m in moves.unwrap_or("").split_whitespace() {
+        let mv = m
+            .parse()
+            .map_err(|_| Failure(format!("{m}: not a move in ICCS (h2e2)")))?;
+        pos = pos.play(mv).map_err(|e| Failure(format!("{m}: {e}")))?;
+    }
+    Ok(Some(pos))
+}
+
+/// What `find` asks for.
+pub(super) struct Find<'a> {
+    pub db: Option<&'a Path>,
+    pub player: Option<String>,
+    pub event: Option<String>,
+    pub opening: Option<String>,
+    pub fen: Option<String>,
+    pub moves: Option<String>,
+    pub mirror: bool,
+}
+
+/// The games found: `id red black result date event plies reached`, tab-separated.
+pub(super) fn find(out: &mut impl Write, ask: Find<'_>) -> Result<(), Failure> {
+    let library = open(ask.db)?;
+    let filter = Filter {
+        player: ask.player,
+        event: ask.event,
+        opening: ask.opening,
+        position: position(ask.fen.as_deref(), ask.moves.as_deref())?,
+        mirror: ask.mirror,
+        limit: None,
+    };
+    for g in library.find(&filter).map_err(|e| Failure(e.to_string()))? {
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            g.id,
+            g.red,
+            g.black,
+            g.result,
+            g.date,
+            g.event,
+            g.plies,
+            g.reached.map_or_else(String::new, |p| p.to_string())
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+/// The explorer at a position: `move chinese games red% draw% black% latest`.
+pub(super) fn book(
+    out: &mut impl Write,
+    db: Option<&Path>,
+    fen: Option<&str>,
+    moves: Option<&str>,
+) -> Result<(), Failure> {
+    let library = open(db)?;
+    let pos = position(fen, moves)?.unwrap_or_default();
+    let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+    for e in library.explore(&pos).map_err(|e| Failure(e.to_string()))? {
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{:.0}\t{:.0}\t{:.0}\t{}",
+            e.mv,
+            Notation::Chinese.write(&pos, e.mv),
+            e.games,
+            pct(e.red, e.games),
+            pct(e.draws, e.games),
+            pct(e.black, e.games),
+            e.latest.map_or_else(String::new, |y| y.to_string())
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,367 @@
+//! The game library: every game a player keeps, in one SQLite database in the data
+//! folder (WAL, a schema version and its migrations; `schema.rs`). A game goes in once
+//! (the same start, moves and tags are one game), with its tags for finding it and each
+//! position of its main line (a Zobrist key, the ply, the move played from there) for
+//! the position search and the opening explorer. The files it imports are only read.
+//!
+//! No Bevy: the CLI uses it as it is, the table on a thread.
+
+mod import;
+mod schema;
+#[cfg(test)]
+mod tests;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::rules::record::GameRecord;
+use crate::rules::{Move, Notation, Position};
+
+pub use import::{Added, Summary, Unreadable};
+
+/// Why the library cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LibraryError {
+    /// SQLite refused.
+    #[error("the game library: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// A file could not be read or moved aside.
+    #[error("the game library's file {path}: {error}")]
+    File {
+        /// Which file.
+        path: PathBuf,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+    /// Made by a newer program.
+    #[error("the game library is of version {0}, newer than this program knows (1)")]
+    Newer(i64),
+}
+
+/// The library.
+pub struct Library {
+    conn: Connection,
+}
+
+/// What a search asks for: every field it names must match (`None`: anything).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// A player, on either side (part of the name).
+    pub player: Option<String>,
+    /// Part of the event.
+    pub event: Option<String>,
+    /// An ECCO code or its start (`C7`).
+    pub opening: Option<String>,
+    /// The games must reach this position.
+    pub position: Option<Position>,
+    /// The position may also be reached mirrored left to right.
+    pub mirror: bool,
+    /// At most this many rows.
+    pub limit: Option<usize>,
+}
+
+/// A game found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Its id in the library.
+    pub id: i64,
+    /// Red's player.
+    pub red: String,
+    /// Black's player.
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// As the file gives it.
+    pub date: String,
+    /// The event.
+    pub event: String,
+    /// The main line's length.
+    pub plies: usize,
+    /// Where it reaches the position searched for (the first time).
+    pub reached: Option<usize>,
+}
+
+/// A move of the opening explorer: how often it was played from the position and how
+/// those games ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explored {
+    /// The move.
+    pub mv: Move,
+    /// In how many games.
+    pub games: usize,
+    /// Won by red, drawn, won by black (the others have no result).
+    pub red: usize,
+    /// Drawn.
+    pub draws: usize,
+    /// Won by black.
+    pub black: usize,
+    /// The latest year among them, if the dates say.
+    pub latest: Option<i32>,
+}
+
+impl Library {
+    /// Opens (or makes) the library at `path`. A file SQLite cannot read is kept aside
+    /// (`library.sqlite.damaged`) and a new library made; the second value says so.
+    ///
+    /// # Errors
+    /// SQLite refuses even a new file, or the file is of a newer version.
+    pub fn open(path: &Path) -> Result<(Library, Option<PathBuf>), LibraryError> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|error| LibraryError::File {
+                path: dir.to_owned(),
+                error,
+            })?;
+        }
+        match Library::open_as_is(path) {
+            Ok(library) => Ok((library, None)),
+            Err(LibraryError::Newer(v)) => Err(LibraryError::Newer(v)),
+            Err(_) if path.exists() => {
+                let aside =
+                    crate::storage::keep_aside(path).map_err(|error| LibraryError::File {
+                        path: path.to_owned(),
+                        error,
+                    })?;
+                // Its journal goes with it.
+                for end in ["-wal", "-shm"] {
+                    let mut side = path.as_os_str().to_owned();
+                    side.push(end);
+                    let _ = crate::storage::keep_aside(Path::new(&side));
+                }
+                Ok((Library::open_as_is(path)?, Some(aside)))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn open_as_is(path: &Path) -> Result<Library, LibraryError> {
+        let conn = Connection::open(path)?;
+        let ok: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        if ok != "ok" {
+            return Err(LibraryError::Sql(rusqlite::Error::InvalidQuery));
+        }
+        schema::migrate(&conn)?;
+        Ok(Library { conn })
+    }
+
+    /// A library in memory (tests, a session without a data folder).
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn in_memory() -> Result<Library, LibraryError> {
+        let conn = Connection::open_in_memory()?;
+        schema::migrate(&conn)?;
+        Ok(Library { conn })
+    }
+
+    /// How many games it holds.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn len(&self) -> Result<usize, LibraryError> {
+        let n: i64 = self
+            .conn
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// Whether it holds no game.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn is_empty(&self) -> Result<bool, LibraryError> {
+        Ok(self.len()? == 0)
+    }
+
+    /// Adds `record` (from `source`, a file's path or `pasted`), unless the library
+    /// has it already: its id and whether it was new.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn add(&mut self, record: &GameRecord, source: &str) -> Result<(i64, bool), LibraryError> {
+        let tx = self.conn.transaction()?;
+        let added = import::add(&tx, record, source)?;
+        tx.commit()?;
+        Ok(added)
+    }
+
+    /// The games `filter` asks for, the latest added first.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn find(&self, filter: &Filter) -> Result<Vec<Found>, LibraryError> {
+        let mut sql = String::from(
+            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL FROM games g",
+        );
+        let mut args: Vec<rusqlite::types::Value> = Vec::new();
+        let mut wheres: Vec<String> = Vec::new();
+        if let Some(pos) = &filter.position {
+            let mut keys = vec![key(pos)];
+            if filter.mirror
+                && let Some(m) = mirrored(pos)
+            {
+                keys.push(key(&m));
+            }
+            let marks = vec!["?"; keys.len()].join(",");
+            sql = format!(
+                "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, MIN(p.ply) \
+                 FROM positions p JOIN games g ON g.id = p.game WHERE p.key IN ({marks})"
+            );
+            args.extend(keys.into_iter().map(rusqlite::types::Value::Integer));
+        }
+        let like = |s: &str| rusqlite::types::Value::Text(format!("%{s}%"));
+        if let Some(p) = &filter.player {
+            wheres.push("(g.red LIKE ? OR g.black LIKE ?)".into());
+            args.push(like(p));
+            args.push(like(p));
+        }
+        if let Some(e) = &filter.event {
+            wheres.push("g.event LIKE ?".into());
+            args.push(like(e));
+        }
+        if let Some(o) = &filter.opening {
+            wheres.push("g.ecco LIKE ?".into());
+            args.push(rusqlite::types::Value::Text(format!("{o}%")));
+        }
+        for w in wheres {
+            sql.push_str(if sql.contains(" WHERE ") {
+                " AND "
+            } else {
+                " WHERE "
+            });
+            sql.push_str(&w);
+        }
+        if filter.position.is_some() {
+            sql.push_str(" GROUP BY g.id");
+        }
+        sql.push_str(" ORDER BY g.id DESC");
+        if let Some(n) = filter.limit {
+            sql.push_str(&format!(" LIMIT {n}"));
+        }
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(args), |r| {
+            Ok(Found {
+                id: r.get(0)?,
+                red: r.get(1)?,
+                black: r.get(2)?,
+                result: r.get(3)?,
+                date: r.get(4)?,
+                event: r.get(5)?,
+                plies: usize::try_from(r.get::<_, i64>(6)?).unwrap_or(0),
+                reached: r
+                    .get::<_, Option<i64>>(7)?
+                    .and_then(|p| usize::try_from(p).ok()),
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The moves played from `pos` in the library's games, the most played first.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn explore(&self, pos: &Position) -> Result<Vec<Explored>, LibraryError> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT p.next, COUNT(DISTINCT g.id), \
+                    COUNT(DISTINCT CASE WHEN g.result = '1-0' THEN g.id END), \
+                    COUNT(DISTINCT CASE WHEN g.result = '1/2-1/2' THEN g.id END), \
+                    COUNT(DISTINCT CASE WHEN g.result = '0-1' THEN g.id END), \
+                    MAX(g.year) \
+             FROM positions p JOIN games g ON g.id = p.game \
+             WHERE p.key = ? AND p.next IS NOT NULL \
+             GROUP BY p.next ORDER BY 2 DESC, p.next",
+        )?;
+        let rows = stmt.query_map(params![key(pos)], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, i64>(4)?,
+                r.get::<_, Option<i64>>(5)?,
+            ))
+        })?;
+        let count = |n: i64| usize::try_from(n).unwrap_or(0);
+        let mut out = Vec::new();
+        for row in rows {
+            let (mv, games, red, draws, black, latest) = row?;
+            // A move the position does not allow (a key shared by chance) is left out.
+            let Some(mv) = mv.parse::<Move>().ok().filter(|m| pos.is_legal(*m)) else {
+                continue;
+            };
+            out.push(Explored {
+                mv,
+                games: count(games),
+                red: count(red),
+                draws: count(draws),
+                black: count(black),
+                latest: latest
+                    .and_then(|y| i32::try_from(y).ok())
+                    .filter(|&y| y > 0),
+            });
+        }
+        Ok(out)
+    }
+
+    /// The game of id `id`, as it was added.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn game(&self, id: i64) -> Result<Option<GameRecord>, LibraryError> {
+        let text: Option<String> = self
+            .conn
+            .query_row("SELECT pgn FROM games WHERE id = ?", [id], |r| r.get(0))
+            .optional()?;
+        Ok(text.and_then(|t| crate::rules::pgn::read(&t).ok().map(|i| i.record)))
+    }
+}
+
+/// The key a position is stored under: its Zobrist hash, as SQLite's integer.
+fn key(pos: &Position) -> i64 {
+    i64::from_ne_bytes(pos.hash().to_ne_bytes())
+}
+
+/// The position mirrored left to right (files a↔i), the side to move kept.
+#[must_use]
+pub fn mirrored(pos: &Position) -> Option<Position> {
+    let fen = pos.to_fen();
+    let (board, rest) = fen.split_once(' ')?;
+    let ranks: Vec<String> = board
+        .split('/')
+        .map(|rank| {
+            let mut cells: Vec<Option<char>> = Vec::new();
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(n) => cells.extend(std::iter::repeat_n(None, n as usize)),
+                    None => cells.push(Some(c)),
+                }
+            }
+            cells.reverse();
+            let mut out = String::new();
+            let mut empty = 0;
+            for cell in cells {
+                match cell {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    Position::from_fen(&format!("{} {rest}", ranks.join("/"))).ok()
+}
+
+/// A record as the library keeps it: PGN with Chinese notation.
+fn pgn_of(record: &GameRecord) -> String {
+    crate::rules::pgn::write(record, Notation::Chinese)
+}

@@ -1,0 +1,52 @@
+//! The library's tables and their versions. `PRAGMA user_version` says which version a
+//! file is; each migration brings it one step on, in a transaction of its own.
+
+use rusqlite::Connection;
+
+use super::LibraryError;
+
+/// The version this program writes.
+pub const VERSION: i64 = 1;
+
+/// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
+/// crash loses at most the transaction in flight.
+pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version > VERSION {
+        return Err(LibraryError::Newer(version));
+    }
+    if version < 1 {
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE games (
+                 id INTEGER PRIMARY KEY,
+                 -- The start, the moves and the tags: a game once.
+                 key TEXT NOT NULL UNIQUE,
+                 game TEXT NOT NULL DEFAULT 'xiangqi',
+                 red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL,
+                 date TEXT NOT NULL, year INTEGER, result TEXT NOT NULL,
+                 ecco TEXT NOT NULL, plies INTEGER NOT NULL,
+                 source TEXT NOT NULL, pgn TEXT NOT NULL
+             );
+             CREATE INDEX games_red ON games(red);
+             CREATE INDEX games_black ON games(black);
+             CREATE INDEX games_ecco ON games(ecco);
+             -- Each position of a game's main line: the move played from it (NULL at
+             -- the end).
+             CREATE TABLE positions (
+                 key INTEGER NOT NULL,
+                 game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                 ply INTEGER NOT NULL,
+                 next TEXT
+             );
+             CREATE INDEX positions_key ON positions(key);
+             CREATE INDEX positions_game ON positions(game);
+             PRAGMA user_version = 1;
+             COMMIT;",
+        )?;
+    }
+    Ok(())
+}

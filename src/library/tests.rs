@@ -1,0 +1,147 @@
+//! The library as data: games in once, found by player, event, opening and position
+//! (checked against a scan of the games themselves), the explorer's counts, a damaged
+//! file kept aside.
+
+use super::*;
+use crate::rules::{Game, Move, Position};
+
+fn record(moves: &str, red: &str, black: &str, result: &str, ecco: &str) -> GameRecord {
+    let mut game = Game::new();
+    for m in moves.split_whitespace() {
+        game.play(m.parse::<Move>().unwrap()).unwrap();
+    }
+    GameRecord {
+        tags: vec![
+            ("Red".into(), red.into()),
+            ("Black".into(), black.into()),
+            ("Result".into(), result.into()),
+            ("ECCO".into(), ecco.into()),
+            ("Date".into(), "2008.04.16".into()),
+            ("Event".into(), "全國象棋甲級聯賽".into()),
+        ],
+        ..GameRecord::new(game)
+    }
+}
+
+fn after(moves: &str) -> Position {
+    let mut pos = Position::new();
+    for m in moves.split_whitespace() {
+        pos = pos.play(m.parse().unwrap()).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn a_game_goes_in_once_and_is_found_by_player_event_opening_and_position() {
+    let mut lib = Library::in_memory().unwrap();
+    let a = record("h2e2 h9g7 h0g2 i9h9", "許銀川", "呂欽", "1-0", "C01");
+    let b = record("h2e2 b9c7 h0g2", "胡榮華", "許銀川", "0-1", "B05");
+    let c = record("b2e2 h9g7 b0c2", "趙國榮", "胡榮華", "1/2-1/2", "D01");
+    for r in [&a, &b, &c] {
+        assert!(lib.add(r, "test").unwrap().1);
+    }
+    assert!(
+        !lib.add(&a, "again").unwrap().1,
+        "the same game is not added twice"
+    );
+    assert_eq!(lib.len().unwrap(), 3);
+    let names = |f: &Filter| -> Vec<String> {
+        let mut v: Vec<String> = lib.find(f).unwrap().into_iter().map(|g| g.red).collect();
+        v.sort();
+        v
+    };
+    let player = Filter {
+        player: Some("許銀川".into()),
+        ..Filter::default()
+    };
+    assert_eq!(names(&player), ["胡榮華", "許銀川"]);
+    let opening = Filter {
+        opening: Some("C".into()),
+        ..Filter::default()
+    };
+    assert_eq!(names(&opening), ["許銀川"]);
+    // After 炮二平五: two games; one reaches it at ply 1.
+    let central = Filter {
+        position: Some(after("h2e2")),
+        ..Filter::default()
+    };
+    let found = lib.find(&central).unwrap();
+    assert_eq!(found.len(), 2);
+    assert!(found.iter().all(|g| g.reached == Some(1)));
+    // 炮八平五 is its mirror: found only when asked for mirrored positions.
+    let left = Filter {
+        position: Some(after("b2e2")),
+        ..Filter::default()
+    };
+    assert_eq!(lib.find(&left).unwrap().len(), 1);
+    let either = Filter {
+        mirror: true,
+        ..left
+    };
+    assert_eq!(lib.find(&either).unwrap().len(), 3);
+    // The game comes back as it went in.
+    let id = found[0].id;
+    let back = lib.game(id).unwrap().unwrap();
+    assert!(back.game.moves().count() >= 3);
+}
+
+#[test]
+fn the_explorer_counts_the_moves_played_from_a_position_and_their_results() {
+    let mut lib = Library::in_memory().unwrap();
+    for (moves, result) in [
+        ("h2e2 h9g7", "1-0"),
+        ("h2e2 h9g7 h0g2", "0-1"),
+        ("h2e2 b9c7", "1/2-1/2"),
+        ("b2e2 h9g7", "1-0"),
+    ] {
+        lib.add(&record(moves, "r", "b", result, ""), "t").unwrap();
+    }
+    let start = lib.explore(&Position::new()).unwrap();
+    let h2e2 = start.iter().find(|e| e.mv.to_string() == "h2e2").unwrap();
+    assert_eq!((h2e2.games, h2e2.red, h2e2.draws, h2e2.black), (3, 1, 1, 1));
+    assert_eq!(h2e2.latest, Some(2008));
+    assert_eq!(start[0].mv.to_string(), "h2e2", "the most played first");
+    let reply = lib.explore(&after("h2e2")).unwrap();
+    let moves: Vec<(String, usize)> = reply.iter().map(|e| (e.mv.to_string(), e.games)).collect();
+    assert_eq!(moves, [("h9g7".to_owned(), 2), ("b9c7".to_owned(), 1)]);
+    // Brute force: count the games whose main line plays each move from the start.
+    let mut brute = std::collections::BTreeMap::new();
+    for g in lib.find(&Filter::default()).unwrap() {
+        let r = lib.game(g.id).unwrap().unwrap();
+        if let Some(m) = r.game.moves().next() {
+            *brute.entry(m.to_string()).or_insert(0) += 1;
+        }
+    }
+    for e in &start {
+        assert_eq!(brute.get(&e.mv.to_string()), Some(&e.games), "{}", e.mv);
+    }
+}
+
+#[test]
+fn a_damaged_library_is_kept_aside_and_a_new_one_made() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-library-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("library.sqlite");
+    {
+        let (mut lib, aside) = Library::open(&path).unwrap();
+        assert!(aside.is_none());
+        lib.add(&record("h2e2", "a", "b", "*", ""), "t").unwrap();
+    }
+    let (lib, _) = Library::open(&path).unwrap();
+    assert_eq!(lib.len().unwrap(), 1, "kept across opens");
+    drop(lib);
+    std::fs::write(&path, b"this is no database, it was a text file all along").unwrap();
+    let (lib, aside) = Library::open(&path).unwrap();
+    let aside = aside.expect("kept aside");
+    assert!(aside.exists(), "{}", aside.display());
+    assert_eq!(lib.len().unwrap(), 0, "a new library");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn mirrored_positions_swap_the_files() {
+    let m = mirrored(&after("h2e2")).unwrap();
+    assert_eq!(m, after("b2e2"));
+    assert_eq!(mirrored(&Position::new()).unwrap(), Position::new());
+}
