@@ -131,7 +131,8 @@ fn a_damaged_library_is_kept_aside_and_a_new_one_made() {
     let (lib, _) = Library::open(&path).unwrap();
     assert_eq!(lib.len().unwrap(), 1, "kept across opens");
     drop(lib);
-    std::fs::write(&path, b"this is no database, it was a text file all along").unwrap();
+    crate::storage::atomic_write(&path, b"this is no database, it was a text file all along")
+        .unwrap();
     let (lib, aside) = Library::open(&path).unwrap();
     let aside = aside.expect("kept aside");
     assert!(aside.exists(), "{}", aside.display());
