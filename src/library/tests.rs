@@ -146,3 +146,64 @@ fn mirrored_positions_swap_the_files() {
     assert_eq!(m, after("b2e2"));
     assert_eq!(mirrored(&Position::new()).unwrap(), Position::new());
 }
+
+/// Every position of every game of the test data, searched: the games found and the
+/// ply each first reaches it (the same pieces on the same points, the same side to
+/// move; the move counters aside) are those a scan of the games themselves gives.
+#[test]
+fn the_position_search_agrees_with_a_scan_of_the_games() {
+    let files: [&[u8]; 8] = [
+        include_bytes!("../../tests/data/three-games.pgn"),
+        include_bytes!("../../tests/data/gbk-crlf.pgn"),
+        include_bytes!("../../tests/data/real-76.pgn"),
+        include_bytes!("../../tests/data/download-gbk-footer.pgn"),
+        include_bytes!("../../tests/data/big5/master.pgn"),
+        include_bytes!("../../tests/data/big5/opening.pgn"),
+        include_bytes!("../../tests/data/big5/exercise.pgn"),
+        include_bytes!("../../tests/data/hanging-chariot.pgn"),
+    ];
+    let mut lib = Library::in_memory().unwrap();
+    let mut games: Vec<(i64, Vec<Position>)> = Vec::new();
+    for bytes in files {
+        for imported in crate::rules::read::read_games_bytes(bytes).unwrap() {
+            let record = imported.unwrap().record;
+            let (id, new) = lib.add(&record, "test").unwrap();
+            if new {
+                let n = record.game.ply_count();
+                let line = (0..=n)
+                    .map(|p| record.game.position_at(p).clone())
+                    .collect();
+                games.push((id, line));
+            }
+        }
+    }
+    assert!(games.len() >= 9, "{} games", games.len());
+    let mut searched = 0;
+    for (_, line) in &games {
+        for pos in line {
+            let mut expected: Vec<(i64, usize)> = games
+                .iter()
+                .filter_map(|(id, l)| {
+                    l.iter()
+                        .position(|p| p.board() == pos.board() && p.turn() == pos.turn())
+                        .map(|ply| (*id, ply))
+                })
+                .collect();
+            expected.sort_unstable();
+            let filter = Filter {
+                position: Some(pos.clone()),
+                ..Filter::default()
+            };
+            let mut found: Vec<(i64, usize)> = lib
+                .find(&filter)
+                .unwrap()
+                .into_iter()
+                .map(|g| (g.id, g.reached.unwrap()))
+                .collect();
+            found.sort_unstable();
+            assert_eq!(found, expected, "{}", pos.to_fen());
+            searched += 1;
+        }
+    }
+    assert!(searched > 300, "{searched} positions searched");
+}
