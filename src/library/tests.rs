@@ -207,3 +207,77 @@ fn the_position_search_agrees_with_a_scan_of_the_games() {
     }
     assert!(searched > 300, "{searched} positions searched");
 }
+
+/// The explorer at positions of the test data's games (every third one): each move's
+/// games and results are those a count over the games themselves gives.
+#[test]
+fn the_explorer_agrees_with_a_count_over_the_games() {
+    let files: [&[u8]; 6] = [
+        include_bytes!("../../tests/data/three-games.pgn"),
+        include_bytes!("../../tests/data/gbk-crlf.pgn"),
+        include_bytes!("../../tests/data/real-76.pgn"),
+        include_bytes!("../../tests/data/big5/master.pgn"),
+        include_bytes!("../../tests/data/big5/opening.pgn"),
+        include_bytes!("../../tests/data/big5/exercise.pgn"),
+    ];
+    let mut lib = Library::in_memory().unwrap();
+    let mut games: Vec<(i64, crate::rules::Game)> = Vec::new();
+    for bytes in files {
+        for imported in crate::rules::read::read_games_bytes(bytes).unwrap() {
+            let record = imported.unwrap().record;
+            let (id, new) = lib.add(&record, "test").unwrap();
+            if new {
+                games.push((id, record.game));
+            }
+        }
+    }
+    let results: std::collections::HashMap<i64, String> = lib
+        .find(&Filter::default())
+        .unwrap()
+        .into_iter()
+        .map(|g| (g.id, g.result))
+        .collect();
+    let mut asked = 0;
+    for (_, game) in &games {
+        for ply in (0..game.ply_count()).step_by(3) {
+            let pos = game.position_at(ply);
+            // move → (games, red, draws, black), by a count over every game's line.
+            let mut brute: std::collections::BTreeMap<
+                String,
+                [std::collections::BTreeSet<i64>; 4],
+            > = std::collections::BTreeMap::new();
+            for (id, g) in &games {
+                let moves: Vec<Move> = g.moves().collect();
+                for (p, mv) in moves.iter().enumerate() {
+                    let at = g.position_at(p);
+                    if at.board() == pos.board() && at.turn() == pos.turn() {
+                        let e = brute.entry(mv.to_string()).or_default();
+                        e[0].insert(*id);
+                        let column = match results[id].as_str() {
+                            "1-0" => Some(1),
+                            "1/2-1/2" => Some(2),
+                            "0-1" => Some(3),
+                            _ => None,
+                        };
+                        if let Some(c) = column {
+                            e[c].insert(*id);
+                        }
+                    }
+                }
+            }
+            let explored: std::collections::BTreeMap<String, [usize; 4]> = lib
+                .explore(pos)
+                .unwrap()
+                .into_iter()
+                .map(|e| (e.mv.to_string(), [e.games, e.red, e.draws, e.black]))
+                .collect();
+            let counted: std::collections::BTreeMap<String, [usize; 4]> = brute
+                .into_iter()
+                .map(|(m, sets)| (m, sets.map(|s| s.len())))
+                .collect();
+            assert_eq!(explored, counted, "{}", pos.to_fen());
+            asked += 1;
+        }
+    }
+    assert!(asked >= 100, "{asked} positions asked");
+}
