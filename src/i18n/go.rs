@@ -50,7 +50,6 @@ texts! {
     TheClipboard => "剪贴板", "the clipboard";
     CopiedSgf => "已复制棋局（SGF）", "Copied the game (SGF)";
     CopiedBoard => "已复制棋盘（文本）", "Copied the board (text)";
-    Variations => "变化：", "Variations:";
     GnuGoFailed => "GNU Go：{}", "GNU Go: {}";
     HintAsked => "正在请 GNU Go 提示…", "Asking GNU Go for a hint…";
     HintIs => "GNU Go 提示：{}", "GNU Go suggests {}";

@@ -71,6 +71,39 @@ pub(crate) fn colors(ctx: &egui::Context) -> PanelColors {
     look(ctx).theme.palette().panel
 }
 
+/// A player's card's frame, as both tables draw it: the side to move filled and framed.
+pub(crate) fn card_frame(ui: &egui::Ui, to_move: bool) -> egui::Frame {
+    let frame = egui::Frame::new()
+        .inner_margin(egui::Margin::symmetric(8, 6))
+        .corner_radius(6.0)
+        .stroke(egui::Stroke::new(
+            1.0,
+            ui.visuals().widgets.noninteractive.bg_stroke.color,
+        ));
+    if !to_move {
+        return frame;
+    }
+    let palette = colors(ui.ctx());
+    frame
+        .fill(egui_color(palette.clock_running))
+        .stroke(egui::Stroke::new(2.0, egui_color(palette.clock_frame)))
+}
+
+/// A card's clock: the time left, red when low, and `byoyomi` (读秒) beside it when the
+/// side is in it.
+pub(crate) fn clock_text(ui: &mut egui::Ui, left: std::time::Duration, byoyomi: Option<&str>) {
+    let mut text = egui::RichText::new(crate::clock::format_left(left))
+        .size(28.0)
+        .monospace();
+    if left < crate::clock::LOW {
+        text = text.color(egui_color(colors(ui.ctx()).clock_low));
+    }
+    ui.label(text);
+    if let Some(words) = byoyomi {
+        ui.label(egui::RichText::new(words).small());
+    }
+}
+
 /// The colour of warnings and refusals.
 pub(crate) fn warning(ui: &egui::Ui) -> egui::Color32 {
     egui_color(colors(ui.ctx()).warning)

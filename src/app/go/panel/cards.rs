@@ -3,16 +3,12 @@
 //! side), the clock, the stones this side has taken; the side to move framed. And the
 //! toolbar: new, undo, redo, pass, save, hint.
 
-use std::time::Duration;
-
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::egui_color;
 use crate::app::go::{GoCommand, GoTable};
-use crate::app::panel::parts::colors;
+use crate::app::panel::parts::{card_frame, clock_text};
 use crate::app::panel::toolbar::{self, Icon, Tool};
-use crate::clock::LOW;
 use crate::go::Color;
 use crate::i18n::{GoText as G, Lang, T, go_side};
 
@@ -54,19 +50,7 @@ fn stone(ui: &mut egui::Ui, color: Color, side: f32) {
 pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color) {
     let pos = table.game().position();
     let to_move = pos.to_move() == color && table.result().is_none();
-    let palette = colors(ui.ctx());
-    let mut frame = egui::Frame::new()
-        .inner_margin(egui::Margin::symmetric(8, 6))
-        .corner_radius(6.0)
-        .stroke(egui::Stroke::new(
-            1.0,
-            ui.visuals().widgets.noninteractive.bg_stroke.color,
-        ));
-    if to_move {
-        frame = frame
-            .fill(egui_color(palette.clock_running))
-            .stroke(egui::Stroke::new(2.0, egui_color(palette.clock_frame)));
-    }
+    let frame = card_frame(ui, to_move);
     let clock = table.clock().map(|c| {
         let i = usize::from(color == Color::White);
         crate::app::go::clock::shown(c)[i]
@@ -91,24 +75,11 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
             });
             if let Some((left, _, byoyomi)) = clock {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    clock_text(ui, left, byoyomi, lang);
+                    clock_text(ui, left, byoyomi.then(|| G::Byoyomi.get(lang)));
                 });
             }
         });
     });
-}
-
-fn clock_text(ui: &mut egui::Ui, left: Duration, byoyomi: bool, lang: Lang) {
-    let mut text = egui::RichText::new(crate::clock::format_left(left))
-        .size(26.0)
-        .monospace();
-    if left < LOW {
-        text = text.color(egui_color(colors(ui.ctx()).clock_low));
-    }
-    if byoyomi {
-        ui.label(egui::RichText::new(G::Byoyomi.get(lang)).small());
-    }
-    ui.label(text);
 }
 
 /// The toolbar; returns each tool's place for the log.

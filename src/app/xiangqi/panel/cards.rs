@@ -4,17 +4,13 @@
 //! taken drawn small; the side to move framed. The toolbar holds the frequent commands
 //! (the shared `panel/toolbar.rs` draws it).
 
-use std::time::Duration;
-
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::egui_color;
-use crate::app::panel::parts::{colors, piece_icon};
+use crate::app::panel::parts::{card_frame, clock_text, piece_icon};
 use crate::app::panel::toolbar::{self, Icon, Tool};
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
-use crate::clock::LOW;
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Piece, Role};
 
@@ -43,19 +39,7 @@ pub(crate) fn card(ui: &mut egui::Ui, model: &Model, settings: &Settings, side: 
     let pos = model.shown_position();
     let over = model.outcome().is_some() && !model.is_reviewing();
     let to_move = pos.turn() == side && !over;
-    let palette = colors(ui.ctx());
-    let mut frame = egui::Frame::new()
-        .inner_margin(egui::Margin::symmetric(8, 6))
-        .corner_radius(6.0)
-        .stroke(egui::Stroke::new(
-            1.0,
-            ui.visuals().widgets.noninteractive.bg_stroke.color,
-        ));
-    if to_move {
-        frame = frame
-            .fill(egui_color(palette.clock_running))
-            .stroke(egui::Stroke::new(2.0, egui_color(palette.clock_frame)));
-    }
+    let frame = card_frame(ui, to_move);
     frame.show(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -73,7 +57,10 @@ pub(crate) fn card(ui: &mut egui::Ui, model: &Model, settings: &Settings, side: 
             });
             if let Some(clock) = model.clock() {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    clock_text(ui, clock.left(side), clock.in_byoyomi(side), settings.lang);
+                    let byoyomi = clock
+                        .in_byoyomi(side)
+                        .then(|| T::Byoyomi.get(settings.lang));
+                    clock_text(ui, clock.left(side), byoyomi);
                 });
             }
         });
@@ -87,19 +74,6 @@ pub(crate) fn card(ui: &mut egui::Ui, model: &Model, settings: &Settings, side: 
             }
         });
     });
-}
-
-fn clock_text(ui: &mut egui::Ui, left: Duration, byoyomi: bool, lang: Lang) {
-    let mut text = egui::RichText::new(crate::clock::format_left(left))
-        .size(28.0)
-        .monospace();
-    if left < LOW {
-        text = text.color(egui_color(colors(ui.ctx()).clock_low));
-    }
-    ui.label(text);
-    if byoyomi {
-        ui.label(egui::RichText::new(T::Byoyomi.get(lang)).small());
-    }
 }
 
 /// The toolbar: new, undo, redo, flip, save, analysis, hint. Returns each tool's place
