@@ -196,6 +196,9 @@ enum Command {
         /// The library's file (default: the data folder's).
         #[arg(long)]
         db: Option<std::path::PathBuf>,
+        /// The master book compiled into the program, not the library.
+        #[arg(long)]
+        masters: bool,
     },
     /// Put the game in the desktop's launcher, with its icon, and make Xiangqi game files
     /// (PGN, XQF, FEN) open in it when double-clicked (freedesktop.org desktops).
@@ -207,6 +210,23 @@ enum Command {
 
 #[derive(Subcommand)]
 enum LibraryCommand {
+    /// Build an opening book from the games under the folders (and files) given: every
+    /// position before ply PLIES that at least LEAST games reach, with the moves played
+    /// from it and how those games ended (the master book is built this way).
+    Book {
+        /// Folders or files.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// The book's file.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Positions before this ply.
+        #[arg(long, default_value_t = 30)]
+        plies: usize,
+        /// Reached by at least this many games.
+        #[arg(long, default_value_t = 2)]
+        least: usize,
+    },
     /// Import every PGN, XQF and TXT file under the folders (and files) given, in any
     /// encoding: a summary (files, games read, added, duplicates, unreadable), each
     /// unreadable file named with its reason on stderr.
@@ -446,6 +466,12 @@ pub fn run() -> ExitCode {
             }
         }
         Command::Library { action } => match action {
+            LibraryCommand::Book {
+                paths,
+                output,
+                plies,
+                least,
+            } => library::build_book(&mut out, &paths, &output, plies, least),
             LibraryCommand::Import { paths, db } => {
                 library::import(&mut out, db.as_deref(), &paths)
             }
@@ -470,9 +496,17 @@ pub fn run() -> ExitCode {
                 },
             ),
         },
-        Command::Book { fen, moves, db } => {
-            library::book(&mut out, db.as_deref(), fen.as_deref(), moves.as_deref())
-        }
+        Command::Book {
+            fen,
+            moves,
+            db,
+            masters,
+        } => library::book(
+            &mut out,
+            (!masters).then_some(db.as_deref()),
+            fen.as_deref(),
+            moves.as_deref(),
+        ),
         Command::Go { action } => match action {
             GoCommand::Moves(setup) => go::moves(&mut out, &setup),
             GoCommand::Status(setup) => go::status(&mut out, &setup),

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use xiangqi::library::{Filter, Library};
+use xiangqi::library::{Book, Filter, Library};
 use xiangqi::rules::{Notation, Position};
 
 use super::{Failure, io};
@@ -118,17 +118,55 @@ pub(super) fn find(out: &mut impl Write, ask: Find<'_>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The explorer at a position: `move chinese games red% draw% black% latest`.
+/// Builds a book from the games under `paths` (read into a library in memory) into
+/// `output`; a line says how many positions and moves it holds.
+pub(super) fn build_book(
+    out: &mut impl Write,
+    paths: &[PathBuf],
+    output: &Path,
+    plies: usize,
+    least: usize,
+) -> Result<(), Failure> {
+    let mut library = Library::in_memory().map_err(|e| Failure(e.to_string()))?;
+    let summary = library
+        .import(paths, |_, _| {})
+        .map_err(|e| Failure(e.to_string()))?;
+    for u in &summary.unreadable {
+        eprintln!("unreadable: {}: {}", u.path.display(), u.why);
+    }
+    let bytes = library
+        .book(plies, least)
+        .map_err(|e| Failure(e.to_string()))?;
+    let book = Book::from_bytes(&bytes).map_err(|e| Failure(e.to_string()))?;
+    xiangqi::storage::atomic_write(output, &bytes)
+        .map_err(|e| Failure(format!("{}: {e}", output.display())))?;
+    writeln!(
+        out,
+        "games {}\tentries {}\tbytes {}",
+        summary.added,
+        book.len(),
+        bytes.len()
+    )
+    .map_err(io)
+}
+
+/// The explorer at a position: `move chinese games red% draw% black% latest`, from the
+/// library at `db` (`Some(None)`: the data folder's), or the master book (`None`).
 pub(super) fn book(
     out: &mut impl Write,
-    db: Option<&Path>,
+    db: Option<Option<&Path>>,
     fen: Option<&str>,
     moves: Option<&str>,
 ) -> Result<(), Failure> {
-    let library = open(db)?;
     let pos = position(fen, moves)?.unwrap_or_default();
+    let rows = match db {
+        Some(db) => open(db)?
+            .explore(&pos)
+            .map_err(|e| Failure(e.to_string()))?,
+        None => Book::masters().explore(&pos),
+    };
     let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
-    for e in library.explore(&pos).map_err(|e| Failure(e.to_string()))? {
+    for e in rows {
         writeln!(
             out,
             "{}\t{}\t{}\t{:.0}\t{:.0}\t{:.0}\t{}",

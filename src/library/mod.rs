@@ -6,6 +6,7 @@
 //!
 //! No Bevy: the CLI uses it as it is, the table on a thread.
 
+mod book;
 mod import;
 mod schema;
 #[cfg(test)]
@@ -18,6 +19,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::rules::record::GameRecord;
 use crate::rules::{Move, Notation, Position};
 
+pub use book::{Book, BookError};
 pub use import::{Added, Summary, Unreadable};
 
 /// Why the library cannot be used.

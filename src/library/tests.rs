@@ -281,3 +281,75 @@ fn the_explorer_agrees_with_a_count_over_the_games() {
     }
     assert!(asked >= 100, "{asked} positions asked");
 }
+
+/// A book built from a library answers as the library's explorer does, at the positions
+/// enough games reach before the book's last ply, and knows nothing of the others.
+#[test]
+fn a_book_answers_as_the_explorer_where_enough_games_reach() {
+    let mut lib = Library::in_memory().unwrap();
+    for (moves, result) in [
+        ("h2e2 h9g7 h0g2", "1-0"),
+        ("h2e2 h9g7 h0g2 i9h9", "0-1"),
+        ("h2e2 b9c7", "1/2-1/2"),
+        ("b2e2 h9g7", "1-0"),
+    ] {
+        lib.add(&record(moves, "r", "b", result, ""), "t").unwrap();
+    }
+    let bytes = lib.book(30, 2).unwrap();
+    let book = Book::from_bytes(&bytes).unwrap();
+    for reached in ["", "h2e2", "h2e2 h9g7", "h2e2 h9g7 h0g2"] {
+        let pos = after(reached);
+        assert_eq!(book.explore(&pos), lib.explore(&pos).unwrap(), "{reached}");
+        assert!(!book.explore(&pos).is_empty(), "{reached}");
+    }
+    // One game reaches it: in the library, not in the book.
+    assert!(book.explore(&after("b2e2")).is_empty());
+    assert!(!lib.explore(&after("b2e2")).unwrap().is_empty());
+    // Only the first ply: the start alone.
+    let short = lib.book(1, 2).unwrap();
+    let short = Book::from_bytes(&short).unwrap();
+    assert_eq!(short.len(), 2, "h2e2 and b2e2 from the start");
+    assert!(short.explore(&after("h2e2")).is_empty());
+}
+
+#[test]
+fn bytes_that_are_not_a_book_are_refused() {
+    assert_eq!(
+        Book::from_bytes(b"not a book").unwrap_err(),
+        BookError::NotABook
+    );
+    let mut cut = b"XQBOOK1\n".to_vec();
+    cut.extend_from_slice(&[0; 25]);
+    assert_eq!(Book::from_bytes(&cut).unwrap_err(), BookError::CutOff(5));
+    assert!(Book::from_bytes(b"XQBOOK1\n").unwrap().is_empty());
+}
+
+/// The compiled-in master book: the openings masters play, as their games say.
+#[test]
+fn the_master_book_knows_the_masters_openings() {
+    let book = Book::masters();
+    assert!(book.len() > 50_000, "{} entries", book.len());
+    let start = book.explore(&Position::new());
+    assert_eq!(
+        start[0].mv.to_string(),
+        "h2e2",
+        "炮二平五 is the most played"
+    );
+    let all: usize = start.iter().map(|e| e.games).sum();
+    assert!(
+        (10_000..=16_852).contains(&all),
+        "{all} games from the start"
+    );
+    for e in &start {
+        assert!(e.red + e.draws + e.black <= e.games, "{e:?}");
+        assert!(
+            e.latest.is_some_and(|y| (1950..=2013).contains(&y)),
+            "{e:?}"
+        );
+    }
+    let reply = book.explore(&after("h2e2"));
+    assert_eq!(reply[0].mv.to_string(), "h9g7", "马８进７ the usual answer");
+    // Deep into a common line, and out of the book after an odd move.
+    assert!(!book.explore(&after("h2e2 h9g7 h0g2 i9h9 i0h0")).is_empty());
+    assert!(book.explore(&after("a0a1 a9a8 a1a0 a8a9 i0i1")).is_empty());
+}
