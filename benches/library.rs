@@ -68,14 +68,14 @@ fn bench(c: &mut Criterion) {
     group.bench_function("import into a new library", |b| {
         b.iter(|| {
             let mut lib = Library::in_memory().unwrap();
-            black_box(lib.import(std::slice::from_ref(&dir), |_, _| {}).unwrap())
+            black_box(lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap())
         });
     });
     group.finish();
 
     // A library and the same games in memory, for the searches.
     let mut lib = Library::in_memory().unwrap();
-    lib.import(std::slice::from_ref(&dir), |_, _| {}).unwrap();
+    lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap();
     let lines: Vec<Vec<Position>> = paths
         .iter()
         .filter_map(|p| read_games_bytes(&std::fs::read(p).ok()?).ok())

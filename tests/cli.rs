@@ -612,8 +612,20 @@ fn library_imports_a_folder_finds_games_and_explores_a_position() {
         err.contains("broken-fen.pgn") && err.contains("red has no general"),
         "{err}"
     );
+    // Asked again, the files read before are skipped; a copy elsewhere is read, and
+    // its games are found to be there already.
     let again = stdout(&args);
-    assert!(again.contains("added 0\tduplicates 8"), "{again}");
+    assert!(
+        again.starts_with("files 0\tread 0\tadded 0\tduplicates 0\tunreadable 0\tskipped 7\t"),
+        "{again}"
+    );
+    let copy = dir.join("copy.pgn");
+    std::fs::copy(&three, &copy).unwrap();
+    let copied = stdout(&["library", "import", "--db", db, copy.to_str().unwrap()]);
+    assert!(
+        copied.starts_with("files 1\tread 3\tadded 0\tduplicates 3\t"),
+        "{copied}"
+    );
     // By player (traditional characters, Big5 in the file).
     let found = stdout(&["library", "find", "--player", "楊官璘", "--db", db]);
     assert_eq!(found.lines().count(), 2, "{found}");
@@ -638,4 +650,53 @@ fn library_imports_a_folder_finds_games_and_explores_a_position() {
         .map(|l| l.split('\t').nth(2).unwrap().parse::<usize>().unwrap())
         .sum();
     assert_eq!(games, 6, "the games from the start position: {book}");
+}
+
+/// An import killed halfway (SIGKILL: no chance to tidy up) loses nothing and adds
+/// nothing twice: the library opens, what was committed is there, and the same import
+/// asked again skips the files read and adds the rest.
+#[test]
+fn library_import_killed_halfway_goes_on_when_asked_again() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-library-kill");
+    let _ = std::fs::remove_dir_all(&dir);
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let n = 6000;
+    for i in 0..n {
+        let pgn = format!(
+            "[Red \"紅{i}\"]\n[Black \"黑\"]\n[Result \"1-0\"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ 1-0\n"
+        );
+        std::fs::write(games.join(format!("{i:05}.pgn")), pgn).unwrap();
+    }
+    let db = dir.join("library.sqlite");
+    let (db, games) = (db.to_str().unwrap(), games.to_str().unwrap());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["library", "import", "--db", db, games])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Killed once it says a thousand files are read (two batches committed).
+    let err = BufReader::new(child.stderr.take().unwrap());
+    for line in err.lines() {
+        if line.unwrap().starts_with("1000/") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let kept = stdout(&["library", "find", "--db", db]).lines().count();
+    assert!((500..n).contains(&kept), "{kept} games kept");
+    let summary = stdout(&["library", "import", "--db", db, games]);
+    let field = |name: &str| -> usize {
+        let at = summary.split('\t').find(|f| f.starts_with(name)).unwrap();
+        at[name.len() + 1..].parse().unwrap()
+    };
+    assert_eq!(field("skipped") + field("files"), n, "{summary}");
+    assert_eq!(kept + field("added"), n, "{summary}");
+    assert_eq!(field("unreadable"), 0, "{summary}");
+    let all = stdout(&["library", "find", "--db", db]);
+    assert_eq!(all.lines().count(), n);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -41,6 +41,7 @@ pub(super) fn import(
             if done % 1000 == 0 || done == all {
                 eprintln!("{done}/{all} files");
             }
+            true
         })
         .map_err(|e| Failure(e.to_string()))?;
     for u in &summary.unreadable {
@@ -49,12 +50,13 @@ pub(super) fn import(
     let secs = started.elapsed().as_secs_f64();
     writeln!(
         out,
-        "files {}\tread {}\tadded {}\tduplicates {}\tunreadable {}\t{:.0} games/s",
+        "files {}\tread {}\tadded {}\tduplicates {}\tunreadable {}\tskipped {}\t{:.0} games/s",
         summary.files,
         summary.read,
         summary.added,
         summary.duplicates,
         summary.unreadable.len(),
+        summary.skipped,
         summary.read as f64 / secs.max(1e-9)
     )
     .map_err(io)
@@ -129,7 +131,7 @@ pub(super) fn build_book(
 ) -> Result<(), Failure> {
     let mut library = Library::in_memory().map_err(|e| Failure(e.to_string()))?;
     let summary = library
-        .import(paths, |_, _| {})
+        .import(paths, |_, _| true)
         .map_err(|e| Failure(e.to_string()))?;
     for u in &summary.unreadable {
         eprintln!("unreadable: {}: {}", u.path.display(), u.why);

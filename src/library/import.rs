@@ -31,6 +31,8 @@ pub struct Summary {
     pub added: usize,
     /// Games it had already.
     pub duplicates: usize,
+    /// Files left alone: an import before had read them, unchanged since.
+    pub skipped: usize,
     /// What could not be read.
     pub unreadable: Vec<Unreadable>,
 }
@@ -132,15 +134,17 @@ fn result(record: &GameRecord) -> String {
 
 impl Library {
     /// Imports every PGN, XQF and text file under `dirs` (folders walked, files as
-    /// they are), in batches; `progress` hears each file done (done, of all). The files
-    /// are only read.
+    /// they are), in batches; `progress` hears each file done (done, of all) and says
+    /// whether to go on. A file an import before read whole, unchanged since (its size
+    /// and time), is skipped: an import stopped (cancelled, or the program killed) goes
+    /// on where it was when asked again. The files are only read.
     ///
     /// # Errors
     /// SQLite refuses (what was committed before stays).
     pub fn import(
         &mut self,
         paths: &[PathBuf],
-        mut progress: impl FnMut(usize, usize),
+        mut progress: impl FnMut(usize, usize) -> bool,
     ) -> Result<Summary, LibraryError> {
         let mut files = Vec::new();
         for p in paths {
@@ -148,17 +152,59 @@ impl Library {
         }
         files.sort();
         let mut summary = Summary::default();
-        for chunk in files.chunks(BATCH) {
+        let mut done = 0;
+        'batches: for chunk in files.chunks(BATCH) {
             let tx = self.conn.transaction()?;
             for path in chunk {
-                summary.files += 1;
-                read_into(&tx, path, &mut summary)?;
-                progress(summary.files, files.len());
+                done += 1;
+                let stamp = stamp(path);
+                if was_read(&tx, path, stamp)? {
+                    summary.skipped += 1;
+                } else {
+                    summary.files += 1;
+                    read_into(&tx, path, &mut summary)?;
+                    // Written with the games, in the same transaction: both or neither.
+                    tx.prepare_cached(
+                        "INSERT OR REPLACE INTO files (path, size, modified) VALUES (?, ?, ?)",
+                    )?
+                    .execute(params![
+                        path.to_string_lossy(),
+                        stamp.0,
+                        stamp.1
+                    ])?;
+                }
+                if !progress(done, files.len()) {
+                    tx.commit()?;
+                    break 'batches;
+                }
             }
             tx.commit()?;
         }
         Ok(summary)
     }
+}
+
+/// A file's size and modification time (seconds), as far as they can be read.
+fn stamp(path: &Path) -> (i64, i64) {
+    let meta = std::fs::metadata(path).ok();
+    let size = meta
+        .as_ref()
+        .map_or(-1, |m| i64::try_from(m.len()).unwrap_or(i64::MAX));
+    let modified = meta
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(-1, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+    (size, modified)
+}
+
+/// Whether an import before read `path` as it is now.
+fn was_read(tx: &Transaction<'_>, path: &Path, stamp: (i64, i64)) -> Result<bool, LibraryError> {
+    let mut stmt = tx.prepare_cached("SELECT size, modified FROM files WHERE path = ?")?;
+    let mut rows = stmt.query([path.to_string_lossy()])?;
+    Ok(match rows.next()? {
+        Some(r) => (r.get::<_, i64>(0)?, r.get::<_, i64>(1)?) == stamp && stamp.0 >= 0,
+        None => false,
+    })
 }
 
 /// Reads the games of one file into the library.

@@ -11,6 +11,7 @@ mod import;
 mod schema;
 #[cfg(test)]
 mod tests;
+mod worker;
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +22,7 @@ use crate::rules::{Move, Notation, Position};
 
 pub use book::{Book, BookError};
 pub use import::{Added, Summary, Unreadable};
+pub use worker::{Answer, Job, Worker};
 
 /// Why the library cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +40,7 @@ pub enum LibraryError {
         error: std::io::Error,
     },
     /// Made by a newer program.
-    #[error("the game library is of version {0}, newer than this program knows (1)")]
+    #[error("the game library is of version {0}, newer than this program knows ({known})", known = schema::VERSION)]
     Newer(i64),
 }
 
@@ -137,7 +139,7 @@ impl Library {
         }
     }
 
-    fn open_as_is(path: &Path) -> Result<Library, LibraryError> {
+    pub(crate) fn open_as_is(path: &Path) -> Result<Library, LibraryError> {
         let conn = Connection::open(path)?;
         let ok: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
         if ok != "ok" {

@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::LibraryError;
 
 /// The version this program writes.
-pub const VERSION: i64 = 1;
+pub const VERSION: i64 = 2;
 
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
@@ -45,6 +45,19 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
              CREATE INDEX positions_key ON positions(key);
              CREATE INDEX positions_game ON positions(game);
              PRAGMA user_version = 1;
+             COMMIT;",
+        )?;
+    }
+    if version < 2 {
+        // The files imported, as they were: an import asked again skips them.
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE files (
+                 path TEXT PRIMARY KEY,
+                 size INTEGER NOT NULL,
+                 modified INTEGER NOT NULL
+             );
+             PRAGMA user_version = 2;
              COMMIT;",
         )?;
     }

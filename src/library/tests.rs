@@ -353,3 +353,65 @@ fn the_master_book_knows_the_masters_openings() {
     assert!(!book.explore(&after("h2e2 h9g7 h0g2 i9h9 i0h0")).is_empty());
     assert!(book.explore(&after("a0a1 a9a8 a1a0 a8a9 i0i1")).is_empty());
 }
+
+/// Games as files in a fresh folder: `n` files of one game each, all different.
+fn game_files(name: &str, n: usize) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xiangqi-lib-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..n {
+        let r = record("h2e2 h9g7 h0g2", &format!("紅{i}"), "黑", "1-0", "C01");
+        let text = crate::rules::pgn::write(&r, Notation::Chinese);
+        std::fs::write(dir.join(format!("{i:04}.pgn")), text).unwrap();
+    }
+    dir
+}
+
+/// The library's threads: an import cancelled stops between two files and keeps what
+/// it read; asked again it skips those and reads the rest; the reader answers meanwhile.
+#[test]
+fn an_import_cancelled_goes_on_where_it_stopped_when_asked_again() {
+    use std::time::Duration;
+    let dir = game_files("cancel", 1200);
+    let db = dir.join("library.sqlite");
+    let worker = Worker::start(db);
+    let wait = || worker.wait(Duration::from_secs(30)).expect("an answer");
+    assert!(matches!(wait(), Answer::Opened(0, None)));
+    worker.ask(Job::Import(vec![dir.clone()]));
+    // Cancelled once the first files are in.
+    let first = loop {
+        match wait() {
+            Answer::Progress(done, all) => {
+                assert_eq!(all, 1200);
+                if done == 3 {
+                    worker.cancel();
+                }
+            }
+            Answer::Imported(summary, cancelled, len) => break (summary, cancelled, len),
+            other => panic!("{other:?}"),
+        }
+    };
+    let (summary, cancelled, len) = first;
+    assert!(cancelled);
+    assert!(summary.added >= 3 && summary.added < 1200, "{summary:?}");
+    assert_eq!(len, summary.added);
+    // The reader sees what was committed.
+    worker.ask(Job::Find(Filter::default()));
+    let found = loop {
+        if let Answer::Found(_, found) = wait() {
+            break found;
+        }
+    };
+    assert_eq!(found.len(), summary.added);
+    worker.ask(Job::Import(vec![dir.clone()]));
+    let (second, cancelled, len) = loop {
+        if let Answer::Imported(s, c, n) = wait() {
+            break (s, c, n);
+        }
+    };
+    assert!(!cancelled);
+    assert_eq!(second.skipped, summary.files, "{second:?}");
+    assert_eq!(summary.added + second.added, 1200);
+    assert_eq!((second.duplicates, len), (0, 1200));
+    let _ = std::fs::remove_dir_all(&dir);
+}

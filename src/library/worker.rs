@@ -1,0 +1,207 @@
+//! The library on threads of its own, so that a window never waits for it: one thread
+//! writes (imports, games added), one reads (finds, the explorer, a game fetched), each
+//! with its own connection to the same file (WAL: the reader never waits for an
+//! import). Jobs go in, answers come out, in order per thread; an import can be
+//! cancelled between two files and, asked again, skips what it had already read.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+
+use super::{Explored, Filter, Found, Library, Summary};
+use crate::rules::Position;
+use crate::rules::record::GameRecord;
+
+/// What the library is asked to do.
+#[derive(Clone, Debug)]
+pub enum Job {
+    /// Import the files under these paths.
+    Import(Vec<PathBuf>),
+    /// Add a game (from where it came: a file's name, "pasted", "played").
+    Add(Box<GameRecord>, String),
+    /// Find games.
+    Find(Filter),
+    /// The moves played from a position.
+    Explore(Position),
+    /// A game, to open at a ply.
+    Game(i64, usize),
+}
+
+/// What the library answers.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum Answer {
+    /// The library is open, with this many games (and a damaged file kept aside).
+    Opened(usize, Option<PathBuf>),
+    /// An import has read `done` of `all` files.
+    Progress(usize, usize),
+    /// An import ended (`cancelled`: stopped by the player), with the library's size.
+    Imported(Summary, bool, usize),
+    /// A game was added (true) or was there already, with the library's size.
+    Added(bool, usize),
+    /// The games a filter found.
+    Found(Filter, Vec<Found>),
+    /// The moves played from a position.
+    Explored(Position, Vec<Explored>),
+    /// A game asked for, and the ply to open it at.
+    Game(i64, usize, Option<Box<GameRecord>>),
+    /// The library could not do it: why.
+    Failed(String),
+}
+
+/// The library's threads.
+pub struct Worker {
+    writes: Sender<Job>,
+    reads: Sender<Job>,
+    // Behind a lock only so that the worker can be shared (a Bevy resource must be).
+    answers: Mutex<Receiver<Answer>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Worker {
+    /// Starts the threads on the library at `path`.
+    #[must_use]
+    pub fn start(path: PathBuf) -> Worker {
+        let (writes, write_jobs) = channel::<Job>();
+        let (reads, read_jobs) = channel::<Job>();
+        let (tell, answers) = channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (writer_tell, stop) = (tell.clone(), cancel.clone());
+        let (opened_tx, opened_rx) = channel::<()>();
+        let writer_path = path.clone();
+        std::thread::spawn(move || {
+            let library = match Library::open(&writer_path) {
+                Ok((library, aside)) => {
+                    let n = library.len().unwrap_or(0);
+                    let _ = writer_tell.send(Answer::Opened(n, aside));
+                    Some(library)
+                }
+                Err(e) => {
+                    let _ = writer_tell.send(Answer::Failed(e.to_string()));
+                    None
+                }
+            };
+            // The reader opens the file once it is made and migrated.
+            let _ = opened_tx.send(());
+            if let Some(library) = library {
+                write_loop(library, &write_jobs, &writer_tell, &stop);
+            }
+        });
+        std::thread::spawn(move || {
+            let _ = opened_rx.recv();
+            match Library::open_as_is(&path) {
+                Ok(library) => read_loop(&library, &read_jobs, &tell),
+                Err(e) => {
+                    let _ = tell.send(Answer::Failed(e.to_string()));
+                }
+            }
+        });
+        Worker {
+            writes,
+            reads,
+            answers: Mutex::new(answers),
+            cancel,
+        }
+    }
+
+    /// Asks for `job`.
+    pub fn ask(&self, job: Job) {
+        let to = match job {
+            Job::Import(_) | Job::Add(..) => {
+                if matches!(job, Job::Import(_)) {
+                    self.cancel.store(false, Ordering::SeqCst);
+                }
+                &self.writes
+            }
+            Job::Find(_) | Job::Explore(_) | Job::Game(..) => &self.reads,
+        };
+        // A thread gone (its library could not be opened) has said so already.
+        let _ = to.send(job);
+    }
+
+    /// Stops the import running, between two files (what it added stays).
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::SeqCst);
+    }
+
+    /// The answers ready now.
+    #[must_use]
+    pub fn answers(&self) -> Vec<Answer> {
+        self.answers
+            .lock()
+            .map(|rx| rx.try_iter().collect())
+            .unwrap_or_default()
+    }
+
+    /// Waits for the next answer (tests, the command line).
+    #[must_use]
+    pub fn wait(&self, timeout: std::time::Duration) -> Option<Answer> {
+        self.answers.lock().ok()?.recv_timeout(timeout).ok()
+    }
+}
+
+fn write_loop(
+    mut library: Library,
+    jobs: &Receiver<Job>,
+    tell: &Sender<Answer>,
+    stop: &AtomicBool,
+) {
+    for job in jobs {
+        let answer = match job {
+            Job::Import(paths) => {
+                let result = library.import(&paths, |done, all| {
+                    let _ = tell.send(Answer::Progress(done, all));
+                    !stop.load(Ordering::SeqCst)
+                });
+                match result {
+                    Ok(summary) => Answer::Imported(
+                        summary,
+                        stop.load(Ordering::SeqCst),
+                        library.len().unwrap_or(0),
+                    ),
+                    Err(e) => Answer::Failed(e.to_string()),
+                }
+            }
+            Job::Add(record, source) => match library.add(&record, &source) {
+                Ok((_, new)) => Answer::Added(new, library.len().unwrap_or(0)),
+                Err(e) => Answer::Failed(e.to_string()),
+            },
+            Job::Find(_) | Job::Explore(_) | Job::Game(..) => continue,
+        };
+        if tell.send(answer).is_err() {
+            return;
+        }
+    }
+}
+
+fn read_loop(library: &Library, jobs: &Receiver<Job>, tell: &Sender<Answer>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        batch.extend(jobs.try_iter());
+        // Of the explorer's questions waiting, only the latest is worth answering: the
+        // player has walked on from the others.
+        let latest = batch.iter().rposition(|j| matches!(j, Job::Explore(_)));
+        for (i, job) in batch.into_iter().enumerate() {
+            let answer = match job {
+                Job::Explore(_) if Some(i) != latest => continue,
+                Job::Explore(pos) => match library.explore(&pos) {
+                    Ok(moves) => Answer::Explored(pos, moves),
+                    Err(e) => Answer::Failed(e.to_string()),
+                },
+                Job::Find(filter) => match library.find(&filter) {
+                    Ok(found) => Answer::Found(filter, found),
+                    Err(e) => Answer::Failed(e.to_string()),
+                },
+                Job::Game(id, ply) => match library.game(id) {
+                    Ok(record) => Answer::Game(id, ply, record.map(Box::new)),
+                    Err(e) => Answer::Failed(e.to_string()),
+                },
+                Job::Import(_) | Job::Add(..) => continue,
+            };
+            if tell.send(answer).is_err() {
+                return;
+            }
+        }
+    }
+}
