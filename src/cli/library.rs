@@ -100,7 +100,7 @@ pub(super) fn find(out: &mut impl Write, ask: Find<'_>) -> Result<(), Failure> {
         opening: ask.opening,
         position: position(ask.fen.as_deref(), ask.moves.as_deref())?,
         mirror: ask.mirror,
-        limit: None,
+        ..Filter::default()
     };
     for g in library.find(&filter).map_err(|e| Failure(e.to_string()))? {
         writeln!(

@@ -86,8 +86,8 @@ pub(super) fn add(
         .filter(|y| (1000..3000).contains(y));
     let plies = record.game.ply_count();
     tx.prepare_cached(
-        "INSERT INTO games (key, red, black, event, date, year, result, ecco, plies, source, pgn) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (key, red, black, event, date, year, result, ecco, plies, source, pgn, \
+         comments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?
     .execute(params![
         identity,
@@ -101,6 +101,7 @@ pub(super) fn add(
         i64::try_from(plies).unwrap_or(i64::MAX),
         source,
         pgn_of(record),
+        comments(record),
     ])?;
     let id = tx.last_insert_rowid();
     let mut stmt =
@@ -116,6 +117,21 @@ pub(super) fn add(
         ])?;
     }
     Ok((id, true))
+}
+
+/// Every comment of the game, its lines' too, one a line.
+fn comments(record: &GameRecord) -> String {
+    fn of(v: &crate::rules::record::Variation, out: &mut Vec<String>) {
+        out.extend(v.comments.values().cloned());
+        for w in &v.variations {
+            of(w, out);
+        }
+    }
+    let mut out: Vec<String> = record.comments.values().cloned().collect();
+    for v in &record.variations {
+        of(v, &mut out);
+    }
+    out.join("\n")
 }
 
 /// The game's result: its `Result` tag, else how the moves end.

@@ -52,8 +52,18 @@ pub struct Library {
 /// What a search asks for: every field it names must match (`None`: anything).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
-    /// A player, on either side (part of the name).
+    /// A player (part of the name), on either side or on `side`.
     pub player: Option<String>,
+    /// The side `player` must have played.
+    pub side: Option<crate::rules::Color>,
+    /// Played in these years (from, to; either may be left open).
+    pub years: (Option<i32>, Option<i32>),
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: Option<String>,
+    /// At least and at most this many plies in the main line.
+    pub plies: (Option<usize>, Option<usize>),
+    /// Text in the game's comments.
+    pub comment: Option<String>,
     /// Part of the event.
     pub event: Option<String>,
     /// An ECCO code or its start (`C7`).
@@ -81,6 +91,8 @@ pub struct Found {
     pub date: String,
     /// The event.
     pub event: String,
+    /// The ECCO code the file gave.
+    pub opening: String,
     /// The main line's length.
     pub plies: usize,
     /// Where it reaches the position searched for (the first time).
@@ -196,7 +208,7 @@ impl Library {
     /// SQLite refuses.
     pub fn find(&self, filter: &Filter) -> Result<Vec<Found>, LibraryError> {
         let mut sql = String::from(
-            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL FROM games g",
+            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL, g.ecco FROM games g",
         );
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
         let mut wheres: Vec<String> = Vec::new();
@@ -209,16 +221,54 @@ impl Library {
             }
             let marks = vec!["?"; keys.len()].join(",");
             sql = format!(
-                "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, MIN(p.ply) \
+                "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, MIN(p.ply), g.ecco \
                  FROM positions p JOIN games g ON g.id = p.game WHERE p.key IN ({marks})"
             );
             args.extend(keys.into_iter().map(rusqlite::types::Value::Integer));
         }
         let like = |s: &str| rusqlite::types::Value::Text(format!("%{s}%"));
+        use rusqlite::types::Value;
         if let Some(p) = &filter.player {
-            wheres.push("(g.red LIKE ? OR g.black LIKE ?)".into());
-            args.push(like(p));
-            args.push(like(p));
+            match filter.side {
+                None => {
+                    wheres.push("(g.red LIKE ? OR g.black LIKE ?)".into());
+                    args.push(like(p));
+                    args.push(like(p));
+                }
+                Some(crate::rules::Color::Red) => {
+                    wheres.push("g.red LIKE ?".into());
+                    args.push(like(p));
+                }
+                Some(crate::rules::Color::Black) => {
+                    wheres.push("g.black LIKE ?".into());
+                    args.push(like(p));
+                }
+            }
+        }
+        if let Some(from) = filter.years.0 {
+            wheres.push("g.year >= ?".into());
+            args.push(Value::Integer(from.into()));
+        }
+        if let Some(to) = filter.years.1 {
+            wheres.push("g.year <= ?".into());
+            args.push(Value::Integer(to.into()));
+        }
+        if let Some(r) = &filter.result {
+            wheres.push("g.result = ?".into());
+            args.push(Value::Text(r.clone()));
+        }
+        let count = |n: usize| Value::Integer(i64::try_from(n).unwrap_or(i64::MAX));
+        if let Some(least) = filter.plies.0 {
+            wheres.push("g.plies >= ?".into());
+            args.push(count(least));
+        }
+        if let Some(most) = filter.plies.1 {
+            wheres.push("g.plies <= ?".into());
+            args.push(count(most));
+        }
+        if let Some(c) = &filter.comment {
+            wheres.push("g.comments LIKE ?".into());
+            args.push(like(c));
         }
         if let Some(e) = &filter.event {
             wheres.push("g.event LIKE ?".into());
@@ -252,6 +302,7 @@ impl Library {
                 result: r.get(3)?,
                 date: r.get(4)?,
                 event: r.get(5)?,
+                opening: r.get(8)?,
                 plies: usize::try_from(r.get::<_, i64>(6)?).unwrap_or(0),
                 reached: r
                     .get::<_, Option<i64>>(7)?

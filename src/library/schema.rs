@@ -49,9 +49,11 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
         )?;
     }
     if version < 2 {
-        // The files imported, as they were: an import asked again skips them.
+        // The files imported, as they were: an import asked again skips them. The
+        // games' comments, to find them by.
         conn.execute_batch(
             "BEGIN;
+             ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '';
              CREATE TABLE files (
                  path TEXT PRIMARY KEY,
                  size INTEGER NOT NULL,

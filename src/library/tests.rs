@@ -415,3 +415,66 @@ fn an_import_cancelled_goes_on_where_it_stopped_when_asked_again() {
     assert_eq!((second.duplicates, len), (0, 1200));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The filters the library window offers: the player's side, years, result, length and
+/// text in the comments, each checked against the games' own fields.
+#[test]
+fn games_are_found_by_side_years_result_length_and_comment() {
+    let mut lib = Library::in_memory().unwrap();
+    let mut a = record("h2e2 h9g7 h0g2 i9h9", "許銀川", "呂欽", "1-0", "C01");
+    a.comments.insert(2, "屏風馬的正着".into());
+    let mut b = record("h2e2 b9c7", "呂欽", "許銀川", "0-1", "B05");
+    b.set_tag("Date", "1995.10.01");
+    let c = record(
+        "b2e2 h9g7 b0c2 b9c7 a0b0 a9b9",
+        "趙國榮",
+        "胡榮華",
+        "1/2-1/2",
+        "D01",
+    );
+    for r in [&a, &b, &c] {
+        lib.add(r, "t").unwrap();
+    }
+    let reds = |f: Filter| -> Vec<String> {
+        let mut v: Vec<String> = lib.find(&f).unwrap().into_iter().map(|g| g.red).collect();
+        v.sort();
+        v
+    };
+    let player = |side| Filter {
+        player: Some("許銀川".into()),
+        side,
+        ..Filter::default()
+    };
+    assert_eq!(reds(player(None)), ["呂欽", "許銀川"]);
+    assert_eq!(reds(player(Some(crate::rules::Color::Red))), ["許銀川"]);
+    assert_eq!(reds(player(Some(crate::rules::Color::Black))), ["呂欽"]);
+    let years = |from, to| Filter {
+        years: (from, to),
+        ..Filter::default()
+    };
+    assert_eq!(reds(years(None, Some(2000))), ["呂欽"]);
+    assert_eq!(reds(years(Some(2000), None)), ["許銀川", "趙國榮"]);
+    assert_eq!(reds(years(Some(1995), Some(1995))), ["呂欽"]);
+    let result = Filter {
+        result: Some("1/2-1/2".into()),
+        ..Filter::default()
+    };
+    assert_eq!(reds(result), ["趙國榮"]);
+    let long = Filter {
+        plies: (Some(4), None),
+        ..Filter::default()
+    };
+    assert_eq!(reds(long), ["許銀川", "趙國榮"]);
+    let short = Filter {
+        plies: (None, Some(4)),
+        ..Filter::default()
+    };
+    assert_eq!(reds(short), ["呂欽", "許銀川"]);
+    let comment = Filter {
+        comment: Some("屏風馬".into()),
+        ..Filter::default()
+    };
+    assert_eq!(reds(comment), ["許銀川"]);
+    let found = lib.find(&Filter::default()).unwrap();
+    assert!(found.iter().any(|g| g.opening == "D01"));
+}
