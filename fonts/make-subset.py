@@ -34,6 +34,14 @@ for hi in range(0xB0, 0xF8):
             chars.update(bytes([hi, lo]).decode("gb2312"))
         except UnicodeDecodeError:
             pass
+# And the 5,401 common hanzi of Big5 (level 1, A440-C67E): the traditional characters
+# of files from Taiwan and Hong Kong (the master games' players and events).
+for hi in range(0xA4, 0xC7):
+    for lo in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
+        try:
+            chars.update(bytes([hi, lo]).decode("big5"))
+        except UnicodeDecodeError:
+            pass
 chars = sorted(c for c in chars if c.isprintable() or c == "\u3000")
 
 text_file = ROOT / "target" / "font-chars.txt"

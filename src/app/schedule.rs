@@ -75,7 +75,10 @@ pub enum Logic {
     Saves,
     /// The clipboard (copy, paste).
     Clipboard,
-    /// Opening games: pasted, dropped, from a slot or a file's list.
+    /// The game library: its answers taken in (a game found, to open), what the
+    /// player asked of it, games kept, the explorer's question.
+    Library,
+    /// Opening games: pasted, dropped, from a slot or a file's list, the library.
     Import,
     /// The Go table's files: its slots, and Go games pasted, dropped or opened (after
     /// the Xiangqi ones, which pass them over).
@@ -177,6 +180,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Opponent,
                 Logic::Saves,
                 Logic::Clipboard,
+                Logic::Library,
                 Logic::Import,
                 Logic::GoFiles,
                 Logic::Export,

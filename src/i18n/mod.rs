@@ -79,9 +79,11 @@ macro_rules! texts {
 }
 
 mod go;
+mod library;
 mod xiangqi;
 
 pub use go::{GoText, go_illegal, go_result, go_rules, side as go_side};
+pub use library::{LibText, result_word};
 pub use xiangqi::*;
 
 /// `text` with each `{}` replaced by the next of `args`.
@@ -264,6 +266,8 @@ texts! {
     KeyEdit => "F2：摆棋（Esc 退出）", "F2: set up a position (Esc leaves)";
     KeyAnalysis => "A：引擎分析（再按关闭）", "A: engine analysis (again to hide)";
     KeyHint => "H：提示一步好棋", "H: hint at a good move";
+    KeyLibrary => "L：棋谱库（导入文件夹，按棋手、赛事、开局、局面查找）；O：开局库（点着法即走）", "L: the game library (import folders; find games by player, event, opening, position); O: the opening explorer (click a move to play it)";
+    Credits => "开局库的大师对局取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计", "The opening explorer's master games are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics";
     Analysis => "分析", "Analysis";
     HintButton => "提示", "Hint";
     Opponent => "对手", "Opponent";
@@ -328,6 +332,8 @@ texts! {
     PuzzleFromYours => "我的对局（{}）第{}回合", "from your game of {}, move {}";
     PuzzleFromGame => "实战 {} 第{}回合", "game {}, move {}";
     PuzzleUnknownDay => "日期不详", "an unknown day";
+    LibraryMenu => "棋谱库…", "Game library…";
+    ExplorerMenu => "开局库", "Opening explorer";
     PuzzlesFind => "从我的对局中找题", "Find puzzles in my games";
     PuzzlesFinding => "正在用引擎查找存档对局中的杀局和得子机会…", "Looking for mates and winning moves in your saved games with the engine…";
     PuzzlesFound => "在你的对局中找到 {} 道题", "{} puzzles found in your games";
@@ -389,6 +395,15 @@ mod tests {
         assert_eq!(Lang::from_locale(None), Lang::En);
         for t in T::ALL {
             assert!(!t.get(Lang::Zh).is_empty() && !t.get(Lang::En).is_empty());
+        }
+        for t in LibText::ALL {
+            assert!(!t.get(Lang::Zh).is_empty() && !t.get(Lang::En).is_empty());
+            // As many blanks in both: the same things filled in.
+            assert_eq!(
+                t.get(Lang::Zh).matches("{}").count(),
+                t.get(Lang::En).matches("{}").count(),
+                "{t:?}"
+            );
         }
         assert_eq!(T::SavedTo.fill(Lang::En, &[&3]), "Saved to slot 3");
         assert_eq!(T::SlotFailed.fill(Lang::Zh, &[&2, &"x"]), "存档 2：x");

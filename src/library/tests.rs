@@ -362,7 +362,7 @@ fn game_files(name: &str, n: usize) -> std::path::PathBuf {
     for i in 0..n {
         let r = record("h2e2 h9g7 h0g2", &format!("紅{i}"), "黑", "1-0", "C01");
         let text = crate::rules::pgn::write(&r, Notation::Chinese);
-        std::fs::write(dir.join(format!("{i:04}.pgn")), text).unwrap();
+        crate::storage::atomic_write(&dir.join(format!("{i:04}.pgn")), text.as_bytes()).unwrap();
     }
     dir
 }

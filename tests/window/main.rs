@@ -5,6 +5,7 @@
 
 mod fits;
 mod harness;
+mod library;
 mod looks;
 mod tables;
 

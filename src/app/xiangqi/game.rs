@@ -10,6 +10,8 @@ use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
     TableGame, usual_key,
 };
+use crate::app::xiangqi::library::LibraryCommand;
+use crate::app::xiangqi::messages::MoveAsked;
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::review::ReviewCommand;
 use crate::app::xiangqi::train::TrainCommand;
@@ -35,7 +37,12 @@ impl TableGame for Xiangqi {
     fn answers(action: &Action) -> bool {
         // Every action of the table's, and its own commands.
         match action {
-            Action::Own(own) => own.is::<ReviewCommand>() || own.is::<TrainCommand>(),
+            Action::Own(own) => {
+                own.is::<ReviewCommand>()
+                    || own.is::<TrainCommand>()
+                    || own.is::<LibraryCommand>()
+                    || own.is::<MoveAsked>()
+            }
             _ => true,
         }
     }
@@ -94,6 +101,7 @@ impl TableGame for Xiangqi {
             super::engine_link::plugin,
             super::train::plugin,
             super::files::import::plugin,
+            super::library::plugin,
         ));
     }
 
@@ -114,6 +122,12 @@ impl TableGame for Xiangqi {
             Menu::Game => vec![
                 (T::Puzzles, "F3", Action::own(TrainCommand::Open(None))),
                 (T::PuzzlesFind, "", Action::own(TrainCommand::FindInGames)),
+                (T::LibraryMenu, "L", Action::own(LibraryCommand::Toggle)),
+                (
+                    T::ExplorerMenu,
+                    "O",
+                    Action::own(LibraryCommand::ToggleExplorer),
+                ),
             ],
             Menu::Engine => vec![
                 (T::Analysis, "A", Action::ToggleAnalysis),
@@ -160,6 +174,8 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
         (false, _, KeyCode::KeyH) => Action::Hint,
         (false, _, KeyCode::KeyR) => Action::own(ReviewCommand::Toggle),
+        (false, _, KeyCode::KeyL) => Action::own(LibraryCommand::Toggle),
+        (false, _, KeyCode::KeyO) => Action::own(LibraryCommand::ToggleExplorer),
         (false, same_side, KeyCode::BracketRight) => Action::own(ReviewCommand::Next { same_side }),
         (false, same_side, KeyCode::BracketLeft) => {
             Action::own(ReviewCommand::Previous { same_side })

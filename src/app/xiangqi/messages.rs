@@ -67,6 +67,11 @@ pub struct DrawOffered(pub crate::rules::Color);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selected(pub Square);
 
+/// A move named rather than pointed at (the opening explorer's): played as a click
+/// would play it, or refused with the same reasons.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveAsked(pub Move);
+
 /// A move was played.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MovePlayed {
@@ -139,6 +144,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<EditCommand>()
         .add_message::<Selected>()
         .add_message::<MovePlayed>()
+        .add_message::<MoveAsked>()
         .add_message::<EngineMove>()
         .add_message::<MoveRejected>()
         .add_message::<Undone>()

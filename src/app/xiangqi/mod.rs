@@ -6,6 +6,7 @@ pub mod edit;
 pub mod engine_link;
 pub mod files;
 pub mod game;
+pub mod library;
 pub mod messages;
 pub mod model;
 pub mod panel;

@@ -29,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             pointer.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
+            asked.run_if(in_state(Mode::Play)),
             engine_move,
             commands,
         )
@@ -118,6 +119,19 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
                 reason,
             });
         }
+    }
+}
+
+/// A move named (the explorer's) is played as a click would play it.
+fn asked(
+    mut asked: MessageReader<crate::app::xiangqi::messages::MoveAsked>,
+    mut model: ResMut<Model>,
+    mut selection: ResMut<Selection>,
+    mut out: Outcomes,
+) {
+    for &crate::app::xiangqi::messages::MoveAsked(mv) in asked.read() {
+        info!("move asked: {mv}");
+        attempt(&mut model, &mut selection, mv, &mut out);
     }
 }
 

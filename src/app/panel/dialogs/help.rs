@@ -34,11 +34,14 @@ pub(crate) fn show(ctx: &egui::Context, lang: Lang, send: &mut impl FnMut(Action
             T::KeyGif,
             T::KeyDrop,
             T::KeyPuzzles,
+            T::KeyLibrary,
             T::KeyHelp,
             T::KeyQuit,
         ] {
             ui.label(t.get(lang));
         }
+        ui.separator();
+        ui.label(egui::RichText::new(T::Credits.get(lang)).small());
     });
     if !open {
         send(Action::ToggleHelp);

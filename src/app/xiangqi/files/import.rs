@@ -16,6 +16,7 @@ use crate::app::shell::model::Settings;
 use crate::app::shell::table::{TableGame, Tables};
 use crate::app::store::choice::{GameChoice, GameList, ListedGame};
 use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::library::{KeepGame, OpenGame};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::play::clear;
 use crate::app::{BoardChanged, Import, Notice};
@@ -125,6 +126,7 @@ struct Opener<'w> {
     settings: Res<'w, Settings>,
     notices: MessageWriter<'w, Notice>,
     changed: MessageWriter<'w, BoardChanged>,
+    kept: MessageWriter<'w, KeepGame>,
 }
 
 impl Opener<'_> {
@@ -152,7 +154,11 @@ impl Opener<'_> {
 
     fn apply(&mut self, reading: Reading) {
         match reading {
-            Reading::Game(game, said) => self.open(*game, said),
+            Reading::Game(game, said) => {
+                // What is opened is kept in the library (once).
+                self.kept.write(KeepGame(game.clone(), said.clone()));
+                self.open(*game, said);
+            }
             Reading::Choose(list) => {
                 info!("game list: {} games in {}", list.games.len(), list.file);
                 let said = T::GamesInFile.fill(self.lang(), &[&list.file, &list.games.len()]);
@@ -170,8 +176,10 @@ impl Opener<'_> {
 /// Opens a pasted, dropped or loaded game in place of the current one (undoable). A
 /// failure leaves the game exactly as it was and says why. A file of several games
 /// opens the list instead.
+#[allow(clippy::too_many_arguments)]
 fn import(
     mut imports: MessageReader<Import>,
+    mut from_library: MessageReader<OpenGame>,
     mut reads: ResMut<Reads>,
     mut opener: Opener,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -179,6 +187,11 @@ fn import(
     tables: Res<Tables>,
 ) {
     let lang = opener.lang();
+    for OpenGame { record, ply, said } in from_library.read() {
+        // A copy: playing on changes nothing in the library.
+        opener.open((**record).clone(), said.clone());
+        opener.model.review(*ply);
+    }
     for request in imports.read() {
         // What another game claims surer is its (Go's SGF: app/go/files.rs).
         if tables.reader(request, *kind.get()) != Xiangqi::KIND {

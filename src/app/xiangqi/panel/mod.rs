@@ -40,6 +40,7 @@ pub(crate) struct XiangqiUi {
     edit: edit::EditUi,
     moves: moves::MovesUi,
     info: info::InfoUi,
+    library: crate::app::xiangqi::library::window::WindowUi,
     /// The training's places logged, and its list's filters.
     train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
 }
@@ -54,6 +55,7 @@ pub(crate) struct Shown<'w> {
     editing: Res<'w, Editing>,
     training: Res<'w, Training>,
     engines: review::EngineShown<'w>,
+    library: Res<'w, crate::app::xiangqi::library::LibraryView>,
 }
 
 /// What it says: the player's actions, edits and settings, and a request for the next
@@ -87,6 +89,7 @@ pub(crate) fn section(
         editing,
         training,
         engines,
+        library,
     } = shown;
     let XiangqiUi {
         clock: clock_ui,
@@ -94,6 +97,7 @@ pub(crate) fn section(
         moves: moves_ui,
         info: info_ui,
         train: train_ui,
+        library: library_ui,
     } = &mut *memory;
     let lang = settings.lang;
     let status = status.of(Xiangqi::KIND);
@@ -134,12 +138,14 @@ pub(crate) fn section(
                     engine: &engines.view,
                     waits: &engines.waits,
                     reviewed: &engines.reviewed,
+                    library: &library,
                 },
                 table::Memory {
                     clock: clock_ui,
                     moves: moves_ui,
                     viewport,
                     top,
+                    places: &mut library_ui.places,
                 },
                 matches!(place, Some(PanelPlace::Below(_))),
                 &mut send,
@@ -150,6 +156,16 @@ pub(crate) fn section(
     if training.list {
         let (logged, list) = &mut *train_ui;
         train::list(&ctx, &training, lang, list, logged, &mut send);
+    }
+    if library.open {
+        crate::app::xiangqi::library::window::show(
+            &ctx,
+            &library,
+            model.shown_position(),
+            lang,
+            library_ui,
+            &mut send,
+        );
     }
     if overlay.info {
         info::show(&ctx, &model, lang, info_ui, &mut send, &mut record);

@@ -26,6 +26,7 @@ pub(crate) struct Shown<'a> {
     pub engine: &'a crate::app::xiangqi::engine_link::EngineView,
     pub waits: &'a crate::app::xiangqi::model::ComputerWaits,
     pub reviewed: &'a crate::app::xiangqi::review::Reviewed,
+    pub library: &'a crate::app::xiangqi::library::LibraryView,
 }
 
 /// What the player changed in the panel this frame.
@@ -45,6 +46,8 @@ pub(crate) struct Memory<'a> {
     /// The height the panel shows, and where its content starts.
     pub viewport: f32,
     pub top: f32,
+    /// Where the explorer's widgets are.
+    pub places: &'a mut crate::app::xiangqi::library::window::Places,
 }
 
 fn side_text(side: Side, lang: Lang) -> &'static str {
@@ -76,6 +79,7 @@ pub(crate) fn contents(
         moves: moves_ui,
         viewport,
         top: content_top,
+        places,
     } = memory;
     let edits = if two_columns {
         let mut edits = None;
@@ -85,7 +89,7 @@ pub(crate) fn contents(
             };
             head(left, shown, top, clock_ui, send);
             edits = Some(tail(left, shown, bottom, clock_ui, send));
-            moves_part(right, shown, moves_ui, send, record);
+            moves_part(right, shown, (moves_ui, places), send, record);
             fit_list(right, moves_ui, viewport, content_top);
         });
         edits.unwrap_or(Edits {
@@ -95,7 +99,7 @@ pub(crate) fn contents(
         })
     } else {
         head(ui, shown, top, clock_ui, send);
-        moves_part(ui, shown, moves_ui, send, record);
+        moves_part(ui, shown, (moves_ui, places), send, record);
         let edits = tail(ui, shown, bottom, clock_ui, send);
         fit_list(ui, moves_ui, viewport, content_top);
         edits
@@ -159,7 +163,10 @@ fn head(
 fn moves_part(
     ui: &mut egui::Ui,
     shown: &Shown,
-    moves_ui: &mut moves::MovesUi,
+    (moves_ui, places): (
+        &mut moves::MovesUi,
+        &mut crate::app::xiangqi::library::window::Places,
+    ),
     send: &mut impl FnMut(Action),
     record: &mut impl FnMut(RecordEdit),
 ) {
@@ -180,6 +187,16 @@ fn moves_part(
         &mut moves_ui.review_logged,
         send,
     );
+    if !model.is_reviewing() || shown.library.explorer {
+        crate::app::xiangqi::library::explorer::show(
+            ui,
+            model.shown_position(),
+            shown.library,
+            (settings.notation, lang),
+            places,
+            send,
+        );
+    }
 }
 
 /// The engine, the bottom player's card, the game's buttons and the settings button.

@@ -1,0 +1,439 @@
+//! The library's window: import a folder (with its progress, cancellable), find games
+//! by player and side, event, opening, years, result, length, comment and the position
+//! on the board, sort them by any column, open one (double-click) at the table as a
+//! copy, at the ply where it reaches the position searched for.
+
+use bevy_egui::egui;
+
+use super::{LibraryCommand, LibraryView};
+use crate::app::actions::Action;
+use crate::i18n::{Lang, LibText, result_word};
+use crate::library::{Filter, Found};
+use crate::rules::{Color, Position};
+
+/// Where the library's widgets are on the screen, logged when they move (the window
+/// tests click them by these lines: `panel library-import at X,Y`).
+#[derive(Default)]
+pub(crate) struct Places(Vec<(String, (i32, i32))>);
+
+impl Places {
+    /// Logs where `what` is, if it moved.
+    pub(crate) fn log(&mut self, what: &str, rect: egui::Rect) {
+        let at = crate::app::panel::screen_at(rect);
+        if !self.0.iter().any(|(w, a)| w == what && *a == at) {
+            bevy::log::info!("panel {what} at {},{}", at.0, at.1);
+            self.0.retain(|(w, _)| w != what);
+            self.0.push((what.to_owned(), at));
+        }
+    }
+}
+
+/// What the window remembers between frames: the filter as typed, the folder, the
+/// order of the list and the row picked.
+#[derive(Default)]
+pub(crate) struct WindowUi {
+    player: String,
+    side: Option<Color>,
+    event: String,
+    opening: String,
+    from_year: String,
+    to_year: String,
+    result: Option<&'static str>,
+    least: String,
+    most: String,
+    comment: String,
+    position: bool,
+    mirror: bool,
+    folder: String,
+    sort: (Column, bool),
+    picked: Option<i64>,
+    /// The row clicked last, and when.
+    last_click: Option<(i64, std::time::Instant)>,
+    /// The first frame the window is shown asks for every game.
+    asked: bool,
+    /// Where its widgets are (and the explorer's).
+    pub places: Places,
+}
+
+/// Two clicks on a row within this time open its game.
+const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// A column of the list, to sort by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Column {
+    #[default]
+    Added,
+    Red,
+    Black,
+    Result,
+    Date,
+    Event,
+    Opening,
+    Plies,
+    Reached,
+}
+
+impl WindowUi {
+    /// The filter the fields say (`pos`: the position on the board).
+    fn filter(&self, pos: &Position) -> Filter {
+        let text = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+        let year = |s: &str| s.trim().parse::<i32>().ok();
+        let count = |s: &str| s.trim().parse::<usize>().ok();
+        Filter {
+            player: text(&self.player),
+            side: self.side.filter(|_| !self.player.trim().is_empty()),
+            event: text(&self.event),
+            opening: text(&self.opening).map(|s| s.to_ascii_uppercase()),
+            years: (year(&self.from_year), year(&self.to_year)),
+            result: self.result.map(str::to_owned),
+            plies: (count(&self.least), count(&self.most)),
+            comment: text(&self.comment),
+            position: self.position.then(|| pos.clone()),
+            mirror: self.position && self.mirror,
+            limit: Some(5000),
+        }
+    }
+}
+
+/// The window, over the board.
+pub(crate) fn show(
+    ctx: &egui::Context,
+    view: &LibraryView,
+    pos: &Position,
+    lang: Lang,
+    memory: &mut WindowUi,
+    send: &mut impl FnMut(Action),
+) {
+    if !memory.asked {
+        memory.asked = true;
+        send(Action::own(LibraryCommand::Find(Box::new(
+            memory.filter(pos),
+        ))));
+    }
+    let mut open = true;
+    egui::Window::new(LibText::Library.get(lang))
+        .id(egui::Id::new("library window"))
+        .open(&mut open)
+        .default_size([720.0, 480.0])
+        .collapsible(false)
+        .show(ctx, |ui| {
+            import_row(ui, view, lang, memory, send);
+            ui.separator();
+            if filters(ui, lang, memory) {
+                send(Action::own(LibraryCommand::Find(Box::new(
+                    memory.filter(pos),
+                ))));
+            }
+            ui.separator();
+            list(ui, view, lang, memory, send);
+        });
+    if !open {
+        memory.asked = false;
+        send(Action::own(LibraryCommand::Toggle));
+    }
+}
+
+fn import_row(
+    ui: &mut egui::Ui,
+    view: &LibraryView,
+    lang: Lang,
+    memory: &mut WindowUi,
+    send: &mut impl FnMut(Action),
+) {
+    if let Some(why) = view.failed.as_deref() {
+        let text = if why.is_empty() {
+            LibText::NoDataFolder.get(lang).to_owned()
+        } else {
+            LibText::NoLibrary.fill(lang, &[&why])
+        };
+        ui.colored_label(ui.visuals().warn_fg_color, text);
+    }
+    ui.horizontal_wrapped(|ui| {
+        if let Some(n) = view.size {
+            ui.label(egui::RichText::new(LibText::Games.fill(lang, &[&n])).strong());
+        }
+        ui.label(LibText::Folder.get(lang));
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut memory.folder)
+                .desired_width(260.0)
+                .hint_text("~/棋谱"),
+        );
+        memory.places.log("library-folder", field.rect);
+        match view.progress {
+            Some((done, all)) => {
+                let part = if all == 0 {
+                    0.0
+                } else {
+                    done as f32 / all as f32
+                };
+                ui.add(
+                    egui::ProgressBar::new(part)
+                        .desired_width(160.0)
+                        .text(LibText::Importing.fill(lang, &[&done, &all])),
+                );
+                let cancel = ui.button(LibText::Cancel.get(lang));
+                memory.places.log("library-cancel", cancel.rect);
+                if cancel.clicked() {
+                    send(Action::own(LibraryCommand::Cancel));
+                }
+            }
+            None => {
+                let folder = expand_home(memory.folder.trim());
+                let ready = !memory.folder.trim().is_empty();
+                let import = ui.add_enabled(ready, egui::Button::new(LibText::Import.get(lang)));
+                memory.places.log("library-import", import.rect);
+                if import.clicked() {
+                    send(Action::own(LibraryCommand::Import(folder)));
+                }
+            }
+        }
+    });
+    if let Some((summary, _)) = &view.imported
+        && !summary.unreadable.is_empty()
+    {
+        egui::CollapsingHeader::new(LibText::Unreadable.fill(lang, &[&summary.unreadable.len()]))
+            .id_salt("unreadable")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(120.0)
+                    .show(ui, |ui| {
+                        for u in &summary.unreadable {
+                            ui.label(format!("{}: {}", u.path.display(), u.why));
+                        }
+                    });
+            });
+    }
+}
+
+/// `~/x` as the home folder's `x`.
+fn expand_home(path: &str) -> std::path::PathBuf {
+    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => std::path::Path::new(&home).join(rest),
+        _ => std::path::PathBuf::from(path),
+    }
+}
+
+/// The filter's fields; whether the player asked to find (Find, Enter, a choice made).
+fn filters(ui: &mut egui::Ui, lang: Lang, m: &mut WindowUi) -> bool {
+    let mut find = false;
+    let field = |ui: &mut egui::Ui, text: &mut String, width: f32| {
+        let r = ui.add(egui::TextEdit::singleline(text).desired_width(width));
+        r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+    };
+    let mut places = std::mem::take(&mut m.places);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(LibText::Player.get(lang));
+        find |= field(ui, &mut m.player, 90.0);
+        let side = |s: Option<Color>| match s {
+            None => LibText::AsEither.get(lang),
+            Some(Color::Red) => LibText::AsRed.get(lang),
+            Some(Color::Black) => LibText::AsBlack.get(lang),
+        };
+        egui::ComboBox::from_id_salt("library side")
+            .selected_text(side(m.side))
+            .show_ui(ui, |ui| {
+                for s in [None, Some(Color::Red), Some(Color::Black)] {
+                    find |= ui.selectable_value(&mut m.side, s, side(s)).clicked();
+                }
+            });
+        ui.label(LibText::Event.get(lang));
+        find |= field(ui, &mut m.event, 90.0);
+        ui.label(LibText::Opening.get(lang));
+        find |= field(ui, &mut m.opening, 40.0);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(LibText::Years.get(lang));
+        find |= field(ui, &mut m.from_year, 40.0);
+        ui.label("–");
+        find |= field(ui, &mut m.to_year, 40.0);
+        ui.label(LibText::Result.get(lang));
+        let word = |r: Option<&str>| r.map_or(LibText::Any.get(lang), |r| result_word(r, lang));
+        egui::ComboBox::from_id_salt("library result")
+            .selected_text(word(m.result))
+            .show_ui(ui, |ui| {
+                for r in [None, Some("1-0"), Some("1/2-1/2"), Some("0-1")] {
+                    find |= ui.selectable_value(&mut m.result, r, word(r)).clicked();
+                }
+            });
+        ui.label(LibText::Plies.get(lang));
+        find |= field(ui, &mut m.least, 32.0);
+        ui.label("–");
+        find |= field(ui, &mut m.most, 32.0);
+        ui.label(LibText::Comment.get(lang));
+        find |= field(ui, &mut m.comment, 90.0);
+    });
+    ui.horizontal_wrapped(|ui| {
+        let position = ui.checkbox(&mut m.position, LibText::ThisPosition.get(lang));
+        places.log("library-position", position.rect);
+        find |= position.changed();
+        if m.position {
+            find |= ui
+                .checkbox(&mut m.mirror, LibText::Mirrored.get(lang))
+                .changed();
+        }
+        find |= ui.button(LibText::Find.get(lang)).clicked();
+        if ui.button(LibText::Clear.get(lang)).clicked() {
+            let folder = std::mem::take(&mut m.folder);
+            *m = WindowUi {
+                folder,
+                asked: true,
+                ..WindowUi::default()
+            };
+            find = true;
+        }
+    });
+    m.places = places;
+    find
+}
+
+/// The column's value in a game, to sort by.
+fn ordered(a: &Found, b: &Found, column: Column) -> std::cmp::Ordering {
+    match column {
+        Column::Added => a.id.cmp(&b.id).reverse(),
+        Column::Red => a.red.cmp(&b.red),
+        Column::Black => a.black.cmp(&b.black),
+        Column::Result => a.result.cmp(&b.result),
+        Column::Date => a.date.cmp(&b.date),
+        Column::Event => a.event.cmp(&b.event),
+        Column::Opening => a.opening.cmp(&b.opening),
+        Column::Plies => a.plies.cmp(&b.plies),
+        Column::Reached => a.reached.cmp(&b.reached),
+    }
+}
+
+const WIDTHS: [(Column, f32); 8] = [
+    (Column::Red, 90.0),
+    (Column::Black, 90.0),
+    (Column::Result, 48.0),
+    (Column::Date, 92.0),
+    (Column::Event, 170.0),
+    (Column::Opening, 44.0),
+    (Column::Plies, 40.0),
+    (Column::Reached, 44.0),
+];
+
+fn title(column: Column, lang: Lang) -> &'static str {
+    match column {
+        Column::Added => "#",
+        Column::Red => LibText::Red.get(lang),
+        Column::Black => LibText::Black.get(lang),
+        Column::Result => LibText::Result.get(lang),
+        Column::Date => LibText::Date.get(lang),
+        Column::Event => LibText::Event.get(lang),
+        Column::Opening => LibText::Opening.get(lang),
+        Column::Plies => LibText::Plies.get(lang),
+        Column::Reached => LibText::Reached.get(lang),
+    }
+}
+
+/// The most games a search lists.
+fn filter_limit(view: &LibraryView) -> Option<usize> {
+    view.found.as_ref().and_then(|(f, _)| f.limit)
+}
+
+fn list(
+    ui: &mut egui::Ui,
+    view: &LibraryView,
+    lang: Lang,
+    m: &mut WindowUi,
+    send: &mut impl FnMut(Action),
+) {
+    let Some((_, Some(found))) = &view.found else {
+        ui.label(LibText::Searching.get(lang));
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        match filter_limit(view) {
+            Some(limit) if found.len() >= limit => {
+                ui.label(LibText::FoundMany.fill(lang, &[&limit, &limit]))
+            }
+            _ => ui.label(LibText::Found.fill(lang, &[&found.len()])),
+        };
+        // The game picked opens with a button too, not only a double-click.
+        let picked = m.picked.and_then(|id| found.iter().find(|g| g.id == id));
+        let open = ui.add_enabled(picked.is_some(), egui::Button::new(LibText::Open.get(lang)));
+        if open.clicked()
+            && let Some(g) = picked
+        {
+            send(Action::own(LibraryCommand::Open {
+                id: g.id,
+                ply: g.reached.unwrap_or(0),
+            }));
+        }
+    });
+    let mut games: Vec<&Found> = found.iter().collect();
+    let (column, down) = m.sort;
+    games.sort_by(|a, b| {
+        let o = ordered(a, b, column);
+        if down { o.reverse() } else { o }
+    });
+    // The titles: a click sorts by the column, a second click the other way.
+    ui.horizontal(|ui| {
+        for (c, w) in WIDTHS {
+            let mark = match (c == column, down) {
+                (true, false) => " ▲",
+                (true, true) => " ▼",
+                _ => "",
+            };
+            let text = egui::RichText::new(format!("{}{mark}", title(c, lang))).strong();
+            if ui
+                .add_sized([w, 18.0], egui::Button::new(text).frame(false))
+                .clicked()
+            {
+                m.sort = (c, c == column && !down);
+            }
+        }
+    });
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show_rows(ui, row_height, games.len(), |ui, rows| {
+            for g in &games[rows] {
+                let picked = m.picked == Some(g.id);
+                let cells = [
+                    g.red.clone(),
+                    g.black.clone(),
+                    result_word(&g.result, lang).to_owned(),
+                    g.date.clone(),
+                    g.event.clone(),
+                    g.opening.clone(),
+                    g.plies.to_string(),
+                    g.reached.map_or_else(String::new, |p| p.to_string()),
+                ];
+                let row = ui.horizontal(|ui| {
+                    let mut hit: Option<egui::Response> = None;
+                    for ((_, w), text) in WIDTHS.iter().zip(cells) {
+                        let r = ui.add_sized(
+                            [*w, row_height - 2.0],
+                            egui::Button::selectable(picked, text).truncate(),
+                        );
+                        hit = Some(match hit {
+                            Some(h) => h | r,
+                            None => r,
+                        });
+                    }
+                    hit
+                });
+                let Some(hit) = row.inner else { continue };
+                if let Some(i) = games.iter().position(|x| x.id == g.id).filter(|&i| i < 3) {
+                    m.places.log(&format!("library-row-{i}"), hit.rect);
+                }
+                if hit.clicked() {
+                    // A second click on the row soon after the first opens it (egui's
+                    // own double-click, timed by frames, misses it when frames are slow).
+                    let now = std::time::Instant::now();
+                    let again = m.last_click.is_some_and(|(id, at)| {
+                        id == g.id && now.duration_since(at) < DOUBLE_CLICK
+                    });
+                    m.picked = Some(g.id);
+                    m.last_click = (!again).then_some((g.id, now));
+                    if again {
+                        send(Action::own(LibraryCommand::Open {
+                            id: g.id,
+                            ply: g.reached.unwrap_or(0),
+                        }));
+                    }
+                }
+            }
+        });
+}

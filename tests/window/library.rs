@@ -1,0 +1,72 @@
+//! The game library at the table (issue 40), as a player uses it: a folder of Big5
+//! files imported from the library's window (an unreadable file counted), the opening
+//! explorer from the master book and from the player's own games (a click plays its
+//! move), the games that reach the position on the board found, and one opened — a
+//! double-click — at the ply where it reaches it.
+
+use std::time::Duration;
+
+use super::harness::Game;
+use super::stable_place;
+
+/// After 炮二平五.
+const AFTER_H2E2: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b";
+
+#[test]
+fn library_imports_a_folder_explores_it_and_opens_a_game_found_by_position() {
+    let game = Game::start("library");
+    // Five Big5 files of the master dataset (one with an impossible position), in a
+    // folder of the player's home.
+    let folder = game.home().join("qp");
+    std::fs::create_dir_all(&folder).unwrap();
+    let big5 = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/big5");
+    for entry in std::fs::read_dir(&big5).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            std::fs::copy(&path, folder.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    game.until_logged("library: 0 games");
+
+    // The explorer, from the master book: 炮二平五 is there, and a click plays it.
+    game.key("o");
+    game.click_at(stable_place(&game, "explorer-h2e2"));
+    game.until_position(AFTER_H2E2);
+    game.save_shot("library-explorer-masters");
+
+    // L: the library's window; the folder typed, imported.
+    game.key("l");
+    game.click_at(stable_place(&game, "library-folder"));
+    game.type_text("~/qp");
+    game.click_at(stable_place(&game, "library-import"));
+    game.until_logged(
+        "library import: read 4, added 4, duplicates 0, skipped 0, unreadable 1, cancelled false",
+    );
+    game.until_logged("library: 4 games found");
+    game.save_shot("library-imported");
+
+    // The explorer from the player's games: the answers to 炮二平五 they hold.
+    game.click_at(stable_place(&game, "explorer-mine"));
+    game.until_logged(
+        "library: 2 moves from rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b",
+    );
+
+    // The games that reach the position on the board: three; the first opens at ply 1.
+    game.click_at(stable_place(&game, "library-position"));
+    game.until_logged("library: 3 games found");
+    let (x, y) = stable_place(&game, "library-row-0");
+    game.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
+    std::thread::sleep(Duration::from_millis(300));
+    game.xdotool(&["click", "--repeat", "2", "--delay", "150", "1"]);
+    game.until_logged("opened at ply 1");
+    game.until_logged("notice Opened from the library");
+    std::thread::sleep(Duration::from_millis(500));
+    game.save_shot("library-opened");
+    // A copy at the table: the game goes on from the file's moves, the library keeps
+    // its four games.
+    game.until_position(AFTER_H2E2);
+    assert!(
+        !game.log().contains("library: a game added"),
+        "a game opened from the library is not added again"
+    );
+}
