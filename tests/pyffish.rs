@@ -651,3 +651,196 @@ fn chinese_text_of_stacked_pieces_matches_fairy_stockfishs_wxf() {
         "Chinese texts differ from Fairy-Stockfish's WXF",
     );
 }
+
+/// The Chinese Chess Practical Dataset subset (`../shared/data/ccpd/`, 21,635 Big5
+/// files, CC BY 4.0), unpacked once under the target folder, if this machine has it.
+fn ccpd_subset() -> Option<std::path::PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tarball = std::env::var_os("XIANGQI_CCPD")
+        .map(std::path::PathBuf::from)
+        .into_iter()
+        .chain([
+            manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz"),
+            "/work/shared/data/ccpd/ccpd-subset.tar.xz".into(),
+        ])
+        .find(|p| p.is_file())?;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ccpd");
+    let done = dir.join("unpacked");
+    if !done.exists() {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let ok = Command::new("tar")
+            .arg("-xJf")
+            .arg(&tarball)
+            .arg("-C")
+            .arg(&dir)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "tar -xJf {} failed", tarball.display());
+        std::fs::write(&done, b"").unwrap();
+    }
+    Some(dir)
+}
+
+/// Every file of the master dataset's subset imported into a library: the files and
+/// games as a count made outside the program says (each file's `[Event` lines), every
+/// game refused named with its reason; every stored game's moves played by Fairy-
+/// Stockfish, which must accept each and reach the same position; and at 100 seeded
+/// random positions of the games, the position search and the explorer agree with a
+/// scan of every game's line.
+#[test]
+fn the_whole_master_subset_imports_and_every_stored_game_is_legal_for_fairy_stockfish() {
+    use std::collections::{BTreeMap, BTreeSet, HashMap};
+    use xiangqi::library::{Filter, Library};
+    let Some(dir) = ccpd_subset() else {
+        eprintln!(
+            "the CCPD subset is not on this machine (../shared/data/ccpd/, or XIANGQI_CCPD): \
+             not checked here"
+        );
+        return;
+    };
+    // The count made outside the program: PGN files, and the games in them.
+    let mut files = Vec::new();
+    let mut stack = vec![dir.join("Dataset")];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+            {
+                files.push(path);
+            }
+        }
+    }
+    let games_outside: usize = files
+        .iter()
+        .map(|f| {
+            let bytes = std::fs::read(f).unwrap();
+            let text = [b"\n".as_slice(), &bytes].concat();
+            text.windows(8).filter(|w| w == b"\n[Event ").count()
+        })
+        .sum();
+    assert_eq!(files.len(), 21_635);
+
+    let mut lib = Library::in_memory().unwrap();
+    let summary = lib.import(&[dir.join("Dataset")], |_, _| true).unwrap();
+    assert_eq!(summary.files, files.len());
+    assert_eq!(
+        summary.read + summary.unreadable.len(),
+        games_outside,
+        "every game read or named as unreadable"
+    );
+    for u in &summary.unreadable {
+        assert!(u.path.is_file() && !u.why.is_empty(), "{u:?}");
+    }
+    assert!(summary.unreadable.len() <= 13, "{:#?}", summary.unreadable);
+    assert_eq!(summary.added + summary.duplicates, summary.read);
+
+    // Every stored game, played by Fairy-Stockfish.
+    let found = lib.find(&Filter::default()).unwrap();
+    assert_eq!(found.len(), summary.added);
+    let mut oracle = Oracle::start();
+    let mut refused = Vec::new();
+    type Line = (i64, String, Vec<Position>, Vec<Move>);
+    let mut lines: Vec<Line> = Vec::new();
+    for g in &found {
+        let record = lib.game(g.id).unwrap().expect("a stored game reads back");
+        let game = &record.game;
+        let moves: Vec<String> = game.moves().map(|m| m.to_string()).collect();
+        let start = game.start().to_fen();
+        let answer = oracle.ask(&format!("game\t{start}\t{}", moves.join(",")));
+        let ours = game.position_at(game.ply_count()).to_fen();
+        let same = answer
+            .trim()
+            .strip_prefix("fen=")
+            .is_some_and(|fen| fen.split(' ').take(2).eq(ours.split(' ').take(2)));
+        if !same {
+            refused.push(format!(
+                "game {} ({start} {}): {answer}",
+                g.id,
+                moves.join(" ")
+            ));
+        }
+        let line = (0..=game.ply_count())
+            .map(|p| game.position_at(p).clone())
+            .collect();
+        lines.push((g.id, g.result.clone(), line, game.moves().collect()));
+    }
+    assert!(
+        refused.is_empty(),
+        "{} refused: {:#?}",
+        refused.len(),
+        &refused[..refused.len().min(5)]
+    );
+
+    // 100 seeded random positions, each checked against a scan of every line.
+    let mut rng = Rng(0x11b_cc9d);
+    let board = |p: &Position| {
+        let fen = p.to_fen();
+        fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+    };
+    let mut asked: Vec<Position> = Vec::new();
+    while asked.len() < 100 {
+        let (_, _, line, _) = &lines[rng.below(lines.len())];
+        let pos = &line[rng.below(line.len().min(31))];
+        if !asked.iter().any(|p| board(p) == board(pos)) {
+            asked.push(pos.clone());
+        }
+    }
+    let wanted: HashMap<String, usize> = asked
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (board(p), i))
+        .collect();
+    // Per position: the games reaching it (first ply), and per move the games and results.
+    let mut reached: Vec<BTreeMap<i64, usize>> = vec![BTreeMap::new(); asked.len()];
+    let mut moves: Vec<BTreeMap<String, [BTreeSet<i64>; 4]>> = vec![BTreeMap::new(); asked.len()];
+    for (id, result, line, played) in &lines {
+        for (ply, pos) in line.iter().enumerate() {
+            let Some(&i) = wanted.get(&board(pos)) else {
+                continue;
+            };
+            reached[i].entry(*id).or_insert(ply);
+            if let Some(mv) = played.get(ply) {
+                let e = moves[i].entry(mv.to_string()).or_default();
+                e[0].insert(*id);
+                let column = match result.as_str() {
+                    "1-0" => Some(1),
+                    "1/2-1/2" => Some(2),
+                    "0-1" => Some(3),
+                    _ => None,
+                };
+                if let Some(c) = column {
+                    e[c].insert(*id);
+                }
+            }
+        }
+    }
+    for (i, pos) in asked.iter().enumerate() {
+        let filter = Filter {
+            position: Some(pos.clone()),
+            ..Filter::default()
+        };
+        let found: BTreeMap<i64, usize> = lib
+            .find(&filter)
+            .unwrap()
+            .into_iter()
+            .map(|g| (g.id, g.reached.unwrap()))
+            .collect();
+        assert_eq!(found, reached[i], "the games reaching {}", pos.to_fen());
+        let explored: BTreeMap<String, [usize; 4]> = lib
+            .explore(pos)
+            .unwrap()
+            .into_iter()
+            .map(|e| (e.mv.to_string(), [e.games, e.red, e.draws, e.black]))
+            .collect();
+        let counted: BTreeMap<String, [usize; 4]> = moves[i]
+            .iter()
+            .map(|(m, sets)| (m.clone(), [0, 1, 2, 3].map(|c| sets[c].len())))
+            .collect();
+        assert_eq!(explored, counted, "the explorer at {}", pos.to_fen());
+    }
+}

@@ -4,6 +4,8 @@ per request on stdin, for the differential tests in tests/pyffish.rs.
 Requests (tab-separated)           Answers
   legal<TAB>FEN                      check=0|1 result=N moves=a0a1,b0c2,...
   wxf<TAB>FEN<TAB>a0a1,b0c2,...      the WXF text of each move of that line, space-separated
+  game<TAB>FEN<TAB>a0a1,b0c2,...     fen=FEN after the moves (Fairy-Stockfish plays each only if
+                                     it is legal), or illegal
   end<TAB>FEN<TAB>a0a1,b0c2,...      end=0, or end=1 result=N when the line ends the game by
                                      a rule a player may claim (repetition, perpetual check
                                      or chase, the move limit); N > 0: the side to move wins
@@ -44,6 +46,14 @@ def wxf(fen, line):
     return " ".join(sf.get_san_moves(VARIANT, fen, moves, False, sf.NOTATION_XIANGQI_WXF))
 
 
+def game(fen, line):
+    moves = [to_fsf(m) for m in line.split(",") if m]
+    try:
+        return "fen=" + sf.get_fen(VARIANT, fen, moves)
+    except Exception:  # pyffish refuses a move it finds illegal
+        return "illegal"
+
+
 def end(fen, line):
     moves = [to_fsf(m) for m in line.split(",") if m]
     over, result = sf.is_optional_game_end(VARIANT, fen, moves)
@@ -58,6 +68,8 @@ def main():
                 answer = legal(parts[1])
             elif parts[0] == "wxf" and len(parts) == 3:
                 answer = wxf(parts[1], parts[2])
+            elif parts[0] == "game" and len(parts) == 3:
+                answer = game(parts[1], parts[2])
             elif parts[0] == "end" and len(parts) == 3:
                 answer = end(parts[1], parts[2])
             else:
