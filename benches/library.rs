@@ -1,7 +1,8 @@
 //! Speed figures for the game library, each beside its anchor in the same run: the
 //! import of a folder's games into a new library against reading the same files
 //! without the database; a position search and an explorer answer against a scan of
-//! the same games in memory.
+//! the same games in memory; the master book's answers beside the library's; an import
+//! asked again (every file skipped).
 //!
 //! `cargo bench --bench library` reads `tests/data`; `XIANGQI_LIBRARY_DIR=DIR` another
 //! folder (the shared CCPD subset, unpacked: its 21,635 files).
@@ -10,7 +11,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use xiangqi::library::{Filter, Library};
+use xiangqi::library::{Book, Filter, Library};
 use xiangqi::rules::Position;
 use xiangqi::rules::read::read_games_bytes;
 
@@ -119,6 +120,24 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("explorer at the start", |b| {
         b.iter(|| black_box(lib.explore(&Position::new()).unwrap().len()));
+    });
+    // The master book compiled in, at the same positions (what a fresh install answers).
+    group.bench_function("master book at the start", |b| {
+        b.iter(|| black_box(Book::masters().explore(&Position::new()).len()));
+    });
+    group.bench_function(
+        "master book after 炮二平五 马８进７ 马二进三",
+        |b| {
+            b.iter(|| black_box(Book::masters().explore(&wanted).len()));
+        },
+    );
+    group.finish();
+
+    // An import asked again: every file read before is skipped (a resumed import).
+    let mut group = c.benchmark_group("library import again");
+    group.sample_size(10);
+    group.bench_function("every file skipped", |b| {
+        b.iter(|| black_box(lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap()));
     });
     group.finish();
 }

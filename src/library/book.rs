@@ -104,9 +104,10 @@ impl<'a> Book<'a> {
                 Square::from_index(usize::from(e[9])),
             );
             // A move the position does not allow (a key shared by chance, a damaged
-            // entry) is left out.
+            // entry) is left out, and a move given twice counted once.
             if let (Some(from), Some(to)) = squares
                 && pos.is_legal(Move::new(from, to))
+                && !out.iter().any(|e: &Explored| e.mv == Move::new(from, to))
             {
                 out.push(Explored {
                     mv: Move::new(from, to),

@@ -318,14 +318,14 @@ impl Library {
     /// SQLite refuses.
     pub fn explore(&self, pos: &Position) -> Result<Vec<Explored>, LibraryError> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT p.next, COUNT(DISTINCT g.id), \
-                    COUNT(DISTINCT CASE WHEN g.result = '1-0' THEN g.id END), \
-                    COUNT(DISTINCT CASE WHEN g.result = '1/2-1/2' THEN g.id END), \
-                    COUNT(DISTINCT CASE WHEN g.result = '0-1' THEN g.id END), \
-                    MAX(g.year) \
-             FROM positions p JOIN games g ON g.id = p.game \
-             WHERE p.key = ? AND p.next IS NOT NULL \
-             GROUP BY p.next ORDER BY 2 DESC, p.next",
+            // Each game once per move (a game may come back to a position and play
+            // the same move again), then counted by result.
+            "SELECT d.next, COUNT(*), SUM(g.result = '1-0'), SUM(g.result = '1/2-1/2'), \
+                    SUM(g.result = '0-1'), MAX(g.year) \
+             FROM (SELECT DISTINCT game, next FROM positions \
+                   WHERE key = ? AND next IS NOT NULL) d \
+             JOIN games g ON g.id = d.game \
+             GROUP BY d.next ORDER BY 2 DESC, d.next",
         )?;
         let rows = stmt.query_map(params![key(pos)], |r| {
             Ok((

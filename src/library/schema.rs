@@ -50,10 +50,13 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
     }
     if version < 2 {
         // The files imported, as they were: an import asked again skips them. The
-        // games' comments, to find them by.
+        // games' comments, to find them by. An index that answers the searches alone.
         conn.execute_batch(
             "BEGIN;
              ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '';
+             -- The position search and the explorer read only this index.
+             DROP INDEX positions_key;
+             CREATE INDEX positions_cover ON positions(key, game, ply, next);
              CREATE TABLE files (
                  path TEXT PRIMARY KEY,
                  size INTEGER NOT NULL,

@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 9] = [
+pub const TARGETS: [(&str, fn(&[u8])); 10] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -21,7 +21,35 @@ pub const TARGETS: [(&str, fn(&[u8])); 9] = [
     ("slot", slot),
     ("settings", settings),
     ("puzzles", puzzles),
+    ("book", book),
 ];
+
+/// Any bytes as an opening book (and, after the book's first line, as its entries):
+/// read in place or refused; what it answers at the start and after a move or two is
+/// only legal moves, each once, the most played first.
+pub fn book(data: &[u8]) {
+    use xiangqi::library::Book;
+    let framed = [b"XQBOOK1\n".as_slice(), data].concat();
+    for bytes in [data, framed.as_slice()] {
+        let Ok(book) = Book::from_bytes(bytes) else {
+            continue;
+        };
+        assert_eq!(book.len(), (bytes.len() - 8) / 20);
+        let start = Position::new();
+        let after = start.play("h2e2".parse().unwrap()).unwrap();
+        for pos in [&start, &after] {
+            let rows = book.explore(pos);
+            for pair in rows.windows(2) {
+                assert!(pair[0].games >= pair[1].games);
+            }
+            let mut seen = std::collections::HashSet::new();
+            for e in &rows {
+                assert!(pos.is_legal(e.mv), "{e:?}");
+                assert!(seen.insert(e.mv), "{e:?} twice");
+            }
+        }
+    }
+}
 
 /// Any bytes as a puzzle collection and as the progress file: every puzzle that reads
 /// writes a line that reads back to it, and checks or says why not; the progress read
