@@ -240,29 +240,7 @@ enum LibraryCommand {
     },
     /// The games that match, one a line: `ID RED BLACK RESULT DATE EVENT PLIES REACHED`
     /// (tab-separated; REACHED: the ply where the position searched for is reached).
-    Find {
-        /// A player on either side (part of the name).
-        #[arg(long)]
-        player: Option<String>,
-        /// Part of the event.
-        #[arg(long)]
-        event: Option<String>,
-        /// An ECCO code or its start (C7).
-        #[arg(long)]
-        opening: Option<String>,
-        /// The games that reach this position…
-        #[arg(long)]
-        fen: Option<String>,
-        /// …or the one after these moves from it (or from the start), in ICCS.
-        #[arg(long)]
-        moves: Option<String>,
-        /// Also the position mirrored left to right.
-        #[arg(long)]
-        mirror: bool,
-        /// The library's file (default: the data folder's).
-        #[arg(long)]
-        db: Option<std::path::PathBuf>,
-    },
+    Find(library::FindArgs),
 }
 
 #[derive(Subcommand)]
@@ -475,26 +453,7 @@ pub fn run() -> ExitCode {
             LibraryCommand::Import { paths, db } => {
                 library::import(&mut out, db.as_deref(), &paths)
             }
-            LibraryCommand::Find {
-                player,
-                event,
-                opening,
-                fen,
-                moves,
-                mirror,
-                db,
-            } => library::find(
-                &mut out,
-                library::Find {
-                    db: db.as_deref(),
-                    player,
-                    event,
-                    opening,
-                    fen,
-                    moves,
-                    mirror,
-                },
-            ),
+            LibraryCommand::Find(args) => library::find(&mut out, args),
         },
         Command::Book {
             fen,

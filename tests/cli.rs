@@ -630,6 +630,47 @@ fn library_imports_a_folder_finds_games_and_explores_a_position() {
     let found = stdout(&["library", "find", "--player", "楊官璘", "--db", db]);
     assert_eq!(found.lines().count(), 2, "{found}");
     assert!(found.lines().all(|l| l.split('\t').count() == 8), "{found}");
+    // As a side, by years, result and length.
+    let side = |s: &str| {
+        stdout(&[
+            "library",
+            "find",
+            "--player",
+            "楊官璘",
+            "--side",
+            s,
+            "--db",
+            db,
+        ])
+    };
+    assert_eq!(side("red").lines().count(), 2);
+    assert_eq!(side("black").lines().count(), 0);
+    let recent = stdout(&[
+        "library", "find", "--from", "2000", "--result", "0-1", "--db", db,
+    ]);
+    assert!(!recent.is_empty());
+    for line in recent.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f[3], "0-1", "{line}");
+        assert!(
+            f[4].get(..4)
+                .and_then(|y| y.parse::<i32>().ok())
+                .is_some_and(|y| y >= 2000),
+            "{line}"
+        );
+    }
+    let short = stdout(&["library", "find", "--max-plies", "50", "--db", db]);
+    assert!(!short.is_empty());
+    assert!(
+        short
+            .lines()
+            .all(|l| l.split('\t').nth(6).unwrap().parse::<usize>().unwrap() <= 50),
+        "{short}"
+    );
+    let err = failure(&[
+        "library", "find", "--player", "x", "--side", "blue", "--db", db,
+    ]);
+    assert!(err.contains("red or black"), "{err}");
     // By position: after 炮二平五 马８进７, reached at ply 2.
     let found = stdout(&["library", "find", "--moves", "h2e2 h9g7", "--db", db]);
     assert!(!found.is_empty());

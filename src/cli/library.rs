@@ -80,27 +80,79 @@ fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Option<Position>, 
     Ok(Some(pos))
 }
 
-/// What `find` asks for.
-pub(super) struct Find<'a> {
-    pub db: Option<&'a Path>,
-    pub player: Option<String>,
-    pub event: Option<String>,
-    pub opening: Option<String>,
-    pub fen: Option<String>,
-    pub moves: Option<String>,
-    pub mirror: bool,
+/// What `library find` asks for.
+#[derive(clap::Args)]
+pub(super) struct FindArgs {
+    /// A player (part of the name), on either side…
+    #[arg(long)]
+    player: Option<String>,
+    /// …or only as this side: red or black.
+    #[arg(long, requires = "player")]
+    side: Option<String>,
+    /// Part of the event.
+    #[arg(long)]
+    event: Option<String>,
+    /// An ECCO code or its start (C7).
+    #[arg(long)]
+    opening: Option<String>,
+    /// Played in this year or later…
+    #[arg(long)]
+    from: Option<i32>,
+    /// …and in this year or earlier.
+    #[arg(long)]
+    to: Option<i32>,
+    /// 1-0, 0-1, 1/2-1/2 or *.
+    #[arg(long)]
+    result: Option<String>,
+    /// At least this many plies…
+    #[arg(long)]
+    min_plies: Option<usize>,
+    /// …and at most this many.
+    #[arg(long)]
+    max_plies: Option<usize>,
+    /// Text in the game's comments.
+    #[arg(long)]
+    comment: Option<String>,
+    /// The games that reach this position…
+    #[arg(long)]
+    fen: Option<String>,
+    /// …or the one after these moves from it (or from the start), in ICCS.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Also the position mirrored left to right.
+    #[arg(long)]
+    mirror: bool,
+    /// The library's file (default: the data folder's).
+    #[arg(long)]
+    db: Option<PathBuf>,
 }
 
 /// The games found: `id red black result date event plies reached`, tab-separated.
-pub(super) fn find(out: &mut impl Write, ask: Find<'_>) -> Result<(), Failure> {
-    let library = open(ask.db)?;
+pub(super) fn find(out: &mut impl Write, ask: FindArgs) -> Result<(), Failure> {
+    let library = open(ask.db.as_deref())?;
+    let side = match ask.side.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => None,
+        Some("red" | "r" | "红" | "紅") => Some(xiangqi::rules::Color::Red),
+        Some("black" | "b" | "黑") => Some(xiangqi::rules::Color::Black),
+        Some(other) => return Err(Failure(format!("--side {other}: red or black"))),
+    };
+    if let Some(r) = ask.result.as_deref()
+        && !matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*")
+    {
+        return Err(Failure(format!("--result {r}: 1-0, 0-1, 1/2-1/2 or *")));
+    }
     let filter = Filter {
         player: ask.player,
+        side,
         event: ask.event,
         opening: ask.opening,
+        years: (ask.from, ask.to),
+        result: ask.result,
+        plies: (ask.min_plies, ask.max_plies),
+        comment: ask.comment,
         position: position(ask.fen.as_deref(), ask.moves.as_deref())?,
         mirror: ask.mirror,
-        ..Filter::default()
+        limit: None,
     };
     for g in library.find(&filter).map_err(|e| Failure(e.to_string()))? {
         writeln!(

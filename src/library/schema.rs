@@ -11,13 +11,14 @@ pub const VERSION: i64 = 2;
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
 pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
+    // A newer program's file is left exactly as it is.
     let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version > VERSION {
         return Err(LibraryError::Newer(version));
     }
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
     if version < 1 {
         conn.execute_batch(
             "BEGIN;

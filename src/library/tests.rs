@@ -478,3 +478,98 @@ fn games_are_found_by_side_years_result_length_and_comment() {
     let found = lib.find(&Filter::default()).unwrap();
     assert!(found.iter().any(|g| g.opening == "D01"));
 }
+
+/// A library of the first version (games and positions only) opens in this program:
+/// brought to the current version in place, its games kept and still found by position,
+/// the new tables there (an import records its files; comments can be searched).
+#[test]
+fn a_library_of_version_1_is_migrated_and_keeps_its_games() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-lib-v1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("library.sqlite");
+    {
+        // Version 1 as it was shipped, with one game of two plies.
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE games (
+                 id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE,
+                 game TEXT NOT NULL DEFAULT 'xiangqi',
+                 red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL,
+                 date TEXT NOT NULL, year INTEGER, result TEXT NOT NULL,
+                 ecco TEXT NOT NULL, plies INTEGER NOT NULL,
+                 source TEXT NOT NULL, pgn TEXT NOT NULL);
+             CREATE INDEX games_red ON games(red);
+             CREATE INDEX games_black ON games(black);
+             CREATE INDEX games_ecco ON games(ecco);
+             CREATE TABLE positions (
+                 key INTEGER NOT NULL,
+                 game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                 ply INTEGER NOT NULL, next TEXT);
+             CREATE INDEX positions_key ON positions(key);
+             CREATE INDEX positions_game ON positions(game);
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+        let r = record("h2e2 h9g7", "許銀川", "呂欽", "1-0", "C01");
+        conn.execute(
+            "INSERT INTO games (key, red, black, event, date, year, result, ecco, plies, source, pgn) \
+             VALUES ('k', '許銀川', '呂欽', '', '2008.04.16', 2008, '1-0', 'C01', 2, 'old', ?)",
+            [pgn_of(&r)],
+        )
+        .unwrap();
+        for (ply, next) in [(0_usize, Some("h2e2")), (1, Some("h9g7")), (2, None)] {
+            conn.execute(
+                "INSERT INTO positions (key, game, ply, next) VALUES (?, 1, ?, ?)",
+                params![key(r.game.position_at(ply)), ply as i64, next],
+            )
+            .unwrap();
+        }
+    }
+    let (mut lib, aside) = Library::open(&path).unwrap();
+    assert_eq!(aside, None, "migrated, not kept aside");
+    let version: i64 = lib
+        .conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, schema::VERSION);
+    let found = lib
+        .find(&Filter {
+            position: Some(after("h2e2")),
+            ..Filter::default()
+        })
+        .unwrap();
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        (found[0].red.as_str(), found[0].reached),
+        ("許銀川", Some(1))
+    );
+    assert_eq!(lib.explore(&Position::new()).unwrap()[0].games, 1);
+    // The new parts work on the old file.
+    let mut commented = record("b2e2", "a", "b", "*", "");
+    commented.comments.insert(1, "過宮炮".into());
+    lib.add(&commented, "new").unwrap();
+    let by_comment = Filter {
+        comment: Some("過宮炮".into()),
+        ..Filter::default()
+    };
+    assert_eq!(lib.find(&by_comment).unwrap().len(), 1);
+    let folder = game_files("v1", 2);
+    let summary = lib
+        .import(std::slice::from_ref(&folder), |_, _| true)
+        .unwrap();
+    assert_eq!((summary.added, summary.skipped), (2, 0));
+    let again = lib.import(&[folder], |_, _| true).unwrap();
+    assert_eq!(again.skipped, 2);
+    drop(lib);
+    // And a file of a newer version is refused, not changed.
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", schema::VERSION + 1)
+        .unwrap();
+    drop(conn);
+    assert!(matches!(
+        Library::open(&path),
+        Err(LibraryError::Newer(v)) if v == schema::VERSION + 1
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -45,6 +45,20 @@ fn library_imports_a_folder_explores_it_and_opens_a_game_found_by_position() {
     game.until_logged("library: 4 games found");
     game.save_shot("library-imported");
 
+    // A player's games (traditional characters, Big5 in the files): two.
+    game.click_at(stable_place(&game, "library-player"));
+    game.type_text("楊官璘");
+    game.key("Return");
+    game.until_logged("library: 2 games found");
+    game.click_at(stable_place(&game, "library-player"));
+    for _ in 0..3 {
+        game.key("BackSpace");
+    }
+    game.key("Return");
+    game.until("all four listed again", || {
+        (game.log().matches("library: 4 games found").count() >= 2).then_some(())
+    });
+
     // The explorer from the player's games: the answers to 炮二平五 they hold.
     game.click_at(stable_place(&game, "explorer-mine"));
     game.until_logged(

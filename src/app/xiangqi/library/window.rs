@@ -223,7 +223,9 @@ fn filters(ui: &mut egui::Ui, lang: Lang, m: &mut WindowUi) -> bool {
     let mut places = std::mem::take(&mut m.places);
     ui.horizontal_wrapped(|ui| {
         ui.label(LibText::Player.get(lang));
-        find |= field(ui, &mut m.player, 90.0);
+        let player = ui.add(egui::TextEdit::singleline(&mut m.player).desired_width(90.0));
+        places.log("library-player", player.rect);
+        find |= player.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let side = |s: Option<Color>| match s {
             None => LibText::AsEither.get(lang),
             Some(Color::Red) => LibText::AsRed.get(lang),
