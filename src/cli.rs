@@ -240,7 +240,7 @@ enum LibraryCommand {
     },
     /// The games that match, one a line: `ID RED BLACK RESULT DATE EVENT PLIES REACHED`
     /// (tab-separated; REACHED: the ply where the position searched for is reached).
-    Find(library::FindArgs),
+    Find(Box<library::FindArgs>),
 }
 
 #[derive(Subcommand)]
@@ -453,7 +453,7 @@ pub fn run() -> ExitCode {
             LibraryCommand::Import { paths, db } => {
                 library::import(&mut out, db.as_deref(), &paths)
             }
-            LibraryCommand::Find(args) => library::find(&mut out, args),
+            LibraryCommand::Find(args) => library::find(&mut out, *args),
         },
         Command::Book {
             fen,
