@@ -667,6 +667,21 @@ fn library_imports_a_folder_finds_games_and_explores_a_position() {
             .all(|l| l.split('\t').nth(6).unwrap().parse::<usize>().unwrap() <= 50),
         "{short}"
     );
+    // Go games go in too, and are told apart: the 9×9 one, black's wins.
+    let sgf = data.join("sgf");
+    let go = stdout(&["library", "import", "--db", db, sgf.to_str().unwrap()]);
+    assert!(go.starts_with("files 4\tread 4\tadded 4\t"), "{go}");
+    let nine = stdout(&["library", "find", "--game", "go", "--size", "9", "--db", db]);
+    assert_eq!(nine.lines().count(), 1, "{nine}");
+    let black = stdout(&[
+        "library", "find", "--game", "go", "--result", "B", "--db", db,
+    ]);
+    assert!(
+        black.lines().count() == 1 && black.contains("B+R"),
+        "{black}"
+    );
+    let xiangqi = stdout(&["library", "find", "--game", "xiangqi", "--db", db]);
+    assert!(!xiangqi.contains("AlphaGo"), "{xiangqi}");
     let err = failure(&[
         "library", "find", "--player", "x", "--side", "blue", "--db", db,
     ]);

@@ -122,6 +122,12 @@ pub(super) struct FindArgs {
     /// Also the position mirrored left to right.
     #[arg(long)]
     mirror: bool,
+    /// Only games of this kind: xiangqi or go.
+    #[arg(long)]
+    game: Option<String>,
+    /// Go: only games on a board of this size.
+    #[arg(long)]
+    size: Option<u8>,
     /// The library's file (default: the data folder's).
     #[arg(long)]
     db: Option<PathBuf>,
@@ -137,11 +143,20 @@ pub(super) fn find(out: &mut impl Write, ask: FindArgs) -> Result<(), Failure> {
         Some(other) => return Err(Failure(format!("--side {other}: red or black"))),
     };
     if let Some(r) = ask.result.as_deref()
-        && !matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*")
+        && !matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*" | "B" | "W")
     {
-        return Err(Failure(format!("--result {r}: 1-0, 0-1, 1/2-1/2 or *")));
+        return Err(Failure(format!(
+            "--result {r}: 1-0, 0-1, 1/2-1/2 or * (Go: B or W, the winner)"
+        )));
+    }
+    if let Some(g) = ask.game.as_deref()
+        && !matches!(g, "xiangqi" | "go")
+    {
+        return Err(Failure(format!("--game {g}: xiangqi or go")));
     }
     let filter = Filter {
+        game: ask.game,
+        size: ask.size,
         player: ask.player,
         side,
         event: ask.event,

@@ -236,6 +236,34 @@ fn read_into(tx: &Transaction<'_>, path: &Path, summary: &mut Summary) -> Result
             return Ok(());
         }
     };
+    let source = path.display().to_string();
+    let is_sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    if is_sgf {
+        // Go: the SGF reader, and the Go rules replaying each game.
+        let files = match crate::go::sgf::read(&crate::go::sgf::decode(&bytes)) {
+            Ok(files) => files,
+            Err(e) => {
+                summary.unreadable.push(unreadable(e.to_string()));
+                return Ok(());
+            }
+        };
+        for file in &files {
+            match super::go::add(tx, file, &source)? {
+                Ok((_, true)) => {
+                    summary.read += 1;
+                    summary.added += 1;
+                }
+                Ok((_, false)) => {
+                    summary.read += 1;
+                    summary.duplicates += 1;
+                }
+                Err(why) => summary.unreadable.push(unreadable(why)),
+            }
+        }
+        return Ok(());
+    }
     let games = match crate::rules::read::read_games_bytes(&bytes) {
         Ok(games) => games,
         Err(e) => {
@@ -243,7 +271,6 @@ fn read_into(tx: &Transaction<'_>, path: &Path, summary: &mut Summary) -> Result
             return Ok(());
         }
     };
-    let source = path.display().to_string();
     for game in games {
         match game {
             Ok(imported) => {
@@ -260,7 +287,7 @@ fn read_into(tx: &Transaction<'_>, path: &Path, summary: &mut Summary) -> Result
     Ok(())
 }
 
-/// The game files under `path` (itself if it is a file): PGN, XQF, TXT.
+/// The game files under `path` (itself if it is a file): PGN, XQF, TXT, SGF.
 fn walk(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
         let Ok(entries) = std::fs::read_dir(path) else {
@@ -273,7 +300,7 @@ fn walk(path: &Path, out: &mut Vec<PathBuf>) {
         let ext = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase());
-        if matches!(ext.as_deref(), Some("pgn" | "xqf" | "txt")) {
+        if matches!(ext.as_deref(), Some("pgn" | "xqf" | "txt" | "sgf")) {
             out.push(path.to_owned());
         }
     }

@@ -7,6 +7,7 @@
 //! No Bevy: the CLI uses it as it is, the table on a thread.
 
 mod book;
+mod go;
 mod import;
 mod schema;
 #[cfg(test)]
@@ -21,6 +22,7 @@ use crate::rules::record::GameRecord;
 use crate::rules::{Move, Notation, Position};
 
 pub use book::{Book, BookError};
+pub use go::GO;
 pub use import::{Added, Summary, Unreadable};
 pub use worker::{Answer, Job, Worker};
 
@@ -52,7 +54,12 @@ pub struct Library {
 /// What a search asks for: every field it names must match (`None`: anything).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
-    /// A player (part of the name), on either side or on `side`.
+    /// Only games of this kind: `xiangqi`, or [`GO`].
+    pub game: Option<String>,
+    /// Go: only games on a board of this size.
+    pub size: Option<u8>,
+    /// A player (part of the name), on either side or on `side` (Go: red is black,
+    /// black is white: the first and second player).
     pub player: Option<String>,
     /// The side `player` must have played.
     pub side: Option<crate::rules::Color>,
@@ -81,6 +88,8 @@ pub struct Filter {
 pub struct Found {
     /// Its id in the library.
     pub id: i64,
+    /// `xiangqi` or [`GO`].
+    pub game: String,
     /// Red's player.
     pub red: String,
     /// Black's player.
@@ -208,7 +217,8 @@ impl Library {
     /// SQLite refuses.
     pub fn find(&self, filter: &Filter) -> Result<Vec<Found>, LibraryError> {
         let mut sql = String::from(
-            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL, g.ecco FROM games g",
+            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL, g.ecco, g.game \
+             FROM games g",
         );
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
         let mut wheres: Vec<String> = Vec::new();
@@ -221,7 +231,8 @@ impl Library {
             }
             let marks = vec!["?"; keys.len()].join(",");
             sql = format!(
-                "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, MIN(p.ply), g.ecco \
+                "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, MIN(p.ply), g.ecco, \
+                 g.game \
                  FROM positions p JOIN games g ON g.id = p.game WHERE p.key IN ({marks})"
             );
             args.extend(keys.into_iter().map(rusqlite::types::Value::Integer));
@@ -253,9 +264,25 @@ impl Library {
             wheres.push("g.year <= ?".into());
             args.push(Value::Integer(to.into()));
         }
-        if let Some(r) = &filter.result {
-            wheres.push("g.result = ?".into());
-            args.push(Value::Text(r.clone()));
+        if let Some(game) = &filter.game {
+            wheres.push("g.game = ?".into());
+            args.push(Value::Text(game.clone()));
+        }
+        if let Some(size) = filter.size {
+            wheres.push("g.size = ?".into());
+            args.push(Value::Integer(size.into()));
+        }
+        match filter.result.as_deref() {
+            // Go's results by their winner: B+3.5, B+R, W+T…
+            Some(r @ ("B" | "W")) => {
+                wheres.push("g.result LIKE ?".into());
+                args.push(Value::Text(format!("{r}+%")));
+            }
+            Some(r) => {
+                wheres.push("g.result = ?".into());
+                args.push(Value::Text(r.to_owned()));
+            }
+            None => {}
         }
         let count = |n: usize| Value::Integer(i64::try_from(n).unwrap_or(i64::MAX));
         if let Some(least) = filter.plies.0 {
@@ -303,6 +330,7 @@ impl Library {
                 date: r.get(4)?,
                 event: r.get(5)?,
                 opening: r.get(8)?,
+                game: r.get(9)?,
                 plies: usize::try_from(r.get::<_, i64>(6)?).unwrap_or(0),
                 reached: r
                     .get::<_, Option<i64>>(7)?

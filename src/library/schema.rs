@@ -55,6 +55,9 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
         conn.execute_batch(
             "BEGIN;
              ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '';
+             -- Go games: the board's size (NULL for Xiangqi).
+             ALTER TABLE games ADD COLUMN size INTEGER;
+             CREATE INDEX games_game ON games(game);
              -- The position search and the explorer read only this index.
              DROP INDEX positions_key;
              CREATE INDEX positions_cover ON positions(key, game, ply, next);

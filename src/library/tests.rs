@@ -396,7 +396,7 @@ fn an_import_cancelled_goes_on_where_it_stopped_when_asked_again() {
     assert!(summary.added >= 3 && summary.added < 1200, "{summary:?}");
     assert_eq!(len, summary.added);
     // The reader sees what was committed.
-    worker.ask(Job::Find(Filter::default()));
+    worker.ask(Job::Find(Box::default()));
     let found = loop {
         if let Answer::Found(_, found) = wait() {
             break found;
@@ -571,5 +571,95 @@ fn a_library_of_version_1_is_migrated_and_keeps_its_games() {
         Library::open(&path),
         Err(LibraryError::Newer(v)) if v == schema::VERSION + 1
     ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Go games go in too: SGF files imported beside Xiangqi ones, each once, found by
+/// their own filters (kind, size, winner) and the shared ones (player, years), read back
+/// as the same game; a game whose moves break the rules is named with the reason.
+#[test]
+fn go_games_are_imported_found_by_their_own_filters_and_read_back() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-lib-go-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: [(&str, &[u8]); 5] = [
+        (
+            "ag.sgf",
+            include_bytes!("../../tests/data/sgf/AG_vs_AG_-_G1_-_English.sgf"),
+        ),
+        (
+            "fh.sgf",
+            include_bytes!("../../tests/data/sgf/FH_vs_AG_G1.sgf"),
+        ),
+        (
+            "commented.sgf",
+            include_bytes!("../../tests/data/sgf/commented.sgf"),
+        ),
+        (
+            "again.sgf",
+            include_bytes!("../../tests/data/sgf/commented.sgf"),
+        ),
+        // Black plays twice on one point.
+        ("broken.sgf", b"(;GM[1]FF[4]SZ[9];B[ee];W[dd];B[dd])"),
+    ];
+    for (name, bytes) in files {
+        crate::storage::atomic_write(&dir.join(name), bytes).unwrap();
+    }
+    crate::storage::atomic_write(
+        &dir.join("xiangqi.pgn"),
+        include_bytes!("../../tests/data/three-games.pgn"),
+    )
+    .unwrap();
+    let mut lib = Library::in_memory().unwrap();
+    let summary = lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap();
+    assert_eq!(summary.files, 6);
+    assert_eq!((summary.added, summary.duplicates), (6, 1), "{summary:?}");
+    assert_eq!(summary.unreadable.len(), 1, "{summary:?}");
+    assert!(summary.unreadable[0].path.ends_with("broken.sgf"));
+    let go = |f: Filter| -> Vec<Found> {
+        lib.find(&Filter {
+            game: Some(GO.into()),
+            ..f
+        })
+        .unwrap()
+    };
+    assert_eq!(go(Filter::default()).len(), 3);
+    let xiangqi = lib
+        .find(&Filter {
+            game: Some("xiangqi".into()),
+            ..Filter::default()
+        })
+        .unwrap();
+    assert_eq!(xiangqi.len(), 3);
+    let nine = go(Filter {
+        size: Some(9),
+        ..Filter::default()
+    });
+    assert_eq!(nine.len(), 1);
+    assert_eq!(nine[0].red, "黑方", "black's player in the first column");
+    let black_wins = go(Filter {
+        result: Some("B".into()),
+        ..Filter::default()
+    });
+    assert_eq!(black_wins.len(), 1);
+    assert_eq!(black_wins[0].result, "B+R");
+    let white = go(Filter {
+        player: Some("FanHui".into()),
+        side: Some(crate::rules::Color::Black),
+        ..Filter::default()
+    });
+    assert_eq!(white.len(), 1, "Fan Hui played white");
+    // Read back: the same moves as the file.
+    let ag = go(Filter {
+        years: (Some(2016), Some(2016)),
+        ..Filter::default()
+    });
+    assert_eq!(ag.len(), 1);
+    let back = lib.go_game(ag[0].id).unwrap().unwrap();
+    let file = &crate::go::sgf::read(&crate::go::sgf::decode(files[0].1)).unwrap()[0];
+    let moves = |f: &crate::go::sgf::SgfGame| f.replay(&f.main_line()).unwrap().moves().to_vec();
+    assert_eq!(moves(&back), moves(file));
+    assert_eq!(ag[0].plies, moves(file).len());
+    assert!(lib.game(ag[0].id).unwrap().is_none(), "not a Xiangqi game");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -21,9 +21,9 @@ pub enum Job {
     /// Add a game (from where it came: a file's name, "pasted", "played").
     Add(Box<GameRecord>, String),
     /// Find games.
-    Find(Filter),
+    Find(Box<Filter>),
     /// The moves played from a position.
-    Explore(Position),
+    Explore(Box<Position>),
     /// A game, to open at a ply.
     Game(i64, usize),
 }
@@ -41,9 +41,9 @@ pub enum Answer {
     /// A game was added (true) or was there already, with the library's size.
     Added(bool, usize),
     /// The games a filter found.
-    Found(Filter, Vec<Found>),
+    Found(Box<Filter>, Vec<Found>),
     /// The moves played from a position.
-    Explored(Position, Vec<Explored>),
+    Explored(Box<Position>, Vec<Explored>),
     /// A game asked for, and the ply to open it at.
     Game(i64, usize, Option<Box<GameRecord>>),
     /// The library could not do it: why.

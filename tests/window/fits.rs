@@ -61,12 +61,16 @@ fn scenario(lang: &str, scale: f32, sizes: &[(u32, u32)]) {
     let short = &lang[..2];
     let name = format!("panel_fits-{short}-{scale}x");
     let game = Game::start_as(&name, lang, scale, &[GAME]);
-    // A commented move, the analysis on: the engine's lines under the comment.
+    // A commented move, the analysis and the explorer on: the engine's lines and the
+    // book's moves under the comment.
     game.until_logged("imported");
     game.key("Home");
     game.key("Right");
     game.key("a");
     game.until_logged("engine asked: Analyse");
+    // And the opening explorer (the master book's moves, with their bars).
+    game.key("o");
+    game.until_logged("library: ToggleExplorer");
     let from = game.log().len();
     for &size in sizes {
         check(&game, &format!("{name}-xiangqi"), size, from);

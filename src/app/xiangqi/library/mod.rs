@@ -174,7 +174,7 @@ fn commands(
             LibraryCommand::Find(filter) => {
                 if let Some(w) = worker {
                     view.found = Some(((*filter).clone(), None));
-                    w.ask(Job::Find(*filter));
+                    w.ask(Job::Find(filter));
                 }
             }
             LibraryCommand::Open { id, ply } => {
@@ -285,7 +285,7 @@ fn listen(
                 view.explored = None;
                 if let Some((filter, _)) = view.found.clone() {
                     view.found = Some((filter.clone(), None));
-                    worker.ask(Job::Find(filter));
+                    worker.ask(Job::Find(Box::new(filter)));
                 }
             }
             Answer::Added(new, n) => {
@@ -297,14 +297,14 @@ fn listen(
             }
             Answer::Found(filter, found) => {
                 info!("library: {} games found", found.len());
-                if view.found.as_ref().is_some_and(|(f, _)| *f == filter) {
-                    view.found = Some((filter, Some(found)));
+                if view.found.as_ref().is_some_and(|(f, _)| *f == *filter) {
+                    view.found = Some((*filter, Some(found)));
                 }
             }
             Answer::Explored(pos, moves) => {
                 info!("library: {} moves from {}", moves.len(), pos.to_fen());
-                if view.explored.as_ref().is_some_and(|(p, _)| *p == pos) {
-                    view.explored = Some((pos, Some(moves)));
+                if view.explored.as_ref().is_some_and(|(p, _)| *p == *pos) {
+                    view.explored = Some((*pos, Some(moves)));
                 }
             }
             Answer::Game(id, ply, Some(record)) => {
@@ -366,5 +366,5 @@ fn ask_explorer(
         return;
     }
     view.explored = Some((pos.clone(), None));
-    worker.ask(Job::Explore(pos.clone()));
+    worker.ask(Job::Explore(Box::new(pos.clone())));
 }

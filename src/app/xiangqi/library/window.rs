@@ -80,6 +80,8 @@ impl WindowUi {
         let year = |s: &str| s.trim().parse::<i32>().ok();
         let count = |s: &str| s.trim().parse::<usize>().ok();
         Filter {
+            game: Some("xiangqi".into()),
+            size: None,
             player: text(&self.player),
             side: self.side.filter(|_| !self.player.trim().is_empty()),
             event: text(&self.event),

@@ -1,0 +1,95 @@
+//! Go games in the library: SGF files imported beside the Xiangqi ones, each game once
+//! (the same tree, comments and game information are one game), kept as SGF and found
+//! by the same filters (the first player's column holds black, the second white) and by
+//! their own: the board's size, and a result by its winner (`B` or `W`). Their moves
+//! are replayed by the Go rules on the way in: a game that breaks them is named as
+//! unreadable, with the reason. Go positions are not searched (yet).
+
+use rusqlite::{OptionalExtension, Transaction, params};
+
+use super::{Library, LibraryError};
+use crate::go::sgf::{self, SgfGame};
+
+/// The name the `game` column gives Go games.
+pub const GO: &str = "go";
+
+/// Adds `file` (a game of an SGF file) inside `tx`: its id and whether it was new, or
+/// why its moves cannot be played.
+pub(super) fn add(
+    tx: &Transaction<'_>,
+    file: &SgfGame,
+    source: &str,
+) -> Result<Result<(i64, bool), String>, LibraryError> {
+    let game = match file.replay(&file.main_line()) {
+        Ok(game) => game,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let text = sgf::write(file);
+    let identity = format!("{GO}\n{text}");
+    let had: Option<i64> = {
+        let mut stmt = tx.prepare_cached("SELECT id FROM games WHERE key = ?")?;
+        let mut rows = stmt.query([&identity])?;
+        rows.next()?.map(|r| r.get(0)).transpose()?
+    };
+    if let Some(id) = had {
+        return Ok(Ok((id, false)));
+    }
+    let tag = |name: &str| file.tag(name).unwrap_or("").trim().to_owned();
+    let event = match tag("EV") {
+        e if e.is_empty() => tag("GN"),
+        e => e,
+    };
+    let date = tag("DT");
+    let year = date
+        .get(..4)
+        .and_then(|y| y.parse::<i64>().ok())
+        .filter(|y| (1000..3000).contains(y));
+    let result = match tag("RE") {
+        r if r.is_empty() => "*".to_owned(),
+        r => r,
+    };
+    let comments: Vec<&str> = file
+        .nodes
+        .iter()
+        .map(|n| n.comment.as_str())
+        .filter(|c| !c.is_empty())
+        .collect();
+    tx.prepare_cached(
+        "INSERT INTO games (key, game, red, black, event, date, year, result, ecco, plies, \
+         source, pgn, comments, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?)",
+    )?
+    .execute(params![
+        identity,
+        GO,
+        tag("PB"),
+        tag("PW"),
+        event,
+        date,
+        year,
+        result,
+        i64::try_from(game.moves().len()).unwrap_or(i64::MAX),
+        source,
+        text,
+        comments.join("\n"),
+        i64::from(file.size),
+    ])?;
+    Ok(Ok((tx.last_insert_rowid(), true)))
+}
+
+impl Library {
+    /// The Go game of id `id`, as it was added.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn go_game(&self, id: i64) -> Result<Option<SgfGame>, LibraryError> {
+        let text: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT pgn FROM games WHERE id = ? AND game = ?",
+                params![id, GO],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(text.and_then(|t| sgf::read(&t).ok()?.into_iter().next()))
+    }
+}
