@@ -224,10 +224,8 @@ impl Library {
         let mut wheres: Vec<String> = Vec::new();
         if let Some(pos) = &filter.position {
             let mut keys = vec![key(pos)];
-            if filter.mirror
-                && let Some(m) = mirrored(pos)
-            {
-                keys.push(key(&m));
+            if filter.mirror {
+                keys.push(key(&pos.mirrored()));
             }
             let marks = vec!["?"; keys.len()].join(",");
             sql = format!(
@@ -403,45 +401,6 @@ impl Library {
 /// The key a position is stored under: its Zobrist hash, as SQLite's integer.
 fn key(pos: &Position) -> i64 {
     i64::from_ne_bytes(pos.hash().to_ne_bytes())
-}
-
-/// The position mirrored left to right (files a↔i), the side to move kept.
-#[must_use]
-pub fn mirrored(pos: &Position) -> Option<Position> {
-    let fen = pos.to_fen();
-    let (board, rest) = fen.split_once(' ')?;
-    let ranks: Vec<String> = board
-        .split('/')
-        .map(|rank| {
-            let mut cells: Vec<Option<char>> = Vec::new();
-            for c in rank.chars() {
-                match c.to_digit(10) {
-                    Some(n) => cells.extend(std::iter::repeat_n(None, n as usize)),
-                    None => cells.push(Some(c)),
-                }
-            }
-            cells.reverse();
-            let mut out = String::new();
-            let mut empty = 0;
-            for cell in cells {
-                match cell {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(c);
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out
-        })
-        .collect();
-    Position::from_fen(&format!("{} {rest}", ranks.join("/"))).ok()
 }
 
 /// A record as the library keeps it: PGN with Chinese notation.

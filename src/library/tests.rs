@@ -142,9 +142,9 @@ fn a_damaged_library_is_kept_aside_and_a_new_one_made() {
 
 #[test]
 fn mirrored_positions_swap_the_files() {
-    let m = mirrored(&after("h2e2")).unwrap();
+    let m = after("h2e2").mirrored();
     assert_eq!(m, after("b2e2"));
-    assert_eq!(mirrored(&Position::new()).unwrap(), Position::new());
+    assert_eq!(Position::new().mirrored(), Position::new());
 }
 
 /// Every position of every game of the test data, searched: the games found and the

@@ -126,6 +126,34 @@ impl Position {
         }
     }
 
+    /// The position mirrored left to right (files a↔i), the side to move and the
+    /// counters kept: players compare an opening with its mirror (炮八平五 for 炮二平五).
+    ///
+    /// ```
+    /// use xiangqi_rules::Position;
+    /// let h2e2 = Position::new().play("h2e2".parse().unwrap()).unwrap();
+    /// let b2e2 = Position::new().play("b2e2".parse().unwrap()).unwrap();
+    /// assert_eq!(h2e2.mirrored(), b2e2);
+    /// assert_eq!(b2e2.mirrored().mirrored(), b2e2);
+    /// assert_eq!(Position::new().mirrored(), Position::new());
+    /// ```
+    #[must_use]
+    pub fn mirrored(&self) -> Position {
+        let mut board = Board::empty();
+        for (sq, piece) in self.board.pieces() {
+            if let Some(to) = Square::new(8 - sq.file(), sq.rank()) {
+                board.set(to, Some(piece));
+            }
+        }
+        // A mirror keeps every piece on a point it may stand on and the generals
+        // apart as they were: the position stays valid.
+        Position::from_setup(Setup {
+            board,
+            ..self.to_setup()
+        })
+        .unwrap_or_else(|_| self.clone())
+    }
+
     /// The pieces.
     #[must_use]
     pub fn board(&self) -> &Board {
