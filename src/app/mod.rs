@@ -65,6 +65,7 @@ pub fn core_plugin(app: &mut App) {
         shell::tables::plugin,
         shell::input::plugin,
         shell::toggles::plugin,
+        store::library::plugin,
         // What the status line says is the logic's: headless tests read it too.
         panel::status::plugin,
     ));

@@ -35,6 +35,14 @@ texts! {
     Find => "查找", "Find";
     Clear => "清除", "Clear";
     Open => "打开", "Open";
+    OpenedGoFromLibrary => "已从棋谱库打开：{}，{} 手（副本；Ctrl+Z 撤销）", "Opened from the library: {}, {} moves (a copy; Ctrl+Z takes it back)";
+    GoGames => "围棋对局", "Go games";
+    BlackPlayer => "黑方", "Black";
+    WhitePlayer => "白方", "White";
+    Size => "路数", "Size";
+    Moves => "手数", "Moves";
+    Winner => "胜方", "Winner";
+    AsWhite => "执白", "as white";
     Found => "找到 {} 局（双击打开副本）", "{} games found (double-click opens a copy)";
     FoundMany => "找到 {} 局以上，只列出前 {} 局（双击打开副本）", "More than {} games found, the first {} listed (double-click opens a copy)";
     Searching => "正在查找…", "Searching…";

@@ -77,6 +77,22 @@ pub(super) fn add(
 }
 
 impl Library {
+    /// Adds the Go game `file` (from `source`), unless the library has it already: its
+    /// id and whether it was new, or why its moves cannot be played.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn add_go(
+        &mut self,
+        file: &SgfGame,
+        source: &str,
+    ) -> Result<Result<(i64, bool), String>, LibraryError> {
+        let tx = self.conn.transaction()?;
+        let added = add(&tx, file, source)?;
+        tx.commit()?;
+        Ok(added)
+    }
+
     /// The Go game of id `id`, as it was added.
     ///
     /// # Errors

@@ -102,6 +102,8 @@ pub struct Found {
     pub event: String,
     /// The ECCO code the file gave.
     pub opening: String,
+    /// Go: the board's size.
+    pub size: Option<u8>,
     /// The main line's length.
     pub plies: usize,
     /// Where it reaches the position searched for (the first time).
@@ -217,7 +219,7 @@ impl Library {
     /// SQLite refuses.
     pub fn find(&self, filter: &Filter) -> Result<Vec<Found>, LibraryError> {
         let mut sql = String::from(
-            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL, g.ecco, g.game \
+            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL, g.ecco, g.game, g.size \
              FROM games g",
         );
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
@@ -230,7 +232,7 @@ impl Library {
             let marks = vec!["?"; keys.len()].join(",");
             sql = format!(
                 "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, MIN(p.ply), g.ecco, \
-                 g.game \
+                 g.game, g.size \
                  FROM positions p JOIN games g ON g.id = p.game WHERE p.key IN ({marks})"
             );
             args.extend(keys.into_iter().map(rusqlite::types::Value::Integer));
@@ -329,6 +331,9 @@ impl Library {
                 event: r.get(5)?,
                 opening: r.get(8)?,
                 game: r.get(9)?,
+                size: r
+                    .get::<_, Option<i64>>(10)?
+                    .and_then(|s| u8::try_from(s).ok()),
                 plies: usize::try_from(r.get::<_, i64>(6)?).unwrap_or(0),
                 reached: r
                     .get::<_, Option<i64>>(7)?

@@ -663,3 +663,32 @@ fn go_games_are_imported_found_by_their_own_filters_and_read_back() {
     assert!(lib.game(ag[0].id).unwrap().is_none(), "not a Xiangqi game");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The worker says it is busy while a job is not answered whole, and not after: a
+/// window keeps its frames coming only while it waits.
+#[test]
+fn the_worker_is_busy_only_while_a_job_is_unanswered() {
+    use std::time::Duration;
+    let dir = game_files("busy", 50);
+    let worker = Worker::start(dir.join("library.sqlite"));
+    assert!(matches!(
+        worker.wait(Duration::from_secs(30)),
+        Some(Answer::Opened(0, None))
+    ));
+    assert!(!worker.busy());
+    worker.ask(Job::Import(vec![dir.clone()]));
+    worker.ask(Job::Find(Box::default()));
+    for _ in 0..3 {
+        worker.ask(Job::Explore(Box::new(Position::new())));
+    }
+    assert!(worker.busy());
+    let mut imported = false;
+    while let Some(a) = worker.wait(Duration::from_secs(5)) {
+        imported |= matches!(a, Answer::Imported(..));
+        if imported && !worker.busy() {
+            break;
+        }
+    }
+    assert!(imported && !worker.busy());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,11 +5,12 @@
 //! cancelled between two files and, asked again, skips what it had already read.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
 use super::{Explored, Filter, Found, Library, Summary};
+use crate::go::sgf::SgfGame;
 use crate::rules::Position;
 use crate::rules::record::GameRecord;
 
@@ -26,6 +27,10 @@ pub enum Job {
     Explore(Box<Position>),
     /// A game, to open at a ply.
     Game(i64, usize),
+    /// Add a Go game (from where it came).
+    AddGo(Box<SgfGame>, String),
+    /// A Go game, to open.
+    GoGame(i64),
 }
 
 /// What the library answers.
@@ -46,6 +51,8 @@ pub enum Answer {
     Explored(Box<Position>, Vec<Explored>),
     /// A game asked for, and the ply to open it at.
     Game(i64, usize, Option<Box<GameRecord>>),
+    /// A Go game asked for.
+    GoGame(i64, Option<Box<SgfGame>>),
     /// The library could not do it: why.
     Failed(String),
 }
@@ -57,6 +64,9 @@ pub struct Worker {
     // Behind a lock only so that the worker can be shared (a Bevy resource must be).
     answers: Mutex<Receiver<Answer>>,
     cancel: Arc<AtomicBool>,
+    /// Jobs asked and not yet answered whole: a window keeps its frames coming
+    /// while there are some (an answer must not wait for the mouse to move).
+    pending: Arc<AtomicUsize>,
 }
 
 impl Worker {
@@ -67,7 +77,9 @@ impl Worker {
         let (reads, read_jobs) = channel::<Job>();
         let (tell, answers) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
+        let pending = Arc::new(AtomicUsize::new(0));
         let (writer_tell, stop) = (tell.clone(), cancel.clone());
+        let (writer_pending, reader_pending) = (pending.clone(), pending.clone());
         let (opened_tx, opened_rx) = channel::<()>();
         let writer_path = path.clone();
         std::thread::spawn(move || {
@@ -85,13 +97,13 @@ impl Worker {
             // The reader opens the file once it is made and migrated.
             let _ = opened_tx.send(());
             if let Some(library) = library {
-                write_loop(library, &write_jobs, &writer_tell, &stop);
+                write_loop(library, &write_jobs, &writer_tell, &stop, &writer_pending);
             }
         });
         std::thread::spawn(move || {
             let _ = opened_rx.recv();
             match Library::open_as_is(&path) {
-                Ok(library) => read_loop(&library, &read_jobs, &tell),
+                Ok(library) => read_loop(&library, &read_jobs, &tell, &reader_pending),
                 Err(e) => {
                     let _ = tell.send(Answer::Failed(e.to_string()));
                 }
@@ -102,22 +114,33 @@ impl Worker {
             reads,
             answers: Mutex::new(answers),
             cancel,
+            pending,
         }
     }
 
     /// Asks for `job`.
     pub fn ask(&self, job: Job) {
         let to = match job {
-            Job::Import(_) | Job::Add(..) => {
+            Job::Import(_) | Job::Add(..) | Job::AddGo(..) => {
                 if matches!(job, Job::Import(_)) {
                     self.cancel.store(false, Ordering::SeqCst);
                 }
                 &self.writes
             }
-            Job::Find(_) | Job::Explore(_) | Job::Game(..) => &self.reads,
+            Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => &self.reads,
         };
         // A thread gone (its library could not be opened) has said so already.
-        let _ = to.send(job);
+        // Counted before it is sent: the thread may be done with it at once.
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        if to.send(job).is_err() {
+            self.pending.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    /// Whether some job asked is not answered yet.
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        self.pending.load(Ordering::SeqCst) > 0
     }
 
     /// Stops the import running, between two files (what it added stays).
@@ -146,8 +169,10 @@ fn write_loop(
     jobs: &Receiver<Job>,
     tell: &Sender<Answer>,
     stop: &AtomicBool,
+    pending: &AtomicUsize,
 ) {
     for job in jobs {
+        let _done = Done(pending);
         let answer = match job {
             Job::Import(paths) => {
                 let result = library.import(&paths, |done, all| {
@@ -167,7 +192,13 @@ fn write_loop(
                 Ok((_, new)) => Answer::Added(new, library.len().unwrap_or(0)),
                 Err(e) => Answer::Failed(e.to_string()),
             },
-            Job::Find(_) | Job::Explore(_) | Job::Game(..) => continue,
+            Job::AddGo(file, source) => match library.add_go(&file, &source) {
+                Ok(Ok((_, new))) => Answer::Added(new, library.len().unwrap_or(0)),
+                // A game the table played breaks no rule; nothing to keep otherwise.
+                Ok(Err(_)) => continue,
+                Err(e) => Answer::Failed(e.to_string()),
+            },
+            Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => continue,
         };
         if tell.send(answer).is_err() {
             return;
@@ -175,7 +206,21 @@ fn write_loop(
     }
 }
 
-fn read_loop(library: &Library, jobs: &Receiver<Job>, tell: &Sender<Answer>) {
+/// Counts a job done when dropped, whichever way its loop turn ends.
+struct Done<'a>(&'a AtomicUsize);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+fn read_loop(
+    library: &Library,
+    jobs: &Receiver<Job>,
+    tell: &Sender<Answer>,
+    pending: &AtomicUsize,
+) {
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         batch.extend(jobs.try_iter());
@@ -183,6 +228,7 @@ fn read_loop(library: &Library, jobs: &Receiver<Job>, tell: &Sender<Answer>) {
         // player has walked on from the others.
         let latest = batch.iter().rposition(|j| matches!(j, Job::Explore(_)));
         for (i, job) in batch.into_iter().enumerate() {
+            let _done = Done(pending);
             let answer = match job {
                 Job::Explore(_) if Some(i) != latest => continue,
                 Job::Explore(pos) => match library.explore(&pos) {
@@ -197,7 +243,11 @@ fn read_loop(library: &Library, jobs: &Receiver<Job>, tell: &Sender<Answer>) {
                     Ok(record) => Answer::Game(id, ply, record.map(Box::new)),
                     Err(e) => Answer::Failed(e.to_string()),
                 },
-                Job::Import(_) | Job::Add(..) => continue,
+                Job::GoGame(id) => match library.go_game(id) {
+                    Ok(file) => Answer::GoGame(id, file.map(Box::new)),
+                    Err(e) => Answer::Failed(e.to_string()),
+                },
+                Job::Import(_) | Job::Add(..) | Job::AddGo(..) => continue,
             };
             if tell.send(answer).is_err() {
                 return;

@@ -84,3 +84,49 @@ fn library_imports_a_folder_explores_it_and_opens_a_game_found_by_position() {
         "a game opened from the library is not added again"
     );
 }
+
+/// The Go table has the library too: Go games imported (by the command line, while the
+/// game runs: the library is one database), found in the Go table's window by size and
+/// by player, and one opened with a double-click; a Go game opened from a file is kept.
+#[test]
+fn go_library_finds_go_games_by_size_and_player_and_opens_one() {
+    let game = Game::start("go_library");
+    game.until_logged("library: 0 games");
+    let db = game.home().join(".local/share/xiangqi/library.sqlite");
+    let sgf = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["library", "import", "--db"])
+        .arg(&db)
+        .arg(&sgf)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("files 4\tread 4\tadded 4"), "{said}");
+
+    game.click_at(super::panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.key("l");
+    game.until_logged("go library: 4 go games found");
+    // The 9×9 board: one game.
+    game.click_at(stable_place(&game, "go-library-size-9"));
+    game.until_logged("go library: 1 go games found");
+    game.click_at(stable_place(&game, "go-library-size-any"));
+    game.until("all four again", || {
+        (game.log().matches("go library: 4 go games found").count() >= 2).then_some(())
+    });
+    // By player: Fan Hui's game.
+    game.click_at(stable_place(&game, "go-library-player"));
+    game.type_text("FanHui");
+    game.key("Return");
+    game.until_logged("go library: 1 go games found");
+    game.save_shot("go-library-found");
+    let (x, y) = stable_place(&game, "go-library-row-0");
+    game.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
+    std::thread::sleep(Duration::from_millis(300));
+    game.xdotool(&["click", "--repeat", "2", "--delay", "150", "1"]);
+    game.until_logged("go opened");
+    game.until_logged("from the library");
+    game.until_logged("notice Opened from the library: AlphaGo – FanHui");
+    std::thread::sleep(Duration::from_millis(500));
+    game.save_shot("go-library-opened");
+}

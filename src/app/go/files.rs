@@ -70,6 +70,7 @@ fn read(text_in: &str, now: &Session) -> Result<Session, String> {
 
 /// Opens the Go imports: the game in place of the table's (undoable), or a line saying
 /// why nothing changed.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn import(
     mut imports: MessageReader<Import>,
     kind: Res<State<GameKind>>,
@@ -78,6 +79,7 @@ pub(crate) fn import(
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
     tables: Res<Tables>,
+    link: Res<crate::app::store::library::LibraryLink>,
 ) {
     let lang = settings.lang;
     let at_go = *kind.get() == Go::KIND;
@@ -112,6 +114,10 @@ pub(crate) fn import(
                     G::Opened.fill(lang, &[&what, &opened.game().moves().len()]),
                 ));
                 table.open(opened);
+                // What is opened is kept in the library (once); a bare board is no game.
+                if !table.game().moves().is_empty() {
+                    crate::app::go::library::keep(&link, table.to_file(), &what);
+                }
                 if !at_go {
                     next.set(Go::KIND);
                 }

@@ -3,6 +3,7 @@
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
+use super::library::GoLibraryCommand;
 use super::{GoCommand, GoTable, files};
 use crate::app::Import;
 use crate::app::actions::Action;
@@ -19,9 +20,12 @@ impl TableGame for Go {
     const SLUG: &'static str = "go";
 
     fn key(press: KeyPress, _: &KeyContext) -> Option<Action> {
-        usual_key(press).or_else(|| {
+        usual_key(press).or_else(|| match (press.ctrl, press.key) {
             // H: a hint, as at the Xiangqi table, from Go's own engine.
-            (!press.ctrl && press.key == KeyCode::KeyH).then_some(Action::own(GoCommand::Hint))
+            (false, KeyCode::KeyH) => Some(Action::own(GoCommand::Hint)),
+            // L: the library's Go games.
+            (false, KeyCode::KeyL) => Some(Action::own(GoLibraryCommand::Toggle)),
+            _ => None,
         })
     }
 
@@ -45,7 +49,8 @@ impl TableGame for Go {
                 | Action::ExportPng
                 | Action::ExportGif
                 | Action::TogglePause
-        ) || matches!(action, Action::Own(own) if own.is::<GoCommand>())
+        ) || matches!(action, Action::Own(own)
+            if own.is::<GoCommand>() || own.is::<GoLibraryCommand>())
     }
 
     fn copy(world: &World, shifted: bool, lang: Lang) -> Copied {
@@ -91,7 +96,7 @@ impl TableGame for Go {
     }
 
     fn core(app: &mut App) {
-        app.add_plugins(super::plugin);
+        app.add_plugins((super::plugin, super::library::plugin));
     }
 
     fn files(app: &mut App) {
@@ -105,7 +110,7 @@ impl TableGame for Go {
     fn menu(menu: Menu) -> Vec<MenuItem> {
         match menu {
             Menu::Engine => vec![(T::HintButton, "H", Action::own(GoCommand::Hint))],
-            Menu::Game => Vec::new(),
+            Menu::Game => vec![(T::LibraryMenu, "L", Action::own(GoLibraryCommand::Toggle))],
         }
     }
 

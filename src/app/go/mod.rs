@@ -19,6 +19,7 @@ pub mod clock;
 pub mod count;
 pub mod files;
 pub mod game;
+pub mod library;
 pub mod opponent;
 pub mod panel;
 pub mod slots;

@@ -5,4 +5,5 @@
 pub mod choice;
 pub mod clipboard;
 pub mod export;
+pub mod library;
 pub mod persist;

@@ -6,6 +6,7 @@
 
 mod cards;
 mod count;
+mod library;
 mod record;
 mod setup;
 
@@ -33,6 +34,7 @@ pub(crate) struct GoShown<'w> {
     slot: MessageWriter<'w, crate::app::go::slots::GoSlotCommand>,
     hover: Res<'w, Hover>,
     comment: MessageWriter<'w, GoComment>,
+    library: Res<'w, crate::app::go::library::GoLibrary>,
 }
 
 /// The Go panel's own state: where its buttons were logged, the new game being chosen.
@@ -45,6 +47,8 @@ pub(crate) struct GoUi {
     comment: (usize, String),
     /// The record's list.
     record: record::RecordUi,
+    /// The library's window.
+    library: library::GoLibraryUi,
 }
 
 /// The Go table's part of the panel (see `TableGame::panel`), its status line last.
@@ -61,6 +65,16 @@ pub(crate) fn section(
     show(ui, &mut shown, settings.lang, &mut state, &mut |a| {
         sent.push(a)
     });
+    if shown.library.open {
+        let ctx = ui.ctx().clone();
+        library::show(
+            &ctx,
+            &shown.library,
+            settings.lang,
+            &mut state.library,
+            &mut |a| sent.push(a),
+        );
+    }
     // Copies, files opened, pictures written.
     status_line(ui, status.of(Go::KIND));
     if !sent.is_empty() {

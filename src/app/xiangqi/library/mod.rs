@@ -16,10 +16,11 @@ use bevy::window::RequestRedraw;
 use crate::app::Notice;
 use crate::app::schedule::{Logic, Mode};
 use crate::app::shell::model::Settings;
+use crate::app::store::library::{LibraryAnswer, LibraryLink};
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::LibText;
-use crate::library::{Answer, Explored, Filter, Found, Job, Summary, Worker};
+use crate::library::{Answer, Explored, Filter, Found, Job, Summary};
 use crate::rules::Position;
 use crate::rules::record::GameRecord;
 
@@ -66,10 +67,6 @@ pub struct OpenGame {
 /// A game to keep in the library: opened, pasted, saved or finished.
 #[derive(Message, Clone, Debug)]
 pub struct KeepGame(pub Box<GameRecord>, pub String);
-
-/// The library's threads; `None` without a data folder.
-#[derive(Resource, Default)]
-pub struct LibraryLink(pub Option<Worker>);
 
 /// What the library has said, for the window and the explorer to show.
 #[derive(Resource, Debug)]
@@ -126,7 +123,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<OpenGame>()
         .add_message::<KeepGame>()
         .init_resource::<LibraryView>()
-        .init_resource::<LibraryLink>()
         .add_systems(Startup, start)
         .add_systems(
             Update,
@@ -138,14 +134,9 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// Starts the library's threads on the data folder's library (none without the files'
 /// plugin: the headless tests of the rules at the table).
-fn start(
-    dirs: Option<Res<DataDirs>>,
-    mut link: ResMut<LibraryLink>,
-    mut view: ResMut<LibraryView>,
-) {
-    match dirs.as_ref().and_then(|d| d.0.as_ref()) {
-        Some(dirs) => link.0 = Some(Worker::start(dirs.library())),
-        None => view.failed = Some(String::new()),
+fn start(dirs: Option<Res<DataDirs>>, mut view: ResMut<LibraryView>) {
+    if dirs.as_ref().and_then(|d| d.0.as_ref()).is_none() {
+        view.failed = Some(String::new());
     }
 }
 
@@ -230,6 +221,7 @@ fn keep(mut kept: MessageReader<KeepGame>, link: Res<LibraryLink>) {
 
 /// The library's answers into the view; a game fetched is opened.
 fn listen(
+    mut answers: MessageReader<LibraryAnswer>,
     link: Res<LibraryLink>,
     mut view: ResMut<LibraryView>,
     settings: Res<Settings>,
@@ -241,8 +233,8 @@ fn listen(
         return;
     };
     let lang = settings.lang;
-    for answer in worker.answers() {
-        match answer {
+    for LibraryAnswer(answer) in answers.read() {
+        match answer.clone() {
             Answer::Opened(n, aside) => {
                 info!("library: {n} games");
                 view.size = Some(n);
@@ -277,7 +269,10 @@ fn listen(
                         ],
                     )
                 };
-                notices.write(Notice::info(said));
+                // Said by the table that asked for it.
+                if view.progress.is_some() {
+                    notices.write(Notice::info(said));
+                }
                 view.progress = None;
                 view.size = Some(n);
                 view.imported = Some((summary, cancelled));
@@ -331,6 +326,8 @@ fn listen(
                 open.write(OpenGame { record, ply, said });
             }
             Answer::Game(id, ..) => warn!("library: no game {id}"),
+            // Go's games are the Go table's.
+            Answer::GoGame(..) => {}
             Answer::Failed(why) => {
                 warn!("library: {why}");
                 view.progress = None;

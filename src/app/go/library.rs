@@ -1,0 +1,140 @@
+//! The game library at the Go table: its Go games found (their own window, L) and
+//! opened here, and the games opened or finished here kept in it. The library's threads
+//! are the shell's (`store/library.rs`); this takes what is the Go table's of their
+//! answers.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use crate::app::Notice;
+use crate::app::go::{GoHappened, GoTable};
+use crate::app::schedule::Logic;
+use crate::app::shell::model::Settings;
+use crate::app::store::library::{LibraryAnswer, LibraryLink};
+use crate::games::go::Session;
+use crate::go::sgf::SgfGame;
+use crate::i18n::LibText;
+use crate::library::{Answer, Filter, Found, GO, Job};
+
+/// What the player asks of the library at the Go table.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum GoLibraryCommand {
+    /// Show or hide the window.
+    Toggle,
+    /// Find Go games.
+    Find(Box<Filter>),
+    /// Open a game found (a copy).
+    Open(i64),
+}
+
+/// What the library has said to the Go table.
+#[derive(Resource, Default, Debug)]
+pub struct GoLibrary {
+    /// The window is shown.
+    pub open: bool,
+    /// How many games the library holds (both games'), once open.
+    pub size: Option<usize>,
+    /// The filter asked and, once answered, the games found.
+    pub found: Option<(Filter, Option<Vec<Found>>)>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<GoLibraryCommand>()
+        .init_resource::<GoLibrary>()
+        .add_systems(
+            Update,
+            (commands, finished, listen).chain().in_set(Logic::Library),
+        );
+}
+
+fn commands(
+    mut asked: MessageReader<GoLibraryCommand>,
+    link: Res<LibraryLink>,
+    mut view: ResMut<GoLibrary>,
+) {
+    for command in asked.read() {
+        info!("go library: {command:?}");
+        match command.clone() {
+            GoLibraryCommand::Toggle => view.open = !view.open,
+            GoLibraryCommand::Find(filter) => {
+                // Only Go games, whatever the window asked.
+                let filter = Filter {
+                    game: Some(GO.into()),
+                    ..*filter
+                };
+                view.found = Some((filter.clone(), None));
+                if let Some(w) = &link.0 {
+                    w.ask(Job::Find(Box::new(filter)));
+                }
+            }
+            GoLibraryCommand::Open(id) => {
+                if let Some(w) = &link.0 {
+                    w.ask(Job::GoGame(id));
+                }
+            }
+        }
+    }
+}
+
+/// Keeps `file` in the library.
+pub(crate) fn keep(link: &LibraryLink, file: SgfGame, source: &str) {
+    if let Some(w) = &link.0 {
+        w.ask(Job::AddGo(Box::new(file), source.to_owned()));
+    }
+}
+
+/// A game that ended at the Go table is kept in the library.
+fn finished(mut happened: MessageReader<GoHappened>, table: Res<GoTable>, link: Res<LibraryLink>) {
+    if happened.read().any(|h| matches!(h, GoHappened::Ended)) {
+        keep(&link, table.to_file(), "played");
+    }
+}
+
+/// The library's answers that are the Go table's: the size, the games found, a game
+/// fetched (opened in place of the table's game, undoably).
+fn listen(
+    mut answers: MessageReader<LibraryAnswer>,
+    mut view: ResMut<GoLibrary>,
+    mut table: ResMut<GoTable>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    for LibraryAnswer(answer) in answers.read() {
+        match answer {
+            Answer::Opened(n, _) | Answer::Imported(_, _, n) | Answer::Added(_, n) => {
+                view.size = Some(*n);
+            }
+            Answer::Found(filter, found) if filter.game.as_deref() == Some(GO) => {
+                info!("go library: {} go games found", found.len());
+                if view.found.as_ref().is_some_and(|(f, _)| f == &**filter) {
+                    view.found = Some(((**filter).clone(), Some(found.clone())));
+                }
+            }
+            Answer::GoGame(id, Some(file)) => match file.replay(&file.main_line()) {
+                Ok(game) => {
+                    let moves = game.moves().len();
+                    let tag = |name: &str| {
+                        file.tag(name)
+                            .map(str::trim)
+                            .filter(|t| !t.is_empty())
+                            .unwrap_or("?")
+                            .to_owned()
+                    };
+                    let title = format!("{} – {}", tag("PB"), tag("PW"));
+                    info!("go opened {moves} moves from the library (game {id})");
+                    table.open(Session::from_file(game, file));
+                    view.open = false;
+                    notices.write(Notice::info(
+                        LibText::OpenedGoFromLibrary.fill(settings.lang, &[&title, &moves]),
+                    ));
+                }
+                Err(e) => _ = notices.write(Notice::warn(e.to_string())),
+            },
+            _ => {}
+        }
+    }
+    if view.found.as_ref().is_some_and(|(_, f)| f.is_none()) {
+        redraw.write(RequestRedraw);
+    }
+}
