@@ -83,6 +83,9 @@ pub enum Logic {
     /// The Go table's files: its slots, and Go games pasted, dropped or opened (after
     /// the Xiangqi ones, which pass them over).
     GoFiles,
+    /// The Go table's library: what it asked, its answers (a game opened from it), the
+    /// games finished there kept.
+    GoLibrary,
     /// Pictures and PGN files written.
     Export,
     /// Open dialogs stop the clock, once everything that opens one has run.
@@ -183,6 +186,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Library,
                 Logic::Import,
                 Logic::GoFiles,
+                Logic::GoLibrary,
                 Logic::Export,
                 Logic::Dialogs,
                 Logic::Settings,

@@ -43,7 +43,9 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<GoLibrary>()
         .add_systems(
             Update,
-            (commands, finished, listen).chain().in_set(Logic::Library),
+            (commands, finished, listen)
+                .chain()
+                .in_set(Logic::GoLibrary),
         );
 }
 
