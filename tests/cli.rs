@@ -596,7 +596,25 @@ fn library_imports_a_folder_finds_games_and_explores_a_position() {
     ];
     let mut args = vec!["library", "import", "--db", db];
     args.extend(paths);
+    // The files imported are only read: their bytes and times are as they were.
+    let stamp = |p: &std::path::Path| {
+        let meta = std::fs::metadata(p).unwrap();
+        (
+            std::fs::read(p).unwrap(),
+            meta.modified().unwrap(),
+            meta.len(),
+        )
+    };
+    let before: Vec<_> = [big5.join("master.pgn"), three.clone(), gbk.clone()]
+        .iter()
+        .map(|p| stamp(p))
+        .collect();
     let out = xiangqi(&args);
+    let after: Vec<_> = [big5.join("master.pgn"), three.clone(), gbk.clone()]
+        .iter()
+        .map(|p| stamp(p))
+        .collect();
+    assert!(before == after, "an imported file was changed");
     assert!(
         out.status.success(),
         "{}",

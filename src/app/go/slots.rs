@@ -90,6 +90,7 @@ pub(crate) fn slots(
     mut table: ResMut<GoTable>,
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
+    link: Res<crate::app::store::library::LibraryLink>,
 ) {
     let lang = settings.lang;
     let mut asked: Vec<GoSlotCommand> = Vec::new();
@@ -145,6 +146,10 @@ pub(crate) fn slots(
                     Ok(()) => {
                         info!("go saved slot {slot}");
                         slots.current = Some(slot);
+                        // A game saved is kept in the library too (once).
+                        if !table.game().moves().is_empty() {
+                            crate::app::go::library::keep(&link, table.to_file(), "saved");
+                        }
                         notices.write(Notice::info(G::SavedTo.fill(lang, &[&slot])));
                     }
                     Err(e) => {
