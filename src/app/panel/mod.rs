@@ -7,6 +7,7 @@ pub mod dialogs;
 pub mod fits;
 pub mod menu;
 pub mod parts;
+pub(crate) mod rows;
 pub mod status;
 pub mod toolbar;
 

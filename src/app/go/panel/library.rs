@@ -12,9 +12,6 @@ use crate::i18n::{Lang, LibText};
 use crate::library::{Filter, Found};
 use crate::rules::Color;
 
-/// Two clicks on a row within this time open its game.
-const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(500);
-
 /// What the window remembers: the filter as typed, the row picked, places logged.
 #[derive(Default)]
 pub(crate) struct GoLibraryUi {
@@ -25,8 +22,7 @@ pub(crate) struct GoLibraryUi {
     winner: Option<&'static str>,
     from_year: String,
     to_year: String,
-    picked: Option<i64>,
-    last_click: Option<(i64, std::time::Instant)>,
+    rows: crate::app::panel::rows::Rows,
     asked: bool,
     logged: Vec<(String, (i32, i32))>,
 }
@@ -164,7 +160,10 @@ fn list(
     let open = |g: &Found| Action::own(GoLibraryCommand::Open(g.id));
     ui.horizontal_wrapped(|ui| {
         ui.label(LibText::Found.fill(lang, &[&found.len()]));
-        let picked = m.picked.and_then(|id| found.iter().find(|g| g.id == id));
+        let picked = m
+            .rows
+            .picked
+            .and_then(|id| found.iter().find(|g| g.id == id));
         let button = ui.add_enabled(picked.is_some(), egui::Button::new(LibText::Open.get(lang)));
         if button.clicked()
             && let Some(g) = picked
@@ -188,52 +187,26 @@ fn list(
             );
         }
     });
-    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show_rows(ui, row_height, found.len(), |ui, rows| {
-            for (i, g) in found.iter().enumerate().skip(rows.start).take(rows.len()) {
-                let cells = [
-                    g.red.clone(),
-                    g.black.clone(),
-                    g.result.clone(),
-                    g.date.clone(),
-                    g.event.clone(),
-                    g.size.map_or_else(String::new, |s| s.to_string()),
-                    g.plies.to_string(),
-                ];
-                let picked = m.picked == Some(g.id);
-                let row = ui.horizontal(|ui| {
-                    let mut hit: Option<egui::Response> = None;
-                    for (w, text) in WIDTHS.iter().zip(cells) {
-                        let r = ui.add_sized(
-                            [*w, row_height - 2.0],
-                            egui::Button::selectable(picked, text).truncate(),
-                        );
-                        hit = Some(match hit {
-                            Some(h) => h | r,
-                            None => r,
-                        });
-                    }
-                    hit
-                });
-                let Some(hit) = row.inner else { continue };
-                if i < 3 {
-                    log_place(&mut m.logged, format!("go-library-row-{i}"), hit.rect);
-                }
-                if hit.clicked() {
-                    // A second click soon after opens it (egui's double-click, timed by
-                    // frames, misses it when frames are slow).
-                    let now = std::time::Instant::now();
-                    let again = m.last_click.is_some_and(|(id, at)| {
-                        id == g.id && now.duration_since(at) < DOUBLE_CLICK
-                    });
-                    m.picked = Some(g.id);
-                    m.last_click = (!again).then_some((g.id, now));
-                    if again {
-                        send(open(g));
-                    }
-                }
-            }
-        });
+    let rows: Vec<(i64, Vec<String>)> = found
+        .iter()
+        .map(|g| {
+            let cells = vec![
+                g.red.clone(),
+                g.black.clone(),
+                g.result.clone(),
+                g.date.clone(),
+                g.event.clone(),
+                g.size.map_or_else(String::new, |s| s.to_string()),
+                g.plies.to_string(),
+            ];
+            (g.id, cells)
+        })
+        .collect();
+    let logged = &mut m.logged;
+    let opened = crate::app::panel::rows::show(ui, &rows, &WIDTHS, &mut m.rows, |i, rect| {
+        log_place(logged, format!("go-library-row-{i}"), rect);
+    });
+    if let Some(id) = opened {
+        send(Action::own(GoLibraryCommand::Open(id)));
+    }
 }

@@ -46,17 +46,12 @@ pub(crate) struct WindowUi {
     mirror: bool,
     folder: String,
     sort: (Column, bool),
-    picked: Option<i64>,
-    /// The row clicked last, and when.
-    last_click: Option<(i64, std::time::Instant)>,
+    rows: crate::app::panel::rows::Rows,
     /// The first frame the window is shown asks for every game.
     asked: bool,
     /// Where its widgets are (and the explorer's).
     pub places: Places,
 }
-
-/// Two clicks on a row within this time open its game.
-const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// A column of the list, to sort by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -354,7 +349,10 @@ fn list(
             _ => ui.label(LibText::Found.fill(lang, &[&found.len()])),
         };
         // The game picked opens with a button too, not only a double-click.
-        let picked = m.picked.and_then(|id| found.iter().find(|g| g.id == id));
+        let picked = m
+            .rows
+            .picked
+            .and_then(|id| found.iter().find(|g| g.id == id));
         let open = ui.add_enabled(picked.is_some(), egui::Button::new(LibText::Open.get(lang)));
         if open.clicked()
             && let Some(g) = picked
@@ -388,56 +386,31 @@ fn list(
             }
         }
     });
-    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show_rows(ui, row_height, games.len(), |ui, rows| {
-            for g in &games[rows] {
-                let picked = m.picked == Some(g.id);
-                let cells = [
-                    g.red.clone(),
-                    g.black.clone(),
-                    result_word(&g.result, lang).to_owned(),
-                    g.date.clone(),
-                    g.event.clone(),
-                    g.opening.clone(),
-                    g.plies.to_string(),
-                    g.reached.map_or_else(String::new, |p| p.to_string()),
-                ];
-                let row = ui.horizontal(|ui| {
-                    let mut hit: Option<egui::Response> = None;
-                    for ((_, w), text) in WIDTHS.iter().zip(cells) {
-                        let r = ui.add_sized(
-                            [*w, row_height - 2.0],
-                            egui::Button::selectable(picked, text).truncate(),
-                        );
-                        hit = Some(match hit {
-                            Some(h) => h | r,
-                            None => r,
-                        });
-                    }
-                    hit
-                });
-                let Some(hit) = row.inner else { continue };
-                if let Some(i) = games.iter().position(|x| x.id == g.id).filter(|&i| i < 3) {
-                    m.places.log(&format!("library-row-{i}"), hit.rect);
-                }
-                if hit.clicked() {
-                    // A second click on the row soon after the first opens it (egui's
-                    // own double-click, timed by frames, misses it when frames are slow).
-                    let now = std::time::Instant::now();
-                    let again = m.last_click.is_some_and(|(id, at)| {
-                        id == g.id && now.duration_since(at) < DOUBLE_CLICK
-                    });
-                    m.picked = Some(g.id);
-                    m.last_click = (!again).then_some((g.id, now));
-                    if again {
-                        send(Action::own(LibraryCommand::Open {
-                            id: g.id,
-                            ply: g.reached.unwrap_or(0),
-                        }));
-                    }
-                }
-            }
-        });
+    let rows: Vec<(i64, Vec<String>)> = games
+        .iter()
+        .map(|g| {
+            let cells = vec![
+                g.red.clone(),
+                g.black.clone(),
+                result_word(&g.result, lang).to_owned(),
+                g.date.clone(),
+                g.event.clone(),
+                g.opening.clone(),
+                g.plies.to_string(),
+                g.reached.map_or_else(String::new, |p| p.to_string()),
+            ];
+            (g.id, cells)
+        })
+        .collect();
+    let widths: Vec<f32> = WIDTHS.iter().map(|&(_, w)| w).collect();
+    let places = &mut m.places;
+    let opened = crate::app::panel::rows::show(ui, &rows, &widths, &mut m.rows, |i, rect| {
+        places.log(&format!("library-row-{i}"), rect);
+    });
+    if let Some(g) = opened.and_then(|id| games.iter().find(|g| g.id == id)) {
+        send(Action::own(LibraryCommand::Open {
+            id: g.id,
+            ply: g.reached.unwrap_or(0),
+        }));
+    }
 }
