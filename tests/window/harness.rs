@@ -388,14 +388,34 @@ impl Game {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    /// Runs xdotool on this display and returns its output.
+    /// Runs xdotool on this display and returns its output. A run that fails (it could
+    /// not reach the display: nothing was sent) is tried again, twice: a click lost
+    /// silently left a scenario waiting for its effect until it timed out. (`search`
+    /// fails when it finds nothing: its callers ask again themselves.)
     pub fn xdotool(&self, args: &[&str]) -> String {
-        let out = Command::new("xdotool")
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .output()
-            .expect("xdotool runs (apt-get install xdotool)");
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        let tries = if args.first() == Some(&"search") {
+            1
+        } else {
+            3
+        };
+        for attempt in 1..=tries {
+            let out = Command::new("xdotool")
+                .args(args)
+                .env("DISPLAY", &self.display)
+                .output()
+                .expect("xdotool runs (apt-get install xdotool)");
+            if out.status.success() || attempt == tries {
+                if !out.status.success() && tries > 1 {
+                    eprintln!(
+                        "xdotool {args:?} failed {tries} times: {}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                }
+                return String::from_utf8_lossy(&out.stdout).into_owned();
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        String::new()
     }
 
     /// The game's log so far.
