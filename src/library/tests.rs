@@ -692,3 +692,28 @@ fn the_worker_is_busy_only_while_a_job_is_unanswered() {
     assert!(imported && !worker.busy());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game kept in the library comes back as it went in: its tags, its comments and
+/// its variations (the library keeps the record as PGN).
+#[test]
+fn a_game_comes_back_with_its_tags_comments_and_variations() {
+    let mut lib = Library::in_memory().unwrap();
+    let bytes = include_bytes!("../../tests/data/gbk-crlf.pgn");
+    let record = crate::rules::read::read_games_bytes(bytes).unwrap()[0]
+        .clone()
+        .unwrap()
+        .record;
+    assert!(!record.comments.is_empty() || !record.variations.is_empty());
+    let (id, _) = lib.add(&record, "t").unwrap();
+    let back = lib.game(id).unwrap().unwrap();
+    // Every tag kept, with its value (the PGN writer adds the start's FEN).
+    for (k, v) in &record.tags {
+        assert_eq!(back.tag(k), Some(v.as_str()), "{k}");
+    }
+    assert_eq!(back.comments, record.comments);
+    assert_eq!(back.variations, record.variations);
+    assert_eq!(
+        back.game.moves().collect::<Vec<_>>(),
+        record.game.moves().collect::<Vec<_>>()
+    );
+}

@@ -71,7 +71,7 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     let at_go = game.log().len();
     game.click_at(panel_place(&game, "go-9"));
     game.until_logged("go new game");
-    for key in ["a", "r", "f", "F2", "F3", "bracketright"] {
+    for key in ["a", "r", "f", "F2", "F3", "bracketright", "o"] {
         game.key(key);
     }
     // H is a hint here too: GNU Go's, for the Go game.
@@ -83,6 +83,10 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     game.until_logged("go clock ");
     game.key("ctrl+g");
     game.until_logged("action ExportGif");
+    // L is the Go table's own library window here (opened and closed again).
+    game.key("l");
+    game.until_logged("go library: Toggle");
+    game.key("l");
     let log = game.log()[at_go..].to_owned();
     for dropped in [
         "ToggleAnalysis",
@@ -91,6 +95,8 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
         "ToggleEdit",
         "Train(Open(None))",
         "Review(Next",
+        "Library(ToggleExplorer)",
+        "Library(Toggle)",
     ] {
         // The Go table's keys have no such action: the key means nothing here.
         assert!(

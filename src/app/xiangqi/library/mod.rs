@@ -186,6 +186,7 @@ fn commands(
 fn finished_or_saved(
     mut ended: MessageReader<crate::app::GameEnded>,
     mut slots: MessageReader<crate::app::SlotCommand>,
+    mut keys: MessageReader<crate::app::actions::SaveCommand>,
     model: Res<Model>,
     mode: Res<State<Mode>>,
     mut kept: MessageWriter<KeepGame>,
@@ -194,11 +195,16 @@ fn finished_or_saved(
     if *mode.get() == Mode::Train {
         ended.clear();
         slots.clear();
+        keys.clear();
         return;
     }
+    // Saved from the slots' dialog, or with Ctrl+S (which does not go through it).
     let saved = slots
         .read()
-        .any(|c| matches!(c.op, crate::app::SlotOp::Save));
+        .any(|c| matches!(c.op, crate::app::SlotOp::Save))
+        | keys
+            .read()
+            .any(|k| matches!(k, crate::app::actions::SaveCommand::Save));
     let over = ended.read().count() > 0;
     if saved || over {
         let source = if over { "played" } else { "saved" };
