@@ -1,5 +1,5 @@
 //! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`, `go`,
-//! `library`, `book`. Bad input prints a message on stderr
+//! `library`, `book`, `opening`. Bad input prints a message on stderr
 //! and exits with code 2; nothing here panics on user input.
 
 use std::io::Write;
@@ -14,6 +14,7 @@ mod analyze;
 mod convert;
 mod go;
 mod library;
+mod opening;
 mod puzzles;
 mod review;
 
@@ -185,6 +186,12 @@ enum Command {
         #[command(subcommand)]
         action: LibraryCommand,
     },
+    /// The opening (ECCO code and Chinese name) of each game of a file, one a line:
+    /// `GAME CODE NAME PLY` (PLY: where the opening was decided).
+    Opening {
+        /// The file to read, or - for standard input.
+        input: String,
+    },
     /// The opening explorer: the moves the library's games played from a position, one
     /// a line: `MOVE CHINESE GAMES RED% DRAW% BLACK% LATEST-YEAR`.
     Book {
@@ -226,6 +233,16 @@ enum LibraryCommand {
         /// Reached by at least this many games.
         #[arg(long, default_value_t = 2)]
         least: usize,
+    },
+    /// Learn the opening classification from the games under the folders (and files)
+    /// given whose records carry an ECCO code (the tree compiled in is learned this way).
+    Openings {
+        /// Folders or files.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// The tree's file.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
     },
     /// Import every PGN, XQF and TXT file under the folders (and files) given, in any
     /// encoding: a summary (files, games read, added, duplicates, unreadable), each
@@ -454,7 +471,9 @@ pub fn run() -> ExitCode {
                 library::import(&mut out, db.as_deref(), &paths)
             }
             LibraryCommand::Find(args) => library::find(&mut out, *args),
+            LibraryCommand::Openings { paths, output } => opening::learn(&mut out, &paths, &output),
         },
+        Command::Opening { input } => opening::openings(&mut out, &input),
         Command::Book {
             fen,
             moves,

@@ -10,7 +10,9 @@ use xiangqi::rules::{Notation, legacy, pgn, ucci, xqf};
 use super::{Failure, Picture, Target, io};
 
 /// The games of `input` (a path, or `-` for standard input), and its name for messages.
-fn read_input(input: &str) -> Result<(Vec<Result<Imported, ImportError>>, String), Failure> {
+pub(super) fn read_input(
+    input: &str,
+) -> Result<(Vec<Result<Imported, ImportError>>, String), Failure> {
     let bytes = if input == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)

@@ -46,6 +46,19 @@ pub enum Added {
     Had(i64),
 }
 
+/// The game's ECCO code: its record's own, else the one its moves are classified as
+/// (from the usual start).
+fn ecco(record: &GameRecord) -> String {
+    match record.tag("ECCO").map(str::trim) {
+        Some(own) if !own.is_empty() => own.to_owned(),
+        _ if *record.game.start() == crate::rules::Position::new() => {
+            let moves: Vec<_> = record.game.moves().collect();
+            crate::rules::opening::classify(&moves).map_or_else(String::new, |o| o.ecco.to_string())
+        }
+        _ => String::new(),
+    }
+}
+
 /// The identity of a game: its start, its moves and its tags.
 fn identity(record: &GameRecord) -> String {
     let moves: Vec<String> = record.game.moves().map(|m| m.to_string()).collect();
@@ -97,7 +110,7 @@ pub(super) fn add(
         date,
         year,
         result(record),
-        tag("ECCO"),
+        ecco(record),
         i64::try_from(plies).unwrap_or(i64::MAX),
         source,
         pgn_of(record),

@@ -213,6 +213,41 @@ impl Library {
         Ok(added)
     }
 
+    /// The Xiangqi games from the usual start whose records carry an ECCO code of their
+    /// own (not one the library gave them), with that code: what the opening tree is
+    /// learned from.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn tagged_openings(&self) -> Result<Vec<crate::rules::opening::Example>, LibraryError> {
+        let start = Position::new().to_fen();
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key FROM games WHERE game = 'xiangqi'")?;
+        let keys = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        let mut out = Vec::new();
+        for key in keys {
+            let key = key?;
+            let mut lines = key.lines();
+            if lines.next() != Some(start.as_str()) {
+                continue;
+            }
+            let moves: Option<Vec<crate::rules::Move>> = lines
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(|m| m.parse().ok())
+                .collect();
+            let ecco = lines
+                .find_map(|t| t.strip_prefix("ecco="))
+                .and_then(|e| e.parse().ok());
+            if let (Some(moves), Some(ecco)) = (moves, ecco) {
+                out.push(crate::rules::opening::Example { moves, ecco });
+            }
+        }
+        Ok(out)
+    }
+
     /// The games `filter` asks for, the latest added first.
     ///
     /// # Errors

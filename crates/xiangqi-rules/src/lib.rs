@@ -31,6 +31,7 @@ pub mod legacy;
 mod movegen;
 mod moves;
 mod notation;
+pub mod opening;
 mod perft;
 pub mod pgn;
 mod piece;
