@@ -652,36 +652,6 @@ fn chinese_text_of_stacked_pieces_matches_fairy_stockfishs_wxf() {
     );
 }
 
-/// The Chinese Chess Practical Dataset subset (`../shared/data/ccpd/`, 21,635 Big5
-/// files, CC BY 4.0), unpacked once under the target folder, if this machine has it.
-fn ccpd_subset() -> Option<std::path::PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let tarball = std::env::var_os("XIANGQI_CCPD")
-        .map(std::path::PathBuf::from)
-        .into_iter()
-        .chain([
-            manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz"),
-            "/work/shared/data/ccpd/ccpd-subset.tar.xz".into(),
-        ])
-        .find(|p| p.is_file())?;
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ccpd");
-    let done = dir.join("unpacked");
-    if !done.exists() {
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let ok = Command::new("tar")
-            .arg("-xJf")
-            .arg(&tarball)
-            .arg("-C")
-            .arg(&dir)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "tar -xJf {} failed", tarball.display());
-        std::fs::write(&done, b"").unwrap();
-    }
-    Some(dir)
-}
-
 /// Every file of the master dataset's subset imported into a library: the files and
 /// games as a count made outside the program says (each file's `[Event` lines), every
 /// game refused named with its reason; every stored game's moves played by Fairy-
@@ -692,7 +662,7 @@ fn ccpd_subset() -> Option<std::path::PathBuf> {
 fn the_whole_master_subset_imports_and_every_stored_game_is_legal_for_fairy_stockfish() {
     use std::collections::{BTreeMap, BTreeSet, HashMap};
     use xiangqi::library::{Filter, Library};
-    let Some(dir) = ccpd_subset() else {
+    let Some(dir) = common::ccpd_subset() else {
         eprintln!(
             "the CCPD subset is not on this machine (../shared/data/ccpd/, or XIANGQI_CCPD): \
              not checked here"

@@ -137,3 +137,33 @@ pub fn random_setup(rng: &mut Rng) -> Position {
         }
     }
 }
+
+/// The Chinese Chess Practical Dataset subset (`../shared/data/ccpd/`, 21,635 Big5
+/// files, CC BY 4.0), unpacked once under the target folder, if this machine has it.
+pub fn ccpd_subset() -> Option<std::path::PathBuf> {
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tarball = std::env::var_os("XIANGQI_CCPD")
+        .map(std::path::PathBuf::from)
+        .into_iter()
+        .chain([
+            manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz"),
+            "/work/shared/data/ccpd/ccpd-subset.tar.xz".into(),
+        ])
+        .find(|p| p.is_file())?;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("ccpd");
+    let done = dir.join("unpacked");
+    if !done.exists() {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let ok = std::process::Command::new("tar")
+            .arg("-xJf")
+            .arg(&tarball)
+            .arg("-C")
+            .arg(&dir)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "tar -xJf {} failed", tarball.display());
+        std::fs::write(&done, b"").unwrap();
+    }
+    Some(dir)
+}
