@@ -103,6 +103,10 @@ enum Command {
         /// The board's colours in a picture: wood, paper or dark.
         #[arg(long, default_value = "wood")]
         theme: xiangqi::theme::Theme,
+        /// A PGN gets the opening's [ECCO] and [Opening] tags where the file has none;
+        /// with this, in place of the file's own too.
+        #[arg(long)]
+        retag_opening: bool,
     },
     /// List the games in a file, one per line: number, red, black, result, plies, event
     /// (separated by tabs).
@@ -393,6 +397,7 @@ pub fn run() -> ExitCode {
             no_coordinates,
             pieces,
             theme,
+            retag_opening,
         } => {
             let picture = Picture {
                 size,
@@ -402,7 +407,8 @@ pub fn run() -> ExitCode {
                 pieces,
                 theme,
             };
-            convert::convert(&mut out, &input, to, game, output.as_deref(), &picture)
+            let target = (to, retag_opening);
+            convert::convert(&mut out, &input, target, game, output.as_deref(), &picture)
         }
         Command::Games { input } => convert::games(&mut out, &input),
         Command::Analyze {

@@ -774,3 +774,91 @@ fn library_import_killed_halfway_goes_on_when_asked_again() {
     assert_eq!(all.lines().count(), n);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file with a game for each case `xiangqi opening` meets: a master game with its own
+/// code, one without, one from a set-up position, one with no moves.
+fn openings_file(name: &str) -> std::path::PathBuf {
+    let text = "[ECCO \"C77\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ \
+                4. 兵三进一 卒３进１ 5. 马八进九 卒１进１ 6. 炮八平七 马３进２ 7. 车九进一 象３进５ *\n\n\
+                [Event \"no code\"]\n\n1. 兵七进一 卒７进１ *\n\n\
+                [FEN \"3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\"]\n\n1. 帅五平四 *\n\n\
+                [Event \"empty\"]\n\n*\n";
+    let path = std::env::temp_dir().join(format!("xiangqi-{name}-{}.pgn", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn opening_names_each_game_with_its_code_name_and_the_ply_it_was_decided() {
+    let path = openings_file("openings");
+    let out = stdout(&["opening", path.to_str().unwrap()]);
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(
+        lines[0][..3],
+        [
+            "1",
+            "C77",
+            "五七炮互进三兵对屏风马边卒右马外盘河 红左横车对黑飞右象"
+        ]
+    );
+    let decided: usize = lines[0][3].parse().unwrap();
+    assert!((13..=14).contains(&decided), "{out}");
+    // 兵七进一 卒７进１: 对兵局, read the same as 兵三进一 卒３进１.
+    assert_eq!(lines[1][..4], ["2", "E40", "对兵局", "2"]);
+    assert_eq!(lines[2][..2], ["3", "-"]);
+    assert_eq!(lines[3][..2], ["4", "-"]);
+    // Standard input, and a move list in any notation.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["opening", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"h2e2 h9g7").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1\tB05\t中炮对进左马\t2\n"
+    );
+    assert!(failure(&["opening", "/no/such/file.pgn"]).contains("cannot read"));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_pgn_written_gets_the_opening_tags_the_file_lacks_and_keeps_its_own() {
+    let path = openings_file("tagged");
+    let p = path.to_str().unwrap();
+    let first = stdout(&["convert", p]);
+    assert!(first.contains("[ECCO \"C77\"]"), "{first}");
+    assert!(
+        first.contains("[Opening \"五七炮互进三兵对屏风马边卒右马外盘河 红左横车对黑飞右象\"]")
+    );
+    let second = stdout(&["convert", p, "--game", "2"]);
+    assert!(
+        second.contains("[ECCO \"E40\"]") && second.contains("[Opening \"对兵局\"]"),
+        "{second}"
+    );
+    // A file's own code stays unless asked.
+    let own = std::env::temp_dir().join(format!("xiangqi-own-{}.pgn", std::process::id()));
+    std::fs::write(&own, "[ECCO \"A00\"]\n\n1. 炮二平五 *\n").unwrap();
+    let o = own.to_str().unwrap();
+    let kept = stdout(&["convert", o]);
+    assert!(
+        kept.contains("[ECCO \"A00\"]") && kept.contains("[Opening \"中炮局\"]"),
+        "{kept}"
+    );
+    let asked = stdout(&["convert", o, "--retag-opening"]);
+    assert!(
+        asked.contains("[ECCO \"B00\"]") && !asked.contains("A00"),
+        "{asked}"
+    );
+    // A set-up position has no opening: no tag.
+    let setup = stdout(&["convert", p, "--game", "3"]);
+    assert!(
+        !setup.contains("[ECCO") && !setup.contains("[Opening"),
+        "{setup}"
+    );
+    let _ = std::fs::remove_file(path);
+    let _ = std::fs::remove_file(own);
+}

@@ -105,7 +105,7 @@ pub(super) fn games(out: &mut impl Write, input: &str) -> Result<(), Failure> {
 pub(super) fn convert(
     out: &mut impl Write,
     input: &str,
-    to: Target,
+    (to, retag_opening): (Target, bool),
     game: usize,
     output: Option<&std::path::Path>,
     picture: &Picture,
@@ -126,7 +126,10 @@ pub(super) fn convert(
             picture.delay
         )));
     }
-    let (imported, name) = read_game(input, game)?;
+    let (mut imported, name) = read_game(input, game)?;
+    if matches!(to, Target::Pgn | Target::PgnIccs | Target::PgnWxf) {
+        xiangqi::rules::opening::tag(&mut imported.record, retag_opening);
+    }
     let record = &imported.record;
     // The legal part is converted; what could not be played is said, not fatal.
     for e in &record.dropped {

@@ -58,6 +58,7 @@ texts! {
     MyGames => "我的棋谱", "My games";
     ExplorerMove => "着法", "Move";
     ExplorerGames => "局数", "Games";
+    OpeningDecided => "ECCO 开局编号，第 {} 回合定型", "ECCO opening code, decided at move {}";
     Latest => "最近", "Latest";
     OutOfBook => "此局面不在{}中", "This position is not in {}";
     MastersCredit => "大师库取自《Chinese Chess Practical Dataset》（Yu-Han Tseng，CC BY 4.0，已改编）", "Masters' book from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0; changed)";

@@ -305,8 +305,8 @@ const WIDTHS: [(Column, f32); 8] = [
     (Column::Black, 90.0),
     (Column::Result, 48.0),
     (Column::Date, 92.0),
-    (Column::Event, 170.0),
-    (Column::Opening, 44.0),
+    (Column::Event, 120.0),
+    (Column::Opening, 94.0),
     (Column::Plies, 40.0),
     (Column::Reached, 44.0),
 ];
@@ -395,7 +395,7 @@ fn list(
                 result_word(&g.result, lang).to_owned(),
                 g.date.clone(),
                 g.event.clone(),
-                g.opening.clone(),
+                opening_cell(&g.opening, lang),
                 g.plies.to_string(),
                 g.reached.map_or_else(String::new, |p| p.to_string()),
             ];
@@ -412,5 +412,16 @@ fn list(
             id: g.id,
             ply: g.reached.unwrap_or(0),
         }));
+    }
+}
+
+/// A game's ECCO code and its name (the family's English name in English).
+fn opening_cell(code: &str, lang: Lang) -> String {
+    match code.parse::<crate::rules::opening::Ecco>() {
+        Ok(e) => match lang {
+            Lang::Zh => format!("{e} {}", e.name()),
+            Lang::En => format!("{e} {}", e.family_english()),
+        },
+        Err(_) => code.to_owned(),
     }
 }

@@ -10,6 +10,7 @@ pub mod edit;
 pub mod engine;
 pub mod info;
 pub mod moves;
+pub mod opening;
 pub mod review;
 pub mod slots;
 pub mod table;

@@ -31,6 +31,8 @@ pub(crate) struct MovesUi {
     pub(crate) room: f32,
     /// The height the list took last frame.
     pub(crate) list_height: f32,
+    /// The opening last logged: a change is logged once.
+    pub(crate) opening_logged: Option<crate::rules::opening::Ecco>,
     /// The height of a row of the list, as measured last frame (0: not yet).
     pub(crate) pitch: f32,
 }

@@ -172,6 +172,7 @@ fn moves_part(
 ) {
     let (model, settings) = (shown.model, shown.settings);
     let lang = settings.lang;
+    crate::app::xiangqi::panel::opening::show(ui, model, lang, &mut moves_ui.opening_logged);
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
         if ui.button(T::GameInfo.get(lang)).clicked() {

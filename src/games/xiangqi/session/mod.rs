@@ -136,6 +136,17 @@ impl Session {
         self.t.tree.node(self.cursor()).mv()
     }
 
+    /// The opening (ECCO) of the line up to the shown position, for a game from the
+    /// usual start.
+    #[must_use]
+    pub fn opening(&self) -> Option<crate::rules::opening::Opening> {
+        if *self.t.game.start() != Position::new() {
+            return None;
+        }
+        let moves: Vec<Move> = self.t.game.moves().take(self.shown_ply()).collect();
+        crate::rules::opening::classify(&moves)
+    }
+
     /// The pieces taken up to the shown position, by their side (red's first).
     #[must_use]
     pub fn captured(&self) -> [Vec<Piece>; 2] {
@@ -454,6 +465,8 @@ impl Session {
         if let Some(timing) = &t.timing {
             timing.annotate(&mut record);
         }
+        // Its opening's code and name, where the game's own tags do not say them.
+        crate::rules::opening::tag(&mut record, false);
         record
     }
 
