@@ -7,6 +7,7 @@ mod fits;
 mod harness;
 mod library;
 mod looks;
+mod opening;
 mod tables;
 
 use harness::{Game, Seen};
