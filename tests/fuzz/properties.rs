@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 10] = [
+pub const TARGETS: [(&str, fn(&[u8])); 11] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -22,7 +22,35 @@ pub const TARGETS: [(&str, fn(&[u8])); 10] = [
     ("settings", settings),
     ("puzzles", puzzles),
     ("book", book),
+    ("opening", opening),
 ];
+
+/// Any text as an opening tree: read or refused with its line; a tree read writes a
+/// text that reads back to it, and names any line (the bytes as moves too, legal or
+/// not) without panicking, its decided ply within the line.
+pub fn opening(data: &[u8]) {
+    use xiangqi::rules::opening::{Tree, classify};
+    use xiangqi::rules::{Move, Square};
+    let moves: Vec<Move> = data
+        .chunks_exact(2)
+        .filter_map(|c| {
+            let sq = |b: u8| Square::from_index(usize::from(b) % 90);
+            Some(Move::new(sq(c[0])?, sq(c[1])?))
+        })
+        .collect();
+    if let Some(o) = classify(&moves) {
+        assert!((1..=moves.len().min(20)).contains(&o.decided), "{o:?}");
+    }
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(tree) = Tree::from_text(text) {
+        let back = Tree::from_text(&tree.to_text()).expect("a written tree reads");
+        assert_eq!(back, tree);
+        let _ = tree.opening(&moves);
+        let _ = tree.code(&moves);
+    }
+}
 
 /// Any bytes as an opening book (and, after the book's first line, as its entries):
 /// read in place or refused; what it answers at the start and after a move or two is

@@ -36,6 +36,9 @@ pub enum Reader {
     Puzzles,
     /// The puzzle progress file.
     Progress,
+    /// An opening tree (`xiangqi library openings` writes them): read, written back, a
+    /// line named by it.
+    OpeningTree,
 }
 
 /// Runs `reader` on `bytes` as the game does; returns something that depends on the
@@ -85,6 +88,16 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
                 .map(|p| p.solution.len() + usize::from(xiangqi::puzzles::verify(p).is_ok()))
                 .sum()
         }),
+        Reader::OpeningTree => {
+            use xiangqi::rules::opening::Tree;
+            Tree::from_text(&text()).map_or(1, |t| {
+                let line: Vec<xiangqi::rules::Move> = SHUFFLE
+                    .split_whitespace()
+                    .map(|m| m.parse().unwrap())
+                    .collect();
+                t.to_text().len() + t.code(&line).map_or(0, |e| usize::from(e.number()))
+            })
+        }
         Reader::Progress => xiangqi::puzzles::training::Progress::from_text(&text())
             .to_text()
             .len(),
@@ -369,5 +382,25 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             Reader::Settings,
             fill("(", "sound: true, ", ")"),
         ),
+        (
+            "opening tree: a megabyte of questions, never answered",
+            Reader::OpeningTree,
+            fill("", "? plies 1\n", ""),
+        ),
+        (
+            "opening tree: a whole tree fifteen questions deep (0.7 MB)",
+            Reader::OpeningTree,
+            whole_tree(15).into_bytes(),
+        ),
     ]
+}
+
+/// A tree `depth` questions deep on every branch (2^depth leaves).
+fn whole_tree(depth: u32) -> String {
+    if depth == 0 {
+        "= C00\n".to_owned()
+    } else {
+        let below = whole_tree(depth - 1);
+        format!("? in r 10 h2e2\n{below}{below}")
+    }
 }
