@@ -717,3 +717,36 @@ fn a_game_comes_back_with_its_tags_comments_and_variations() {
         record.game.moves().collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn a_game_without_its_own_code_is_found_by_the_code_its_moves_are_named_and_not_learned_from() {
+    let mut lib = Library::in_memory().unwrap();
+    let untagged = record("h2e2 h9g7 h0g2", "甲", "乙", "*", "");
+    let tagged = record("g3g4 c6c5", "丙", "丁", "*", "E40");
+    let setup = {
+        let start: Position = "3k5/9/9/9/9/9/9/9/9/R3K4 w".parse().unwrap();
+        let mut game = Game::from_position(start);
+        game.play("e0f0".parse().unwrap()).unwrap();
+        GameRecord::new(game)
+    };
+    for r in [&untagged, &tagged, &setup] {
+        lib.add(r, "test").unwrap();
+    }
+    let found = |code: &str| {
+        lib.find(&Filter {
+            opening: Some(code.into()),
+            ..Filter::default()
+        })
+        .unwrap()
+        .iter()
+        .map(|f| f.red.clone())
+        .collect::<Vec<_>>()
+    };
+    assert_eq!(found("B05"), ["甲"], "named by its moves: 中炮对进左马");
+    assert_eq!(found("E40"), ["丙"]);
+    // Only a record's own code is learned from.
+    let learned = lib.tagged_openings().unwrap();
+    assert_eq!(learned.len(), 1);
+    assert_eq!(learned[0].ecco.to_string(), "E40");
+    assert_eq!(learned[0].moves.len(), 2);
+}
