@@ -228,6 +228,7 @@ texts! {
     ColumnPlies => "步数", "Plies";
     ColumnEvent => "赛事", "Event";
     ColumnDate => "日期", "Date";
+    ColumnOpening => "开局", "Opening";
     Unreadable => "无法读取：{}", "Unreadable: {}";
     Open => "打开", "Open";
     PauseClock => "暂停（空格）", "Pause (Space)";

@@ -393,6 +393,8 @@ fn a_collection_opened_from_the_desktop_lists_its_games_and_an_xqf_opens_too() {
     game.until_logged("notice 名局选.pgn holds 3 games: pick one");
     game.until_logged("game list: 3 games in 名局选.pgn");
     game.until_position(START);
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    game.save_shot("collection-list");
     // The second game, by the keys the list shows: ↓ then Enter.
     game.key("Down");
     game.key("Return");

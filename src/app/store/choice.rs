@@ -30,6 +30,9 @@ pub struct ListedGame {
     pub result: String,
     /// Its moves.
     pub plies: usize,
+    /// Its opening: the ECCO code and name (the record's own code, else its moves'),
+    /// empty for a game from a set-up position.
+    pub opening: String,
     /// The game, or the reader's reason.
     pub game: Result<crate::rules::record::GameRecord, String>,
 }
@@ -64,7 +67,22 @@ impl ListedGame {
                 tag("Result")
             },
             plies,
+            opening: tags.map_or_else(String::new, opening),
             game: game.map(|i| i.record),
         }
     }
+}
+
+/// `C00 中炮对屏风马`: the record's own code (named), else the code its moves are named.
+fn opening(record: &crate::rules::record::GameRecord) -> String {
+    use crate::rules::opening::{Ecco, classify};
+    let own = record.tag("ECCO").and_then(|t| t.parse::<Ecco>().ok());
+    let named = own.or_else(|| {
+        if *record.game.start() != crate::rules::Position::new() {
+            return None;
+        }
+        let moves: Vec<_> = record.game.moves().collect();
+        classify(&moves).map(|o| o.ecco)
+    });
+    named.map_or_else(String::new, |e| format!("{e} {}", e.name()))
 }

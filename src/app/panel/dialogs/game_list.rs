@@ -1,5 +1,5 @@
 //! The games of a file that holds several (a PGN collection opened or dropped): per
-//! game its number, players, result, moves, event and date. A click, or ↑↓ and Enter,
+//! game its number, players, result, moves, event, date and opening. A click, or ↑↓ and Enter,
 //! opens one (undoable like any import); Esc or the window's × closes the list. The
 //! dialog only sends [`Action::ChooseGame`]; `logic.rs` does the work.
 
@@ -18,7 +18,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The cells of a readable game's row.
-fn cells(n: usize, g: &ListedGame) -> [String; 7] {
+fn cells(n: usize, g: &ListedGame) -> [String; 8] {
     [
         n.to_string(),
         g.red.clone(),
@@ -27,10 +27,11 @@ fn cells(n: usize, g: &ListedGame) -> [String; 7] {
         g.plies.to_string(),
         g.event.clone(),
         g.date.clone(),
+        g.opening.clone(),
     ]
 }
 
-fn headers(lang: Lang) -> [&'static str; 7] {
+fn headers(lang: Lang) -> [&'static str; 8] {
     [
         "#",
         T::ColumnRed.get(lang),
@@ -39,6 +40,7 @@ fn headers(lang: Lang) -> [&'static str; 7] {
         T::ColumnPlies.get(lang),
         T::ColumnEvent.get(lang),
         T::ColumnDate.get(lang),
+        T::ColumnOpening.get(lang),
     ]
 }
 
@@ -88,7 +90,7 @@ fn dialog(
                 .show(ui, |ui| {
                     egui::Grid::new("games")
                         .striped(true)
-                        .num_columns(7)
+                        .num_columns(8)
                         .show(ui, |ui| {
                             for title in headers(lang) {
                                 ui.label(egui::RichText::new(title).strong());
