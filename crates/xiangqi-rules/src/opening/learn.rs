@@ -102,8 +102,20 @@ impl Tree {
         if !all.is_empty() {
             learner.grow(&all, 0);
         }
+        let mut families: BTreeMap<[Move; 2], Vec<u16>> = BTreeMap::new();
+        for g in games {
+            let line = normalise(&g.moves);
+            if let [a, b, ..] = line[..] {
+                families.entry([a, b]).or_default().push(g.ecco.0 / 10);
+            }
+        }
+        for f in families.values_mut() {
+            f.sort_unstable();
+            f.dedup();
+        }
         Tree {
             nodes: learner.nodes,
+            families,
         }
     }
 }
@@ -244,6 +256,9 @@ mod tests {
         }
         let again = Tree::from_text(&tree.to_text()).unwrap();
         assert_eq!(again, tree);
+        // The first two moves' families: a line that begins 炮二平五 炮８平５ is named
+        // in D0, whatever the tree's questions on its later moves would say.
+        assert_eq!(tree.families[&[games[2].moves[0], games[2].moves[1]]], [30]);
         // A start the games share is named by their most general code.
         assert_eq!(tree.code(&games[0].moves[..2]).unwrap().to_string(), "B20");
         assert_eq!(tree.code(&games[4].moves[..1]).unwrap().to_string(), "E10");
@@ -257,6 +272,9 @@ mod tests {
             ("? at x 0 h2e2\n= C00\n= C01\n", 1),
             ("= F00\n", 1),
             ("hello\n", 1),
+            ("! h2e2 D5\n= D50\n", 1),
+            ("! h2e2 b7e7 D50\n= D50\n", 1),
+            ("! h2e2 b7e7\n= D50\n", 1),
         ] {
             let e = Tree::from_text(text).unwrap_err();
             assert_eq!(e.line, line, "{text:?}: {e}");

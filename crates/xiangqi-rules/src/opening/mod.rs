@@ -2,9 +2,9 @@
 //! with its Chinese name and its family's English name.
 //!
 //! The classification is a decision tree over the moves each side made in its first
-//! ten moves (which move at which turn, which moves within its first *n*), learned from
-//! the codes master game records carry (see [`Tree::learn`]); the names are the
-//! classification's own. Any start of a game is named: before a code is settled, the
+//! ten moves (which move at which turn, which moves within its first *n*), held to the
+//! families the first two moves lead to, learned from the codes master game records
+//! carry (see [`Tree::learn`]); the names are the classification's own. Any start of a game is named: before a code is settled, the
 //! most general code its continuations share (`B00 中炮局` after 炮二平五).
 //!
 //! ```

@@ -1,5 +1,6 @@
 //! The decision tree: its tests on a line's moves, its text form, its answers.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -75,10 +76,15 @@ impl fmt::Display for Test {
     }
 }
 
-/// A learned classification: tests at the nodes, codes at the leaves.
+/// A learned classification: tests at the nodes, codes at the leaves; and, for each
+/// pair of first moves the games it was learned from began with, the families (`C0`…)
+/// those games went on to — the first two moves settle an opening's family, and a code
+/// of another family is not given to a line that begins so.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
     pub(super) nodes: Vec<Node>,
+    /// Normalised first two moves → the families (code / 10) seen after them, sorted.
+    pub(super) families: BTreeMap<[Move; 2], Vec<u16>>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -126,7 +132,10 @@ impl Tree {
     pub fn masters() -> &'static Tree {
         static TREE: OnceLock<Tree> = OnceLock::new();
         TREE.get_or_init(|| {
-            Tree::from_text(include_str!("masters.tree")).unwrap_or(Tree { nodes: Vec::new() })
+            Tree::from_text(include_str!("masters.tree")).unwrap_or(Tree {
+                nodes: Vec::new(),
+                families: BTreeMap::new(),
+            })
         })
     }
 
@@ -142,14 +151,35 @@ impl Tree {
         self.nodes.is_empty()
     }
 
-    /// The code of the line `moves` (from the start position) by this tree alone, or
-    /// `None` for no moves.
+    /// The code of the line `moves` (from the start position), or `None` for no moves.
     #[must_use]
     pub fn code(&self, moves: &[Move]) -> Option<Ecco> {
-        if moves.is_empty() {
-            return None;
+        self.name(&normalise(moves))
+    }
+
+    /// The code of a normalised line: the tree's, unless its family is not one the
+    /// line's first two moves lead to; then the code of the longest start of the line
+    /// whose family is (the first two moves alone at least, or the tree's own answer
+    /// when none is).
+    fn name(&self, line: &[Move]) -> Option<Ecco> {
+        let code = self.walk(line).filter(|_| !line.is_empty())?;
+        let Some(allowed) = line
+            .get(..2)
+            .and_then(|two| self.families.get(&[two[0], two[1]]))
+        else {
+            return Some(code);
+        };
+        let fits = |e: Ecco| allowed.binary_search(&(e.0 / 10)).is_ok();
+        if fits(code) {
+            return Some(code);
         }
-        self.walk(&normalise(moves))
+        Some(
+            (2..line.len())
+                .rev()
+                .filter_map(|k| self.walk(&line[..k]))
+                .find(|&e| fits(e))
+                .unwrap_or(code),
+        )
     }
 
     fn walk(&self, line: &[Move]) -> Option<Ecco> {
@@ -170,20 +200,29 @@ impl Tree {
     #[must_use]
     pub fn opening(&self, moves: &[Move]) -> Option<Opening> {
         let line = normalise(moves);
-        let ecco = self.walk(&line).filter(|_| !line.is_empty())?;
+        let ecco = self.name(&line)?;
         let decided = (1..=line.len())
             .rev()
-            .take_while(|&p| self.walk(&line[..p]) == Some(ecco))
+            .take_while(|&p| self.name(&line[..p]) == Some(ecco))
             .last()
             .unwrap_or(line.len());
         Some(Opening { ecco, decided })
     }
 
-    /// The tree as text, one node a line in depth-first order: `? TEST` (its yes
-    /// branch follows it, then its no branch) or `= CODE`.
+    /// The tree as text: first the families after each pair of first moves
+    /// (`! h2e2 b7e7 D5`), then one node a line in depth-first order: `? TEST` (its
+    /// yes branch follows it, then its no branch) or `= CODE`.
     #[must_use]
     pub fn to_text(&self) -> String {
         let mut out = String::new();
+        for (two, families) in &self.families {
+            let f: Vec<String> = families
+                .iter()
+                .filter_map(|&f| Ecco::new(b'A' + (f / 10) as u8, (f % 10 * 10) as u8))
+                .map(|e| e.to_string()[..2].to_owned())
+                .collect();
+            out.push_str(&format!("! {} {} {}\n", two[0], two[1], f.join(" ")));
+        }
         for n in &self.nodes {
             match n {
                 Node::Ask { test, .. } => out.push_str(&format!("? {test}\n")),
@@ -200,12 +239,19 @@ impl Tree {
     pub fn from_text(text: &str) -> Result<Tree, ParseTreeError> {
         let mut nodes = Vec::new();
         let mut lines = Vec::new();
+        let mut families_of = BTreeMap::new();
         for (i, l) in text.lines().enumerate() {
             let l = l.trim();
             if l.is_empty() || l.starts_with('#') {
                 continue;
             }
             let bad = |why: String| ParseTreeError { line: i + 1, why };
+            if let Some(rest) = l.strip_prefix("! ") {
+                let (two, families) = parse_families(rest)
+                    .ok_or_else(|| bad(format!("\"{rest}\" is not two moves and families")))?;
+                families_of.insert(two, families);
+                continue;
+            }
             let node = if let Some(code) = l.strip_prefix("= ") {
                 Node::Leaf(
                     code.parse()
@@ -253,10 +299,16 @@ impl Tree {
             });
         }
         if nodes.is_empty() {
-            return Ok(Tree { nodes });
+            return Ok(Tree {
+                nodes,
+                families: families_of,
+            });
         }
         match link(&mut nodes, 0, 0) {
-            Some(n) if n == nodes.len() => Ok(Tree { nodes }),
+            Some(n) if n == nodes.len() => Ok(Tree {
+                nodes,
+                families: families_of,
+            }),
             Some(n) => Err(ParseTreeError {
                 line: lines[n],
                 why: "nodes after the end of the tree".into(),
@@ -291,4 +343,22 @@ fn parse_test(s: &str) -> Option<Test> {
         ["plies", n] => Some(Test::Plies(small(n)?)),
         _ => None,
     }
+}
+
+/// `h2e2 b7e7 D5 D0`: two moves and the families (letter and digit) after them.
+fn parse_families(s: &str) -> Option<([Move; 2], Vec<u16>)> {
+    let mut f = s.split_whitespace();
+    let two = [f.next()?.parse().ok()?, f.next()?.parse().ok()?];
+    let mut families = f
+        .map(|x| {
+            format!("{x}0")
+                .parse::<Ecco>()
+                .ok()
+                .filter(|_| x.len() == 2)
+                .map(|e| e.0 / 10)
+        })
+        .collect::<Option<Vec<u16>>>()?;
+    families.sort_unstable();
+    families.dedup();
+    (!families.is_empty()).then_some((two, families))
 }
