@@ -30,7 +30,7 @@ mod game;
 pub mod legacy;
 mod movegen;
 mod moves;
-mod notation;
+pub mod notation;
 pub mod opening;
 mod perft;
 pub mod pgn;

@@ -175,7 +175,7 @@ fn motion(pos: &Position, m: Move) -> Option<(char, u8)> {
 
 /// Folds every common variant onto one spelling: piece names of either side and script,
 /// 進/後, Chinese and full-width numerals to ASCII digits; white space dropped.
-fn fold(text: &str) -> String {
+pub(super) fn fold(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
         .map(fold_char)

@@ -8,7 +8,10 @@
 
 mod chinese;
 mod iccs;
+mod typed;
 mod wxf;
+
+pub use typed::{completions, typed_move};
 
 use std::fmt;
 use std::str::FromStr;

@@ -126,7 +126,7 @@ fn renderings(pos: &Position, m: Move, key: &str, out: &mut Vec<String>) {
 }
 
 /// Upper case, `.` as `=`, the letters B and N as E and H, no white space.
-fn fold(text: &str) -> String {
+pub(super) fn fold(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c.to_ascii_uppercase() {
