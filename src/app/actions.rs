@@ -33,6 +33,8 @@ pub enum Action {
     ToggleMute,
     /// F1; Esc while the help is open.
     ToggleHelp,
+    /// `/` or Enter: open the move box (`true`); Esc: close it.
+    TypeMove(bool),
     /// Ctrl+W, Esc, Ctrl+middle click.
     Quit,
     /// ←.
@@ -198,6 +200,8 @@ pub enum ViewCommand {
     ToggleMute,
     /// F1.
     ToggleHelp,
+    /// The move box: open (`true`) or closed.
+    MoveBox(bool),
     /// The game-information dialog.
     ToggleGameInfo,
     /// Ctrl+= (1), Ctrl+- (-1), Ctrl+0 (0: back to 100 %).
@@ -363,6 +367,7 @@ pub(crate) fn route(
             Action::Flip => _ = to.view.write(ViewCommand::Flip),
             Action::ToggleMute => _ = to.view.write(ViewCommand::ToggleMute),
             Action::ToggleHelp => _ = to.view.write(ViewCommand::ToggleHelp),
+            Action::TypeMove(open) => _ = to.view.write(ViewCommand::MoveBox(open)),
             Action::Quit => _ = to.exit.write(AppExit::Success),
             Action::Cancel => _ = to.play.write(PlayCommand::Cancel),
             Action::Undo => _ = to.play.write(PlayCommand::Undo),

@@ -229,6 +229,13 @@ texts! {
     ColumnEvent => "赛事", "Event";
     ColumnDate => "日期", "Date";
     ColumnOpening => "开局", "Opening";
+    MoveBoxTitle => "输入着法（回车走棋，Esc 关闭）", "Type a move (Enter plays, Esc closes)";
+    MoveBoxMore => "还有 {} 个", "{} more";
+    MoveBoxXiangqiHint => "如 炮二平五、炮2平5、C2=5、h2e2", "e.g. 炮二平五, 炮2平5, C2=5, h2e2";
+    MoveBoxGoHint => "如 D4、Q16、pass", "e.g. D4, Q16, pass";
+    TypedNoMove => "没有合法着法符合“{}”", "No legal move fits \"{}\"";
+    TypedAmbiguous => "“{}”可以是：{}——请多输入几个字", "\"{}\" could be {}: type more";
+    TypedUnreadable => "“{}”不是着法", "\"{}\" is not a move";
     Unreadable => "无法读取：{}", "Unreadable: {}";
     Open => "打开", "Open";
     PauseClock => "暂停（空格）", "Pause (Space)";
@@ -267,6 +274,7 @@ texts! {
     KeyEdit => "F2：摆棋（Esc 退出）", "F2: set up a position (Esc leaves)";
     KeyAnalysis => "A：引擎分析（再按关闭）", "A: engine analysis (again to hide)";
     KeyHint => "H：提示一步好棋", "H: hint at a good move";
+    KeyTypeMove => "/ 或回车：输入着法（中文、WXF、ICCS，围棋如 D4、pass），回车走棋，Esc 关闭", "/ or Enter: type a move (Chinese, WXF, ICCS; Go: D4, pass), Enter plays, Esc closes";
     KeyLibrary => "L：棋谱库（导入文件夹，按棋手、赛事、开局、局面查找）；O：开局库（点着法即走）", "L: the game library (import folders; find games by player, event, opening, position); O: the opening explorer (click a move to play it)";
     Credits => "开局库的大师对局与开局编号（ECCO）的分类取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计与分类树", "The opening explorer's master games and the opening names' (ECCO) classification are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics and a classification tree";
     Analysis => "分析", "Analysis";

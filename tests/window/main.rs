@@ -5,6 +5,7 @@
 
 mod fits;
 mod harness;
+mod keyboard;
 mod library;
 mod looks;
 mod opening;

@@ -79,6 +79,24 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     game.until_logged("go hint ");
     game.click_at(go_point(&game, "E5", 9));
     game.until_logged("go plays E5");
+    // The move box takes Go moves too: a point's name, and pass; a taken point is
+    // refused as a click on it is.
+    game.key("slash");
+    game.until_logged("move box open");
+    game.type_text("e5");
+    game.key("Return");
+    game.until_logged("go refused E5");
+    for _ in 0..2 {
+        game.key("BackSpace");
+    }
+    game.type_text("d4");
+    game.key("Return");
+    game.until_logged("go plays D4");
+    game.type_text("pass");
+    game.key("Return");
+    game.until_logged("go plays pass");
+    game.key("Escape");
+    game.until_logged("move box closed");
     game.key("space");
     game.until_logged("go clock ");
     game.key("ctrl+g");

@@ -88,6 +88,8 @@ impl Before {
 pub enum GoCommand {
     /// The side to move passes.
     Pass,
+    /// The side to move plays this (a typed move), refused as a click would be.
+    Play(crate::go::Move),
     /// The side to move resigns.
     Resign,
     /// A new game.
@@ -242,6 +244,7 @@ fn commands(
         let before = Before::of(&table);
         match command {
             GoCommand::Pass => _ = table.play(Move::Pass),
+            GoCommand::Play(mv) => _ = table.play(mv),
             GoCommand::Resign => table.resign(),
             GoCommand::New(setup) => {
                 info!("go new game {setup:?}");

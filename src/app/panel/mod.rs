@@ -6,6 +6,7 @@
 pub mod dialogs;
 pub mod fits;
 pub mod menu;
+pub(crate) mod move_box;
 pub mod parts;
 pub(crate) mod rows;
 pub mod status;

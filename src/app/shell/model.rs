@@ -32,6 +32,8 @@ pub struct Overlay {
     pub info: bool,
     /// The settings (Ctrl+,).
     pub settings: bool,
+    /// The move box (`/` or Enter).
+    pub move_box: bool,
 }
 
 /// Whether a text field has the keyboard: single-letter keys then type, not act.

@@ -171,6 +171,7 @@ pub fn shell_answers(action: &Action) -> bool {
         action,
         Action::Quit
             | Action::ToggleHelp
+            | Action::TypeMove(_)
             | Action::ToggleMute
             | Action::ToggleSettings
             | Action::Zoom(_)
@@ -195,6 +196,17 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
         (_, KeyCode::Escape) if overlay.info => Action::ToggleGameInfo,
         (_, KeyCode::Escape) if overlay.settings => Action::ToggleSettings,
+        (_, KeyCode::Escape) if overlay.move_box => Action::TypeMove(false),
+        // The move box, where no dialog is open.
+        (false, KeyCode::Slash | KeyCode::Enter | KeyCode::NumpadEnter)
+            if !(overlay.slots
+                || overlay.help
+                || overlay.info
+                || overlay.settings
+                || at.listing) =>
+        {
+            Action::TypeMove(true)
+        }
         (_, KeyCode::F1) => Action::ToggleHelp,
         (false, KeyCode::KeyM) => Action::ToggleMute,
         (false, KeyCode::KeyT) => Action::NextTheme,

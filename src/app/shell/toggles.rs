@@ -30,6 +30,10 @@ fn toggle(
                 notices.write(Notice::info(said.get(settings.lang)));
             }
             ViewCommand::ToggleHelp => overlay.help = !overlay.help,
+            ViewCommand::MoveBox(open) => {
+                overlay.move_box = *open;
+                info!("move box {}", if *open { "open" } else { "closed" });
+            }
             ViewCommand::ToggleGameInfo => overlay.info = !overlay.info,
             ViewCommand::ToggleSettings => {
                 overlay.settings = !overlay.settings;

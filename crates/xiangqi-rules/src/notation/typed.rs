@@ -89,13 +89,30 @@ mod tests {
     #[test]
     fn a_move_grows_into_the_one_it_names_in_every_notation() {
         let pos = Position::new();
-        for text in ["炮二平五", "炮2平5", "砲二平五", "C2=5", "c2.5", "h2e2", "H2-E2", " h2 e2 "] {
-            assert_eq!(typed_move(&pos, text).unwrap().to_string(), "h2e2", "{text}");
+        for text in [
+            "炮二平五",
+            "炮2平5",
+            "砲二平五",
+            "C2=5",
+            "c2.5",
+            "h2e2",
+            "H2-E2",
+            " h2 e2 ",
+        ] {
+            assert_eq!(
+                typed_move(&pos, text).unwrap().to_string(),
+                "h2e2",
+                "{text}"
+            );
         }
         // Black's moves, with full-width or plain digits, traditional characters.
         let pos = after("h2e2");
         for text in ["马８进７", "馬8進7", "H8+7", "h9g7"] {
-            assert_eq!(typed_move(&pos, text).unwrap().to_string(), "h9g7", "{text}");
+            assert_eq!(
+                typed_move(&pos, text).unwrap().to_string(),
+                "h9g7",
+                "{text}"
+            );
         }
         // A beginning that fits one move only names it.
         assert_eq!(typed_move(&pos, "马８进").map(|m| m.to_string()).ok(), None);

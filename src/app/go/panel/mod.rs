@@ -49,6 +49,8 @@ pub(crate) struct GoUi {
     record: record::RecordUi,
     /// The library's window.
     library: library::GoLibraryUi,
+    /// The move box.
+    typed: crate::app::panel::move_box::MoveBoxUi,
 }
 
 /// The Go table's part of the panel (see `TableGame::panel`), its status line last.
@@ -56,6 +58,7 @@ pub(crate) fn section(
     InMut(ui): InMut<egui::Ui>,
     mut shown: GoShown,
     settings: Res<Settings>,
+    overlay: Res<crate::app::shell::model::Overlay>,
     status: Res<StatusLines>,
     mut state: Local<GoUi>,
     mut actions: MessageWriter<Action>,
@@ -65,6 +68,12 @@ pub(crate) fn section(
     show(ui, &mut shown, settings.lang, &mut state, &mut |a| {
         sent.push(a)
     });
+    typed_move(
+        ui.ctx(),
+        (overlay.move_box, &shown.table, settings.lang),
+        &mut state.typed,
+        &mut |a| sent.push(a),
+    );
     if shown.library.open {
         let ctx = ui.ctx().clone();
         library::show(
@@ -210,4 +219,73 @@ fn moves(
     );
     crate::app::panel::parts::log_place(&mut state.logged, "go-comment", response.rect);
     response.changed().then(|| state.comment.1.clone())
+}
+
+/// The move box at the Go table: the points (GTP names, `D4`) and `pass` the text
+/// fits; Enter or a click plays, refused as a click would be.
+fn typed_move(
+    ctx: &egui::Context,
+    (open, table, lang): (bool, &GoTable, Lang),
+    state: &mut crate::app::panel::move_box::MoveBoxUi,
+    send: &mut impl FnMut(Action),
+) {
+    use crate::app::panel::move_box::{Typed, show};
+    use crate::go::Move;
+    use crate::i18n::T;
+    let size = table.size();
+    let typed = state.text.trim().to_ascii_uppercase();
+    let fits: Vec<Move> = if open {
+        table
+            .game()
+            .legal_points()
+            .into_iter()
+            .map(Move::Play)
+            .chain([Move::Pass])
+            .filter(|m| m.gtp(size).to_ascii_uppercase().starts_with(&typed))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let written: Vec<String> = fits.iter().map(|m| m.gtp(size)).collect();
+    match show(
+        ctx,
+        open,
+        state,
+        (lang, T::MoveBoxGoHint.get(lang)),
+        &written,
+    ) {
+        Some(Typed::Enter) => {
+            let text = state.text.trim().to_owned();
+            let named = Move::from_gtp(&text, size).ok().or(match fits.as_slice() {
+                [one] if !text.is_empty() => Some(*one),
+                _ => None,
+            });
+            match named {
+                Some(mv) => {
+                    send(Action::own(GoCommand::Play(mv)));
+                    state.text.clear();
+                }
+                None => {
+                    let said = match fits.len() {
+                        0 => T::TypedNoMove.fill(lang, &[&text]),
+                        _ if text.is_empty() => T::TypedUnreadable.fill(lang, &[&text]),
+                        _ => {
+                            let some = crate::app::panel::move_box::some_of(&written);
+                            T::TypedAmbiguous.fill(lang, &[&text, &some])
+                        }
+                    };
+                    bevy::log::info!("typed move refused: {said}");
+                    state.said = Some(said);
+                }
+            }
+        }
+        Some(Typed::Pick(i)) => {
+            if let Some(&mv) = fits.get(i) {
+                send(Action::own(GoCommand::Play(mv)));
+                state.text.clear();
+            }
+        }
+        Some(Typed::Close) => send(Action::TypeMove(false)),
+        None => {}
+    }
 }

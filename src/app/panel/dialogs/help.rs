@@ -35,6 +35,7 @@ pub(crate) fn show(ctx: &egui::Context, lang: Lang, send: &mut impl FnMut(Action
             T::KeyDrop,
             T::KeyPuzzles,
             T::KeyLibrary,
+            T::KeyTypeMove,
             T::KeyHelp,
             T::KeyQuit,
         ] {

@@ -44,6 +44,8 @@ pub(crate) struct XiangqiUi {
     library: crate::app::xiangqi::library::window::WindowUi,
     /// The training's places logged, and its list's filters.
     train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
+    /// The move box's text and what it said.
+    typed: crate::app::panel::move_box::MoveBoxUi,
 }
 
 /// What Xiangqi's part of the panel reads.
@@ -99,6 +101,7 @@ pub(crate) fn section(
         info: info_ui,
         train: train_ui,
         library: library_ui,
+        typed: typed_ui,
     } = &mut *memory;
     let lang = settings.lang;
     let status = status.of(Xiangqi::KIND);
@@ -168,6 +171,12 @@ pub(crate) fn section(
             &mut send,
         );
     }
+    typed_move(
+        &ctx,
+        (overlay.move_box && editing.0.is_none(), &model, &settings),
+        typed_ui,
+        &mut send,
+    );
     if overlay.info {
         info::show(&ctx, &model, lang, info_ui, &mut send, &mut record);
     } else {
@@ -221,4 +230,63 @@ fn banner(ctx: &egui::Context, text: &str) {
                     );
                 });
         });
+}
+
+/// The move box at the Xiangqi table: the legal moves the text fits, written in the
+/// chosen notation; Enter or a click plays one as a click would (refused the same way).
+fn typed_move(
+    ctx: &egui::Context,
+    (open, model, settings): (bool, &Model, &Settings),
+    state: &mut crate::app::panel::move_box::MoveBoxUi,
+    send: &mut impl FnMut(Action),
+) {
+    use crate::app::panel::move_box::{Typed, show};
+    use crate::app::xiangqi::messages::MoveAsked;
+    use crate::rules::NotationErrorKind;
+    use crate::rules::notation::{completions, typed_move};
+    let lang = settings.lang;
+    let pos = model.shown_position();
+    let fits = if open {
+        completions(pos, &state.text)
+    } else {
+        Vec::new()
+    };
+    let written: Vec<String> = fits
+        .iter()
+        .map(|&m| settings.notation.write(pos, m))
+        .collect();
+    let hint = i18n::T::MoveBoxXiangqiHint.get(lang);
+    match show(ctx, open, state, (lang, hint), &written) {
+        Some(Typed::Enter) => match typed_move(pos, &state.text) {
+            Ok(mv) => {
+                send(Action::own(MoveAsked(mv)));
+                state.text.clear();
+            }
+            Err(e) => {
+                let text = state.text.trim().to_owned();
+                let said = match e.kind {
+                    NotationErrorKind::Ambiguous(moves) => {
+                        let named: Vec<String> = moves
+                            .iter()
+                            .map(|&m| settings.notation.write(pos, m))
+                            .collect();
+                        let some = crate::app::panel::move_box::some_of(&named);
+                        i18n::T::TypedAmbiguous.fill(lang, &[&text, &some])
+                    }
+                    NotationErrorKind::NoSuchMove(_) => i18n::T::TypedNoMove.fill(lang, &[&text]),
+                    _ => i18n::T::TypedUnreadable.fill(lang, &[&text]),
+                };
+                bevy::log::info!("typed move refused: {said}");
+                state.said = Some(said);
+            }
+        },
+        Some(Typed::Pick(i)) => {
+            if let Some(&mv) = fits.get(i) {
+                send(Action::own(MoveAsked(mv)));
+                state.text.clear();
+            }
+        }
+        Some(Typed::Close) => send(Action::TypeMove(false)),
+        None => {}
+    }
 }
