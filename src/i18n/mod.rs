@@ -275,6 +275,7 @@ texts! {
     KeyAnalysis => "A：引擎分析（再按关闭）", "A: engine analysis (again to hide)";
     KeyHint => "H：提示一步好棋", "H: hint at a good move";
     KeyTypeMove => "/ 或回车：输入着法（中文、WXF、ICCS，围棋如 D4、pass），回车走棋，Esc 关闭", "/ or Enter: type a move (Chinese, WXF, ICCS; Go: D4, pass), Enter plays, Esc closes";
+    KeyCursor => "F6：棋盘光标（方向键移动，回车或空格拿起、放下，Esc 放下）", "F6: the board cursor (arrows move it, Enter or Space picks up and puts down, Esc lets go)";
     KeyLibrary => "L：棋谱库（导入文件夹，按棋手、赛事、开局、局面查找）；O：开局库（点着法即走）", "L: the game library (import folders; find games by player, event, opening, position); O: the opening explorer (click a move to play it)";
     Credits => "开局库的大师对局与开局编号（ECCO）的分类取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计与分类树", "The opening explorer's master games and the opening names' (ECCO) classification are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics and a classification tree";
     Analysis => "分析", "Analysis";

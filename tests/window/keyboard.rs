@@ -20,10 +20,31 @@ fn keyboard_alone_plays_a_game_to_mate_with_typed_moves() {
     game.until_logged("typed move refused: \"R\" could be");
     std::thread::sleep(std::time::Duration::from_millis(600));
     game.save_shot("keyboard-box");
-    // WXF, finished: 车八进一.
-    game.type_text("8+1");
+    // Esc closes the box. F6 gives the board the keyboard: the cursor starts on the
+    // mover's general (d0), the arrows take it to the chariot on b7 (up seven, left
+    // two), Enter picks it up, up once more, Enter puts it down: 车八进一.
+    game.key("Escape");
+    game.until_logged("move box closed");
+    game.key("F6");
+    game.until_logged("cursor at d0");
+    for key in ["Up", "Up", "Up", "Up", "Up", "Up", "Up", "Left", "Left"] {
+        game.key(key);
+    }
+    game.until_logged("cursor at b7");
+    game.save_shot("keyboard-cursor");
     game.key("Return");
+    game.until_logged("cursor picks b7");
+    game.key("Up");
+    game.until_logged("cursor at b8");
+    game.key("space");
     game.until_position("4k4/1R7/R8/9/9/9/p8/9/9/3K5 b");
+    // F6 gives the keyboard back; `/` the box again.
+    game.key("F6");
+    game.until_logged("cursor off");
+    game.key("slash");
+    game.until("the box open again", || {
+        (game.log().matches("move box open").count() >= 2).then_some(())
+    });
     // Black in ICCS; a soldier stepping back is refused as a click would be.
     game.type_text("a3a4");
     game.key("Return");
@@ -43,4 +64,51 @@ fn keyboard_alone_plays_a_game_to_mate_with_typed_moves() {
     game.save_shot("keyboard-mate");
     game.key("Escape");
     game.until_logged("move box closed");
+}
+
+#[test]
+fn keyboard_cursor_walks_the_board_as_the_side_to_move_sees_it() {
+    let game = Game::start("keyboard-cursor");
+    game.until_logged("panel ");
+    game.key("F6");
+    game.until_logged("cursor at e0");
+    // Red: up two, right three: the cannon on h2; picked, left three, put down: 炮二平五.
+    for key in ["Up", "Up", "Right", "Right", "Right"] {
+        game.key(key);
+    }
+    game.until_logged("cursor at h2");
+    game.key("Return");
+    game.until_logged("cursor picks h2");
+    for key in ["Left", "Left", "Left"] {
+        game.key(key);
+    }
+    game.key("Return");
+    game.until_position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
+    // Black's seat: "down" goes towards black, "left" is red's right. From e2, five
+    // down and three left is the cannon on h7; three right, e7: 炮８平５.
+    for key in [
+        "Down", "Down", "Down", "Down", "Down", "Left", "Left", "Left",
+    ] {
+        game.key(key);
+    }
+    game.until_logged("cursor at h7");
+    game.key("space");
+    game.until_logged("cursor picks h7");
+    // Esc lets go of the piece (the board keeps the keyboard); picked again, played.
+    game.key("Escape");
+    game.until_logged("cursor lets go");
+    game.key("space");
+    game.until("h7 picked again", || {
+        (game.log().matches("cursor picks h7").count() >= 2).then_some(())
+    });
+    for key in ["Right", "Right", "Right"] {
+        game.key(key);
+    }
+    game.key("space");
+    game.until_position("rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w");
+    // Esc with nothing picked gives the keyboard back: ← walks through the game again.
+    game.key("Escape");
+    game.until_logged("cursor off");
+    game.key("Left");
+    game.until_position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
 }

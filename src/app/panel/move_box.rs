@@ -56,6 +56,11 @@ pub(crate) fn show(
     }
     let opening = !state.was_open;
     state.was_open = true;
+    if opening {
+        // A box opened again starts empty.
+        state.text.clear();
+        state.said = None;
+    }
     // `fits` are for the text as it was before this frame's typing.
     let now = (state.text.clone(), fits.len());
     if state.logged.as_ref() != Some(&now) {

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
 use crate::app::actions::Action;
-use crate::app::shell::model::{Overlay, PointerOverPanel, TypingInPanel};
+use crate::app::shell::model::{BoardFocus, Overlay, PointerOverPanel, TypingInPanel};
 use crate::app::shell::table::{KeyContext, KeyPress, Tables};
 use crate::app::store::choice::GameChoice;
 use crate::app::{BoardPointer, BoardPress, Import};
@@ -169,6 +169,7 @@ fn keys(
     mut held: Local<Modifiers>,
     overlay: Res<Overlay>,
     typing: Res<TypingInPanel>,
+    focus: Res<BoardFocus>,
     choice: Res<GameChoice>,
     mode: Res<State<Mode>>,
     table: Res<State<GameKind>>,
@@ -180,6 +181,7 @@ fn keys(
         typing: typing.0,
         listing: choice.0.is_some(),
         mode: *mode.get(),
+        board_focus: focus.0,
     };
     for press in presses.read() {
         let down = press.state == ButtonState::Pressed;

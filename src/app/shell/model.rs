@@ -36,6 +36,11 @@ pub struct Overlay {
     pub move_box: bool,
 }
 
+/// Whether the board has the keyboard (its cursor is on): the arrows, Enter, Space and
+/// Esc then move about it and pick, not walk through the game.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardFocus(pub bool);
+
 /// Whether a text field has the keyboard: single-letter keys then type, not act.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TypingInPanel(pub bool);
@@ -67,6 +72,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Overlay>()
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()
+        .init_resource::<BoardFocus>()
         .init_resource::<crate::app::store::choice::GameChoice>()
         .init_resource::<CurrentSlot>()
         .init_resource::<OwnWayUp>();

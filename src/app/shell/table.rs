@@ -43,6 +43,8 @@ pub struct KeyContext<'a> {
     pub listing: bool,
     /// The table's mode.
     pub mode: Mode,
+    /// The board has the keyboard (its cursor).
+    pub board_focus: bool,
 }
 
 /// A game the table can hold: what the shell asks of it.
@@ -198,12 +200,14 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, KeyCode::Escape) if overlay.settings => Action::ToggleSettings,
         (_, KeyCode::Escape) if overlay.move_box => Action::TypeMove(false),
         // The move box, where no dialog is open.
+        // (Enter on the board with its cursor picks a piece instead.)
         (false, KeyCode::Slash | KeyCode::Enter | KeyCode::NumpadEnter)
             if !(overlay.slots
                 || overlay.help
                 || overlay.info
                 || overlay.settings
-                || at.listing) =>
+                || at.listing
+                || (at.board_focus && press.key != KeyCode::Slash)) =>
         {
             Action::TypeMove(true)
         }

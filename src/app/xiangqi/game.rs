@@ -26,7 +26,9 @@ impl TableGame for Xiangqi {
     const SLUG: &'static str = "xiangqi";
 
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
-        let action = usual_key(press).or_else(|| own_key(press, at))?;
+        let action = crate::app::xiangqi::cursor::cursor_key(press, at)
+            .or_else(|| usual_key(press))
+            .or_else(|| own_key(press, at))?;
         if at.mode == Mode::Train {
             in_training(action)
         } else {
@@ -42,6 +44,7 @@ impl TableGame for Xiangqi {
                     || own.is::<TrainCommand>()
                     || own.is::<LibraryCommand>()
                     || own.is::<MoveAsked>()
+                    || own.is::<crate::app::xiangqi::cursor::CursorCommand>()
             }
             _ => true,
         }

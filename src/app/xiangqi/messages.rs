@@ -145,6 +145,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Selected>()
         .add_message::<MovePlayed>()
         .add_message::<MoveAsked>()
+        .add_message::<crate::app::xiangqi::cursor::CursorCommand>()
         .add_message::<EngineMove>()
         .add_message::<MoveRejected>()
         .add_message::<Undone>()

@@ -2,6 +2,7 @@
 //! and `view/`, how its board, pieces, marks and the engine's arrow are drawn.
 
 pub mod clock;
+pub mod cursor;
 pub mod edit;
 pub mod engine_link;
 pub mod files;

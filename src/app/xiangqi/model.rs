@@ -86,6 +86,7 @@ impl ComputerWaits {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Model>()
         .init_resource::<Selection>()
+        .init_resource::<crate::app::xiangqi::cursor::BoardCursor>()
         .init_resource::<EngineSetup>()
         .add_systems(Update, derive_settings.in_set(Logic::Settings))
         .init_resource::<ComputerWaits>();

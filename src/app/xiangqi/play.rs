@@ -28,6 +28,8 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
+            crate::app::xiangqi::cursor::steer
+                .run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
             pointer.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
             asked.run_if(in_state(Mode::Play)),
             engine_move,

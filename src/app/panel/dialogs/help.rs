@@ -36,6 +36,7 @@ pub(crate) fn show(ctx: &egui::Context, lang: Lang, send: &mut impl FnMut(Action
             T::KeyPuzzles,
             T::KeyLibrary,
             T::KeyTypeMove,
+            T::KeyCursor,
             T::KeyHelp,
             T::KeyQuit,
         ] {

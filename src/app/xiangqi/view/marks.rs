@@ -108,10 +108,34 @@ fn corners(commands: &mut Commands, sq: Square, flipped: bool, palette: &theme::
     }
 }
 
+/// The board cursor's ring: a square of four bars around the point, blue on every
+/// board (a colour no piece, mark or board uses), over the pieces.
+fn focus_ring(commands: &mut Commands, at: Vec2) {
+    let (side, bar) = (0.96 * CELL, 0.07 * CELL);
+    let color = Color::srgb(0.1, 0.35, 1.0);
+    for (offset, size) in [
+        (Vec2::new(0.0, side / 2.0), Vec2::new(side + bar, bar)),
+        (Vec2::new(0.0, -side / 2.0), Vec2::new(side + bar, bar)),
+        (Vec2::new(side / 2.0, 0.0), Vec2::new(bar, side + bar)),
+        (Vec2::new(-side / 2.0, 0.0), Vec2::new(bar, side + bar)),
+    ] {
+        commands.spawn((
+            Mark,
+            Sprite {
+                color,
+                custom_size: Some(size),
+                ..default()
+            },
+            Transform::from_translation((at + offset).extend(Z_OVER + 1.0)),
+        ));
+    }
+}
+
 fn rebuild(
     mut commands: Commands,
     model: Res<Model>,
     selection: Res<Selection>,
+    cursor: Res<crate::app::xiangqi::cursor::BoardCursor>,
     settings: Res<Settings>,
     look_changed: Res<crate::app::shell::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
@@ -137,6 +161,7 @@ fn rebuild(
     }
     if !(model.is_changed()
         || selection.is_changed()
+        || cursor.is_changed()
         || look_changed.is_changed()
         || editing.is_changed())
     {
@@ -158,6 +183,9 @@ fn rebuild(
     if pos.is_check() {
         let at = world(pos.general(pos.turn()), flipped);
         commands.spawn(shape(&look.glow, &look.check, at, Z_UNDER + 1.0));
+    }
+    if let Some(at) = cursor.0 {
+        focus_ring(&mut commands, world(at, flipped));
     }
     if let Some(from) = selection.square {
         commands.spawn(shape(
