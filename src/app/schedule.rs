@@ -59,6 +59,9 @@ pub enum Logic {
     Engine,
     /// The engine's review of the game: started, stopped, its results taken in.
     Review,
+    /// The Xiangqi board's cursor (its clicks are read in `Play`; the Go board's cursor
+    /// is Go's `Play`, after this one: both say whether the board has the keyboard).
+    Cursor,
     /// Moves, undo and redo, navigation, new games.
     Play,
     /// A move made in training judged, the defender's answer played.
@@ -170,13 +173,17 @@ pub(crate) fn plugin(app: &mut App) {
         .configure_sets(
             Update,
             (
-                Logic::Time,
-                Logic::Modes,
-                Logic::Puzzles,
-                Logic::Engine,
-                Logic::Review,
-                Logic::Play,
-                Logic::Train,
+                (
+                    Logic::Time,
+                    Logic::Modes,
+                    Logic::Puzzles,
+                    Logic::Engine,
+                    Logic::Review,
+                    Logic::Cursor,
+                    Logic::Play,
+                    Logic::Train,
+                )
+                    .chain(),
                 Logic::Record,
                 Logic::Edit,
                 Logic::Table,

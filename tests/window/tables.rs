@@ -97,6 +97,16 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     game.until_logged("go plays pass");
     game.key("Escape");
     game.until_logged("move box closed");
+    // The board cursor at the Go table: F6, from the centre two to the right, Enter.
+    game.key("F6");
+    game.until_logged("go cursor at E5");
+    game.key("Right");
+    game.key("Right");
+    game.until_logged("go cursor at G5");
+    game.key("Return");
+    game.until_logged("go plays G5");
+    game.key("Escape");
+    game.until_logged("go cursor off");
     game.key("space");
     game.until_logged("go clock ");
     game.key("ctrl+g");

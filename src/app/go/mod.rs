@@ -90,6 +90,9 @@ pub enum GoCommand {
     Pass,
     /// The side to move plays this (a typed move), refused as a click would be.
     Play(crate::go::Move),
+    /// The board cursor: F6 (on or off), an arrow (columns right +, rows up +), Enter
+    /// or Space (a click on its point), Esc (off).
+    Cursor(CursorKey),
     /// The side to move resigns.
     Resign,
     /// A new game.
@@ -121,6 +124,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<count::Suggesting>()
         .init_resource::<opponent::Asking>()
         .init_resource::<view::Forbidden>()
+        .init_resource::<GoCursor>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
@@ -199,6 +203,10 @@ fn commands(
     mut go: MessageReader<GoCommand>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
+    (mut cursor, mut focus): (
+        ResMut<GoCursor>,
+        ResMut<crate::app::shell::model::BoardFocus>,
+    ),
 ) {
     for &command in play.read() {
         let before = Before::of(&table);
@@ -245,6 +253,12 @@ fn commands(
         match command {
             GoCommand::Pass => _ = table.play(Move::Pass),
             GoCommand::Play(mv) => _ = table.play(mv),
+            GoCommand::Cursor(key) => {
+                if let Some(p) = cursor.steer(key, table.size()) {
+                    table.press(p);
+                }
+                focus.0 = cursor.0.is_some();
+            }
             GoCommand::Resign => table.resign(),
             GoCommand::New(setup) => {
                 info!("go new game {setup:?}");
@@ -265,5 +279,50 @@ fn commands(
             GoCommand::AskDead | GoCommand::Hint => {}
         }
         happened.write_batch(before.then(&table));
+    }
+}
+
+/// What a key asks of the Go board's cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CursorKey {
+    /// F6: the board takes the keyboard, or gives it back.
+    Toggle,
+    /// An arrow: columns right (+) or left, rows up (+) or down.
+    Step(i8, i8),
+    /// Enter, Space: a click on the point.
+    Pick,
+    /// Esc: the board gives the keyboard back.
+    Leave,
+}
+
+/// The point the Go board's cursor is on, while the board has the keyboard.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GoCursor(pub Option<crate::go::Point>);
+
+impl GoCursor {
+    /// Follows `key` on a board of `size`; the point to click, for a pick.
+    fn steer(&mut self, key: CursorKey, size: u8) -> Option<crate::go::Point> {
+        use crate::go::Point;
+        let centre = Point::new(size / 2, size / 2);
+        let mut picked = None;
+        match (key, self.0) {
+            (CursorKey::Toggle, None) => self.0 = Some(centre),
+            (CursorKey::Toggle | CursorKey::Leave, Some(_)) => self.0 = None,
+            (CursorKey::Step(dx, dy), Some(p)) => {
+                // Rows count from the top: up is one row less.
+                let x = i16::from(p.x) + i16::from(dx);
+                let y = i16::from(p.y) - i16::from(dy);
+                if (0..i16::from(size)).contains(&x) && (0..i16::from(size)).contains(&y) {
+                    self.0 = Some(Point::new(x as u8, y as u8));
+                }
+            }
+            (CursorKey::Pick, Some(p)) => picked = Some(p),
+            _ => {}
+        }
+        match self.0 {
+            Some(p) => info!("go cursor at {}", p.gtp(size)),
+            None => info!("go cursor off"),
+        }
+        picked
     }
 }

@@ -66,7 +66,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(<super::game::Go as TableGame>::KIND), spawn)
         .add_systems(
             Update,
-            (hover, redraw)
+            (hover, redraw, ring)
                 .in_set(Present::Board)
                 .run_if(on_table::<super::game::Go>),
         );
@@ -220,4 +220,47 @@ fn redraw(
         RenderAssetUsages::RENDER_WORLD,
     );
     sprite.image = images.add(image);
+}
+
+/// A part of the board cursor's ring.
+#[derive(Component)]
+struct Ring;
+
+/// The board cursor's ring: a blue square around its point, over the stones.
+fn ring(
+    mut commands: Commands,
+    cursor: Res<super::GoCursor>,
+    table: Res<GoTable>,
+    rings: Query<Entity, With<Ring>>,
+) {
+    if !cursor.is_changed() && !table.is_changed() {
+        return;
+    }
+    for e in &rings {
+        commands.entity(e).despawn();
+    }
+    let Some(p) = cursor.0 else {
+        return;
+    };
+    let size = table.size();
+    let at = world_at(p, size);
+    let cell = side() / f32::from(size);
+    let (s, bar) = (0.9 * cell, 0.08 * cell);
+    for (offset, extent) in [
+        (Vec2::new(0.0, s / 2.0), Vec2::new(s + bar, bar)),
+        (Vec2::new(0.0, -s / 2.0), Vec2::new(s + bar, bar)),
+        (Vec2::new(s / 2.0, 0.0), Vec2::new(bar, s + bar)),
+        (Vec2::new(-s / 2.0, 0.0), Vec2::new(bar, s + bar)),
+    ] {
+        commands.spawn((
+            Ring,
+            DespawnOnExit(<super::game::Go as TableGame>::KIND),
+            Sprite {
+                color: Color::srgb(0.1, 0.35, 1.0),
+                custom_size: Some(extent),
+                ..default()
+            },
+            Transform::from_translation((at + offset).extend(5.0)),
+        ));
+    }
 }

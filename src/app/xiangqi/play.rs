@@ -28,8 +28,6 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            crate::app::xiangqi::cursor::steer
-                .run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
             pointer.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
             asked.run_if(in_state(Mode::Play)),
             engine_move,
@@ -37,6 +35,13 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(Logic::Play)
+            .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+    )
+    .add_systems(
+        Update,
+        crate::app::xiangqi::cursor::steer
+            .in_set(Logic::Cursor)
+            .run_if(in_state(Mode::Play).or_else(in_state(Mode::Train)))
             .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
     )
     .add_systems(Update, log_warning.in_set(Present::Status));
