@@ -100,7 +100,7 @@ enum Command {
         /// (symbols).
         #[arg(long, default_value = "traditional")]
         pieces: xiangqi::theme::PieceStyle,
-        /// The board's colours in a picture: wood, paper or dark.
+        /// The board's colours in a picture: wood, paper, dark or contrast.
         #[arg(long, default_value = "wood")]
         theme: xiangqi::theme::Theme,
         /// A PGN gets the opening's [ECCO] and [Opening] tags where the file has none;
@@ -302,7 +302,7 @@ enum GoCommand {
         /// No coordinates around the board.
         #[arg(long)]
         no_coordinates: bool,
-        /// The board's colours in a picture: wood, paper or dark.
+        /// The board's colours in a picture: wood, paper, dark or contrast.
         #[arg(long, default_value = "wood")]
         theme: xiangqi::theme::Theme,
     },

@@ -89,6 +89,18 @@ fn seen_in(image: &Image, painter: &Painter, sq: Square, palette: &Palette) -> S
         }
         n
     };
+    if palette.piece_face != palette.black_face {
+        // High contrast: a black face under the character (never on a red piece, and
+        // more than the lines of an empty point), or a white one.
+        let area = std::f32::consts::PI * r * r;
+        return if count(palette.black_face, 5) as f32 > 0.2 * area {
+            Seen::Black
+        } else if count(palette.piece_face, 5) as f32 > 0.35 * area {
+            Seen::Red
+        } else {
+            Seen::Empty
+        };
+    }
     if count(palette.piece_face, 5) < 20 {
         return Seen::Empty;
     }

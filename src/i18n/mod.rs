@@ -359,6 +359,7 @@ texts! {
     ThemeWood => "木纹", "wood";
     ThemePaper => "纸面", "paper";
     ThemeDark => "深色", "dark";
+    ThemeContrast => "高对比", "high contrast";
     PiecesTraditional => "汉字", "Chinese characters";
     PiecesInternational => "图形", "symbols";
 }
@@ -370,6 +371,7 @@ pub fn theme_name(theme: crate::theme::Theme, lang: Lang) -> &'static str {
         crate::theme::Theme::Wood => T::ThemeWood.get(lang),
         crate::theme::Theme::Paper => T::ThemePaper.get(lang),
         crate::theme::Theme::Dark => T::ThemeDark.get(lang),
+        crate::theme::Theme::Contrast => T::ThemeContrast.get(lang),
     }
 }
 

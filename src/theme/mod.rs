@@ -188,6 +188,15 @@ impl Palette {
         }
     }
 
+    /// The face of `color`'s pieces.
+    #[must_use]
+    pub const fn face(&self, color: Color) -> Rgba {
+        match color {
+            Color::Red => self.piece_face,
+            Color::Black => self.black_face,
+        }
+    }
+
     /// Every solid colour a picture shows, marks blended over the board as they are
     /// drawn (the GIF's palette starts with these).
     #[must_use]
@@ -197,6 +206,7 @@ impl Palette {
             self.line,
             self.ink,
             self.piece_face,
+            self.black_face,
             self.piece_rim,
             self.red,
             self.black,

@@ -14,11 +14,14 @@ pub enum Theme {
     Paper,
     /// A dark slate board and a dark panel, for a dark room.
     Dark,
+    /// High contrast: pure black lines on white; red pieces white with a red character,
+    /// black pieces black with a white one — told apart by their fill, not by colour.
+    Contrast,
 }
 
 impl Theme {
     /// Every theme.
-    pub const ALL: [Theme; 3] = [Theme::Wood, Theme::Paper, Theme::Dark];
+    pub const ALL: [Theme; 4] = [Theme::Wood, Theme::Paper, Theme::Dark, Theme::Contrast];
 
     /// Its name in the settings file and on the command line.
     #[must_use]
@@ -27,6 +30,7 @@ impl Theme {
             Theme::Wood => "wood",
             Theme::Paper => "paper",
             Theme::Dark => "dark",
+            Theme::Contrast => "contrast",
         }
     }
 
@@ -37,6 +41,7 @@ impl Theme {
             Theme::Wood => &WOOD,
             Theme::Paper => &PAPER,
             Theme::Dark => &DARK,
+            Theme::Contrast => &CONTRAST,
         }
     }
 }
@@ -102,6 +107,8 @@ pub struct Palette {
     pub line: Rgba,
     pub ink: Rgba,
     pub piece_face: Rgba,
+    /// The face of black's pieces (`piece_face` but where the fill tells the sides apart).
+    pub black_face: Rgba,
     pub piece_rim: Rgba,
     pub red: Rgba,
     pub black: Rgba,
@@ -141,6 +148,7 @@ pub const WOOD: Palette = Palette {
     line: wood::LINE,
     ink: wood::INK,
     piece_face: wood::PIECE_FACE,
+    black_face: wood::PIECE_FACE,
     piece_rim: wood::PIECE_RIM,
     red: wood::RED,
     black: wood::BLACK,
@@ -172,6 +180,7 @@ pub const PAPER: Palette = Palette {
     line: Rgba(0x26, 0x26, 0x26, 0xFF),
     ink: Rgba(0x33, 0x33, 0x33, 0xFF),
     piece_face: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
+    black_face: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
     piece_rim: Rgba(0x26, 0x26, 0x26, 0xFF),
     red: Rgba(0xC4, 0x1E, 0x1E, 0xFF),
     black: Rgba(0x14, 0x14, 0x14, 0xFF),
@@ -204,6 +213,7 @@ pub const DARK: Palette = Palette {
     line: Rgba(0x9A, 0xA1, 0xAB, 0xFF),
     ink: Rgba(0xA8, 0xB0, 0xBA, 0xFF),
     piece_face: Rgba(0xE8, 0xDF, 0xCC, 0xFF),
+    black_face: Rgba(0xE8, 0xDF, 0xCC, 0xFF),
     piece_rim: Rgba(0x7A, 0x6A, 0x52, 0xFF),
     red: Rgba(0xB8, 0x1E, 0x1E, 0xFF),
     black: Rgba(0x1A, 0x1A, 0x1A, 0xFF),
@@ -225,6 +235,42 @@ pub const DARK: Palette = Palette {
         clock_frame: Rgba(0xC8, 0xA0, 0x50, 0xFF),
         banner: Rgba(0x10, 0x10, 0x12, 0xE6),
         banner_text: Rgba(0xE8, 0xDF, 0xCC, 0xFF),
+    },
+};
+
+/// High contrast: pure black and white; the sides told apart by their pieces' fill
+/// (white or black), their characters in deep red or white.
+pub const CONTRAST: Palette = Palette {
+    // A light grey under white pieces: the red side's faces stand out from it.
+    board: Rgba(0xE4, 0xE4, 0xE4, 0xFF),
+    // Dark grey around the board: not the black of black's pieces.
+    background: Rgba(0x3A, 0x3A, 0x3A, 0xFF),
+    line: Rgba(0x00, 0x00, 0x00, 0xFF),
+    ink: Rgba(0x00, 0x00, 0x00, 0xFF),
+    piece_face: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
+    // Near black: the lines are the pure black.
+    black_face: Rgba(0x14, 0x14, 0x14, 0xFF),
+    piece_rim: Rgba(0x00, 0x00, 0x00, 0xFF),
+    red: Rgba(0xA0, 0x00, 0x00, 0xFF),
+    black: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
+    selected: Rgba(0x00, 0x80, 0x00, 0xF0),
+    hint: Rgba(0x00, 0x80, 0x00, 0xE0),
+    last_move: Rgba(0x00, 0x40, 0xFF, 0xFF),
+    check: Rgba(0xFF, 0x00, 0x00, 0xE0),
+    arrow: Rgba(0xFF, 0x80, 0x00, 0xE0),
+    goban: Rgba(0xE4, 0xE4, 0xE4, 0xFF),
+    panel: PanelColors {
+        dark: false,
+        fill: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
+        window: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
+        field: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
+        text: Rgba(0x00, 0x00, 0x00, 0xFF),
+        warning: Rgba(0xB0, 0x00, 0x00, 0xFF),
+        clock_low: Rgba(0xB0, 0x00, 0x00, 0xFF),
+        clock_running: Rgba(0xFF, 0xF0, 0x80, 0xFF),
+        clock_frame: Rgba(0x00, 0x00, 0x00, 0xFF),
+        banner: Rgba(0x00, 0x00, 0x00, 0xF0),
+        banner_text: Rgba(0xFF, 0xFF, 0xFF, 0xFF),
     },
 };
 
@@ -250,6 +296,74 @@ mod tests {
         (a.max(b) + 0.05) / (a.min(b) + 0.05)
     }
 
+    /// Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB.
+    const PROTANOPIA: [[f32; 3]; 3] = [
+        [0.152_286, 1.052_583, -0.204_868],
+        [0.114_503, 0.786_281, 0.099_216],
+        [-0.003_882, -0.048_116, 1.051_998],
+    ];
+    const DEUTERANOPIA: [[f32; 3]; 3] = [
+        [0.367_322, 0.860_646, -0.227_968],
+        [0.280_085, 0.672_501, 0.047_413],
+        [-0.011_820, 0.042_940, 0.968_881],
+    ];
+
+    /// The luminance of `c` as an eye with `vision` (none: the usual) sees it.
+    fn seen_luminance(c: Rgba, vision: Option<&[[f32; 3]; 3]>) -> f32 {
+        let lin = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let rgb = [lin(c.0), lin(c.1), lin(c.2)];
+        let rgb = match vision {
+            None => rgb,
+            Some(m) => {
+                let row = |i: usize| {
+                    (m[i][0] * rgb[0] + m[i][1] * rgb[1] + m[i][2] * rgb[2]).clamp(0.0, 1.0)
+                };
+                [row(0), row(1), row(2)]
+            }
+        };
+        0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+    }
+
+    fn seen_contrast(a: Rgba, b: Rgba, vision: Option<&[[f32; 3]; 3]>) -> f32 {
+        let (a, b) = (seen_luminance(a, vision), seen_luminance(b, vision));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// Red and black pieces as the common colour blindnesses see them (simulated): the
+    /// contrast between the two sides' characters and between their faces, per theme.
+    /// Every theme keeps the characters apart by lightness too (and the Chinese
+    /// characters differ by side: 帥 將, 仕 士, 相 象…); high contrast tells the sides
+    /// apart by their fill, whatever the eye.
+    #[test]
+    fn red_and_black_stay_apart_for_colour_blind_eyes() {
+        for theme in Theme::ALL {
+            let p = theme.palette();
+            for (name, vision) in [
+                ("usual", None),
+                ("protanopia", Some(&PROTANOPIA)),
+                ("deuteranopia", Some(&DEUTERANOPIA)),
+            ] {
+                let marks = seen_contrast(p.red, p.black, vision);
+                let faces = seen_contrast(p.piece_face, p.black_face, vision);
+                eprintln!("{theme} {name}: characters {marks:.2}:1, faces {faces:.2}:1");
+                assert!(marks.max(faces) >= 1.7, "{theme} {name}: {marks} {faces}");
+                if theme == Theme::Contrast {
+                    assert!(faces >= 15.0, "{theme} {name}: faces {faces}");
+                    assert!(seen_contrast(p.red, p.piece_face, vision) >= 4.5);
+                    assert!(seen_contrast(p.black, p.black_face, vision) >= 15.0);
+                    assert!(seen_contrast(p.line, p.board, vision) >= 12.0);
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_theme_is_readable() {
         for theme in Theme::ALL {
@@ -258,7 +372,7 @@ mod tests {
             assert!(contrast(p.line, p.board) >= 3.0, "{theme} lines");
             assert!(contrast(p.ink, p.board) >= 3.0, "{theme} labels");
             assert!(contrast(p.red, p.piece_face) >= 4.5, "{theme} red");
-            assert!(contrast(p.black, p.piece_face) >= 4.5, "{theme} black");
+            assert!(contrast(p.black, p.black_face) >= 4.5, "{theme} black");
             assert!(contrast(p.panel.text, p.panel.fill) >= 7.0, "{theme} panel");
             assert!(
                 contrast(p.panel.warning, p.panel.fill) >= 3.0,
@@ -274,7 +388,7 @@ mod tests {
             "slate"
                 .parse::<Theme>()
                 .unwrap_err()
-                .contains("wood, paper, dark")
+                .contains("wood, paper, dark, contrast")
         );
     }
 }

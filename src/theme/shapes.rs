@@ -175,11 +175,12 @@ pub fn board(flipped: bool, coordinates: Coordinates, palette: &Palette) -> Vec<
 #[must_use]
 pub fn piece(piece: Piece, at: (f32, f32), style: PieceStyle, palette: &Palette) -> Vec<Shape> {
     let side = palette.side(piece.color);
+    let face = palette.face(piece.color);
     let mut out = vec![
         Shape::Disc {
             center: at,
             radius: g::PIECE_RADIUS,
-            color: palette.piece_face,
+            color: face,
         },
         Shape::Ring {
             center: at,
@@ -202,7 +203,7 @@ pub fn piece(piece: Piece, at: (f32, f32), style: PieceStyle, palette: &Palette)
             color: side,
         }),
         PieceStyle::International => {
-            out.extend(symbols::symbol(piece.role, at, side, palette.piece_face));
+            out.extend(symbols::symbol(piece.role, at, side, face));
         }
     }
     out

@@ -509,7 +509,11 @@ impl Game {
     pub fn seen(&self, shot: &Shot, sq: Square) -> Seen {
         let (x, y, cell) = self.point(sq);
         let r = cell * 0.3;
-        for theme in Theme::ALL {
+        // The themes whose two sides share a face (high contrast is `seen_as`'s).
+        for theme in Theme::ALL
+            .into_iter()
+            .filter(|t| t.palette().piece_face == t.palette().black_face)
+        {
             let p = theme.palette();
             if shot.count_within(x, y, r, p.piece_face, 6) < 20 {
                 continue;
@@ -519,6 +523,27 @@ impl Game {
             return if red > black { Seen::Red } else { Seen::Black };
         }
         Seen::Empty
+    }
+
+    /// What the screen shows on `sq` in `theme`: where the sides differ by their fill
+    /// (high contrast), the fill that covers most of the point says which.
+    pub fn seen_as(&self, shot: &Shot, sq: Square, theme: Theme) -> Seen {
+        let p = theme.palette();
+        if p.piece_face == p.black_face {
+            return self.seen(shot, sq);
+        }
+        let (x, y, cell) = self.point(sq);
+        let r = cell * 0.3;
+        // A black face under the character (never on a red piece, and more than the
+        // lines of an empty point), or a white one.
+        let area = std::f32::consts::PI * r * r;
+        if shot.count_within(x, y, r, p.black_face, 8) as f32 > 0.2 * area {
+            Seen::Black
+        } else if shot.count_within(x, y, r, p.piece_face, 8) as f32 > 0.35 * area {
+            Seen::Red
+        } else {
+            Seen::Empty
+        }
     }
 
     /// Waits until the board shows the logged position: a piece of it (the first from
