@@ -38,6 +38,32 @@ pub use xiangqi::messages::*;
 pub use xiangqi::model::*;
 pub use xiangqi::view::pieces::PieceView;
 
+/// A board cursor's ring: four bars forming a square `side` wide around `at`, in a
+/// blue no piece, mark or board uses, at depth `z`, each tagged with `tag`.
+pub(crate) fn focus_ring(
+    commands: &mut Commands,
+    (at, side, z): (Vec2, f32, f32),
+    tag: impl Bundle + Clone,
+) {
+    let bar = 0.075 * side;
+    for (offset, size) in [
+        (Vec2::new(0.0, side / 2.0), Vec2::new(side + bar, bar)),
+        (Vec2::new(0.0, -side / 2.0), Vec2::new(side + bar, bar)),
+        (Vec2::new(side / 2.0, 0.0), Vec2::new(bar, side + bar)),
+        (Vec2::new(-side / 2.0, 0.0), Vec2::new(bar, side + bar)),
+    ] {
+        commands.spawn((
+            tag.clone(),
+            Sprite {
+                color: Color::srgb(0.1, 0.35, 1.0),
+                custom_size: Some(size),
+                ..default()
+            },
+            Transform::from_translation((at + offset).extend(z)),
+        ));
+    }
+}
+
 /// A theme colour as a Bevy colour.
 #[must_use]
 pub fn to_color(c: Rgba) -> Color {

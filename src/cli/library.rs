@@ -187,6 +187,21 @@ pub(super) fn find(out: &mut impl Write, ask: FindArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The games under `paths` read into a library in memory (each game once), each file
+/// that could not be read named on stderr.
+pub(super) fn in_memory(
+    paths: &[PathBuf],
+) -> Result<(Library, xiangqi::library::Summary), Failure> {
+    let mut library = Library::in_memory().map_err(|e| Failure(e.to_string()))?;
+    let summary = library
+        .import(paths, |_, _| true)
+        .map_err(|e| Failure(e.to_string()))?;
+    for u in &summary.unreadable {
+        eprintln!("unreadable: {}: {}", u.path.display(), u.why);
+    }
+    Ok((library, summary))
+}
+
 /// Builds a book from the games under `paths` (read into a library in memory) into
 /// `output`; a line says how many positions and moves it holds.
 pub(super) fn build_book(
@@ -196,13 +211,7 @@ pub(super) fn build_book(
     plies: usize,
     least: usize,
 ) -> Result<(), Failure> {
-    let mut library = Library::in_memory().map_err(|e| Failure(e.to_string()))?;
-    let summary = library
-        .import(paths, |_, _| true)
-        .map_err(|e| Failure(e.to_string()))?;
-    for u in &summary.unreadable {
-        eprintln!("unreadable: {}: {}", u.path.display(), u.why);
-    }
+    let (library, summary) = in_memory(paths)?;
     let bytes = library
         .book(plies, least)
         .map_err(|e| Failure(e.to_string()))?;

@@ -4,7 +4,6 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use xiangqi::library::Library;
 use xiangqi::rules::opening::{self, Tree};
 use xiangqi::rules::{Move, Position};
 
@@ -46,13 +45,7 @@ pub(super) fn openings(out: &mut impl Write, input: &str) -> Result<(), Failure>
 /// Learns the opening tree from the games under `paths` (read into a library in
 /// memory: each game once) whose records carry an ECCO code, into `output`.
 pub(super) fn learn(out: &mut impl Write, paths: &[PathBuf], output: &Path) -> Result<(), Failure> {
-    let mut library = Library::in_memory().map_err(|e| Failure(e.to_string()))?;
-    let summary = library
-        .import(paths, |_, _| true)
-        .map_err(|e| Failure(e.to_string()))?;
-    for u in &summary.unreadable {
-        eprintln!("unreadable: {}: {}", u.path.display(), u.why);
-    }
+    let (library, _) = super::library::in_memory(paths)?;
     let games = library
         .tagged_openings()
         .map_err(|e| Failure(e.to_string()))?;

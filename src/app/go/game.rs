@@ -20,7 +20,8 @@ impl TableGame for Go {
     const SLUG: &'static str = "go";
 
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
-        cursor_key(press, at)
+        crate::app::shell::table::cursor_key(press, at)
+            .map(|key| Action::own(GoCommand::Cursor(key)))
             .or_else(|| usual_key(press))
             .or_else(|| match (press.ctrl, press.key) {
                 // H: a hint, as at the Xiangqi table, from Go's own engine.
@@ -123,25 +124,4 @@ impl TableGame for Go {
     fn panel(app: &mut App) -> PanelSection {
         app.register_system(super::panel::section)
     }
-}
-
-/// The board cursor's keys: F6 always; the arrows, Enter, Space and Esc while the board
-/// has the keyboard.
-fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
-    use crate::app::go::CursorKey;
-    if press.ctrl {
-        return None;
-    }
-    let key = match press.key {
-        KeyCode::F6 => CursorKey::Toggle,
-        _ if !at.board_focus => return None,
-        KeyCode::ArrowUp => CursorKey::Step(0, 1),
-        KeyCode::ArrowDown => CursorKey::Step(0, -1),
-        KeyCode::ArrowLeft => CursorKey::Step(-1, 0),
-        KeyCode::ArrowRight => CursorKey::Step(1, 0),
-        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => CursorKey::Pick,
-        KeyCode::Escape => CursorKey::Leave,
-        _ => return None,
-    };
-    Some(Action::own(GoCommand::Cursor(key)))
 }

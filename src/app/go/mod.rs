@@ -92,7 +92,7 @@ pub enum GoCommand {
     Play(crate::go::Move),
     /// The board cursor: F6 (on or off), an arrow (columns right +, rows up +), Enter
     /// or Space (a click on its point), Esc (off).
-    Cursor(CursorKey),
+    Cursor(crate::app::shell::table::CursorKey),
     /// The side to move resigns.
     Resign,
     /// A new game.
@@ -282,26 +282,18 @@ fn commands(
     }
 }
 
-/// What a key asks of the Go board's cursor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CursorKey {
-    /// F6: the board takes the keyboard, or gives it back.
-    Toggle,
-    /// An arrow: columns right (+) or left, rows up (+) or down.
-    Step(i8, i8),
-    /// Enter, Space: a click on the point.
-    Pick,
-    /// Esc: the board gives the keyboard back.
-    Leave,
-}
-
 /// The point the Go board's cursor is on, while the board has the keyboard.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GoCursor(pub Option<crate::go::Point>);
 
 impl GoCursor {
     /// Follows `key` on a board of `size`; the point to click, for a pick.
-    fn steer(&mut self, key: CursorKey, size: u8) -> Option<crate::go::Point> {
+    fn steer(
+        &mut self,
+        key: crate::app::shell::table::CursorKey,
+        size: u8,
+    ) -> Option<crate::go::Point> {
+        use crate::app::shell::table::CursorKey;
         use crate::go::Point;
         let centre = Point::new(size / 2, size / 2);
         let mut picked = None;

@@ -223,7 +223,7 @@ fn redraw(
 }
 
 /// A part of the board cursor's ring.
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct Ring;
 
 /// The board cursor's ring: a blue square around its point, over the stones.
@@ -243,24 +243,10 @@ fn ring(
         return;
     };
     let size = table.size();
-    let at = world_at(p, size);
     let cell = side() / f32::from(size);
-    let (s, bar) = (0.9 * cell, 0.08 * cell);
-    for (offset, extent) in [
-        (Vec2::new(0.0, s / 2.0), Vec2::new(s + bar, bar)),
-        (Vec2::new(0.0, -s / 2.0), Vec2::new(s + bar, bar)),
-        (Vec2::new(s / 2.0, 0.0), Vec2::new(bar, s + bar)),
-        (Vec2::new(-s / 2.0, 0.0), Vec2::new(bar, s + bar)),
-    ] {
-        commands.spawn((
-            Ring,
-            DespawnOnExit(<super::game::Go as TableGame>::KIND),
-            Sprite {
-                color: Color::srgb(0.1, 0.35, 1.0),
-                custom_size: Some(extent),
-                ..default()
-            },
-            Transform::from_translation((at + offset).extend(5.0)),
-        ));
-    }
+    crate::app::focus_ring(
+        &mut commands,
+        (world_at(p, size), 0.9 * cell, 5.0),
+        (Ring, DespawnOnExit(<super::game::Go as TableGame>::KIND)),
+    );
 }

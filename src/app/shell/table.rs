@@ -242,3 +242,37 @@ pub fn usual_key(press: KeyPress) -> Option<Action> {
         _ => return None,
     })
 }
+
+/// What a key asks of a board's cursor (every game's board has one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CursorKey {
+    /// F6: the board takes the keyboard, or gives it back.
+    Toggle,
+    /// An arrow: right (+) or left, up (+) or down, as the player sees the board.
+    Step(i8, i8),
+    /// Enter, Space: a click on the point.
+    Pick,
+    /// Esc: let go of what is held, or of the board.
+    Leave,
+}
+
+/// The board cursor's keys: F6 always; the arrows, Enter, Space and Esc while the board
+/// has the keyboard (they mean other things otherwise). A game wraps the answer in its
+/// own command.
+#[must_use]
+pub fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<CursorKey> {
+    if press.ctrl {
+        return None;
+    }
+    Some(match press.key {
+        KeyCode::F6 => CursorKey::Toggle,
+        _ if !at.board_focus => return None,
+        KeyCode::ArrowUp => CursorKey::Step(0, 1),
+        KeyCode::ArrowDown => CursorKey::Step(0, -1),
+        KeyCode::ArrowLeft => CursorKey::Step(-1, 0),
+        KeyCode::ArrowRight => CursorKey::Step(1, 0),
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => CursorKey::Pick,
+        KeyCode::Escape => CursorKey::Leave,
+        _ => return None,
+    })
+}

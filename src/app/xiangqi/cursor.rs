@@ -4,52 +4,26 @@
 //! puts it down — a click there, refused or played the same way —, Esc lets go of the
 //! piece, then of the board. A game can be played with keys alone.
 
-use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
 use crate::app::actions::Action;
 use crate::app::shell::model::BoardFocus;
-use crate::app::shell::table::{KeyContext, KeyPress};
+use crate::app::shell::table::{CursorKey, KeyContext, KeyPress};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{PointerPressed, PointerReleased};
 use crate::rules::{Color, Square};
 
-/// What a key asks of the cursor.
+/// A cursor key at the Xiangqi table.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CursorCommand {
-    /// F6: the board takes the keyboard, or gives it back.
-    Toggle,
-    /// An arrow: files right (+) or left, ranks forward (+) or back, as the side to
-    /// move sees the board.
-    Step(i8, i8),
-    /// Enter, Space: a click on the point.
-    Pick,
-    /// Esc: let go of the piece, or of the board.
-    Leave,
-}
+pub struct CursorCommand(pub CursorKey);
 
 /// The point the cursor is on, while the board has the keyboard.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardCursor(pub Option<Square>);
 
-/// The cursor's keys: F6 always; the arrows, Enter, Space and Esc while the board has
-/// the keyboard (they mean other things otherwise).
+/// The cursor's keys (the shell's map), as Xiangqi's command.
 pub(crate) fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
-    if press.ctrl {
-        return None;
-    }
-    let command = match press.key {
-        KeyCode::F6 => CursorCommand::Toggle,
-        _ if !at.board_focus => return None,
-        KeyCode::ArrowUp => CursorCommand::Step(0, 1),
-        KeyCode::ArrowDown => CursorCommand::Step(0, -1),
-        KeyCode::ArrowLeft => CursorCommand::Step(-1, 0),
-        KeyCode::ArrowRight => CursorCommand::Step(1, 0),
-        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => CursorCommand::Pick,
-        KeyCode::Escape => CursorCommand::Leave,
-        _ => return None,
-    };
-    Some(Action::own(command))
+    crate::app::shell::table::cursor_key(press, at).map(|key| Action::own(CursorCommand(key)))
 }
 
 /// Where the cursor starts: the piece picked up, else the mover's general.
@@ -69,11 +43,11 @@ pub(crate) fn steer(
     mut pressed: MessageWriter<PointerPressed>,
     mut released: MessageWriter<PointerReleased>,
 ) {
-    for &command in commands.read() {
-        match (command, cursor.0) {
-            (CursorCommand::Toggle, None) => cursor.0 = Some(start(&model, &selection)),
-            (CursorCommand::Toggle, Some(_)) => cursor.0 = None,
-            (CursorCommand::Step(df, dr), Some(at)) => {
+    for &CursorCommand(key) in commands.read() {
+        match (key, cursor.0) {
+            (CursorKey::Toggle, None) => cursor.0 = Some(start(&model, &selection)),
+            (CursorKey::Toggle, Some(_)) => cursor.0 = None,
+            (CursorKey::Step(df, dr), Some(at)) => {
                 // From the side to move's seat: black's right is red's left.
                 let sign = if model.shown_position().turn() == Color::Red {
                     1
@@ -88,16 +62,16 @@ pub(crate) fn steer(
                     cursor.0 = Some(to);
                 }
             }
-            (CursorCommand::Pick, Some(at)) => {
+            (CursorKey::Pick, Some(at)) => {
                 info!("cursor picks {at}");
                 pressed.write(PointerPressed(Some(at)));
                 released.write(PointerReleased(Some(at)));
             }
-            (CursorCommand::Leave, Some(_)) if selection.square.is_some() => {
+            (CursorKey::Leave, Some(_)) if selection.square.is_some() => {
                 *selection = Selection::default();
                 info!("cursor lets go");
             }
-            (CursorCommand::Leave, Some(_)) => cursor.0 = None,
+            (CursorKey::Leave, Some(_)) => cursor.0 = None,
             (_, None) => {}
         }
         match cursor.0 {

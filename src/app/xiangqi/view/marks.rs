@@ -20,7 +20,7 @@ const Z_UNDER: f32 = 5.0;
 const Z_OVER: f32 = 15.0;
 
 /// A mark (not a piece, not the board).
-#[derive(Component)]
+#[derive(Component, Clone)]
 pub struct Mark;
 
 /// The ring on the point that blocked a refused move, until `until` (seconds).
@@ -108,29 +108,6 @@ fn corners(commands: &mut Commands, sq: Square, flipped: bool, palette: &theme::
     }
 }
 
-/// The board cursor's ring: a square of four bars around the point, blue on every
-/// board (a colour no piece, mark or board uses), over the pieces.
-fn focus_ring(commands: &mut Commands, at: Vec2) {
-    let (side, bar) = (0.96 * CELL, 0.07 * CELL);
-    let color = Color::srgb(0.1, 0.35, 1.0);
-    for (offset, size) in [
-        (Vec2::new(0.0, side / 2.0), Vec2::new(side + bar, bar)),
-        (Vec2::new(0.0, -side / 2.0), Vec2::new(side + bar, bar)),
-        (Vec2::new(side / 2.0, 0.0), Vec2::new(bar, side + bar)),
-        (Vec2::new(-side / 2.0, 0.0), Vec2::new(bar, side + bar)),
-    ] {
-        commands.spawn((
-            Mark,
-            Sprite {
-                color,
-                custom_size: Some(size),
-                ..default()
-            },
-            Transform::from_translation((at + offset).extend(Z_OVER + 1.0)),
-        ));
-    }
-}
-
 fn rebuild(
     mut commands: Commands,
     model: Res<Model>,
@@ -185,7 +162,11 @@ fn rebuild(
         commands.spawn(shape(&look.glow, &look.check, at, Z_UNDER + 1.0));
     }
     if let Some(at) = cursor.0 {
-        focus_ring(&mut commands, world(at, flipped));
+        crate::app::focus_ring(
+            &mut commands,
+            (world(at, flipped), 0.96 * CELL, Z_OVER + 1.0),
+            Mark,
+        );
     }
     if let Some(from) = selection.square {
         commands.spawn(shape(
