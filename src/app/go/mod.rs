@@ -128,7 +128,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
-        .add_systems(OnExit(<game::Go as TableGame>::KIND), pause_go)
+        .add_systems(
+            OnExit(<game::Go as TableGame>::KIND),
+            (pause_go, leave_board),
+        )
         .add_systems(
             Update,
             clock::tick.in_set(Logic::Time).run_if(on_table::<game::Go>),
@@ -151,6 +154,15 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The Go clock stops while the table plays Xiangqi.
+/// Leaving the table, its board gives the keyboard back.
+fn leave_board(
+    mut cursor: ResMut<GoCursor>,
+    mut focus: ResMut<crate::app::shell::model::BoardFocus>,
+) {
+    cursor.0 = None;
+    focus.0 = false;
+}
+
 fn pause_go(mut table: ResMut<GoTable>) {
     table.clock_stop();
 }

@@ -87,3 +87,9 @@ pub(crate) fn steer(
         focus.0 = cursor.0.is_some();
     }
 }
+
+/// Leaving the table, its board gives the keyboard back.
+pub(crate) fn leave_board(mut cursor: ResMut<BoardCursor>, mut focus: ResMut<BoardFocus>) {
+    cursor.0 = None;
+    focus.0 = false;
+}

@@ -29,7 +29,8 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             pointer.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
-            asked.run_if(in_state(Mode::Play)),
+            // Typed moves and the explorer's, in puzzles too (judged like a click's).
+            asked.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
             engine_move,
             commands,
         )
@@ -43,6 +44,10 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(Logic::Cursor)
             .run_if(in_state(Mode::Play).or_else(in_state(Mode::Train)))
             .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+    )
+    .add_systems(
+        OnExit(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::KIND),
+        crate::app::xiangqi::cursor::leave_board,
     )
     .add_systems(Update, log_warning.in_set(Present::Status));
 }
