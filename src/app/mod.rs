@@ -126,6 +126,8 @@ pub fn window_plugins(app: &mut App) {
         shell::assets::plugin,
         shell::stage::plugin,
         shell::tables::window_plugin,
+        #[cfg(target_os = "linux")]
+        shell::xwake::plugin,
         shell::icon::plugin,
         shell::audio::plugin,
         panel::plugin,

@@ -456,8 +456,9 @@ impl Game {
     pub fn fail(&self, why: &str) -> ! {
         let shot = self.dir.join("last.xwd");
         let _ = std::fs::write(&shot, self.shot().raw);
+        let stacks = self.stacks();
         panic!(
-            "{why}\n  screenshot: {}\n  log: {}\n  last log lines:\n{}",
+            "{why}\n  screenshot: {}\n  log: {}\n{stacks}  last log lines:\n{}",
             shot.display(),
             self.log.display(),
             self.log()
@@ -467,6 +468,33 @@ impl Game {
                 .collect::<Vec<_>>()
                 .join("\n")
         );
+    }
+
+    /// Where each of the game's threads is (gdb, when installed), kept beside the log:
+    /// a game that stops answering shows whether it waits on something or was never
+    /// woken. Returns a line naming the file and the main thread's first frames.
+    fn stacks(&self) -> String {
+        let Some(pid) = self.pid.or_else(|| self.game.as_ref().map(Child::id)) else {
+            return String::new();
+        };
+        let Ok(out) = Command::new("gdb")
+            .args(["-p", &pid.to_string(), "-batch", "-nx"])
+            .args(["-ex", "set pagination off", "-ex", "thread apply all bt 25"])
+            .stdin(Stdio::null())
+            .output()
+        else {
+            return String::new();
+        };
+        let text = String::from_utf8_lossy(&out.stdout);
+        let file = self.dir.join("stacks.txt");
+        let _ = std::fs::write(&file, text.as_bytes());
+        // gdb lists the main thread (LWP = pid) among the others: its frames first.
+        let main: Vec<&str> = text
+            .split("\nThread ")
+            .find(|t| t.contains(&format!("LWP {pid})")))
+            .map(|t| t.lines().take(12).collect())
+            .unwrap_or_default();
+        format!("  threads: {}\n{}\n", file.display(), main.join("\n"))
     }
 
     /// Polls `probe` until it gives a value, or fails with the evidence.

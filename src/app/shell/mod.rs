@@ -2,7 +2,7 @@
 //! implement (`table.rs`), the settings and dialogs every game shares (`model.rs`), keys
 //! and the pointer become actions, the window's icon, fonts and sounds, the toggles of
 //! the app's preferences (mute, theme, help), the stage the board camera looks at
-//! (`stage.rs`).
+//! (`stage.rs`); on X11, a watcher that no click is slept through (`xwake.rs`).
 
 pub mod assets;
 pub mod audio;
@@ -13,3 +13,5 @@ pub mod stage;
 pub mod table;
 pub mod tables;
 pub mod toggles;
+#[cfg(target_os = "linux")]
+pub(crate) mod xwake;
