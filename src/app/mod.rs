@@ -91,6 +91,7 @@ pub fn core_plugin(app: &mut App) {
         shell::tables::plugin,
         shell::input::plugin,
         shell::toggles::plugin,
+        shell::access::plugin,
         store::library::plugin,
         // What the status line says is the logic's: headless tests read it too.
         panel::status::plugin,

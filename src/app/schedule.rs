@@ -100,8 +100,10 @@ pub enum Logic {
 /// The steps of [`AppSet::Presentation`], in order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Present {
-    /// The status line and the log.
+    /// The status line and the log; what each game says of what happened.
     Status,
+    /// What was said kept for the screen reader's live region.
+    Say,
     /// What the engine should be searching now.
     Engine,
     /// The board camera: fitted beside the panel, looking at the game on the table.
@@ -205,6 +207,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 Present::Status,
+                Present::Say,
                 Present::Engine,
                 Present::Stage,
                 Present::Board,

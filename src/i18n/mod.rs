@@ -80,6 +80,7 @@ macro_rules! texts {
 
 mod go;
 mod library;
+pub mod spoken;
 mod xiangqi;
 
 pub use go::{GoText, go_illegal, go_result, go_rules, side as go_side};
@@ -103,6 +104,8 @@ texts! {
     T;
     RedToMove => "红方走棋", "Red to move";
     BlackToMove => "黑方走棋", "Black to move";
+    SpokenBoard => "棋盘", "Board";
+    SpokenNews => "刚才", "Just now";
     Moves => "着法", "Moves";
     GameXiangqi => "象棋", "Xiangqi";
     GameGo => "围棋", "Go";

@@ -154,6 +154,11 @@ enum Launch<'a> {
         lang: &'a str,
         scale: f32,
     },
+    /// The binary in a locale, with these variables in its environment besides.
+    Env {
+        lang: &'a str,
+        env: &'a [(&'a str, String)],
+    },
 }
 
 fn free_display() -> u32 {
@@ -221,6 +226,12 @@ impl Game {
         Game::launch(name, true, Launch::As { args, lang, scale })
     }
 
+    /// Starts the game in a new home in the locale `lang`, with `env` added to its
+    /// environment (a session bus of the scenario's own).
+    pub fn start_env(name: &str, lang: &str, env: &[(&str, String)]) -> Game {
+        Game::launch(name, true, Launch::Env { lang, env })
+    }
+
     /// The scenario's home folder, where the game keeps its files.
     pub fn home(&self) -> PathBuf {
         self.dir.join("home")
@@ -240,6 +251,7 @@ impl Game {
         let (scale, lang) = match how {
             Launch::Scaled(scale) => (scale, "en_US.UTF-8"),
             Launch::As { lang, scale, .. } => (scale, lang),
+            Launch::Env { lang, .. } => (1.0, lang),
             _ => (1.0, "en_US.UTF-8"),
         };
         // Room for the default window (1120×800 points) at its scale, or full HD.
@@ -316,6 +328,11 @@ impl Game {
                 command
                     .args(args)
                     .env("WINIT_X11_SCALE_FACTOR", scale.to_string());
+                command
+            }
+            Launch::Env { env, .. } => {
+                let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
+                command.envs(env.iter().map(|(k, v)| (*k, v)));
                 command
             }
             Launch::Desktop { file, contents } => {

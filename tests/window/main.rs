@@ -9,6 +9,7 @@ mod keyboard;
 mod library;
 mod looks;
 mod opening;
+mod screen_reader;
 mod tables;
 
 use harness::{Game, Seen};

@@ -19,6 +19,14 @@ impl TableGame for Go {
     const TITLE: T = T::GameGo;
     const SLUG: &'static str = "go";
 
+    fn spoken_board(world: &World, lang: Lang) -> Option<crate::app::shell::access::SpokenBoard> {
+        super::spoken::board(world, lang)
+    }
+
+    fn cursor(key: crate::app::shell::table::CursorKey) -> Action {
+        Action::own(GoCommand::Cursor(key))
+    }
+
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         crate::app::shell::table::cursor_key(press, at)
             .map(|key| Action::own(GoCommand::Cursor(key)))

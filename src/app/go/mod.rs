@@ -23,6 +23,7 @@ pub mod library;
 pub mod opponent;
 pub mod panel;
 pub mod slots;
+pub(crate) mod spoken;
 pub mod table;
 pub mod view;
 
@@ -149,6 +150,12 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(Logic::Play)
+                .run_if(on_table::<game::Go>),
+        )
+        .add_systems(
+            Update,
+            spoken::announce
+                .in_set(crate::app::schedule::Present::Status)
                 .run_if(on_table::<game::Go>),
         );
 }
@@ -321,6 +328,11 @@ impl GoCursor {
                 }
             }
             (CursorKey::Pick, Some(p)) => picked = Some(p),
+            (CursorKey::PickAt(x, y), _) if x < size && y < size => {
+                let p = Point::new(x, y);
+                self.0 = Some(p);
+                picked = Some(p);
+            }
             _ => {}
         }
         match self.0 {

@@ -3,6 +3,7 @@
 //! the seam); its colours and type scale; the shell's dialogs. Buttons only write the
 //! same [`Action`]s the keys do.
 
+pub(crate) mod access;
 pub mod dialogs;
 pub mod fits;
 pub mod menu;
@@ -248,6 +249,15 @@ pub(crate) fn panel(
     if help {
         dialogs::help::show(&ctx, lang, &mut send);
     }
+    access::tree(
+        &mut root,
+        world,
+        &tables,
+        kind,
+        lang,
+        &mut send,
+        &mut memory.board_cursor,
+    );
 
     // egui's points are the screen's scale factor times the zoom.
     let ppp = ctx.pixels_per_point();
@@ -281,7 +291,8 @@ pub(crate) fn panel(
     if world.resource::<PointerOverPanel>().0 != over {
         world.resource_mut::<PointerOverPanel>().0 = over;
     }
-    let keyboard = ctx.egui_wants_keyboard_input();
+    // A point of the board with the reader's focus leaves the keys to the game.
+    let keyboard = ctx.egui_wants_keyboard_input() && !access::board_has_focus(&ctx);
     if world.resource::<TypingInPanel>().0 != keyboard {
         world.resource_mut::<TypingInPanel>().0 = keyboard;
     }
@@ -302,4 +313,6 @@ pub(crate) struct FrameUi {
     switch: Vec<(String, (i32, i32))>,
     /// What was said to reach past the panel's sides.
     overflowed: std::collections::HashSet<String>,
+    /// The point the board cursor was on (the reader's focus follows it).
+    board_cursor: Option<usize>,
 }

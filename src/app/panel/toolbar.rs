@@ -192,6 +192,10 @@ pub fn row(
                 icon,
                 visuals.fg_stroke.color,
             );
+            // A screen reader names the icon by its tip ("Undo (Ctrl+Z)").
+            response.widget_info(|| {
+                egui::WidgetInfo::selected(egui::WidgetType::Button, true, on, &tip)
+            });
             let response = response.on_hover_text(tip);
             if response.clicked() {
                 send(action);

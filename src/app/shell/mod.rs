@@ -2,8 +2,9 @@
 //! implement (`table.rs`), the settings and dialogs every game shares (`model.rs`), keys
 //! and the pointer become actions, the window's icon, fonts and sounds, the toggles of
 //! the app's preferences (mute, theme, help), the stage the board camera looks at
-//! (`stage.rs`); on X11, a watcher that no click is slept through (`xwake.rs`).
+//! (`stage.rs`); what a screen reader is told (`access.rs`); on X11, a watcher that no click is slept through (`xwake.rs`).
 
+pub mod access;
 pub mod assets;
 pub mod audio;
 pub mod icon;

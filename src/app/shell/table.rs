@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::{GameKind, Mode};
+use crate::app::shell::access::SpokenBoard;
 use crate::app::shell::model::Overlay;
 use crate::i18n::{Lang, T};
 use crate::picture::Options;
@@ -117,6 +118,14 @@ pub trait TableGame: Send + Sync + 'static {
     fn wake_in(_world: &World) -> Option<std::time::Duration> {
         None
     }
+
+    /// Its board as a screen reader reads it, in `lang` (`None`: no board to read).
+    fn spoken_board(_world: &World, _lang: Lang) -> Option<SpokenBoard> {
+        None
+    }
+
+    /// `key` as the game's own command for its board cursor.
+    fn cursor(key: CursorKey) -> Action;
 }
 
 /// A menu a game adds items to (see [`TableGame::menu`]).
@@ -254,6 +263,9 @@ pub enum CursorKey {
     Pick,
     /// Esc: let go of what is held, or of the board.
     Leave,
+    /// A screen reader activated this point (the game's own coordinates, as its
+    /// [`SpokenBoard`] gave them): the cursor goes there and clicks it.
+    PickAt(u8, u8),
 }
 
 /// The board cursor's keys: F6 always; the arrows, Enter, Space and Esc while the board

@@ -7,9 +7,10 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
+use super::access::SpokenBoard;
 use super::table::{
-    Claim, Copied, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture, TableGame,
-    shell_answers, shell_key,
+    Claim, Copied, CursorKey, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
+    TableGame, shell_answers, shell_key,
 };
 use crate::app::Import;
 use crate::app::actions::{Action, PlayCommand, SwitchGame, TableCommand};
@@ -42,6 +43,8 @@ struct Entry {
     whole_panel: fn(&World) -> bool,
     wake_in: fn(&World) -> Option<Duration>,
     menu: fn(Menu) -> Vec<MenuItem>,
+    spoken_board: fn(&World, Lang) -> Option<SpokenBoard>,
+    cursor: fn(CursorKey) -> Action,
     /// Registered with the window.
     panel: Option<PanelSection>,
     /// Its rows in the settings dialog, registered with the window.
@@ -150,6 +153,19 @@ impl Tables {
         }
     }
 
+    /// The board of the game on the table as a screen reader reads it (see
+    /// [`TableGame::spoken_board`]).
+    #[must_use]
+    pub fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
+        Tables::shown(world).and_then(|e| (e.spoken_board)(world, lang))
+    }
+
+    /// `key` as the command of the board cursor of the game of `kind`.
+    #[must_use]
+    pub fn cursor(&self, kind: GameKind, key: CursorKey) -> Option<Action> {
+        self.on(kind).map(|e| (e.cursor)(key))
+    }
+
     /// The items the game of `kind` adds to `menu`.
     #[must_use]
     pub fn menu(&self, kind: GameKind, menu: Menu) -> Vec<MenuItem> {
@@ -248,6 +264,8 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     whole_panel: G::whole_panel,
                     wake_in: G::wake_in,
                     menu: G::menu,
+                    spoken_board: G::spoken_board,
+                    cursor: G::cursor,
                     panel: None,
                     settings: None,
                 });
@@ -300,6 +318,8 @@ mod tests {
             whole_panel: |_| false,
             wake_in: |_| None,
             menu: |_| Vec::new(),
+            spoken_board: |_, _| None,
+            cursor: |_| Action::Quit,
             panel: None,
             settings: None,
         }

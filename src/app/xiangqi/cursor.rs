@@ -7,11 +7,14 @@
 use bevy::prelude::*;
 
 use crate::app::actions::Action;
-use crate::app::shell::model::BoardFocus;
+use crate::app::shell::access::{Spoken, SpokenBoard, SpokenPoint};
+use crate::app::shell::model::{BoardFocus, Settings};
 use crate::app::shell::table::{CursorKey, KeyContext, KeyPress};
+use crate::app::xiangqi::messages::{GameEnded, MovePlayed, MoveRejected, Refusal};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{PointerPressed, PointerReleased};
-use crate::rules::{Color, Square};
+use crate::i18n::{self, Lang, T, spoken};
+use crate::rules::{Color, Notation, Square};
 
 /// A cursor key at the Xiangqi table.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +75,14 @@ pub(crate) fn steer(
                 info!("cursor lets go");
             }
             (CursorKey::Leave, Some(_)) => cursor.0 = None,
+            (CursorKey::PickAt(file, rank), _) => {
+                if let Some(at) = Square::new(file, rank) {
+                    cursor.0 = Some(at);
+                    info!("cursor picks {at}");
+                    pressed.write(PointerPressed(Some(at)));
+                    released.write(PointerReleased(Some(at)));
+                }
+            }
             (_, None) => {}
         }
         match cursor.0 {
@@ -92,4 +103,83 @@ pub(crate) fn steer(
 pub(crate) fn leave_board(mut cursor: ResMut<BoardCursor>, mut focus: ResMut<BoardFocus>) {
     cursor.0 = None;
     focus.0 = false;
+}
+
+/// The board as a screen reader reads it: the shown position's points, row by row from
+/// the top as drawn, each with what stands there.
+pub(crate) fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
+    let model = world.get_resource::<Model>()?;
+    let flipped = world.get_resource::<Settings>()?.flipped;
+    let cursor = world.get_resource::<BoardCursor>().and_then(|c| c.0);
+    let pos = model.shown_position();
+    let mut points = Vec::with_capacity(90);
+    for row in 0..10u8 {
+        for column in 0..9u8 {
+            let (file, rank) = if flipped {
+                (8 - column, row)
+            } else {
+                (column, 9 - row)
+            };
+            let sq = Square::new(file, rank)?;
+            let on = pos.piece_at(sq).map(|p| spoken::piece(p, lang));
+            points.push(SpokenPoint {
+                name: spoken::point(&sq.to_string(), on),
+                at: crate::app::xiangqi::view::board::world(sq, flipped),
+                point: (file, rank),
+                cursor: cursor == Some(sq),
+            });
+        }
+    }
+    let turn = match pos.turn() {
+        Color::Red => T::RedToMove,
+        Color::Black => T::BlackToMove,
+    };
+    Some(SpokenBoard {
+        label: format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang)),
+        columns: 9,
+        rows: 10,
+        points,
+    })
+}
+
+/// Says each move (in the notation the settings choose), refusal and result.
+pub(crate) fn announce(
+    model: Res<Model>,
+    settings: Res<Settings>,
+    mut played: MessageReader<MovePlayed>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut ended: MessageReader<GameEnded>,
+    mut said: MessageWriter<Spoken>,
+) {
+    let lang = settings.lang;
+    for m in played.read() {
+        // The move is the last of the line shown: the position before it names it.
+        let Some(ply) = model.shown_ply().checked_sub(1) else {
+            continue;
+        };
+        let before = model.game().position_at(ply);
+        let shown = settings.notation.display(before, m.mv);
+        let wxf = Notation::Wxf.display(before, m.mv);
+        said.write(Spoken(spoken::xiangqi_move(
+            m.piece.color,
+            settings.notation,
+            &shown,
+            &wxf,
+            m.captured,
+            m.check,
+            lang,
+        )));
+    }
+    for r in rejected.read() {
+        let text = match r.reason {
+            Refusal::Illegal(reason) => i18n::illegal(reason, lang),
+            Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
+            Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
+            Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
+        };
+        said.write(Spoken(text));
+    }
+    for e in ended.read() {
+        said.write(Spoken(i18n::outcome(e.0, lang)));
+    }
 }

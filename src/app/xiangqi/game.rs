@@ -161,6 +161,14 @@ impl TableGame for Xiangqi {
     fn wake_in(world: &World) -> Option<std::time::Duration> {
         super::clock::wake_in(world.resource::<Model>())
     }
+
+    fn spoken_board(world: &World, lang: Lang) -> Option<crate::app::shell::access::SpokenBoard> {
+        super::cursor::spoken_board(world, lang)
+    }
+
+    fn cursor(key: crate::app::shell::table::CursorKey) -> Action {
+        Action::own(super::cursor::CursorCommand(key))
+    }
 }
 
 /// Xiangqi's own keys, besides the usual ones.

@@ -49,7 +49,15 @@ pub(crate) fn plugin(app: &mut App) {
         OnExit(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::KIND),
         crate::app::xiangqi::cursor::leave_board,
     )
-    .add_systems(Update, log_warning.in_set(Present::Status));
+    .add_systems(
+        Update,
+        (
+            log_warning,
+            crate::app::xiangqi::cursor::announce
+                .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+        )
+            .in_set(Present::Status),
+    );
 }
 
 /// The board's points under the shell's presses: the points the play and the editor

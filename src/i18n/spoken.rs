@@ -1,0 +1,229 @@
+//! What a screen reader (and the voice) says of the board: a point and what stands on
+//! it ("e3, 红兵" / "e3, red soldier"), a move as a player would say it ("红方 炮二平五" /
+//! "Red cannon 2 to 5"), a Go stone.
+
+use super::Lang;
+use crate::rules::{Color, Notation, Piece, Role};
+
+/// "红兵" / "red soldier": a piece as said aloud (simplified characters in Chinese).
+#[must_use]
+pub fn piece(piece: Piece, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => {
+            const RED: [&str; 7] = ["帅", "仕", "相", "马", "车", "炮", "兵"];
+            const BLACK: [&str; 7] = ["将", "士", "象", "马", "车", "炮", "卒"];
+            let (side, names) = match piece.color {
+                Color::Red => ("红", RED),
+                Color::Black => ("黑", BLACK),
+            };
+            format!("{side}{}", names[piece.role.index()])
+        }
+        Lang::En => {
+            let side = match piece.color {
+                Color::Red => "red",
+                Color::Black => "black",
+            };
+            format!("{side} {}", role_word(piece.role))
+        }
+    }
+}
+
+fn role_word(role: Role) -> &'static str {
+    match role {
+        Role::General => "general",
+        Role::Advisor => "advisor",
+        Role::Elephant => "elephant",
+        Role::Horse => "horse",
+        Role::Chariot => "chariot",
+        Role::Cannon => "cannon",
+        Role::Soldier => "soldier",
+    }
+}
+
+/// A point of a board by its name, and what stands there: "e3, 红兵", "e3" when empty.
+#[must_use]
+pub fn point(name: &str, on: Option<String>) -> String {
+    match on {
+        Some(what) => format!("{name}, {what}"),
+        None => name.to_owned(),
+    }
+}
+
+/// A move as said: the side, then the move in the notation chosen — in English the
+/// Chinese notation is said in words ("Red cannon 2 to 5"); then what it took and
+/// whether it checks. `chinese` and `wxf` are the move in those notations, `shown` in
+/// the one chosen.
+#[must_use]
+pub fn xiangqi_move(
+    color: Color,
+    notation: Notation,
+    shown: &str,
+    wxf: &str,
+    captured: Option<Piece>,
+    check: bool,
+    lang: Lang,
+) -> String {
+    let side = super::side(color, lang);
+    let mut said = match (lang, notation) {
+        (Lang::En, Notation::Chinese) => format!("{side} {}", wxf_in_words(wxf)),
+        (Lang::Zh, _) => format!("{side} {shown}"),
+        (Lang::En, _) => format!("{side} {shown}"),
+    };
+    if let Some(taken) = captured {
+        match lang {
+            Lang::Zh => said.push_str(&format!("，吃{}", piece(taken, lang))),
+            Lang::En => said.push_str(&format!(", takes {}", piece(taken, lang))),
+        }
+    }
+    if check {
+        said.push_str(match lang {
+            Lang::Zh => "，将军",
+            Lang::En => ", check",
+        });
+    }
+    said
+}
+
+/// A WXF move in words: `C2=5` "cannon 2 to 5", `H8+7` "horse 8 forward 7", `R+-3`
+/// "front chariot back 3", `P3+1` "soldier 3 forward 1". Anything it cannot read is
+/// said as written.
+#[must_use]
+pub fn wxf_in_words(wxf: &str) -> String {
+    let mut chars = wxf.chars();
+    let Some(role) = chars
+        .next()
+        .and_then(|c| Role::from_char(c.to_ascii_lowercase()))
+    else {
+        return wxf.to_owned();
+    };
+    let rest: Vec<char> = chars.collect();
+    let [which, op, to] = rest[..] else {
+        return wxf.to_owned();
+    };
+    let op = match op {
+        '=' | '.' => "to",
+        '+' => "forward",
+        '-' => "back",
+        _ => return wxf.to_owned(),
+    };
+    let piece = role_word(role);
+    match which {
+        '+' => format!("front {piece} {op} {to}"),
+        '-' => format!("rear {piece} {op} {to}"),
+        d if d.is_ascii_digit() => format!("{piece} {d} {op} {to}"),
+        _ => wxf.to_owned(),
+    }
+}
+
+/// A Go stone as said: "black stone" / "黑子".
+#[must_use]
+pub fn stone(color: crate::go::Color, lang: Lang) -> &'static str {
+    match (color, lang) {
+        (crate::go::Color::Black, Lang::Zh) => "黑子",
+        (crate::go::Color::White, Lang::Zh) => "白子",
+        (crate::go::Color::Black, Lang::En) => "black stone",
+        (crate::go::Color::White, Lang::En) => "white stone",
+    }
+}
+
+/// A Go move as said: "Black D4", "White passes", "黑 D4，提 2 子".
+#[must_use]
+pub fn go_move(color: crate::go::Color, point: Option<&str>, taken: u32, lang: Lang) -> String {
+    let side = super::go_side(color, lang);
+    let mut said = match (point, lang) {
+        (Some(p), _) => format!("{side} {p}"),
+        (None, Lang::Zh) => format!("{side} 停一手"),
+        (None, Lang::En) => format!("{side} passes"),
+    };
+    if taken > 0 {
+        said.push_str(&match lang {
+            Lang::Zh => format!("，提 {taken} 子"),
+            Lang::En if taken == 1 => ", takes 1 stone".to_owned(),
+            Lang::En => format!(", takes {taken} stones"),
+        });
+    }
+    said
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_said_as_players_say_them() {
+        let horse = Piece::new(Color::Black, Role::Horse);
+        assert_eq!(
+            xiangqi_move(
+                Color::Red,
+                Notation::Chinese,
+                "炮二平五",
+                "C2=5",
+                None,
+                false,
+                Lang::Zh
+            ),
+            "红方 炮二平五"
+        );
+        assert_eq!(
+            xiangqi_move(
+                Color::Red,
+                Notation::Chinese,
+                "炮二平五",
+                "C2=5",
+                None,
+                false,
+                Lang::En
+            ),
+            "Red cannon 2 to 5"
+        );
+        assert_eq!(
+            xiangqi_move(
+                Color::Red,
+                Notation::Wxf,
+                "C2=5",
+                "C2=5",
+                Some(horse),
+                true,
+                Lang::En
+            ),
+            "Red C2=5, takes black horse, check"
+        );
+        assert_eq!(
+            xiangqi_move(
+                Color::Black,
+                Notation::Chinese,
+                "马8进7",
+                "H8+7",
+                Some(horse),
+                true,
+                Lang::Zh
+            ),
+            "黑方 马8进7，吃黑马，将军"
+        );
+        assert_eq!(wxf_in_words("R+-3"), "front chariot back 3");
+        assert_eq!(wxf_in_words("P3+1"), "soldier 3 forward 1");
+        assert_eq!(wxf_in_words("??"), "??");
+        assert_eq!(
+            point(
+                "e3",
+                Some(piece(Piece::new(Color::Red, Role::Soldier), Lang::Zh))
+            ),
+            "e3, 红兵"
+        );
+        assert_eq!(
+            point(
+                "e3",
+                Some(piece(Piece::new(Color::Red, Role::Soldier), Lang::En))
+            ),
+            "e3, red soldier"
+        );
+        assert_eq!(
+            go_move(crate::go::Color::White, None, 0, Lang::En),
+            "White passes"
+        );
+        assert_eq!(
+            go_move(crate::go::Color::Black, Some("D4"), 2, Lang::En),
+            "Black D4, takes 2 stones"
+        );
+    }
+}

@@ -1,0 +1,213 @@
+//! A screen reader reads the game (issue 42): a session bus of the scenario's own with
+//! the AT-SPI bus on it (`at-spi2-core`), `ScreenReaderEnabled` set as Orca sets it, and
+//! the game's tree read as Orca reads it (`python3-pyatspi`): the board's points named
+//! by what stands on them, the cursor's point focused, each move said in the live
+//! region, in English and in Chinese.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::harness::Game;
+
+/// Prints each node of an application's tree as a line (role, focused, name, text).
+const DUMP: &str = include_str!("a11y_dump.py");
+
+/// A session bus and the accessibility bus on it; both end with the scenario.
+struct Buses {
+    address: String,
+    children: Vec<Child>,
+}
+
+impl Buses {
+    fn start(dir: &Path) -> Buses {
+        let socket = dir.join("session-bus");
+        let _ = std::fs::remove_file(&socket);
+        let address = format!("unix:path={}", socket.display());
+        let bus = Command::new("dbus-daemon")
+            .args([
+                "--session",
+                "--nofork",
+                "--nopidfile",
+                "--address",
+                &address,
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("dbus-daemon runs (apt-get install dbus)");
+        let mut buses = Buses {
+            address,
+            children: vec![bus],
+        };
+        wait("the session bus", || socket.exists().then_some(()));
+        let launcher = Command::new("/usr/libexec/at-spi-bus-launcher")
+            .arg("--launch-immediately")
+            .env("DBUS_SESSION_BUS_ADDRESS", &buses.address)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("at-spi-bus-launcher runs (apt-get install at-spi2-core)");
+        buses.children.push(launcher);
+        // As Orca does when it starts: the toolkits publish their trees.
+        wait("the accessibility bus to say it is enabled", || {
+            Command::new("gdbus")
+                .args(["call", "--session", "--dest", "org.a11y.Bus"])
+                .args(["--object-path", "/org/a11y/bus"])
+                .args(["--method", "org.freedesktop.DBus.Properties.Set"])
+                .args(["org.a11y.Status", "ScreenReaderEnabled", "<true>"])
+                .env("DBUS_SESSION_BUS_ADDRESS", &buses.address)
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|_| ())
+        });
+        buses
+    }
+
+    fn env(&self) -> Vec<(&'static str, String)> {
+        vec![("DBUS_SESSION_BUS_ADDRESS", self.address.clone())]
+    }
+
+    /// The game's tree as the reader sees it.
+    fn tree(&self) -> Vec<Node> {
+        let out = Command::new("/usr/bin/python3")
+            .args(["-c", DUMP, "xiangqi"])
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
+            .output()
+            .expect("python3 runs (apt-get install python3-pyatspi)");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| {
+                let mut parts = l.split('\t');
+                Some(Node {
+                    role: parts.next()?.to_owned(),
+                    focused: parts.next()? == "1",
+                    name: parts.next()?.to_owned(),
+                    text: parts.next().unwrap_or_default().to_owned(),
+                })
+            })
+            .collect()
+    }
+
+    /// Waits until a node of the tree satisfies `test`, and returns it.
+    fn until(&self, game: &Game, what: &str, test: impl Fn(&Node) -> bool) -> Node {
+        let start = Instant::now();
+        let mut last = Vec::new();
+        while start.elapsed() < Duration::from_secs(30) {
+            last = self.tree();
+            if let Some(node) = last.iter().find(|n| test(n)) {
+                return node.clone();
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        // The points are many and alike: the rest is what tells.
+        let seen: Vec<String> = last
+            .iter()
+            .filter(|n| n.role != "table cell")
+            .map(|n| format!("{n:?}"))
+            .collect();
+        game.fail(&format!(
+            "the reader never saw {what}; the tree had {} nodes:\n{}",
+            last.len(),
+            seen.join("\n")
+        ))
+    }
+}
+
+impl Drop for Buses {
+    fn drop(&mut self) {
+        for child in self.children.iter_mut().rev() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn wait<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = probe() {
+            return v;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A node of the tree as the reader sees it.
+#[derive(Debug, Clone)]
+#[allow(dead_code, reason = "the role is shown when a scenario fails")]
+struct Node {
+    role: String,
+    focused: bool,
+    name: String,
+    text: String,
+}
+
+fn named(node: &Node, name: &str) -> bool {
+    node.name == name
+}
+
+fn says(node: &Node, text: &str) -> bool {
+    node.name.contains(text) || node.text.contains(text)
+}
+
+#[test]
+fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chinese() {
+    for (lang, name, soldier, general, board, said, moved) in [
+        (
+            "en_US.UTF-8",
+            "screen_reader",
+            "e3, red soldier",
+            "e0, red general",
+            "Board, Red to move",
+            "Red cannon 2 to 5",
+            "e2, red cannon",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "screen_reader_zh",
+            "e3, 红兵",
+            "e0, 红帅",
+            "棋盘, 红方走棋",
+            "红方 炮二平五",
+            "e2, 红炮",
+        ),
+    ] {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let buses = Buses::start(&dir);
+        let game = Game::start_env(name, lang, &buses.env());
+        // The board, as a grid of named points.
+        buses.until(&game, "the board", |n| named(n, board));
+        buses.until(&game, soldier, |n| named(n, soldier));
+        buses.until(&game, "the empty point e4", |n| named(n, "e4"));
+        // The board cursor (F6) starts on the mover's general: the reader's focus is there.
+        game.key("F6");
+        game.until_logged("cursor at e0");
+        buses.until(&game, "the cursor's point focused", |n| {
+            named(n, general) && n.focused
+        });
+        game.key("F6");
+        game.until_logged("cursor off");
+        // A move typed: said in the live region, and the point now holds the cannon.
+        game.key("slash");
+        game.until_logged("move box open");
+        game.type_text("h2e2");
+        game.key("Return");
+        game.until_logged(&format!("said {said}"));
+        buses.until(&game, "the move said", |n| says(n, said));
+        buses.until(&game, moved, |n| named(n, moved));
+        // A refusal is said too (the box stays open for the next move).
+        game.type_text("a0a5");
+        game.key("Return");
+        game.until("the refusal said", || {
+            (game.log().matches("said ").count() >= 2).then_some(())
+        });
+        game.save_shot(name);
+    }
+}
