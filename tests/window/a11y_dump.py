@@ -1,5 +1,7 @@
 # Prints the accessibility tree of the application whose name contains argv[1], one
 # node per line, tab-separated: role, focused (1/0), name, and its text when it has one.
+# With argv[2], instead does the action "click" of the node named argv[2] and prints
+# "done" (or why not).
 import sys, time
 import pyatspi
 want = sys.argv[1].lower()
@@ -34,4 +36,28 @@ def walk(node, depth):
                 walk(child, depth + 1)
     except Exception as e:
         print("error\t0\t" + str(e).replace("\n", " ") + "\t")
-walk(app, 0)
+def find(node, name, depth=0):
+    if depth > 40:
+        return None
+    if node.name == name:
+        return node
+    for child in node:
+        if child is not None:
+            found = find(child, name, depth + 1)
+            if found is not None:
+                return found
+    return None
+if len(sys.argv) > 2:
+    node = find(app, sys.argv[2])
+    if node is None:
+        print("no node named " + sys.argv[2])
+        sys.exit(0)
+    action = node.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    if "click" not in names:
+        print("no click among " + ", ".join(names))
+        sys.exit(0)
+    action.doAction(names.index("click"))
+    print("done")
+else:
+    walk(app, 0)

@@ -90,6 +90,19 @@ impl Buses {
             .collect()
     }
 
+    /// Does the reader's "click" on the node named `name` (as Orca's activate does).
+    fn click(&self, game: &Game, name: &str) {
+        let out = Command::new("/usr/bin/python3")
+            .args(["-c", DUMP, "xiangqi", name])
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
+            .output()
+            .expect("python3 runs (apt-get install python3-pyatspi)");
+        let said = String::from_utf8_lossy(&out.stdout);
+        if said.trim() != "done" {
+            game.fail(&format!("the reader could not click {name}: {said}"));
+        }
+    }
+
     /// Waits until a node of the tree satisfies `test`, and returns it.
     fn until(&self, game: &Game, what: &str, test: impl Fn(&Node) -> bool) -> Node {
         let start = Instant::now();
@@ -158,7 +171,7 @@ fn says(node: &Node, text: &str) -> bool {
 
 #[test]
 fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chinese() {
-    for (lang, name, soldier, general, board, said, moved) in [
+    for (lang, name, soldier, general, board, said, moved, cannon, clicked) in [
         (
             "en_US.UTF-8",
             "screen_reader",
@@ -167,6 +180,8 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
             "Board, Red to move",
             "Red cannon 2 to 5",
             "e2, red cannon",
+            "h7, black cannon",
+            "Black cannon 8 to 5",
         ),
         (
             "zh_CN.UTF-8",
@@ -176,6 +191,8 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
             "棋盘, 红方走棋",
             "红方 炮二平五",
             "e2, 红炮",
+            "h7, 黑炮",
+            "黑方 砲8平5",
         ),
     ] {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
@@ -208,6 +225,29 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
         game.until("the refusal said", || {
             (game.log().matches("said ").count() >= 2).then_some(())
         });
+        game.key("Escape");
+        game.until_logged("move box closed");
+        // The reader's own action on the points plays: the black cannon, then e7.
+        buses.click(&game, cannon);
+        game.until_logged("cursor picks h7");
+        buses.click(&game, "e7");
+        game.until_logged(&format!("said {clicked}"));
+        buses.until(&game, "the reader's move said", |n| says(n, clicked));
         game.save_shot(name);
+        if lang.starts_with("en") {
+            // The Go table, through the reader's click on the table switch: its board
+            // read the same way, a stone typed and said.
+            buses.click(&game, "Go");
+            game.until_logged("table switches to Go");
+            buses.until(&game, "the Go board", |n| named(n, "Board, Black to play"));
+            buses.until(&game, "the empty point D4", |n| named(n, "D4"));
+            game.key("slash");
+            game.type_text("D4");
+            game.key("Return");
+            game.until_logged("said Black D4");
+            buses.until(&game, "the stone on D4", |n| named(n, "D4, black stone"));
+            buses.until(&game, "the stone said", |n| says(n, "Black D4"));
+            game.save_shot("screen_reader_go");
+        }
     }
 }

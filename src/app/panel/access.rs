@@ -142,3 +142,89 @@ pub(crate) fn tree(
     }
     ctx.data_mut(|d| d.insert_temp(egui::Id::new("board points"), ids));
 }
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        forward_actions
+            .after(bevy_egui::EguiInputSet::WriteEguiEvents)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(
+        PostUpdate,
+        answer_actions.after(bevy::a11y::AccessibilitySystems::Update),
+    )
+    .add_systems(Last, watch_actions);
+}
+
+/// A reader's actions (a click, a focus) reach egui's widgets and the board's points:
+/// bevy_egui 0.42 builds the tree but hands no action back.
+fn forward_actions(
+    mut requests: MessageReader<bevy::a11y::ActionRequest>,
+    mut inputs: Query<&mut bevy_egui::EguiInput, With<bevy_egui::PrimaryEguiContext>>,
+) {
+    for request in requests.read() {
+        debug!(
+            "reader asks {:?} of {:?}",
+            request.action, request.target_node
+        );
+        for mut input in &mut inputs {
+            input
+                .0
+                .events
+                .push(egui::Event::AccessKitActionRequest(request.0.clone()));
+        }
+    }
+}
+
+/// Bevy reads the reader's actions after the frame's egui pass: another frame hands
+/// them to egui.
+fn answer_actions(
+    mut requests: MessageReader<bevy::a11y::ActionRequest>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if requests.read().count() > 0 {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// The reader's actions wait in a queue the event loop is not woken for (AccessKit's
+/// direct handlers): while a reader is on, a thread looks at the queue and wakes the
+/// window when something waits. Started once, when the reader first asks for the tree.
+fn watch_actions(
+    requested: Option<Res<AccessibilityRequested>>,
+    handlers: Option<Res<bevy::winit::accessibility::WinitActionRequestHandlers>>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut started: Local<bool>,
+) {
+    let (Some(requested), Some(handlers), Some(proxy)) = (requested, handlers, proxy) else {
+        return;
+    };
+    if *started || !requested.get() || handlers.is_empty() {
+        return;
+    }
+    *started = true;
+    let queues: Vec<_> = handlers.values().cloned().collect();
+    let proxy = (**proxy).clone();
+    let requested = requested.clone();
+    let spawned = std::thread::Builder::new()
+        .name("reader actions".into())
+        .spawn(move || {
+            loop {
+                // A reader switched off: look seldom.
+                let pause = if requested.get() { 50 } else { 1000 };
+                std::thread::sleep(std::time::Duration::from_millis(pause));
+                let waiting = queues.iter().any(|q| q.lock().is_ok_and(|q| !q.is_empty()));
+                if waiting
+                    && proxy
+                        .send_event(bevy::winit::WinitUserEvent::WakeUp)
+                        .is_err()
+                {
+                    return;
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        warn!("the reader's actions will wait for input: {e}");
+    }
+}

@@ -35,6 +35,7 @@ use crate::app::egui_color;
 const WIDTH: f32 = 300.0;
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(access::plugin);
     app.add_systems(
         EguiPrimaryContextPass,
         (fonts, style, panel).chain().in_set(PanelSet::Frame),
