@@ -64,6 +64,8 @@ pub struct Settings {
     pub theme: Theme,
     /// Characters or symbols on the pieces.
     pub pieces: PieceStyle,
+    /// Each move said aloud (speech-dispatcher or espeak-ng, when installed).
+    pub speak: bool,
 }
 
 /// The computer's strength when the player has not chosen one: a second a move.
@@ -111,6 +113,7 @@ impl Default for Settings {
             zoom: 1.0,
             theme: Theme::Wood,
             pieces: PieceStyle::Traditional,
+            speak: false,
         }
     }
 }
@@ -231,6 +234,8 @@ struct Stored {
     /// `traditional`, `international`.
     #[serde(with = "by_name")]
     pieces: Option<PieceStyle>,
+    /// Each move said aloud.
+    speak: bool,
     /// The game on the table by its name (`go`, `xiangqi`); empty: the first game.
     table: String,
 }
@@ -292,6 +297,7 @@ impl Stored {
             zoom: s.zoom,
             theme: Some(s.theme),
             pieces: Some(s.pieces),
+            speak: s.speak,
             table: String::new(),
         }
     }
@@ -330,6 +336,7 @@ impl Stored {
             },
             theme: self.theme.unwrap_or(default.theme),
             pieces: self.pieces.unwrap_or(default.pieces),
+            speak: self.speak,
         }
     }
 }

@@ -580,3 +580,84 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     app.update();
     assert_eq!(plies(&app), 1);
 }
+
+/// Spoken moves (issue 42): with the setting on, each move goes to the speech program
+/// in words, in the window's language; off, nothing is said. The program here writes
+/// what it was handed to a file.
+#[test]
+fn each_move_is_handed_to_the_speech_program_in_words_when_asked() {
+    use xiangqi::app::shell::access::{LastSpoken, Voice};
+    use xiangqi::speech::Speaker;
+    let dir = std::env::temp_dir().join(format!("xiangqi-speech-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heard = dir.join("heard.txt");
+    let program = dir.join("espeak-ng");
+    std::fs::write(
+        &program,
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '{}'\n",
+            heard.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut app = app();
+    app.world_mut()
+        .insert_resource(Voice(Some(Speaker::EspeakNg(program.clone()))));
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;
+    // Off (the default): said in the tree, not aloud.
+    play(&mut app, "h2e2");
+    assert_eq!(
+        app.world().resource::<LastSpoken>().text,
+        "Red cannon 2 to 5"
+    );
+    app.world_mut().resource_mut::<Settings>().speak = true;
+    play(&mut app, "h9g7");
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::Zh;
+    play(&mut app, "h0g2");
+    let start = std::time::Instant::now();
+    let text = loop {
+        let text = std::fs::read_to_string(&heard).unwrap_or_default();
+        if text.lines().count() >= 2 || start.elapsed().as_secs() > 10 {
+            break text;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "-v en -- Black horse 8 forward 7",
+            "-v cmn -- 红方 傌二进三"
+        ],
+        "what the program was handed"
+    );
+}
+
+/// Where espeak-ng is installed, the words become sound: a WAV of some length in both
+/// languages.
+#[test]
+fn espeak_ng_says_a_move_into_a_wav() {
+    let Some(program) = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("espeak-ng"))
+        .find(|p| p.is_file())
+    else {
+        eprintln!("espeak-ng is not installed: nothing to listen to");
+        return;
+    };
+    let speaker = xiangqi::speech::Speaker::EspeakNg(program);
+    for (text, lang) in [
+        ("Red cannon 2 to 5", xiangqi::i18n::Lang::En),
+        ("红方 炮二平五", xiangqi::i18n::Lang::Zh),
+    ] {
+        let wav = std::env::temp_dir().join(format!("xiangqi-say-{}.wav", std::process::id()));
+        let status = speaker.command(text, lang, Some(&wav)).status().unwrap();
+        let len = std::fs::metadata(&wav).map(|m| m.len()).unwrap_or(0);
+        let _ = std::fs::remove_file(&wav);
+        assert!(status.success(), "espeak-ng said {text}: {status}");
+        // A WAV header is 44 bytes: a second of speech is tens of kilobytes.
+        println!("{text}: {len} bytes of WAV");
+        assert!(len > 10_000, "{text}: only {len} bytes");
+    }
+}

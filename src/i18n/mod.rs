@@ -106,6 +106,9 @@ texts! {
     BlackToMove => "黑方走棋", "Black to move";
     SpokenBoard => "棋盘", "Board";
     SpokenNews => "刚才", "Just now";
+    SpeakMoves => "朗读每步棋", "Say each move aloud";
+    SpeakThrough => "语音：{}", "Voice: {}";
+    SpeakMissing => "没有语音程序：sudo apt install speech-dispatcher（或 espeak-ng）", "No speech program: sudo apt install speech-dispatcher (or espeak-ng)";
     Moves => "着法", "Moves";
     GameXiangqi => "象棋", "Xiangqi";
     GameGo => "围棋", "Go";
@@ -278,6 +281,7 @@ texts! {
     KeyAnalysis => "A：引擎分析（再按关闭）", "A: engine analysis (again to hide)";
     KeyHint => "H：提示一步好棋", "H: hint at a good move";
     KeyTypeMove => "/ 或回车：输入着法（中文、WXF、ICCS，围棋如 D4、pass），回车走棋，Esc 关闭", "/ or Enter: type a move (Chinese, WXF, ICCS; Go: D4, pass), Enter plays, Esc closes";
+    KeyTray => "摆棋时棋盘光标开着：按棋子字母从棋盒取子（R 红车、r 黑车，H 马，E 象，A 士，K 帅，C 炮，P 兵；0 放回），回车放下，Delete 拿掉，Ctrl+回车 从此局面开始", "Setting up, with the board cursor on: a piece's letter takes it from the tray (R red chariot, r black; H horse, E elephant, A advisor, K general, C cannon, P soldier; 0 puts it back), Enter puts it down, Delete takes a piece off, Ctrl+Enter plays from there";
     KeyCursor => "F6：棋盘光标（方向键移动，回车或空格拿起、放下，Esc 放下）", "F6: the board cursor (arrows move it, Enter or Space picks up and puts down, Esc lets go)";
     KeyLibrary => "L：棋谱库（导入文件夹，按棋手、赛事、开局、局面查找）；O：开局库（点着法即走）", "L: the game library (import folders; find games by player, event, opening, position); O: the opening explorer (click a move to play it)";
     Credits => "开局库的大师对局与开局编号（ECCO）的分类取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计与分类树", "The opening explorer's master games and the opening names' (ECCO) classification are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics and a classification tree";

@@ -112,3 +112,40 @@ fn keyboard_cursor_walks_the_board_as_the_side_to_move_sees_it() {
     game.key("Left");
     game.until_position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b");
 }
+
+/// The board editor without the mouse: the cursor over the board, the tray's pieces by
+/// their letters, Enter puts one down, Delete takes one off, Ctrl+Enter plays from there.
+#[test]
+fn keyboard_sets_up_a_position_from_the_tray_and_plays_it() {
+    let game = Game::start("keyboard-edit");
+    game.set_clipboard("4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1");
+    game.key("ctrl+i");
+    game.until_position("4k4/9/9/9/9/9/4P4/9/9/3K5 w");
+    game.key("F2");
+    game.until_logged("edit empty at");
+    game.key("F6");
+    game.until_logged("cursor at d0");
+    for _ in 0..8 {
+        game.key("Up");
+    }
+    game.until_logged("cursor at d8");
+    // A red chariot from the tray, put on d8.
+    game.key("shift+r");
+    game.key("Return");
+    game.until_logged("cursor picks d8");
+    // A black soldier across the river on d4, then taken off again.
+    game.key("0");
+    for _ in 0..4 {
+        game.key("Down");
+    }
+    game.until_logged("cursor at d4");
+    game.key("p");
+    game.key("space");
+    game.until_logged("edit board 4k4/3R5/9/9/9/3p5/4P4/9/9/3K5");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    game.save_shot("keyboard-edit");
+    game.key("Delete");
+    game.until_logged("edit board 4k4/3R5/9/9/9/9/4P4/9/9/3K5");
+    game.key("ctrl+Return");
+    game.until_logged("position set up: 4k4/3R5/9/9/9/9/4P4/9/9/3K5 w");
+}

@@ -144,13 +144,8 @@ pub(crate) fn tree(
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // `forward_actions` runs with the panel's other edits of egui's input (panel/mod.rs).
     app.add_systems(
-        PreUpdate,
-        forward_actions
-            .after(bevy_egui::EguiInputSet::WriteEguiEvents)
-            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-    )
-    .add_systems(
         PostUpdate,
         answer_actions.after(bevy::a11y::AccessibilitySystems::Update),
     )
@@ -159,7 +154,7 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// A reader's actions (a click, a focus) reach egui's widgets and the board's points:
 /// bevy_egui 0.42 builds the tree but hands no action back.
-fn forward_actions(
+pub(crate) fn forward_actions(
     mut requests: MessageReader<bevy::a11y::ActionRequest>,
     mut inputs: Query<&mut bevy_egui::EguiInput, With<bevy_egui::PrimaryEguiContext>>,
 ) {

@@ -42,7 +42,8 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         PreUpdate,
-        drop_unchanged_modifiers
+        (drop_unchanged_modifiers, access::forward_actions)
+            .chain()
             .after(EguiInputSet::WriteEguiEvents)
             .before(EguiPreUpdateSet::BeginPass),
     );
@@ -292,6 +293,16 @@ pub(crate) fn panel(
     if world.resource::<PointerOverPanel>().0 != over {
         world.resource_mut::<PointerOverPanel>().0 = over;
     }
+    // The board taking the keyboard (F6) takes it from the panel's widget too.
+    let board = world.resource::<crate::app::shell::model::BoardFocus>().0;
+    if board && !memory.board_focus && !access::board_has_focus(&ctx) {
+        ctx.memory_mut(|m| {
+            if let Some(f) = m.focused() {
+                m.surrender_focus(f);
+            }
+        });
+    }
+    memory.board_focus = board;
     // A point of the board with the reader's focus leaves the keys to the game.
     let keyboard = ctx.egui_wants_keyboard_input() && !access::board_has_focus(&ctx);
     if world.resource::<TypingInPanel>().0 != keyboard {
@@ -316,4 +327,6 @@ pub(crate) struct FrameUi {
     overflowed: std::collections::HashSet<String>,
     /// The point the board cursor was on (the reader's focus follows it).
     board_cursor: Option<usize>,
+    /// The board had the keyboard last frame.
+    board_focus: bool,
 }

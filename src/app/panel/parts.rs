@@ -220,6 +220,13 @@ pub(crate) fn settings_ui(
                 .suffix(" ms")
                 .text(T::AnimationSpeed.get(lang)),
         );
+        ui.checkbox(&mut s.speak, T::SpeakMoves.get(lang));
+        // Said, not shown as an error: a machine without a voice plays as well.
+        let voice = match crate::speech::Speaker::installed() {
+            Some(speaker) => T::SpeakThrough.fill(lang, &[&speaker.name()]),
+            None => T::SpeakMissing.get(lang).to_owned(),
+        };
+        ui.label(egui::RichText::new(voice).small().weak());
         ui.horizontal_wrapped(|ui| {
             ui.label(T::Notation.get(lang));
             ui.radio_value(

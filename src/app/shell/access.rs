@@ -51,7 +51,32 @@ pub(crate) fn plugin(app: &mut App) {
         // the table runs, so the games' order does not matter.
         .allow_ambiguous_resource::<Messages<Spoken>>()
         .init_resource::<LastSpoken>()
-        .add_systems(Update, remember.in_set(crate::app::schedule::Present::Say));
+        .insert_resource(Voice(crate::speech::Speaker::installed().cloned()))
+        .add_systems(
+            Update,
+            (remember, speak).in_set(crate::app::schedule::Present::Say),
+        );
+}
+
+/// The program moves are said aloud through (`None`: none installed; a test puts its
+/// own).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Voice(pub Option<crate::speech::Speaker>);
+
+/// Says each thing said aloud, when the settings ask it.
+fn speak(
+    mut said: MessageReader<Spoken>,
+    settings: Res<crate::app::shell::model::Settings>,
+    voice: Res<Voice>,
+) {
+    let (true, Some(speaker)) = (settings.speak, &voice.0) else {
+        said.clear();
+        return;
+    };
+    for Spoken(text) in said.read() {
+        info!("speaks {text:?} through {}", speaker.name());
+        speaker.say(text, settings.lang);
+    }
 }
 
 /// Keeps the last thing said (and logs it: the window tests read it).

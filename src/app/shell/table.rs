@@ -263,6 +263,8 @@ pub enum CursorKey {
     Pick,
     /// Esc: let go of what is held, or of the board.
     Leave,
+    /// Delete, Backspace: a right click on the point (the editor takes a piece off).
+    Clear,
     /// A screen reader activated this point (the game's own coordinates, as its
     /// [`SpokenBoard`] gave them): the cursor goes there and clicks it.
     PickAt(u8, u8),
@@ -285,6 +287,7 @@ pub fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<CursorKey> {
         KeyCode::ArrowRight => CursorKey::Step(1, 0),
         KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => CursorKey::Pick,
         KeyCode::Escape => CursorKey::Leave,
+        KeyCode::Delete | KeyCode::Backspace => CursorKey::Clear,
         _ => return None,
     })
 }

@@ -64,7 +64,9 @@ impl Tables {
     /// the game's, then Esc quits.
     #[must_use]
     pub fn key(&self, kind: GameKind, press: KeyPress, at: &KeyContext) -> Option<Action> {
-        if at.typing && !press.ctrl {
+        // F6 types nothing: from a text field or a focused button it still takes the
+        // board's keyboard.
+        if at.typing && !press.ctrl && press.key != KeyCode::F6 {
             return None;
         }
         shell_key(press, at)

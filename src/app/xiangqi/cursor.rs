@@ -12,7 +12,7 @@ use crate::app::shell::model::{BoardFocus, Settings};
 use crate::app::shell::table::{CursorKey, KeyContext, KeyPress};
 use crate::app::xiangqi::messages::{GameEnded, MovePlayed, MoveRejected, Refusal};
 use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{PointerPressed, PointerReleased};
+use crate::app::{PointerPressed, PointerReleased, PointerRightPressed};
 use crate::i18n::{self, Lang, T, spoken};
 use crate::rules::{Color, Notation, Square};
 
@@ -27,6 +27,39 @@ pub struct BoardCursor(pub Option<Square>);
 /// The cursor's keys (the shell's map), as Xiangqi's command.
 pub(crate) fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     crate::app::shell::table::cursor_key(press, at).map(|key| Action::own(CursorCommand(key)))
+}
+
+/// In the board editor, while the board has the keyboard: a piece's FEN letter takes it
+/// from the tray (`R` a red chariot, `r` a black one; `H`/`N` horse, `E`/`B` elephant),
+/// `0` puts the tray's piece back. Enter or Space then puts the piece taken on the
+/// point, as a click does; Delete takes a piece off (the cursor's right click).
+pub(crate) fn tray_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
+    use bevy::input::keyboard::KeyCode;
+    if at.mode != crate::app::schedule::Mode::Edit || !at.board_focus || press.ctrl {
+        return None;
+    }
+    let letter = match press.key {
+        KeyCode::KeyK => 'k',
+        KeyCode::KeyA => 'a',
+        KeyCode::KeyE => 'e',
+        KeyCode::KeyB => 'b',
+        KeyCode::KeyH => 'h',
+        KeyCode::KeyN => 'n',
+        KeyCode::KeyR => 'r',
+        KeyCode::KeyC => 'c',
+        KeyCode::KeyP => 'p',
+        KeyCode::Digit0 | KeyCode::Numpad0 => {
+            return Some(Action::own(crate::app::EditCommand::Pick(None)));
+        }
+        _ => return None,
+    };
+    let letter = if press.shift {
+        letter.to_ascii_uppercase()
+    } else {
+        letter
+    };
+    crate::rules::Piece::from_char(letter)
+        .map(|piece| Action::own(crate::app::EditCommand::Pick(Some(piece))))
 }
 
 /// Where the cursor starts: the piece picked up, else the mover's general.
@@ -45,6 +78,7 @@ pub(crate) fn steer(
     mut focus: ResMut<BoardFocus>,
     mut pressed: MessageWriter<PointerPressed>,
     mut released: MessageWriter<PointerReleased>,
+    mut right: MessageWriter<PointerRightPressed>,
 ) {
     for &CursorCommand(key) in commands.read() {
         match (key, cursor.0) {
@@ -75,6 +109,10 @@ pub(crate) fn steer(
                 info!("cursor lets go");
             }
             (CursorKey::Leave, Some(_)) => cursor.0 = None,
+            (CursorKey::Clear, Some(at)) => {
+                info!("cursor clears {at}");
+                right.write(PointerRightPressed(Some(at)));
+            }
             (CursorKey::PickAt(file, rank), _) => {
                 if let Some(at) = Square::new(file, rank) {
                     cursor.0 = Some(at);

@@ -158,9 +158,11 @@ fn pointer(
         return;
     };
     let lang = settings.lang;
+    let mut edited = false;
     // An edit redraws the board; a refusal says why.
     let mut done = |result: Result<(), Refused>| match result {
         Ok(()) => {
+            edited = true;
             changed.write(BoardChanged);
         }
         Err(r) => {
@@ -204,5 +206,8 @@ fn pointer(
         {
             done(Ok(()));
         }
+    }
+    if edited {
+        info!("edit board {}", state.editor.fen());
     }
 }

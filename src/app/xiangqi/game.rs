@@ -27,6 +27,7 @@ impl TableGame for Xiangqi {
 
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         let action = crate::app::xiangqi::cursor::cursor_key(press, at)
+            .or_else(|| crate::app::xiangqi::cursor::tray_key(press, at))
             .or_else(|| usual_key(press))
             .or_else(|| own_key(press, at))?;
         if at.mode == Mode::Train {
@@ -45,6 +46,7 @@ impl TableGame for Xiangqi {
                     || own.is::<LibraryCommand>()
                     || own.is::<MoveAsked>()
                     || own.is::<crate::app::xiangqi::cursor::CursorCommand>()
+                    || own.is::<crate::app::EditCommand>()
             }
             _ => true,
         }
@@ -175,6 +177,10 @@ impl TableGame for Xiangqi {
 fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     Some(match (press.ctrl, press.shift, press.key) {
         (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
+        // The editor's "Play from here".
+        (true, _, KeyCode::Enter | KeyCode::NumpadEnter) if at.mode == Mode::Edit => {
+            Action::own(crate::app::EditCommand::Play)
+        }
         (_, _, KeyCode::Escape) if at.mode == Mode::Edit => Action::ToggleEdit,
         (_, _, KeyCode::Escape) if at.mode == Mode::Train => Action::own(TrainCommand::Leave),
         (_, _, KeyCode::F2) => Action::ToggleEdit,

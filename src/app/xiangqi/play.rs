@@ -42,7 +42,6 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         crate::app::xiangqi::cursor::steer
             .in_set(Logic::Cursor)
-            .run_if(in_state(Mode::Play).or_else(in_state(Mode::Train)))
             .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
     )
     .add_systems(

@@ -37,6 +37,7 @@ pub(crate) fn show(ctx: &egui::Context, lang: Lang, send: &mut impl FnMut(Action
             T::KeyLibrary,
             T::KeyTypeMove,
             T::KeyCursor,
+            T::KeyTray,
             T::KeyHelp,
             T::KeyQuit,
         ] {

@@ -66,6 +66,15 @@ pub(crate) fn show(
                     14.0,
                     piece,
                 );
+                // A reader names the tray's piece ("red chariot").
+                button.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::WidgetType::Button,
+                        true,
+                        picked,
+                        crate::i18n::spoken::piece(piece, lang),
+                    )
+                });
                 // Held down on it, the piece is taken up (a drag may be over within
                 // the frame or two a slow renderer gives it); let go on the board, it
                 // lands there, let go here, it was a click.

@@ -147,11 +147,18 @@ fn rebuild(
     for e in &marks {
         commands.entity(e).despawn();
     }
-    // The editor's board has no moves to mark.
+    let flipped = settings.flipped;
+    // The editor's board has no moves to mark: only the cursor's ring.
     if editing.0.is_some() {
+        if let Some(at) = cursor.0 {
+            crate::app::focus_ring(
+                &mut commands,
+                (world(at, flipped), 0.96 * CELL, Z_OVER + 1.0),
+                Mark,
+            );
+        }
         return;
     }
-    let flipped = settings.flipped;
     let pos = model.shown_position();
     if let Some(m) = model.shown_last_move() {
         corners(&mut commands, m.from, flipped, palette);
