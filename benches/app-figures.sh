@@ -61,14 +61,20 @@ clock_home="$(mktemp -d)"
 read -r clock_cpu _ <<<"$(HOME="$clock_home" XDG_DATA_HOME="$clock_home/data" XDG_CONFIG_HOME="$clock_home/config" idle "$game" --clock 10+0)"
 rm -rf "$clock_home"
 
-# A move animation: h2e2 with two clicks, frame times from the game's debug log.
-RUST_LOG=info,xiangqi::app::pieces=debug "$game" >/tmp/figures-game.log 2>&1 &
+# A move animation: h2e2 with two clicks, frame times from the game's debug log (all
+# of the game's debug lines: a module moved to another room no longer hides them).
+RUST_LOG=info,xiangqi=debug "$game" >/tmp/figures-game.log 2>&1 &
 pid=$!
 sleep 4
 xdotool mousemove 630 583 click 1; sleep 0.5; xdotool mousemove 410 583 click 1; sleep 1.5
 kill $pid; wait $pid 2>/dev/null || true
 # The first animation frame's time includes the idle wait before the click: dropped.
-frames=$(sed 's/\x1b\[[0-9;]*m//g' /tmp/figures-game.log | grep -o 'animation frame [0-9.]* ms' | awk 'NR > 1 {print $3}')
+frames=$(sed 's/\x1b\[[0-9;]*m//g' /tmp/figures-game.log | { grep -o 'animation frame [0-9.]* ms' || true; } | awk 'NR > 1 {print $3}')
+if [ -z "$frames" ]; then
+  echo "app-figures: no 'animation frame' line in the game's log (/tmp/figures-game.log):" >&2
+  echo "  did the two clicks miss h2 and e2, or did the log line change?" >&2
+  exit 1
+fi
 anim="$(echo "$frames" | awk 'NF {n++; s+=$1; if ($1>m) m=$1} END {if (n) printf "%d frames, mean %.1f ms, max %.1f ms", n, s/n, m; else print "none seen"}')"
 
 printf '%-22s %12s %12s %8s\n' "" "game" "empty Bevy" "ratio"

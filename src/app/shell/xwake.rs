@@ -7,10 +7,10 @@
 //! input. Seen as a click never answered under Xvfb; a player sees a click ignored
 //! until the mouse moves.
 //!
-//! A watcher thread looks at the queue for a while after each frame (the only time the
-//! present thread reads) and wakes the event loop when events sit in it unread across
-//! two looks. Between frames and that while, it waits on a condition variable: an idle
-//! window still uses no CPU at all.
+//! A watcher thread looks at the queue twice after the last frame (the present thread
+//! reads only while a frame is presented) and wakes the event loop when events sit in
+//! it unread across two looks. Otherwise it waits on a condition variable: an idle
+//! window uses no CPU at all, a busy one is not looked at.
 
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -19,11 +19,15 @@ use bevy::prelude::*;
 use bevy::winit::{DisplayHandleWrapper, EventLoopProxyWrapper, WinitUserEvent};
 use raw_window_handle::{HasDisplayHandle, RawDisplayHandle};
 
-/// How long after a frame the queue is watched: a present under Xvfb completes at its
-/// fake screen's rate (1 Hz), on a real screen within a refresh.
-const WATCH: Duration = Duration::from_secs(3);
-/// How often it looks while watching.
-const LOOK: Duration = Duration::from_millis(40);
+/// When the queue is looked at, after the last frame: soon (a click read away while
+/// that frame was presented on a real screen), and once more after the longest present
+/// (under Xvfb a present completes within its fake screen's second). A new frame starts
+/// the count again, so a busy window is not looked at at all. Then the watcher sleeps:
+/// the idle window's test measures from two seconds after the last frame.
+const LOOKS: [Duration; 2] = [Duration::from_millis(150), Duration::from_millis(1200)];
+/// Events seen queued are looked at again this much later: winit, awake, would have
+/// taken them by then.
+const AGAIN: Duration = Duration::from_millis(100);
 
 /// When the last frame ran, shared with the watcher.
 #[derive(Resource, Clone)]
@@ -97,37 +101,54 @@ fn note_frame(frames: Res<Frames>) {
     ready.notify_one();
 }
 
-/// Waits for frames; for `WATCH` after each, wakes the loop when events stay queued
-/// across two looks. Returns when the loop is gone.
+/// Waits for frames; at each of [`LOOKS`] after the last one, wakes the loop when events
+/// stay queued across two looks [`AGAIN`] apart. Returns when the loop is gone.
 fn watch(frames: &Frames, mut queued: impl FnMut() -> i32, mut wake: impl FnMut() -> bool) {
     let (last, ready) = &*frames.0;
-    let mut waiting = false;
+    // The frame watched, and how many of its looks are done.
+    let mut watched: Option<(Instant, usize)> = None;
     loop {
-        let since = {
+        let frame = {
             let mut guard = last
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            // Asleep until a frame runs: nothing to watch.
-            while guard.is_none_or(|at| at.elapsed() > WATCH) {
-                *guard = None;
+            // Asleep until a frame runs once every look of the last is done.
+            while guard.is_none()
+                || watched.is_some_and(|(at, done)| Some(at) == *guard && done == LOOKS.len())
+            {
                 guard = ready
                     .wait(guard)
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
             }
-            *guard
+            guard.unwrap_or_else(Instant::now)
         };
-        std::thread::sleep(LOOK);
-        let stuck = queued() > 0;
-        if stuck && waiting {
-            debug!(
-                "X events left unread after {:?}: waking the loop",
-                since.map(|s| s.elapsed())
-            );
-            if !wake() {
-                return;
+        let done = match watched {
+            Some((at, done)) if at == frame => done,
+            _ => 0,
+        };
+        watched = Some((frame, done + 1));
+        let due = frame + LOOKS[done];
+        std::thread::sleep(due.saturating_duration_since(Instant::now()));
+        // A newer frame: its own looks begin.
+        if last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .is_some_and(|at| at != frame)
+        {
+            continue;
+        }
+        if queued() > 0 {
+            std::thread::sleep(AGAIN);
+            if queued() > 0 {
+                debug!(
+                    "X events left unread {:?} after a frame: waking the loop",
+                    frame.elapsed()
+                );
+                if !wake() {
+                    return;
+                }
             }
         }
-        waiting = stuck && !waiting;
     }
 }
 
@@ -148,8 +169,8 @@ mod tests {
                     &frames,
                     || queue.load(Ordering::SeqCst),
                     || {
-                        // Stop after the third wake: the loop is gone.
-                        wakes.fetch_add(1, Ordering::SeqCst) < 2
+                        // Stop after the second wake: the loop is gone.
+                        wakes.fetch_add(1, Ordering::SeqCst) < 1
                     },
                 );
             })
@@ -158,26 +179,28 @@ mod tests {
             *frames.0.0.lock().unwrap() = Some(Instant::now());
             frames.0.1.notify_one();
         };
-        // A frame, nothing queued: no wake.
+        let after = |d: Duration| std::thread::sleep(d);
+        // A frame, nothing queued: no wake through both looks.
         frame();
-        std::thread::sleep(LOOK * 5);
+        after(LOOKS[1] + AGAIN * 2);
         assert_eq!(wakes.load(Ordering::SeqCst), 0);
-        // A click left in the queue: woken within two looks.
+        // A click left in the queue after a frame: woken at the first look.
+        frame();
         queue.store(1, Ordering::SeqCst);
-        std::thread::sleep(LOOK * 4);
-        assert!(wakes.load(Ordering::SeqCst) >= 1);
+        after(LOOKS[0] + AGAIN * 2);
+        assert_eq!(wakes.load(Ordering::SeqCst), 1);
+        // Events taken between the two looks of one moment wake nothing.
         queue.store(0, Ordering::SeqCst);
-        let seen = wakes.load(Ordering::SeqCst);
-        std::thread::sleep(LOOK * 4);
+        after(LOOKS[1]);
         assert_eq!(
             wakes.load(Ordering::SeqCst),
-            seen,
+            1,
             "a drained queue wakes nothing"
         );
         // Until the loop is gone.
         queue.store(1, Ordering::SeqCst);
         frame();
         thread.join().unwrap();
-        assert_eq!(wakes.load(Ordering::SeqCst), 3);
+        assert_eq!(wakes.load(Ordering::SeqCst), 2);
     }
 }
