@@ -774,22 +774,35 @@ impl Game {
             .expect("the game runs")
     }
 
-    /// The CPU time the game's process (all its threads) used over `secs` seconds, in
-    /// clock ticks (`/proc/PID/stat`: user plus system time).
-    pub fn cpu_ticks_over(&self, secs: u64) -> u64 {
-        let ticks = || {
-            let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid()))
-                .unwrap_or_else(|e| self.fail(&format!("the game's /proc stat: {e}")));
-            // The name in parentheses may hold spaces: count fields after its end.
-            let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..]
-                .split_whitespace()
-                .collect();
-            // utime and stime are fields 14 and 15, 12 and 13 after the name.
-            fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+    /// The CPU time each of the game's threads used over `secs` seconds, in clock ticks
+    /// (`/proc/PID/task/TID/stat`: user plus system time), for the threads that used
+    /// any: their names say what woke.
+    pub fn cpu_ticks_by_thread_over(&self, secs: u64) -> Vec<(String, u64)> {
+        let threads = || -> std::collections::BTreeMap<String, (String, u64)> {
+            let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", self.pid())) else {
+                return Default::default();
+            };
+            tasks
+                .flatten()
+                .filter_map(|t| {
+                    let stat = std::fs::read_to_string(t.path().join("stat")).ok()?;
+                    let name = stat[stat.find('(')? + 1..stat.rfind(')')?].to_owned();
+                    let fields: Vec<&str> =
+                        stat[stat.rfind(')')? + 2..].split_whitespace().collect();
+                    let ticks = fields[11].parse::<u64>().ok()? + fields[12].parse::<u64>().ok()?;
+                    Some((t.file_name().to_string_lossy().into_owned(), (name, ticks)))
+                })
+                .collect()
         };
-        let before = ticks();
+        let before = threads();
         std::thread::sleep(Duration::from_secs(secs));
-        ticks() - before
+        threads()
+            .into_iter()
+            .filter_map(|(tid, (name, ticks))| {
+                let used = ticks - before.get(&tid).map_or(0, |b| b.1);
+                (used > 0).then(|| (format!("{name} ({tid})"), used))
+            })
+            .collect()
     }
 
     /// Gives the keyboard focus to another program's window (xlogo, from x11-apps), as

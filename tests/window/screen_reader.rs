@@ -4,6 +4,7 @@
 //! by what stands on them, the cursor's point focused, each move said in the live
 //! region, in English and in Chinese.
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -41,8 +42,12 @@ impl Buses {
             children: vec![bus],
         };
         wait("the session bus", || socket.exists().then_some(()));
+        // In a process group of its own, with its socket in the scenario's folder: the
+        // accessibility bus and registry it starts end with it (see `Drop`).
         let launcher = Command::new("/usr/libexec/at-spi-bus-launcher")
             .arg("--launch-immediately")
+            .process_group(0)
+            .env("XDG_RUNTIME_DIR", dir)
             .env("DBUS_SESSION_BUS_ADDRESS", &buses.address)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -131,6 +136,11 @@ impl Buses {
 impl Drop for Buses {
     fn drop(&mut self) {
         for child in self.children.iter_mut().rev() {
+            // The launcher's group: the buses and the registry it started.
+            let _ = Command::new("kill")
+                .args(["-TERM", "--", &format!("-{}", child.id())])
+                .stderr(Stdio::null())
+                .status();
             let _ = child.kill();
             let _ = child.wait();
         }
