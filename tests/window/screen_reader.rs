@@ -244,6 +244,15 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
         game.until_logged(&format!("said {clicked}"));
         buses.until(&game, "the reader's move said", |n| says(n, clicked));
         game.save_shot(name);
+        // What the status line says is said too: Ctrl+Z.
+        let undone = if lang.starts_with("en") {
+            "Undone"
+        } else {
+            "已悔棋"
+        };
+        game.key("ctrl+z");
+        game.until_logged(&format!("said {undone}"));
+        buses.until(&game, "the undo said", |n| says(n, undone));
         if lang.starts_with("en") {
             // The Go table, through the reader's click on the table switch: its board
             // read the same way, a stone typed and said.

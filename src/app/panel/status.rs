@@ -70,14 +70,16 @@ fn status(
     mut started: MessageReader<NewGameStarted>,
     mut ended: MessageReader<GameEnded>,
     mut notices: MessageReader<Notice>,
+    mut said: MessageWriter<crate::app::shell::access::Spoken>,
 ) {
     let lang = settings.lang;
-    // Every line the player is told is logged: a record of the session, read by the
-    // real-window tests.
+    // Every line the player is told is logged (a record of the session, read by the
+    // real-window tests) and said to a screen reader.
     let status = lines.of_mut(*table.get());
     let mut set = |text: String, warning: bool| {
         if !text.is_empty() {
             info!("notice {text}");
+            said.write(crate::app::shell::access::Spoken(text.clone()));
         }
         *status = Status { text, warning };
     };

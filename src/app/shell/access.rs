@@ -47,8 +47,9 @@ pub struct SpokenPoint {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Spoken>()
-        // Each game says what happens at its table, in the same step; only the game on
-        // the table runs, so the games' order does not matter.
+        // Each game says what happens at its table and the status line says its lines,
+        // all in one step: only the game on the table runs, and within a frame the
+        // order of what is said is not the player's to see (each is said).
         .allow_ambiguous_resource::<Messages<Spoken>>()
         .init_resource::<LastSpoken>()
         .insert_resource(Voice(crate::speech::Speaker::installed().cloned()))

@@ -10,7 +10,7 @@ use crate::app::actions::Action;
 use crate::app::shell::access::{Spoken, SpokenBoard, SpokenPoint};
 use crate::app::shell::model::{BoardFocus, Settings};
 use crate::app::shell::table::{CursorKey, KeyContext, KeyPress};
-use crate::app::xiangqi::messages::{GameEnded, MovePlayed, MoveRejected, Refusal};
+use crate::app::xiangqi::messages::{GameEnded, MovePlayed};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{PointerPressed, PointerReleased, PointerRightPressed};
 use crate::i18n::{self, Lang, T, spoken};
@@ -180,12 +180,12 @@ pub(crate) fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
     })
 }
 
-/// Says each move (in the notation the settings choose), refusal and result.
+/// Says each move (in the notation the settings choose) and the result; refusals, undo
+/// and the other lines of the status are said with it (`panel/status.rs`).
 pub(crate) fn announce(
     model: Res<Model>,
     settings: Res<Settings>,
     mut played: MessageReader<MovePlayed>,
-    mut rejected: MessageReader<MoveRejected>,
     mut ended: MessageReader<GameEnded>,
     mut said: MessageWriter<Spoken>,
 ) {
@@ -207,15 +207,6 @@ pub(crate) fn announce(
             m.check,
             lang,
         )));
-    }
-    for r in rejected.read() {
-        let text = match r.reason {
-            Refusal::Illegal(reason) => i18n::illegal(reason, lang),
-            Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
-            Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
-            Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
-        };
-        said.write(Spoken(text));
     }
     for e in ended.read() {
         said.write(Spoken(i18n::outcome(e.0, lang)));
