@@ -388,6 +388,8 @@ mod tests {
             coordinates: Coordinates::Chinese,
             lang: Lang::En,
             volume: 0.25,
+            // Off by default: the file must keep it on.
+            speak: true,
             ..Settings::default()
         };
         let prefs = Preferences {

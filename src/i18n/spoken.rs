@@ -23,20 +23,8 @@ pub fn piece(piece: Piece, lang: Lang) -> String {
                 Color::Red => "red",
                 Color::Black => "black",
             };
-            format!("{side} {}", role_word(piece.role))
+            format!("{side} {}", piece.role.name())
         }
-    }
-}
-
-fn role_word(role: Role) -> &'static str {
-    match role {
-        Role::General => "general",
-        Role::Advisor => "advisor",
-        Role::Elephant => "elephant",
-        Role::Horse => "horse",
-        Role::Chariot => "chariot",
-        Role::Cannon => "cannon",
-        Role::Soldier => "soldier",
     }
 }
 
@@ -106,7 +94,7 @@ pub fn wxf_in_words(wxf: &str) -> String {
         '-' => "back",
         _ => return wxf.to_owned(),
     };
-    let piece = role_word(role);
+    let piece = role.name();
     match which {
         '+' => format!("front {piece} {op} {to}"),
         '-' => format!("rear {piece} {op} {to}"),

@@ -226,7 +226,7 @@ pub(crate) fn settings_ui(
             Some(speaker) => T::SpeakThrough.fill(lang, &[&speaker.name()]),
             None => T::SpeakMissing.get(lang).to_owned(),
         };
-        ui.label(egui::RichText::new(voice).small().weak());
+        ui.label(egui::RichText::new(voice).small());
         ui.horizontal_wrapped(|ui| {
             ui.label(T::Notation.get(lang));
             ui.radio_value(

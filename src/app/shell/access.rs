@@ -9,13 +9,11 @@ use bevy::prelude::*;
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Spoken(pub String);
 
-/// The last thing said, and how many were said: the tree's live region shows it.
+/// The last thing said: the tree's live region shows it.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct LastSpoken {
     /// What.
     pub text: String,
-    /// How many so far (the same words said twice are still news).
-    pub count: u64,
 }
 
 /// The board as a screen reader reads it.
@@ -85,6 +83,5 @@ fn remember(mut said: MessageReader<Spoken>, mut last: ResMut<LastSpoken>) {
     for Spoken(text) in said.read() {
         info!("said {text}");
         last.text.clone_from(text);
-        last.count += 1;
     }
 }
