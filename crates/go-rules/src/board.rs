@@ -28,6 +28,9 @@ const KEYS: [[u64; 2]; POINTS] = {
     keys
 };
 
+/// The words of a board's cells, two bits a point.
+const WORDS: usize = (POINTS * 2).div_ceil(64);
+
 /// The key of "white to move", for situational superko.
 pub(crate) const WHITE_TO_MOVE: u64 = 0x2d35_8dcc_aa6c_78a5;
 
@@ -40,8 +43,9 @@ pub struct SizeError(pub u8);
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     size: u8,
-    /// 0 empty, 1 black, 2 white; row after row from the top.
-    cells: [u8; POINTS],
+    /// Two bits a point, 0 empty, 1 black, 2 white; row after row from the top. Packed
+    /// so that a position is small: a game keeps every one it reached.
+    cells: [u64; WORDS],
     hash: u64,
 }
 
@@ -85,7 +89,7 @@ impl Board {
         }
         Ok(Board {
             size,
-            cells: [0; POINTS],
+            cells: [0; WORDS],
             hash: 0,
         })
     }
@@ -121,8 +125,13 @@ impl Board {
         self.at(self.index(p))
     }
 
+    /// The two bits of point `i`.
+    fn cell(&self, i: usize) -> u64 {
+        (self.cells[i / 32] >> ((i % 32) * 2)) & 3
+    }
+
     pub(crate) fn at(&self, i: usize) -> Option<Color> {
-        match self.cells[i] {
+        match self.cell(i) {
             1 => Some(Color::Black),
             2 => Some(Color::White),
             _ => None,
@@ -143,11 +152,13 @@ impl Board {
         if let Some(old) = self.at(i) {
             self.hash ^= KEYS[i][old.index()];
         }
-        self.cells[i] = match stone {
+        let shift = (i % 32) * 2;
+        let value = match stone {
             None => 0,
             Some(Color::Black) => 1,
             Some(Color::White) => 2,
         };
+        self.cells[i / 32] = self.cells[i / 32] & !(3 << shift) | value << shift;
         if let Some(new) = stone {
             self.hash ^= KEYS[i][new.index()];
         }
@@ -159,9 +170,55 @@ impl Board {
         self.hash
     }
 
+    /// The hash the board would have with a `color` stone put on the empty point `i`.
+    pub(crate) fn hash_with(&self, i: usize, color: Color) -> u64 {
+        self.hash ^ KEYS[i][color.index()]
+    }
+
+    /// Whether the chain through stone `i` has a liberty other than point `except`
+    /// (`usize::MAX`: any). Asked for every move's neighbours, so nothing is allocated.
+    pub(crate) fn has_liberty_besides(&self, i: usize, except: usize) -> bool {
+        let color = self.cell(i);
+        // Most chains have a liberty next to the stone asked about.
+        if self.neighbours(i).any(|n| self.cell(n) == 0 && n != except) {
+            return true;
+        }
+        let mut seen = Marks::default();
+        let mut stack = [0u16; POINTS];
+        let mut len = 1;
+        stack[0] = i as u16;
+        seen.insert(i);
+        while len > 0 {
+            len -= 1;
+            let s = usize::from(stack[len]);
+            for n in self.neighbours(s) {
+                match self.cell(n) {
+                    0 if n != except => return true,
+                    c if c == color && seen.insert(n) => {
+                        stack[len] = n as u16;
+                        len += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
     /// Every point, row after row from the top.
-    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
-        (0..usize::from(self.size) * usize::from(self.size)).map(|i| self.point(i))
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let n = self.size;
+        (0..n).flat_map(move |y| (0..n).map(move |x| Point::new(x, y)))
+    }
+
+    /// The empty points, row after row from the top.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = usize::from(self.size);
+        (0..n).flat_map(move |y| {
+            (0..n)
+                .filter(move |&x| self.cell(y * n + x) == 0)
+                .map(move |x| Point::new(x as u8, y as u8))
+        })
     }
 
     /// The stones of `color`.
@@ -173,7 +230,7 @@ impl Board {
     }
 
     /// The points next to point `i` along the lines.
-    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+    pub(crate) fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
         let n = usize::from(self.size);
         let (x, y) = (i % n, i / n);
         [
@@ -189,7 +246,13 @@ impl Board {
     /// The stones of the chain through stone `i`, calling `empty` on each empty point
     /// met next to it; `None` as soon as `empty` says stop.
     fn flood(&self, i: usize, mut empty: impl FnMut(usize) -> bool) -> Option<Vec<usize>> {
-        let color = self.cells[i];
+        let color = self.cell(i);
+        // Most chains have a liberty next to the stone asked about: found without a list.
+        for n in self.neighbours(i) {
+            if self.cell(n) == 0 && empty(n) {
+                return None;
+            }
+        }
         let mut seen = Marks::default();
         let mut stones = vec![i];
         seen.insert(i);
@@ -198,7 +261,7 @@ impl Board {
             let s = stones[k];
             k += 1;
             for n in self.neighbours(s) {
-                match self.cells[n] {
+                match self.cell(n) {
                     0 if empty(n) => return None,
                     0 => {}
                     c if c == color && seen.insert(n) => stones.push(n),
@@ -225,6 +288,9 @@ impl Board {
     /// The stones of the chain through point `i` if it has no liberty; `None` as soon
     /// as one is found (most chains have one near: the search stops there).
     pub(crate) fn captured_chain(&self, i: usize) -> Option<Vec<usize>> {
+        if self.has_liberty_besides(i, usize::MAX) {
+            return None;
+        }
         self.flood(i, |_| true)
     }
 
@@ -237,7 +303,7 @@ impl Board {
         let mut libs = Vec::new();
         for &s in &stones {
             for n in self.neighbours(s) {
-                if self.cells[n] == 0 && liberties.insert(n) {
+                if self.cell(n) == 0 && liberties.insert(n) {
                     libs.push(self.point(n));
                 }
             }

@@ -71,26 +71,41 @@ fn is_eye(pos: &Position, i: usize, color: Color) -> bool {
 fn playout(start: &Position, rng: &mut Rng) -> Position {
     let mut pos = *start;
     let n = usize::from(pos.board().size()).pow(2);
+    // The empty points, read again only after a capture; the ones tried and refused go
+    // to the end of the list, out of this move's draw.
+    let empties = |pos: &Position| -> Vec<usize> {
+        (0..n).filter(|&i| pos.board().at(i).is_none()).collect()
+    };
+    let taken = |pos: &Position| pos.captures(Color::Black) + pos.captures(Color::White);
+    let mut empty = empties(&pos);
+    let mut captures = taken(&pos);
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < 3 * n {
         let me = pos.to_move();
-        let mut empty: Vec<usize> = (0..n).filter(|&i| pos.board().at(i).is_none()).collect();
+        let mut left = empty.len();
         let mut next = None;
-        while !empty.is_empty() {
-            let i = empty.swap_remove(rng.below(empty.len()));
-            if is_eye(&pos, i, me) {
-                continue;
-            }
-            if let Ok(after) = pos.play(Move::Play(pos.board().point(i)), &Rules::CHINESE) {
+        while left > 0 {
+            let k = rng.below(left);
+            let i = empty[k];
+            if !is_eye(&pos, i, me)
+                && let Ok(after) = pos.play(Move::Play(pos.board().point(i)), &Rules::CHINESE)
+            {
+                empty.swap_remove(k);
                 next = Some(after);
                 break;
             }
+            left -= 1;
+            empty.swap(k, left);
         }
         match next {
             Some(after) => {
                 pos = after;
                 passes = 0;
+                if taken(&pos) != captures {
+                    captures = taken(&pos);
+                    empty = empties(&pos);
+                }
             }
             None => {
                 pos = pos.play(Move::Pass, &Rules::CHINESE).unwrap_or(pos);

@@ -2,6 +2,7 @@
 //! chain; ko; suicide), and a game that keeps every earlier position for superko.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::{Board, SizeError, WHITE_TO_MOVE};
 use crate::point::{Color, Move, Point};
@@ -114,6 +115,25 @@ impl Position {
         self.captures[color.index()]
     }
 
+    /// The board's hash after a stone of the side to move on point `i`, when that stone
+    /// simply stands there: the point empty and not a ko, a liberty next to it, and no
+    /// chain of the other side taken. `None` otherwise (then [`play`](Self::play) says).
+    fn placed_hash(&self, i: usize) -> Option<u64> {
+        let board = &self.board;
+        if board.at(i).is_some() || self.ko.is_some_and(|k| board.index(k) == i) {
+            return None;
+        }
+        let mut free = false;
+        for n in board.neighbours(i) {
+            match board.at(n) {
+                None => free = true,
+                Some(c) if c != self.to_move && !board.has_liberty_besides(n, i) => return None,
+                Some(_) => {}
+            }
+        }
+        free.then(|| board.hash_with(i, self.to_move))
+    }
+
     /// The position after `mv` by the side to move under `rules`, superko aside (a game
     /// knows its earlier positions: [`Game::play`]).
     ///
@@ -145,11 +165,19 @@ impl Position {
         let me = self.to_move;
         let mut board = self.board;
         board.put(i, Some(me));
+        if self.placed_hash(i).is_some() {
+            // Most moves: nothing taken, a liberty of its own.
+            return Ok(Position {
+                board,
+                to_move: !me,
+                ko: None,
+                captures: self.captures,
+            });
+        }
         // The opponent's chains without a liberty go first...
         let mut taken = 0;
         let mut last_taken = None;
-        let around: Vec<usize> = board.neighbours(i).collect();
-        for &n in &around {
+        for n in board.neighbours(i) {
             if board.at(n) == Some(!me)
                 && let Some(stones) = board.captured_chain(n)
             {
@@ -194,7 +222,29 @@ pub struct Game {
     /// The start, then the position after each move.
     positions: Vec<Position>,
     /// For superko: each position's key and the first ply it stood at.
-    seen: HashMap<u64, usize>,
+    seen: HashMap<u64, usize, BuildHasherDefault<ZobristKey>>,
+}
+
+/// A position's key is already a Zobrist hash, evenly spread: hashed again it would only
+/// cost time.
+#[derive(Default)]
+struct ZobristKey(u64);
+
+impl Hasher for ZobristKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64` keys are hashed here; anything else is folded in all the same.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
 }
 
 impl Game {
@@ -214,7 +264,7 @@ impl Game {
             handicap,
             moves: Vec::new(),
             positions: vec![start],
-            seen: HashMap::new(),
+            seen: HashMap::default(),
         };
         game.remember(0);
         game
@@ -268,17 +318,37 @@ impl Game {
 
     /// The key superko compares positions by.
     fn key(&self, pos: &Position) -> u64 {
+        self.key_of(pos.board.hash(), pos.to_move)
+    }
+
+    /// The key of a board of hash `hash` with `to_move` to play.
+    fn key_of(&self, hash: u64, to_move: Color) -> u64 {
         match self.rules.ko {
-            KoRule::Simple | KoRule::Positional => pos.board.hash(),
+            KoRule::Simple | KoRule::Positional => hash,
             KoRule::Situational => {
-                pos.board.hash()
-                    ^ if pos.to_move == Color::White {
-                        WHITE_TO_MOVE
-                    } else {
-                        0
-                    }
+                hash ^ if to_move == Color::White {
+                    WHITE_TO_MOVE
+                } else {
+                    0
+                }
             }
         }
+    }
+
+    /// Whether the side to move may play `mv`: [`check`](Self::check) without making
+    /// the position (a stone that takes nothing and keeps a liberty needs only its hash
+    /// looked up).
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let pos = self.position();
+        if let Move::Play(p) = mv
+            && pos.board.contains(p)
+            && let Some(hash) = pos.placed_hash(pos.board.index(p))
+        {
+            return self.rules.ko == KoRule::Simple
+                || !self.seen.contains_key(&self.key_of(hash, !pos.to_move));
+        }
+        self.check(mv).is_ok()
     }
 
     fn remember(&mut self, ply: usize) {
@@ -367,8 +437,8 @@ impl Game {
     pub fn legal_points(&self) -> Vec<Point> {
         self.position()
             .board
-            .points()
-            .filter(|&p| self.check(Move::Play(p)).is_ok())
+            .empty_points()
+            .filter(|&p| self.is_legal(Move::Play(p)))
             .collect()
     }
 }

@@ -308,3 +308,47 @@ fn a_triple_ko_cycles_forever_under_simple_ko_and_is_stopped_by_superko() {
         }
     }
 }
+
+#[test]
+fn the_quick_legality_test_agrees_with_playing_the_move_on_random_small_boards() {
+    // Small boards fill up: captures, kos, suicides and repeated boards come often.
+    let mut state = 12_345u64;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n
+    };
+    let mut compared = 0;
+    for rules in Rules::PRESETS {
+        for size in [3u8, 4, 5, 7] {
+            let mut game = Game::new(size, rules).unwrap();
+            for _ in 0..400 {
+                let board = *game.position().board();
+                let mut legal = Vec::new();
+                for p in board.points() {
+                    let quick = game.is_legal(Move::Play(p));
+                    assert_eq!(
+                        quick,
+                        game.check(Move::Play(p)).is_ok(),
+                        "{rules} {size}×{size} {}:\n{}",
+                        p.gtp(size),
+                        board.diagram()
+                    );
+                    compared += 1;
+                    if quick {
+                        legal.push(p);
+                    }
+                }
+                assert_eq!(game.legal_points(), legal);
+                let mv = match legal.len() {
+                    0 => Move::Pass,
+                    n if next(12) == 0 => [Move::Pass, Move::Play(legal[next(n)])][next(2)],
+                    n => Move::Play(legal[next(n)]),
+                };
+                game.play(mv).unwrap();
+            }
+        }
+    }
+    assert!(compared > 100_000, "{compared}");
+}

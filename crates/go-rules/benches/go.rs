@@ -8,13 +8,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use xiangqi::go::{Game, Move, Point, Rules};
+use go_rules::{Color, Game, KoRule, Move, Point, Rules};
 
 /// Moves of one random game.
 const MOVES: u64 = 300;
 
 /// A random game of up to [`MOVES`] moves: each a random empty point that is legal
-/// (tried in random order), or a pass when none is.
+/// (tried in random order), or a pass when none is. The player keeps its list of empty
+/// points and reads the board again only after a capture, as a playout does.
 fn random_game(rules: Rules, seed: u64) -> Game {
     let mut game = Game::new(19, rules).expect("19×19");
     let mut state = seed;
@@ -24,19 +25,30 @@ fn random_game(rules: Rules, seed: u64) -> Game {
             .wrapping_add(1_442_695_040_888_963_407);
         ((state >> 33) as usize) % n
     };
+    let mut empty: Vec<Point> = game.position().board().empty_points().collect();
+    let mut taken = 0;
     for _ in 0..MOVES {
-        let board = *game.position().board();
-        let mut empty: Vec<Point> = board.points().filter(|&p| board.get(p).is_none()).collect();
+        // The points tried and refused go to the end of the list, out of the draw.
+        let mut left = empty.len();
         let mut played = false;
-        while !empty.is_empty() {
-            let p = empty.swap_remove(next(empty.len()));
-            if game.play(Move::Play(p)).is_ok() {
+        while left > 0 {
+            let k = next(left);
+            if game.play(Move::Play(empty[k])).is_ok() {
+                empty.swap_remove(k);
                 played = true;
                 break;
             }
+            left -= 1;
+            empty.swap(k, left);
         }
         if !played {
             let _ = game.play(Move::Pass);
+        }
+        let pos = game.position();
+        let now = pos.captures(Color::Black) + pos.captures(Color::White);
+        if now != taken {
+            taken = now;
+            empty = pos.board().empty_points().collect();
         }
     }
     game
@@ -46,33 +58,38 @@ fn bench_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("go 19×19 random game");
     group.sample_size(20);
     group.throughput(Throughput::Elements(MOVES));
-    let mut seed = 0;
-    group.bench_function("simple ko (anchor)", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(random_game(Rules::CHINESE, seed))
-        })
-    });
-    group.bench_function("positional superko", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(random_game(Rules::TROMP_TAYLOR, seed))
-        })
-    });
+    // The same games under each rule: only the ko rule differs between the first two.
+    let superko = Rules {
+        ko: KoRule::Positional,
+        ..Rules::CHINESE
+    };
+    for (name, rules) in [
+        ("simple ko (anchor)", Rules::CHINESE),
+        ("positional superko", superko),
+        ("Tromp-Taylor (superko, suicide)", Rules::TROMP_TAYLOR),
+    ] {
+        let mut seed = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(random_game(rules, seed))
+            })
+        });
+    }
     group.finish();
 }
 
 fn bench_legality(c: &mut Criterion) {
     let game = random_game(Rules::TROMP_TAYLOR, 7);
     let board = *game.position().board();
-    let empty: Vec<Point> = board.points().filter(|&p| board.get(p).is_none()).collect();
+    let empty: Vec<Point> = board.empty_points().collect();
     let mut group = c.benchmark_group("go legality");
     group.throughput(Throughput::Elements(empty.len() as u64));
     group.bench_function("every empty point of a 300-move game, superko", |b| {
         b.iter(|| {
             empty
                 .iter()
-                .filter(|&&p| black_box(&game).check(Move::Play(p)).is_ok())
+                .filter(|&&p| black_box(&game).is_legal(Move::Play(p)))
                 .count()
         })
     });
@@ -86,7 +103,7 @@ fn bench_dead(c: &mut Criterion) {
     let mut group = c.benchmark_group("go dead stones");
     group.sample_size(10);
     group.bench_function("64 playouts on a 300-move 19×19 game", |b| {
-        b.iter(|| xiangqi::go::suggest_dead(black_box(game.position()), 64, 1))
+        b.iter(|| go_rules::suggest_dead(black_box(game.position()), 64, 1))
     });
     group.finish();
 }
