@@ -37,6 +37,29 @@ pub struct Position {
     hash: u64,
 }
 
+/// Per point of a general: its rank, its file and the four points diagonally next to
+/// it (see [`Position::unwatched`]). The general's own point is in it: its moves are
+/// always played to be checked.
+const WATCHED: [SquareSet; Square::COUNT] = {
+    let mut table = [SquareSet::EMPTY; Square::COUNT];
+    let mut g = 0;
+    while g < Square::COUNT {
+        let (gf, gr) = ((g % 9) as i8, (g / 9) as i8);
+        let mut bits = 0u128;
+        let mut s = 0;
+        while s < Square::COUNT {
+            let (f, r) = ((s % 9) as i8, (s / 9) as i8);
+            if f == gf || r == gr || ((f - gf).abs() == 1 && (r - gr).abs() == 1) {
+                bits |= 1 << s;
+            }
+            s += 1;
+        }
+        table[g] = SquareSet::from_bits(bits);
+        g += 1;
+    }
+    table
+};
+
 impl Position {
     /// The standard starting position.
     #[must_use]
@@ -209,8 +232,26 @@ impl Position {
         let mut list = MoveList::new();
         movegen::pseudo_legal(&self.board, self.turn, &mut list);
         let mut scratch = self.board.clone();
-        list.retain(|m| self.is_safe(&mut scratch, m));
+        let unwatched = self.unwatched();
+        list.retain(|m| unwatched(m) || self.is_safe(&mut scratch, m));
         list
+    }
+
+    /// A test a move passes when it surely leaves the mover's general safe, so that
+    /// it need not be played to be sure: out of check, a move other than the
+    /// general's that neither leaves nor lands on a point the general's safety turns on.
+    /// Those are the general's rank and file (chariots, cannons and their screens, the
+    /// generals facing) and the four points diagonally next to it (the legs of every
+    /// horse that could reach it); soldiers attack whatever stands around them.
+    #[inline]
+    fn unwatched(&self) -> impl Fn(Move) -> bool + use<> {
+        let general = self.generals[self.turn.index()];
+        let watched = if self.is_check() {
+            SquareSet::ALL
+        } else {
+            WATCHED[general.index()]
+        };
+        move |m| !watched.contains(m.from) && !watched.contains(m.to)
     }
 
     /// The legal moves of the piece on `from` (none if it is not the mover's).
@@ -220,7 +261,8 @@ impl Position {
         if let Some(piece) = self.board.piece_at(from).filter(|p| p.color == self.turn) {
             movegen::piece_moves(&self.board, from, piece, &mut list);
             let mut scratch = self.board.clone();
-            list.retain(|m| self.is_safe(&mut scratch, m));
+            let unwatched = self.unwatched();
+            list.retain(|m| unwatched(m) || self.is_safe(&mut scratch, m));
         }
         list
     }
@@ -230,11 +272,15 @@ impl Position {
     pub fn has_legal_moves(&self) -> bool {
         let mut scratch = self.board.clone();
         let mut list = MoveList::new();
+        let unwatched = self.unwatched();
         for from in self.board.by_color(self.turn).iter() {
             if let Some(piece) = self.board.piece_at(from) {
                 list.clear();
                 movegen::piece_moves(&self.board, from, piece, &mut list);
-                if list.iter().any(|&m| self.is_safe(&mut scratch, m)) {
+                if list
+                    .iter()
+                    .any(|&m| unwatched(m) || self.is_safe(&mut scratch, m))
+                {
                     return true;
                 }
             }

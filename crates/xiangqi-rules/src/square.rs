@@ -233,6 +233,11 @@ impl SquareSet {
     /// Every point of the board.
     pub const ALL: SquareSet = SquareSet((1 << Square::COUNT) - 1);
 
+    /// The set of the points whose bits (bit `i`: the point of index `i`) are set.
+    pub(crate) const fn from_bits(bits: u128) -> SquareSet {
+        SquareSet(bits & Self::ALL.0)
+    }
+
     /// The set holding only `sq`.
     #[must_use]
     pub const fn from_square(sq: Square) -> SquareSet {
