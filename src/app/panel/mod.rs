@@ -73,7 +73,14 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
     }
-    let ctx = contexts.ctx_mut()?;
+    install_fonts(contexts.ctx_mut()?);
+    *done = true;
+    Ok(())
+}
+
+/// The embedded CJK font behind egui's own, and the panel's type scale and spacing
+/// (public for the panel's benchmark, which draws with them).
+pub fn install_fonts(ctx: &egui::Context) {
     let mut defs = egui::FontDefinitions::default();
     defs.font_data.insert(
         "xiangqi-kai".into(),
@@ -112,8 +119,6 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         style.spacing.button_padding = egui::vec2(7.0, 3.0);
         style.spacing.item_spacing = egui::vec2(8.0, 5.0);
     });
-    *done = true;
-    Ok(())
 }
 
 /// The panel's colours and the pieces it draws follow the theme: set when it changes

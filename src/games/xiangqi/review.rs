@@ -30,8 +30,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::engine::{Engine, EngineError, Limit, Score};
@@ -506,7 +506,10 @@ mod tests {
                         None => done[k] = true,
                     }
                 }
-                assert!(given.iter().all(|&g| g == 1), "{positions}/{engines}: {given:?}");
+                assert!(
+                    given.iter().all(|&g| g == 1),
+                    "{positions}/{engines}: {given:?}"
+                );
             }
         }
         let mut two = Stretches::new(10, 2);

@@ -146,7 +146,28 @@ impl Node {
 pub struct GameTree {
     start: Position,
     nodes: Vec<Node>,
+    stamp: Stamp,
 }
+
+/// A number no other state of any tree has had: taken afresh at each change, kept by a
+/// copy. Not part of a tree's equality.
+#[derive(Clone, Copy, Debug)]
+struct Stamp(u64);
+
+impl Stamp {
+    fn fresh() -> Stamp {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Stamp(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+impl PartialEq for Stamp {
+    fn eq(&self, _: &Stamp) -> bool {
+        true
+    }
+}
+
+impl Eq for Stamp {}
 
 impl GameTree {
     /// A tree with no moves yet.
@@ -155,6 +176,7 @@ impl GameTree {
         GameTree {
             start,
             nodes: vec![Node::default()],
+            stamp: Stamp::fresh(),
         }
     }
 
@@ -184,7 +206,24 @@ impl GameTree {
     /// # Panics
     /// If `id` is not of this tree.
     pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        self.stamp = Stamp::fresh();
         &mut self.nodes[id.0 as usize]
+    }
+
+    /// A number that changes with every change to the tree (a move added, deleted or
+    /// moved, a comment or glyph) and is never the same for two states of any trees in
+    /// this program: what a view of the tree keys what it keeps on. A copy has its
+    /// original's.
+    #[must_use]
+    pub fn stamp(&self) -> u64 {
+        self.stamp.0
+    }
+
+    /// How many nodes the tree has made room for, the root included: every node's
+    /// [`NodeId::index`] is below it.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
     }
 
     /// The nodes from the root to `id`, both included.
@@ -325,6 +364,7 @@ impl GameTree {
             return false;
         }
         if id.0 as usize + 1 == self.nodes.len() {
+            self.stamp = Stamp::fresh();
             self.nodes.pop();
         }
         true

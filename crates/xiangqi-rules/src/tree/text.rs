@@ -22,7 +22,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::{Eval, GameTree, Nag, Node, NodeId};
+use super::{Eval, GameTree, Nag, Node, NodeId, Stamp};
 use crate::{IllegalMove, Move, Position};
 
 /// Why a tree's text does not read.
@@ -246,7 +246,11 @@ impl GameTree {
                 .map_err(|source| TreeTextError::Illegal { index: i, source })?;
             positions[i] = Some(after);
         }
-        Ok(GameTree { start, nodes })
+        Ok(GameTree {
+            start,
+            nodes,
+            stamp: Stamp::fresh(),
+        })
     }
 }
 

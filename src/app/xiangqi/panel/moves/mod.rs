@@ -2,6 +2,10 @@
 //! replaces, smaller and indented, nested ones in brackets; the move shown highlighted;
 //! glyphs beside moves. A click shows a move; a right click offers promote, delete,
 //! glyphs and a comment. Below, the comment box: the shown move's comment, editable.
+//! The rows are made once for each state of the tree ([`rows`]) and only those in view
+//! are drawn.
+
+mod rows;
 
 use bevy_egui::egui;
 
@@ -9,13 +13,15 @@ use crate::app::RecordEdit;
 use crate::app::actions::Action;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::{Lang, T};
-use crate::rules::record::MAX_NESTING;
+use crate::rules::Notation;
 use crate::rules::tree::{GameTree, Nag, NodeId};
-use crate::rules::{Color as Side, Notation, Position};
+use rows::{Item, Row, Rows};
 
 /// What the list and the comment box remember between frames.
 #[derive(Default)]
-pub(crate) struct MovesUi {
+pub struct MovesUi {
+    /// The rows of the tree as last made.
+    rows: Option<Rows>,
     /// The node the comment box was filled from, and its text as typed.
     comment_node: Option<NodeId>,
     comment: String,
@@ -23,6 +29,9 @@ pub(crate) struct MovesUi {
     focus_comment: bool,
     /// The node shown last frame: the list scrolls to a new one.
     last_cursor: Option<NodeId>,
+    /// Frames left to bring the shown move into view: the rows between are measured
+    /// only as they are drawn, so the first scroll may fall short.
+    scrolling: u8,
     /// Where each move and menu item was last logged.
     logged: std::collections::HashMap<String, (i32, i32)>,
     /// Where the review's button and graph were last logged.
@@ -68,9 +77,7 @@ const GLYPHS: [Nag; 6] = [
 struct List<'a, A, E> {
     tree: &'a GameTree,
     cursor: NodeId,
-    notation: Notation,
     lang: Lang,
-    scroll: bool,
     send: &'a mut A,
     edit: &'a mut E,
     focus_comment: &'a mut bool,
@@ -80,30 +87,8 @@ struct List<'a, A, E> {
 
 impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
     /// A move's button: its text with its glyphs; click shows it, right click edits.
-    fn button(
-        &mut self,
-        ui: &mut egui::Ui,
-        node: NodeId,
-        before: &Position,
-        prefix: &str,
-        small: bool,
-        width: f32,
-    ) {
+    fn button(&mut self, ui: &mut egui::Ui, node: NodeId, text: &str, small: bool, width: f32) {
         let n = self.tree.node(node);
-        let Some(mv) = n.mv() else {
-            return;
-        };
-        let mut text = format!("{prefix}{}", self.notation.display(before, mv));
-        for nag in &n.nags {
-            match nag.glyph() {
-                Some(g) => text.push_str(g),
-                None => text.push_str(&format!(" ${}", nag.0)),
-            }
-        }
-        if !n.comment_after.is_empty() {
-            // A comment is there to read in the box below.
-            text.push_str(" *");
-        }
         let rich = if small {
             egui::RichText::new(text).size(VARIATION_SIZE)
         } else {
@@ -114,9 +99,6 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
             ui.add(egui::Button::selectable(current, rich).min_size(egui::vec2(width, 0.0)));
         self.places
             .push((format!("move {}", node.index()), response.rect));
-        if current && self.scroll {
-            response.scroll_to_me(Some(egui::Align::Center));
-        }
         if response.clicked() {
             (self.send)(Action::GoTo(node));
         }
@@ -157,61 +139,10 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
             }
         });
     }
-
-    /// A variation inline: `(` its moves, each with the lines that replace it, `)`.
-    fn variation(&mut self, ui: &mut egui::Ui, start: NodeId, before: &Position, nesting: usize) {
-        ui.label(egui::RichText::new("(").size(VARIATION_SIZE));
-        let mut node = start;
-        let mut pos = before.clone();
-        let mut numbered = false;
-        while let Some(mv) = self.tree.node(node).mv() {
-            let prefix = match pos.turn() {
-                Side::Red => format!("{}.", pos.fullmoves()),
-                Side::Black if !numbered => format!("{}…", pos.fullmoves()),
-                Side::Black => String::new(),
-            };
-            self.button(ui, node, &pos, &prefix, true, 0.0);
-            numbered = pos.turn() == Side::Red;
-            if node != start && nesting < MAX_NESTING {
-                numbered &= !self.alternatives(ui, node, &pos, nesting + 1);
-            }
-            let Ok(after) = pos.play(mv) else {
-                break;
-            };
-            let Some(&next) = self.tree.node(node).children().first() else {
-                break;
-            };
-            pos = after;
-            node = next;
-        }
-        ui.label(egui::RichText::new(")").size(VARIATION_SIZE));
-    }
-
-    /// The lines that replace `node` (its later siblings), inline. Returns whether
-    /// there were any.
-    fn alternatives(
-        &mut self,
-        ui: &mut egui::Ui,
-        node: NodeId,
-        before: &Position,
-        nesting: usize,
-    ) -> bool {
-        let Some(parent) = self.tree.node(node).parent() else {
-            return false;
-        };
-        let siblings = self.tree.node(parent).children();
-        if siblings.first() != Some(&node) || siblings.len() < 2 {
-            return false;
-        }
-        for &alt in &siblings[1..] {
-            self.variation(ui, alt, before, nesting);
-        }
-        true
-    }
 }
 
 /// The list, then the comment box.
-pub(crate) fn show(
+pub fn show(
     ui: &mut egui::Ui,
     model: &Model,
     notation: Notation,
@@ -221,14 +152,28 @@ pub(crate) fn show(
     edit: &mut impl FnMut(RecordEdit),
 ) {
     let cursor = model.cursor();
-    let scroll = state.last_cursor != Some(cursor);
+    if state.last_cursor != Some(cursor) {
+        state.scrolling = 8;
+    }
     state.last_cursor = Some(cursor);
+    let tree = model.tree();
+    let pitch = if state.pitch > 0.0 {
+        state.pitch
+    } else {
+        ROW + 5.0
+    };
+    let width = ui.available_width();
+    let mut rows = match state.rows.take() {
+        Some(rows) if rows.key == (tree.stamp(), notation) => rows,
+        _ => Rows::new(tree, notation, pitch, width),
+    };
+    if (rows.width - width).abs() > 0.5 {
+        rows.guess(pitch, width);
+    }
     let mut list = List {
-        tree: model.tree(),
+        tree,
         cursor,
-        notation,
         lang,
-        scroll,
         send,
         edit: &mut *edit,
         focus_comment: &mut state.focus_comment,
@@ -239,17 +184,28 @@ pub(crate) fn show(
         .id_salt("moves")
         .max_height(room)
         .auto_shrink([false, true])
-        .show(ui, |ui| main_line(ui, &mut list));
+        .show_viewport(ui, |ui, viewport| {
+            let scroll_to = (state.scrolling > 0).then_some(cursor);
+            in_view(ui, viewport, &mut rows, &mut list, scroll_to)
+        });
     state.list_height = shown.inner_rect.height();
-    if shown.inner > 0 {
-        state.pitch = (shown.content_size.y / shown.inner as f32).clamp(ROW, 3.0 * ROW);
+    let (measured, seen) = shown.inner;
+    if let Some(measured) = measured {
+        state.pitch = measured.clamp(ROW, 3.0 * ROW);
     }
+    if state.scrolling > 0 {
+        state.scrolling = if seen { 0 } else { state.scrolling - 1 };
+        if state.scrolling > 0 {
+            ui.ctx().request_repaint();
+        }
+    }
+    state.rows = Some(rows);
     let mut places = list.places;
     places.push(("comment".into(), comment_box(ui, model, lang, state, edit)));
     state.log_places(places);
 }
 
-/// The height of a row of the move list.
+/// The height of a row of the list's main line.
 const ROW: f32 = 18.0;
 
 /// The least height of the move list: eight rows (the panel scrolls below that).
@@ -258,60 +214,107 @@ pub(crate) fn least_room(state: &MovesUi) -> f32 {
     8.0 * pitch + 4.0
 }
 
-/// The main line, a move pair a row; a move with variations ends its row and they
-/// follow it, indented.
-/// Returns how many rows the main line took.
-fn main_line<A: FnMut(Action), E: FnMut(RecordEdit)>(
+/// Draws the rows that meet `viewport` (in the list's own coordinates), each at the
+/// height the rows above it took, and keeps the height each took; the list is as tall
+/// as all its rows. With `scroll_to`, the row of that node is brought into view.
+/// Returns the height of a main-line row drawn, if one was, and whether the row of
+/// `scroll_to` was drawn whole in view (no node: true).
+fn in_view<A: FnMut(Action), E: FnMut(RecordEdit)>(
     ui: &mut egui::Ui,
+    viewport: egui::Rect,
+    rows: &mut Rows,
     list: &mut List<'_, A, E>,
-) -> usize {
-    let mut rows = 0;
-    let tree = list.tree;
-    let column = ((ui.available_width() - 40.0) / 2.0 - 4.0).max(60.0);
-    let mut pos = tree.start().clone();
-    let mut at = tree.root();
-    let mut row: Vec<(NodeId, Position)> = Vec::new();
-    while let Some(&node) = tree.node(at).children().first() {
-        let Some(mv) = tree.node(node).mv() else {
-            break;
-        };
-        let red = pos.turn() == Side::Red;
-        let branches = tree.node(at).children().len() > 1;
-        let after = pos.play(mv).ok();
-        row.push((node, pos.clone()));
-        let last = after.is_none() || tree.node(node).children().is_empty();
-        if !red || branches || last {
+    scroll_to: Option<NodeId>,
+) -> (Option<f32>, bool) {
+    let top = ui.max_rect().min;
+    let width = ui.available_width();
+    let column = ((width - 40.0) / 2.0 - 4.0).max(60.0);
+    let wanted = scroll_to
+        .and_then(|n| rows.row_of.get(n.index()).copied().flatten())
+        .map(|r| r as usize);
+    let mut pitch = None;
+    let mut seen = wanted.is_none();
+    let mut y = 0.0;
+    for (i, row) in rows.rows.iter().enumerate() {
+        let guessed = rows.heights[i];
+        if Some(i) == wanted {
+            let rect =
+                egui::Rect::from_min_size(top + egui::vec2(0.0, y), egui::vec2(width, guessed));
+            ui.scroll_to_rect(rect, Some(egui::Align::Center));
+        }
+        if y + guessed < viewport.min.y || y > viewport.max.y {
+            y += guessed;
+            continue;
+        }
+        let rect =
+            egui::Rect::from_min_size(top + egui::vec2(0.0, y), egui::vec2(width, f32::INFINITY));
+        let drawn = ui
+            .scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+                draw_row(ui, row, list, column)
+            })
+            .response
+            .rect
+            .height()
+            + ui.spacing().item_spacing.y;
+        if matches!(row, Row::Moves { .. }) {
+            pitch = Some(drawn);
+        }
+        rows.heights[i] = drawn;
+        if Some(i) == wanted {
+            seen = y >= viewport.min.y - 1.0 && y + drawn <= viewport.max.y + 1.0;
+        }
+        y += drawn;
+    }
+    // The list's full height, so that the scroll bar knows it.
+    ui.allocate_rect(
+        egui::Rect::from_min_size(top, egui::vec2(width, y)),
+        egui::Sense::hover(),
+    );
+    (pitch, seen)
+}
+
+/// One row: a move pair of the main line, or the variations after a move.
+fn draw_row<A: FnMut(Action), E: FnMut(RecordEdit)>(
+    ui: &mut egui::Ui,
+    row: &Row,
+    list: &mut List<'_, A, E>,
+    column: f32,
+) {
+    match row {
+        Row::Moves {
+            number,
+            black_first,
+            moves,
+        } => {
             ui.horizontal(|ui| {
-                let (_, first) = &row[0];
-                ui.add_sized(
-                    [32.0, ROW],
-                    egui::Label::new(format!("{}.", first.fullmoves())),
-                );
-                if first.turn() == Side::Black {
+                ui.add_sized([32.0, ROW], egui::Label::new(format!("{number}.")));
+                if *black_first {
                     ui.add_sized([column, ROW], egui::Label::new("…"));
                 }
-                for (n, before) in &row {
-                    list.button(ui, *n, before, "", false, column);
+                for (node, text) in moves {
+                    list.button(ui, *node, text, false, column);
                 }
             });
-            row.clear();
-            rows += 1;
-            if branches {
-                ui.indent(("variations", node.index()), |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.spacing_mut().item_spacing.x = 2.0;
-                        list.alternatives(ui, node, &pos, 1);
-                    });
-                });
-            }
         }
-        let Some(after) = after else {
-            break;
-        };
-        pos = after;
-        at = node;
+        Row::Variations { after, items } => {
+            ui.indent(("variations", after.index()), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 2.0;
+                    for item in items {
+                        match item {
+                            Item::Open => {
+                                ui.label(egui::RichText::new("(").size(VARIATION_SIZE));
+                            }
+                            Item::Close => {
+                                ui.label(egui::RichText::new(")").size(VARIATION_SIZE));
+                            }
+                            Item::Move(node, text) => list.button(ui, *node, text, true, 0.0),
+                        }
+                    }
+                });
+            });
+        }
     }
-    rows
 }
 
 /// The shown move's comment (at the start: the game's opening comment), editable; the
