@@ -14,7 +14,7 @@ pub use shapes::{Shape, board, check_glow, icon, last_move_corners, piece};
 
 /// The font of the pieces, the board's labels and the panel: a renamed subset of LXGW
 /// WenKai (SIL OFL 1.1, see `fonts/FONTLOG.txt`), compiled in.
-pub const FONT: &[u8] = include_bytes!("../../fonts/XiangqiKai-Regular.ttf");
+pub static FONT: &[u8] = include_bytes!("../../fonts/XiangqiKai-Regular.ttf");
 
 /// The font's family name.
 pub const FONT_FAMILY: &str = "Xiangqi Kai";
@@ -22,7 +22,7 @@ pub const FONT_FAMILY: &str = "Xiangqi Kai";
 /// The plain face of the board's coordinates: a renamed ASCII subset of Noto Sans (SIL
 /// OFL 1.1, see `fonts/FONTLOG.txt`), compiled in. In the handwritten face a 9 reads as
 /// a q.
-pub const PLAIN_FONT: &[u8] = include_bytes!("../../fonts/XiangqiSans-Regular.ttf");
+pub static PLAIN_FONT: &[u8] = include_bytes!("../../fonts/XiangqiSans-Regular.ttf");
 
 /// The plain font's family name.
 pub const PLAIN_FONT_FAMILY: &str = "Xiangqi Sans";

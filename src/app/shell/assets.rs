@@ -77,8 +77,13 @@ fn load(
     mut fonts: ResMut<Assets<Font>>,
     mut audio: ResMut<Assets<AudioSource>>,
 ) {
-    let font = fonts.add(Font::from_bytes(FONT.to_vec()));
-    let plain = fonts.add(Font::from_bytes(crate::theme::PLAIN_FONT.to_vec()));
+    // Read where the binary holds them: no copy of the 4.7 MB face on the heap.
+    let compiled_in = |bytes: &'static [u8]| Font {
+        data: linebender_resource_handle::Blob::new(std::sync::Arc::new(bytes)),
+        alias: String::new(),
+    };
+    let font = fonts.add(compiled_in(FONT));
+    let plain = fonts.add(compiled_in(crate::theme::PLAIN_FONT));
     let sounds = Sound::ALL
         .into_iter()
         .map(|s| {
