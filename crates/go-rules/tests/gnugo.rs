@@ -219,6 +219,19 @@ fn legal_points_and_captures_agree_with_gnu_go_under_situational_superko() {
     assert_eq!(deviations, 0);
 }
 
+/// GNU Go's dead stones at the end of `game`.
+fn gnu_go_dead(game: &Game) -> BTreeSet<String> {
+    let size = game.position().board().size();
+    let mut gtp = Gtp::start(&[]);
+    gtp.ask(&format!("boardsize {size}"));
+    gtp.ask("clear_board");
+    for (k, mv) in game.moves().iter().enumerate() {
+        let color = game.position_at(k).unwrap().to_move();
+        gtp.ask(&format!("play {color} {}", mv.gtp(size)));
+    }
+    gtp_set(&gtp.ask("final_status_list dead"))
+}
+
 /// The dead-stone suggestion at the end of the real games of `tests/data/sgf/` beside
 /// GNU Go's `final_status_list dead` in the same positions: each stone's status (dead
 /// or alive) compared, printed per game and in all.
@@ -232,37 +245,32 @@ fn dead_stones_at_the_end_of_real_games_agree_with_gnu_go() {
         .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
         .collect();
     files.sort();
+    let games: Vec<(&std::path::PathBuf, Game)> = files
+        .iter()
+        .filter_map(|file| {
+            let text = go_rules::sgf::decode(&std::fs::read(file).unwrap());
+            let sgf = go_rules::sgf::read(&text).ok()?.remove(0);
+            Some((file, sgf.replay(&sgf.main_line()).unwrap()))
+        })
+        .collect();
+    // GNU Go takes seconds a game: the games asked of it side by side.
+    let answers: Vec<BTreeSet<String>> = std::thread::scope(|scope| {
+        let asked: Vec<_> = games
+            .iter()
+            .map(|(_, game)| scope.spawn(|| gnu_go_dead(game)))
+            .collect();
+        asked.into_iter().map(|a| a.join().unwrap()).collect()
+    });
     let (mut stones_all, mut agree_all) = (0, 0);
-    for file in &files {
-        let text = go_rules::sgf::decode(&std::fs::read(file).unwrap());
-        let Ok(games) = go_rules::sgf::read(&text) else {
-            continue;
-        };
-        let sgf = &games[0];
-        let game = sgf.replay(&sgf.main_line()).unwrap();
+    for ((file, game), theirs) in games.iter().zip(answers) {
         let pos = game.position();
         let board = pos.board();
         let size = board.size();
         let stones: Vec<Point> = board.points().filter(|&p| board.get(p).is_some()).collect();
         if stones.len() < 20 {
+            // A file of a few moves for the reader's tests: no ending to judge.
             continue;
         }
-        let mut gtp = Gtp::start(&[]);
-        gtp.ask(&format!("boardsize {size}"));
-        gtp.ask("clear_board");
-        for (mv, color) in game
-            .moves()
-            .iter()
-            .zip((0..game.moves().len()).map(|k| game.position_at(k).unwrap().to_move()))
-        {
-            let name = if color == Color::Black {
-                "black"
-            } else {
-                "white"
-            };
-            gtp.ask(&format!("play {name} {}", mv.gtp(size)));
-        }
-        let theirs = gtp_set(&gtp.ask("final_status_list dead"));
         // Eight seeds: one alone is luck.
         let (mut agree, mut dead) = (0, 0);
         for seed in 1..=SEEDS {

@@ -489,6 +489,7 @@ mod tests {
                 let mut stretches = Stretches::new(positions, engines);
                 let mut given = vec![0; positions];
                 let mut last: Vec<Option<usize>> = vec![None; engines];
+                let mut jumps = vec![0; engines];
                 // Engines asking in an uneven order, as searches of uneven length do.
                 let mut turn = 0usize;
                 let mut done = vec![false; engines];
@@ -501,6 +502,11 @@ mod tests {
                     match stretches.next(k) {
                         Some(i) => {
                             given[i] += 1;
+                            // Front to back: the next position, or a jump to a stretch
+                            // taken over (halving what is left: a few times at most).
+                            if last[k].is_some_and(|l| l + 1 != i) {
+                                jumps[k] += 1;
+                            }
                             last[k] = Some(i);
                         }
                         None => done[k] = true,
@@ -509,6 +515,10 @@ mod tests {
                 assert!(
                     given.iter().all(|&g| g == 1),
                     "{positions}/{engines}: {given:?}"
+                );
+                assert!(
+                    jumps.iter().all(|&j| j <= 10),
+                    "{positions}/{engines}: {jumps:?}"
                 );
             }
         }

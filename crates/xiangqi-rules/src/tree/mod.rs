@@ -690,6 +690,38 @@ mod tests {
     }
 
     #[test]
+    fn every_change_takes_a_new_stamp_and_a_copy_keeps_its_own() {
+        let mut tree = GameTree::new(Position::new());
+        let mut seen = vec![tree.stamp()];
+        let mut changed = |tree: &GameTree| {
+            assert!(!seen.contains(&tree.stamp()), "a stamp came back");
+            seen.push(tree.stamp());
+        };
+        let a = tree.play(tree.root(), mv("h2e2")).unwrap();
+        changed(&tree);
+        let copy = tree.clone();
+        assert_eq!(copy.stamp(), tree.stamp());
+        let b = tree.play(tree.root(), mv("b2e2")).unwrap();
+        changed(&tree);
+        assert_ne!(copy.stamp(), tree.stamp());
+        tree.promote(b);
+        changed(&tree);
+        tree.node_mut(a).comment_after = "a comment".into();
+        changed(&tree);
+        tree.delete(a);
+        changed(&tree);
+        // Asking leaves it: the same move played again finds its node.
+        let stamp = tree.stamp();
+        assert_eq!(tree.play(tree.root(), mv("b2e2")), Ok(b));
+        assert_eq!(tree.stamp(), stamp);
+        // Equal trees are equal whatever their stamps.
+        let mut other = GameTree::new(Position::new());
+        other.play(other.root(), mv("h2e2")).unwrap();
+        assert_eq!(other, copy);
+        assert_ne!(other.stamp(), copy.stamp());
+    }
+
+    #[test]
     fn promote_reorder_and_delete() {
         let (mut t, [a, b, c, d, e]) = sample();
         t.promote(c);

@@ -213,3 +213,57 @@ fn alternatives(
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_main_line_goes_in_pairs_and_a_variation_follows_the_move_it_replaces() {
+        let mut tree = GameTree::new(Position::new());
+        let play =
+            |tree: &mut GameTree, at: NodeId, m: &str| tree.play(at, m.parse().unwrap()).unwrap();
+        let root = tree.root();
+        let a = play(&mut tree, root, "h2e2");
+        let b = play(&mut tree, a, "h9g7");
+        let c = play(&mut tree, a, "b9c7");
+        let d = play(&mut tree, b, "h0g2");
+        let e = play(&mut tree, d, "i9h9");
+        tree.node_mut(d).comment_after = "a comment".into();
+        let rows = Rows::new(&tree, Notation::Iccs, 23.0, 300.0);
+        let texts =
+            |moves: &[(NodeId, String)]| moves.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>();
+        let [
+            Row::Moves {
+                number: 1,
+                black_first: false,
+                moves: first,
+            },
+            Row::Variations { after, items },
+            Row::Moves {
+                number: 2,
+                black_first: false,
+                moves: second,
+            },
+        ] = rows.rows.as_slice()
+        else {
+            panic!("three rows: a pair, its variation, a pair");
+        };
+        assert_eq!(texts(first), ["h2e2", "h9g7"]);
+        assert_eq!(*after, b);
+        assert!(
+            matches!(items.as_slice(), [Item::Open, Item::Move(n, t), Item::Close] if *n == c && t == "1…b9c7")
+        );
+        assert_eq!(texts(second), ["h0g2 *", "i9h9"]);
+        let row = |n: NodeId| rows.row_of[n.index()];
+        assert_eq!(
+            [a, b, c, d, e].map(row),
+            [Some(0), Some(0), Some(1), Some(2), Some(2)]
+        );
+        assert_eq!(rows.heights.len(), 3);
+        assert_eq!(
+            rows.heights[0], 23.0,
+            "a main-line row guessed at the pitch"
+        );
+    }
+}
