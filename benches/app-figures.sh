@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Prints the game's figures beside the empty Bevy example built the same way, in the same
 # run: start to first frame, CPU over 10 idle seconds, peak RSS, and (the game only)
-# frame times during a move animation; then the ratios.
+# frame times during a move animation; then the ratios; then what each kind of thing
+# the game draws (sprites, text, meshes, egui) costs the empty example's first frame.
 #
 # Needs Xvfb, mesa-vulkan-drivers, xdotool and imagemagick (apt-get install …).
 # Usage: bash benches/app-figures.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
-cargo build --release --quiet --bin xiangqi --example empty-bevy
+cargo build --release --quiet --bin xiangqi --example empty-bevy --example startup-parts
 game="$target/release/xiangqi"
 empty="$target/release/examples/empty-bevy"
+parts="$target/release/examples/startup-parts"
 
 display=":$(( 300 + $$ % 100 ))"
 Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp -noreset >/dev/null 2>&1 &
@@ -83,3 +85,11 @@ printf '%-22s %11s%% %11s%% %8s\n' "idle CPU (10 s)" "$game_cpu" "$empty_cpu" "-
 printf '%-22s %11s%% %11s%% %8s\n' "clock running (10 s)" "$clock_cpu" "$empty_cpu" "-"
 printf '%-22s %10s kB %9s kB %8.2f\n' "peak RSS" "$game_rss" "$empty_rss" "$(echo "$game_rss / $empty_rss" | bc -l)"
 echo "move animation (game): $anim"
+
+# What each kind of thing the game draws costs the start: the empty example drawing a
+# board-coloured square where the board is, then with each of the game's other kinds.
+echo "start to first frame of the empty example drawing (median of 5):"
+for what in sprite sprite,text sprite,mesh sprite,egui sprite,text,mesh,egui; do
+  t=$(for _ in 1 2 3 4 5; do STARTUP_PARTS="$what" first_frame "$parts" 300 300 '#E9C78E'; done | median)
+  printf '  %-24s %6.2fs\n' "$what" "$t"
+done
