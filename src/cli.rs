@@ -13,6 +13,7 @@ use xiangqi::rules::{Game, Move, Position, perft, perft_divide};
 mod analyze;
 mod convert;
 mod go;
+mod go_review;
 mod library;
 mod opening;
 mod puzzles;
@@ -279,6 +280,23 @@ enum GoCommand {
         #[arg(long, default_value = "")]
         dead: String,
     },
+    /// Review a game with GNU Go: one row a move, `MOVE POINT SCORE BEST LOSS [MARK]`
+    /// (SCORE: GNU Go's estimate after the move, B+… or W+…; BEST: GNU Go's choice in
+    /// its place; LOSS: what the move cost its side against that choice, in points;
+    /// MARK: `?` from 5 points, `??` from 12).
+    Review {
+        /// The SGF file (`-`: standard input); its main line is reviewed.
+        input: String,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// GNU Go's level, 1 to 10 (higher: slower, stronger).
+        #[arg(long, default_value_t = xiangqi::games::go::review::LEVEL)]
+        level: u8,
+        /// Write the game with the review (V, BM and comments) to this SGF file.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
     /// Write a game of an SGF file as SGF (FF[4], UTF-8, the whole tree).
     Convert {
         /// The file (`-`: standard input).
@@ -495,6 +513,20 @@ pub fn run() -> ExitCode {
             GoCommand::Moves(setup) => go::moves(&mut out, &setup),
             GoCommand::Status(setup) => go::status(&mut out, &setup),
             GoCommand::Score { setup, dead } => go::count(&mut out, &setup, &dead),
+            GoCommand::Review {
+                input,
+                game,
+                level,
+                output,
+            } => go_review::review(
+                &mut out,
+                &go_review::Request {
+                    input: &input,
+                    game,
+                    level,
+                    output: output.as_deref(),
+                },
+            ),
             GoCommand::Convert {
                 input,
                 game,

@@ -409,6 +409,7 @@ fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties
         forbidden: vec![at("E5")],
         atari: true,
         liberties: true,
+        insight: Default::default(),
     };
     let marked = painter.draw_marked(game.position(), None, &marks);
     let pixel = |image: &tiny_skia::Pixmap, p: Point, dx: f32, dy: f32| {
@@ -447,6 +448,26 @@ fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties
             "{p}: its liberties written ({changed} pixels)"
         );
     }
+    // GNU Go's opinion: H1 sure black's (darker than the wood), J1 sure white's
+    // (lighter), A9 too unsure to shade; E6 its best candidate, ringed in green.
+    let insight = Marks {
+        insight: xiangqi::picture::goban::Insight {
+            owners: vec![(at("H1"), 1.0), (at("J1"), -1.0), (at("A9"), 0.1)],
+            candidates: vec![(at("E6"), "35".to_owned()), (at("F7"), "25".to_owned())],
+        },
+        ..Marks::default()
+    };
+    let seen = painter.draw_marked(game.position(), None, &insight);
+    let off = cell * 0.3;
+    let luma = |c: [u8; 3]| c.iter().map(|&v| u32::from(v)).sum::<u32>();
+    let wood = luma(pixel(&plain, at("H1"), off, off));
+    assert!(luma(pixel(&seen, at("H1"), off, off)) + 150 < wood, "black's point shaded");
+    assert!(luma(pixel(&seen, at("J1"), off, off)) > wood + 60, "white's point shaded");
+    assert_eq!(pixel(&seen, at("A9"), off, off), pixel(&plain, at("A9"), off, off));
+    let best = pixel(&seen, at("E6"), cell * 0.35, 0.0);
+    assert!(best[1] > best[0] + 40 && best[1] > best[2] + 40, "green: {best:?}");
+    let other = pixel(&seen, at("F7"), cell * 0.35, 0.0);
+    assert!(other[2] > other[0] + 60, "blue: {other:?}");
 }
 
 fn decode_png(bytes: Vec<u8>) -> Image {

@@ -2,7 +2,9 @@
 `ok<TAB>SIZE<TAB>MAIN-LINE NODES<TAB>KOMI<TAB>ROWS<TAB>MOVES<TAB>COMMENTS`, the board after
 the main line's moves as rows top first (X black, O white, . empty) joined by '/', the
 number of moves (passes too), and the main line's comments, one a node ("" where it has
-none), each as its UTF-8 in hex, joined by ','."""
+none), each as its UTF-8 in hex, joined by ','.
+`values<TAB>PATH` answers `ok<TAB>V<TAB>BM`: the main line's `V` and `BM` properties, one
+a node ("" where it has none), joined by ','."""
 import sys
 
 from sgfmill import sgf, sgf_moves
@@ -12,6 +14,13 @@ for line in sys.stdin:
     try:
         with open(path, "rb") as f:
             game = sgf.Sgf_game.from_bytes(f.read())
+        if cmd == "values":
+            nodes = game.get_main_sequence()
+            got = lambda n, p: ("%g" % n.get(p)) if n.has_property(p) else ""
+            print("ok\t%s\t%s" % (",".join(got(n, "V") for n in nodes),
+                                   ",".join(got(n, "BM") for n in nodes)))
+            sys.stdout.flush()
+            continue
         board, plays = sgf_moves.get_setup_and_moves(game)
         for colour, move in plays:
             if move is None:

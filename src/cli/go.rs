@@ -80,7 +80,7 @@ impl Setup {
 }
 
 /// The games of an SGF file or of standard input (`-`), and a name for messages.
-fn read_input(input: &str) -> Result<(Vec<sgf::SgfGame>, String), Failure> {
+pub(super) fn read_input(input: &str) -> Result<(Vec<sgf::SgfGame>, String), Failure> {
     let (bytes, name) = if input == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)

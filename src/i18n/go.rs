@@ -72,6 +72,19 @@ texts! {
     Byoyomi => "（读秒）", " (byo-yomi)";
     WinsOnTime => "{}超时胜", "{} wins on time";
     Comment => "注释", "Comment";
+    GnuGoOpinion => "GNU Go 的看法", "GNU Go's opinion";
+    TerritoryButton => "形势（A）", "Territory (A)";
+    TerritoryScore => "GNU Go 估计：{}", "{} by GNU Go's estimate";
+    TerritoryAsking => "GNU Go 正在估计形势…", "GNU Go is estimating…";
+    HintButton => "提示（H）", "Hint (H)";
+    WouldPlay => "GNU Go 会下 {}（价值 {}）", "GNU Go would play {} (worth {})";
+    ReviewButton => "复盘（R）", "Review (R)";
+    ReviewStop => "停止", "Stop";
+    ReviewNothing => "还没有着法可复盘", "No moves to review yet";
+    ReviewMove => "第 {} 手 {}：GNU Go 估计 {}", "Move {} {}: {} by GNU Go's estimate";
+    ReviewCost => "比 GNU Go 的选择少 {} 目 {}", "{} points worse than GNU Go's choice {}";
+    ReviewMarks => "GNU Go 标出的着法：黑 {} 手，白 {} 手（] 下一处）", "Moves GNU Go marks: black {}, white {} (] the next)";
+    NoMarkAhead => "后面没有标出的着法", "No marked move ahead";
 }
 
 /// A side's name.

@@ -78,11 +78,13 @@ macro_rules! texts {
     };
 }
 
+mod gnugo;
 mod go;
 mod library;
 pub mod spoken;
 mod xiangqi;
 
+pub use gnugo::{go_reason, reason_strings};
 pub use go::{GoText, go_illegal, go_result, go_rules, side as go_side};
 pub use library::{LibText, result_word};
 pub use xiangqi::*;
@@ -287,6 +289,7 @@ texts! {
     Credits => "开局库的大师对局与开局编号（ECCO）的分类取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计与分类树", "The opening explorer's master games and the opening names' (ECCO) classification are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics and a classification tree";
     Analysis => "分析", "Analysis";
     HintButton => "提示", "Hint";
+    Territory => "形势判断", "Territory";
     Opponent => "对手", "Opponent";
     TwoPlayers => "两人对弈", "Two players";
     ComputerRed => "电脑执红", "Computer plays red";

@@ -240,6 +240,7 @@ pub fn all_fixed_strings() -> Vec<String> {
         .map(str::to_owned)
         .collect();
     out.extend(go::go_strings());
+    out.extend(super::gnugo::reason_strings());
     for lang in [Lang::Zh, Lang::En] {
         for color in Color::ALL {
             out.push(side(color, lang).to_owned());

@@ -151,6 +151,14 @@ pub mod go {
     pub const FORBIDDEN: Rgba = Rgba(0xB0, 0x28, 0x20, 0xC0);
     /// The ring around a chain in atari.
     pub const ATARI: Rgba = Rgba(0xD8, 0x38, 0x20, 0xFF);
+    /// A point GNU Go gives black, at its surest (fainter as it is less sure).
+    pub const OWNED_BLACK: Rgba = Rgba(0x18, 0x18, 0x20, 0xA0);
+    /// A point GNU Go gives white, at its surest.
+    pub const OWNED_WHITE: Rgba = Rgba(0xFF, 0xFF, 0xFF, 0xC8);
+    /// GNU Go's candidate moves: a ring with the move's value.
+    pub const CANDIDATE: Rgba = Rgba(0x1E, 0x5A, 0xC8, 0xE6);
+    /// GNU Go's best candidate.
+    pub const BEST: Rgba = Rgba(0x1E, 0x8A, 0x3C, 0xF0);
 }
 
 /// The panel, dialogs and banner around the board: light and warm like the wood, so

@@ -4,6 +4,7 @@
 #![cfg(feature = "gui")]
 
 mod fits;
+mod go_gnugo;
 mod harness;
 mod keyboard;
 mod library;

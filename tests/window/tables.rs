@@ -36,8 +36,8 @@ fn ticks_of(pid: u32, secs: u64) -> u64 {
 
 /// A Xiangqi game with a running clock and the analysis on; at the Go table H, A, R, F,
 /// Space, F2, F3, `]`, Ctrl+G and a stone played: the Xiangqi engine stops searching and
-/// no Fairy-Stockfish is started, each Xiangqi key means nothing, H
-/// asks GNU Go for a hint, Space is the Go clock's; back at 象棋 the position, the board's way up, the analysis and the clock
+/// no Fairy-Stockfish is started, each Xiangqi key means nothing to Xiangqi (H, A, R
+/// and `]` are GNU Go's hint, territory and review here), Space is the Go clock's; back at 象棋 the position, the board's way up, the analysis and the clock
 /// (within a second) are as left.
 #[test]
 fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {

@@ -32,8 +32,12 @@ impl TableGame for Go {
             .map(|key| Action::own(GoCommand::Cursor(key)))
             .or_else(|| usual_key(press))
             .or_else(|| match (press.ctrl, press.key) {
-                // H: a hint, as at the Xiangqi table, from Go's own engine.
+                // The Xiangqi table's engine keys, answered by Go's own engine: H a
+                // hint, A the territory (as analysis), R a review, ] its next mark.
                 (false, KeyCode::KeyH) => Some(Action::own(GoCommand::Hint)),
+                (false, KeyCode::KeyA) => Some(Action::own(GoCommand::Territory)),
+                (false, KeyCode::KeyR) => Some(Action::own(GoCommand::Review)),
+                (false, KeyCode::BracketRight) => Some(Action::own(GoCommand::NextMark)),
                 // L: the library's Go games.
                 (false, KeyCode::KeyL) => Some(Action::own(GoLibraryCommand::Toggle)),
                 _ => None,
@@ -120,7 +124,12 @@ impl TableGame for Go {
 
     fn menu(menu: Menu) -> Vec<MenuItem> {
         match menu {
-            Menu::Engine => vec![(T::HintButton, "H", Action::own(GoCommand::Hint))],
+            Menu::Engine => vec![
+                (T::Territory, "A", Action::own(GoCommand::Territory)),
+                (T::HintButton, "H", Action::own(GoCommand::Hint)),
+                (T::Review, "R", Action::own(GoCommand::Review)),
+                (T::MenuNextMark, "]", Action::own(GoCommand::NextMark)),
+            ],
             Menu::Game => vec![(T::LibraryMenu, "L", Action::own(GoLibraryCommand::Toggle))],
         }
     }

@@ -19,8 +19,8 @@ pub mod clock;
 pub mod count;
 pub mod files;
 pub mod game;
+pub mod gnugo;
 pub mod library;
-pub mod opponent;
 pub mod panel;
 pub mod slots;
 pub(crate) mod spoken;
@@ -112,8 +112,14 @@ pub enum GoCommand {
     Computer(Option<crate::go::Color>),
     /// Ask GNU Go which stones are dead (`opponent.rs` answers).
     AskDead,
-    /// H: ask GNU Go which move it would play here (`opponent.rs` answers).
+    /// H: GNU Go's candidate moves here, with the best one's reasons (`gnugo/hint.rs`).
     Hint,
+    /// A: GNU Go's view of who owns each point, on or off (`gnugo/territory.rs`).
+    Territory,
+    /// R: a review of the game by GNU Go, started or stopped (`gnugo/review.rs`).
+    Review,
+    /// ]: the next move the review marks.
+    NextMark,
 }
 
 /// The comment of the move shown, as typed.
@@ -123,12 +129,12 @@ pub struct GoComment(pub String);
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoTable>()
         .init_resource::<count::Suggesting>()
-        .init_resource::<opponent::Asking>()
         .init_resource::<view::Forbidden>()
         .init_resource::<GoCursor>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
+        .add_plugins(gnugo::plugin)
         .add_systems(
             OnExit(<game::Go as TableGame>::KIND),
             (pause_go, leave_board),
@@ -143,7 +149,10 @@ pub(crate) fn plugin(app: &mut App) {
                 points,
                 commands,
                 comments,
-                opponent::play,
+                gnugo::opponent::play,
+                gnugo::territory::follow,
+                gnugo::hint::hint,
+                gnugo::review::review,
                 count::suggest,
                 view::forbid,
                 sounds,
@@ -295,7 +304,12 @@ fn commands(
                 info!("go computer {side:?}");
                 table.setup.computer = side;
             }
-            GoCommand::AskDead | GoCommand::Hint => {}
+            // GNU Go's questions (`gnugo/`).
+            GoCommand::AskDead
+            | GoCommand::Hint
+            | GoCommand::Territory
+            | GoCommand::Review
+            | GoCommand::NextMark => {}
         }
         happened.write_batch(before.then(&table));
     }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::app::go::GoTable;
+use crate::app::go::gnugo::{hint::Hinted, review::GoReviewed, territory::Territory};
 use crate::app::schedule::Present;
 use crate::app::shell::input::BoardCamera;
 use crate::app::shell::stage::CELL;
@@ -157,9 +158,50 @@ fn spawn(mut commands: Commands, tables: Res<Tables>) {
     ));
 }
 
+/// GNU Go's opinion to draw on the position shown: who owns what (A), its candidates
+/// (H), or, at a move the review judged, the move it preferred there.
+fn insight(
+    table: &GoTable,
+    gnugo: (&Territory, &Hinted, &GoReviewed),
+) -> crate::picture::goban::Insight {
+    let (territory, hinted, reviewed) = gnugo;
+    let size = table.size();
+    let owners = territory.now(table).map_or_else(Vec::new, |t| {
+        t.owners
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                let (x, y) = (i % usize::from(size), i / usize::from(size));
+                (Point::new(x as u8, y as u8), v)
+            })
+            .collect()
+    });
+    let label = |c: &crate::engine::gtp::Candidate| match c.mv {
+        Move::Play(p) => Some((p, format!("{:.0}", c.value))),
+        Move::Pass => None,
+    };
+    let candidates = match hinted.now(table) {
+        Some(hint) => hint.moves.iter().filter_map(label).collect(),
+        None => table
+            .game()
+            .moves()
+            .len()
+            .checked_sub(1)
+            .and_then(|m| reviewed.steps.get(m)?.as_ref())
+            .filter(|s| s.best.mv != s.played)
+            .and_then(|s| label(&s.best))
+            .into_iter()
+            .collect(),
+    };
+    crate::picture::goban::Insight { owners, candidates }
+}
+
 /// Draws the board anew when the game changed (or the goban was just made).
+#[allow(clippy::too_many_arguments)]
 fn redraw(
     table: Res<GoTable>,
+    gnugo: (Res<Territory>, Res<Hinted>, Res<GoReviewed>),
+    mut drawn: Local<crate::picture::goban::Insight>,
     mut goban: Query<&mut Sprite, With<Goban>>,
     mut backdrop: Query<&mut Sprite, (With<Backdrop>, Without<Goban>)>,
     look: Res<crate::app::shell::model::BoardLook>,
@@ -172,12 +214,17 @@ fn redraw(
         return;
     };
     let pos = table.game().position();
+    let now = insight(&table, (&gnugo.0, &gnugo.1, &gnugo.2));
     if !table.is_changed()
         && !forbidden.is_changed()
         && !look.is_changed()
+        && *drawn == now
         && sprite.image != Handle::default()
     {
         return;
+    }
+    if !now.owners.is_empty() && drawn.owners != now.owners {
+        info!("go territory shaded");
     }
     for mut sprite in &mut backdrop {
         sprite.color = to_color(look.theme.palette().background);
@@ -201,7 +248,9 @@ fn redraw(
         forbidden: forbidden.0.iter().map(|&(p, _)| p).collect(),
         atari: table.look.atari,
         liberties: table.look.liberties,
+        insight: now.clone(),
     };
+    *drawn = now;
     let pixmap = painter.draw_marked(pos, last, &marks);
     let mut rgba = Vec::with_capacity(pixmap.pixels().len() * 4);
     for p in pixmap.pixels() {

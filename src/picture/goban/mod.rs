@@ -82,7 +82,12 @@ pub struct Marks {
     pub atari: bool,
     /// Write its liberties on each stone.
     pub liberties: bool,
+    /// GNU Go's opinion: who owns each point, its candidate moves (`insight.rs`).
+    pub insight: insight::Insight,
 }
+
+mod insight;
+pub use insight::Insight;
 
 /// Draws Go positions of one board size at one picture size; keeps the empty board.
 pub struct GobanPainter {
@@ -292,6 +297,7 @@ impl GobanPainter {
             }
         }
         self.marks(&mut frame, pos, marks);
+        self.insight(&mut frame, pos, &marks.insight);
         frame
     }
 

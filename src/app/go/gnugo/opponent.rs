@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, channel};
 use bevy::prelude::*;
 
 use crate::app::Notice;
-use crate::app::go::{GoHappened, GoTable};
+use crate::app::go::{GoCommand, GoHappened, GoTable};
 use crate::engine::gtp;
 use crate::go::{Move, Point};
 use crate::i18n::GoText as G;
@@ -23,8 +23,6 @@ const LEVEL: u8 = 5;
 enum Question {
     /// Its move, to play it.
     Move,
-    /// Its move, to show it (a hint).
-    Hint,
     /// The stones it counts dead.
     Dead,
 }
@@ -33,8 +31,6 @@ enum Question {
 enum Answer {
     /// Its move (`None`: it resigns).
     Move(Option<Move>),
-    /// The move it suggests (`None`: it would resign).
-    Hint(Option<Move>),
     /// The stones it counts dead.
     Dead(Vec<Point>),
 }
@@ -46,12 +42,7 @@ pub(crate) struct Asking {
     coming: Option<Mutex<Receiver<(u64, Result<Answer, String>)>>>,
 }
 
-/// Which position a question is about.
-fn stamp(table: &GoTable) -> u64 {
-    table.game().position().board().hash()
-        ^ (table.game().moves().len() as u64).rotate_left(20)
-        ^ u64::from(table.counting().is_some()) << 63
-}
+use super::stamp;
 
 /// Whether GNU Go is to move now: its side's turn, at the end of what was played, no
 /// count, no result.
@@ -76,8 +67,6 @@ fn ask(asking: &mut Asking, table: &GoTable, question: Question) {
             let answer = match question {
                 Question::Dead => gnugo.dead(game.start().board().size()).map(Answer::Dead),
                 Question::Move => gnugo.genmove(&game).map(Answer::Move),
-                // A process of its own, thrown away: the move is not played.
-                Question::Hint => gnugo.genmove(&game).map(Answer::Hint),
             };
             answer.map_err(|e| e.to_string())
         })();
@@ -93,16 +82,15 @@ fn ask(asking: &mut Asking, table: &GoTable, question: Question) {
 pub(crate) fn play(
     mut table: ResMut<GoTable>,
     mut asking: ResMut<Asking>,
-    mut commands: MessageReader<super::GoCommand>,
+    mut commands: MessageReader<GoCommand>,
     mut happened: MessageWriter<GoHappened>,
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
 ) {
     let lang = settings.lang;
-    let (mut dead, mut hint) = (false, false);
+    let mut dead = false;
     for command in commands.read() {
-        dead |= *command == super::GoCommand::AskDead;
-        hint |= *command == super::GoCommand::Hint;
+        dead |= *command == GoCommand::AskDead;
     }
     if dead && table.counting().is_some() {
         info!("go asks GNU Go for the dead stones");
@@ -110,17 +98,6 @@ pub(crate) fn play(
     } else if computer_to_move(&table) && asking.asked != Some(stamp(&table)) {
         info!("go asks GNU Go for a move");
         ask(&mut asking, &table, Question::Move);
-    } else if hint {
-        // No move to suggest once the game is over or being counted.
-        if let Some(result) = table.result() {
-            notices.write(Notice::warn(G::Over.fill(lang, &[&result])));
-        } else if table.counting().is_some() {
-            notices.write(Notice::warn(G::Counting.get(lang)));
-        } else {
-            info!("go asks GNU Go for a hint");
-            notices.write(Notice::info(G::HintAsked.get(lang)));
-            ask(&mut asking, &table, Question::Hint);
-        }
     }
     let came = asking
         .coming
@@ -136,7 +113,7 @@ pub(crate) fn play(
     match answer {
         Ok(Answer::Move(Some(mv))) if computer_to_move(&table) => {
             info!("go computer plays {}", mv.gtp(table.size()));
-            let before = super::Before::of(&table);
+            let before = crate::app::go::Before::of(&table);
             table.play(mv);
             happened.write_batch(before.then(&table));
         }
@@ -146,18 +123,6 @@ pub(crate) fn play(
             happened.write(GoHappened::Ended);
         }
         Ok(Answer::Move(_)) => {}
-        Ok(Answer::Hint(mv)) => {
-            let said = match mv {
-                Some(Move::Play(p)) => G::HintIs.fill(lang, &[&p.gtp(table.size())]),
-                Some(Move::Pass) => G::HintPass.get(lang).to_owned(),
-                None => G::HintResign.get(lang).to_owned(),
-            };
-            info!(
-                "go hint {}",
-                mv.map_or("resign".to_owned(), |m| m.gtp(table.size()))
-            );
-            notices.write(Notice::info(said));
-        }
         Ok(Answer::Dead(stones)) => table.set_dead(stones),
         Err(e) => {
             warn!("GNU Go: {e}");

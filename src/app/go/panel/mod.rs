@@ -6,6 +6,7 @@
 
 mod cards;
 mod count;
+mod insight;
 mod library;
 mod record;
 mod setup;
@@ -35,6 +36,9 @@ pub(crate) struct GoShown<'w> {
     hover: Res<'w, Hover>,
     comment: MessageWriter<'w, GoComment>,
     library: Res<'w, crate::app::go::library::GoLibrary>,
+    territory: Res<'w, crate::app::go::gnugo::territory::Territory>,
+    hinted: Res<'w, crate::app::go::gnugo::hint::Hinted>,
+    reviewed: Res<'w, crate::app::go::gnugo::review::GoReviewed>,
 }
 
 /// The Go panel's own state: where its buttons were logged, the new game being chosen.
@@ -166,6 +170,9 @@ fn show(
     if look != table.look {
         send(go(GoCommand::Look(look)));
     }
+    ui.separator();
+    let gnugo = (&*shown.territory, &*shown.hinted, &*shown.reviewed);
+    insight::show(ui, table, gnugo, lang, state, send);
     if table.counting().is_some() {
         ui.separator();
         count::show(ui, table, lang, state, send);

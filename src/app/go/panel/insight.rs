@@ -1,0 +1,189 @@
+//! GNU Go's opinion in the panel, labelled as its own: the territory toggle (A) with
+//! its estimate of the score, a hint (H) and its reasons, the review (R, a progress bar
+//! and Stop while it runs) with its graph (black's lead above the middle, white's
+//! below; the marked moves dotted, the move shown a line; a click shows that move) and
+//! what it says of the move shown.
+
+use bevy_egui::egui;
+
+use super::{GoUi, button};
+use crate::app::actions::Action;
+use crate::app::go::gnugo::{hint, review::GoReviewed, territory::Territory};
+use crate::app::go::{GoCommand, GoTable};
+use crate::games::go::review::{Mark, score_text};
+use crate::go::Color;
+use crate::i18n::{GoText as G, Lang, go_reason};
+
+/// The graph's height.
+const HEIGHT: f32 = 64.0;
+
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    table: &GoTable,
+    gnugo: (&Territory, &hint::Hinted, &GoReviewed),
+    lang: Lang,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) {
+    let (territory, hinted, reviewed) = gnugo;
+    let go = |c: GoCommand| Action::own(c);
+    ui.label(egui::RichText::new(G::GnuGoOpinion.get(lang)).strong());
+    ui.horizontal_wrapped(|ui| {
+        let t = ui.selectable_label(territory.shown, G::TerritoryButton.get(lang));
+        crate::app::panel::parts::log_place(&mut state.logged, "go-territory", t.rect);
+        if t.clicked() {
+            send(go(GoCommand::Territory));
+        }
+        if button(ui, state, G::HintButton.get(lang), "go-hint") {
+            send(go(GoCommand::Hint));
+        }
+        match reviewed.progress() {
+            Some((seen, all)) => {
+                ui.add(
+                    egui::ProgressBar::new(seen as f32 / all.max(1) as f32)
+                        .desired_width(90.0)
+                        .text(format!("{seen}/{all}")),
+                );
+                if button(ui, state, G::ReviewStop.get(lang), "go-review-stop") {
+                    send(go(GoCommand::Review));
+                }
+            }
+            None => {
+                if button(ui, state, G::ReviewButton.get(lang), "go-review") {
+                    send(go(GoCommand::Review));
+                }
+            }
+        }
+    });
+    if territory.shown {
+        ui.label(match territory.now(table) {
+            Some(t) => G::TerritoryScore.fill(lang, &[&score_text(t.score)]),
+            None => G::TerritoryAsking.get(lang).to_owned(),
+        });
+    }
+    if let Some(c) = hinted.now(table) {
+        ui.label(hint::said(c, table.size(), lang));
+    }
+    if reviewed.any() {
+        let count = |side| {
+            reviewed
+                .steps
+                .iter()
+                .flatten()
+                .filter(|s| s.mover == side && s.mark.is_some())
+                .count()
+        };
+        ui.label(G::ReviewMarks.fill(lang, &[&count(Color::Black), &count(Color::White)]));
+        graph(ui, table, reviewed, state, send);
+        shown_move(ui, table, reviewed, lang);
+    }
+}
+
+/// What the review says of the move shown.
+fn shown_move(ui: &mut egui::Ui, table: &GoTable, reviewed: &GoReviewed, lang: Lang) {
+    let size = table.size();
+    let ply = table.game().moves().len();
+    let Some(m) = ply.checked_sub(1) else { return };
+    let (Some(Some(step)), Some(Some(score))) = (reviewed.steps.get(m), reviewed.scores.get(ply))
+    else {
+        return;
+    };
+    ui.label(G::ReviewMove.fill(lang, &[&ply, &step.played.gtp(size), &score_text(*score)]));
+    if step.best.mv != step.played {
+        let mut text = G::WouldPlay.fill(
+            lang,
+            &[&step.best.mv.gtp(size), &format!("{:.1}", step.best.value)],
+        );
+        if !step.reasons.is_empty() {
+            let reasons: Vec<String> = step.reasons.iter().map(|r| go_reason(r, lang)).collect();
+            text.push_str(if lang == Lang::Zh { "：" } else { ": " });
+            text.push_str(&reasons.join(if lang == Lang::Zh { "；" } else { "; " }));
+        }
+        ui.label(text);
+        let glyph = step.mark.map_or("", Mark::glyph);
+        ui.label(G::ReviewCost.fill(lang, &[&format!("{:.1}", step.loss.max(0.0)), &glyph]));
+    }
+}
+
+fn graph(
+    ui: &mut egui::Ui,
+    table: &GoTable,
+    reviewed: &GoReviewed,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) {
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, HEIGHT), egui::Sense::click());
+    crate::app::panel::parts::log_place(&mut state.logged, "go-review-graph", rect);
+    let painter = ui.painter_at(rect);
+    let n = reviewed.scores.len().max(2);
+    // The scale: the largest lead, at least ten points.
+    let most = reviewed
+        .scores
+        .iter()
+        .flatten()
+        .fold(10.0f32, |m, s| m.max(s.abs()));
+    let x = |i: usize| rect.left() + rect.width() * i as f32 / (n - 1) as f32;
+    let mid = rect.center().y;
+    let y = |s: f32| mid - (rect.height() / 2.0 - 2.0) * s / most;
+    painter.rect_filled(rect, 2.0, egui::Color32::from_rgb(0xC8, 0xA8, 0x70));
+    let black = egui::Color32::from_rgb(0x1C, 0x1C, 0x1E);
+    let white = egui::Color32::from_rgb(0xF4, 0xF2, 0xEC);
+    let half = (rect.width() / n as f32 / 2.0).max(0.5);
+    for (i, s) in reviewed.scores.iter().enumerate() {
+        let Some(s) = *s else { continue };
+        let (top, bottom, color) = if s >= 0.0 {
+            (y(s), mid, black)
+        } else {
+            (mid, y(s), white)
+        };
+        painter.rect_filled(
+            egui::Rect::from_min_max(
+                egui::pos2(x(i) - half, top),
+                egui::pos2(x(i) + half, bottom),
+            ),
+            0.0,
+            color,
+        );
+    }
+    painter.line_segment(
+        [egui::pos2(rect.left(), mid), egui::pos2(rect.right(), mid)],
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+    );
+    for (m, step) in reviewed.steps.iter().enumerate() {
+        let Some(step) = step else { continue };
+        let (Some(mark), Some(Some(s))) = (step.mark, reviewed.scores.get(m + 1)) else {
+            continue;
+        };
+        let color = match mark {
+            Mark::Mistake => egui::Color32::from_rgb(0xE8, 0x80, 0x30),
+            Mark::Blunder => egui::Color32::from_rgb(0xE0, 0x30, 0x30),
+        };
+        painter.circle_filled(egui::pos2(x(m + 1), y(*s)), 3.0, color);
+    }
+    let shown = table.game().moves().len();
+    painter.line_segment(
+        [
+            egui::pos2(x(shown), rect.top()),
+            egui::pos2(x(shown), rect.bottom()),
+        ],
+        egui::Stroke::new(1.5, egui::Color32::from_rgb(0x30, 0x70, 0xD0)),
+    );
+    if response.clicked()
+        && let Some(at) = response.interact_pointer_pos()
+    {
+        let ply = (((at.x - rect.left()) / rect.width()) * (n - 1) as f32).round() as usize;
+        let node = if ply == 0 {
+            table.whole_nodes().first().copied()
+        } else {
+            table
+                .whole_line()
+                .into_iter()
+                .find(|&(_, p, _, _)| p == ply)
+                .map(|(node, ..)| node)
+        };
+        if let Some(node) = node {
+            send(Action::own(GoCommand::GoTo(node)));
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! GNU Go's opinion at the Go table, in a real window: a 9×9 game opened from the
+//! command line and reviewed (R), the first marked move visited (`]`) with GNU Go's
+//! preferred point ringed on the board, a click on the graph, the review saved with
+//! the game; the territory (A) shading the board.
+
+use super::harness::Game;
+use super::{go_point, panel_place};
+
+#[test]
+fn go_a_game_reviewed_by_gnu_go_a_marked_move_visited_and_the_territory_shaded() {
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo-9x9.sgf");
+    let game = Game::start_with("go-review", &[file.to_str().unwrap()]);
+    game.until_logged("go opened 60 moves");
+    panel_place(&game, "go-review");
+    game.key("r");
+    game.until_logged("go review started: 61 positions");
+    game.until_logged("go review done: 61 positions");
+    let graph = panel_place(&game, "go-review-graph");
+    game.save_shot("go-review-done");
+
+    // The first marked move, GNU Go's choice in its place ringed in green.
+    game.key("Home");
+    game.key("bracketright");
+    game.until_logged("go review goes to move ");
+    let log = game.log();
+    let best = log
+        .lines()
+        .rev()
+        .find_map(|l| {
+            l.split_once("GNU Go preferred ")
+                .map(|(_, p)| p.trim().to_owned())
+        })
+        .unwrap();
+    let at = go_point(&game, &best, 9);
+    let spacing = go_point(&game, "B1", 9).0 - go_point(&game, "A1", 9).0;
+    game.until("GNU Go's choice ringed", || {
+        let shot = game.shot();
+        (shot.count_near(at.0, at.1, 0.4 * spacing, xiangqi::theme::go::BEST) > 30).then_some(())
+    });
+    game.save_shot("go-review-marked-move");
+
+    // A click on the graph's middle shows the middle of the game.
+    game.click_at(graph);
+    game.until_logged("go goes to node");
+
+    // The review is saved with the game: scores, marks and GNU Go's words.
+    let saved = game.home().join(".local/share/xiangqi/go-autosave.sgf");
+    game.until("the review saved", || {
+        std::fs::read_to_string(&saved)
+            .ok()
+            .filter(|t| t.contains("GNU Go review (level 5)") && t.contains("V["))
+    });
+
+    // The territory: A shades the points GNU Go gives either side.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let before = game.shot();
+    game.key("a");
+    game.until_logged("go territory on");
+    game.until_logged("go territory estimated");
+    game.until_logged("go territory shaded");
+    let names: Vec<String> = "ABCDEFGHJ"
+        .chars()
+        .flat_map(|c| (1..=9).map(move |r| format!("{c}{r}")))
+        .collect();
+    let changed = game.until("the board shaded", || {
+        let shot = game.shot();
+        let n = names
+            .iter()
+            .filter(|name| {
+                let (x, y) = go_point(&game, name, 9);
+                let (x, y) = (x + 0.3 * spacing, y + 0.3 * spacing);
+                let (a, b) = (before.at(x, y), shot.at(x, y));
+                (0..3).any(|i| a[i].abs_diff(b[i]) > 30)
+            })
+            .count();
+        (n >= 10).then_some(n)
+    });
+    game.save_shot("go-territory");
+    game.key("a");
+    game.until_logged("go territory off");
+    assert!(changed >= 10);
+}
