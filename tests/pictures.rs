@@ -461,11 +461,23 @@ fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties
     let off = cell * 0.3;
     let luma = |c: [u8; 3]| c.iter().map(|&v| u32::from(v)).sum::<u32>();
     let wood = luma(pixel(&plain, at("H1"), off, off));
-    assert!(luma(pixel(&seen, at("H1"), off, off)) + 150 < wood, "black's point shaded");
-    assert!(luma(pixel(&seen, at("J1"), off, off)) > wood + 60, "white's point shaded");
-    assert_eq!(pixel(&seen, at("A9"), off, off), pixel(&plain, at("A9"), off, off));
+    assert!(
+        luma(pixel(&seen, at("H1"), off, off)) + 150 < wood,
+        "black's point shaded"
+    );
+    assert!(
+        luma(pixel(&seen, at("J1"), off, off)) > wood + 60,
+        "white's point shaded"
+    );
+    assert_eq!(
+        pixel(&seen, at("A9"), off, off),
+        pixel(&plain, at("A9"), off, off)
+    );
     let best = pixel(&seen, at("E6"), cell * 0.35, 0.0);
-    assert!(best[1] > best[0] + 40 && best[1] > best[2] + 40, "green: {best:?}");
+    assert!(
+        best[1] > best[0] + 40 && best[1] > best[2] + 40,
+        "green: {best:?}"
+    );
     let other = pixel(&seen, at("F7"), cell * 0.35, 0.0);
     assert!(other[2] > other[0] + 60, "blue: {other:?}");
 }

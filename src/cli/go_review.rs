@@ -66,15 +66,17 @@ pub(super) fn review(out: &mut impl Write, request: &Request) -> Result<(), Fail
     for (i, step) in steps.iter().enumerate() {
         let Some(step) = step else { continue };
         let score = found[i + 1].as_ref().map_or(0.0, |s| s.score);
+        let mark = step
+            .mark
+            .map_or_else(String::new, |m| format!(" {}", m.glyph()));
         writeln!(
             out,
-            "{} {} {} {} {:.1} {}",
+            "{} {} {} {} {:.1}{mark}",
             i + 1,
             step.played.gtp(size),
             review::score_text(score),
             step.best.mv.gtp(size),
             step.loss.max(0.0),
-            step.mark.map(review::Mark::glyph).unwrap_or_default()
         )
         .map_err(io)?;
     }

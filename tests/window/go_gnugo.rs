@@ -1,7 +1,7 @@
-//! GNU Go's opinion at the Go table, in a real window: a 9×9 game opened from the
-//! command line and reviewed (R), the first marked move visited (`]`) with GNU Go's
-//! preferred point ringed on the board, a click on the graph, the review saved with
-//! the game; the territory (A) shading the board.
+//! GNU Go's opinion at the Go table, in a real window: a 9×9 game pasted and reviewed
+//! (R), the first marked move visited (`]`) with GNU Go's preferred point ringed on the
+//! board, a click on the graph, the review saved with the game; the territory (A)
+//! shading the board.
 
 use super::harness::Game;
 use super::{go_point, panel_place};
@@ -10,7 +10,10 @@ use super::{go_point, panel_place};
 fn go_a_game_reviewed_by_gnu_go_a_marked_move_visited_and_the_territory_shaded() {
     let file =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo-9x9.sgf");
-    let game = Game::start_with("go-review", &[file.to_str().unwrap()]);
+    let game = Game::start("go-review");
+    // Pasted: the table turns to Go.
+    game.set_clipboard(&std::fs::read_to_string(file).unwrap());
+    game.key("ctrl+i");
     game.until_logged("go opened 60 moves");
     panel_place(&game, "go-review");
     game.key("r");

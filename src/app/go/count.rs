@@ -26,7 +26,11 @@ fn stamp(table: &GoTable) -> u64 {
 }
 
 /// Asks for a suggestion when a count opens; hands it over when it comes.
-pub(crate) fn suggest(mut table: ResMut<GoTable>, mut suggesting: ResMut<Suggesting>) {
+pub(crate) fn suggest(
+    mut table: ResMut<GoTable>,
+    mut suggesting: ResMut<Suggesting>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+) {
     let wanted = table
         .counting()
         .is_some_and(|c| !c.suggested)
@@ -36,9 +40,11 @@ pub(crate) fn suggest(mut table: ResMut<GoTable>, mut suggesting: ResMut<Suggest
     {
         let pos = *table.game().position();
         let (send, receive) = channel();
+        let wake = crate::app::go::gnugo::Wake::of(wake);
         std::thread::spawn(move || {
             // The window may be gone by the time it is done: nothing to tell then.
             _ = send.send((id, suggest_dead(&pos, PLAYOUTS, id)));
+            wake.wake();
         });
         suggesting.asked = Some(id);
         suggesting.coming = Some(Mutex::new(receive));

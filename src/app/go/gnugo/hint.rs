@@ -64,6 +64,7 @@ pub(crate) fn hint(
     mut hinted: ResMut<Hinted>,
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) {
     let lang = settings.lang;
     // Every message read (none left for the next frame), one question at most.
@@ -78,16 +79,18 @@ pub(crate) fn hint(
             notices.write(Notice::info(G::HintAsked.get(lang)));
             let to_move = table.game().position().to_move();
             let size = table.size();
-            hinted
-                .pending
-                .ask(stamp(&table), table.game().clone(), move |gnugo, _| {
+            hinted.pending.ask(
+                (stamp(&table), super::Wake::of(wake)),
+                table.game().clone(),
+                move |gnugo, _| {
                     let moves = gnugo.top_moves(to_move, size)?;
                     let reasons = match moves.first().map(|c| c.mv) {
                         Some(Move::Play(p)) => gnugo.reasons(p, size)?,
                         _ => Vec::new(),
                     };
                     Ok((moves, reasons))
-                });
+                },
+            );
         }
     }
     let Some((id, answer)) = hinted.pending.take() else {

@@ -31,6 +31,30 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<review::GoReviewed>();
 }
 
+/// Wakes the window, asleep until input, when an answer comes from a thread (none
+/// headless).
+#[derive(Clone)]
+pub(crate) struct Wake(std::sync::Arc<Mutex<Option<WinitProxy>>>);
+
+type WinitProxy = bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>;
+
+impl Wake {
+    pub(crate) fn of(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) -> Wake {
+        Wake(std::sync::Arc::new(Mutex::new(
+            proxy.map(|p| (**p).clone()),
+        )))
+    }
+
+    /// Wakes the window.
+    pub(crate) fn wake(&self) {
+        if let Ok(proxy) = self.0.lock()
+            && let Some(p) = proxy.as_ref()
+        {
+            let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }
+    }
+}
+
 /// Which position a question is about.
 pub(crate) fn stamp(table: &GoTable) -> u64 {
     table.game().position().board().hash()
@@ -64,7 +88,7 @@ impl<T: Send + 'static> Pending<T> {
     /// `game`, what `question` asks of it.
     pub(crate) fn ask(
         &mut self,
-        id: u64,
+        (id, wake): (u64, Wake),
         game: Game,
         question: impl FnOnce(&mut Gtp, &Game) -> Result<T, EngineError> + Send + 'static,
     ) {
@@ -80,6 +104,7 @@ impl<T: Send + 'static> Pending<T> {
             })();
             // The window may be gone: nobody to tell.
             _ = send.send((id, answer));
+            wake.wake();
         });
         self.asked = Some(id);
         self.coming = Some(Mutex::new(receive));

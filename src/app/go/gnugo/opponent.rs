@@ -54,7 +54,7 @@ fn computer_to_move(table: &GoTable) -> bool {
 }
 
 /// Starts a question on its thread.
-fn ask(asking: &mut Asking, table: &GoTable, question: Question) {
+fn ask(asking: &mut Asking, table: &GoTable, question: Question, wake: super::Wake) {
     let id = stamp(table);
     let game = table.game().clone();
     let (send, receive) = channel();
@@ -72,6 +72,7 @@ fn ask(asking: &mut Asking, table: &GoTable, question: Question) {
         })();
         // The window may be gone: nobody to tell.
         _ = send.send((id, answer));
+        wake.wake();
     });
     asking.asked = Some(id);
     asking.coming = Some(Mutex::new(receive));
@@ -86,6 +87,7 @@ pub(crate) fn play(
     mut happened: MessageWriter<GoHappened>,
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) {
     let lang = settings.lang;
     let mut dead = false;
@@ -94,10 +96,10 @@ pub(crate) fn play(
     }
     if dead && table.counting().is_some() {
         info!("go asks GNU Go for the dead stones");
-        ask(&mut asking, &table, Question::Dead);
+        ask(&mut asking, &table, Question::Dead, super::Wake::of(wake));
     } else if computer_to_move(&table) && asking.asked != Some(stamp(&table)) {
         info!("go asks GNU Go for a move");
-        ask(&mut asking, &table, Question::Move);
+        ask(&mut asking, &table, Question::Move, super::Wake::of(wake));
     }
     let came = asking
         .coming

@@ -61,7 +61,7 @@ impl GoReviewed {
     }
 }
 
-fn start(table: &GoTable, reviewed: &mut GoReviewed, options: Options) {
+fn start(table: &GoTable, reviewed: &mut GoReviewed, options: Options, wake: super::Wake) {
     let game = table.whole_game();
     let line = table.whole_nodes().to_vec();
     let positions = game.moves().len() + 1;
@@ -78,8 +78,10 @@ fn start(table: &GoTable, reviewed: &mut GoReviewed, options: Options) {
                 if let Ok(seen) = seen.lock() {
                     _ = seen.send(Came::Seen(k, s));
                 }
+                wake.wake();
             });
             _ = send.send(Came::End(end.map_err(|e| e.to_string())));
+            wake.wake();
         });
     }
     info!("go review started: {positions} positions, level {level}");
@@ -102,8 +104,10 @@ pub(crate) fn review(
     mut reviewed: ResMut<GoReviewed>,
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) {
     let lang = settings.lang;
+    let wake = super::Wake::of(wake);
     for command in commands.read() {
         match command {
             GoCommand::Review => {
@@ -113,7 +117,7 @@ pub(crate) fn review(
                 } else if table.whole_game().moves().is_empty() {
                     notices.write(Notice::warn(G::ReviewNothing.get(lang)));
                 } else if let Some(options) = Options::installed() {
-                    start(&table, &mut reviewed, options);
+                    start(&table, &mut reviewed, options, wake.clone());
                 } else {
                     notices.write(Notice::warn(
                         G::GnuGoFailed.fill(lang, &[&"GNU Go (gnugo) is not installed"]),

@@ -49,6 +49,7 @@ pub(crate) fn follow(
     mut territory: ResMut<Territory>,
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) {
     for command in commands.read() {
         if *command == GoCommand::Territory {
@@ -87,10 +88,10 @@ pub(crate) fn follow(
     if territory.shown && !known && !territory.pending.busy() {
         let to_move = table.game().position().to_move();
         let size = table.size();
-        territory
-            .pending
-            .ask(id, table.game().clone(), move |gnugo, _| {
-                Ok((gnugo.estimate()?, gnugo.territory(to_move, size)?))
-            });
+        territory.pending.ask(
+            (id, super::Wake::of(wake)),
+            table.game().clone(),
+            move |gnugo, _| Ok((gnugo.estimate()?, gnugo.territory(to_move, size)?)),
+        );
     }
 }

@@ -34,7 +34,7 @@ pub(super) fn show(
         if t.clicked() {
             send(go(GoCommand::Territory));
         }
-        if button(ui, state, G::HintButton.get(lang), "go-hint") {
+        if button(ui, state, G::HintButton.get(lang), "go-gnugo-hint") {
             send(go(GoCommand::Hint));
         }
         match reviewed.progress() {
