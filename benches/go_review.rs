@@ -1,4 +1,4 @@
-//! The Go review's speed: a 9×9 game of 60 moves (`tests/data/sgf/gnugo-9x9.sgf`)
+//! The Go review's speed: a 9×9 game of 60 moves (`tests/data/gnugo-9x9.sgf`)
 //! reviewed on one GNU Go process a core, beside the anchor, the same GTP commands
 //! asked of one GNU Go process in turn, in the same run; then one 19×19 position's
 //! questions. Needs GNU Go.
@@ -27,7 +27,7 @@ fn main() {
         .and_then(|l| l.parse().ok())
         .unwrap_or(review::LEVEL);
     let read = |name: &str| {
-        let path = format!("{}/tests/data/sgf/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
         let record = sgf::read(&sgf::decode(&std::fs::read(path).expect("the file")))
             .expect("reads")
             .remove(0);
@@ -54,7 +54,7 @@ fn main() {
         reviewed.as_secs_f64() / anchor.as_secs_f64()
     );
     // 19×19: a real game's first 40 moves, the rate a player waits on.
-    let mut big = read("AG_vs_AG_-_G1_-_English.sgf");
+    let mut big = read("sgf/AG_vs_AG_-_G1_-_English.sgf");
     while big.moves().len() > 40 {
         big.undo();
     }

@@ -16,7 +16,7 @@ use xiangqi::games::go::review::{self, Options, Seen, mover};
 use xiangqi::go::{Color, Game, sgf};
 
 fn nine() -> (sgf::SgfGame, Vec<usize>, Game) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo-9x9.sgf");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-9x9.sgf");
     let record = sgf::read(&std::fs::read_to_string(path).unwrap())
         .unwrap()
         .remove(0);
@@ -267,7 +267,7 @@ fn gnu_go_missing_is_said_by_the_cli_and_the_review() {
     };
     let err = review::review(&game, &gone, &AtomicBool::new(false), &|_, _| {}).unwrap_err();
     assert!(err.to_string().contains("/nonexistent/gnugo"), "{err}");
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo-9x9.sgf");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-9x9.sgf");
     let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
         .args(["go", "review"])
         .arg(&file)
@@ -282,7 +282,7 @@ fn gnu_go_missing_is_said_by_the_cli_and_the_review() {
 
 #[test]
 fn the_cli_prints_a_row_a_move_and_writes_the_reviewed_sgf() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo-9x9.sgf");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-9x9.sgf");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("go-review-cli");
     std::fs::create_dir_all(&dir).unwrap();
     let written = dir.join("out.sgf");

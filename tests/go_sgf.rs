@@ -63,7 +63,7 @@ fn real_files_replay_as_sgfmill_replays_them_and_write_back_the_same() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("go-sgf");
     std::fs::create_dir_all(&dir).unwrap();
     let files = files();
-    assert_eq!(files.len(), 5, "{files:?}");
+    assert_eq!(files.len(), 4, "{files:?}");
     let mut commented = 0;
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
