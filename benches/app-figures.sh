@@ -8,6 +8,10 @@
 # Usage: bash benches/app-figures.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Without a tool the waits below would loop for ever: say which is missing instead.
+for tool in Xvfb xdotool import bc; do
+  command -v "$tool" >/dev/null || { echo "app-figures: $tool is missing (see Needs above)" >&2; exit 1; }
+done
 target="${CARGO_TARGET_DIR:-target}"
 cargo build --release --quiet --bin xiangqi --example empty-bevy --example startup-parts
 game="$target/release/xiangqi"
