@@ -8,8 +8,7 @@ use super::{go_point, panel_place};
 
 #[test]
 fn go_a_game_reviewed_by_gnu_go_a_marked_move_visited_and_the_territory_shaded() {
-    let file =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-9x9.sgf");
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-9x9.sgf");
     let game = Game::start("go-review");
     // Pasted: the table turns to Go.
     game.set_clipboard(&std::fs::read_to_string(file).unwrap());
