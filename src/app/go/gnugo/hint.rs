@@ -44,12 +44,19 @@ impl Hinted {
 /// The best candidate and its reasons, in words.
 #[must_use]
 pub fn said(c: &Candidates, size: u8, lang: Lang) -> String {
-    let Some(best) = c.moves.first() else {
-        return G::HintPass.get(lang).to_owned();
-    };
+    match c.moves.first() {
+        Some(best) => would_play(best, &c.reasons, size, lang),
+        None => G::HintPass.get(lang).to_owned(),
+    }
+}
+
+/// "GNU Go would play D4 (worth 35.0): expands moyo; …", its reasons in `lang` where we
+/// know GNU Go's phrase.
+#[must_use]
+pub fn would_play(best: &Candidate, reasons: &[String], size: u8, lang: Lang) -> String {
     let mut text = G::WouldPlay.fill(lang, &[&best.mv.gtp(size), &format!("{:.1}", best.value)]);
-    if !c.reasons.is_empty() {
-        let reasons: Vec<String> = c.reasons.iter().map(|r| go_reason(r, lang)).collect();
+    if !reasons.is_empty() {
+        let reasons: Vec<String> = reasons.iter().map(|r| go_reason(r, lang)).collect();
         text.push_str(if lang == Lang::Zh { "：" } else { ": " });
         text.push_str(&reasons.join(if lang == Lang::Zh { "；" } else { "; " }));
     }

@@ -12,7 +12,7 @@ use crate::app::go::gnugo::{hint, review::GoReviewed, territory::Territory};
 use crate::app::go::{GoCommand, GoTable};
 use crate::games::go::review::{Mark, score_text};
 use crate::go::Color;
-use crate::i18n::{GoText as G, Lang, go_reason};
+use crate::i18n::{GoText as G, Lang};
 
 /// The graph's height.
 const HEIGHT: f32 = 64.0;
@@ -90,15 +90,7 @@ fn shown_move(ui: &mut egui::Ui, table: &GoTable, reviewed: &GoReviewed, lang: L
     };
     ui.label(G::ReviewMove.fill(lang, &[&ply, &step.played.gtp(size), &score_text(*score)]));
     if step.best.mv != step.played {
-        let mut text = G::WouldPlay.fill(
-            lang,
-            &[&step.best.mv.gtp(size), &format!("{:.1}", step.best.value)],
-        );
-        if !step.reasons.is_empty() {
-            let reasons: Vec<String> = step.reasons.iter().map(|r| go_reason(r, lang)).collect();
-            text.push_str(if lang == Lang::Zh { "：" } else { ": " });
-            text.push_str(&reasons.join(if lang == Lang::Zh { "；" } else { "; " }));
-        }
+        let text = hint::would_play(&step.best, &step.reasons, size, lang);
         ui.label(text);
         let glyph = step.mark.map_or("", Mark::glyph);
         ui.label(G::ReviewCost.fill(lang, &[&format!("{:.1}", step.loss.max(0.0)), &glyph]));
