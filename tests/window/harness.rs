@@ -717,7 +717,17 @@ impl Game {
     /// xdotool exits, maybe before the game has read the key).
     pub fn type_text(&self, text: &str) {
         self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
-        self.xdotool(&["type", "--delay", "300", text]);
+        if text.is_ascii() {
+            self.xdotool(&["type", "--delay", "300", text]);
+        } else {
+            // Each character outside the keyboard map is typed by remapping a spare key;
+            // typed in one call on a busy machine, the window read a remapped key late
+            // and lost a character (楊官璘 arrived as 楊璘). One call a character.
+            for c in text.chars() {
+                self.xdotool(&["type", "--delay", "300", &c.to_string()]);
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
         std::thread::sleep(Duration::from_millis(300));
     }
 
