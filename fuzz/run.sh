@@ -6,7 +6,7 @@
 #   fuzz/run.sh 600 records    # one target
 # New inputs collect in fuzz/corpus/TARGET (kept between runs, not committed); a crash or
 # hang leaves its input in fuzz/artifacts/TARGET: copy it to tests/data/fuzz/TARGET/
-# (tests/fuzz_regressions.rs replays those on stable) before fixing it.
+# (tests/files/fuzz_regressions.rs replays those on stable) before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}

@@ -14,6 +14,7 @@ pub mod actions;
 pub mod go;
 pub mod messages;
 pub mod panel;
+pub mod probe;
 pub mod schedule;
 pub mod shell;
 pub mod store;
@@ -129,6 +130,8 @@ pub fn window_plugins(app: &mut App) {
         shell::tables::window_plugin,
         #[cfg(target_os = "linux")]
         shell::xwake::plugin,
+        probe::plugin,
+        store::clipboard::text_field_plugin,
         shell::icon::plugin,
         shell::audio::plugin,
         panel::plugin,
@@ -233,7 +236,7 @@ impl Plugin for AppPlugin {
         })
         .add_plugins((core_plugin, window_plugins))
         .init_resource::<AwakeUntil>()
-        .add_systems(Last, keep_awake);
+        .add_systems(Last, keep_awake.in_set(schedule::End::Wake));
         if let Some(control) = self.clock {
             // Undoable like Ctrl+R: Ctrl+Z goes back to the resumed game.
             app.add_systems(PostStartup, move |mut actions: MessageWriter<Action>| {

@@ -129,6 +129,16 @@ pub enum Present {
     Wake,
 }
 
+/// The frame's end (`Last`): what asks for another frame, then the test probe's word
+/// that nothing did (`probe.rs`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum End {
+    /// Frames kept coming for a moment after start and after a resize.
+    Wake,
+    /// The probe's `settled` and `idle` lines.
+    Rest,
+}
+
 /// The steps of `Startup`, in order: the last session is taken up before anything
 /// draws it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -162,6 +172,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Mode>()
         .add_message::<bevy::window::RequestRedraw>()
         .add_systems(Update, wake_for_the_change.in_set(Present::Icon))
+        .configure_sets(Last, (End::Wake, End::Rest).chain())
         .configure_sets(
             Update,
             (

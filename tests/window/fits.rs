@@ -23,11 +23,8 @@ fn check(game: &Game, name: &str, (w, h): (u32, u32), from: usize) {
     let scale = game.scale;
     let (pw, ph) = ((w as f32 * scale) as u32, (h as f32 * scale) as u32);
     game.resize(pw, ph);
-    game.until(&format!("the window at {pw}x{ph}"), || {
-        (game.size() == (pw as f32, ph as f32)).then_some(())
-    });
-    // egui lays a resized window out a frame late; the engine's lines come and go.
-    std::thread::sleep(Duration::from_millis(2500));
+    // egui lays a resized window out a frame late (the engine's lines may still come).
+    game.until_settled();
     game.save_shot(&format!("{name}-{w}x{h}"));
     let log = game.log();
     let over: Vec<&str> = log[from..]

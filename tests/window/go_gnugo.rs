@@ -55,7 +55,7 @@ fn go_a_game_reviewed_by_gnu_go_a_marked_move_visited_and_the_territory_shaded()
     });
 
     // The territory: A shades the points GNU Go gives either side.
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    game.until_still();
     let before = game.shot();
     game.key("a");
     game.until_logged("go territory on");

@@ -14,6 +14,68 @@ use xiangqi::theme::{self, Rgba, Theme, geometry as g};
 
 /// Generous: two cores, software rendering, and a build that may be running beside us.
 pub const DEADLINE: Duration = Duration::from_secs(30);
+/// Input none of which the game took in this long is sent again (a frame under
+/// software rendering takes ~0.2 s, an event the window slept through is woken for
+/// within ~0.8 s: see app/shell/xwake.rs).
+pub const RESEND: Duration = Duration::from_secs(4);
+
+/// A place in the game's log: what is written after it is news.
+#[derive(Clone, Copy, Debug)]
+pub struct Mark(usize);
+
+/// An input event the game took: what it was (`key KeyZ down`, `press Left 412,300`)
+/// and the frame that took it.
+#[derive(Clone, Debug, Default)]
+pub struct Ack {
+    pub frame: u64,
+    pub what: String,
+}
+
+/// The log without terminal colours.
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // ESC [ … a letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// What the game's probe said on a line of the log (`frame 12`, `input #3 key KeyZ
+/// down`), if the line is the probe's.
+fn probe_said(line: &str) -> Option<&str> {
+    Some(line.split_once("app::probe: ")?.1.trim_end())
+}
+
+/// Whether `at` (`412,300`) is within a pixel or two of (x, y).
+fn near(at: &str, (x, y): (f32, f32)) -> bool {
+    let Some((ax, ay)) = at.split_once(',') else {
+        return false;
+    };
+    let (Ok(ax), Ok(ay)) = (ax.trim().parse::<f32>(), ay.trim().parse::<f32>()) else {
+        return false;
+    };
+    (ax - x).abs() <= 2.0 && (ay - y).abs() <= 2.0
+}
+
+/// Bevy's name for xdotool's button number.
+fn button_name(button: &str) -> &'static str {
+    match button {
+        "1" => "Left",
+        "2" => "Middle",
+        "3" => "Right",
+        _ => "Other",
+    }
+}
 /// The panel's logical width (app/panel/mod.rs).
 pub const PANEL: f32 = 300.0;
 
@@ -136,6 +198,9 @@ pub struct Game {
     pub scale: f32,
     /// The panel's height in pixels when it is below the board (a tall window), else 0.
     pub below: std::cell::Cell<f32>,
+    /// The frame that took the last input a test sent, or that logged the last line a
+    /// test waited for: what the panel shows is read from it or a later frame.
+    last_input: std::cell::Cell<u64>,
     _turn: MutexGuard<'static, ()>,
 }
 
@@ -301,6 +366,7 @@ impl Game {
             flipped: false,
             scale,
             below: std::cell::Cell::new(0.0),
+            last_input: std::cell::Cell::new(0),
             _turn: turn,
         };
         let in_home = |command: &mut Command| {
@@ -358,6 +424,8 @@ impl Game {
             .env("DISPLAY", &game.display)
             .env("WGPU_BACKEND", "vulkan")
             .env("RUST_LOG", "info,xiangqi=debug")
+            // The probe: frames, the input taken, settled and idle (app/shell/probe.rs).
+            .env("XIANGQI_TEST", "1")
             .env("LANG", lang)
             .env("XDG_RUNTIME_DIR", &game.dir)
             // Bevy logs to stderr.
@@ -435,9 +503,201 @@ impl Game {
         String::new()
     }
 
-    /// The game's log so far.
+    /// The game's log so far: its whole lines, without terminal colours.
     pub fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
+        let raw = std::fs::read(&self.log).unwrap_or_default();
+        // A line still being written is not read yet.
+        let whole = raw.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        plain(&String::from_utf8_lossy(&raw[..whole]))
+    }
+
+    /// Where the log ends now: what is written after this mark is news.
+    pub fn mark(&self) -> Mark {
+        Mark(self.log().len())
+    }
+
+    /// The log written since `mark`.
+    pub fn since(&self, mark: Mark) -> String {
+        self.log().get(mark.0..).unwrap_or_default().to_owned()
+    }
+
+    /// Waits until a line containing `text` is logged after `mark`.
+    pub fn until_logged_since(&self, mark: Mark, text: &str) {
+        self.until(&format!("\"{text}\" in the log after the mark"), || {
+            self.since(mark).contains(text).then_some(())
+        });
+    }
+
+    /// The input events the game took after `mark` (`input #N …`), each with its frame.
+    pub fn acks_since(&self, mark: Mark) -> Vec<Ack> {
+        let log = self.log();
+        let mut frame = 0;
+        let mut acks = Vec::new();
+        let mut at = 0;
+        for line in log.split_inclusive('\n') {
+            let start = at;
+            at += line.len();
+            let Some(said) = probe_said(line) else {
+                continue;
+            };
+            if let Some(n) = said
+                .strip_prefix("frame ")
+                .and_then(|r| r.trim().parse().ok())
+            {
+                frame = n;
+            } else if let Some(what) = said.strip_prefix("input #")
+                && start >= mark.0
+            {
+                let what = what.split_once(' ').map_or("", |(_, w)| w).trim();
+                acks.push(Ack {
+                    frame,
+                    what: what.to_owned(),
+                });
+            }
+        }
+        acks
+    }
+
+    /// The number of the frame the game is in (its last `frame N` line), 0 before the first.
+    pub fn frame(&self) -> u64 {
+        self.log()
+            .lines()
+            .rev()
+            .filter_map(probe_said)
+            .find_map(|s| s.strip_prefix("frame ")?.trim().parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// Sends X input (`xdotool ARGS`) and waits until the game has taken it: until the
+    /// events it took since cover `taken`. Nothing taken in [`RESEND`]: sent again,
+    /// and said (a lost event is a re-send in the test's output, not a timeout); some
+    /// taken but not all: waited for up to [`DEADLINE`]. Returns the last event taken.
+    fn send(&self, what: &str, args: &[&str], taken: impl Fn(&[Ack]) -> bool) -> Ack {
+        let mark = self.mark();
+        self.xdotool(args);
+        let start = Instant::now();
+        let mut sent = Instant::now();
+        let mut tries = 1;
+        loop {
+            let acks = self.acks_since(mark);
+            // A key that quits is taken by the game's exit.
+            if self.gone() {
+                return acks.last().cloned().unwrap_or_default();
+            }
+            if taken(&acks) {
+                let last = acks.last().cloned().unwrap_or_default();
+                self.last_input.set(self.last_input.get().max(last.frame));
+                return last;
+            }
+            if acks.is_empty() && sent.elapsed() > RESEND {
+                if tries == 3 {
+                    self.fail(&format!("{what}: sent {tries} times, never taken"));
+                }
+                eprintln!("{what}: not taken in {RESEND:?}: sent again");
+                self.xdotool(args);
+                sent = Instant::now();
+                tries += 1;
+            }
+            if start.elapsed() > DEADLINE {
+                self.fail(&format!(
+                    "{what}: only these of its events were taken in {DEADLINE:?}: {acks:?}"
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(15));
+        }
+    }
+
+    /// Where the panel drew `what` (a line `PREFIX at X,Y`, e.g. `panel resign`) as the
+    /// last frame that settled, no earlier than the frame that took the last input, left
+    /// it: a menu's first frame lays it out somewhere else before it knows its size.
+    pub fn place(&self, prefix: &str) -> (f32, f32) {
+        let after = self.last_input.get();
+        let wanted = format!("{prefix} at ");
+        self.until(&format!("{prefix}, settled after frame {after}"), || {
+            let log = self.log();
+            let mut frame = 0;
+            let mut place = None;
+            let mut settled = None;
+            for line in log.lines() {
+                if let Some(rest) = line.split(&wanted).nth(1) {
+                    // `X,Y`, maybe with more after it (`size WxH`).
+                    let at = rest.split_whitespace().next().unwrap_or_default();
+                    if let Some((x, y)) = at.split_once(',')
+                        && let (Ok(x), Ok(y)) = (x.parse(), y.parse())
+                    {
+                        place = Some((x, y));
+                    }
+                }
+                let Some(said) = probe_said(line) else {
+                    continue;
+                };
+                if let Some(n) = said
+                    .strip_prefix("frame ")
+                    .and_then(|r| r.trim().parse().ok())
+                {
+                    frame = n;
+                } else if said.ends_with(" settled") && frame >= after && place.is_some() {
+                    settled = place;
+                }
+            }
+            settled
+        })
+    }
+
+    /// The probe's last word on frames (`frame 12`, `frame 12 settled`, `frame 12
+    /// idle`) and the frame's number.
+    fn last_frame_said(&self) -> Option<(u64, String)> {
+        let log = self.log();
+        let said = log
+            .lines()
+            .rev()
+            .filter_map(probe_said)
+            .find(|s| s.starts_with("frame "))?;
+        let n = said.split_whitespace().nth(1)?.parse().ok()?;
+        Some((n, said.to_owned()))
+    }
+
+    /// Waits until a frame that took the last input, or a later one, said `idle` as the
+    /// last frame: nothing moves and the panel is laid out (a screenshot for a person
+    /// then shows what the game came to).
+    pub fn until_still(&self) {
+        let after = self.last_input.get();
+        self.until(&format!("a still window after frame {after}"), || {
+            let (n, said) = self.last_frame_said()?;
+            (n >= after && said.ends_with(" idle")).then_some(())
+        });
+    }
+
+    /// Waits until a frame that took the last input, or a later one, said `settled`:
+    /// the panel is laid out for what the input did (an engine may still be drawing).
+    pub fn until_settled(&self) {
+        let after = self.last_input.get();
+        self.until(&format!("the panel settled after frame {after}"), || {
+            let log = self.log();
+            log.lines()
+                .filter_map(probe_said)
+                .filter(|s| s.ends_with(" settled"))
+                .filter_map(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .any(|n| n >= after)
+                .then_some(())
+        });
+    }
+
+    /// Waits until the window sleeps: its last frame said `idle` and no frame came for
+    /// a second after it (the X queue watcher's looks are done by then).
+    pub fn until_idle(&self) {
+        self.until("the window to sleep", || {
+            if !self.last_frame_said()?.1.ends_with(" idle") {
+                return None;
+            }
+            let quiet = std::fs::metadata(&self.log)
+                .ok()?
+                .modified()
+                .ok()?
+                .elapsed()
+                .ok()?;
+            (quiet > Duration::from_secs(1)).then_some(())
+        });
     }
 
     /// Takes a screenshot.
@@ -644,25 +904,46 @@ impl Game {
             .collect()
     }
 
-    /// Waits until the log has a line containing `text`.
+    /// Waits until the log has a line containing `text`. What the test reads of the
+    /// panel next ([`Game::place`], [`Game::until_still`]) comes from that line's frame
+    /// or later: what happened is laid out.
     pub fn until_logged(&self, text: &str) {
-        self.until(&format!("\"{text}\" in the log"), || {
-            self.log().contains(text).then_some(())
+        let frame = self.until(&format!("\"{text}\" in the log"), || {
+            let log = self.log();
+            let at = log.find(text)?;
+            Some(
+                log[..at]
+                    .lines()
+                    .rev()
+                    .filter_map(probe_said)
+                    .find_map(|s| s.strip_prefix("frame ")?.trim().parse::<u64>().ok())
+                    .unwrap_or(0),
+            )
         });
+        self.last_input.set(self.last_input.get().max(frame));
     }
 
     /// Moves the pointer to `sq` and clicks `button` (1 left, 2 middle, 3 right).
     pub fn click(&self, sq: &str, button: &str) {
         let (x, y, _) = self.point(sq.parse().unwrap());
-        self.xdotool(&[
-            "mousemove",
-            &format!("{x:.0}"),
-            &format!("{y:.0}"),
-            "click",
-            button,
-        ]);
-        // Let the game take the click before the next one.
-        std::thread::sleep(Duration::from_millis(150));
+        self.click_button((x, y), button);
+    }
+
+    /// Moves the pointer to (x, y) of the screen and clicks `button`; returns once the
+    /// game has taken the press and the release there.
+    pub fn click_button(&self, (x, y): (f32, f32), button: &str) {
+        let (x, y) = (x.round(), y.round());
+        let name = button_name(button);
+        let what = format!("click {name} at {x},{y}");
+        let (sx, sy) = (format!("{x:.0}"), format!("{y:.0}"));
+        let last = self.send(&what, &["mousemove", &sx, &sy, "click", button], |acks| {
+            acks.iter()
+                .any(|a| a.what.starts_with(&format!("release {name} ")))
+        });
+        let at = last.what.rsplit(' ').next().unwrap_or_default();
+        if !near(at, (x, y)) {
+            self.fail(&format!("{what}: the game took it at {at}"));
+        }
     }
 
     /// Plays `m` (`h2e2`) with two left clicks.
@@ -671,64 +952,123 @@ impl Game {
         self.click(&m[2..], "1");
     }
 
-    /// Presses the button on one point, drags through the way, releases on another.
+    /// Moves the pointer to (x, y), then clicks twice quickly (a double click within
+    /// egui's 0.3 s), and waits until the game has taken both.
+    pub fn double_click(&self, at: (f32, f32)) {
+        self.move_to(at);
+        self.send(
+            &format!("double click at {at:?}"),
+            &["click", "--repeat", "2", "--delay", "60", "1"],
+            |acks| {
+                acks.iter()
+                    .filter(|a| a.what.starts_with("release Left "))
+                    .count()
+                    >= 2
+            },
+        );
+    }
+
+    /// Moves the pointer to (x, y) and waits until the game has seen it there (X sends
+    /// no motion to where the pointer already is: then nothing is waited for).
+    pub fn move_to(&self, (x, y): (f32, f32)) {
+        let (x, y) = (x.round(), y.round());
+        let here = self.xdotool(&["getmouselocation"]);
+        let coord = |k: &str| -> Option<f32> {
+            here.split_whitespace()
+                .find_map(|w| w.strip_prefix(k))?
+                .parse()
+                .ok()
+        };
+        if coord("x:") == Some(x) && coord("y:") == Some(y) {
+            return;
+        }
+        let (sx, sy) = (format!("{x:.0}"), format!("{y:.0}"));
+        self.send(
+            &format!("move to {x},{y}"),
+            &["mousemove", &sx, &sy],
+            |acks| {
+                acks.iter().any(|a| {
+                    a.what
+                        .strip_prefix("move ")
+                        .is_some_and(|at| near(at, (x, y)))
+                })
+            },
+        );
+    }
+
+    /// Presses (`mousedown`) or releases (`mouseup`) the left button where the pointer
+    /// is, and waits until the game has taken it.
+    pub fn button(&self, down: bool) {
+        let (verb, seen) = if down {
+            ("mousedown", "press Left ")
+        } else {
+            ("mouseup", "release Left ")
+        };
+        self.send(verb, &[verb, "1"], |acks| {
+            acks.iter().any(|a| a.what.starts_with(seen))
+        });
+    }
+
+    /// Presses the button on one point, drags through the way, releases on another;
+    /// each step taken by the game before the next (a hand's drag: the press, the way
+    /// and the release in frames of their own).
     pub fn drag(&self, from: &str, to: &str) {
         let (x0, y0, _) = self.point(from.parse().unwrap());
         let (x1, y1, _) = self.point(to.parse().unwrap());
-        self.xdotool(&[
-            "mousemove",
-            &format!("{x0:.0}"),
-            &format!("{y0:.0}"),
-            "mousedown",
-            "1",
-        ]);
-        for i in 1..=6 {
-            let t = i as f32 / 6.0;
-            let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
-            self.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
-            std::thread::sleep(Duration::from_millis(40));
-        }
-        self.xdotool(&["mouseup", "1"]);
-        std::thread::sleep(Duration::from_millis(150));
+        self.drag_between((x0, y0), (x1, y1));
     }
 
-    /// Sends a key chord such as `ctrl+z`.
+    /// [`Game::drag`] between two places of the screen.
+    pub fn drag_between(&self, from: (f32, f32), to: (f32, f32)) {
+        self.move_to(from);
+        self.button(true);
+        for i in 1..=6 {
+            let t = i as f32 / 6.0;
+            self.move_to((from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t));
+        }
+        self.button(false);
+    }
+
+    /// Sends a key chord such as `ctrl+z` and waits until the game has taken each of
+    /// its keys down and up.
     pub fn key(&self, chord: &str) {
-        // XTEST keys reach the focused window; `--window` sends synthetic events, which
-        // winit may ignore.
-        self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
-        self.xdotool(&["key", chord]);
-        std::thread::sleep(Duration::from_millis(150));
+        self.keys_at_once(&[chord]);
     }
 
     /// Presses `chords` one after another with no pause between them, quicker than a
-    /// frame: each must still count.
+    /// frame (each must still count), and waits until the game has taken them all.
     pub fn keys_at_once(&self, chords: &[&str]) {
+        // XTEST keys reach the focused window; `--window` sends synthetic events, which
+        // winit may ignore.
         self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
+        let keys: usize = chords.iter().map(|c| c.split('+').count()).sum();
         let mut args = vec!["key", "--delay", "0"];
         args.extend_from_slice(chords);
-        self.xdotool(&args);
-        std::thread::sleep(Duration::from_millis(150));
+        self.send(&format!("keys {chords:?}"), &args, |acks| {
+            acks.iter().filter(|a| a.what.starts_with("key ")).count() >= 2 * keys
+        });
     }
 
-    /// Types `text` into the focused widget, slowly. xdotool types a character outside
-    /// the keymap (Chinese) by mapping it onto a spare key for the moment: `text` should
-    /// hold at most one such character, and not as its last (the mapping is undone as
-    /// xdotool exits, maybe before the game has read the key).
+    /// Types `text` into the focused widget: ASCII a key at a time, each taken before
+    /// the next; anything else (Chinese) pasted whole from the clipboard with Ctrl+V,
+    /// as a player pastes a name (xdotool types such characters by remapping a spare
+    /// key, and a busy window read the remapped key late and lost a character).
     pub fn type_text(&self, text: &str) {
-        self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
         if text.is_ascii() {
-            self.xdotool(&["type", "--delay", "300", text]);
-        } else {
-            // Each character outside the keyboard map is typed by remapping a spare key;
-            // typed in one call on a busy machine, the window read a remapped key late
-            // and lost a character (楊官璘 arrived as 楊璘). One call a character.
+            self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
             for c in text.chars() {
-                self.xdotool(&["type", "--delay", "300", &c.to_string()]);
-                std::thread::sleep(Duration::from_millis(200));
+                let c = c.to_string();
+                // Shift comes with some characters: at least the key's own down and up.
+                self.send(
+                    &format!("type {c:?}"),
+                    &["type", "--delay", "0", &c],
+                    |acks| acks.iter().filter(|a| a.what.starts_with("key ")).count() >= 2,
+                );
             }
+        } else {
+            self.set_clipboard(text);
+            self.key("ctrl+v");
         }
-        std::thread::sleep(Duration::from_millis(300));
     }
 
     /// Puts `text` on the X clipboard (xclip stays behind to serve it, as a program
@@ -766,15 +1106,37 @@ impl Game {
             .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
-    /// Resizes the window.
+    /// Resizes the window and waits until the game has taken the new size.
     pub fn resize(&self, w: u32, h: u32) {
-        self.xdotool(&[
-            "windowsize",
-            "--sync",
-            &self.window.clone(),
-            &w.to_string(),
-            &h.to_string(),
-        ]);
+        let size = format!("resize {w}x{h}");
+        if self.size() == (w as f32, h as f32) {
+            return;
+        }
+        self.send(
+            &size,
+            &[
+                "windowsize",
+                "--sync",
+                &self.window.clone(),
+                &w.to_string(),
+                &h.to_string(),
+            ],
+            |acks| acks.iter().any(|a| a.what == size),
+        );
+    }
+
+    /// Whether the game has exited (its process gone, or a zombie not yet waited for).
+    fn gone(&self) -> bool {
+        let Some(pid) = self.pid.or_else(|| self.game.as_ref().map(Child::id)) else {
+            return true;
+        };
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| {
+                s.rsplit_once(')')
+                    .map(|(_, r)| r.trim_start().starts_with('Z'))
+            })
+            .unwrap_or(true)
     }
 
     /// The game's process id.
@@ -834,12 +1196,11 @@ impl Game {
         other
     }
 
-    /// Clicks the left button at a point of the window.
-    pub fn click_at(&self, (x, y): (f32, f32)) {
-        self.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
-        std::thread::sleep(Duration::from_millis(200));
-        self.xdotool(&["click", "1"]);
-        std::thread::sleep(Duration::from_millis(150));
+    /// Clicks the left button at a point of the window: the pointer goes there first
+    /// (egui hovers a widget a frame before it takes a click on it).
+    pub fn click_at(&self, at: (f32, f32)) {
+        self.move_to(at);
+        self.click_button(at, "1");
     }
 
     /// Waits for the game to exit by itself and returns its exit code.

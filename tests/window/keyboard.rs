@@ -18,7 +18,7 @@ fn keyboard_alone_plays_a_game_to_mate_with_typed_moves() {
     game.until_logged("move box: \"R\" fits 22");
     game.key("Return");
     game.until_logged("typed move refused: \"R\" could be");
-    std::thread::sleep(std::time::Duration::from_millis(600));
+    game.until_still();
     game.save_shot("keyboard-box");
     // Esc closes the box. F6 gives the board the keyboard: the cursor starts on the
     // mover's general (d0), the arrows take it to the chariot on b7 (up seven, left
@@ -55,12 +55,11 @@ fn keyboard_alone_plays_a_game_to_mate_with_typed_moves() {
     game.type_text("a3a2");
     game.key("Return");
     game.until_position("4k4/1R7/R8/9/9/9/9/p8/9/3K5 w");
-    // Red in Chinese (one hanzi a call: see `type_text`): 车九进二, mate.
-    game.type_text("车9");
-    game.type_text("进2");
+    // Red in Chinese, pasted as a player pastes it (see `type_text`): 车九进二, mate.
+    game.type_text("车9进2");
     game.key("Return");
     game.until_logged("outcome red-wins checkmate");
-    std::thread::sleep(std::time::Duration::from_millis(800));
+    game.until_still();
     game.save_shot("keyboard-mate");
     game.key("Escape");
     game.until_logged("move box closed");
@@ -142,7 +141,7 @@ fn keyboard_sets_up_a_position_from_the_tray_and_plays_it() {
     game.key("p");
     game.key("space");
     game.until_logged("edit board 4k4/3R5/9/9/9/3p5/4P4/9/9/3K5");
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    game.until_still();
     game.save_shot("keyboard-edit");
     game.key("Delete");
     game.until_logged("edit board 4k4/3R5/9/9/9/9/4P4/9/9/3K5");

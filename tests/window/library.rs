@@ -68,13 +68,10 @@ fn library_imports_a_folder_explores_it_and_opens_a_game_found_by_position() {
     // The games that reach the position on the board: three; the first opens at ply 1.
     game.click_at(stable_place(&game, "library-position"));
     game.until_logged("library: 3 games found");
-    let (x, y) = stable_place(&game, "library-row-0");
-    game.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
-    std::thread::sleep(Duration::from_millis(300));
-    game.xdotool(&["click", "--repeat", "2", "--delay", "150", "1"]);
+    game.double_click(stable_place(&game, "library-row-0"));
     game.until_logged("opened at ply 1");
     game.until_logged("notice Opened from the library");
-    std::thread::sleep(Duration::from_millis(500));
+    game.until_still();
     game.save_shot("library-opened");
     // A copy at the table: the game goes on from the file's moves, the library keeps
     // its four games.
@@ -120,13 +117,10 @@ fn go_library_finds_go_games_by_size_and_player_and_opens_one() {
     game.key("Return");
     game.until_logged("go library: 1 go games found");
     game.save_shot("go-library-found");
-    let (x, y) = stable_place(&game, "go-library-row-0");
-    game.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
-    std::thread::sleep(Duration::from_millis(300));
-    game.xdotool(&["click", "--repeat", "2", "--delay", "150", "1"]);
+    game.double_click(stable_place(&game, "go-library-row-0"));
     game.until_logged("go opened");
     game.until_logged("from the library");
     game.until_logged("notice Opened from the library: AlphaGo – FanHui");
-    std::thread::sleep(Duration::from_millis(500));
+    game.until_still();
     game.save_shot("go-library-opened");
 }

@@ -206,7 +206,6 @@ fn board_themes_and_piece_styles_switch_with_t_and_p_and_are_kept() {
     // The menu names the theme shown and goes on to the next: high contrast (the sides
     // told apart by their pieces' fill), then wood again.
     game.click_at(menu_place(&game, "MenuView"));
-    std::thread::sleep(std::time::Duration::from_millis(300));
     game.click_at(menu_place(&game, "NextTheme"));
     game.until_logged("theme contrast");
     looks(

@@ -191,7 +191,8 @@ fn escape_and_ctrl_w_quit_cleanly() {
             (session.game().ply_count() == 2).then_some(())
         });
         let per_move = autosaved(&game).clock().unwrap().left(Color::Red);
-        // Red's time runs on; only the exit can write what it came to.
+        // Red's time runs on; only the exit can write what it came to. (A wait for time
+        // to pass, not for the game.)
         std::thread::sleep(std::time::Duration::from_millis(2500));
         game.key(key);
         assert_eq!(game.exit_code(), Some(0), "{key}");
@@ -396,7 +397,7 @@ fn a_collection_opened_from_the_desktop_lists_its_games_and_an_xqf_opens_too() {
     game.until_logged("notice 名局选.pgn holds 3 games: pick one");
     game.until_logged("game list: 3 games in 名局选.pgn");
     game.until_position(START);
-    std::thread::sleep(std::time::Duration::from_millis(800));
+    game.until_still();
     game.save_shot("collection-list");
     // The second game, by the keys the list shows: ↓ then Enter.
     game.key("Down");
@@ -499,9 +500,11 @@ fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
         if !focused && elsewhere.is_none() {
             elsewhere = Some(game.focus_elsewhere());
         }
-        game.xdotool(&["mousemove", "100", "100"]);
-        std::thread::sleep(std::time::Duration::from_secs(10));
+        game.move_to((100.0, 100.0));
+        // Asleep: no frame since the last one said `idle` (then the click must wake it).
+        game.until_idle();
         let (pressed, released) = presses();
+        // Sent once, never again: a lost click is what this looks for.
         game.xdotool(&["mousemove", &x, &y, "click", "1"]);
         let what = format!(
             "Settings {} (keyboard on the game: {focused})",
@@ -518,15 +521,12 @@ fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
         let _ = xlogo.kill();
         let _ = xlogo.wait();
     }
-    game.xdotool(&["mousemove", "100", "100"]);
+    game.move_to((100.0, 100.0));
     for size in [None, Some((700, 500))] {
         if let Some((w, h)) = size {
             game.resize(w, h);
-            game.until("the smaller window", || {
-                (game.size() == (w as f32, h as f32)).then_some(())
-            });
-            // egui lays out a resized window a frame late.
-            std::thread::sleep(std::time::Duration::from_millis(1500));
+            // egui lays out a resized window a frame late: its first settled frame.
+            game.place("settings dialog");
         }
         let (w, h) = game.size();
         // The dialog as last placed: `settings dialog at X,Y size WxH` (its centre).
@@ -584,46 +584,11 @@ fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
     }
 }
 
-/// Where the editor's panel says `what` is (its log: `edit tray K at 845,79`).
+/// Where the editor's panel says `what` is (its log: `edit tray K at 845,79`), as the
+/// first frame that settled after the last input left it (the panel lays itself out
+/// again after a drop).
 fn edit_place(game: &Game, what: &str) -> (f32, f32) {
-    let prefix = format!("edit {what} at ");
-    let read = || {
-        let log = game.log();
-        let line = log.lines().rfind(|l| l.contains(&prefix))?.to_owned();
-        let (x, y) = line.split(&prefix).nth(1)?.trim().split_once(',')?;
-        Some((x.parse().ok()?, y.trim().parse().ok()?))
-    };
-    // The panel may lay itself out again after a drop: a place that holds for a moment.
-    game.until(&format!("the editor's {what}"), || {
-        let first = read()?;
-        std::thread::sleep(std::time::Duration::from_millis(400));
-        (read()? == first).then_some(first)
-    })
-}
-
-/// Presses at `from`, moves there in steps, lets go at `to`: a hand's drag, slow enough
-/// that the game sees the press, the way and the release in frames of their own (a frame
-/// takes ~180 ms under software rendering).
-fn drag_between(game: &Game, from: (f32, f32), to: (f32, f32)) {
-    let pause = || std::thread::sleep(std::time::Duration::from_millis(100));
-    game.xdotool(&["mousemove", &from.0.to_string(), &from.1.to_string()]);
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let pressed = || game.log().matches("Left Pressed").count();
-    let before = pressed();
-    game.xdotool(&["mousedown", "1"]);
-    // The press must reach a frame while the pointer is still on the piece (a slow frame
-    // once let the pointer leave first, and the tray never saw the press).
-    game.until("the press seen", || (pressed() > before).then_some(()));
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    for i in 1..=6 {
-        let t = i as f32 / 6.0;
-        let (x, y) = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
-        game.xdotool(&["mousemove", &x.to_string(), &y.to_string()]);
-        pause();
-    }
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    game.xdotool(&["mouseup", "1"]);
-    pause();
+    game.place(&format!("edit {what}"))
 }
 
 #[test]
@@ -631,29 +596,23 @@ fn edit_a_mate_in_one_from_an_empty_board_and_play_it() {
     let game = Game::start("edit");
     game.key("F2");
     // Empty the board (its button is there once the editor's panel is drawn), then drag each piece from the tray to its point.
-    let empty = edit_place(&game, "empty");
-    game.xdotool(&["mousemove", &empty.0.to_string(), &empty.1.to_string()]);
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    game.xdotool(&["click", "1"]);
+    game.click_at(edit_place(&game, "empty"));
     game.until_seen(sq("a0"), Seen::Empty);
     for (piece, at) in [("K", "d0"), ("k", "e9"), ("R", "a8"), ("R", "b7")] {
         let from = edit_place(&game, &format!("tray {piece}"));
         let (x, y, _) = game.point(sq(at));
-        drag_between(&game, from, (x, y));
+        game.drag_between(from, (x, y));
         let want = if piece == "k" { Seen::Black } else { Seen::Red };
         game.until_seen(sq(at), want);
     }
     // A drop where the piece can never stand is refused with the reason.
     let advisor = edit_place(&game, "tray A");
     let (x, y, _) = game.point(sq("e3"));
-    drag_between(&game, advisor, (x, y));
+    game.drag_between(advisor, (x, y));
     game.until_logged("notice A red advisor can never stand on e3");
     assert_eq!(game.seen(&game.shot(), sq("e3")), Seen::Empty);
     // Play from here, then the mate.
-    let play = edit_place(&game, "play");
-    game.xdotool(&["mousemove", &play.0.to_string(), &play.1.to_string()]);
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    game.xdotool(&["click", "1"]);
+    game.click_at(edit_place(&game, "play"));
     game.until_position("4k4/R8/1R7/9/9/9/9/9/9/3K5 w");
     game.play("b7b9");
     game.until("the mate", || {
@@ -758,23 +717,18 @@ fn a_player_alone_gets_analysis_a_hint_and_the_computer_as_opponent() {
 
 /// Where the panel says a button is (its log: `panel resign at 1000,212`).
 fn panel_place(game: &Game, what: &str) -> (f32, f32) {
-    let prefix = format!("panel {what} at ");
-    game.until(&format!("the panel's {what}"), || {
-        let log = game.log();
-        let line = log.lines().rfind(|l| l.contains(&prefix))?.to_owned();
-        let (x, y) = line.split(&prefix).nth(1)?.trim().split_once(',')?;
-        Some((x.parse().ok()?, y.trim().parse().ok()?))
-    })
+    game.place(&format!("panel {what}"))
 }
 
-/// The window does no work while nothing runs: measured as the process's CPU ticks
-/// over ten seconds, after two to settle (a slide, a sound, the last redraws).
+/// The window does no work while nothing runs: once its last frame said `idle` (a
+/// slide, a sound and the last redraws done), the process's CPU ticks over three
+/// seconds.
 fn assert_idle(game: &Game, when: &str) {
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    let busy = game.cpu_ticks_by_thread_over(10);
+    game.until_idle();
+    let busy = game.cpu_ticks_by_thread_over(3);
     assert!(
         busy.is_empty(),
-        "{when}: CPU ticks in 10 s while nothing runs, by thread: {busy:?}"
+        "{when}: CPU ticks in 3 s while nothing runs, by thread: {busy:?}"
     );
 }
 
@@ -827,14 +781,10 @@ fn last_place(game: &Game, what: &str) -> Option<(f32, f32)> {
     Some((x.parse().ok()?, y.trim().parse().ok()?))
 }
 
-/// Where the panel drew `what`, once it has stayed there a moment: a menu's first
-/// frame lays it out somewhere else before it knows its size.
+/// Where the panel drew `what`, settled: a menu's first frame lays it out somewhere
+/// else before it knows its size.
 fn settled_place(game: &Game, what: &str) -> (f32, f32) {
-    game.until(&format!("the panel's {what}, settled"), || {
-        let first = last_place(game, what)?;
-        std::thread::sleep(std::time::Duration::from_millis(400));
-        (last_place(game, what)? == first).then_some(first)
-    })
+    panel_place(game, what)
 }
 
 /// A downloaded GBK game with players, a result, comments and a variation.
@@ -896,13 +846,7 @@ fn a_variation_played_in_a_commented_file_is_shown_promoted_undone_commented_and
     });
 
     // Promoted from its menu: it moves above the move it replaced.
-    game.xdotool(&[
-        "mousemove",
-        &format!("{x:.0}"),
-        &format!("{y:.0}"),
-        "click",
-        "3",
-    ]);
+    game.click_button((x, y), "3");
     let promote = settled_place(&game, "promote");
     game.click_at(promote);
     game.until_logged("record edit promote");
@@ -1022,7 +966,7 @@ fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_
     // Before any click, the pointer over the ko point says why it is refused, and the
     // point is crossed on the board.
     let (x, y) = at("B2");
-    game.xdotool(&["mousemove", &format!("{x:.0}"), &format!("{y:.0}")]);
+    game.move_to((x, y));
     game.until_logged("go hover B2: B2 is a ko just taken: play a threat elsewhere first");
     game.until("the ko point crossed", || {
         let shot = game.shot();
@@ -1055,7 +999,7 @@ fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_
     assert_ne!(marked, before);
     game.click_at(panel_place(&game, "go-accept"));
     game.until_logged("go result ");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    game.until_still();
     game.save_shot("go-count-accepted");
     let result = game
         .log()
@@ -1073,6 +1017,45 @@ fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_
     game.click_at(panel_place(&game, "table-xiangqi"));
     game.until_logged("table switches to Xiangqi");
     game.until_seen(sq("e2"), Seen::Red);
+}
+
+/// What Fairy-Stockfish (the installed program, one thread, `depth`) scores `pos` for
+/// the side to move, in centipawns (a mate as ±30,000).
+fn fairy_stockfish_score(pos: &xiangqi::rules::Position, depth: u32) -> i32 {
+    use std::io::{BufRead, Write};
+    let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");
+    let mut child = std::process::Command::new(path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    write!(
+        input,
+        "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Threads value 1\n\
+         position fen {}\ngo depth {depth}\n",
+        pos.to_fen()
+    )
+    .unwrap();
+    let mut score = None;
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(i) = words.iter().position(|w| *w == "score") {
+            let n: i32 = words[i + 2].parse().unwrap();
+            score = Some(if words[i + 1] == "mate" {
+                30_000 * n.signum()
+            } else {
+                n
+            });
+        }
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    let _ = writeln!(input, "quit");
+    let _ = child.wait();
+    score.expect("Fairy-Stockfish scored the position")
 }
 
 /// A real 76-ply game opened and reviewed by the engine (R): the progress bar and Stop
@@ -1093,11 +1076,65 @@ fn a_game_is_reviewed_its_graph_shown_and_a_marked_move_has_its_better_move_as_a
     let graph = panel_place(&game, "review-graph");
     game.save_shot("review-done");
     game.key("Home");
+    let mark = game.mark();
     game.key("bracketright");
-    game.until_logged("review goes to ply ");
-    game.until_logged("arrow ");
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    game.until_logged_since(mark, "arrow ");
+    game.until_still();
     game.save_shot("review-marked-move");
+    // The ply gone to and the arrow's move, as logged after `]`.
+    let said = game.since(mark);
+    let word_after = |prefix: &str| -> String {
+        let line = said
+            .lines()
+            .find(|l| l.contains(prefix))
+            .unwrap_or_default();
+        let rest = line.split(prefix).nth(1).unwrap_or_default();
+        rest.split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let ply: usize = word_after("review goes to ply ").parse().unwrap();
+    let better: xiangqi::rules::Move = word_after("arrow ").parse().unwrap();
+    let record = xiangqi::rules::read::read_any_bytes(&std::fs::read(&path).unwrap())
+        .unwrap()
+        .record;
+    let before = record.game.position_at(ply - 1).clone();
+    let played = record.game.moves().nth(ply - 1).unwrap();
+    // The board shows the game at that ply.
+    game.until_position(&record.game.position_at(ply).to_fen());
+    // The arrow is the better move of the position before the marked one, and
+    // Fairy-Stockfish itself (a fresh one, at the review's depth) finds it no worse
+    // than the move played: the mark is a real mistake, the arrow a real answer.
+    assert!(
+        before.legal_moves().iter().any(|&m| m == better) && better != played,
+        "the arrow {better} is another legal move at ply {ply} (played: {played})"
+    );
+    let after_played = fairy_stockfish_score(&before.play(played).unwrap(), 9);
+    let after_better = fairy_stockfish_score(&before.play(better).unwrap(), 9);
+    assert!(
+        after_better <= after_played + 30,
+        "ply {ply}: Fairy-Stockfish gives the opponent {after_better} after {better} (the \
+         arrow), {after_played} after {played} (played)"
+    );
+    // Drawn as that move: orange on the way from its point to its point.
+    let (x0, y0, cell) = game.point(better.from);
+    let (x1, y1, _) = game.point(better.to);
+    let orange = |[r, g, b]: [u8; 3]| r > 170 && (90..=175).contains(&g) && b < 70;
+    let shot = game.shot();
+    let on_the_way = (-4..=4)
+        .flat_map(|dy| (-4..=4).map(move |dx| (dx, dy)))
+        .filter(|(dx, dy)| {
+            let (x, y) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+            orange(shot.at(x + *dx as f32 * cell / 20.0, y + *dy as f32 * cell / 20.0))
+        })
+        .count();
+    assert!(
+        on_the_way > 5,
+        "the arrow drawn from {} to {}: {on_the_way} orange pixels at its middle",
+        better.from,
+        better.to
+    );
     // The graph's middle: the middle of the game.
     let (w, h) = game.size();
     assert!(
@@ -1163,14 +1200,10 @@ fn ui_scale_follows_ctrl_plus_and_minus_and_is_kept() {
     game.until_logged("zoom 100%");
 }
 
-/// Where the panel says `what` is, once it has stayed there for a moment (the panel may
-/// lay itself out again a frame after a change).
+/// Where the panel says `what` is, settled (the panel may lay itself out again a frame
+/// after a change).
 fn stable_place(game: &Game, what: &str) -> (f32, f32) {
-    game.until(&format!("the panel's {what} to settle"), || {
-        let first = panel_place(game, what);
-        std::thread::sleep(std::time::Duration::from_millis(400));
-        (panel_place(game, what) == first).then_some(first)
-    })
+    panel_place(game, what)
 }
 
 /// Where the menu bar's menu or item `what` is (`MenuView`, `Zoom(1)`, as logged).
@@ -1188,7 +1221,6 @@ fn menu_bar_items_do_what_their_keys_do() {
     // A menu's items are laid out once before the popup finds its place: read them after.
     let open = |menu: &str| {
         game.click_at(menu_place(&game, menu));
-        std::thread::sleep(std::time::Duration::from_millis(300));
     };
     open("MenuEdit");
     game.save_shot("menu-edit");

@@ -229,12 +229,24 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
         game.until_logged(&format!("said {said}"));
         buses.until(&game, "the move said", |n| says(n, said));
         buses.until(&game, moved, |n| named(n, moved));
-        // A refusal is said too (the box stays open for the next move).
+        // A refusal is said too, in its words (the box stays open for the next move):
+        // a0a5 is no legal move for black, as the rules say.
+        let after = xiangqi::rules::Position::new()
+            .play("h2e2".parse().unwrap())
+            .unwrap();
+        assert!(
+            after.legal_moves().iter().all(|m| m.to_string() != "a0a5"),
+            "a0a5 is no move for black after h2e2"
+        );
+        let refusal = if lang.starts_with("en") {
+            "No legal move fits \"a0a5\""
+        } else {
+            "没有合法着法符合“a0a5”"
+        };
         game.type_text("a0a5");
         game.key("Return");
-        game.until("the refusal said", || {
-            (game.log().matches("said ").count() >= 2).then_some(())
-        });
+        game.until_logged(&format!("said {refusal}"));
+        buses.until(&game, "the refusal said", |n| says(n, refusal));
         game.key("Escape");
         game.until_logged("move box closed");
         // The reader's own action on the points plays: the black cannon, then e7.

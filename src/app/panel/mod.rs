@@ -146,6 +146,10 @@ fn style(
     visuals.window_fill = egui_color(colors.window);
     visuals.extreme_bg_color = egui_color(colors.field);
     visuals.override_text_color = Some(egui_color(colors.text));
+    // A steady text cursor: a blinking one asks egui for a pass every half second, and
+    // bevy_egui turns any such request into a frame at once: a whole core drawing for
+    // as long as a text field has the keyboard.
+    visuals.text_cursor.blink = false;
     ctx.set_visuals(visuals);
     ctx.data_mut(|d| d.insert_temp(egui::Id::NULL, look));
     *done = Some(look);

@@ -6,6 +6,7 @@ use crate::app::actions::ClipboardCommand;
 use crate::app::schedule::Logic;
 use bevy::prelude::*;
 
+use bevy::ecs::message::Messages;
 use bevy::ecs::system::SystemState;
 
 use crate::app::shell::model::Settings;
@@ -78,6 +79,78 @@ impl ClipboardBackend for SystemClipboard {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Clipboard>()
         .add_systems(Update, clipboard.in_set(Logic::Clipboard));
+}
+
+/// The text fields' Ctrl+C, Ctrl+X and Ctrl+V go through the game's one clipboard
+/// (egui's own is not built in: a second clipboard stack). A name, a search or a
+/// comment in any script is pasted whole, as a player copies it from elsewhere.
+pub(crate) fn text_field_plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        text_field_keys
+            .in_set(bevy_egui::EguiInputSet::ReadBevyMessages)
+            // Headless (tests) there are no key messages and no egui input.
+            .run_if(resource_exists::<Messages<bevy::input::keyboard::KeyboardInput>>)
+            .run_if(resource_exists::<Messages<bevy_egui::input::EguiInputEvent>>),
+    )
+    .add_systems(
+        PostUpdate,
+        text_field_copied.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+    );
+}
+
+/// Ctrl (⌘) with C, X or V while a text field has the keyboard: egui's copy, cut and
+/// paste, the paste with the clipboard's text. Ctrl is followed through the key
+/// messages in order (a quick chord presses and lets go within one frame).
+fn text_field_keys(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut ctrl: Local<[bool; 2]>,
+    typing: Res<crate::app::shell::model::TypingInPanel>,
+    mut clipboard: ResMut<Clipboard>,
+    context: Option<Single<Entity, With<bevy_egui::PrimaryEguiContext>>>,
+    mut egui: MessageWriter<bevy_egui::input::EguiInputEvent>,
+) {
+    for key in keys.read() {
+        let down = key.state.is_pressed();
+        match key.key_code {
+            KeyCode::ControlLeft | KeyCode::SuperLeft => ctrl[0] = down,
+            KeyCode::ControlRight | KeyCode::SuperRight => ctrl[1] = down,
+            _ => {}
+        }
+        if !down || !ctrl.contains(&true) || !typing.0 {
+            continue;
+        }
+        let Some(context) = context.as_deref().copied() else {
+            continue;
+        };
+        let event = match key.key_code {
+            KeyCode::KeyC => bevy_egui::egui::Event::Copy,
+            KeyCode::KeyX => bevy_egui::egui::Event::Cut,
+            KeyCode::KeyV => match clipboard.0.get() {
+                Ok(text) => bevy_egui::egui::Event::Paste(text),
+                Err(why) => {
+                    info!("nothing pasted: {why:?}");
+                    continue;
+                }
+            },
+            _ => continue,
+        };
+        egui.write(bevy_egui::input::EguiInputEvent { context, event });
+    }
+}
+
+/// What egui copied or cut out of a text field goes on the clipboard.
+fn text_field_copied(outputs: Query<&bevy_egui::EguiOutput>, mut clipboard: ResMut<Clipboard>) {
+    for output in &outputs {
+        for command in &output.platform_output.commands {
+            if let bevy_egui::egui::OutputCommand::CopyText(text) = command
+                && !text.is_empty()
+                && let Err(why) = clipboard.0.set(text.clone())
+            {
+                warn!("clipboard: {why:?}");
+            }
+        }
+    }
 }
 
 /// Ctrl+E, Ctrl+Shift+E: what the game on the table copies goes on the clipboard;

@@ -4,7 +4,7 @@
 //! written to the data folder, and leaving brings the game back as it was.
 #![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use common::headless::{app_with, fen, play};

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-#[path = "worst/inputs.rs"]
+#[path = "../worst/inputs.rs"]
 mod inputs;
 
 #[test]

@@ -2,7 +2,7 @@
 //! logic), and input injected as messages and key states, as a player would give it.
 #![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use bevy::app::AppExit;
 use bevy::input::keyboard::KeyCode;
@@ -643,7 +643,7 @@ fn espeak_ng_says_a_move_into_a_wav() {
         .map(|d| d.join("espeak-ng"))
         .find(|p| p.is_file())
     else {
-        eprintln!("espeak-ng is not installed: nothing to listen to");
+        common::missing("espeak-ng");
         return;
     };
     let speaker = xiangqi::speech::Speaker::EspeakNg(program);

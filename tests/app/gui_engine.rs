@@ -4,7 +4,7 @@
 //! changed only by the computer's own moves.
 #![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -92,7 +92,7 @@ fn kill_during_a_burst_of_saves_never_breaks_a_slot() {
     let mut kills = 0;
     let mut seen = std::collections::BTreeSet::new();
     for round in 0..25u64 {
-        kill_child_during(&me, "save_burst_child", (CHILD_DIR, &dir), round);
+        kill_child_during(&me, "saves::save_burst_child", (CHILD_DIR, &dir), round);
         kills += 1;
         for slot in [1, 2] {
             let n = plies(&store, slot);
@@ -185,7 +185,12 @@ fn kill_during_autosaves_and_settings_writes_never_breaks_either() {
     let mut seen = std::collections::BTreeSet::new();
     for round in 0..25u64 {
         // The background writer's thread dies mid-write, nothing is flushed.
-        kill_child_during(&me, "autosave_burst_child", (CHILD_HOME, &root), round);
+        kill_child_during(
+            &me,
+            "saves::autosave_burst_child",
+            (CHILD_HOME, &root),
+            round,
+        );
         let (session, _) = match read_autosave(&dirs.autosave()) {
             Ok(Some(read)) => read,
             Ok(None) => panic!("round {round}: the autosave vanished"),

@@ -4,7 +4,7 @@
 use xiangqi::i18n::all_fixed_strings;
 use xiangqi::rules::{Color, Notation, Piece, Position, Role};
 
-const FONT: &[u8] = include_bytes!("../fonts/XiangqiKai-Regular.ttf");
+const FONT: &[u8] = include_bytes!("../../fonts/XiangqiKai-Regular.ttf");
 
 fn displayable() -> String {
     let mut text: String = all_fixed_strings().concat();

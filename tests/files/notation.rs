@@ -1,7 +1,7 @@
 //! Every legal move, in more than 10,000 positions, written in each notation reads back
 //! as itself, and "any notation" recognises which one it is.
 
-mod common;
+use crate::common;
 
 use common::{Rng, random_line, random_setup};
 use xiangqi::rules::{Notation, Position};

@@ -3,7 +3,7 @@
 //! injected as a player gives them.
 #![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

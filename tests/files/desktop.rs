@@ -178,7 +178,7 @@ fn install_claims_xiangqi_files_for_the_game_and_uninstall_leaves_the_home_as_it
         std::fs::write(&p, bytes).unwrap();
         p
     };
-    let xiangqi_pgn = write("game.pgn", include_bytes!("data/gbk-crlf.pgn"));
+    let xiangqi_pgn = write("game.pgn", include_bytes!("../data/gbk-crlf.pgn"));
     let upper = write(
         "GAME.PGN",
         b"[Event \"x\"]\n[Game \"Chinese Chess\"]\n1. h2e2 *\n",

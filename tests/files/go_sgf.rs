@@ -2,7 +2,7 @@
 //! the board sgfmill replays them to, with as many nodes; what we write of them sgfmill
 //! reads to the same board, and we read back to the same text.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

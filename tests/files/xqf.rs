@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 use common::python::Oracle;
 use common::{Rng, random_line, random_setup};

@@ -2,7 +2,7 @@
 //! each square's centre shows the piece the game had there on that frame, the last
 //! move is marked, and the PNG shows the final position. Also through the CLI.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

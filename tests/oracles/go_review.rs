@@ -3,7 +3,7 @@
 //! sgfmill with its comments, values and marks, and by us back to the same review; a
 //! review cancelled stops; GNU Go missing is said, not a crash.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -141,6 +141,110 @@ fn the_review_shows_the_scores_and_candidates_gnu_go_gives_for_the_same_position
             assert_eq!(step.mark, None);
         }
     }
+}
+
+/// GNU Go's own estimate, in points for black (`B+3.5` is 3.5, `W+2.0` is −2), of
+/// the position after the first `k` moves and then `then`, asked of a fresh GNU Go.
+fn estimate_after(game: &Game, k: usize, then: Option<xiangqi::go::Move>, level: u8) -> f32 {
+    let size = game.start().board().size();
+    let mut script = format!(
+        "boardsize {size}\nclear_board\nkomi {}\n",
+        game.rules().komi
+    );
+    let moves = game.moves()[..k].iter().copied().chain(then);
+    for (i, mv) in moves.enumerate() {
+        let c = if mover(game, i) == Color::Black {
+            "B"
+        } else {
+            "W"
+        };
+        script.push_str(&format!("play {c} {}\n", mv.gtp(size)));
+    }
+    script.push_str("estimate_score\nquit\n");
+    let out = Command::new(gtp::find_gnugo().unwrap())
+        .args([
+            "--mode",
+            "gtp",
+            "--chinese-rules",
+            "--seed",
+            &SEED.to_string(),
+        ])
+        .args(["--level", &level.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(script.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answer = text
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|a| *a != "=" && !a.is_empty())
+        .next_back()
+        .unwrap()
+        .trim_start_matches("= ")
+        .to_owned();
+    let word = answer.split_whitespace().next().unwrap();
+    if let Some(b) = word.strip_prefix("B+") {
+        b.parse().unwrap()
+    } else if let Some(w) = word.strip_prefix("W+") {
+        -w.parse::<f32>().unwrap()
+    } else {
+        assert_eq!(word, "0", "{answer}");
+        0.0
+    }
+}
+
+/// What a move cost its player, from GNU Go's own estimates for both colours: the
+/// position after the move GNU Go would have played against the one after the move
+/// played, each asked of a fresh GNU Go, from the mover's side (a loss for white is
+/// black's estimate going up). The review's losses are these, for black and white.
+#[test]
+fn the_reviews_losses_are_gnu_gos_estimates_from_the_movers_side() {
+    let (_, _, game) = nine();
+    let level = 3;
+    let found = run(&game, &options(level, 2));
+    let steps = review::judge(&game, &found);
+    let mut checked = [0, 0];
+    let mut costly = [0, 0];
+    for (i, step) in steps.iter().enumerate() {
+        let step = step.as_ref().unwrap();
+        let side = usize::from(step.mover == Color::White);
+        if step.best.mv == step.played || checked[side] == 4 {
+            continue;
+        }
+        let played = estimate_after(&game, i + 1, None, level);
+        let best = estimate_after(&game, i, Some(step.best.mv), level);
+        let sign = if step.mover == Color::Black {
+            1.0
+        } else {
+            -1.0
+        };
+        let loss = (sign * (best - played) * 10.0).round() / 10.0;
+        assert!(
+            (step.loss - loss).abs() < 0.051,
+            "move {} by {:?}: the review says it lost {}, GNU Go's estimates {best} (its \
+             move) and {played} (the move played) say {loss}",
+            i + 1,
+            step.mover,
+            step.loss
+        );
+        checked[side] += 1;
+        costly[side] += usize::from(loss > 0.0);
+    }
+    assert_eq!(
+        checked,
+        [4, 4],
+        "four moves of each side GNU Go would not have played"
+    );
+    assert!(
+        costly.iter().all(|&n| n > 0),
+        "a move of each side that cost something: {costly:?}"
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! home. The clipboard is an in-memory one here; the real-window tests use the X one.
 #![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

@@ -4,7 +4,7 @@
 //! own status line. Headless, with keys given as the window gives them.
 #![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::input::keyboard::KeyCode;

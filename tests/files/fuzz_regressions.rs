@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-#[path = "fuzz/properties.rs"]
+#[path = "../fuzz/properties.rs"]
 mod properties;
 
 #[test]

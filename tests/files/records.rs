@@ -6,18 +6,18 @@ use xiangqi::rules::read::{read_any, read_any_bytes, read_games_bytes};
 use xiangqi::rules::record::{Format, GameRecord, ImportErrorKind, MAX_INPUT_BYTES};
 use xiangqi::rules::{Game, Move, Notation, Position, Role, legacy, pgn, ucci, xqf};
 
-mod common;
+use crate::common;
 
 use common::python::Oracle;
 use common::{Rng, random_line, random_setup};
 
-const GBK_PGN: &[u8] = include_bytes!("data/gbk-crlf.pgn");
-const SAME_GAME_ICCS: &str = include_str!("data/same-game-iccs.txt");
-const DOWNLOAD: &[u8] = include_bytes!("data/download-gbk-footer.pgn");
-const THREE_GAMES: &[u8] = include_bytes!("data/three-games.pgn");
-const XQF_030: &[u8] = include_bytes!("data/xqf/030-黄松轩先胜冯敬如.XQF");
-const XQF_VARIATIONS: &[u8] = include_bytes!("data/xqf/game_varations.xqf");
-const XQF_ENDGAME: &[u8] = include_bytes!("data/xqf/ucci_test1.xqf");
+const GBK_PGN: &[u8] = include_bytes!("../data/gbk-crlf.pgn");
+const SAME_GAME_ICCS: &str = include_str!("../data/same-game-iccs.txt");
+const DOWNLOAD: &[u8] = include_bytes!("../data/download-gbk-footer.pgn");
+const THREE_GAMES: &[u8] = include_bytes!("../data/three-games.pgn");
+const XQF_030: &[u8] = include_bytes!("../data/xqf/030-黄松轩先胜冯敬如.XQF");
+const XQF_VARIATIONS: &[u8] = include_bytes!("../data/xqf/game_varations.xqf");
+const XQF_ENDGAME: &[u8] = include_bytes!("../data/xqf/ucci_test1.xqf");
 
 fn main_line(record: &GameRecord) -> Vec<Move> {
     record.game.moves().collect()
@@ -410,25 +410,25 @@ proptest! {
 fn big5_files_open_with_every_move_and_name() {
     let files: [(&[u8], &str, &str, usize); 4] = [
         (
-            include_bytes!("data/big5/master.pgn"),
+            include_bytes!("../data/big5/master.pgn"),
             "Red",
             "江蘇隊 程鳴",
             104,
         ),
         (
-            include_bytes!("data/big5/endgame.pgn"),
+            include_bytes!("../data/big5/endgame.pgn"),
             "Black",
             "上海 徐天利",
             43,
         ),
         (
-            include_bytes!("data/big5/opening.pgn"),
+            include_bytes!("../data/big5/opening.pgn"),
             "Event",
             "01 紅七路馬盤河黑上左象",
             48,
         ),
         (
-            include_bytes!("data/big5/exercise.pgn"),
+            include_bytes!("../data/big5/exercise.pgn"),
             "Red",
             "廣州楊官璘",
             138,
@@ -441,7 +441,7 @@ fn big5_files_open_with_every_move_and_name() {
         assert_eq!(imported.record.tag(tag), Some(value));
         assert_eq!(imported.record.game.moves().count(), plies, "{value}");
     }
-    let broken = read_any_bytes(include_bytes!("data/big5/broken-fen.pgn")).unwrap_err();
+    let broken = read_any_bytes(include_bytes!("../data/big5/broken-fen.pgn")).unwrap_err();
     assert!(
         broken.to_string().contains("red has no general"),
         "{broken}"

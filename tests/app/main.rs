@@ -1,0 +1,14 @@
+//! The game without a window: its Bevy schedule run headless, frame by frame.
+//!
+//! One test binary for these (each file was one of its own: a link step apiece).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod gui_clock;
+mod gui_ecs;
+mod gui_engine;
+mod gui_files;
+mod gui_schedule;
+mod gui_tables;
+mod gui_train;
