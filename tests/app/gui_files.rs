@@ -8,7 +8,7 @@ use crate::common;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use bevy::ecs::message::Messages;
+use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::input::keyboard::{KeyCode, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
@@ -62,6 +62,20 @@ struct Test {
     clipboard: Shared,
 }
 
+/// Every notice the game said, heard each frame: one written while the test ran frames
+/// for something else (the picture thread's word comes when it comes) is not lost when
+/// its messages age out after two frames.
+#[derive(Resource, Default)]
+struct Heard {
+    cursor: MessageCursor<Notice>,
+    said: Vec<Notice>,
+}
+
+fn hear(messages: Res<Messages<Notice>>, mut heard: ResMut<Heard>) {
+    let Heard { cursor, said } = &mut *heard;
+    said.extend(cursor.read(&messages).cloned());
+}
+
 fn home(name: &str) -> Dirs {
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("gui-files-{name}"));
     let _ = std::fs::remove_dir_all(&root);
@@ -78,7 +92,9 @@ fn start(dirs: &Dirs) -> Test {
         .add_plugins(core_plugin)
         .insert_resource(DataDirs(Some(dirs.clone())))
         .insert_resource(Clipboard(Box::new(Memory(clipboard.clone()))))
-        .add_plugins(files_plugin);
+        .add_plugins(files_plugin)
+        .init_resource::<Heard>()
+        .add_systems(Last, hear);
     app.update();
     Test {
         app,
@@ -166,12 +182,15 @@ impl Test {
     }
 
     /// The notices since the last call.
+    /// The notices said since the last call, in order.
     fn notices(&mut self) -> Vec<Notice> {
         self.app
             .world_mut()
-            .resource_mut::<Messages<Notice>>()
-            .drain()
-            .collect()
+            .resource_scope(|world, mut heard: Mut<Heard>| {
+                let Heard { cursor, said } = &mut *heard;
+                said.extend(cursor.read(world.resource::<Messages<Notice>>()).cloned());
+                std::mem::take(said)
+            })
     }
 
     /// The last notice, which must be a warning if `warning`.

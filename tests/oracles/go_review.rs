@@ -184,7 +184,7 @@ fn estimate_after(game: &Game, k: usize, then: Option<xiangqi::go::Move>, level:
         .split("\n\n")
         .map(str::trim)
         .filter(|a| *a != "=" && !a.is_empty())
-        .next_back()
+        .last()
         .unwrap()
         .trim_start_matches("= ")
         .to_owned();

@@ -3,8 +3,6 @@
 //! drew against its place and says what reaches past it (`panel overflow: "…"`); the
 //! screenshot's last columns must be the panel's plain background.
 
-use std::time::Duration;
-
 use super::harness::{self, Game};
 use xiangqi::theme::panel::FILL;
 
@@ -25,7 +23,6 @@ fn check(game: &Game, name: &str, (w, h): (u32, u32), from: usize) {
     game.resize(pw, ph);
     // egui lays a resized window out a frame late (the engine's lines may still come).
     game.until_settled();
-    game.save_shot(&format!("{name}-{w}x{h}"));
     let log = game.log();
     let over: Vec<&str> = log[from..]
         .lines()
@@ -36,17 +33,29 @@ fn check(game: &Game, name: &str, (w, h): (u32, u32), from: usize) {
         "{name} at {w}x{h}: the panel overflows:\n{}",
         over.join("\n")
     );
-    let shot = game.shot();
-    let mut marked = 0;
-    let mut first = None;
-    for y in 0..ph as usize {
-        for x in pw as usize - EDGE..pw as usize {
-            if !harness::close(shot.at(x as f32, y as f32), FILL, 8) {
-                marked += 1;
-                first.get_or_insert((x, y));
+    // The frame laid out at the new size is presented a moment after it ran: the
+    // screen is read until its last columns are plain, or the deadline says they never
+    // were.
+    let edge = || {
+        let shot = game.shot();
+        let mut marked = 0;
+        let mut first = None;
+        for y in 0..ph as usize {
+            for x in pw as usize - EDGE..pw as usize {
+                if !harness::close(shot.at(x as f32, y as f32), FILL, 8) {
+                    marked += 1;
+                    first.get_or_insert((x, y));
+                }
             }
         }
+        (marked, first)
+    };
+    let start = std::time::Instant::now();
+    let (mut marked, mut first) = edge();
+    while marked > 0 && start.elapsed() < harness::DEADLINE / 3 {
+        (marked, first) = edge();
     }
+    game.save_shot(&format!("{name}-{w}x{h}"));
     assert_eq!(
         marked, 0,
         "{name} at {w}x{h}: {marked} pixels drawn in the window's last {EDGE} columns \

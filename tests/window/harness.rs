@@ -558,16 +558,6 @@ impl Game {
         acks
     }
 
-    /// The number of the frame the game is in (its last `frame N` line), 0 before the first.
-    pub fn frame(&self) -> u64 {
-        self.log()
-            .lines()
-            .rev()
-            .filter_map(probe_said)
-            .find_map(|s| s.strip_prefix("frame ")?.trim().parse().ok())
-            .unwrap_or(0)
-    }
-
     /// Sends X input (`xdotool ARGS`) and waits until the game has taken it: until the
     /// events it took since cover `taken`. Nothing taken in [`RESEND`]: sent again,
     /// and said (a lost event is a re-send in the test's output, not a timeout); some
@@ -1067,8 +1057,21 @@ impl Game {
             }
         } else {
             self.set_clipboard(text);
-            self.key("ctrl+v");
+            self.paste();
         }
+    }
+
+    /// Ctrl+V as a hand presses it: Ctrl down and taken, V pressed and taken, Ctrl up.
+    /// (In one quick chord, Ctrl let go in the same frame, bevy_egui reads the V as
+    /// text too: `车9进2v`.)
+    pub fn paste(&self) {
+        self.xdotool(&["windowfocus", "--sync", &self.window.clone()]);
+        let taken = |n: usize| {
+            move |acks: &[Ack]| acks.iter().filter(|a| a.what.starts_with("key ")).count() >= n
+        };
+        self.send("ctrl down", &["keydown", "ctrl"], taken(1));
+        self.send("v", &["key", "v"], taken(2));
+        self.send("ctrl up", &["keyup", "ctrl"], taken(1));
     }
 
     /// Puts `text` on the X clipboard (xclip stays behind to serve it, as a program

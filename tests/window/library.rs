@@ -4,8 +4,6 @@
 //! move), the games that reach the position on the board found, and one opened — a
 //! double-click — at the ply where it reaches it.
 
-use std::time::Duration;
-
 use super::harness::Game;
 use super::stable_place;
 

@@ -500,7 +500,9 @@ fn settings_open_with_no_line_through_the_panel_and_no_row_cut_off() {
         if !focused && elsewhere.is_none() {
             elsewhere = Some(game.focus_elsewhere());
         }
-        game.move_to((100.0, 100.0));
+        // Away from the button (over the other program's window, maybe: not the game's
+        // to take).
+        game.xdotool(&["mousemove", "100", "100"]);
         // Asleep: no frame since the last one said `idle` (then the click must wake it).
         game.until_idle();
         let (pressed, released) = presses();
@@ -832,10 +834,10 @@ fn a_variation_played_in_a_commented_file_is_shown_promoted_undone_commented_and
 
     // The new move is in the list, highlighted, below the move it replaces.
     let replaced = format!("move {}", main[13].index());
-    let (x, y) = game.until("the variation in the move list", || {
-        last_place(&game, &format!("move {new}"))
-    });
-    let (_, main_y) = last_place(&game, &replaced).unwrap();
+    // Both as the move list settled after the move (its first frame lays the new row
+    // out where the next main-line move then goes).
+    let (x, y) = panel_place(&game, &format!("move {new}"));
+    let (_, main_y) = panel_place(&game, &replaced);
     assert!(
         y > main_y,
         "the variation ({y}) comes after the move it replaces ({main_y})"
@@ -1107,7 +1109,7 @@ fn a_game_is_reviewed_its_graph_shown_and_a_marked_move_has_its_better_move_as_a
     // Fairy-Stockfish itself (a fresh one, at the review's depth) finds it no worse
     // than the move played: the mark is a real mistake, the arrow a real answer.
     assert!(
-        before.legal_moves().iter().any(|&m| m == better) && better != played,
+        before.legal_moves().contains(&better) && better != played,
         "the arrow {better} is another legal move at ply {ply} (played: {played})"
     );
     let after_played = fairy_stockfish_score(&before.play(played).unwrap(), 9);
