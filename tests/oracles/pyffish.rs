@@ -862,12 +862,22 @@ fn the_whole_master_subset_imports_and_every_stored_game_is_legal_for_fairy_stoc
             .collect();
         found.sort_unstable();
         reached[i].sort_unstable();
-        assert_eq!(
-            found,
-            reached[i],
-            "the games reaching {} (at these plies), from the files",
-            pos.to_fen()
-        );
+        if found != reached[i] {
+            // How many games reach it at each ply, both ways (the lists are long).
+            let count = |plies: &[usize]| {
+                let mut at: BTreeMap<usize, usize> = BTreeMap::new();
+                for &p in plies {
+                    *at.entry(p).or_default() += 1;
+                }
+                at
+            };
+            panic!(
+                "the games reaching {}: the library finds {:?} (ply: games), the files hold {:?}",
+                pos.to_fen(),
+                count(&found),
+                count(&reached[i])
+            );
+        }
         let explored: BTreeMap<String, [usize; 4]> = lib
             .explore(pos)
             .unwrap()
