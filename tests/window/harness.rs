@@ -249,6 +249,7 @@ fn wait_for<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> Result<T, St
         if start.elapsed() > DEADLINE {
             return Err(format!("timed out after {DEADLINE:?} waiting for {what}"));
         }
+        // The next look (a poll of the condition, not a wait for the game).
         std::thread::sleep(Duration::from_millis(100));
     }
 }
@@ -593,6 +594,7 @@ impl Game {
                     "{what}: only these of its events were taken in {DEADLINE:?}: {acks:?}"
                 ));
             }
+            // The next look at the log.
             std::thread::sleep(Duration::from_millis(15));
         }
     }
