@@ -43,15 +43,23 @@ fn run(game: &Game, options: &Options) -> Vec<Option<Seen>> {
     found.into_inner().unwrap()
 }
 
-/// What a GNU Go of our own, told the moves up to `k` by GTP text, answers to
-/// `estimate_score` and `top_moves_…`.
-fn ask_gnugo(game: &Game, k: usize, level: u8) -> (String, String) {
+/// The answers of a fresh GNU Go (seeded, at `level`) told the first `k` moves of
+/// `game`, then `then`, by GTP text, to `asks` (the commands after the moves), the
+/// empty answers left out.
+fn gnugo_answers(
+    game: &Game,
+    k: usize,
+    then: Option<xiangqi::go::Move>,
+    level: u8,
+    asks: &str,
+) -> Vec<String> {
     let size = game.start().board().size();
     let mut script = format!(
         "boardsize {size}\nclear_board\nkomi {}\n",
         game.rules().komi
     );
-    for (i, mv) in game.moves()[..k].iter().enumerate() {
+    let moves = game.moves()[..k].iter().copied().chain(then);
+    for (i, mv) in moves.enumerate() {
         let c = if mover(game, i) == Color::Black {
             "B"
         } else {
@@ -59,12 +67,8 @@ fn ask_gnugo(game: &Game, k: usize, level: u8) -> (String, String) {
         };
         script.push_str(&format!("play {c} {}\n", mv.gtp(size)));
     }
-    let side = if mover(game, k) == Color::Black {
-        "black"
-    } else {
-        "white"
-    };
-    script.push_str(&format!("estimate_score\ntop_moves_{side}\nquit\n"));
+    script.push_str(asks);
+    script.push_str("quit\n");
     let out = Command::new(gtp::find_gnugo().unwrap())
         .args([
             "--mode",
@@ -83,17 +87,27 @@ fn ask_gnugo(game: &Game, k: usize, level: u8) -> (String, String) {
             child.wait_with_output()
         })
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let answers: Vec<&str> = text
+    String::from_utf8(out.stdout)
+        .unwrap()
         .split("\n\n")
         .map(str::trim)
         .filter(|a| *a != "=" && !a.is_empty())
-        .collect();
-    let n = answers.len();
-    (
-        answers[n - 2].trim_start_matches("= ").to_owned(),
-        answers[n - 1].trim_start_matches("= ").to_owned(),
-    )
+        .map(|a| a.trim_start_matches("= ").to_owned())
+        .collect()
+}
+
+/// What a GNU Go of our own, told the moves up to `k` by GTP text, answers to
+/// `estimate_score` and `top_moves_…`.
+fn ask_gnugo(game: &Game, k: usize, level: u8) -> (String, String) {
+    let side = if mover(game, k) == Color::Black {
+        "black"
+    } else {
+        "white"
+    };
+    let asks = format!("estimate_score\ntop_moves_{side}\n");
+    let mut answers = gnugo_answers(game, k, None, level, &asks);
+    let top = answers.pop().unwrap();
+    (answers.pop().unwrap(), top)
 }
 
 #[test]
@@ -146,48 +160,9 @@ fn the_review_shows_the_scores_and_candidates_gnu_go_gives_for_the_same_position
 /// GNU Go's own estimate, in points for black (`B+3.5` is 3.5, `W+2.0` is −2), of
 /// the position after the first `k` moves and then `then`, asked of a fresh GNU Go.
 fn estimate_after(game: &Game, k: usize, then: Option<xiangqi::go::Move>, level: u8) -> f32 {
-    let size = game.start().board().size();
-    let mut script = format!(
-        "boardsize {size}\nclear_board\nkomi {}\n",
-        game.rules().komi
-    );
-    let moves = game.moves()[..k].iter().copied().chain(then);
-    for (i, mv) in moves.enumerate() {
-        let c = if mover(game, i) == Color::Black {
-            "B"
-        } else {
-            "W"
-        };
-        script.push_str(&format!("play {c} {}\n", mv.gtp(size)));
-    }
-    script.push_str("estimate_score\nquit\n");
-    let out = Command::new(gtp::find_gnugo().unwrap())
-        .args([
-            "--mode",
-            "gtp",
-            "--chinese-rules",
-            "--seed",
-            &SEED.to_string(),
-        ])
-        .args(["--level", &level.to_string()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(script.as_bytes())?;
-            child.wait_with_output()
-        })
+    let answer = gnugo_answers(game, k, then, level, "estimate_score\n")
+        .pop()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let answer = text
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|a| *a != "=" && !a.is_empty())
-        .last()
-        .unwrap()
-        .trim_start_matches("= ")
-        .to_owned();
     let word = answer.split_whitespace().next().unwrap();
     if let Some(b) = word.strip_prefix("B+") {
         b.parse().unwrap()

@@ -56,6 +56,11 @@ fn probe_said(line: &str) -> Option<&str> {
     Some(line.split_once("app::probe: ")?.1.trim_end())
 }
 
+/// The number of a frame's first line (`frame 12`; not `frame 12 settled`).
+fn frame_start(said: &str) -> Option<u64> {
+    said.strip_prefix("frame ")?.trim().parse().ok()
+}
+
 /// Whether `at` (`412,300`) is within a pixel or two of (x, y).
 fn near(at: &str, (x, y): (f32, f32)) -> bool {
     let Some((ax, ay)) = at.split_once(',') else {
@@ -537,10 +542,7 @@ impl Game {
             let Some(said) = probe_said(line) else {
                 continue;
             };
-            if let Some(n) = said
-                .strip_prefix("frame ")
-                .and_then(|r| r.trim().parse().ok())
-            {
+            if let Some(n) = frame_start(said) {
                 frame = n;
             } else if let Some(what) = said.strip_prefix("input #")
                 && start >= mark.0
@@ -620,10 +622,7 @@ impl Game {
                 let Some(said) = probe_said(line) else {
                     continue;
                 };
-                if let Some(n) = said
-                    .strip_prefix("frame ")
-                    .and_then(|r| r.trim().parse().ok())
-                {
+                if let Some(n) = frame_start(said) {
                     frame = n;
                 } else if said.ends_with(" settled") && frame >= after && place.is_some() {
                     settled = place;
@@ -918,7 +917,7 @@ impl Game {
                     .lines()
                     .rev()
                     .filter_map(probe_said)
-                    .find_map(|s| s.strip_prefix("frame ")?.trim().parse::<u64>().ok())
+                    .find_map(frame_start)
                     .unwrap_or(0),
             )
         });
