@@ -56,9 +56,19 @@ fn probe_said(line: &str) -> Option<&str> {
     Some(line.split_once("app::probe: ")?.1.trim_end())
 }
 
+/// A frame line of the probe: its number and its word (`frame 12` is (12, ""),
+/// `frame 12 settled` is (12, "settled")).
+fn frame_said(said: &str) -> Option<(u64, &str)> {
+    let rest = said.strip_prefix("frame ")?;
+    let (n, word) = rest.split_once(' ').unwrap_or((rest, ""));
+    Some((n.parse().ok()?, word.trim()))
+}
+
 /// The number of a frame's first line (`frame 12`; not `frame 12 settled`).
 fn frame_start(said: &str) -> Option<u64> {
-    said.strip_prefix("frame ")?.trim().parse().ok()
+    frame_said(said)
+        .filter(|(_, word)| word.is_empty())
+        .map(|(n, _)| n)
 }
 
 /// Whether `at` (`412,300`) is within a pixel or two of (x, y).
@@ -433,7 +443,7 @@ impl Game {
             .env("DISPLAY", &game.display)
             .env("WGPU_BACKEND", "vulkan")
             .env("RUST_LOG", "info,xiangqi=debug")
-            // The probe: frames, the input taken, settled and idle (app/shell/probe.rs).
+            // The probe: frames, the input taken, settled and idle (src/app/probe.rs).
             .env("XIANGQI_TEST", "1")
             .env("LANG", lang)
             .env("XDG_RUNTIME_DIR", &game.dir)
@@ -622,10 +632,10 @@ impl Game {
                 let Some(said) = probe_said(line) else {
                     continue;
                 };
-                if let Some(n) = frame_start(said) {
-                    frame = n;
-                } else if said.ends_with(" settled") && frame >= after && place.is_some() {
-                    settled = place;
+                match frame_said(said) {
+                    Some((n, "")) => frame = n,
+                    Some((_, "settled")) if frame >= after && place.is_some() => settled = place,
+                    _ => {}
                 }
             }
             settled
@@ -636,13 +646,12 @@ impl Game {
     /// idle`) and the frame's number.
     fn last_frame_said(&self) -> Option<(u64, String)> {
         let log = self.log();
-        let said = log
+        let (n, word) = log
             .lines()
             .rev()
             .filter_map(probe_said)
-            .find(|s| s.starts_with("frame "))?;
-        let n = said.split_whitespace().nth(1)?.parse().ok()?;
-        Some((n, said.to_owned()))
+            .find_map(frame_said)?;
+        Some((n, word.to_owned()))
     }
 
     /// Waits until a frame that took the last input, or a later one, said `idle` as the
@@ -652,7 +661,7 @@ impl Game {
         let after = self.last_input.get();
         self.until(&format!("a still window after frame {after}"), || {
             let (n, said) = self.last_frame_said()?;
-            (n >= after && said.ends_with(" idle")).then_some(())
+            (n >= after && said == "idle").then_some(())
         });
     }
 
@@ -664,9 +673,8 @@ impl Game {
             let log = self.log();
             log.lines()
                 .filter_map(probe_said)
-                .filter(|s| s.ends_with(" settled"))
-                .filter_map(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
-                .any(|n| n >= after)
+                .filter_map(frame_said)
+                .any(|(n, word)| word == "settled" && n >= after)
                 .then_some(())
         });
     }
@@ -675,7 +683,7 @@ impl Game {
     /// a second after it (the X queue watcher's looks are done by then).
     pub fn until_idle(&self) {
         self.until("the window to sleep", || {
-            if !self.last_frame_said()?.1.ends_with(" idle") {
+            if self.last_frame_said()?.1 != "idle" {
                 return None;
             }
             let quiet = std::fs::metadata(&self.log)
@@ -760,6 +768,18 @@ impl Game {
             .map(|t| t.lines().take(12).collect())
             .unwrap_or_default();
         format!("  threads: {}\n{}\n", file.display(), main.join("\n"))
+    }
+
+    /// Reads `read` again until `done` holds of what it read, or the deadline passes;
+    /// returns the last reading either way (the caller's assertion says what it shows).
+    /// For what the screen shows a moment after the frame that drew it ran.
+    pub fn read_until<T>(&self, mut read: impl FnMut() -> T, done: impl Fn(&T) -> bool) -> T {
+        let start = Instant::now();
+        let mut last = read();
+        while !done(&last) && start.elapsed() < DEADLINE / 3 {
+            last = read();
+        }
+        last
     }
 
     /// Polls `probe` until it gives a value, or fails with the evidence.
@@ -898,13 +918,6 @@ impl Game {
     /// that line's frame or later: what happened is laid out.
     pub fn until_logged(&self, text: &str) {
         self.until_logged_since(self.sent.get(), text);
-    }
-
-    /// Waits until the log has a line containing `text`, anywhere in it: a line of the
-    /// start, or one that came before the last input.
-    #[allow(dead_code)]
-    pub fn until_logged_ever(&self, text: &str) {
-        self.until_logged_since(Mark(0), text);
     }
 
     /// Waits until a line containing `text` is logged after `mark`.

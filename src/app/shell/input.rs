@@ -116,9 +116,10 @@ fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
         || held(keys, [KeyCode::SuperLeft, KeyCode::SuperRight])
 }
 
-/// Which modifiers are down, followed through the key messages in the order they came.
+/// Which modifiers are down, followed through the key messages in the order they came
+/// (the text fields' copy and paste follow Ctrl with it too).
 #[derive(Default, Clone, Copy)]
-struct Modifiers {
+pub(crate) struct Modifiers {
     ctrl: [bool; 2],
     command: [bool; 2],
     shift: [bool; 2],
@@ -126,7 +127,7 @@ struct Modifiers {
 
 impl Modifiers {
     /// Notes `key` going down or up; whether it was a modifier.
-    fn follow(&mut self, key: KeyCode, down: bool) -> bool {
+    pub(crate) fn follow(&mut self, key: KeyCode, down: bool) -> bool {
         let slot = match key {
             KeyCode::ControlLeft => &mut self.ctrl[0],
             KeyCode::ControlRight => &mut self.ctrl[1],
@@ -141,7 +142,7 @@ impl Modifiers {
     }
 
     /// Ctrl, or ⌘ on macOS.
-    fn ctrl(self) -> bool {
+    pub(crate) fn ctrl(self) -> bool {
         self.ctrl.contains(&true) || self.command.contains(&true)
     }
 

@@ -104,7 +104,7 @@ pub(crate) fn text_field_plugin(app: &mut App) {
 /// messages in order (a quick chord presses and lets go within one frame).
 fn text_field_keys(
     mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
-    mut ctrl: Local<[bool; 2]>,
+    mut held: Local<crate::app::shell::input::Modifiers>,
     typing: Res<crate::app::shell::model::TypingInPanel>,
     mut clipboard: ResMut<Clipboard>,
     context: Option<Single<Entity, With<bevy_egui::PrimaryEguiContext>>>,
@@ -112,12 +112,7 @@ fn text_field_keys(
 ) {
     for key in keys.read() {
         let down = key.state.is_pressed();
-        match key.key_code {
-            KeyCode::ControlLeft | KeyCode::SuperLeft => ctrl[0] = down,
-            KeyCode::ControlRight | KeyCode::SuperRight => ctrl[1] = down,
-            _ => {}
-        }
-        if !down || !ctrl.contains(&true) || !typing.0 {
+        if held.follow(key.key_code, down) || !down || !held.ctrl() || !typing.0 {
             continue;
         }
         let Some(context) = context.as_deref().copied() else {
