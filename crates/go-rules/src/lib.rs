@@ -18,6 +18,7 @@
 //! ```
 
 mod board;
+pub mod collection;
 mod dead;
 mod game;
 pub mod handicap;

@@ -25,6 +25,7 @@
 mod attacks;
 mod board;
 mod chase;
+pub mod collection;
 mod fen;
 mod game;
 pub mod legacy;

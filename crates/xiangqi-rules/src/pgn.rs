@@ -195,41 +195,14 @@ pub struct GameText<'a> {
 #[must_use]
 pub fn split(text: &str) -> Vec<GameText<'_>> {
     let mut starts: Vec<(usize, usize)> = Vec::new(); // (byte offset, line)
-    let mut in_tags = false;
-    // Inside a comment a line may begin with '['; after a result, braces are just text.
-    let mut depth = 0usize;
-    let mut ended = false;
+    let mut scan = super::collection::Starts::default();
     let mut offset = 0;
     for (n, raw) in text.split_inclusive('\n').enumerate() {
-        let line = raw.trim();
-        // A bracketed line in a footer (`[东萍象棋网]`) is not a tag.
-        if depth == 0 && line.starts_with('[') && (in_tags || tag(line).is_some()) {
-            if !in_tags {
-                starts.push((offset, n + 1));
-            }
-            in_tags = true;
-            ended = false;
-        } else if !line.is_empty() {
-            in_tags = false;
-            let mut word = String::new();
-            for c in line.chars().chain([' ']) {
-                match c {
-                    // A line comment: the rest of the line is words, not braces.
-                    ';' if depth == 0 && !ended => {
-                        ended |= RESULTS.contains(&strip_move_number(&word));
-                        break;
-                    }
-                    '{' if !ended => depth += 1,
-                    '}' if !ended => depth = depth.saturating_sub(1),
-                    c if depth == 0 && !c.is_whitespace() => word.push(c),
-                    _ if depth == 0 => {
-                        ended |= RESULTS.contains(&strip_move_number(&word));
-                        word.clear();
-                    }
-                    _ => {}
-                }
-            }
+        if scan.line(raw) {
+            starts.push((offset, n + 1));
         }
+        scan.chars(raw);
+        scan.end_line();
         offset += raw.len();
     }
     if starts.is_empty() {
@@ -245,6 +218,16 @@ pub fn split(text: &str) -> Vec<GameText<'_>> {
         });
     }
     games
+}
+
+/// Whether `word` is a game's result (`1-0`, `*`…).
+pub(crate) fn is_result(word: &str) -> bool {
+    RESULTS.contains(&word)
+}
+
+/// Whether a line is a tag pair.
+pub(crate) fn tag_of(line: &str) -> bool {
+    tag(line).is_some()
 }
 
 /// Reads `[Name "Value"]`; tolerates `Name:` and single quotes seen in the wild.

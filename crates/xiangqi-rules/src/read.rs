@@ -3,75 +3,48 @@
 //! and returns a game, or an error that says what was understood and where reading
 //! failed. It only dispatches: each format is read by its own module.
 
-use super::record::{
-    Format, GameRecord, ImportError, ImportErrorKind, Imported, MAX_INPUT_BYTES, decode,
-};
+use super::collection::{Decoder, Splitter, split_bytes};
+use super::record::{Format, GameRecord, ImportError, ImportErrorKind, Imported, MAX_INPUT_BYTES};
 use super::{Game, Notation, Position, legacy, pgn, ucci, xqf};
 
 /// Reads a file's bytes: an XQF file by its signature, otherwise text, decoded (see
-/// [`decode`]) and read by [`read_any`]. A file with several games gives its first;
-/// [`read_games_bytes`] gives them all.
+/// [`decode`](super::record::decode)) and read by [`read_any`]. A file with several
+/// games gives its first; [`read_games_bytes`] gives them all.
 pub fn read_any_bytes(bytes: &[u8]) -> Result<Imported, ImportError> {
-    let text = match text_of(bytes)? {
-        Text::Xqf(imported) => return Ok(*imported),
-        Text::Decoded(text) => text,
-    };
-    // Only the first game of a collection is read.
-    match collection(&text) {
-        Some(parts) => pgn::read_game(parts[0]),
-        None => read_any(&text),
-    }
-}
-
-/// A file's bytes: an XQF game, or text.
-enum Text {
-    Xqf(Box<Imported>),
-    Decoded(String),
-}
-
-fn text_of(bytes: &[u8]) -> Result<Text, ImportError> {
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(ImportError::unrecognised(ImportErrorKind::TooLarge {
-            bytes: bytes.len(),
-        }));
-    }
     if xqf::looks_like(bytes) {
-        let record = xqf::read(bytes)?;
-        return Ok(Text::Xqf(Box::new(Imported {
-            record,
-            format: Format::Xqf,
-        })));
+        return xqf_game(bytes);
     }
-    if bytes.contains(&0) && encoding_rs::Encoding::for_bom(bytes).is_none() {
-        return Err(ImportError::unrecognised(ImportErrorKind::Binary));
+    // Only the first game of a collection is read: the file is cut until it ends.
+    let mut splitter = Splitter::new();
+    let mut first = None;
+    for piece in bytes.chunks(64 * 1024) {
+        splitter.push(piece);
+        first = splitter.next();
+        if first.is_some() {
+            break;
+        }
     }
-    let text = decode(bytes);
-    // A NUL in text read through a byte-order mark (UTF-16 has zero bytes, text does
-    // not have NUL characters): binary all the same.
-    if text.contains('\0') {
-        return Err(ImportError::unrecognised(ImportErrorKind::Binary));
+    if first.is_none() {
+        splitter.finish();
+        first = splitter.next();
     }
-    Ok(Text::Decoded(text))
+    let first = first.expect("a finished file has a part, if only an empty one");
+    Decoder::default().read(&first)
 }
 
-/// The games of a PGN collection: several games, or one with a title or other text
-/// before its tags. `None` for anything else (one game, a FEN, a move list…).
-fn collection(text: &str) -> Option<Vec<pgn::GameText<'_>>> {
-    let body = text.trim_start_matches('\u{feff}');
-    if text.len() > MAX_INPUT_BYTES {
-        return None;
-    }
-    let parts = pgn::split(body);
-    let tagged = parts
-        .first()
-        .is_some_and(|p| p.text.trim_start().starts_with('['));
-    (tagged && (parts.len() > 1 || !body.trim_start().starts_with('['))).then_some(parts)
+fn xqf_game(bytes: &[u8]) -> Result<Imported, ImportError> {
+    Ok(Imported {
+        record: xqf::read(bytes)?,
+        format: Format::Xqf,
+    })
 }
 
 /// Reads every game in a file's bytes. A PGN file may hold many, each read on its own
-/// (one that fails does not hide the others); any other file holds one. Errors that
-/// concern the whole file (too large, not text, empty) are the outer error; a file with
-/// one game that does not read gives that game's error as the outer error too.
+/// (one that fails does not hide the others: a game over
+/// [`MAX_GAME_BYTES`](super::collection::MAX_GAME_BYTES) is one that fails); any other
+/// file holds one. A file with one game that does not read (binary, empty, no known
+/// format) gives that game's error as the outer error. [`Splitter`] reads a file too
+/// large to hold.
 ///
 /// ```
 /// use xiangqi_rules::read::read_games_bytes;
@@ -83,18 +56,23 @@ fn collection(text: &str) -> Option<Vec<pgn::GameText<'_>>> {
 /// assert_eq!(games[1].as_ref().unwrap_err().ply, Some(2));
 /// ```
 pub fn read_games_bytes(bytes: &[u8]) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
-    match text_of(bytes)? {
-        Text::Xqf(imported) => Ok(vec![Ok(*imported)]),
-        Text::Decoded(text) => read_games(&text),
+    if xqf::looks_like(bytes) {
+        return xqf_game(bytes).map(|game| vec![Ok(game)]);
     }
+    let (parts, splitter) = split_bytes(bytes);
+    let mut decoder = Decoder::default();
+    // One game alone, not a collection of one (a title before its tags makes one).
+    if let [only] = &parts[..]
+        && (!only.tagged || !splitter.had_preamble())
+    {
+        return decoder.read(only).map(|game| vec![Ok(game)]);
+    }
+    Ok(parts.iter().map(|part| decoder.read(part)).collect())
 }
 
 /// Reads every game in a text: see [`read_games_bytes`].
 pub fn read_games(text: &str) -> Result<Vec<Result<Imported, ImportError>>, ImportError> {
-    match collection(text) {
-        Some(parts) => Ok(parts.into_iter().map(pgn::read_game).collect()),
-        None => read_any(text).map(|imported| vec![Ok(imported)]),
-    }
+    read_games_bytes(text.as_bytes())
 }
 
 /// Reads whatever a player pasted: FEN, UCCI, the 90-character board, PGN, or a bare
