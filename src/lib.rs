@@ -13,6 +13,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod clock;
+pub mod collection;
 pub mod desktop;
 pub mod engine;
 pub mod games;

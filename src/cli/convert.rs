@@ -3,39 +3,73 @@
 
 use std::io::Write;
 
-use xiangqi::rules::read::read_games_bytes;
+use std::io::Read;
+
+use xiangqi::collection::{Entry, Games};
 use xiangqi::rules::record::{ImportError, Imported};
 use xiangqi::rules::{Notation, legacy, pgn, ucci, xqf};
 
 use super::{Failure, Picture, Target, io};
 
-/// The games of `input` (a path, or `-` for standard input), and its name for messages.
-pub(super) fn read_input(
-    input: &str,
-) -> Result<(Vec<Result<Imported, ImportError>>, String), Failure> {
-    let bytes = if input == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
-            .map_err(|e| Failure(format!("cannot read standard input: {e}")))?;
-        bytes
-    } else {
-        std::fs::read(input).map_err(|e| Failure(format!("cannot read {input}: {e}")))?
-    };
-    let name = if input == "-" {
-        "standard input".to_owned()
-    } else {
-        input.to_owned()
-    };
-    let games =
-        read_games_bytes(&bytes).map_err(|e| Failure(format!("cannot read {name}: {e}")))?;
-    Ok((games, name))
+/// The games of `input` (a path, or `-` for standard input), read one at a time, and
+/// its name for messages.
+fn open_input(input: &str) -> Result<(Games<Box<dyn Read>>, String), Failure> {
+    if input == "-" {
+        let stdin: Box<dyn Read> = Box::new(std::io::stdin().lock());
+        return Ok((Games::new(stdin), "standard input".to_owned()));
+    }
+    let file =
+        std::fs::File::open(input).map_err(|e| Failure(format!("cannot read {input}: {e}")))?;
+    let size = file.metadata().ok().map(|m| m.len());
+    let source: Box<dyn Read> = Box::new(file);
+    Ok((Games::new(source).with_size(size), input.to_owned()))
 }
 
-/// Game `game` (from 1) of `input`, and the input's name for messages.
+/// Hands `each` every game of `input` (its number, and the game or why not), in file
+/// order, a game at a time. A file that is one game that does not read (or no text at
+/// all) fails as a whole instead. Returns the input's name and how many games it has.
+pub(super) fn each_game(
+    input: &str,
+    mut each: impl FnMut(usize, Result<&Imported, &ImportError>) -> Result<(), Failure>,
+) -> Result<(String, usize), Failure> {
+    let (mut games, name) = open_input(input)?;
+    // The first game waits for the second: alone, its failure is the file's.
+    let mut first: Option<Entry> = None;
+    for entry in games.by_ref() {
+        if let Some(held) = first.take() {
+            each(held.number, held.game.as_ref())?;
+        }
+        if entry.number == 1 {
+            first = Some(entry);
+        } else {
+            each(entry.number, entry.game.as_ref())?;
+        }
+    }
+    if let Some(e) = games.take_error() {
+        return Err(Failure(format!("cannot read {name}: {e}")));
+    }
+    if let Some(held) = first {
+        match held.game {
+            Err(e) if games.alone() => return Err(Failure(format!("cannot read {name}: {e}"))),
+            game => each(held.number, game.as_ref())?,
+        }
+    }
+    Ok((name, games.count()))
+}
+
+/// Game `game` (from 1) of `input`, and the input's name for messages: the games
+/// before it are cut, not read.
 pub(super) fn read_game(input: &str, game: usize) -> Result<(Imported, String), Failure> {
-    let (mut games, name) = read_input(input)?;
-    let count = games.len();
-    if game == 0 || game > count {
+    let (games, name) = open_input(input)?;
+    let mut games = games.starting_at(game.max(1));
+    let found = games.next().filter(|e| game > 0 && e.number == game);
+    // Its failure is the file's when it is the only game.
+    let more = found.is_some() && games.next().is_some();
+    if let Some(e) = games.take_error() {
+        return Err(Failure(format!("cannot read {name}: {e}")));
+    }
+    let Some(entry) = found else {
+        let count = games.count();
         let holds = if count == 1 {
             "holds one game".to_owned()
         } else {
@@ -44,9 +78,9 @@ pub(super) fn read_game(input: &str, game: usize) -> Result<(Imported, String), 
         return Err(Failure(format!(
             "{name} {holds}; --game {game} is not one of them"
         )));
-    }
-    let imported = games.swap_remove(game - 1).map_err(|e| {
-        if count == 1 {
+    };
+    let imported = entry.game.map_err(|e| {
+        if !more && games.alone() {
             Failure(format!("cannot read {name}: {e}"))
         } else {
             Failure(format!("cannot read {name}, game {game}: {e}"))
@@ -66,10 +100,12 @@ fn cell(value: Option<&str>) -> String {
 /// `N<TAB>red<TAB>black<TAB>result<TAB>plies<TAB>event`, one line per game. A game that
 /// does not read is listed with its reason on standard error, and the exit code says so.
 pub(super) fn games(out: &mut impl Write, input: &str) -> Result<(), Failure> {
-    let (games, name) = read_input(input)?;
     let mut broken = 0;
-    for (i, game) in games.iter().enumerate() {
-        let n = i + 1;
+    let mut name = input.to_owned();
+    if input == "-" {
+        "standard input".clone_into(&mut name);
+    }
+    let (name, count) = each_game(input, |n, game| {
         match game {
             Ok(imported) => {
                 let r = &imported.record;
@@ -92,11 +128,11 @@ pub(super) fn games(out: &mut impl Write, input: &str) -> Result<(), Failure> {
                 eprintln!("xiangqi: {name}, game {n}: {e}");
             }
         }
-    }
+        Ok(())
+    })?;
     if broken > 0 {
         return Err(Failure(format!(
-            "{broken} of the {} games in {name} could not be read",
-            games.len()
+            "{broken} of the {count} games in {name} could not be read"
         )));
     }
     Ok(())

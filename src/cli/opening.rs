@@ -12,14 +12,13 @@ use super::{Failure, io};
 /// One line a game of `input`: `GAME CODE NAME PLY` (tab-separated; PLY: where the
 /// opening was decided), and the record's own code after it where it differs.
 pub(super) fn openings(out: &mut impl Write, input: &str) -> Result<(), Failure> {
-    let (games, name) = super::convert::read_input(input)?;
-    for (i, game) in games.iter().enumerate() {
-        let n = i + 1;
+    let name = if input == "-" { "standard input" } else { input };
+    super::convert::each_game(input, |n, game| {
         let record = match game {
             Ok(imported) => &imported.record,
             Err(e) => {
                 eprintln!("xiangqi: {name}: game {n} is unreadable: {e}");
-                continue;
+                return Ok(());
             }
         };
         let line = if *record.game.start() != Position::new() {
@@ -37,8 +36,8 @@ pub(super) fn openings(out: &mut impl Write, input: &str) -> Result<(), Failure>
                 None => format!("{n}\t-\tno moves"),
             }
         };
-        writeln!(out, "{line}").map_err(io)?;
-    }
+        writeln!(out, "{line}").map_err(io)
+    })?;
     Ok(())
 }
 

@@ -97,7 +97,12 @@ pub(crate) struct Starts {
     word: String,
     /// The line is a comment from here on (`;`).
     rest_comment: bool,
+    /// The names of the tags read since the game began (the first few).
+    names: Vec<String>,
 }
+
+/// Tags a game's header is checked against: the roster comes first.
+const REMEMBERED_TAGS: usize = 32;
 
 /// Results are short: a longer word is none.
 const LONGEST_WORD: usize = 16;
@@ -110,8 +115,23 @@ impl Starts {
         self.word.clear();
         self.rest_comment = false;
         // A bracketed line in a footer (`[东萍象棋网]`) is not a tag.
-        if self.depth == 0 && trimmed.starts_with('[') && (self.in_tags || pgn::tag_of(trimmed)) {
-            let starts = !self.in_tags;
+        let name = if self.depth == 0 && trimmed.starts_with('[') {
+            pgn::tag_name(trimmed)
+        } else {
+            None
+        };
+        if self.depth == 0 && trimmed.starts_with('[') && (self.in_tags || name.is_some()) {
+            // A game of tags alone (no moves, no result) ends where a tag comes again.
+            let again = name.as_ref().is_some_and(|n| self.names.contains(n));
+            let starts = !self.in_tags || again;
+            if starts {
+                self.names.clear();
+            }
+            if let Some(name) = name
+                && self.names.len() < REMEMBERED_TAGS
+            {
+                self.names.push(name);
+            }
             self.in_tags = true;
             self.ended = false;
             // A tag line's characters say nothing of comments.
@@ -451,6 +471,19 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// A decoder that reads legacy bytes as Big5 (`Some(true)`) or GB18030 first, as
+    /// another decoder of the same file did ([`big5`](Self::big5)).
+    #[must_use]
+    pub fn with_big5(big5: Option<bool>) -> Decoder {
+        Decoder { big5 }
+    }
+
+    /// The legacy encoding decided so far: Big5 (`Some(true)`), GB18030, or none yet.
+    #[must_use]
+    pub fn big5(&self) -> Option<bool> {
+        self.big5
+    }
+
     /// A part's text.
     ///
     /// # Errors

@@ -225,9 +225,9 @@ pub(crate) fn is_result(word: &str) -> bool {
     RESULTS.contains(&word)
 }
 
-/// Whether a line is a tag pair.
-pub(crate) fn tag_of(line: &str) -> bool {
-    tag(line).is_some()
+/// The name of the tag pair a line is, if it is one.
+pub(crate) fn tag_name(line: &str) -> Option<String> {
+    tag(line).map(|(name, _)| name)
 }
 
 /// Reads `[Name "Value"]`; tolerates `Name:` and single quotes seen in the wild.

@@ -252,12 +252,19 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
+/// An error of the whole text, not of a place in it.
+impl From<ImportErrorKind> for ImportError {
+    fn from(kind: ImportErrorKind) -> ImportError {
+        ImportError::unrecognised(kind)
+    }
+}
+
 /// What went wrong while reading a record.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ImportErrorKind {
     /// Over [`MAX_INPUT_BYTES`].
-    #[error("the text is {bytes} bytes long; at most 1 MB can be read")]
+    #[error("the text is {bytes} bytes long; at most 1 MB is read for one game")]
     TooLarge {
         /// Its size.
         bytes: usize,

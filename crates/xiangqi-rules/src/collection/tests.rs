@@ -165,8 +165,19 @@ fn a_million_empty_games_and_a_million_tags_stay_bounded() {
     count += splitter.by_ref().count();
     assert_eq!(count, 1_000_000);
 
-    let tags = format!("[Event \"x\"]\n{}1. h2e2 *\n", "[T \"v\"]\n".repeat(1_000_000));
+    let many: String = (0..1_000_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    let tags = format!("[Event \"x\"]\n{many}1. h2e2 *\n");
     let parts = parts_in_pieces(tags.as_bytes(), 1 << 16);
     assert_eq!(parts.len(), 1);
     assert_eq!(parts[0].bytes, Err(Refused::TooLarge));
+}
+
+#[test]
+fn a_game_of_tags_alone_ends_where_its_tags_begin_again() {
+    let file = "[Game \"Chinese Chess\"]\n[Event \"a\"]\n[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w\"]\n\n\
+                [Game \"Chinese Chess\"]\n[Event \"b\"]\n1. h2e2 *\n";
+    let parts = parts_in_pieces(file.as_bytes(), 10);
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[1].line, 5);
+    assert_eq!(pgn::split(file).len(), 2);
 }
