@@ -69,14 +69,14 @@ fn bench(c: &mut Criterion) {
     group.bench_function("import into a new library", |b| {
         b.iter(|| {
             let mut lib = Library::in_memory().unwrap();
-            black_box(lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap())
+            black_box(lib.import(std::slice::from_ref(&dir), |_| true).unwrap())
         });
     });
     group.finish();
 
     // A library and the same games in memory, for the searches.
     let mut lib = Library::in_memory().unwrap();
-    lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap();
+    lib.import(std::slice::from_ref(&dir), |_| true).unwrap();
     let lines: Vec<Vec<Position>> = paths
         .iter()
         .filter_map(|p| read_games_bytes(&std::fs::read(p).ok()?).ok())
@@ -137,7 +137,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("library import again");
     group.sample_size(10);
     group.bench_function("every file skipped", |b| {
-        b.iter(|| black_box(lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap()));
+        b.iter(|| black_box(lib.import(std::slice::from_ref(&dir), |_| true).unwrap()));
     });
     group.finish();
 }

@@ -151,13 +151,17 @@ impl<R: Read> Games<R> {
         self.read += n as u64;
         if xqf::looks_like(&head) {
             let mut bytes = head;
-            let limited = (&mut self.source).take(MAX_GAME_BYTES as u64).read_to_end(&mut bytes);
+            let limited = (&mut self.source)
+                .take(MAX_GAME_BYTES as u64)
+                .read_to_end(&mut bytes);
             self.read = bytes.len() as u64;
             self.finished = true;
             self.xqf = Some(match limited {
-                Ok(_) if bytes.len() >= MAX_GAME_BYTES => Err(ImportError::from(
-                    ImportErrorKind::TooLarge { bytes: bytes.len() },
-                )),
+                Ok(_) if bytes.len() >= MAX_GAME_BYTES => {
+                    Err(ImportError::from(ImportErrorKind::TooLarge {
+                        bytes: bytes.len(),
+                    }))
+                }
                 Ok(_) => xqf::read(&bytes).map(|record| Imported {
                     record,
                     format: Format::Xqf,
@@ -206,10 +210,8 @@ impl<R: Read> Games<R> {
     }
 
     fn place(&self, part: &Part) -> Place {
-        let span = (!self.splitter.transcoded()).then_some((
-            part.offset + self.splitter.bom_len(),
-            part.len,
-        ));
+        let span = (!self.splitter.transcoded())
+            .then_some((part.offset + self.splitter.bom_len(), part.len));
         Place {
             number: part.number,
             line: part.line,
@@ -316,4 +318,100 @@ fn read_full(source: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(n)
+}
+
+/// The games of an SGF file, in file order, each read on its own: its number, and the
+/// game or why it does not read.
+pub struct SgfGames<R> {
+    source: R,
+    splitter: crate::go::collection::Splitter,
+    read: u64,
+    finished: bool,
+    from: usize,
+    failed: Option<io::Error>,
+}
+
+impl SgfGames<std::fs::File> {
+    /// The games of the SGF file at `path`.
+    ///
+    /// # Errors
+    /// The file cannot be opened.
+    pub fn open(path: &Path) -> io::Result<SgfGames<std::fs::File>> {
+        Ok(SgfGames::new(std::fs::File::open(path)?))
+    }
+}
+
+impl<R: Read> SgfGames<R> {
+    /// The games of what `source` reads.
+    pub fn new(source: R) -> SgfGames<R> {
+        SgfGames {
+            source,
+            splitter: crate::go::collection::Splitter::new(),
+            read: 0,
+            finished: false,
+            from: 1,
+            failed: None,
+        }
+    }
+
+    /// Passes over the games before number `n` without reading them.
+    #[must_use]
+    pub fn starting_at(mut self, n: usize) -> SgfGames<R> {
+        self.from = n.max(1);
+        self
+    }
+
+    /// Bytes read so far.
+    #[must_use]
+    pub fn progress(&self) -> (u64, Option<u64>) {
+        (self.read, None)
+    }
+
+    /// Games cut so far.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.splitter.games_cut()
+    }
+
+    /// Why reading the file stopped early, if it did.
+    pub fn take_error(&mut self) -> Option<io::Error> {
+        self.failed.take()
+    }
+}
+
+impl<R: Read> Iterator for SgfGames<R> {
+    type Item = (
+        usize,
+        Result<crate::go::sgf::SgfGame, crate::go::sgf::SgfError>,
+    );
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut buf = vec![0u8; PIECE];
+        loop {
+            if let Some(part) = self.splitter.next() {
+                if part.number < self.from {
+                    continue;
+                }
+                return Some((part.number, crate::go::collection::read(&part)));
+            }
+            if self.finished {
+                return None;
+            }
+            match self.source.read(&mut buf) {
+                Ok(0) => {
+                    self.splitter.finish();
+                    self.finished = true;
+                }
+                Ok(n) => {
+                    self.read += n as u64;
+                    self.splitter.push(&buf[..n]);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.failed = Some(e);
+                    self.finished = true;
+                }
+            }
+        }
+    }
 }

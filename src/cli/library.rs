@@ -36,16 +36,25 @@ pub(super) fn import(
 ) -> Result<(), Failure> {
     let mut library = open(db)?;
     let started = std::time::Instant::now();
+    let ticks = &mut std::time::Instant::now();
     let summary = library
-        .import(paths, |done, all| {
-            if done % 1000 == 0 || done == all {
-                eprintln!("{done}/{all} files");
+        .import(paths, |p| {
+            // About once a second, and at the end.
+            if ticks.elapsed().as_secs_f64() >= 1.0 || p.files_done == p.files {
+                *ticks = std::time::Instant::now();
+                eprintln!(
+                    "{}/{} files, {:.1} of {:.1} MB",
+                    p.files_done,
+                    p.files,
+                    p.bytes_done as f64 / 1e6,
+                    p.bytes as f64 / 1e6
+                );
             }
             true
         })
         .map_err(|e| Failure(e.to_string()))?;
     for u in &summary.unreadable {
-        eprintln!("unreadable: {}: {}", u.path.display(), u.why);
+        eprintln!("unreadable: {u}");
     }
     let secs = started.elapsed().as_secs_f64();
     writeln!(
@@ -194,10 +203,10 @@ pub(super) fn in_memory(
 ) -> Result<(Library, xiangqi::library::Summary), Failure> {
     let mut library = Library::in_memory().map_err(|e| Failure(e.to_string()))?;
     let summary = library
-        .import(paths, |_, _| true)
+        .import(paths, |_| true)
         .map_err(|e| Failure(e.to_string()))?;
     for u in &summary.unreadable {
-        eprintln!("unreadable: {}: {}", u.path.display(), u.why);
+        eprintln!("unreadable: {u}");
     }
     Ok((library, summary))
 }

@@ -12,7 +12,11 @@ use super::{Failure, io};
 /// One line a game of `input`: `GAME CODE NAME PLY` (tab-separated; PLY: where the
 /// opening was decided), and the record's own code after it where it differs.
 pub(super) fn openings(out: &mut impl Write, input: &str) -> Result<(), Failure> {
-    let name = if input == "-" { "standard input" } else { input };
+    let name = if input == "-" {
+        "standard input"
+    } else {
+        input
+    };
     super::convert::each_game(input, |n, game| {
         let record = match game {
             Ok(imported) => &imported.record,

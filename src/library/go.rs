@@ -5,7 +5,7 @@
 //! are replayed by the Go rules on the way in: a game that breaks them is named as
 //! unreadable, with the reason. Go positions are not searched (yet).
 
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::{OptionalExtension, params};
 
 use super::{Library, LibraryError};
 use crate::go::sgf::{self, SgfGame};
@@ -16,7 +16,7 @@ pub const GO: &str = "go";
 /// Adds `file` (a game of an SGF file) inside `tx`: its id and whether it was new, or
 /// why its moves cannot be played.
 pub(super) fn add(
-    tx: &Transaction<'_>,
+    tx: &rusqlite::Connection,
     file: &SgfGame,
     source: &str,
 ) -> Result<Result<(i64, bool), String>, LibraryError> {

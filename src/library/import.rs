@@ -3,12 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Transaction, params};
+use rusqlite::params;
 
 use super::{Library, LibraryError, key, pgn_of};
 use crate::rules::record::GameRecord;
 
-/// Games written in one transaction: a crash loses at most these.
+/// Games (or files) written in one transaction: a crash loses at most these.
 const BATCH: usize = 500;
 
 /// A file or a game of it that could not be read, and why.
@@ -16,8 +16,20 @@ const BATCH: usize = 500;
 pub struct Unreadable {
     /// The file.
     pub path: PathBuf,
+    /// The game's number in it, when the file holds others that read.
+    pub game: Option<usize>,
     /// Why (with the line where the reader stopped).
     pub why: String,
+}
+
+/// `path: why`, or `path, game N: why`.
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.game {
+            Some(n) => write!(f, "{}, game {n}: {}", self.path.display(), self.why),
+            None => write!(f, "{}: {}", self.path.display(), self.why),
+        }
+    }
 }
 
 /// What an import did.
@@ -76,9 +88,9 @@ fn identity(record: &GameRecord) -> String {
     )
 }
 
-/// Adds `record` inside `tx`: its id, and whether it was new.
+/// Adds `record` inside the open transaction: its id, and whether it was new.
 pub(super) fn add(
-    tx: &Transaction<'_>,
+    tx: &rusqlite::Connection,
     record: &GameRecord,
     source: &str,
 ) -> Result<(i64, bool), LibraryError> {
@@ -161,56 +173,171 @@ fn result(record: &GameRecord) -> String {
     }
 }
 
+/// How far an import is: files, and bytes of them (a big collection moves the bar
+/// within its file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Files done (read, or skipped as read before).
+    pub files_done: usize,
+    /// Files to read.
+    pub files: usize,
+    /// Bytes of them read so far.
+    pub bytes_done: u64,
+    /// Bytes of them all.
+    pub bytes: u64,
+}
+
+/// An import under way: its transaction's games, its figures, and who hears how far
+/// it is.
+struct Run<'a, P> {
+    conn: &'a rusqlite::Connection,
+    /// Games written since the last commit.
+    pending: usize,
+    summary: Summary,
+    progress: Progress,
+    tell: P,
+    cancelled: bool,
+}
+
+impl<P: FnMut(Progress) -> bool> Run<'_, P> {
+    /// One game handled: every [`BATCH`] games the transaction is committed, with how
+    /// far into its file the import got (`at`: the file, its stamp, the game's number),
+    /// and the listener asked whether to go on.
+    fn counted(
+        &mut self,
+        at: (&Path, (i64, i64), usize),
+        bytes_done: u64,
+    ) -> Result<(), LibraryError> {
+        self.pending += 1;
+        if self.pending < BATCH {
+            return Ok(());
+        }
+        let (path, stamp, number) = at;
+        // Written with the games, in the same transaction: both or neither.
+        self.conn
+            .prepare_cached(
+                "INSERT OR REPLACE INTO partial (path, size, modified, games) VALUES (?, ?, ?, ?)",
+            )?
+            .execute(params![
+                path.to_string_lossy(),
+                stamp.0,
+                stamp.1,
+                i64::try_from(number).unwrap_or(i64::MAX)
+            ])?;
+        self.commit()?;
+        self.progress.bytes_done = bytes_done;
+        self.cancelled = !(self.tell)(self.progress);
+        Ok(())
+    }
+
+    fn commit(&mut self) -> Result<(), LibraryError> {
+        self.conn.execute_batch("COMMIT; BEGIN")?;
+        self.pending = 0;
+        Ok(())
+    }
+
+    fn unreadable(&mut self, path: &Path, game: Option<usize>, why: String) {
+        self.summary.unreadable.push(Unreadable {
+            path: path.to_owned(),
+            game,
+            why,
+        });
+    }
+
+    fn added(&mut self, new: bool) {
+        self.summary.read += 1;
+        if new {
+            self.summary.added += 1;
+        } else {
+            self.summary.duplicates += 1;
+        }
+    }
+}
+
 impl Library {
-    /// Imports every PGN, XQF and text file under `dirs` (folders walked, files as
-    /// they are), in batches; `progress` hears each file done (done, of all) and says
-    /// whether to go on. A file an import before read whole, unchanged since (its size
-    /// and time), is skipped: an import stopped (cancelled, or the program killed) goes
-    /// on where it was when asked again. The files are only read.
+    /// Imports every PGN, XQF, SGF and text file under `dirs` (folders walked, files
+    /// as they are), each read game by game (a collection of any size), in batches of
+    /// one transaction each; `progress` hears how far it is after each file and each
+    /// batch, and says whether to go on. A file an import before read whole, unchanged
+    /// since (its size and time), is skipped; a file an import stopped in (cancelled,
+    /// or the program killed) is taken up after the last game committed: nothing is
+    /// read twice. The files are only read.
     ///
     /// # Errors
     /// SQLite refuses (what was committed before stays).
     pub fn import(
         &mut self,
         paths: &[PathBuf],
-        mut progress: impl FnMut(usize, usize) -> bool,
+        progress: impl FnMut(Progress) -> bool,
     ) -> Result<Summary, LibraryError> {
         let mut files = Vec::new();
         for p in paths {
             walk(p, &mut files);
         }
         files.sort();
-        let mut summary = Summary::default();
-        let mut done = 0;
-        'batches: for chunk in files.chunks(BATCH) {
-            let tx = self.conn.transaction()?;
-            for path in chunk {
-                done += 1;
-                let stamp = stamp(path);
-                if was_read(&tx, path, stamp)? {
-                    summary.skipped += 1;
-                } else {
-                    summary.files += 1;
-                    read_into(&tx, path, &mut summary)?;
-                    // Written with the games, in the same transaction: both or neither.
-                    tx.prepare_cached(
-                        "INSERT OR REPLACE INTO files (path, size, modified) VALUES (?, ?, ?)",
-                    )?
-                    .execute(params![
-                        path.to_string_lossy(),
-                        stamp.0,
-                        stamp.1
-                    ])?;
-                }
-                if !progress(done, files.len()) {
-                    tx.commit()?;
-                    break 'batches;
-                }
+        let stamps: Vec<(i64, i64)> = files.iter().map(|f| stamp(f)).collect();
+        let mut run = Run {
+            conn: &self.conn,
+            pending: 0,
+            summary: Summary::default(),
+            progress: Progress {
+                files: files.len(),
+                bytes: stamps.iter().map(|s| u64::try_from(s.0).unwrap_or(0)).sum(),
+                ..Progress::default()
+            },
+            tell: progress,
+            cancelled: false,
+        };
+        run.conn.execute_batch("BEGIN")?;
+        let result = import_files(&mut run, &files, &stamps);
+        match result {
+            Ok(()) => {
+                run.conn.execute_batch("COMMIT")?;
+                Ok(run.summary)
             }
-            tx.commit()?;
+            Err(e) => {
+                let _ = run.conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
         }
-        Ok(summary)
     }
+}
+
+fn import_files<P: FnMut(Progress) -> bool>(
+    run: &mut Run<'_, P>,
+    files: &[PathBuf],
+    stamps: &[(i64, i64)],
+) -> Result<(), LibraryError> {
+    let mut bytes_before = 0u64;
+    for (path, &stamp) in files.iter().zip(stamps) {
+        if was_read(run.conn, path, stamp)? {
+            run.summary.skipped += 1;
+        } else {
+            run.summary.files += 1;
+            let done_before = partial(run.conn, path, stamp)?;
+            read_into(run, path, stamp, done_before, bytes_before)?;
+            if run.cancelled {
+                run.conn.execute_batch("COMMIT; BEGIN")?;
+                return Ok(());
+            }
+            run.conn
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO files (path, size, modified) VALUES (?, ?, ?)",
+                )?
+                .execute(params![path.to_string_lossy(), stamp.0, stamp.1])?;
+            run.conn
+                .prepare_cached("DELETE FROM partial WHERE path = ?")?
+                .execute([path.to_string_lossy()])?;
+        }
+        bytes_before += u64::try_from(stamp.0).unwrap_or(0);
+        run.progress.files_done += 1;
+        run.progress.bytes_done = bytes_before;
+        if !(run.tell)(run.progress) {
+            run.cancelled = true;
+            return Ok(());
+        }
+    }
+    Ok(())
 }
 
 /// A file's size and modification time (seconds), as far as they can be read.
@@ -227,8 +354,12 @@ fn stamp(path: &Path) -> (i64, i64) {
 }
 
 /// Whether an import before read `path` as it is now.
-fn was_read(tx: &Transaction<'_>, path: &Path, stamp: (i64, i64)) -> Result<bool, LibraryError> {
-    let mut stmt = tx.prepare_cached("SELECT size, modified FROM files WHERE path = ?")?;
+fn was_read(
+    conn: &rusqlite::Connection,
+    path: &Path,
+    stamp: (i64, i64),
+) -> Result<bool, LibraryError> {
+    let mut stmt = conn.prepare_cached("SELECT size, modified FROM files WHERE path = ?")?;
     let mut rows = stmt.query([path.to_string_lossy()])?;
     Ok(match rows.next()? {
         Some(r) => (r.get::<_, i64>(0)?, r.get::<_, i64>(1)?) == stamp && stamp.0 >= 0,
@@ -236,66 +367,98 @@ fn was_read(tx: &Transaction<'_>, path: &Path, stamp: (i64, i64)) -> Result<bool
     })
 }
 
-/// Reads the games of one file into the library.
-fn read_into(tx: &Transaction<'_>, path: &Path, summary: &mut Summary) -> Result<(), LibraryError> {
-    let unreadable = |why: String| Unreadable {
-        path: path.to_owned(),
-        why,
-    };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            summary.unreadable.push(unreadable(e.to_string()));
-            return Ok(());
+/// How many games of `path`, as it is now, an import stopped in it had committed.
+fn partial(
+    conn: &rusqlite::Connection,
+    path: &Path,
+    stamp: (i64, i64),
+) -> Result<usize, LibraryError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT size, modified, games FROM partial WHERE path = ?")?;
+    let mut rows = stmt.query([path.to_string_lossy()])?;
+    Ok(match rows.next()? {
+        Some(r) if (r.get::<_, i64>(0)?, r.get::<_, i64>(1)?) == stamp && stamp.0 >= 0 => {
+            usize::try_from(r.get::<_, i64>(2)?).unwrap_or(0)
         }
-    };
+        _ => 0,
+    })
+}
+
+/// Reads the games of one file into the library, after the first `done` of them.
+// `while let`: the loop asks the reader how far it is between games.
+#[allow(clippy::while_let_on_iterator)]
+fn read_into<P: FnMut(Progress) -> bool>(
+    run: &mut Run<'_, P>,
+    path: &Path,
+    stamp: (i64, i64),
+    done: usize,
+    bytes_before: u64,
+) -> Result<(), LibraryError> {
     let source = path.display().to_string();
     let is_sgf = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
     if is_sgf {
         // Go: the SGF reader, and the Go rules replaying each game.
-        let files = match crate::go::sgf::read(&crate::go::sgf::decode(&bytes)) {
-            Ok(files) => files,
+        let mut games = match crate::collection::SgfGames::open(path) {
+            Ok(games) => games.starting_at(done + 1),
             Err(e) => {
-                summary.unreadable.push(unreadable(e.to_string()));
+                run.unreadable(path, None, e.to_string());
                 return Ok(());
             }
         };
-        for file in &files {
-            match super::go::add(tx, file, &source)? {
-                Ok((_, true)) => {
-                    summary.read += 1;
-                    summary.added += 1;
-                }
-                Ok((_, false)) => {
-                    summary.read += 1;
-                    summary.duplicates += 1;
-                }
-                Err(why) => summary.unreadable.push(unreadable(why)),
+        while let Some((number, game)) = games.next() {
+            match game {
+                Ok(file) => match super::go::add(run.conn, &file, &source)? {
+                    Ok((_, new)) => run.added(new),
+                    Err(why) => run.unreadable(path, Some(number), why),
+                },
+                Err(e) => run.unreadable(path, Some(number), e.to_string()),
             }
+            let read = games.progress().0;
+            run.counted((path, stamp, number), bytes_before + read)?;
+            if run.cancelled {
+                return Ok(());
+            }
+        }
+        if let Some(e) = games.take_error() {
+            run.unreadable(path, None, e.to_string());
+        }
+        if games.count() == 0 && done == 0 {
+            run.unreadable(path, None, "there is no game in it (no \"(;\")".to_owned());
         }
         return Ok(());
     }
-    let games = match crate::rules::read::read_games_bytes(&bytes) {
-        Ok(games) => games,
+    let mut games = match crate::collection::Games::open(path) {
+        Ok(games) => games.starting_at(done + 1),
         Err(e) => {
-            summary.unreadable.push(unreadable(e.to_string()));
+            run.unreadable(path, None, e.to_string());
             return Ok(());
         }
     };
-    for game in games {
-        match game {
+    let first_unreadable = run.summary.unreadable.len();
+    while let Some(entry) = games.next() {
+        match entry.game {
             Ok(imported) => {
-                summary.read += 1;
-                if add(tx, &imported.record, &source)?.1 {
-                    summary.added += 1;
-                } else {
-                    summary.duplicates += 1;
-                }
+                let new = add(run.conn, &imported.record, &source)?.1;
+                run.added(new);
             }
-            Err(e) => summary.unreadable.push(unreadable(e.to_string())),
+            Err(e) => run.unreadable(path, Some(entry.number), e.to_string()),
         }
+        let read = games.progress().0;
+        run.counted((path, stamp, entry.number), bytes_before + read)?;
+        if run.cancelled {
+            return Ok(());
+        }
+    }
+    if let Some(e) = games.take_error() {
+        run.unreadable(path, None, e.to_string());
+    }
+    // A file that is one game: its failure is the file's.
+    if games.alone()
+        && let Some(u) = run.summary.unreadable.get_mut(first_unreadable)
+    {
+        u.game = None;
     }
     Ok(())
 }

@@ -23,7 +23,7 @@ use crate::rules::{Move, Notation, Position};
 
 pub use book::{Book, BookError};
 pub use go::GO;
-pub use import::{Added, Summary, Unreadable};
+pub use import::{Added, Progress, Summary, Unreadable};
 pub use worker::{Answer, Job, Worker};
 
 /// Why the library cannot be used.

@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::LibraryError;
 
 /// The version this program writes.
-pub const VERSION: i64 = 2;
+pub const VERSION: i64 = 3;
 
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
@@ -67,6 +67,20 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
                  modified INTEGER NOT NULL
              );
              PRAGMA user_version = 2;
+             COMMIT;",
+        )?;
+    }
+    if version < 3 {
+        // A file an import stopped in: how many of its games are in, as it was then.
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE partial (
+                 path TEXT PRIMARY KEY,
+                 size INTEGER NOT NULL,
+                 modified INTEGER NOT NULL,
+                 games INTEGER NOT NULL
+             );
+             PRAGMA user_version = 3;
              COMMIT;",
         )?;
     }

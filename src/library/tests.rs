@@ -381,9 +381,9 @@ fn an_import_cancelled_goes_on_where_it_stopped_when_asked_again() {
     // Cancelled once the first files are in.
     let first = loop {
         match wait() {
-            Answer::Progress(done, all) => {
-                assert_eq!(all, 1200);
-                if done == 3 {
+            Answer::Progress(p) => {
+                assert_eq!(p.files, 1200);
+                if p.files_done == 3 {
                     worker.cancel();
                 }
             }
@@ -555,11 +555,9 @@ fn a_library_of_version_1_is_migrated_and_keeps_its_games() {
     };
     assert_eq!(lib.find(&by_comment).unwrap().len(), 1);
     let folder = game_files("v1", 2);
-    let summary = lib
-        .import(std::slice::from_ref(&folder), |_, _| true)
-        .unwrap();
+    let summary = lib.import(std::slice::from_ref(&folder), |_| true).unwrap();
     assert_eq!((summary.added, summary.skipped), (2, 0));
-    let again = lib.import(&[folder], |_, _| true).unwrap();
+    let again = lib.import(&[folder], |_| true).unwrap();
     assert_eq!(again.skipped, 2);
     drop(lib);
     // And a file of a newer version is refused, not changed.
@@ -611,7 +609,7 @@ fn go_games_are_imported_found_by_their_own_filters_and_read_back() {
     )
     .unwrap();
     let mut lib = Library::in_memory().unwrap();
-    let summary = lib.import(std::slice::from_ref(&dir), |_, _| true).unwrap();
+    let summary = lib.import(std::slice::from_ref(&dir), |_| true).unwrap();
     assert_eq!(summary.files, 6);
     assert_eq!((summary.added, summary.duplicates), (6, 1), "{summary:?}");
     assert_eq!(summary.unreadable.len(), 1, "{summary:?}");

@@ -40,7 +40,7 @@ pub enum Answer {
     /// The library is open, with this many games (and a damaged file kept aside).
     Opened(usize, Option<PathBuf>),
     /// An import has read `done` of `all` files.
-    Progress(usize, usize),
+    Progress(super::Progress),
     /// An import ended (`cancelled`: stopped by the player), with the library's size.
     Imported(Summary, bool, usize),
     /// A game was added (true) or was there already, with the library's size.
@@ -175,8 +175,8 @@ fn write_loop(
         let _done = Done(pending);
         let answer = match job {
             Job::Import(paths) => {
-                let result = library.import(&paths, |done, all| {
-                    let _ = tell.send(Answer::Progress(done, all));
+                let result = library.import(&paths, |progress| {
+                    let _ = tell.send(Answer::Progress(progress));
                     !stop.load(Ordering::SeqCst)
                 });
                 match result {

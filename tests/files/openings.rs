@@ -14,7 +14,7 @@ use xiangqi::rules::opening::{self, Ecco, Example, Tree};
 
 fn tagged(dir: &Path) -> Vec<Example> {
     let mut library = Library::in_memory().unwrap();
-    library.import(&[dir.to_path_buf()], |_, _| true).unwrap();
+    library.import(&[dir.to_path_buf()], |_| true).unwrap();
     library.tagged_openings().unwrap()
 }
 

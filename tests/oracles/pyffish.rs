@@ -693,7 +693,7 @@ fn the_whole_master_subset_imports_and_every_stored_game_is_legal_for_fairy_stoc
     assert_eq!(files.len(), 21_635);
 
     let mut lib = Library::in_memory().unwrap();
-    let summary = lib.import(&[dir.join("Dataset")], |_, _| true).unwrap();
+    let summary = lib.import(&[dir.join("Dataset")], |_| true).unwrap();
     assert_eq!(summary.files, files.len());
     assert_eq!(
         summary.read + summary.unreadable.len(),

@@ -256,7 +256,7 @@ impl Splitter {
 
     /// Games cut so far.
     #[must_use]
-    pub fn count(&self) -> usize {
+    pub fn games_cut(&self) -> usize {
         self.count
     }
 }

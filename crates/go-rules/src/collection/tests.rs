@@ -24,10 +24,7 @@ fn parts_are_the_games_the_whole_reader_finds_however_the_bytes_come() {
         assert_eq!(parts.len(), 3, "pieces of {size}");
         let games: Vec<SgfGame> = parts.iter().map(|p| read(p).unwrap()).collect();
         assert_eq!(games, whole);
-        assert_eq!(
-            parts.iter().map(|p| p.line).collect::<Vec<_>>(),
-            [2, 6, 6]
-        );
+        assert_eq!(parts.iter().map(|p| p.line).collect::<Vec<_>>(), [2, 6, 6]);
         for p in &parts {
             let at = usize::try_from(p.offset).unwrap();
             let len = usize::try_from(p.len).unwrap();

@@ -72,7 +72,11 @@ fn a_game_over_the_bound_is_named_and_the_next_is_read() {
 
 #[test]
 fn gbk_and_big5_games_in_one_file_each_read_in_their_own() {
-    let game = |red: &str| format!("[Red \"{red}\"]\n[Event \"全国象棋个人赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0\n");
+    let game = |red: &str| {
+        format!(
+            "[Red \"{red}\"]\n[Event \"全国象棋个人赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0\n"
+        )
+    };
     let gbk = encoding_rs::GB18030.encode(&game("胡荣华")).0.into_owned();
     // Traditional script, as Taiwan's files write it.
     let big5 = encoding_rs::BIG5
@@ -85,7 +89,15 @@ fn gbk_and_big5_games_in_one_file_each_read_in_their_own() {
     let mut decoder = Decoder::default();
     let reds: Vec<String> = parts
         .iter()
-        .map(|p| decoder.read(p).unwrap().record.tag("Red").unwrap().to_owned())
+        .map(|p| {
+            decoder
+                .read(p)
+                .unwrap()
+                .record
+                .tag("Red")
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     assert_eq!(reds, ["許銀川", "胡荣华", "許銀川", "胡荣华"]);
 }

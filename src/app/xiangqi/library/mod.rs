@@ -78,7 +78,7 @@ pub struct LibraryView {
     /// Why it cannot be used.
     pub failed: Option<String>,
     /// An import running: files done, of all.
-    pub progress: Option<(usize, usize)>,
+    pub progress: Option<crate::library::Progress>,
     /// The last import's summary, and whether it was cancelled.
     pub imported: Option<(Summary, bool)>,
     /// The filter asked and, once answered, the games found.
@@ -152,7 +152,7 @@ fn commands(
             LibraryCommand::Toggle => view.open = !view.open,
             LibraryCommand::Import(folder) => {
                 if let Some(w) = worker {
-                    view.progress = Some((0, 0));
+                    view.progress = Some(crate::library::Progress::default());
                     view.imported = None;
                     w.ask(Job::Import(vec![folder]));
                 }
@@ -251,7 +251,7 @@ fn listen(
                     ));
                 }
             }
-            Answer::Progress(done, all) => view.progress = Some((done, all)),
+            Answer::Progress(progress) => view.progress = Some(progress),
             Answer::Imported(summary, cancelled, n) => {
                 info!(
                     "library import: read {}, added {}, duplicates {}, skipped {}, unreadable {}, cancelled {cancelled}",

@@ -157,16 +157,17 @@ fn import_row(
         );
         memory.places.log("library-folder", field.rect);
         match view.progress {
-            Some((done, all)) => {
-                let part = if all == 0 {
+            Some(p) => {
+                // By bytes: one big collection moves the bar as its games go in.
+                let part = if p.bytes == 0 {
                     0.0
                 } else {
-                    done as f32 / all as f32
+                    (p.bytes_done as f64 / p.bytes as f64) as f32
                 };
                 ui.add(
                     egui::ProgressBar::new(part)
                         .desired_width(160.0)
-                        .text(LibText::Importing.fill(lang, &[&done, &all])),
+                        .text(LibText::Importing.fill(lang, &[&p.files_done, &p.files])),
                 );
                 let cancel = ui.button(LibText::Cancel.get(lang));
                 memory.places.log("library-cancel", cancel.rect);
@@ -195,7 +196,7 @@ fn import_row(
                     .max_height(120.0)
                     .show(ui, |ui| {
                         for u in &summary.unreadable {
-                            ui.label(format!("{}: {}", u.path.display(), u.why));
+                            ui.label(u.to_string());
                         }
                     });
             });
