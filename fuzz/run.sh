@@ -13,12 +13,13 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fen records notation snapshot slot settings sgf go_text puzzles book opening)
+  targets=(fen records notation snapshot slot settings sgf go_text puzzles book opening collection)
 fi
 # The seeds: the test suite's files, and small examples of what each reader reads.
 seeds() {
   case $1 in
     records) echo seeds/records ../tests/data ../tests/data/xqf ;;
+    collection) echo seeds/collection seeds/records ../tests/data/sgf ;;
     *) echo "seeds/$1" ;;
   esac
 }

@@ -126,7 +126,7 @@ impl<R: Read> Games<R> {
 
     /// Games cut so far (those passed over too).
     #[must_use]
-    pub fn count(&self) -> usize {
+    pub fn games_cut(&self) -> usize {
         self.parts
     }
 
@@ -369,7 +369,7 @@ impl<R: Read> SgfGames<R> {
 
     /// Games cut so far.
     #[must_use]
-    pub fn count(&self) -> usize {
+    pub fn games_cut(&self) -> usize {
         self.splitter.games_cut()
     }
 

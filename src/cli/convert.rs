@@ -54,7 +54,7 @@ pub(super) fn each_game(
             game => each(held.number, game.as_ref())?,
         }
     }
-    Ok((name, games.count()))
+    Ok((name, games.games_cut()))
 }
 
 /// Game `game` (from 1) of `input`, and the input's name for messages: the games
@@ -69,7 +69,7 @@ pub(super) fn read_game(input: &str, game: usize) -> Result<(Imported, String), 
         return Err(Failure(format!("cannot read {name}: {e}")));
     }
     let Some(entry) = found else {
-        let count = games.count();
+        let count = games.games_cut();
         let holds = if count == 1 {
             "holds one game".to_owned()
         } else {

@@ -37,10 +37,14 @@ pub(super) fn import(
     let mut library = open(db)?;
     let started = std::time::Instant::now();
     let ticks = &mut std::time::Instant::now();
+    let last = &mut 0;
     let summary = library
         .import(paths, |p| {
-            // About once a second, and at the end.
-            if ticks.elapsed().as_secs_f64() >= 1.0 || p.files_done == p.files {
+            // Every thousand files, about once a second inside big ones, and at the end.
+            let thousand =
+                p.files_done > 0 && p.files_done.is_multiple_of(1000) && *last != p.files_done;
+            if thousand || ticks.elapsed().as_secs_f64() >= 1.0 || p.files_done == p.files {
+                *last = p.files_done;
                 *ticks = std::time::Instant::now();
                 eprintln!(
                     "{}/{} files, {:.1} of {:.1} MB",
@@ -247,9 +251,23 @@ pub(super) fn book(
 ) -> Result<(), Failure> {
     let pos = position(fen, moves)?.unwrap_or_default();
     let rows = match db {
-        Some(db) => open(db)?
-            .explore(&pos)
-            .map_err(|e| Failure(e.to_string()))?,
+        Some(db) => {
+            let library = open(db)?;
+            if library.len().map_err(|e| Failure(e.to_string()))? == 0 {
+                // Nothing to answer from: the master book answers, and says so.
+                eprintln!(
+                    "xiangqi: the library holds no games yet (`xiangqi library import FOLDER` \
+                     adds them); the master book answers"
+                );
+                Book::masters().explore(&pos)
+            } else {
+                let rows = library.explore(&pos).map_err(|e| Failure(e.to_string()))?;
+                if rows.is_empty() {
+                    eprintln!("xiangqi: no game of the library goes on from this position");
+                }
+                rows
+            }
+        }
         None => Book::masters().explore(&pos),
     };
     let pct = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;

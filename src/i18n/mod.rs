@@ -229,6 +229,10 @@ texts! {
     GamesInFile => "{} 中有 {} 局棋，请选择一局", "{} holds {} games: pick one";
     OpenedGame => "已打开 {} 的第 {} 局：{}（Ctrl+Z 可撤销）", "Opened {}, game {}: {} (Ctrl+Z takes it back)";
     GamesTitle => "选择棋局", "Pick a game";
+    GamesReadSoFar => "{} 已读出 {} 局，还在读……", "{}: {} games read so far, reading on…";
+    GamesSearch => "查找：", "Find:";
+    GamesSearchHint => "棋手或赛事", "player or event";
+    GamesFound => "找到 {} 局", "{} found";
     GamesHint => "↑↓ 选择，Enter 打开，Esc 关闭", "↑↓ to choose, Enter to open, Esc to close";
     ColumnRed => "红方", "Red";
     ColumnBlack => "黑方", "Black";

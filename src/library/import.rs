@@ -424,7 +424,7 @@ fn read_into<P: FnMut(Progress) -> bool>(
         if let Some(e) = games.take_error() {
             run.unreadable(path, None, e.to_string());
         }
-        if games.count() == 0 && done == 0 {
+        if games.games_cut() == 0 && done == 0 {
             run.unreadable(path, None, "there is no game in it (no \"(;\")".to_owned());
         }
         return Ok(());

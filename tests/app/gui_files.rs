@@ -632,6 +632,95 @@ fn a_large_paste_and_a_large_file_are_read_off_the_frame_in_order() {
     assert_eq!(t.plies(), 8_000, "the list opens; the game is unchanged");
 }
 
+/// A collection of 40,000 games (over 3 MB): its list shows its first rows while the
+/// rest is still being read, grows to every game, and the game picked (read again from
+/// the file, not kept) opens; closing the list stops the read.
+#[test]
+fn a_big_collection_lists_its_first_games_at_once_and_opens_the_one_picked() {
+    let mut t = Test::new("big-collection");
+    t.set_lang_en();
+    let dir = t.dirs.documents.clone();
+    std::fs::create_dir_all(&dir).unwrap();
+    let n = 40_000;
+    let mut text = String::from("A collection made for the test\n\n");
+    for i in 1..=n {
+        let moves = if i % 2 == 0 {
+            "1. h2e2 h9g7 2. h0g2 *"
+        } else {
+            "1. b2e2 *"
+        };
+        text.push_str(&format!(
+            "[Event \"Cup {i}\"]\n[Red \"Red {i}\"]\n[Black \"許銀川\"]\n{moves}\n\n"
+        ));
+    }
+    let big = dir.join("big.pgn");
+    std::fs::write(&big, text).unwrap();
+    t.send(FileDragAndDrop::DroppedFile {
+        window: Entity::PLACEHOLDER,
+        path_buf: big.clone(),
+    });
+    // Frames until the list shows: it does before the file is read through.
+    let mut first_seen = None;
+    for _ in 0..2000 {
+        if let Some(list) = &t.app.world().resource::<GameChoice>().0 {
+            first_seen = Some((list.games.len(), list.complete));
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        t.app.update();
+    }
+    let (rows, complete) = first_seen.expect("the list shows");
+    assert!(
+        rows >= 2 && rows < n && !complete,
+        "{rows} rows, complete {complete}"
+    );
+    let said = wait_for_reads(&mut t);
+    assert!(said.contains(&"Reading big.pgn…".to_owned()), "{said:?}");
+    assert!(
+        said.contains(&format!("big.pgn holds {n} games: pick one")),
+        "{said:?}"
+    );
+    let list = listed(&t).unwrap();
+    assert_eq!(list.len(), n);
+    assert_eq!(
+        list[n - 2],
+        (format!("Red {}", n - 1), "*".to_owned(), 1, true)
+    );
+    {
+        let choice = t.app.world().resource::<GameChoice>();
+        let games = &choice.0.as_ref().unwrap().games;
+        // The search box's match: players and event, each word, any case.
+        assert!(games[39_999].matches("red 40000 許銀川"));
+        assert!(games[39_999].matches("CUP"));
+        assert!(!games[39_999].matches("red 39999"));
+        assert_eq!(games.iter().filter(|g| g.matches("Cup 3999")).count(), 2);
+    }
+    t.send(Action::ChooseGame(Some(n - 1)));
+    assert_eq!(listed(&t), None);
+    assert_eq!(t.plies(), 3);
+    assert_eq!(
+        t.said(false),
+        format!("Opened big.pgn, game {n}: Red {n} – 許銀川 (Ctrl+Z takes it back)")
+    );
+
+    // Closed while it is read: the read stops, and the game is untouched.
+    t.send(FileDragAndDrop::DroppedFile {
+        window: Entity::PLACEHOLDER,
+        path_buf: big,
+    });
+    for _ in 0..2000 {
+        if t.app.world().resource::<GameChoice>().0.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        t.app.update();
+    }
+    t.send(Action::ChooseGame(None));
+    wait_for_reads(&mut t);
+    assert_eq!(listed(&t), None, "a closed list stays closed");
+    assert_eq!(t.plies(), 3);
+}
+
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")

@@ -862,3 +862,24 @@ fn a_pgn_written_gets_the_opening_tags_the_file_lacks_and_keeps_its_own() {
     let _ = std::fs::remove_file(path);
     let _ = std::fs::remove_file(own);
 }
+
+/// An empty library has nothing to answer from: the master book answers, and the
+/// player is told so (it used to print nothing and exit 0).
+#[test]
+fn book_on_an_empty_library_says_so_and_answers_from_the_master_book() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-book-empty");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("library.sqlite");
+    let out = xiangqi(&["book", "--db", db.to_str().unwrap()]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("holds no games yet") && err.contains("master book"),
+        "{err}"
+    );
+    let rows = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(rows, stdout(&["book", "--masters"]));
+    let first: Vec<&str> = rows.lines().next().unwrap().split('\t').collect();
+    assert_eq!(&first[..2], ["h2e2", "炮二平五"], "{rows}");
+}

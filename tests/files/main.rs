@@ -6,6 +6,7 @@
 mod common;
 
 mod cli;
+mod collections;
 mod damaged_files;
 mod desktop;
 mod font;

@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 11] = [
+pub const TARGETS: [(&str, fn(&[u8])); 12] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -23,7 +23,76 @@ pub const TARGETS: [(&str, fn(&[u8])); 11] = [
     ("puzzles", puzzles),
     ("book", book),
     ("opening", opening),
+    ("collection", collection),
 ];
+
+/// Any bytes as a collection read game by game, Xiangqi's and Go's: however the bytes
+/// come (in pieces of a size the first byte picks), the games are the same as from the
+/// whole; each is within its bound and reads or is refused without panicking; a UTF-8
+/// text is cut where `pgn::split` cuts it; every byte belongs to at most one game.
+pub fn collection(data: &[u8]) {
+    use xiangqi::rules::collection::{Decoder, MAX_GAME_BYTES, Splitter, split_bytes};
+    let piece = usize::from(data.first().copied().unwrap_or(1)).max(1);
+    let (whole, _) = split_bytes(data);
+    let mut splitter = Splitter::new();
+    let mut parts = Vec::new();
+    for chunk in data.chunks(piece) {
+        splitter.push(chunk);
+        parts.extend(splitter.by_ref());
+    }
+    splitter.finish();
+    parts.extend(splitter.by_ref());
+    assert_eq!(parts, whole, "pieces of {piece}");
+    let mut end = 0;
+    let mut decoder = Decoder::default();
+    for part in &parts {
+        assert!(part.offset >= end, "games overlap: {part:?}");
+        end = part.offset + part.len;
+        if let Ok(bytes) = &part.bytes {
+            assert!(bytes.len() <= MAX_GAME_BYTES);
+        }
+        let _ = decoder.read(part);
+    }
+    if let Ok(text) = std::str::from_utf8(data)
+        && !text.contains('\0')
+        && !text.starts_with('\u{feff}')
+    {
+        let cut: Vec<&[u8]> = parts
+            .iter()
+            .map(|p| p.bytes.as_deref().unwrap_or(b""))
+            .collect();
+        let split: Vec<&[u8]> = pgn::split(text).iter().map(|g| g.text.as_bytes()).collect();
+        // Text before the first tags is not a game; only a text without tags is one.
+        if split.len() > 1 || parts.len() > 1 {
+            assert_eq!(cut, split);
+        }
+    }
+
+    use xiangqi::go::collection as go;
+    let mut splitter = go::Splitter::new();
+    let mut trees = Vec::new();
+    for chunk in data.chunks(piece) {
+        splitter.push(chunk);
+        trees.extend(splitter.by_ref());
+    }
+    splitter.finish();
+    trees.extend(splitter.by_ref());
+    let mut again = go::Splitter::new();
+    again.push(data);
+    again.finish();
+    assert_eq!(
+        trees,
+        again.by_ref().collect::<Vec<_>>(),
+        "SGF, pieces of {piece}"
+    );
+    for tree in &trees {
+        if let Ok(bytes) = &tree.bytes {
+            assert!(bytes.len() <= go::MAX_GAME_BYTES);
+            assert_eq!(bytes.first(), Some(&b'('));
+        }
+        let _ = go::read(tree);
+    }
+}
 
 /// Any text as an opening tree: read or refused with its line; a tree read writes a
 /// text that reads back to it, and names any line (the bytes as moves too, legal or

@@ -349,7 +349,7 @@ impl Splitter {
             let end = bytes.iter().position(|&b| b == b'\n' || b == 0);
             let (piece, newline) = match end {
                 Some(i) if bytes[i] == 0 => {
-                    self.binary();
+                    self.binary(self.offset + i as u64);
                     return;
                 }
                 Some(i) => (&bytes[..=i], true),
@@ -439,13 +439,13 @@ impl Splitter {
     }
 
     /// A NUL byte: what came before is a game if it was whole; the rest is not text.
-    fn binary(&mut self) {
+    fn binary(&mut self, at: u64) {
         self.done = true;
         self.count += 1;
         self.ready.push_back(Part {
             number: self.count,
             line: self.line_number,
-            offset: self.offset,
+            offset: at,
             len: 0,
             tagged: false,
             bytes: Err(Refused::Binary),

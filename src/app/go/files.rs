@@ -68,6 +68,21 @@ fn read(text_in: &str, now: &Session) -> Result<Session, String> {
     Ok(Session::from_game(game, GoSetup { size, ..now.setup }))
 }
 
+/// The first game of an SGF file of any size, read without the rest of it; `None` when
+/// the file holds no game tree.
+fn first_game(path: &std::path::Path) -> std::io::Result<Option<Result<Session, String>>> {
+    let mut games = crate::collection::SgfGames::open(path)?;
+    let first = games.next();
+    if let Some(e) = games.take_error() {
+        return Err(e);
+    }
+    Ok(first.map(|(_, file)| {
+        let file = file.map_err(|e| e.to_string())?;
+        let game = file.replay(&file.main_line()).map_err(|e| e.to_string())?;
+        Ok(Session::from_file(game, &file))
+    }))
+}
+
 /// Opens the Go imports: the game in place of the table's (undoable), or a line saying
 /// why nothing changed.
 #[allow(clippy::too_many_arguments)]
@@ -87,24 +102,29 @@ pub(crate) fn import(
         if tables.reader(request, *kind.get()) != Go::KIND {
             continue;
         }
-        let (what, text) = match request {
+        let (what, read) = match request {
             Import::File(path) => {
                 let name = path.file_name().map_or_else(
                     || path.display().to_string(),
                     |n| n.to_string_lossy().into(),
                 );
-                match std::fs::read(path) {
-                    Ok(bytes) => (name, sgf::decode(&bytes)),
+                match first_game(path) {
+                    Ok(Some(read)) => (name, read),
+                    // Not SGF: a board or moves in text, read whole (within its bound).
+                    Ok(None) => match std::fs::read(path) {
+                        Ok(bytes) => (name, read(&sgf::decode(&bytes), &table)),
+                        Err(e) => (name, Err(e.to_string())),
+                    },
                     Err(e) => {
                         notices.write(Notice::warn(G::OpenFailed.fill(lang, &[&name, &e])));
                         continue;
                     }
                 }
             }
-            Import::Pasted(t) => (G::TheClipboard.get(lang).to_owned(), t.clone()),
+            Import::Pasted(t) => (G::TheClipboard.get(lang).to_owned(), read(t, &table)),
             Import::Slot { .. } => continue,
         };
-        match read(&text, &table) {
+        match read {
             Ok(opened) => {
                 info!(
                     "go opened {} moves from {what}",

@@ -8,15 +8,39 @@ use bevy::prelude::*;
 #[derive(Resource, Default)]
 pub struct GameChoice(pub Option<GameList>);
 
-/// The games of one file.
+/// The games of one file, listed as they are read: a big collection's first rows show
+/// before the file is read through. The list keeps where each game is, not the game:
+/// the one picked is read again.
 pub struct GameList {
     /// The file's name, for the title.
     pub file: String,
-    /// Its games, in file order.
+    /// The file, to read the picked game from.
+    pub path: std::path::PathBuf,
+    /// Its games so far, in file order.
     pub games: Vec<ListedGame>,
+    /// Whether the file is read through (rows are still coming otherwise).
+    pub complete: bool,
+    /// Tells one list from the next (the dialog starts a new one at its top).
+    pub serial: u64,
 }
 
-/// One game of a list: what the list shows, and the game or why it does not read.
+impl GameList {
+    /// An empty list of the file at `path`, named `file`.
+    #[must_use]
+    pub fn new(file: String, path: std::path::PathBuf) -> GameList {
+        static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        GameList {
+            file,
+            path,
+            games: Vec::new(),
+            complete: false,
+            serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        }
+    }
+}
+
+/// One game of a list: what the list shows, and where the game is or why it does not
+/// read.
 pub struct ListedGame {
     /// The red player (empty when the file does not say).
     pub red: String,
@@ -33,14 +57,16 @@ pub struct ListedGame {
     /// Its opening: the ECCO code and name (the record's own code, else its moves'),
     /// empty for a game from a set-up position.
     pub opening: String,
-    /// The game, or the reader's reason.
-    pub game: Result<crate::rules::record::GameRecord, String>,
+    /// Where the game is in the file, or the reader's reason it does not read.
+    pub game: Result<crate::collection::Place, String>,
 }
 
 impl ListedGame {
     /// The list's entry for a game as read from a file.
     #[must_use]
-    pub fn new(game: Result<crate::rules::record::Imported, String>) -> ListedGame {
+    pub fn new(entry: crate::collection::Entry) -> ListedGame {
+        let place = entry.place;
+        let game = entry.game.map_err(|e| e.to_string());
         let (tags, plies) = match &game {
             Ok(i) => (Some(&i.record), i.record.game.ply_count()),
             Err(_) => (None, 0),
@@ -68,7 +94,7 @@ impl ListedGame {
             },
             plies,
             opening: tags.map_or_else(String::new, opening),
-            game: game.map(|i| i.record),
+            game: game.map(|_| place),
         }
     }
 }
@@ -85,4 +111,18 @@ fn opening(record: &crate::rules::record::GameRecord) -> String {
         classify(&moves).map(|o| o.ecco)
     });
     named.map_or_else(String::new, |e| format!("{e} {}", e.name()))
+}
+
+impl ListedGame {
+    /// Whether the game's players or event hold `words` (each of them, any case): the
+    /// list's search box.
+    #[must_use]
+    pub fn matches(&self, words: &str) -> bool {
+        words.split_whitespace().all(|word| {
+            let word = word.to_lowercase();
+            [&self.red, &self.black, &self.event, &self.date]
+                .iter()
+                .any(|field| field.to_lowercase().contains(&word))
+        })
+    }
 }

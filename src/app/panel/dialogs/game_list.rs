@@ -44,24 +44,60 @@ fn headers(lang: Lang) -> [&'static str; 8] {
     ]
 }
 
+/// What the dialog keeps between frames: the list it shows (by serial), the search
+/// box, the games that match it (indexes into the list), and the highlighted match.
+#[derive(Default)]
+struct Shown {
+    serial: Option<u64>,
+    search: String,
+    /// The search and the list's length the matches were found for.
+    found_for: (String, usize),
+    matches: Vec<usize>,
+    highlight: usize,
+}
+
+impl Shown {
+    /// The matches, found again when the search or the list changed.
+    fn refresh(&mut self, games: &[ListedGame]) {
+        let key = (self.search.clone(), games.len());
+        if self.found_for == key {
+            return;
+        }
+        let grown = self.found_for.0 == key.0 && self.found_for.1 < key.1;
+        // Rows coming in: only the new ones are searched.
+        let from = if grown { self.found_for.1 } else { 0 };
+        if !grown {
+            self.matches.clear();
+        }
+        self.matches
+            .extend((from..games.len()).filter(|&i| games[i].matches(&self.search)));
+        self.found_for = key;
+        self.highlight = self.highlight.min(self.matches.len().saturating_sub(1));
+    }
+}
+
 fn dialog(
     mut contexts: EguiContexts,
     choice: Res<GameChoice>,
     settings: Res<Settings>,
-    mut highlight: Local<usize>,
+    mut shown: Local<Shown>,
     mut actions: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) -> Result {
     let Some(list) = &choice.0 else {
         return Ok(());
     };
-    if choice.is_changed() {
-        // A new list starts at its first game.
-        *highlight = 0;
+    if shown.serial != Some(list.serial) {
+        // A new list starts at its first game, unsearched.
+        *shown = Shown {
+            serial: Some(list.serial),
+            ..Shown::default()
+        };
     }
+    shown.refresh(&list.games);
     let ctx = contexts.ctx_mut()?;
     let lang = settings.lang;
-    let last = list.games.len().saturating_sub(1);
+    let last = shown.matches.len().saturating_sub(1);
     let (up, down, enter) = ctx.input(|i| {
         (
             i.key_pressed(egui::Key::ArrowUp),
@@ -71,75 +107,79 @@ fn dialog(
     });
     let moved = up || down;
     if up {
-        *highlight = highlight.saturating_sub(1);
+        shown.highlight = shown.highlight.saturating_sub(1);
     }
     if down {
-        *highlight = (*highlight + 1).min(last);
+        shown.highlight = (shown.highlight + 1).min(last);
     }
-    let mut chosen = enter.then_some(*highlight);
+    let mut chosen = if enter {
+        shown.matches.get(shown.highlight).copied()
+    } else {
+        None
+    };
     let mut open = true;
     let mut close = false;
+    let mut searched = false;
     crate::app::panel::parts::dialog(ctx, T::GamesTitle.get(lang), &mut open)
         .resizable(true)
         .show(ctx, |ui| {
-            ui.label(T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]));
+            let count = if list.complete {
+                T::GamesInFile.fill(lang, &[&list.file, &list.games.len()])
+            } else {
+                T::GamesReadSoFar.fill(lang, &[&list.file, &list.games.len()])
+            };
+            ui.label(count);
             ui.label(egui::RichText::new(T::GamesHint.get(lang)).weak());
+            ui.horizontal(|ui| {
+                ui.label(T::GamesSearch.get(lang));
+                let field = ui.add(
+                    egui::TextEdit::singleline(&mut shown.search)
+                        .desired_width(240.0)
+                        .hint_text(T::GamesSearchHint.get(lang)),
+                );
+                searched = field.changed();
+                if !shown.search.trim().is_empty() {
+                    ui.label(T::GamesFound.fill(lang, &[&shown.matches.len()]));
+                }
+            });
             ui.separator();
-            egui::ScrollArea::vertical()
-                .max_height(ctx.viewport_rect().height() - 200.0)
-                .show(ui, |ui| {
-                    egui::Grid::new("games")
-                        .striped(true)
-                        .num_columns(8)
-                        .show(ui, |ui| {
-                            for title in headers(lang) {
-                                ui.label(egui::RichText::new(title).strong());
-                            }
-                            ui.end_row();
-                            for (i, game) in list.games.iter().enumerate() {
-                                let selected = i == *highlight;
-                                match &game.game {
-                                    Ok(_) => {
-                                        for text in cells(i + 1, game) {
-                                            let cell =
-                                                ui.add(egui::Button::selectable(selected, text));
-                                            if cell.clicked() {
-                                                chosen = Some(i);
-                                            }
-                                            if selected && moved {
-                                                cell.scroll_to_me(None);
-                                            }
-                                        }
-                                    }
-                                    Err(reason) => {
-                                        ui.add(egui::Button::selectable(
-                                            selected,
-                                            (i + 1).to_string(),
-                                        ));
-                                        ui.label(
-                                            egui::RichText::new(
-                                                T::Unreadable.fill(lang, &[reason]),
-                                            )
-                                            .weak(),
-                                        );
-                                    }
-                                }
-                                ui.end_row();
-                            }
-                        });
-                });
+            let row_height = ui.spacing().interact_size.y;
+            let widths = column_widths(ui, &list.games, lang);
+            header(ui, &widths, lang);
+            // Only the rows in sight are laid out: a list of 20,000 games scrolls freely.
+            let mut area = egui::ScrollArea::vertical()
+                .max_height(ctx.viewport_rect().height() - 240.0)
+                .auto_shrink([false, true]);
+            if moved {
+                let y = shown.highlight as f32 * (row_height + ui.spacing().item_spacing.y);
+                area = area.vertical_scroll_offset((y - 3.0 * row_height).max(0.0));
+            }
+            area.show_rows(ui, row_height, shown.matches.len(), |ui, rows| {
+                for at in rows {
+                    let i = shown.matches[at];
+                    let selected = at == shown.highlight;
+                    if row(ui, &widths, i, &list.games[i], selected, lang) {
+                        chosen = Some(i);
+                        shown.highlight = at;
+                    }
+                }
+            });
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button(T::Open.get(lang)).clicked() {
-                    chosen = Some(*highlight);
+                    chosen = shown.matches.get(shown.highlight).copied();
                 }
                 if ui.button(T::Close.get(lang)).clicked() {
                     close = true;
                 }
             });
         });
+    if searched {
+        shown.refresh(&list.games);
+        shown.highlight = 0;
+        redraw.write(RequestRedraw);
+    }
     if let Some(i) = chosen {
-        *highlight = i;
         actions.write(Action::ChooseGame(Some(i)));
         redraw.write(RequestRedraw);
     } else if !open || close {
@@ -149,4 +189,67 @@ fn dialog(
         redraw.write(RequestRedraw);
     }
     Ok(())
+}
+
+/// The columns' widths: each as wide as its header and the widest cell of the first
+/// rows (the rest are laid out only when in sight), within bounds.
+fn column_widths(ui: &egui::Ui, games: &[ListedGame], lang: Lang) -> [f32; 8] {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let width = |text: &str| {
+        ui.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_owned(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        })
+    };
+    let mut widths = headers(lang).map(|h| width(h) + 12.0);
+    for (n, game) in games.iter().enumerate().take(200) {
+        for (w, text) in widths.iter_mut().zip(cells(n + 1, game)) {
+            *w = w.max(width(&text) + 12.0);
+        }
+    }
+    widths[0] = widths[0].max(width(&games.len().to_string()) + 12.0);
+    widths.map(|w| w.min(320.0))
+}
+
+fn header(ui: &mut egui::Ui, widths: &[f32; 8], lang: Lang) {
+    ui.horizontal(|ui| {
+        for (title, w) in headers(lang).into_iter().zip(widths) {
+            ui.add_sized(
+                [*w, ui.spacing().interact_size.y],
+                egui::Label::new(egui::RichText::new(title).strong()),
+            );
+        }
+    });
+}
+
+/// One game's row; whether it was clicked (an unreadable game's cannot be).
+fn row(
+    ui: &mut egui::Ui,
+    widths: &[f32; 8],
+    i: usize,
+    game: &ListedGame,
+    selected: bool,
+    lang: Lang,
+) -> bool {
+    let mut clicked = false;
+    ui.horizontal(|ui| match &game.game {
+        Ok(_) => {
+            for (text, w) in cells(i + 1, game).into_iter().zip(widths) {
+                let cell = ui.add_sized(
+                    [*w, ui.spacing().interact_size.y],
+                    egui::Button::selectable(selected, text).truncate(),
+                );
+                clicked |= cell.clicked();
+            }
+        }
+        Err(reason) => {
+            ui.add_sized(
+                [widths[0], ui.spacing().interact_size.y],
+                egui::Button::selectable(selected, (i + 1).to_string()),
+            );
+            ui.label(egui::RichText::new(T::Unreadable.fill(lang, &[reason])).weak());
+        }
+    });
+    clicked
 }

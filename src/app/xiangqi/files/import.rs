@@ -5,7 +5,8 @@
 //! never holds up a frame; reads are applied in the order they were asked for.
 
 use std::collections::VecDeque;
-use std::thread::JoinHandle;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 
 use crate::app::actions::ChooseGame;
 use crate::app::schedule::Logic;
@@ -20,9 +21,10 @@ use crate::app::xiangqi::library::{KeepGame, OpenGame};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::play::clear;
 use crate::app::{BoardChanged, Import, Notice};
+use crate::collection::Games;
 use crate::i18n::{self, Lang, T};
 use crate::rules::read;
-use crate::rules::record::{GameRecord, Imported};
+use crate::rules::record::{GameRecord, ImportError, Imported};
 
 pub(crate) fn plugin(app: &mut App) {
     // Registered by the window plugin; headless apps have none.
@@ -37,7 +39,15 @@ pub const READ_INLINE_BYTES: u64 = 16 * 1024;
 
 /// Reads running on their threads, oldest first.
 #[derive(Resource, Default)]
-struct Reads(VecDeque<JoinHandle<Reading>>);
+struct Reads(VecDeque<Running>);
+
+/// A read on its thread: what it sends, and whether a list was opened from it.
+struct Running {
+    /// In a mutex only for the resource's `Sync`: the one system that reads it has it
+    /// mutably.
+    feed: Mutex<Receiver<Feed>>,
+    listing: bool,
+}
 
 impl Reads {
     /// Whether a read is still running (tests wait for it).
@@ -92,28 +102,121 @@ fn read(import: &Import, lang: Lang) -> Reading {
         },
         Import::File(path) => {
             let name = file_name(path);
-            let read = std::fs::read(path)
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| read::read_games_bytes(&bytes).map_err(|e| e.to_string()));
-            match read {
-                Ok(mut games) if games.len() == 1 => match games.swap_remove(0) {
-                    Ok(i) => {
-                        let said = T::Opened.fill(lang, &[&name, &what(&i)]);
-                        Reading::Game(Box::new(i.record), said)
+            let mut games = match Games::open(path) {
+                Ok(games) => games,
+                Err(e) => return Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+            };
+            let mut list = GameList::new(name.clone(), path.clone());
+            let mut first = None;
+            for entry in games.by_ref() {
+                match first.take() {
+                    None if list.games.is_empty() => first = Some(entry),
+                    held => {
+                        list.games.extend(held.map(ListedGame::new));
+                        list.games.push(ListedGame::new(entry));
                     }
-                    Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
-                },
-                Ok(games) => Reading::Choose(GameList {
-                    file: name,
-                    games: games
-                        .into_iter()
-                        .map(|g| ListedGame::new(g.map_err(|e| e.to_string())))
-                        .collect(),
-                }),
-                Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+                }
+            }
+            if let Some(e) = games.take_error() {
+                return Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e]));
+            }
+            list.complete = true;
+            match first {
+                Some(entry) if games.alone() => opened(&name, entry.game, lang),
+                Some(entry) => {
+                    list.games.push(ListedGame::new(entry));
+                    Reading::Choose(list)
+                }
+                None => Reading::Choose(list),
             }
         }
     }
+}
+
+/// A file's one game, opened or refused.
+fn opened(name: &str, game: Result<Imported, ImportError>, lang: Lang) -> Reading {
+    match game {
+        Ok(i) => {
+            let what = i18n::imported(i.format, i.record.game.ply_count(), lang);
+            let said = T::Opened.fill(lang, &[&name, &what]);
+            Reading::Game(Box::new(i.record), said)
+        }
+        Err(e) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+    }
+}
+
+/// What a read on its own thread sends, in this order: a game or a failure (`Done`);
+/// or a list, its further rows, and its end (a big collection's list shows at once).
+enum Feed {
+    Done(Reading),
+    List(GameList),
+    Rows(Vec<ListedGame>),
+    End(Option<String>),
+}
+
+/// Rows sent together.
+const ROWS: usize = 256;
+
+/// What a frame takes from the reads at most: a list of many thousand games grows over
+/// frames, never holding one up.
+const FEEDS_A_FRAME: usize = 16;
+
+/// Reads `import` on this thread, feeding what it finds: a file of more than one game
+/// as rows while it is read.
+fn feed_read(import: &Import, lang: Lang, tx: &SyncSender<Feed>) {
+    let Import::File(path) = import else {
+        let _ = tx.send(Feed::Done(read(import, lang)));
+        return;
+    };
+    let name = file_name(path);
+    let mut games = match Games::open(path) {
+        Ok(games) => games,
+        Err(e) => {
+            let _ = tx.send(Feed::Done(Reading::Failed(
+                T::OpenFailed.fill(lang, &[&name, &e]),
+            )));
+            return;
+        }
+    };
+    let first = games.next();
+    let second = games.next();
+    let (first, second) = match (first, second) {
+        (Some(first), Some(second)) => (first, second),
+        (first, _) => {
+            let reading = match (games.take_error(), first) {
+                (Some(e), _) => Reading::Failed(T::OpenFailed.fill(lang, &[&name, &e])),
+                (None, Some(entry)) if games.alone() => opened(&name, entry.game, lang),
+                (None, entry) => {
+                    let mut list = GameList::new(name, path.clone());
+                    list.games.extend(entry.map(ListedGame::new));
+                    list.complete = true;
+                    Reading::Choose(list)
+                }
+            };
+            let _ = tx.send(Feed::Done(reading));
+            return;
+        }
+    };
+    let mut list = GameList::new(name.clone(), path.clone());
+    list.games = vec![ListedGame::new(first), ListedGame::new(second)];
+    if tx.send(Feed::List(list)).is_err() {
+        return;
+    }
+    let mut rows = Vec::with_capacity(ROWS);
+    for entry in games.by_ref() {
+        rows.push(ListedGame::new(entry));
+        // The list was closed: the receiver is gone, and so is the read.
+        if rows.len() == ROWS && tx.send(Feed::Rows(std::mem::take(&mut rows))).is_err() {
+            return;
+        }
+    }
+    if !rows.is_empty() && tx.send(Feed::Rows(rows)).is_err() {
+        return;
+    }
+    let failed = games
+        .take_error()
+        .map(|e| T::OpenFailed.fill(lang, &[&name, &e]));
+    let _ = tx.send(Feed::End(failed));
 }
 
 /// What opening a game touches: the game, the selection, the list of a file's games,
@@ -204,26 +307,79 @@ fn import(
             opener
                 .notices
                 .write(Notice::info(T::Reading.fill(lang, &[&what])));
-            reads
-                .0
-                .push_back(std::thread::spawn(move || read(&request, lang)));
+            // A few batches of rows ahead of the frames, no more.
+            let (tx, feed) = sync_channel(8);
+            std::thread::spawn(move || feed_read(&request, lang, &tx));
+            reads.0.push_back(Running {
+                feed: Mutex::new(feed),
+                listing: false,
+            });
         } else {
             opener.apply(read(request, lang));
         }
     }
-    while reads.0.front().is_some_and(JoinHandle::is_finished) {
-        let Some(handle) = reads.0.pop_front() else {
-            break;
-        };
-        // A reader that panics is a bug, but the game goes on untouched.
-        let reading = handle
-            .join()
-            .unwrap_or_else(|_| Reading::Failed(T::ReadCrashed.get(lang).to_owned()));
-        opener.apply(reading);
-    }
+    take_feeds(&mut reads, &mut opener);
     if reads.busy() {
         // An idle window gets no frames: keep them coming until the read is in.
         redraw.write(RequestRedraw);
+    }
+}
+
+/// Takes what the reads sent, oldest read first: a read is done when it says so.
+fn take_feeds(reads: &mut Reads, opener: &mut Opener) {
+    let lang = opener.lang();
+    // A frame takes a few batches of rows; the next frame the next ones.
+    let mut budget = FEEDS_A_FRAME;
+    while let Some(front) = reads.0.front_mut() {
+        if budget == 0 {
+            break;
+        }
+        budget -= 1;
+        let feed = match front.feed.get_mut() {
+            Ok(feed) => feed.try_recv(),
+            Err(_) => Err(TryRecvError::Disconnected),
+        };
+        match feed {
+            Ok(Feed::Done(reading)) => {
+                reads.0.pop_front();
+                opener.apply(reading);
+            }
+            Ok(Feed::List(list)) => {
+                front.listing = true;
+                info!("game list: reading {}", list.file);
+                let said = T::Reading.fill(lang, &[&list.file]);
+                opener.notices.write(Notice::info(said));
+                opener.choice.0 = Some(list);
+            }
+            Ok(Feed::Rows(rows)) => match opener.choice.0.as_mut() {
+                Some(list) => list.games.extend(rows),
+                // Closed or picked from: the rest is not read.
+                None => {
+                    reads.0.pop_front();
+                }
+            },
+            Ok(Feed::End(failed)) => {
+                reads.0.pop_front();
+                if let Some(list) = opener.choice.0.as_mut() {
+                    list.complete = true;
+                    info!("game list: {} games in {}", list.games.len(), list.file);
+                    let said = T::GamesInFile.fill(lang, &[&list.file, &list.games.len()]);
+                    opener.notices.write(Notice::info(said));
+                }
+                if let Some(said) = failed {
+                    opener.notices.write(Notice::warn(said));
+                }
+            }
+            Err(TryRecvError::Empty) => break,
+            // A reader that panics is a bug, but the game goes on untouched.
+            Err(TryRecvError::Disconnected) => {
+                let listing = front.listing;
+                reads.0.pop_front();
+                if !listing {
+                    opener.apply(Reading::Failed(T::ReadCrashed.get(lang).to_owned()));
+                }
+            }
+        }
     }
 }
 
@@ -249,11 +405,26 @@ fn choose(mut chosen: MessageReader<ChooseGame>, mut opener: Opener) {
         };
         match list.games.get(i) {
             Some(ListedGame {
-                game: Ok(game),
+                game: Ok(place),
                 red,
                 black,
                 ..
             }) => {
+                // The list keeps where the game is: it is read again, alone.
+                let read = std::fs::File::open(&list.path)
+                    .and_then(|file| Games::reopen(file, *place))
+                    .map_err(|e| e.to_string())
+                    .and_then(|game| game.map_err(|e| e.to_string()));
+                let game = match read {
+                    Ok(imported) => imported.record,
+                    Err(e) => {
+                        warn!("game list: game {} of {}: {e}", i + 1, list.file);
+                        let said = T::OpenFailed.fill(lang, &[&list.file, &e]);
+                        opener.notices.write(Notice::warn(said));
+                        opener.choice.0 = Some(list);
+                        continue;
+                    }
+                };
                 let name = |n: &str| {
                     if n.is_empty() {
                         "?".to_owned()
@@ -264,7 +435,7 @@ fn choose(mut chosen: MessageReader<ChooseGame>, mut opener: Opener) {
                 let players = format!("{} – {}", name(red), name(black));
                 info!("game list: picked game {} of {}", i + 1, list.file);
                 let said = T::OpenedGame.fill(lang, &[&list.file, &(i + 1), &players]);
-                opener.open(game.clone(), said);
+                opener.open(game, said);
             }
             // Unreadable or out of range: the list stays open (nothing else to do).
             _ => opener.choice.0 = Some(list),

@@ -1,0 +1,203 @@
+//! Figures for collections of any size, each beside its anchor in the same run: one
+//! file of every game of the shared master subset (Big5) and then the first of them
+//! again in UTF-8, up to 30 MB, read and imported game by game, against the same games
+//! read and imported a file a game; and the peak memory of the import (the `xiangqi`
+//! binary, its resident high-water mark) for half the file and the whole file: flat in
+//! the file's size.
+//!
+//! `cargo bench --bench collections` finds the subset as the tests do
+//! (`../shared/data/ccpd/ccpd-subset.tar.xz`, or `XIANGQI_CCPD=FILE`); without it, it
+//! says so and measures nothing.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use xiangqi::collection::Games;
+use xiangqi::rules::read::read_games_bytes;
+
+/// The subset unpacked under the target folder.
+fn subset() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tarball = std::env::var_os("XIANGQI_CCPD")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([
+            manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz"),
+            "/work/shared/data/ccpd/ccpd-subset.tar.xz".into(),
+        ])
+        .find(|p| p.is_file())?;
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ccpd-subset");
+    if !dir.join("Dataset").is_dir() {
+        std::fs::create_dir_all(&dir).ok()?;
+        let ok = Command::new("tar")
+            .arg("-xJf")
+            .arg(&tarball)
+            .arg("-C")
+            .arg(&dir)
+            .status()
+            .ok()?
+            .success();
+        if !ok {
+            return None;
+        }
+    }
+    Some(dir)
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pgn") {
+            out.push(path);
+        }
+    }
+}
+
+/// The collection: every file (or the first half of them), then the first again in
+/// UTF-8 up to 30 MB (15 MB).
+fn collection(paths: &[PathBuf], name: &str, whole: bool) -> PathBuf {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&out).unwrap());
+    let mut size = 0;
+    let half = paths.len() / 2;
+    let big5 = if whole { paths } else { &paths[..half] };
+    for f in big5 {
+        let bytes = std::fs::read(f).unwrap();
+        size += bytes.len() + 1;
+        file.write_all(&bytes).unwrap();
+        file.write_all(b"\n").unwrap();
+    }
+    let goal = if whole { 30 << 20 } else { 15 << 20 };
+    for f in paths {
+        if size >= goal {
+            break;
+        }
+        let bytes = std::fs::read(f).unwrap();
+        let (text, _, _) = encoding_rs::BIG5.decode(&bytes);
+        size += text.len() + 1;
+        file.write_all(text.as_bytes()).unwrap();
+        file.write_all(b"\n").unwrap();
+    }
+    file.flush().unwrap();
+    out
+}
+
+/// Runs `xiangqi ARGS`: its time and its peak resident memory (the kernel's
+/// high-water mark, read until it exits).
+fn run(args: &[&std::ffi::OsStr]) -> (Duration, u64) {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(kb) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        {
+            peak = peak.max(kb);
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    (started.elapsed(), peak * 1024)
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / 1e6
+}
+
+fn main() {
+    // `cargo test --benches` runs benches as tests: nothing to measure then.
+    if std::env::args().any(|a| a == "--test" || a == "--list") {
+        return;
+    }
+    let Some(dir) = subset() else {
+        println!("collections: the master subset is not on this machine: nothing measured");
+        return;
+    };
+    let mut paths = Vec::new();
+    files(&dir.join("Dataset"), &mut paths);
+    paths.sort();
+    let whole = collection(&paths, "bench-collection-30mb.pgn", true);
+    let half = collection(&paths, "bench-collection-15mb.pgn", false);
+    let size = std::fs::metadata(&whole).unwrap().len();
+
+    // Reading: the one file game by game, against the files one by one.
+    let started = Instant::now();
+    let streamed = Games::open(&whole)
+        .unwrap()
+        .filter(|e| e.game.is_ok())
+        .count();
+    let stream_time = started.elapsed();
+    let started = Instant::now();
+    let mut alone = 0;
+    for p in &paths {
+        if let Ok(games) = read_games_bytes(&std::fs::read(p).unwrap()) {
+            alone += games.iter().filter(|g| g.is_ok()).count();
+        }
+    }
+    let alone_time = started.elapsed();
+    println!(
+        "collection: {:.1} MB, {} games read of it; the subset: {} files, {alone} games read",
+        mb(size),
+        streamed,
+        paths.len()
+    );
+    println!(
+        "read:   one file, game by game   {:>7.0} games/s   (anchor: a file a game {:>7.0} games/s)",
+        streamed as f64 / stream_time.as_secs_f64(),
+        alone as f64 / alone_time.as_secs_f64()
+    );
+
+    // Importing, in the binary as a player runs it: time and peak memory.
+    let db = |name: &str| {
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+        for end in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{end}", path.display()));
+        }
+        path
+    };
+    let import = |db: &Path, what: &Path| {
+        run(&[
+            "library".as_ref(),
+            "import".as_ref(),
+            "--db".as_ref(),
+            db.as_os_str(),
+            what.as_os_str(),
+        ])
+    };
+    let (one_time, one_peak) = import(&db("bench-one.sqlite"), &whole);
+    let (folder_time, folder_peak) = import(&db("bench-folder.sqlite"), &dir.join("Dataset"));
+    let (half_time, half_peak) = import(&db("bench-half.sqlite"), &half);
+    println!(
+        "import: one file of {:.1} MB      {:>7.0} games/s, peak {:>5.1} MB   (anchor: the folder, a file a game: {:>7.0} games/s, peak {:>5.1} MB)",
+        mb(size),
+        streamed as f64 / one_time.as_secs_f64(),
+        mb(one_peak),
+        alone as f64 / folder_time.as_secs_f64(),
+        mb(folder_peak)
+    );
+    println!(
+        "memory: peak {:>5.1} MB for {:.1} MB, {:>5.1} MB for {:.1} MB ({:.2} s): {:.2}x the memory for {:.2}x the file",
+        mb(one_peak),
+        mb(size),
+        mb(half_peak),
+        mb(std::fs::metadata(&half).unwrap().len()),
+        half_time.as_secs_f64(),
+        one_peak as f64 / half_peak.max(1) as f64,
+        size as f64 / std::fs::metadata(&half).unwrap().len() as f64
+    );
+}
