@@ -129,7 +129,11 @@ fn a_30_mb_collection_lists_converts_and_imports_every_game_the_files_hold() {
     for n in [files.len() - 7, files.len() / 2, 5] {
         let from_collection = xiangqi(&["convert", path, "--game", &n.to_string(), "--to", "ucci"]);
         let alone = xiangqi(&["convert", files[n - 1].to_str().unwrap(), "--to", "ucci"]);
-        assert_eq!(from_collection.status.success(), alone.status.success(), "game {n}");
+        assert_eq!(
+            from_collection.status.success(),
+            alone.status.success(),
+            "game {n}"
+        );
         assert_eq!(from_collection.stdout, alone.stdout, "game {n}");
     }
     // And the copy in UTF-8 is the same game.

@@ -420,6 +420,31 @@ fn a_collection_opened_from_the_desktop_lists_its_games_and_an_xqf_opens_too() {
 }
 
 #[test]
+fn a_big_collection_lists_at_once_and_its_search_box_finds_a_game() {
+    // 3,000 games: read on a thread, the list growing as it is read.
+    let mut pgn = String::new();
+    for i in 1..=3000 {
+        pgn.push_str(&format!(
+            "[Event \"全国象棋个人赛 第{i}轮\"]\n[Red \"红{i}\"]\n[Black \"许银川\"]\n\n1. 炮二平五 马８进７ *\n\n"
+        ));
+    }
+    // Named on the command line, as a file manager's "open with" does.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("大合集.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let game = Game::start_with("big-collection", &[path.to_str().unwrap()]);
+    game.until_logged("game list: reading 大合集.pgn");
+    game.until_logged("game list: 3000 games in 大合集.pgn");
+    let search = game.place("panel games-search");
+    game.click_at(search);
+    game.type_text("红2999");
+    game.until_still();
+    game.save_shot("collection-search");
+    game.key("Return");
+    game.until_logged("notice Opened 大合集.pgn, game 2999: 红2999 – 许银川");
+    game.until_position("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w");
+}
+
+#[test]
 fn a_three_second_clock_flags_and_ctrl_z_gives_the_game_back() {
     // `--clock` starts a new timed game; red's time runs at once.
     let game = Game::start_with("clock", &["--clock", "0:03+0"]);

@@ -54,6 +54,8 @@ struct Shown {
     found_for: (String, usize),
     matches: Vec<usize>,
     highlight: usize,
+    /// Where the search box was last said to be (the window tests click it).
+    search_at: Option<(i32, i32)>,
 }
 
 impl Shown {
@@ -138,18 +140,28 @@ fn dialog(
                         .hint_text(T::GamesSearchHint.get(lang)),
                 );
                 searched = field.changed();
+                let at = crate::app::panel::screen_at(field.rect);
+                if shown.search_at != Some(at) {
+                    info!("panel games-search at {},{}", at.0, at.1);
+                    shown.search_at = Some(at);
+                }
                 if !shown.search.trim().is_empty() {
                     ui.label(T::GamesFound.fill(lang, &[&shown.matches.len()]));
                 }
             });
             ui.separator();
             let row_height = ui.spacing().interact_size.y;
-            let widths = column_widths(ui, &list.games, lang);
+            let widths = column_widths(ui, &list.games, &shown.matches, lang);
             header(ui, &widths, lang);
             // Only the rows in sight are laid out: a list of 20,000 games scrolls freely.
+            // Its height set by the list, not by what the search finds: the dialog keeps
+            // its place while the search narrows the rows.
+            let all = list.games.len() as f32 * (row_height + ui.spacing().item_spacing.y);
+            let height = all.clamp(120.0, (ctx.viewport_rect().height() - 240.0).max(120.0));
             let mut area = egui::ScrollArea::vertical()
-                .max_height(ctx.viewport_rect().height() - 240.0)
-                .auto_shrink([false, true]);
+                .min_scrolled_height(height)
+                .max_height(height)
+                .auto_shrink([false, false]);
             if moved {
                 let y = shown.highlight as f32 * (row_height + ui.spacing().item_spacing.y);
                 area = area.vertical_scroll_offset((y - 3.0 * row_height).max(0.0));
@@ -191,9 +203,9 @@ fn dialog(
     Ok(())
 }
 
-/// The columns' widths: each as wide as its header and the widest cell of the first
-/// rows (the rest are laid out only when in sight), within bounds.
-fn column_widths(ui: &egui::Ui, games: &[ListedGame], lang: Lang) -> [f32; 8] {
+/// The columns' widths: each as wide as its header and the widest cell of the first and
+/// the last games that match (the rest are laid out only when in sight), within bounds.
+fn column_widths(ui: &egui::Ui, games: &[ListedGame], matches: &[usize], lang: Lang) -> [f32; 8] {
     let font = egui::TextStyle::Button.resolve(ui.style());
     let width = |text: &str| {
         ui.fonts_mut(|f| {
@@ -202,13 +214,20 @@ fn column_widths(ui: &egui::Ui, games: &[ListedGame], lang: Lang) -> [f32; 8] {
                 .x
         })
     };
-    let mut widths = headers(lang).map(|h| width(h) + 12.0);
-    for (n, game) in games.iter().enumerate().take(200) {
-        for (w, text) in widths.iter_mut().zip(cells(n + 1, game)) {
-            *w = w.max(width(&text) + 12.0);
+    // A button's text has its padding on both sides, and a little air.
+    let pad = 2.0 * ui.spacing().button_padding.x + 6.0;
+    let mut widths = headers(lang).map(|h| width(h) + pad);
+    let ends = matches.len().saturating_sub(100);
+    let sample = matches
+        .iter()
+        .take(100)
+        .chain(matches.iter().skip(ends.max(100)));
+    for &i in sample {
+        for (w, text) in widths.iter_mut().zip(cells(i + 1, &games[i])) {
+            *w = w.max(width(&text) + pad);
         }
     }
-    widths[0] = widths[0].max(width(&games.len().to_string()) + 12.0);
+    widths[0] = widths[0].max(width(&games.len().to_string()) + pad);
     widths.map(|w| w.min(320.0))
 }
 
