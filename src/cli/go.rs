@@ -7,6 +7,7 @@ use std::io::Write;
 use xiangqi::go::{Color, Game, Move, Point, Position, Rules, handicap, score, sgf};
 
 use super::Failure;
+use xiangqi::collection::SgfGames;
 
 /// What every `go` command sets up: a game file's main line, or a board, rules, komi
 /// and a handicap; then moves.
@@ -48,8 +49,7 @@ impl Setup {
         let with_komi = |rules: Rules| self.komi.map_or(rules, |k| rules.with_komi(k));
         let mut game = match &self.file {
             Some(input) => {
-                let (games, name) = read_input(input)?;
-                let file = &games[0];
+                let (file, name) = read_game(input, 1)?;
                 let rules = with_komi(self.rules.unwrap_or_else(|| file.rules()));
                 file.replay_with(&file.main_line(), rules)
                     .map_err(|e| Failure(format!("{name}: {e}")))?
@@ -79,21 +79,36 @@ impl Setup {
     }
 }
 
-/// The games of an SGF file or of standard input (`-`), and a name for messages.
-pub(super) fn read_input(input: &str) -> Result<(Vec<sgf::SgfGame>, String), Failure> {
-    let (bytes, name) = if input == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)
-            .map_err(|e| Failure(format!("cannot read standard input: {e}")))?;
-        (bytes, "standard input".to_owned())
+/// Game `game` (from 1) of an SGF file or of standard input (`-`), read game by game
+/// (a collection of any size; the games before it are cut, not read), and a name for
+/// messages.
+pub(super) fn read_game(input: &str, game: usize) -> Result<(sgf::SgfGame, String), Failure> {
+    let (source, name): (Box<dyn std::io::Read>, String) = if input == "-" {
+        (
+            Box::new(std::io::stdin().lock()),
+            "standard input".to_owned(),
+        )
     } else {
-        let bytes =
-            std::fs::read(input).map_err(|e| Failure(format!("cannot read {input}: {e}")))?;
-        (bytes, input.to_owned())
+        let file =
+            std::fs::File::open(input).map_err(|e| Failure(format!("cannot read {input}: {e}")))?;
+        (Box::new(file), input.to_owned())
     };
-    let games =
-        sgf::read(&sgf::decode(&bytes)).map_err(|e| Failure(format!("cannot read {name}: {e}")))?;
-    Ok((games, name))
+    let mut games = SgfGames::new(source).starting_at(game.max(1));
+    let found = games.next().filter(|(n, _)| game > 0 && *n == game);
+    if let Some(e) = games.take_error() {
+        return Err(Failure(format!("cannot read {name}: {e}")));
+    }
+    match found {
+        Some((_, Ok(file))) => Ok((file, name)),
+        Some((_, Err(e))) => Err(Failure(format!("cannot read {name}: {e}"))),
+        None if games.games_cut() == 0 => Err(Failure(format!(
+            "cannot read {name}: there is no game in it (no \"(;\")"
+        ))),
+        None => Err(Failure(format!(
+            "{name} holds {} game(s); --game {game} is not one of them",
+            games.games_cut()
+        ))),
+    }
 }
 
 /// Game `game` (1-based) of an SGF file as SGF (FF[4], UTF-8, the whole tree), or as a
@@ -107,13 +122,8 @@ pub(super) fn convert(
     output: Option<&std::path::Path>,
     picture: &super::Picture,
 ) -> Result<(), Failure> {
-    let (games, name) = read_input(input)?;
-    let Some(chosen) = game.checked_sub(1).and_then(|i| games.get(i)) else {
-        return Err(Failure(format!(
-            "{name} holds {} game(s); --game {game} is not one of them",
-            games.len()
-        )));
-    };
+    let (chosen, name) = read_game(input, game)?;
+    let chosen = &chosen;
     // A file whose moves do not replay is said so, not converted half.
     let played = chosen
         .replay(&chosen.main_line())

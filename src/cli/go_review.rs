@@ -20,14 +20,8 @@ pub(super) struct Request<'a> {
 }
 
 pub(super) fn review(out: &mut impl Write, request: &Request) -> Result<(), Failure> {
-    let (mut games, name) = super::go::read_input(request.input)?;
-    let count = games.len();
-    let Some(record) = request.game.checked_sub(1).and_then(|i| games.get_mut(i)) else {
-        return Err(Failure(format!(
-            "{name} holds {count} game(s); --game {} is not one of them",
-            request.game
-        )));
-    };
+    let (mut record, name) = super::go::read_game(request.input, request.game)?;
+    let record = &mut record;
     if !(1..=10).contains(&request.level) {
         return Err(Failure(format!(
             "--level {} is out of range (1 to 10)",

@@ -214,3 +214,46 @@ fn an_import_killed_inside_one_collection_goes_on_after_its_last_committed_game(
     let summary = String::from_utf8(out.stdout).unwrap();
     assert!(summary.contains("skipped 1"), "{summary}");
 }
+
+/// An SGF collection over the 4 MB a single text may have: `go convert --game N` finds
+/// its game N (the trees before cut, not read), and the library imports every game.
+#[test]
+fn an_sgf_collection_over_4_mb_converts_any_game_and_imports_whole() {
+    let real = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sgf/commented.sgf"
+    ))
+    .unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sgf-collection");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.sgf");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    let mut n = 0;
+    let mut size = 0;
+    while size <= 5 << 20 {
+        n += 1;
+        // Each game its own: the player's name numbered.
+        let game = real.replacen("(;", &format!("(;PC[game {n}]"), 1);
+        size += game.len() + 1;
+        writeln!(file, "{game}").unwrap();
+    }
+    file.flush().unwrap();
+    let path_str = path.to_str().unwrap();
+    let out = xiangqi(&["go", "convert", path_str, "--game", &n.to_string()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sgf = String::from_utf8(out.stdout).unwrap();
+    assert!(sgf.contains(&format!("PC[game {n}]")), "{sgf}");
+    let beyond = xiangqi(&["go", "convert", path_str, "--game", &(n + 1).to_string()]);
+    let err = String::from_utf8_lossy(&beyond.stderr);
+    assert!(err.contains(&format!("holds {n} game(s)")), "{err}");
+
+    let mut library = Library::in_memory().unwrap();
+    let summary = library.import(&[path], |_| true).unwrap();
+    assert_eq!((summary.read, summary.added), (n, n), "{summary:?}");
+    assert!(summary.unreadable.is_empty(), "{summary:?}");
+}
