@@ -691,6 +691,8 @@ fn a_big_collection_lists_its_first_games_at_once_and_opens_the_one_picked() {
         let games = &choice.0.as_ref().unwrap().games;
         // The search box's match: players and event, each word, any case.
         assert!(games[39_999].matches("red 40000 許銀川"));
+        // A simplified keyboard finds the traditional name.
+        assert!(games[39_999].matches("许银川"));
         assert!(games[39_999].matches("CUP"));
         assert!(!games[39_999].matches("red 39999"));
         // 3999, 13999, 23999, 33999 and 39990 to 39999.

@@ -59,6 +59,15 @@ pub struct ListedGame {
     pub opening: String,
     /// Where the game is in the file, or the reader's reason it does not read.
     pub game: Result<crate::collection::Place, String>,
+    /// What the search box looks in: the players, event and date, in lower case and
+    /// simplified script (made once, as the row is read).
+    haystack: String,
+}
+
+/// Text as the search compares it: lower case, traditional characters as simplified
+/// (a list of Big5 games is searched with a simplified keyboard).
+fn folded(text: &str) -> String {
+    fast2s::convert(&text.to_lowercase())
 }
 
 impl ListedGame {
@@ -82,11 +91,14 @@ impl ListedGame {
         } else {
             tag("Event")
         };
+        let (red, black, date) = (tag("Red"), tag("Black"), tag("Date"));
+        let haystack = folded(&[red.as_str(), &black, &event, &date].join("\n"));
         ListedGame {
-            red: tag("Red"),
-            black: tag("Black"),
+            red,
+            black,
             event,
-            date: tag("Date"),
+            date,
+            haystack,
             result: if tags.is_some() && tag("Result").is_empty() {
                 "*".to_owned()
             } else {
@@ -114,15 +126,12 @@ fn opening(record: &crate::rules::record::GameRecord) -> String {
 }
 
 impl ListedGame {
-    /// Whether the game's players or event hold `words` (each of them, any case): the
-    /// list's search box.
+    /// Whether the game's players, event or date hold `words` (each of them, in any
+    /// case, in either script: 许银川 finds 許銀川): the list's search box.
     #[must_use]
     pub fn matches(&self, words: &str) -> bool {
-        words.split_whitespace().all(|word| {
-            let word = word.to_lowercase();
-            [&self.red, &self.black, &self.event, &self.date]
-                .iter()
-                .any(|field| field.to_lowercase().contains(&word))
-        })
+        folded(words)
+            .split_whitespace()
+            .all(|word| self.haystack.contains(word))
     }
 }
