@@ -382,7 +382,7 @@ pub fn decode(bytes: &[u8]) -> String {
             e.decode_without_bom_handling(bytes).0.into_owned()
         }
         (_, Ok(text)) => text.to_owned(),
-        _ => legacy(bytes),
+        _ => cjk_text::legacy(bytes, COMMON).0,
     }
 }
 
@@ -390,23 +390,6 @@ pub fn decode(bytes: &[u8]) -> String {
 /// sides, results, ranks, titles, events, and the commonest words of comments.
 const COMMON: &str = "黑白先胜勝负負和目半子中盘盤局段级級名人本因坊棋圣聖王战戰杯赛賽第届屆年月日\
     国國围圍手对對的了是在不着著这這此好大小上下来來去为為得也就还還可以有打提劫活死眼";
-
-/// Legacy Chinese bytes read as GB18030 and as Big5: the reading with more of the
-/// [`COMMON`] characters (and no malformed bytes) wins, GB18030 when they tie.
-fn legacy(bytes: &[u8]) -> String {
-    let score = |text: &str, bad: bool| {
-        let common = text.chars().filter(|c| COMMON.contains(*c)).count();
-        let replaced = text.chars().filter(|&c| c == '\u{FFFD}').count();
-        common as i64 - 4 * replaced as i64 - i64::from(bad)
-    };
-    let (gb, gb_bad) = encoding_rs::GB18030.decode_without_bom_handling(bytes);
-    let (big5, big5_bad) = encoding_rs::BIG5.decode_without_bom_handling(bytes);
-    if score(&big5, big5_bad) > score(&gb, gb_bad) {
-        big5.into_owned()
-    } else {
-        gb.into_owned()
-    }
-}
 
 /// A property's name: its capital letters (FF[3]'s `AddBlack` is `AB`).
 fn short_name(name: &str) -> String {

@@ -394,33 +394,16 @@ impl Decoder {
             return Err(e);
         }
         let bytes = part.bytes.as_deref().unwrap_or_default();
-        if let Ok(text) = std::str::from_utf8(bytes) {
-            return Ok(text.to_owned());
-        }
-        let encoding = |big5| {
+        let prior = self.big5.map(|big5| {
             if big5 {
-                encoding_rs::BIG5
+                cjk_text::Legacy::Big5
             } else {
-                encoding_rs::GB18030
+                cjk_text::Legacy::Gb18030
             }
-        };
-        Ok(match self.big5 {
-            None => {
-                let (text, big5) = super::record::legacy(bytes);
-                self.big5 = Some(big5);
-                text
-            }
-            Some(big5) => {
-                let (text, bad) = encoding(big5).decode_without_bom_handling(bytes);
-                if bad {
-                    let (other, other_bad) = encoding(!big5).decode_without_bom_handling(bytes);
-                    if !other_bad {
-                        return Ok(other.into_owned());
-                    }
-                }
-                text.into_owned()
-            }
-        })
+        });
+        let (text, chosen) = super::record::decode_with(bytes, prior);
+        self.big5 = chosen.map(|e| e == cjk_text::Legacy::Big5);
+        Ok(text)
     }
 
     /// Reads a part: a tagged one as a PGN game, an untagged one as any text.

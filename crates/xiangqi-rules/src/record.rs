@@ -331,35 +331,14 @@ pub(crate) fn play_text(
 /// mainland China) or Big5 (CP950 and HKSCS: Taiwan and Hong Kong), see [`legacy`].
 #[must_use]
 pub fn decode(bytes: &[u8]) -> String {
-    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
-        return encoding
-            .decode_without_bom_handling(&bytes[bom..])
-            .0
-            .into_owned();
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => legacy(bytes).0,
-    }
+    cjk_text::decode(bytes, COMMON)
 }
 
 /// Decodes several short texts of one file (an XQF header's fields) in the one encoding
 /// they read best in together: a name alone says too little to tell Big5 from GBK.
 #[must_use]
 pub fn decode_together(parts: &[&[u8]]) -> Vec<String> {
-    let all: Vec<u8> = parts.join(&b' ');
-    if std::str::from_utf8(&all).is_ok() || encoding_rs::Encoding::for_bom(&all).is_some() {
-        return parts.iter().map(|p| decode(p)).collect();
-    }
-    let encoding = if legacy(&all).1 {
-        encoding_rs::BIG5
-    } else {
-        encoding_rs::GB18030
-    };
-    parts
-        .iter()
-        .map(|p| encoding.decode_without_bom_handling(p).0.into_owned())
-        .collect()
+    cjk_text::decode_together(parts, COMMON)
 }
 
 /// The characters game files are made of, in simplified and traditional script: the
@@ -375,19 +354,17 @@ const COMMON: &str = "车車俥马馬傌炮砲包兵卒将將帅帥士仕相象�
 /// they tie. Returns the text and whether it was Big5.
 #[must_use]
 pub fn legacy(bytes: &[u8]) -> (String, bool) {
-    let score = |text: &str, bad: bool| {
-        let common = text.chars().filter(|c| COMMON.contains(*c)).count();
-        let replaced = text.chars().filter(|&c| c == '\u{FFFD}').count();
-        common as i64 - 4 * replaced as i64 - i64::from(bad)
-    };
-    let (gb_text, gb_bad) = encoding_rs::GB18030.decode_without_bom_handling(bytes);
-    let (big5_text, big5_bad) = encoding_rs::BIG5.decode_without_bom_handling(bytes);
-    let (gb, big5) = (score(&gb_text, gb_bad), score(&big5_text, big5_bad));
-    if big5 > gb {
-        (big5_text.into_owned(), true)
-    } else {
-        (gb_text.into_owned(), false)
-    }
+    let (text, encoding) = cjk_text::legacy(bytes, COMMON);
+    (text, encoding == cjk_text::Legacy::Big5)
+}
+
+/// A game's bytes decoded with what the file's other games were read in (see
+/// [`cjk_text::decode_with`]).
+pub(crate) fn decode_with(
+    bytes: &[u8],
+    prior: Option<cjk_text::Legacy>,
+) -> (String, Option<cjk_text::Legacy>) {
+    cjk_text::decode_with(bytes, prior, COMMON)
 }
 
 /// Why an XQF file cannot be read.
