@@ -2,23 +2,18 @@
 //! own (a third of a second on 19×19), so the window never waits; what comes back is the
 //! count unless the players marked stones first.
 
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, channel};
-
 use bevy::prelude::*;
 
 use crate::app::go::GoTable;
+use crate::app::store::jobs::{Job, Taken, Wake};
 use crate::go::{Point, suggest_dead};
 
 /// Playouts a suggestion: enough for a stable vote on 19×19.
 const PLAYOUTS: usize = 64;
 
-/// The suggestion being made: for which position, and where it will come.
+/// The suggestion being made (the shell's [`Job`]), keyed by the position.
 #[derive(Resource, Default)]
-pub(crate) struct Suggesting {
-    asked: Option<u64>,
-    coming: Option<Mutex<Receiver<(u64, Vec<Point>)>>>,
-}
+pub(crate) struct Suggesting(Job<Vec<Point>>);
 
 /// Which count a suggestion is for: the game's length and its board.
 fn stamp(table: &GoTable) -> u64 {
@@ -36,27 +31,16 @@ pub(crate) fn suggest(
         .is_some_and(|c| !c.suggested)
         .then(|| stamp(&table));
     if let Some(id) = wanted
-        && suggesting.asked != Some(id)
+        && suggesting.0.asked() != Some(id)
     {
         let pos = *table.game().position();
-        let (send, receive) = channel();
-        let wake = crate::app::go::gnugo::Wake::of(wake);
-        std::thread::spawn(move || {
-            // The window may be gone by the time it is done: nothing to tell then.
-            _ = send.send((id, suggest_dead(&pos, PLAYOUTS, id)));
-            wake.wake();
+        suggesting.0.start((id, Wake::of(wake)), move |_| {
+            suggest_dead(&pos, PLAYOUTS, id)
         });
-        suggesting.asked = Some(id);
-        suggesting.coming = Some(Mutex::new(receive));
     }
-    let came = suggesting
-        .coming
-        .as_ref()
-        .and_then(|r| r.lock().ok()?.try_recv().ok());
-    if let Some((id, dead)) = came {
-        suggesting.coming = None;
-        if wanted == Some(id) {
-            table.suggested(dead);
-        }
+    if let Taken::Came(id, dead) = suggesting.0.take()
+        && wanted == Some(id)
+    {
+        table.suggested(dead);
     }
 }

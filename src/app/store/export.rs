@@ -3,8 +3,6 @@
 //! thread; the window stays live and says when the file is there.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::app::actions::PictureCommand;
 use crate::app::schedule::Logic;
@@ -16,6 +14,7 @@ use bevy::ecs::system::SystemState;
 use crate::app::Notice;
 use crate::app::shell::model::Settings;
 use crate::app::shell::table::{Picture, Tables};
+use crate::app::store::jobs::{Job, Taken, Wake};
 use crate::app::store::persist::DataDirs;
 use crate::i18n::T;
 use crate::picture::Options;
@@ -26,15 +25,15 @@ const GIF_SIZE: u32 = 450;
 /// PNG width.
 const PNG_SIZE: u32 = 720;
 
-/// The export being drawn, if any: where its result will come from.
+/// The export being drawn, if any (the shell's [`Job`]): the file written, or why not.
 #[derive(Resource, Default)]
-pub struct Exporting(Option<Mutex<Receiver<Result<PathBuf, String>>>>);
+pub struct Exporting(Job<Result<PathBuf, String>>);
 
 impl Exporting {
     /// Whether an export is still being drawn.
     #[must_use]
     pub fn busy(&self) -> bool {
-        self.0.is_some()
+        self.0.busy()
     }
 }
 
@@ -86,17 +85,17 @@ fn start(
         let stamp = Stamp::now();
         let ext = if gif { "gif" } else { "png" };
         let path = unused_path(&dirs.pictures, &format!("{stem}-{}", stamp.file), ext);
-        let (send, receive) = channel();
-        std::thread::spawn(move || {
-            let bytes = draw();
-            let done = atomic_write(&path, &bytes)
-                .map(|()| path)
-                .map_err(|e| e.to_string());
-            // The app may have quit meanwhile; then nobody is waiting.
-            let _ = send.send(done);
-        });
+        let wake = Wake::in_world(world);
+        world
+            .resource_mut::<Exporting>()
+            .0
+            .start((0, wake), move |_| {
+                let bytes = draw();
+                atomic_write(&path, &bytes)
+                    .map(|()| path)
+                    .map_err(|e| e.to_string())
+            });
         info!("export {ext} started");
-        world.resource_mut::<Exporting>().0 = Some(Mutex::new(receive));
         world.write_message(Notice::info(
             T::Exporting.fill(lang, &[&ext.to_uppercase()]),
         ));
@@ -109,19 +108,18 @@ fn finish(
     mut notices: MessageWriter<Notice>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let Some(receiver) = &exporting.0 else {
-        return;
-    };
-    let result = match receiver.lock().map(|r| r.try_recv()) {
-        Ok(Err(TryRecvError::Empty)) => {
-            // Frames must keep coming to see the answer.
-            redraw.write(RequestRedraw);
+    let result = match exporting.0.take() {
+        Taken::Waiting => {
+            if exporting.busy() {
+                // Headless there is no window to wake: frames keep coming on their own,
+                // and in a window the job wakes it; asking one more does no harm.
+                redraw.write(RequestRedraw);
+            }
             return;
         }
-        Ok(Ok(result)) => result,
-        Ok(Err(TryRecvError::Disconnected)) | Err(_) => Err("the export stopped".into()),
+        Taken::Came(_, result) => result,
+        Taken::Lost => Err("the export stopped".into()),
     };
-    exporting.0 = None;
     let lang = settings.lang;
     match result {
         Ok(path) => {

@@ -6,12 +6,10 @@
 //! fresh GNU Go told the whole game (GTP keeps no state worth trusting across undo and
 //! variations); an answer for a position no longer shown is dropped.
 
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, channel};
-
 use bevy::prelude::*;
 
 use crate::app::go::GoTable;
+use crate::app::store::jobs::{Job, Taken};
 use crate::engine::EngineError;
 use crate::engine::gtp::{self, Gtp};
 use crate::go::Game;
@@ -31,29 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<review::GoReviewed>();
 }
 
-/// Wakes the window, asleep until input, when an answer comes from a thread (none
-/// headless).
-#[derive(Clone)]
-pub(crate) struct Wake(std::sync::Arc<Mutex<Option<WinitProxy>>>);
-
-type WinitProxy = bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>;
-
-impl Wake {
-    pub(crate) fn of(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) -> Wake {
-        Wake(std::sync::Arc::new(Mutex::new(
-            proxy.map(|p| (**p).clone()),
-        )))
-    }
-
-    /// Wakes the window.
-    pub(crate) fn wake(&self) {
-        if let Ok(proxy) = self.0.lock()
-            && let Some(p) = proxy.as_ref()
-        {
-            let _ = p.send_event(bevy::winit::WinitUserEvent::WakeUp);
-        }
-    }
-}
+pub(crate) use crate::app::store::jobs::Wake;
 
 /// Which position a question is about.
 pub(crate) fn stamp(table: &GoTable) -> u64 {
@@ -62,63 +38,45 @@ pub(crate) fn stamp(table: &GoTable) -> u64 {
         ^ u64::from(table.counting().is_some()) << 63
 }
 
-/// A question out on its thread, for which position, and where its answer comes.
-pub(crate) struct Pending<T> {
-    /// The position asked about.
-    pub(crate) asked: Option<u64>,
-    coming: Option<Mutex<Receiver<(u64, Result<T, String>)>>>,
-}
+/// A question to GNU Go out on its thread (the shell's [`Job`]), for which position.
+pub(crate) struct Pending<T>(Job<Result<T, String>>);
 
 impl<T> Default for Pending<T> {
     fn default() -> Self {
-        Pending {
-            asked: None,
-            coming: None,
-        }
+        Pending(Job::default())
     }
 }
 
 impl<T: Send + 'static> Pending<T> {
     /// Whether an answer is still to come.
     pub(crate) fn busy(&self) -> bool {
-        self.coming.is_some()
+        self.0.busy()
     }
 
     /// Asks a fresh GNU Go (its seed fixed: the same position, the same answer), told
     /// `game`, what `question` asks of it.
     pub(crate) fn ask(
         &mut self,
-        (id, wake): (u64, Wake),
+        asked: (u64, Wake),
         game: Game,
         question: impl FnOnce(&mut Gtp, &Game) -> Result<T, EngineError> + Send + 'static,
     ) {
-        let (send, receive) = channel();
-        std::thread::spawn(move || {
-            let answer = (|| {
-                let path = gtp::find_gnugo()
-                    .ok_or_else(|| "GNU Go (gnugo) is not installed".to_owned())?;
-                let mut gnugo =
-                    gtp::gnugo_seeded(&path, &game, LEVEL).map_err(|e| e.to_string())?;
-                gnugo.set_game(&game).map_err(|e| e.to_string())?;
-                question(&mut gnugo, &game).map_err(|e| e.to_string())
-            })();
-            // The window may be gone: nobody to tell.
-            _ = send.send((id, answer));
-            wake.wake();
+        self.0.start(asked, move |_| {
+            let path =
+                gtp::find_gnugo().ok_or_else(|| "GNU Go (gnugo) is not installed".to_owned())?;
+            let mut gnugo = gtp::gnugo_seeded(&path, &game, LEVEL).map_err(|e| e.to_string())?;
+            gnugo.set_game(&game).map_err(|e| e.to_string())?;
+            question(&mut gnugo, &game).map_err(|e| e.to_string())
         });
-        self.asked = Some(id);
-        self.coming = Some(Mutex::new(receive));
     }
 
-    /// The answer, once it has come.
+    /// The answer, once it has come; a thread that ended without one answers that.
     pub(crate) fn take(&mut self) -> Option<(u64, Result<T, String>)> {
-        let came = self
-            .coming
-            .as_ref()
-            .and_then(|r| r.lock().ok()?.try_recv().ok());
-        if came.is_some() {
-            self.coming = None;
+        let asked = self.0.asked().unwrap_or_default();
+        match self.0.take() {
+            Taken::Waiting => None,
+            Taken::Came(id, answer) => Some((id, answer)),
+            Taken::Lost => Some((asked, Err("GNU Go's thread stopped".to_owned()))),
         }
-        came
     }
 }

@@ -4,13 +4,11 @@
 //! keeps no state worth trusting across undo and variations); an answer for a position
 //! that is no longer shown is dropped.
 
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, channel};
-
 use bevy::prelude::*;
 
 use crate::app::Notice;
 use crate::app::go::{GoCommand, GoHappened, GoTable};
+use crate::app::store::jobs::{Job, Taken};
 use crate::engine::gtp;
 use crate::go::{Move, Point};
 use crate::i18n::GoText as G;
@@ -35,12 +33,9 @@ enum Answer {
     Dead(Vec<Point>),
 }
 
-/// The question out, for which position, and where its answer comes.
+/// The question out (the shell's [`Job`]), keyed by the position it is about.
 #[derive(Resource, Default)]
-pub(crate) struct Asking {
-    asked: Option<u64>,
-    coming: Option<Mutex<Receiver<(u64, Result<Answer, String>)>>>,
-}
+pub(crate) struct Asking(Job<Result<Answer, String>>);
 
 use super::stamp;
 
@@ -55,27 +50,17 @@ fn computer_to_move(table: &GoTable) -> bool {
 
 /// Starts a question on its thread.
 fn ask(asking: &mut Asking, table: &GoTable, question: Question, wake: super::Wake) {
-    let id = stamp(table);
     let game = table.game().clone();
-    let (send, receive) = channel();
-    std::thread::spawn(move || {
-        let answer = (|| {
-            let path =
-                gtp::find_gnugo().ok_or_else(|| "GNU Go (gnugo) is not installed".to_owned())?;
-            let mut gnugo = gtp::gnugo(&path, &game, LEVEL).map_err(|e| e.to_string())?;
-            gnugo.set_game(&game).map_err(|e| e.to_string())?;
-            let answer = match question {
-                Question::Dead => gnugo.dead(game.start().board().size()).map(Answer::Dead),
-                Question::Move => gnugo.genmove(&game).map(Answer::Move),
-            };
-            answer.map_err(|e| e.to_string())
-        })();
-        // The window may be gone: nobody to tell.
-        _ = send.send((id, answer));
-        wake.wake();
+    asking.0.start((stamp(table), wake), move |_| {
+        let path = gtp::find_gnugo().ok_or_else(|| "GNU Go (gnugo) is not installed".to_owned())?;
+        let mut gnugo = gtp::gnugo(&path, &game, LEVEL).map_err(|e| e.to_string())?;
+        gnugo.set_game(&game).map_err(|e| e.to_string())?;
+        let answer = match question {
+            Question::Dead => gnugo.dead(game.start().board().size()).map(Answer::Dead),
+            Question::Move => gnugo.genmove(&game).map(Answer::Move),
+        };
+        answer.map_err(|e| e.to_string())
     });
-    asking.asked = Some(id);
-    asking.coming = Some(Mutex::new(receive));
 }
 
 /// Asks GNU Go for its move when it is to play, or for the dead stones when the count
@@ -97,19 +82,18 @@ pub(crate) fn play(
     if dead && table.counting().is_some() {
         info!("go asks GNU Go for the dead stones");
         ask(&mut asking, &table, Question::Dead, super::Wake::of(wake));
-    } else if computer_to_move(&table) && asking.asked != Some(stamp(&table)) {
+    } else if computer_to_move(&table) && asking.0.asked() != Some(stamp(&table)) {
         info!("go asks GNU Go for a move");
         ask(&mut asking, &table, Question::Move, super::Wake::of(wake));
     }
-    let came = asking
-        .coming
-        .as_ref()
-        .and_then(|r| r.lock().ok()?.try_recv().ok());
-    let Some((id, answer)) = came else { return };
-    asking.coming = None;
+    let (id, answer) = match asking.0.take() {
+        Taken::Waiting => return,
+        Taken::Came(id, answer) => (id, answer),
+        Taken::Lost => (stamp(&table), Err("GNU Go's thread stopped".to_owned())),
+    };
     if id != stamp(&table) {
         // The game moved on meanwhile (an undo, a new game): a new question follows.
-        asking.asked = None;
+        asking.0.forget();
         return;
     }
     match answer {
