@@ -116,6 +116,7 @@ pub fn files_plugin(app: &mut App) {
         store::persist::plugin,
         store::clipboard::plugin,
         store::export::plugin,
+        store::jobs::plugin,
     ));
     games(app, Part::Files);
 }

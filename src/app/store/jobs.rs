@@ -17,7 +17,27 @@ pub(crate) struct Wake(Arc<Mutex<Option<WinitProxy>>>);
 
 type WinitProxy = bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>;
 
+/// The window's waker, kept once the app starts: any system can start a job that
+/// wakes the window without asking for it.
+static WINDOW: Mutex<Option<WinitProxy>> = Mutex::new(None);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, remember_window);
+}
+
+fn remember_window(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    if let (Ok(mut window), Some(proxy)) = (WINDOW.lock(), proxy) {
+        *window = Some((**proxy).clone());
+    }
+}
+
 impl Wake {
+    /// The waker of the app's window (none headless).
+    pub(crate) fn window() -> Wake {
+        let proxy = WINDOW.lock().ok().and_then(|w| w.clone());
+        Wake(Arc::new(Mutex::new(proxy)))
+    }
+
     /// The window's waker (a system asks for `Option<Res<EventLoopProxyWrapper>>`).
     pub(crate) fn of(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) -> Wake {
         Wake(Arc::new(Mutex::new(proxy.map(|p| (**p).clone()))))

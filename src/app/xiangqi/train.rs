@@ -8,14 +8,13 @@
 //! attempts and times are kept in the data folder (`puzzles.tsv`); N goes to the next
 //! unsolved one; Esc goes back to the game, as it was.
 
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use bevy::prelude::*;
 
 use crate::app::schedule::{Logic, Mode};
 use crate::app::shell::model::{OwnWayUp, Settings};
+use crate::app::store::jobs::{Job, Taken, Wake};
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{BoardChanged, MovePlayed, Notice};
@@ -83,7 +82,7 @@ pub struct Training {
     /// When the attempt began (seconds of the app's clock).
     started: f64,
     /// The engine's refutation of a wrong move, on its way.
-    refuting: Option<Mutex<Receiver<Option<Move>>>>,
+    refuting: Job<Option<Move>>,
     /// Progress was read from disk.
     read: bool,
     /// The defender's answer to play next.
@@ -91,7 +90,7 @@ pub struct Training {
     /// Puzzles found in the player's games (after the collection in the list).
     pub found: Vec<Puzzle>,
     /// The search of the games, on its way.
-    finding: Option<Mutex<Receiver<Result<Vec<Puzzle>, String>>>>,
+    finding: Job<Result<Vec<Puzzle>, String>>,
 }
 
 impl Training {
@@ -129,7 +128,7 @@ impl Training {
     /// The games are being searched.
     #[must_use]
     pub fn finding(&self) -> bool {
-        self.finding.is_some()
+        self.finding.busy()
     }
 }
 
@@ -271,7 +270,7 @@ fn load(
     training.index = Some(index);
     training.attempt = Some(Attempt::new(&puzzle));
     training.pointed = None;
-    training.refuting = None;
+    training.refuting.stop();
     training.started = now;
     training.progress.started(&puzzle.id);
     model.0 = Session::new();
@@ -322,14 +321,11 @@ fn take_found(
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let arrived = training
-        .finding
-        .as_ref()
-        .and_then(|r| r.lock().ok().and_then(|r| r.try_recv().ok()));
-    let Some(result) = arrived else {
-        return;
+    let result = match training.finding.take() {
+        Taken::Waiting => return,
+        Taken::Came(_, result) => result,
+        Taken::Lost => Err("the search stopped".to_owned()),
     };
-    training.finding = None;
     let lang = settings.lang;
     match result {
         Ok(found) => {
@@ -443,23 +439,20 @@ fn commands(
                     notices.write(Notice::warn(T::NoEngine.get(lang)));
                     continue;
                 };
-                if training.finding.is_some() {
+                if training.finding.busy() {
                     continue;
                 }
                 notices.write(Notice::info(T::PuzzlesFinding.get(lang)));
                 info!("puzzles: looking in the saved games");
                 let games = games_to_search(&store, training.stash.as_ref().unwrap_or(&model));
-                let (send, receive) = channel();
-                training.finding = Some(Mutex::new(receive));
-                std::thread::spawn(move || {
+                training.finding.start((0, Wake::window()), move |_| {
                     let games = games.iter().map(|(g, day)| (g, day.as_str()));
-                    let found = crate::engine::Engine::start(&path, Duration::from_secs(10))
+                    crate::engine::Engine::start(&path, Duration::from_secs(10))
                         .map_err(|e| e.to_string())
                         .and_then(|mut engine| {
                             crate::puzzles::solve::in_games(&mut engine, games, 12, 7)
                                 .map_err(|e| e.to_string())
-                        });
-                    let _ = send.send(found);
+                        })
                 });
                 continue;
             }
@@ -510,7 +503,7 @@ fn commands(
                 if let Some(attempt) = training.attempt.as_mut() {
                     attempt.retry();
                 }
-                training.refuting = None;
+                training.refuting.stop();
                 training.pointed = None;
                 *selection = Selection::default();
                 info!("puzzle retry");
@@ -528,7 +521,7 @@ fn commands(
                 for m in line {
                     let _ = model.play(m);
                 }
-                training.refuting = None;
+                training.refuting.stop();
                 training.pointed = None;
                 *selection = Selection::default();
             }
@@ -578,17 +571,14 @@ fn judge(
                 // The engine's answer, on a thread of its own: the window never waits.
                 let pos = model.game().position().clone();
                 let path = crate::engine::find(settings.engine.as_deref());
-                let (send, receive) = channel();
-                training.refuting = Some(Mutex::new(receive));
-                std::thread::spawn(move || {
-                    let best = path.and_then(|p| {
+                training.refuting.start((0, Wake::window()), move |_| {
+                    path.and_then(|p| {
                         let mut engine =
                             crate::engine::Engine::start(&p, Duration::from_secs(10)).ok()?;
                         crate::puzzles::solve::look(&mut engine, &pos, 10)
                             .ok()
                             .map(|s| s.best)
-                    });
-                    let _ = send.send(best);
+                    })
                 });
             }
             Tried::Illegal | Tried::Over => {}
@@ -605,14 +595,9 @@ fn answer(
     mut changed: MessageWriter<BoardChanged>,
 ) {
     let mut reply = training.reply.take();
-    let arrived = training
-        .refuting
-        .as_ref()
-        .and_then(|r| r.lock().ok().and_then(|r| r.try_recv().ok()));
     if reply.is_none()
-        && let Some(answer) = arrived
+        && let Taken::Came(_, answer) = training.refuting.take()
     {
-        training.refuting = None;
         let waiting = training.attempt.as_ref().is_some_and(Attempt::waiting);
         reply = answer.filter(|_| waiting);
         if let Some(r) = reply {
