@@ -1,6 +1,6 @@
 //! Go games in the library: SGF files imported beside the Xiangqi ones, each game once
 //! (the same tree, comments and game information are one game), kept as SGF and found
-//! by the same filters (the first player's column holds black, the second white) and by
+//! by the same filters (the first player is black, the second white) and by
 //! their own: the board's size, and a result by its winner (`B` or `W`). Their moves
 //! are replayed by the Go rules on the way in: a game that breaks them is named as
 //! unreadable, with the reason. Go positions are not searched (yet).
@@ -10,7 +10,7 @@ use rusqlite::{OptionalExtension, params};
 use super::{Library, LibraryError};
 use crate::go::sgf::{self, SgfGame};
 
-/// The name the `game` column gives Go games.
+/// The name the `kind` column gives Go games.
 pub const GO: &str = "go";
 
 /// Adds `file` (a game of an SGF file) inside `tx`: its id and whether it was new, or
@@ -55,8 +55,8 @@ pub(super) fn add(
         .filter(|c| !c.is_empty())
         .collect();
     tx.prepare_cached(
-        "INSERT INTO games (key, game, red, black, event, date, year, result, ecco, plies, \
-         source, pgn, comments, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?)",
+        "INSERT INTO games (key, kind, first, second, event, date, year, result, opening, \
+         plies, source, record, comments, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?)",
     )?
     .execute(params![
         identity,
@@ -101,7 +101,7 @@ impl Library {
         let text: Option<String> = self
             .conn
             .query_row(
-                "SELECT pgn FROM games WHERE id = ? AND game = ?",
+                "SELECT record FROM games WHERE id = ? AND kind = ?",
                 params![id, GO],
                 |r| r.get(0),
             )

@@ -111,7 +111,7 @@ pub(super) fn add(
         .filter(|y| (1000..3000).contains(y));
     let plies = record.game.ply_count();
     tx.prepare_cached(
-        "INSERT INTO games (key, red, black, event, date, year, result, ecco, plies, source, pgn, \
+        "INSERT INTO games (key, first, second, event, date, year, result, opening, plies, source, record, \
          comments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?
     .execute(params![

@@ -223,7 +223,7 @@ impl Library {
         let start = Position::new().to_fen();
         let mut stmt = self
             .conn
-            .prepare("SELECT key FROM games WHERE game = 'xiangqi'")?;
+            .prepare("SELECT key FROM games WHERE kind = 'xiangqi'")?;
         let keys = stmt.query_map([], |r| r.get::<_, String>(0))?;
         let mut out = Vec::new();
         for key in keys {
@@ -254,7 +254,7 @@ impl Library {
     /// SQLite refuses.
     pub fn find(&self, filter: &Filter) -> Result<Vec<Found>, LibraryError> {
         let mut sql = String::from(
-            "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, NULL, g.ecco, g.game, g.size \
+            "SELECT g.id, g.first, g.second, g.result, g.date, g.event, g.plies, NULL, g.opening, g.kind, g.size \
              FROM games g",
         );
         let mut args: Vec<rusqlite::types::Value> = Vec::new();
@@ -266,8 +266,8 @@ impl Library {
             }
             let marks = vec!["?"; keys.len()].join(",");
             sql = format!(
-                "SELECT g.id, g.red, g.black, g.result, g.date, g.event, g.plies, MIN(p.ply), g.ecco, \
-                 g.game, g.size \
+                "SELECT g.id, g.first, g.second, g.result, g.date, g.event, g.plies, MIN(p.ply), g.opening, \
+                 g.kind, g.size \
                  FROM positions p JOIN games g ON g.id = p.game WHERE p.key IN ({marks})"
             );
             args.extend(keys.into_iter().map(rusqlite::types::Value::Integer));
@@ -277,16 +277,16 @@ impl Library {
         if let Some(p) = &filter.player {
             match filter.side {
                 None => {
-                    wheres.push("(g.red LIKE ? OR g.black LIKE ?)".into());
+                    wheres.push("(g.first LIKE ? OR g.second LIKE ?)".into());
                     args.push(like(p));
                     args.push(like(p));
                 }
                 Some(crate::rules::Color::Red) => {
-                    wheres.push("g.red LIKE ?".into());
+                    wheres.push("g.first LIKE ?".into());
                     args.push(like(p));
                 }
                 Some(crate::rules::Color::Black) => {
-                    wheres.push("g.black LIKE ?".into());
+                    wheres.push("g.second LIKE ?".into());
                     args.push(like(p));
                 }
             }
@@ -300,7 +300,7 @@ impl Library {
             args.push(Value::Integer(to.into()));
         }
         if let Some(game) = &filter.game {
-            wheres.push("g.game = ?".into());
+            wheres.push("g.kind = ?".into());
             args.push(Value::Text(game.clone()));
         }
         if let Some(size) = filter.size {
@@ -337,7 +337,7 @@ impl Library {
             args.push(like(e));
         }
         if let Some(o) = &filter.opening {
-            wheres.push("g.ecco LIKE ?".into());
+            wheres.push("g.opening LIKE ?".into());
             args.push(rusqlite::types::Value::Text(format!("{o}%")));
         }
         for w in wheres {
@@ -432,7 +432,7 @@ impl Library {
     pub fn game(&self, id: i64) -> Result<Option<GameRecord>, LibraryError> {
         let text: Option<String> = self
             .conn
-            .query_row("SELECT pgn FROM games WHERE id = ?", [id], |r| r.get(0))
+            .query_row("SELECT record FROM games WHERE id = ?", [id], |r| r.get(0))
             .optional()?;
         Ok(text.and_then(|t| crate::rules::pgn::read(&t).ok().map(|i| i.record)))
     }

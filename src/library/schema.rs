@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::LibraryError;
 
 /// The version this program writes.
-pub const VERSION: i64 = 3;
+pub const VERSION: i64 = 4;
 
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
@@ -81,6 +81,29 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
                  games INTEGER NOT NULL
              );
              PRAGMA user_version = 3;
+             COMMIT;",
+        )?;
+    }
+    if version < 4 {
+        // Columns every game fills alike: the first and second player (red and black,
+        // black and white), the kind of game, the opening's code, the record's text.
+        // A rename keeps every row; the indexes follow their columns.
+        conn.execute_batch(
+            "BEGIN;
+             ALTER TABLE games RENAME COLUMN red TO first;
+             ALTER TABLE games RENAME COLUMN black TO second;
+             ALTER TABLE games RENAME COLUMN game TO kind;
+             ALTER TABLE games RENAME COLUMN ecco TO opening;
+             ALTER TABLE games RENAME COLUMN pgn TO record;
+             DROP INDEX games_red;
+             DROP INDEX games_black;
+             DROP INDEX games_ecco;
+             DROP INDEX games_game;
+             CREATE INDEX games_first ON games(first);
+             CREATE INDEX games_second ON games(second);
+             CREATE INDEX games_opening ON games(opening);
+             CREATE INDEX games_kind ON games(kind);
+             PRAGMA user_version = 4;
              COMMIT;",
         )?;
     }

@@ -748,3 +748,116 @@ fn a_game_without_its_own_code_is_found_by_the_code_its_moves_are_named_and_not_
     assert_eq!(learned[0].ecco.to_string(), "E40");
     assert_eq!(learned[0].moves.len(), 2);
 }
+
+/// A library of schema 2 (as shipped before collections and neutral columns), with a
+/// Xiangqi game and a Go game in it, opens migrated to the current schema: both games
+/// kept, found by their players and kind, and read back whole.
+#[test]
+fn a_library_of_schema_2_is_migrated_to_neutral_columns_with_every_game_kept() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-lib-v2-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("library.sqlite");
+    let xiangqi = record("h2e2 h9g7", "許銀川", "呂欽", "1-0", "C01");
+    let go_text = "(;FF[4]GM[1]SZ[9]PB[曹薰铉]PW[聂卫平]RE[B+R];B[ee];W[cc])";
+    {
+        let conn = Connection::open(&path).unwrap();
+        // Schema 1, then 2, as schema.rs wrote them.
+        conn.execute_batch(
+            "CREATE TABLE games (
+                 id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE,
+                 game TEXT NOT NULL DEFAULT 'xiangqi',
+                 red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL,
+                 date TEXT NOT NULL, year INTEGER, result TEXT NOT NULL,
+                 ecco TEXT NOT NULL, plies INTEGER NOT NULL,
+                 source TEXT NOT NULL, pgn TEXT NOT NULL);
+             CREATE INDEX games_red ON games(red);
+             CREATE INDEX games_black ON games(black);
+             CREATE INDEX games_ecco ON games(ecco);
+             CREATE TABLE positions (
+                 key INTEGER NOT NULL,
+                 game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+                 ply INTEGER NOT NULL, next TEXT);
+             CREATE INDEX positions_game ON positions(game);
+             ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '';
+             ALTER TABLE games ADD COLUMN size INTEGER;
+             CREATE INDEX games_game ON games(game);
+             CREATE INDEX positions_cover ON positions(key, game, ply, next);
+             CREATE TABLE files (path TEXT PRIMARY KEY, size INTEGER NOT NULL,
+                                 modified INTEGER NOT NULL);
+             PRAGMA user_version = 2;",
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO games (key, red, black, event, date, year, result, ecco, plies, source, pgn) \
+             VALUES ('x', '許銀川', '呂欽', '', '2008', 2008, '1-0', 'C01', 2, 'old', ?)",
+            [pgn_of(&xiangqi)],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO games (key, game, red, black, event, date, year, result, ecco, plies, \
+             source, pgn, size) VALUES ('g', 'go', '曹薰铉', '聂卫平', '', '', NULL, 'B+R', '', 2, \
+             'old', ?, 9)",
+            [go_text],
+        )
+        .unwrap();
+        for (ply, next) in [(0_usize, Some("h2e2")), (1, Some("h9g7")), (2, None)] {
+            conn.execute(
+                "INSERT INTO positions (key, game, ply, next) VALUES (?, 1, ?, ?)",
+                params![key(xiangqi.game.position_at(ply)), ply as i64, next],
+            )
+            .unwrap();
+        }
+    }
+    let (lib, aside) = Library::open(&path).unwrap();
+    assert_eq!(aside, None, "migrated, not kept aside");
+    let version: i64 = lib
+        .conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, schema::VERSION);
+    let columns: Vec<String> = lib
+        .conn
+        .prepare("SELECT name FROM pragma_table_info('games')")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for neutral in ["first", "second", "kind", "opening", "record", "size"] {
+        assert!(columns.iter().any(|c| c == neutral), "{columns:?}");
+    }
+    let all = lib.find(&Filter::default()).unwrap();
+    assert_eq!(all.len(), 2, "every game kept");
+    let go = lib
+        .find(&Filter {
+            game: Some(GO.to_owned()),
+            ..Filter::default()
+        })
+        .unwrap();
+    assert_eq!(go.len(), 1);
+    assert_eq!(
+        (go[0].red.as_str(), go[0].black.as_str()),
+        ("曹薰铉", "聂卫平")
+    );
+    let file = lib
+        .go_game(go[0].id)
+        .unwrap()
+        .expect("the Go game reads back");
+    assert_eq!(file.tag("PB"), Some("曹薰铉"));
+    let by_player = lib
+        .find(&Filter {
+            player: Some("許銀川".into()),
+            ..Filter::default()
+        })
+        .unwrap();
+    assert_eq!(by_player.len(), 1);
+    let back = lib
+        .game(by_player[0].id)
+        .unwrap()
+        .expect("the game reads back");
+    assert_eq!(back.game.ply_count(), 2);
+    assert_eq!(by_player[0].opening, "C01");
+    assert_eq!(lib.explore(&Position::new()).unwrap()[0].games, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
