@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use crate::app::actions::{PlayCommand, Review, TableCommand};
 use crate::app::schedule::Logic;
 use crate::app::shell::assets::Sound;
-use crate::app::shell::table::{TableGame, on_table};
+use crate::app::shell::table::TableGame;
 use crate::app::{BoardPointer, BoardPress, SoundCue};
 use crate::go::Move;
 
@@ -141,7 +141,9 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            clock::tick.in_set(Logic::Time).run_if(on_table::<game::Go>),
+            clock::tick
+                .in_set(Logic::Time)
+                .in_set(<game::Go as TableGame>::SYSTEMS),
         )
         .add_systems(
             Update,
@@ -159,13 +161,13 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(Logic::Play)
-                .run_if(on_table::<game::Go>),
+                .in_set(<game::Go as TableGame>::SYSTEMS),
         )
         .add_systems(
             Update,
             spoken::announce
                 .in_set(crate::app::schedule::Present::Status)
-                .run_if(on_table::<game::Go>),
+                .in_set(<game::Go as TableGame>::SYSTEMS),
         );
 }
 

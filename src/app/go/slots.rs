@@ -73,7 +73,8 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            slots.run_if(crate::app::shell::table::on_table::<crate::app::go::game::Go>),
+            slots
+                .in_set(<crate::app::go::game::Go as crate::app::shell::table::TableGame>::SYSTEMS),
             super::files::import,
         )
             .chain()

@@ -13,7 +13,7 @@ use crate::app::go::gnugo::{hint::Hinted, review::GoReviewed, territory::Territo
 use crate::app::schedule::Present;
 use crate::app::shell::input::BoardCamera;
 use crate::app::shell::stage::CELL;
-use crate::app::shell::table::{TableGame, Tables, on_table};
+use crate::app::shell::table::{TableGame, Tables};
 use crate::app::to_color;
 use crate::go::{IllegalMove, Move, Point};
 use crate::picture::goban::{Geometry, GobanPainter, Marks};
@@ -69,7 +69,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (hover, redraw, ring)
                 .in_set(Present::Board)
-                .run_if(on_table::<super::game::Go>),
+                .in_set(<super::game::Go as TableGame>::SYSTEMS),
         );
 }
 

@@ -1,7 +1,7 @@
 //! The seam between the table and the games it holds. The shell knows no game: it asks
 //! the game on the table what a key means and whether it answers an action, and drops
 //! what it does not. A game is a type implementing [`TableGame`], added with
-//! [`add_game`]; its systems run only while it is on the table ([`on_table`]).
+//! [`add_game`]; its systems run only while it is on the table (in its [`OnTable`] set).
 //!
 //! The shell's own keys and actions (quit, the dialogs, zoom, theme, sound, help, which
 //! game is on the table) reach the table whatever game is on it; [`usual_key`] gives the
@@ -20,7 +20,7 @@ use crate::app::shell::model::Overlay;
 use crate::i18n::{Lang, T};
 use crate::picture::Options;
 
-pub use super::tables::{Part, Tables, add_game, on_table};
+pub use super::tables::{OnTable, Part, Tables, add_game};
 
 /// A key pressed, with the modifiers held at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +59,10 @@ pub trait TableGame: Send + Sync + 'static {
 
     /// Its table.
     const KIND: GameKind = GameKind(Self::SLUG);
+
+    /// The set of the game's systems that run only while it is on the table (gated once,
+    /// by [`add_game`]).
+    const SYSTEMS: OnTable = OnTable(Self::KIND);
 
     /// What `press` means at this table, once the shell's own keys have had it (`None`:
     /// nothing; the shell may still take it, as Esc to quit).

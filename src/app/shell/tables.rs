@@ -1,5 +1,5 @@
 //! The games the table holds ([`Tables`]): each added with [`add_game`], asked through
-//! the registry by the shell, its systems run while it is on the table ([`on_table`]).
+//! the registry by the shell, its systems run while it is on the table ([`OnTable`]).
 
 use std::time::Duration;
 
@@ -274,6 +274,8 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             }
             // What was said for the table left stays with it: its systems, idle while
             // another game is shown, would read it when they run again.
+            // The game's own systems run while it is on the table: gated here, once.
+            app.configure_sets(Update, OnTable(G::KIND).run_if(on_table::<G>));
             app.clear_messages_on_exit::<PlayCommand>(G::KIND)
                 .clear_messages_on_exit::<TableCommand>(G::KIND)
                 .clear_messages_on_exit::<crate::app::BoardPointer>(G::KIND);
@@ -299,9 +301,15 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
 }
 
 /// A run condition: game `G` is on the table.
-pub fn on_table<G: TableGame>(table: Res<State<GameKind>>) -> bool {
+fn on_table<G: TableGame>(table: Res<State<GameKind>>) -> bool {
     *table.get() == G::KIND
 }
+
+/// A game's systems that run only while it is on the table (its
+/// [`TableGame::SYSTEMS`]): [`add_game`] gates the set once; a room puts a system in it
+/// instead of gating it itself.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OnTable(pub GameKind);
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::app::actions::TableCommand;
 use crate::app::schedule::{Logic, Mode};
-use crate::app::shell::table::{TableGame, on_table};
+use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
 use bevy::prelude::*;
 
@@ -24,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, tick.in_set(Logic::Time))
         .add_systems(
             Update,
-            actions.in_set(Logic::Table).run_if(on_table::<Xiangqi>),
+            actions.in_set(Logic::Table).in_set(Xiangqi::SYSTEMS),
         )
         .add_systems(Update, pause_for_dialogs.in_set(Logic::Dialogs))
         .add_systems(

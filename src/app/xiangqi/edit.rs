@@ -40,7 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             toggle
                 .in_set(Logic::Modes)
-                .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
         )
         .add_systems(
             Update,

@@ -23,7 +23,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         points
             .in_set(AppSet::Route)
-            .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+            .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
     )
     .add_systems(
         Update,
@@ -36,13 +36,13 @@ pub(crate) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(Logic::Play)
-            .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+            .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
     )
     .add_systems(
         Update,
         crate::app::xiangqi::cursor::steer
             .in_set(Logic::Cursor)
-            .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+            .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
     )
     .add_systems(
         OnExit(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::KIND),
@@ -53,7 +53,7 @@ pub(crate) fn plugin(app: &mut App) {
         (
             log_warning,
             crate::app::xiangqi::cursor::announce
-                .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
         )
             .in_set(Present::Status),
     );

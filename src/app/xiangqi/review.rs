@@ -82,9 +82,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                commands.run_if(
-                    crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>,
-                ),
+                commands.in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
                 gather,
             )
                 .chain()

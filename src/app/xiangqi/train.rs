@@ -145,7 +145,7 @@ pub(crate) fn plugin(app: &mut App) {
             (open_at_start, commands, take_found)
                 .chain()
                 .in_set(Logic::Puzzles)
-                .run_if(crate::app::shell::table::on_table::<crate::app::xiangqi::game::Xiangqi>),
+                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
         )
         .add_systems(
             Update,
