@@ -237,3 +237,26 @@ fn the_board_camera_sees_only_the_game_on_the_table() {
     switch(&mut app, GameKind("xiangqi"));
     assert_eq!(seen(&mut app), RenderLayers::default());
 }
+
+/// Xiangqi's sounds reach the shell as cues, as Go's do: a piece picked up, a move, a
+/// capture, an illegal try, an undo; one cue a frame.
+#[test]
+fn xiangqi_says_its_sounds_as_the_shells_cues() {
+    use common::headless::click;
+    let mut app = app();
+    drain::<SoundCue>(&mut app);
+    click(&mut app, "h2");
+    assert_eq!(drain::<SoundCue>(&mut app), [SoundCue(Sound::Select)]);
+    click(&mut app, "e2");
+    assert_eq!(drain::<SoundCue>(&mut app), [SoundCue(Sound::Move)]);
+    play(&mut app, "h9g7");
+    drain::<SoundCue>(&mut app);
+    // The cannon takes the soldier over its own soldier.
+    click(&mut app, "e2");
+    assert_eq!(drain::<SoundCue>(&mut app), [SoundCue(Sound::Select)]);
+    click(&mut app, "e6");
+    assert_eq!(drain::<SoundCue>(&mut app), [SoundCue(Sound::Capture)]);
+    app.world_mut().write_message(Action::Undo);
+    app.update();
+    assert_eq!(drain::<SoundCue>(&mut app), [SoundCue(Sound::Undo)]);
+}

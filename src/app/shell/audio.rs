@@ -1,13 +1,14 @@
-//! Sounds answer what happened. With no audio device (as on CI) nothing plays, nothing
-//! piles up and the log stays quiet after Bevy's one warning.
+//! Sounds answer what happened: each game says it as a [`SoundCue`] (its moves are its
+//! own), the shell plays the frame's last. With no audio device (as on CI) nothing
+//! plays, nothing piles up and the log stays quiet after Bevy's one warning.
 
 use crate::app::schedule::Present;
 use bevy::audio::{AudioPlayer, AudioSink, PlaybackSettings, Volume};
 use bevy::prelude::*;
 
-use crate::app::shell::assets::{GameAssets, Sound};
+use crate::app::SoundCue;
+use crate::app::shell::assets::GameAssets;
 use crate::app::shell::model::Settings;
-use crate::app::{ClockLow, GameEnded, MovePlayed, MoveRejected, Redone, Selected, Undone};
 
 /// A sound we started, and when.
 #[derive(Component)]
@@ -26,51 +27,17 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-/// The sound for what happened this frame: the most telling one wins.
+/// The sound for what happened this frame: the game's last cue (each game sends its
+/// most telling one).
 fn play(
     mut commands: Commands,
-    mut selected: MessageReader<Selected>,
-    mut played: MessageReader<MovePlayed>,
-    mut rejected: MessageReader<MoveRejected>,
-    mut undone: MessageReader<Undone>,
-    mut redone: MessageReader<Redone>,
-    mut ended: MessageReader<GameEnded>,
-    mut low: MessageReader<ClockLow>,
-    mut cues: MessageReader<crate::app::SoundCue>,
+    mut cues: MessageReader<SoundCue>,
     settings: Res<Settings>,
     no_device: Res<NoDevice>,
     assets: Option<Res<GameAssets>>,
     time: Res<Time>,
 ) {
-    let mut sound = None;
-    // Ten seconds left: a short tick, once.
-    if low.read().count() > 0 {
-        sound = Some(Sound::Select);
-    }
-    if selected.read().count() > 0 {
-        sound = Some(Sound::Select);
-    }
-    if undone.read().count() + redone.read().count() > 0 {
-        sound = Some(Sound::Undo);
-    }
-    if rejected.read().count() > 0 {
-        sound = Some(Sound::Illegal);
-    }
-    for p in played.read() {
-        sound = Some(if p.check {
-            Sound::Check
-        } else if p.captured.is_some() {
-            Sound::Capture
-        } else {
-            Sound::Move
-        });
-    }
-    for &crate::app::SoundCue(cue) in cues.read() {
-        sound = Some(cue);
-    }
-    if ended.read().count() > 0 {
-        sound = Some(Sound::GameOver);
-    }
+    let sound = cues.read().last().map(|&SoundCue(cue)| cue);
     let (Some(sound), Some(assets)) = (sound, assets) else {
         return;
     };

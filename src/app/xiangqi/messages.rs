@@ -160,6 +160,54 @@ pub(crate) fn plugin(app: &mut App) {
         clear_clicks_on_leaving(app, mode);
     }
     clear_clicks_on_leaving(app, Xiangqi::KIND);
+    // After every step of the logic that says what happened, before the sounds play.
+    app.add_systems(
+        Update,
+        sounds
+            .in_set(crate::app::schedule::Present::Status)
+            .in_set(Xiangqi::SYSTEMS),
+    );
+}
+
+/// What happened this frame, as the table's sound (the shell plays cues, not moves):
+/// the most telling one wins.
+fn sounds(
+    mut selected: MessageReader<Selected>,
+    mut played: MessageReader<MovePlayed>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
+    mut ended: MessageReader<GameEnded>,
+    mut low: MessageReader<ClockLow>,
+    mut cues: MessageWriter<crate::app::SoundCue>,
+) {
+    use crate::app::shell::assets::Sound;
+    let mut sound = None;
+    // Ten seconds left: a short tick, once.
+    if low.read().count() + selected.read().count() > 0 {
+        sound = Some(Sound::Select);
+    }
+    if undone.read().count() + redone.read().count() > 0 {
+        sound = Some(Sound::Undo);
+    }
+    if rejected.read().count() > 0 {
+        sound = Some(Sound::Illegal);
+    }
+    for p in played.read() {
+        sound = Some(if p.check {
+            Sound::Check
+        } else if p.captured.is_some() {
+            Sound::Capture
+        } else {
+            Sound::Move
+        });
+    }
+    if ended.read().count() > 0 {
+        sound = Some(Sound::GameOver);
+    }
+    if let Some(sound) = sound {
+        cues.write(crate::app::SoundCue(sound));
+    }
 }
 
 fn clear_clicks_on_leaving(app: &mut App, state: impl States + Copy) {
