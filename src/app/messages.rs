@@ -90,6 +90,17 @@ impl Notice {
     }
 }
 
+/// What the game on the table says of what happened in it (a move refused, undone, a
+/// game started): its status line, before the notices of the frame. An empty text
+/// clears the line (a move played: the board says it).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct GameSaid {
+    /// What to say.
+    pub text: String,
+    /// Shown as a warning.
+    pub warning: bool,
+}
+
 /// The settings as edited in the panel: the logic takes them (only a real change marks
 /// them changed, since the board, pieces and marks are rebuilt on one).
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -123,6 +134,7 @@ pub struct SoundCue(pub crate::app::shell::assets::Sound);
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SoundCue>()
         .add_message::<NothingToDo>()
+        .add_message::<GameSaid>()
         .add_message::<NewGameStarted>()
         .add_message::<BoardChanged>()
         .add_message::<RecordChanged>()

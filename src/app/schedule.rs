@@ -95,6 +95,10 @@ pub enum Logic {
     Dialogs,
     /// The parts of the settings each reader follows are brought up to date.
     Settings,
+    /// Each game tells what happened in it this frame, in the shell's words: its
+    /// status line ([`GameSaid`](crate::app::GameSaid)) and its sound
+    /// ([`SoundCue`](crate::app::SoundCue)).
+    Said,
 }
 
 /// The steps of [`AppSet::Presentation`], in order.
@@ -210,6 +214,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Export,
                 Logic::Dialogs,
                 Logic::Settings,
+                Logic::Said,
             )
                 .chain()
                 .in_set(AppSet::Logic),

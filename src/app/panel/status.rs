@@ -6,11 +6,8 @@ use bevy_egui::egui;
 
 use crate::app::schedule::{GameKind, Present};
 use crate::app::shell::model::Settings;
-use crate::app::{
-    GameEnded, MovePlayed, MoveRejected, NewGameStarted, NothingToDo, Notice, Redone, Refusal,
-    Undone,
-};
-use crate::i18n::{self, T};
+use crate::app::{GameSaid, NewGameStarted, NothingToDo, Notice};
+use crate::i18n::T;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StatusLines>()
@@ -62,13 +59,9 @@ fn status(
     mut lines: ResMut<StatusLines>,
     table: Res<State<GameKind>>,
     settings: Res<Settings>,
-    mut played: MessageReader<MovePlayed>,
-    mut rejected: MessageReader<MoveRejected>,
-    mut undone: MessageReader<Undone>,
-    mut redone: MessageReader<Redone>,
+    mut game_said: MessageReader<GameSaid>,
     mut nothing: MessageReader<NothingToDo>,
     mut started: MessageReader<NewGameStarted>,
-    mut ended: MessageReader<GameEnded>,
     mut notices: MessageReader<Notice>,
     mut said: MessageWriter<crate::app::shell::access::Spoken>,
 ) {
@@ -83,23 +76,9 @@ fn status(
         }
         *status = Status { text, warning };
     };
-    if played.read().count() > 0 {
-        set(String::new(), false);
-    }
-    for r in rejected.read() {
-        let text = match r.reason {
-            Refusal::Illegal(reason) => i18n::illegal(reason, lang),
-            Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
-            Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
-            Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
-        };
-        set(text, true);
-    }
-    if undone.read().count() > 0 {
-        set(T::Undone.get(lang).to_owned(), false);
-    }
-    if redone.read().count() > 0 {
-        set(T::Redone.get(lang).to_owned(), false);
+    // The game's own words first (its moves are its own to tell).
+    for said in game_said.read() {
+        set(said.text.clone(), said.warning);
     }
     for n in nothing.read() {
         let t = if n.redo {
@@ -111,10 +90,6 @@ fn status(
     }
     if started.read().count() > 0 {
         set(T::Started.get(lang).to_owned(), false);
-    }
-    // The heading and the banner show the result; the status line makes room.
-    if ended.read().count() > 0 {
-        set(String::new(), false);
     }
     // Saves, clipboard, files and toggles speak last: they answer the player's latest
     // request.

@@ -160,13 +160,53 @@ pub(crate) fn plugin(app: &mut App) {
         clear_clicks_on_leaving(app, mode);
     }
     clear_clicks_on_leaving(app, Xiangqi::KIND);
-    // After every step of the logic that says what happened, before the sounds play.
+    // After every step of the logic that says what happened.
     app.add_systems(
         Update,
-        sounds
-            .in_set(crate::app::schedule::Present::Status)
+        (status, sounds)
+            .in_set(crate::app::schedule::Logic::Said)
             .in_set(Xiangqi::SYSTEMS),
     );
+}
+
+/// What happened this frame, in the status line's words: a move clears it (the board
+/// says it), a refusal is a warning, an undo or redo is said, an ended game clears it
+/// (the heading and the banner show the result).
+fn status(
+    settings: Res<crate::app::shell::model::Settings>,
+    mut played: MessageReader<MovePlayed>,
+    mut rejected: MessageReader<MoveRejected>,
+    mut undone: MessageReader<Undone>,
+    mut redone: MessageReader<Redone>,
+    mut ended: MessageReader<GameEnded>,
+    mut said: MessageWriter<crate::app::GameSaid>,
+) {
+    use crate::i18n::{self, T};
+    let lang = settings.lang;
+    let mut say = |text: String, warning: bool| {
+        said.write(crate::app::GameSaid { text, warning });
+    };
+    if played.read().count() > 0 {
+        say(String::new(), false);
+    }
+    for r in rejected.read() {
+        let text = match r.reason {
+            Refusal::Illegal(reason) => i18n::illegal(reason, lang),
+            Refusal::GameOver => T::GameOverRefused.get(lang).to_owned(),
+            Refusal::NotYourTurn => T::NotYourTurn.get(lang).to_owned(),
+            Refusal::ComputersTurn => T::ComputersTurn.get(lang).to_owned(),
+        };
+        say(text, true);
+    }
+    if undone.read().count() > 0 {
+        say(T::Undone.get(lang).to_owned(), false);
+    }
+    if redone.read().count() > 0 {
+        say(T::Redone.get(lang).to_owned(), false);
+    }
+    if ended.read().count() > 0 {
+        say(String::new(), false);
+    }
 }
 
 /// What happened this frame, as the table's sound (the shell plays cues, not moves):
