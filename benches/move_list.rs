@@ -10,8 +10,8 @@ use std::hint::black_box;
 
 use bevy_egui::egui;
 use criterion::{Criterion, criterion_group, criterion_main};
-use xiangqi::app::Model;
 use xiangqi::app::panel::install_fonts;
+use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::xiangqi::panel::moves::{self, MovesUi};
 use xiangqi::i18n::Lang;
 use xiangqi::rules::Notation;

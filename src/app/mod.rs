@@ -24,7 +24,6 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
 use bevy_egui::{EguiGlobalSettings, EguiPlugin};
-use schedule::Present;
 use shell::table::{Part, add_game};
 
 use crate::storage::Dirs;
@@ -34,10 +33,6 @@ pub use messages::*;
 pub use schedule::{AppSet, GameKind, Mode};
 pub use shell::model::*;
 pub use store::choice::{GameChoice, GameList, ListedGame};
-pub use xiangqi::engine_link::{EngineStatus, EngineView};
-pub use xiangqi::messages::*;
-pub use xiangqi::model::*;
-pub use xiangqi::view::pieces::PieceView;
 
 /// A board cursor's ring: four bars forming a square `side` wide around `at`, in a
 /// blue no piece, mark or board uses, at depth `z`, each tagged with `tag`.
@@ -98,8 +93,6 @@ pub fn core_plugin(app: &mut App) {
         panel::status::plugin,
     ));
     games(app, Part::Core);
-    app.init_resource::<LoggedPosition>()
-        .add_systems(Update, log_position.in_set(Present::Status));
 }
 
 /// Each game the table can hold: one line a game.
@@ -140,30 +133,6 @@ pub fn window_plugins(app: &mut App) {
         panel::dialogs::game_list::plugin,
     ));
     games(app, Part::Window);
-}
-
-/// The last position written to the log.
-#[derive(Resource, Default)]
-struct LoggedPosition(String);
-
-/// Logs the shown position at start and whenever it changes: a record of the game for
-/// whoever reads the log (the real-window tests do).
-fn log_position(
-    mut changed: MessageReader<BoardChanged>,
-    model: Res<Model>,
-    mut last: ResMut<LoggedPosition>,
-) {
-    if changed.read().count() > 0 || last.0.is_empty() {
-        let outcome = model
-            .outcome()
-            .map(|o| format!(" outcome {o}"))
-            .unwrap_or_default();
-        let line = format!("{}{outcome}", model.shown_position().to_fen());
-        if last.0 != line {
-            info!("position {line}");
-            last.0 = line;
-        }
-    }
 }
 
 /// Until when frames keep coming without input.

@@ -13,7 +13,9 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::headless::{self, act, chord, play};
 use xiangqi::app::schedule::Mode;
-use xiangqi::app::{Action, ClockLow, GameEnded, Model, Overlay};
+use xiangqi::app::xiangqi::messages::{ClockLow, GameEnded};
+use xiangqi::app::xiangqi::model::Model;
+use xiangqi::app::{Action, Overlay};
 use xiangqi::rules::Color;
 
 fn app() -> App {

@@ -9,10 +9,12 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, click, drag, drain, fen, key_message, play, plies, sq};
 use xiangqi::app::schedule::Mode;
-use xiangqi::app::{
-    Action, EditCommand, GameEnded, Model, MovePlayed, MoveRejected, Notice, Overlay,
-    PointerPressed, PointerReleased, Refusal, Selected, Selection, Settings,
+use xiangqi::app::xiangqi::messages::{
+    EditCommand, GameEnded, MovePlayed, MoveRejected, PointerPressed, PointerReleased, Refusal,
+    Selected,
 };
+use xiangqi::app::xiangqi::model::{Model, Selection};
+use xiangqi::app::{Action, Notice, Overlay, Settings};
 use xiangqi::rules::{Game, IllegalMove, Position};
 
 #[test]
@@ -401,7 +403,9 @@ fn the_editor_builds_checks_and_plays_a_position() {
     click(&mut app, "c3");
     edit(&mut app, EditCommand::Pick(None));
     app.world_mut()
-        .write_message(xiangqi::app::PointerRightPressed(Some(sq("c3"))));
+        .write_message(xiangqi::app::xiangqi::messages::PointerRightPressed(Some(
+            sq("c3"),
+        )));
     app.update();
     assert_eq!(editor(&app).unwrap(), "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
 

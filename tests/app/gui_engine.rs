@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{self, act, chord, click, drain, play, plies};
-use xiangqi::app::{
-    Action, EngineMove, EngineStatus, EngineView, Model, MovePlayed, MoveRejected, Notice, Refusal,
-    Settings,
-};
+use xiangqi::app::xiangqi::engine_link::{EngineStatus, EngineView};
+use xiangqi::app::xiangqi::messages::{EngineMove, MovePlayed, MoveRejected, Refusal};
+use xiangqi::app::xiangqi::model::Model;
+use xiangqi::app::{Action, Notice, Settings};
 use xiangqi::engine::Limit;
 use xiangqi::i18n::Lang;
 use xiangqi::rules::{Color, Position};

@@ -15,9 +15,11 @@ use bevy::window::FileDragAndDrop;
 use xiangqi::app::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::files::saves::SlotList;
+use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
+use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{
-    Action, CurrentSlot, GameChoice, Model, Notice, Overlay, PointerPressed, PointerReleased,
-    Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
+    Action, CurrentSlot, GameChoice, Notice, Overlay, Settings, SlotCommand, SlotOp, core_plugin,
+    files_plugin,
 };
 use xiangqi::rules::Notation;
 use xiangqi::rules::record::GameRecord;
@@ -897,10 +899,10 @@ fn a_set_up_position_is_saved_with_its_fen() {
     let mut t = Test::new("edit-save");
     t.set_lang_en();
     t.chord(&[KeyCode::F2]);
-    t.send(xiangqi::app::EditCommand::Fen(
+    t.send(xiangqi::app::xiangqi::messages::EditCommand::Fen(
         "3k5/9/9/9/9/9/9/9/4A4/R3K4 w".into(),
     ));
-    t.send(xiangqi::app::EditCommand::Play);
+    t.send(xiangqi::app::xiangqi::messages::EditCommand::Play);
     assert_eq!(t.fen(), "3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1");
     t.play("a0a1");
     assert_eq!(t.plies(), 1);
@@ -978,7 +980,7 @@ fn everything_a_file_holds_goes_to_the_clipboard_the_export_and_the_slot() {
 /// (a crash after typing would otherwise lose the comment).
 #[test]
 fn a_comment_is_autosaved_without_a_move() {
-    use xiangqi::app::RecordEdit;
+    use xiangqi::app::xiangqi::messages::RecordEdit;
     use xiangqi::rules::tree::Nag;
     let mut t = Test::new("comment-autosave");
     t.play("h2e2");

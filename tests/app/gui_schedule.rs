@@ -115,7 +115,7 @@ fn view_entities(app: &mut App) -> (Vec<Entity>, Vec<Entity>) {
     use xiangqi::app::xiangqi::view::marks::Mark;
     let world = app.world_mut();
     let mut pieces: Vec<Entity> = world
-        .query_filtered::<Entity, With<xiangqi::app::PieceView>>()
+        .query_filtered::<Entity, With<xiangqi::app::xiangqi::view::pieces::PieceView>>()
         .iter(world)
         .collect();
     let mut marks: Vec<Entity> = world
@@ -134,7 +134,9 @@ fn rebuilds(app: &App) -> u64 {
 }
 
 fn red_left(app: &App) -> std::time::Duration {
-    let model = app.world().resource::<xiangqi::app::Model>();
+    let model = app
+        .world()
+        .resource::<xiangqi::app::xiangqi::model::Model>();
     model
         .clock()
         .expect("a timed game")
@@ -143,7 +145,8 @@ fn red_left(app: &App) -> std::time::Duration {
 
 #[test]
 fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
-    use xiangqi::app::{Action, PointerPressed, PointerReleased};
+    use xiangqi::app::Action;
+    use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
     let mut app = app_with_view();
     app.world_mut()
         .write_message(Action::NewGameWith(Some("10+0".parse().unwrap())));

@@ -15,9 +15,9 @@ use xiangqi::app::schedule::{GameKind, Mode};
 use xiangqi::app::shell::assets::Sound;
 use xiangqi::app::shell::input::BoardCamera;
 use xiangqi::app::shell::table::Tables;
-use xiangqi::app::{
-    Action, EngineCommand, EngineView, Model, Overlay, Settings, SoundCue, TableCommand,
-};
+use xiangqi::app::xiangqi::engine_link::EngineView;
+use xiangqi::app::xiangqi::model::Model;
+use xiangqi::app::{Action, EngineCommand, Overlay, Settings, SoundCue, TableCommand};
 use xiangqi::rules::Color;
 
 fn switch(app: &mut App, to: GameKind) {

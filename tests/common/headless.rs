@@ -5,7 +5,9 @@ use bevy::ecs::message::Messages;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyCode, KeyboardInput, NativeKey};
 use bevy::prelude::*;
-use xiangqi::app::{Action, Model, PointerPressed, PointerReleased, core_plugin};
+use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
+use xiangqi::app::xiangqi::model::Model;
+use xiangqi::app::{Action, core_plugin};
 use xiangqi::rules::Square;
 
 /// The game's logic, one frame run.

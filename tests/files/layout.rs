@@ -206,3 +206,73 @@ fn the_games_pure_parts_know_no_bevy_no_files_no_clock() {
     }
     assert!(found.is_empty(), "not pure: {found:#?}");
 }
+
+/// The shared layer speaks no game's words either (issue 55): the shell, the store and
+/// the panel name no game's messages or model by their own names (a game tells its
+/// moves as the shell's `GameSaid` and `SoundCue`), and no game's module is re-exported
+/// into a shared one (`pub use xiangqi::…` made its types look like the shell's).
+#[test]
+fn the_shared_layer_names_no_games_types_and_reexports_no_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut words: Vec<String> = Vec::new();
+    for file in [
+        "xiangqi/messages.rs",
+        "xiangqi/model.rs",
+        "go/mod.rs",
+        "go/table.rs",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        for line in text.lines() {
+            let line = line.trim_start();
+            for kind in [
+                "pub struct ",
+                "pub enum ",
+                "pub(crate) struct ",
+                "pub(crate) enum ",
+            ] {
+                if let Some(rest) = line.strip_prefix(kind) {
+                    let name: String = rest
+                        .chars()
+                        .take_while(char::is_ascii_alphanumeric)
+                        .collect();
+                    words.push(name);
+                }
+            }
+        }
+    }
+    assert!(words.iter().any(|w| w == "MovePlayed") && words.iter().any(|w| w == "GoTable"));
+    // A whole word: `Model` is not `BoardModel`.
+    let named = |line: &str, word: &str| {
+        line.match_indices(word).any(|(at, _)| {
+            let before = line[..at].chars().next_back();
+            let after = line[at + word.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    };
+    let mut found = Vec::new();
+    for shared in [
+        "shell",
+        "store",
+        "panel",
+        "actions.rs",
+        "schedule.rs",
+        "messages.rs",
+    ] {
+        for line in mentions(shared, &[""]) {
+            let code = line.splitn(3, ':').nth(2).unwrap_or("");
+            if let Some(w) = words.iter().find(|w| named(code, w)) {
+                found.push(format!("{line}  ({w})"));
+            }
+        }
+    }
+    for line in mentions("mod.rs", &["pub use"]) {
+        if line.contains("xiangqi::") || line.contains("go::") {
+            found.push(line);
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a game's words in the shared layer: {found:#?}"
+    );
+}

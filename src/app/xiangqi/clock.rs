@@ -14,8 +14,9 @@ use bevy::prelude::*;
 
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::store::choice::GameChoice;
+use crate::app::xiangqi::messages::{ClockLow, DrawOffered, GameEnded};
 use crate::app::xiangqi::model::Model;
-use crate::app::{BoardChanged, ClockLow, DrawOffered, GameEnded, Notice};
+use crate::app::{BoardChanged, Notice};
 use crate::clock::{Clock, LOW, period};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Outcome};

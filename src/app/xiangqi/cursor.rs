@@ -11,8 +11,8 @@ use crate::app::shell::access::{Spoken, SpokenBoard, SpokenPoint};
 use crate::app::shell::model::{BoardFocus, Settings};
 use crate::app::shell::table::{CursorKey, KeyContext, KeyPress};
 use crate::app::xiangqi::messages::{GameEnded, MovePlayed};
+use crate::app::xiangqi::messages::{PointerPressed, PointerReleased, PointerRightPressed};
 use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{PointerPressed, PointerReleased, PointerRightPressed};
 use crate::i18n::{self, Lang, T, spoken};
 use crate::rules::{Color, Notation, Square};
 
@@ -49,7 +49,9 @@ pub(crate) fn tray_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         KeyCode::KeyC => 'c',
         KeyCode::KeyP => 'p',
         KeyCode::Digit0 | KeyCode::Numpad0 => {
-            return Some(Action::own(crate::app::EditCommand::Pick(None)));
+            return Some(Action::own(
+                crate::app::xiangqi::messages::EditCommand::Pick(None),
+            ));
         }
         _ => return None,
     };
@@ -58,8 +60,11 @@ pub(crate) fn tray_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     } else {
         letter
     };
-    crate::rules::Piece::from_char(letter)
-        .map(|piece| Action::own(crate::app::EditCommand::Pick(Some(piece))))
+    crate::rules::Piece::from_char(letter).map(|piece| {
+        Action::own(crate::app::xiangqi::messages::EditCommand::Pick(Some(
+            piece,
+        )))
+    })
 }
 
 /// Where the cursor starts: the piece picked up, else the mover's general.

@@ -8,11 +8,11 @@ use crate::app::schedule::{Logic, Mode};
 use bevy::prelude::*;
 
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{
-    BoardChanged, EditCommand, NewGameStarted, Notice, PointerPressed, PointerReleased,
-    PointerRightPressed,
+use crate::app::xiangqi::messages::{
+    EditCommand, PointerPressed, PointerReleased, PointerRightPressed,
 };
+use crate::app::xiangqi::model::{Model, Selection};
+use crate::app::{BoardChanged, NewGameStarted, Notice};
 use crate::editor::{Editor, Refused};
 use crate::i18n::{self, T};
 use crate::rules::{Game, Piece, Square};

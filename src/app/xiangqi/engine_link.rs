@@ -14,11 +14,12 @@ use crate::app::schedule::{Logic, Present};
 use crate::app::shell::table::TableGame;
 use bevy::prelude::*;
 
+use crate::app::Notice;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::clock::TableSays;
 use crate::app::xiangqi::edit::Editing;
+use crate::app::xiangqi::messages::{DrawOffered, EngineMove};
 use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model};
-use crate::app::{DrawOffered, EngineMove, Notice};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
 use crate::i18n::{self, T};
 use crate::rules::{Move, Position};

@@ -46,7 +46,7 @@ impl TableGame for Xiangqi {
                     || own.is::<LibraryCommand>()
                     || own.is::<MoveAsked>()
                     || own.is::<crate::app::xiangqi::cursor::CursorCommand>()
-                    || own.is::<crate::app::EditCommand>()
+                    || own.is::<crate::app::xiangqi::messages::EditCommand>()
             }
             _ => true,
         }
@@ -179,7 +179,7 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
         // The editor's "Play from here".
         (true, _, KeyCode::Enter | KeyCode::NumpadEnter) if at.mode == Mode::Edit => {
-            Action::own(crate::app::EditCommand::Play)
+            Action::own(crate::app::xiangqi::messages::EditCommand::Play)
         }
         (_, _, KeyCode::Escape) if at.mode == Mode::Edit => Action::ToggleEdit,
         (_, _, KeyCode::Escape) if at.mode == Mode::Train => Action::own(TrainCommand::Leave),

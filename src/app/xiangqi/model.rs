@@ -89,5 +89,35 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<crate::app::xiangqi::cursor::BoardCursor>()
         .init_resource::<EngineSetup>()
         .add_systems(Update, derive_settings.in_set(Logic::Settings))
-        .init_resource::<ComputerWaits>();
+        .init_resource::<ComputerWaits>()
+        .init_resource::<LoggedPosition>()
+        // At either table, as before: the log is the record of the Xiangqi game.
+        .add_systems(
+            Update,
+            log_position.in_set(crate::app::schedule::Present::Status),
+        );
+}
+
+/// The last position written to the log.
+#[derive(Resource, Default)]
+struct LoggedPosition(String);
+
+/// Logs the shown position at start and whenever it changes: a record of the game for
+/// whoever reads the log (the real-window tests do).
+fn log_position(
+    mut changed: MessageReader<crate::app::BoardChanged>,
+    model: Res<Model>,
+    mut last: ResMut<LoggedPosition>,
+) {
+    if changed.read().count() > 0 || last.0.is_empty() {
+        let outcome = model
+            .outcome()
+            .map(|o| format!(" outcome {o}"))
+            .unwrap_or_default();
+        let line = format!("{}{outcome}", model.shown_position().to_fen());
+        if last.0 != line {
+            info!("position {line}");
+            last.0 = line;
+        }
+    }
 }

@@ -7,13 +7,13 @@ use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
 use crate::app::shell::model::Settings;
+use crate::app::xiangqi::messages::{
+    EngineMove, GameEnded, MovePlayed, MoveRejected, PointerPressed, PointerReleased,
+    PointerRightPressed, Redone, Refusal, Selected, Undone,
+};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::CELL;
-use crate::app::{
-    BoardChanged, BoardPointer, BoardPress, EngineMove, GameEnded, MovePlayed, MoveRejected,
-    NewGameStarted, NothingToDo, PointerPressed, PointerReleased, PointerRightPressed, Redone,
-    Refusal, Selected, Undone,
-};
+use crate::app::{BoardChanged, BoardPointer, BoardPress, NewGameStarted, NothingToDo};
 use crate::i18n::{self, Lang};
 use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;

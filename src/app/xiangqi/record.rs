@@ -4,8 +4,9 @@
 use bevy::prelude::*;
 
 use crate::app::schedule::Logic;
+use crate::app::xiangqi::messages::RecordEdit;
 use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{BoardChanged, RecordChanged, RecordEdit};
+use crate::app::{BoardChanged, RecordChanged};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, edits.in_set(Logic::Record));

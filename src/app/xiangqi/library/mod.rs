@@ -184,7 +184,7 @@ fn commands(
 
 /// A game that ended at the table, or was saved to a slot, is kept in the library.
 fn finished_or_saved(
-    mut ended: MessageReader<crate::app::GameEnded>,
+    mut ended: MessageReader<crate::app::xiangqi::messages::GameEnded>,
     mut slots: MessageReader<crate::app::SlotCommand>,
     mut keys: MessageReader<crate::app::actions::SaveCommand>,
     model: Res<Model>,

@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::app::EditCommand;
 use crate::app::actions::Action;
 use crate::app::xiangqi::edit::EditState;
+use crate::app::xiangqi::messages::EditCommand;
 use crate::i18n::{self, Lang, T};
 use crate::rules::{Color, Piece, Role};
 

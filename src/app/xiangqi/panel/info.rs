@@ -3,8 +3,8 @@
 
 use bevy_egui::egui;
 
-use crate::app::RecordEdit;
 use crate::app::actions::Action;
+use crate::app::xiangqi::messages::RecordEdit;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::{Lang, T};
 

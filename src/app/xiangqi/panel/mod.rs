@@ -21,6 +21,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui;
 
+use crate::app::SettingsEdited;
 use crate::app::actions::Action;
 use crate::app::egui_color;
 use crate::app::panel::parts::{self, PanelPlace};
@@ -29,9 +30,9 @@ use crate::app::shell::model::{Overlay, Settings};
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::messages::{EditCommand, RecordEdit};
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::train::Training;
-use crate::app::{EditCommand, RecordEdit, SettingsEdited};
 use crate::i18n;
 
 /// What Xiangqi's part of the panel remembers between frames.

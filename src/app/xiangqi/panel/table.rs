@@ -8,11 +8,11 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::{cards, clock, moves};
-use crate::app::RecordEdit;
 use crate::app::actions::Action;
 use crate::app::panel::parts;
 use crate::app::panel::status::{Status, status_line};
 use crate::app::shell::model::Settings;
+use crate::app::xiangqi::messages::RecordEdit;
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::play::warning_text;
 use crate::i18n::{self, Lang, T};

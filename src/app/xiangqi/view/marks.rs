@@ -10,9 +10,9 @@ use bevy::window::RequestRedraw;
 
 use crate::app::shell::model::Settings;
 use crate::app::to_color;
+use crate::app::xiangqi::messages::{MoveRejected, Refusal};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{CELL, world};
-use crate::app::{MoveRejected, Refusal};
 use crate::rules::{IllegalMove, Square};
 use crate::theme::{self, Shape, geometry as g};
 

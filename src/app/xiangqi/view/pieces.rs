@@ -6,14 +6,15 @@ use crate::app::schedule::{Begin, Present};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
+use crate::app::BoardChanged;
 use crate::app::shell::assets::GameAssets;
 use crate::app::shell::model::BoardLook;
 use crate::app::shell::model::Settings;
 use crate::app::to_color;
 use crate::app::xiangqi::edit::Editing;
+use crate::app::xiangqi::messages::{MovePlayed, MoveRejected, Redone, Undone};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
-use crate::app::{BoardChanged, MovePlayed, MoveRejected, Redone, Undone};
 use crate::rules::{Board, Move, Piece, Role, Square};
 use crate::session::Change;
 use crate::theme::{self, Shape, geometry as g};

@@ -9,8 +9,8 @@ mod rows;
 
 use bevy_egui::egui;
 
-use crate::app::RecordEdit;
 use crate::app::actions::Action;
+use crate::app::xiangqi::messages::RecordEdit;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::{Lang, T};
 use crate::rules::Notation;
