@@ -334,3 +334,78 @@ mod tests {
         assert!((height - (1100.0 - board)).abs() < 1.0, "{height}");
     }
 }
+
+/// A review's score graph, one painter for every game: a bar a position from the
+/// middle line (the first side's lead above, the second's below), the marked moves
+/// dotted, the position shown as a line.
+pub(crate) struct ScoreGraph<'a> {
+    /// Each position's lead, -1 to 1 (`None`: not known yet).
+    pub leads: &'a [Option<f32>],
+    /// Dots: the position's index and the mark's colour.
+    pub marks: Vec<(usize, egui::Color32)>,
+    /// The position shown.
+    pub shown: usize,
+    /// The background, the first side's bars, the second side's, the shown line.
+    pub colors: [egui::Color32; 4],
+}
+
+impl ScoreGraph<'_> {
+    /// Draws the graph `height` high across the panel; the index of the position
+    /// clicked, if one was. Its place is logged as `name` (the window tests click it).
+    pub(crate) fn show<K: PartialEq + std::fmt::Display>(
+        &self,
+        ui: &mut egui::Ui,
+        height: f32,
+        (logged, name): (&mut Vec<(K, (i32, i32))>, K),
+    ) -> Option<usize> {
+        let [background, first, second, shown] = self.colors;
+        let width = ui.available_width();
+        let (rect, response) =
+            ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::click());
+        log_place(logged, name, rect);
+        let painter = ui.painter_at(rect);
+        let n = self.leads.len().max(2);
+        let x = |i: usize| rect.left() + rect.width() * i as f32 / (n - 1) as f32;
+        let mid = rect.center().y;
+        let y = |lead: f32| mid - (rect.height() / 2.0 - 1.0) * lead.clamp(-1.0, 1.0);
+        painter.rect_filled(rect, 2.0, background);
+        let half = (rect.width() / n as f32 / 2.0).max(0.5);
+        for (i, lead) in self.leads.iter().enumerate() {
+            let Some(lead) = *lead else { continue };
+            let (top, bottom, color) = if lead >= 0.0 {
+                (y(lead), mid, first)
+            } else {
+                (mid, y(lead), second)
+            };
+            painter.rect_filled(
+                egui::Rect::from_min_max(
+                    egui::pos2(x(i) - half, top),
+                    egui::pos2(x(i) + half, bottom),
+                ),
+                0.0,
+                color,
+            );
+        }
+        painter.line_segment(
+            [egui::pos2(rect.left(), mid), egui::pos2(rect.right(), mid)],
+            egui::Stroke::new(1.0, egui::Color32::GRAY),
+        );
+        for &(i, color) in &self.marks {
+            if let Some(Some(lead)) = self.leads.get(i) {
+                painter.circle_filled(egui::pos2(x(i), y(*lead)), 3.0, color);
+            }
+        }
+        painter.line_segment(
+            [
+                egui::pos2(x(self.shown), rect.top()),
+                egui::pos2(x(self.shown), rect.bottom()),
+            ],
+            egui::Stroke::new(1.5, shown),
+        );
+        let at = response
+            .clicked()
+            .then(|| response.interact_pointer_pos())
+            .flatten()?;
+        Some((((at.x - rect.left()) / rect.width()) * (n - 1) as f32).round() as usize)
+    }
+}

@@ -104,67 +104,41 @@ fn graph(
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
-    let width = ui.available_width();
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, HEIGHT), egui::Sense::click());
-    crate::app::panel::parts::log_place(&mut state.logged, "go-review-graph", rect);
-    let painter = ui.painter_at(rect);
-    let n = reviewed.scores.len().max(2);
     // The scale: the largest lead, at least ten points.
     let most = reviewed
         .scores
         .iter()
         .flatten()
         .fold(10.0f32, |m, s| m.max(s.abs()));
-    let x = |i: usize| rect.left() + rect.width() * i as f32 / (n - 1) as f32;
-    let mid = rect.center().y;
-    let y = |s: f32| mid - (rect.height() / 2.0 - 2.0) * s / most;
-    painter.rect_filled(rect, 2.0, egui::Color32::from_rgb(0xC8, 0xA8, 0x70));
-    let black = egui::Color32::from_rgb(0x1C, 0x1C, 0x1E);
-    let white = egui::Color32::from_rgb(0xF4, 0xF2, 0xEC);
-    let half = (rect.width() / n as f32 / 2.0).max(0.5);
-    for (i, s) in reviewed.scores.iter().enumerate() {
-        let Some(s) = *s else { continue };
-        let (top, bottom, color) = if s >= 0.0 {
-            (y(s), mid, black)
-        } else {
-            (mid, y(s), white)
-        };
-        painter.rect_filled(
-            egui::Rect::from_min_max(
-                egui::pos2(x(i) - half, top),
-                egui::pos2(x(i) + half, bottom),
-            ),
-            0.0,
-            color,
-        );
-    }
-    painter.line_segment(
-        [egui::pos2(rect.left(), mid), egui::pos2(rect.right(), mid)],
-        egui::Stroke::new(1.0, egui::Color32::GRAY),
-    );
-    for (m, step) in reviewed.steps.iter().enumerate() {
-        let Some(step) = step else { continue };
-        let (Some(mark), Some(Some(s))) = (step.mark, reviewed.scores.get(m + 1)) else {
-            continue;
-        };
-        let color = match mark {
-            Mark::Mistake => egui::Color32::from_rgb(0xE8, 0x80, 0x30),
-            Mark::Blunder => egui::Color32::from_rgb(0xE0, 0x30, 0x30),
-        };
-        painter.circle_filled(egui::pos2(x(m + 1), y(*s)), 3.0, color);
-    }
-    let shown = table.game().moves().len();
-    painter.line_segment(
-        [
-            egui::pos2(x(shown), rect.top()),
-            egui::pos2(x(shown), rect.bottom()),
+    let leads: Vec<Option<f32>> = reviewed
+        .scores
+        .iter()
+        .map(|s| s.map(|s| s / most))
+        .collect();
+    let marks = reviewed
+        .steps
+        .iter()
+        .enumerate()
+        .filter_map(|(m, step)| {
+            let color = match step.as_ref()?.mark? {
+                Mark::Mistake => egui::Color32::from_rgb(0xE8, 0x80, 0x30),
+                Mark::Blunder => egui::Color32::from_rgb(0xE0, 0x30, 0x30),
+            };
+            Some((m + 1, color))
+        })
+        .collect();
+    let graph = crate::app::panel::parts::ScoreGraph {
+        leads: &leads,
+        marks,
+        shown: table.game().moves().len(),
+        colors: [
+            egui::Color32::from_rgb(0xC8, 0xA8, 0x70),
+            egui::Color32::from_rgb(0x1C, 0x1C, 0x1E),
+            egui::Color32::from_rgb(0xF4, 0xF2, 0xEC),
+            egui::Color32::from_rgb(0x30, 0x70, 0xD0),
         ],
-        egui::Stroke::new(1.5, egui::Color32::from_rgb(0x30, 0x70, 0xD0)),
-    );
-    if response.clicked()
-        && let Some(at) = response.interact_pointer_pos()
-    {
-        let ply = (((at.x - rect.left()) / rect.width()) * (n - 1) as f32).round() as usize;
+    };
+    if let Some(ply) = graph.show(ui, HEIGHT, (&mut state.logged, "go-review-graph")) {
         let node = if ply == 0 {
             table.whole_nodes().first().copied()
         } else {

@@ -86,66 +86,38 @@ fn graph(
     logged: &mut Vec<(&'static str, (i32, i32))>,
     send: &mut impl FnMut(Action),
 ) {
-    let width = ui.available_width();
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, HEIGHT), egui::Sense::click());
-    crate::app::panel::parts::log_place(logged, "review-graph", rect);
-    let painter = ui.painter_at(rect);
-    let n = reviewed.found.len().max(2);
-    let x = |i: usize| rect.left() + rect.width() * i as f32 / (n - 1) as f32;
-    let y = |s: f32| rect.bottom() - rect.height() * s;
-    let mid = y(0.5);
-    painter.rect_filled(rect, 2.0, egui::Color32::from_rgb(0x3A, 0x32, 0x2C));
-    let red = egui::Color32::from_rgb(0xD0, 0x4A, 0x3A);
-    let light = egui::Color32::from_rgb(0xF4, 0xE8, 0xD0);
-    // Each found position a bar from the middle: red's share above, black's below.
-    for (i, s) in reviewed.found.iter().enumerate() {
-        let Some(s) = s else { continue };
-        let v = share(s.eval);
-        let (top, bottom, color) = if v >= 0.5 {
-            (y(v), mid, red)
-        } else {
-            (mid, y(v), light)
-        };
-        let half = (rect.width() / n as f32 / 2.0).max(0.5);
-        painter.rect_filled(
-            egui::Rect::from_min_max(
-                egui::pos2(x(i) - half, top),
-                egui::pos2(x(i) + half, bottom),
-            ),
-            0.0,
-            color,
-        );
-    }
-    painter.line_segment(
-        [egui::pos2(rect.left(), mid), egui::pos2(rect.right(), mid)],
-        egui::Stroke::new(1.0, egui::Color32::GRAY),
-    );
+    // Red's expected score as a lead: 100 % is 1, an even game 0.
+    let leads: Vec<Option<f32>> = reviewed
+        .found
+        .iter()
+        .map(|s| s.as_ref().map(|s| share(s.eval) * 2.0 - 1.0))
+        .collect();
     // The marked moves, dotted at the position after them.
-    for (i, j) in reviewed.judged.iter().enumerate() {
-        let Some(mark) = j.mark else { continue };
-        let Some(Some(s)) = reviewed.found.get(i + 1) else {
-            continue;
-        };
-        let color = match mark {
-            Mark::Inaccuracy => egui::Color32::from_rgb(0xE8, 0xC0, 0x40),
-            Mark::Mistake => egui::Color32::from_rgb(0xE8, 0x80, 0x30),
-            Mark::Blunder => egui::Color32::from_rgb(0xE0, 0x30, 0x30),
-        };
-        painter.circle_filled(egui::pos2(x(i + 1), y(share(s.eval))), 3.0, color);
-    }
-    // The move shown.
-    let shown = reviewed.ply_of(model.cursor()).unwrap_or(0);
-    painter.line_segment(
-        [
-            egui::pos2(x(shown), rect.top()),
-            egui::pos2(x(shown), rect.bottom()),
+    let marks = reviewed
+        .judged
+        .iter()
+        .enumerate()
+        .filter_map(|(i, j)| {
+            let color = match j.mark? {
+                Mark::Inaccuracy => egui::Color32::from_rgb(0xE8, 0xC0, 0x40),
+                Mark::Mistake => egui::Color32::from_rgb(0xE8, 0x80, 0x30),
+                Mark::Blunder => egui::Color32::from_rgb(0xE0, 0x30, 0x30),
+            };
+            Some((i + 1, color))
+        })
+        .collect();
+    let graph = crate::app::panel::parts::ScoreGraph {
+        leads: &leads,
+        marks,
+        shown: reviewed.ply_of(model.cursor()).unwrap_or(0),
+        colors: [
+            egui::Color32::from_rgb(0x3A, 0x32, 0x2C),
+            egui::Color32::from_rgb(0xD0, 0x4A, 0x3A),
+            egui::Color32::from_rgb(0xF4, 0xE8, 0xD0),
+            egui::Color32::from_rgb(0x60, 0xA0, 0xE0),
         ],
-        egui::Stroke::new(1.5, egui::Color32::from_rgb(0x60, 0xA0, 0xE0)),
-    );
-    if response.clicked()
-        && let Some(at) = response.interact_pointer_pos()
-    {
-        let i = (((at.x - rect.left()) / rect.width()) * (n - 1) as f32).round() as usize;
+    };
+    if let Some(i) = graph.show(ui, HEIGHT, (logged, "review-graph")) {
         let target = match i {
             0 => Some(model.tree().root()),
             i => reviewed.line.get(i - 1).copied(),
