@@ -225,6 +225,9 @@ pub struct Game {
 enum Launch<'a> {
     /// The binary, with these arguments.
     Direct(&'a [&'a str]),
+    /// The binary with these arguments, which open a dialog over the board at once (a
+    /// big collection's list): the start waits for a still frame, not for the board.
+    Covered(&'a [&'a str]),
     /// The binary at this scale factor, on a screen large enough for it.
     Scaled(f32),
     /// Installed for the desktop, then a file opened through it.
@@ -287,6 +290,12 @@ impl Game {
     /// Starts the game in a new home with command-line `args`.
     pub fn start_with(name: &str, args: &[&str]) -> Game {
         Game::launch(name, true, Launch::Direct(args))
+    }
+
+    /// Starts the game in a new home with `args` that open a dialog over the board at
+    /// once (the board may never show uncovered): waits for a still frame instead.
+    pub fn start_covered(name: &str, args: &[&str]) -> Game {
+        Game::launch(name, true, Launch::Covered(args))
     }
 
     /// Starts the game again on the home folder a previous [`Game::start`] of `name`
@@ -397,8 +406,9 @@ impl Game {
                 .env("XDG_DATA_DIRS", "/usr/share");
         };
         let launcher = matches!(how, Launch::Desktop { .. });
+        let covered = matches!(how, Launch::Covered(_));
         let mut command = match how {
-            Launch::Direct(args) => {
+            Launch::Direct(args) | Launch::Covered(args) => {
                 let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
                 command.args(args);
                 command
@@ -478,7 +488,11 @@ impl Game {
         }
         // No window manager here: give the window the keyboard, as one would.
         game.xdotool(&["windowfocus", "--sync", &game.window.clone()]);
-        game.until_drawn();
+        if covered {
+            game.until_still();
+        } else {
+            game.until_drawn();
+        }
         game
     }
 

@@ -431,7 +431,8 @@ fn a_big_collection_lists_at_once_and_its_search_box_finds_a_game() {
     // Named on the command line, as a file manager's "open with" does.
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("大合集.pgn");
     std::fs::write(&path, pgn).unwrap();
-    let game = Game::start_with("big-collection", &[path.to_str().unwrap()]);
+    // Its list covers the board from the first frames.
+    let game = Game::start_covered("big-collection", &[path.to_str().unwrap()]);
     game.until_logged("game list: reading 大合集.pgn");
     game.until_logged("game list: 3000 games in 大合集.pgn");
     let search = game.place("panel games-search");
