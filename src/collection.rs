@@ -62,6 +62,8 @@ pub struct Games<R> {
     parts: usize,
     first_tagged: bool,
     failed: Option<io::Error>,
+    /// What a read fills (one piece, kept between games).
+    buf: Vec<u8>,
 }
 
 impl Games<std::fs::File> {
@@ -92,6 +94,7 @@ impl<R: Read> Games<R> {
             parts: 0,
             first_tagged: false,
             failed: None,
+            buf: Vec::new(),
         }
     }
 
@@ -182,7 +185,7 @@ impl<R: Read> Games<R> {
 
     /// The next part cut, reading on as needed.
     fn next_part(&mut self) -> Option<Part> {
-        let mut buf = vec![0u8; PIECE];
+        self.buf.resize(PIECE, 0);
         loop {
             if let Some(part) = self.splitter.next() {
                 return Some(part);
@@ -190,14 +193,14 @@ impl<R: Read> Games<R> {
             if self.finished {
                 return None;
             }
-            match self.source.read(&mut buf) {
+            match self.source.read(&mut self.buf) {
                 Ok(0) => {
                     self.splitter.finish();
                     self.finished = true;
                 }
                 Ok(n) => {
                     self.read += n as u64;
-                    self.splitter.push(&buf[..n]);
+                    self.splitter.push(&self.buf[..n]);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
@@ -329,6 +332,8 @@ pub struct SgfGames<R> {
     finished: bool,
     from: usize,
     failed: Option<io::Error>,
+    /// What a read fills (one piece, kept between games).
+    buf: Vec<u8>,
 }
 
 impl SgfGames<std::fs::File> {
@@ -351,6 +356,7 @@ impl<R: Read> SgfGames<R> {
             finished: false,
             from: 1,
             failed: None,
+            buf: Vec::new(),
         }
     }
 
@@ -386,7 +392,7 @@ impl<R: Read> Iterator for SgfGames<R> {
     );
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut buf = vec![0u8; PIECE];
+        self.buf.resize(PIECE, 0);
         loop {
             if let Some(part) = self.splitter.next() {
                 if part.number < self.from {
@@ -397,14 +403,14 @@ impl<R: Read> Iterator for SgfGames<R> {
             if self.finished {
                 return None;
             }
-            match self.source.read(&mut buf) {
+            match self.source.read(&mut self.buf) {
                 Ok(0) => {
                     self.splitter.finish();
                     self.finished = true;
                 }
                 Ok(n) => {
                     self.read += n as u64;
-                    self.splitter.push(&buf[..n]);
+                    self.splitter.push(&self.buf[..n]);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {

@@ -308,33 +308,6 @@ pub(crate) fn log_place<K: PartialEq + std::fmt::Display>(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_panel_goes_below_the_board_only_in_a_tall_window() {
-        assert_eq!(
-            place_for(egui::vec2(1120.0, 800.0), 300.0),
-            PanelPlace::Right
-        );
-        assert_eq!(
-            place_for(egui::vec2(800.0, 600.0), 300.0),
-            PanelPlace::Right
-        );
-        assert_eq!(
-            place_for(egui::vec2(900.0, 900.0), 300.0),
-            PanelPlace::Right
-        );
-        let PanelPlace::Below(height) = place_for(egui::vec2(700.0, 1100.0), 300.0) else {
-            panic!("a tall window keeps the panel beside the board");
-        };
-        // The board, 700 points wide, takes its height; the panel the rest.
-        let board = 700.0 / crate::theme::geometry::WIDTH * crate::theme::geometry::HEIGHT;
-        assert!((height - (1100.0 - board)).abs() < 1.0, "{height}");
-    }
-}
-
 /// A review's score graph, one painter for every game: a bar a position from the
 /// middle line (the first side's lead above, the second's below), the marked moves
 /// dotted, the position shown as a line.
@@ -407,5 +380,32 @@ impl ScoreGraph<'_> {
             .then(|| response.interact_pointer_pos())
             .flatten()?;
         Some((((at.x - rect.left()) / rect.width()) * (n - 1) as f32).round() as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_panel_goes_below_the_board_only_in_a_tall_window() {
+        assert_eq!(
+            place_for(egui::vec2(1120.0, 800.0), 300.0),
+            PanelPlace::Right
+        );
+        assert_eq!(
+            place_for(egui::vec2(800.0, 600.0), 300.0),
+            PanelPlace::Right
+        );
+        assert_eq!(
+            place_for(egui::vec2(900.0, 900.0), 300.0),
+            PanelPlace::Right
+        );
+        let PanelPlace::Below(height) = place_for(egui::vec2(700.0, 1100.0), 300.0) else {
+            panic!("a tall window keeps the panel beside the board");
+        };
+        // The board, 700 points wide, takes its height; the panel the rest.
+        let board = 700.0 / crate::theme::geometry::WIDTH * crate::theme::geometry::HEIGHT;
+        assert!((height - (1100.0 - board)).abs() < 1.0, "{height}");
     }
 }
