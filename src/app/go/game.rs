@@ -16,8 +16,11 @@ use crate::picture::{self, Options};
 pub struct Go;
 
 impl TableGame for Go {
-    const TITLE: T = T::GameGo;
     const SLUG: &'static str = "go";
+
+    fn title(lang: Lang) -> &'static str {
+        crate::i18n::T::GameGo.get(lang)
+    }
 
     fn spoken_board(world: &World, lang: Lang) -> Option<crate::app::shell::access::SpokenBoard> {
         super::spoken::board(world, lang)

@@ -157,10 +157,8 @@ pub(crate) fn bar(
         ));
         view.push(rule());
         for kind in tables.kinds().into_iter().filter(|k| *k != table) {
-            view.extend(items(
-                &[(tables.title(kind), "", Action::SwitchGame(kind))],
-                lang,
-            ));
+            let title = tables.title(kind, lang).to_owned();
+            view.push((title, "", Action::SwitchGame(kind)));
         }
         menu(ui, T::MenuView, lang, &kept(view, &answers), send);
 

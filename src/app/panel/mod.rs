@@ -228,7 +228,7 @@ pub(crate) fn panel(
                     // The table's game: 象棋 or 围棋.
                     ui.horizontal(|ui| {
                         for k in tables.kinds() {
-                            let button = ui.selectable_label(kind == k, tables.title(k).get(lang));
+                            let button = ui.selectable_label(kind == k, tables.title(k, lang));
                             let name = format!("table-{}", tables.slug(k));
                             parts::log_place(&mut memory.switch, name, button.rect);
                             if button.clicked() && kind != k {

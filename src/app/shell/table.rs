@@ -50,8 +50,9 @@ pub struct KeyContext<'a> {
 
 /// A game the table can hold: what the shell asks of it.
 pub trait TableGame: Send + Sync + 'static {
-    /// Its name, as the menus and the table switch say it.
-    const TITLE: T;
+    /// Its name in `lang`, as the menus and the table switch say it (its own words: the
+    /// shell's word list names no game).
+    fn title(lang: Lang) -> &'static str;
 
     /// Its name in files and the log (`xiangqi`, `go`): the pictures' names begin with
     /// it, the table switch logs `table-<it>`.

@@ -15,7 +15,7 @@ use super::table::{
 use crate::app::Import;
 use crate::app::actions::{Action, PlayCommand, SwitchGame, TableCommand};
 use crate::app::schedule::{GameKind, Logic, Present};
-use crate::i18n::{Lang, T};
+use crate::i18n::Lang;
 use crate::picture::Options;
 
 /// Which part of a game [`add_game`] adds.
@@ -33,7 +33,7 @@ pub enum Part {
 #[derive(Clone, Copy)]
 struct Entry {
     kind: GameKind,
-    title: T,
+    title: fn(Lang) -> &'static str,
     slug: &'static str,
     key: fn(KeyPress, &KeyContext) -> Option<Action>,
     answers: fn(&Action) -> bool,
@@ -112,10 +112,11 @@ impl Tables {
             .map_or(shown, |(_, _, kind)| kind)
     }
 
-    /// The name of the table of `kind`, as the menus and the table switch say it.
+    /// The name of the table of `kind` in `lang`, as the menus and the table switch say
+    /// it (a game not on the table: its slug).
     #[must_use]
-    pub fn title(&self, kind: GameKind) -> T {
-        self.on(kind).map_or(T::GameXiangqi, |e| e.title)
+    pub fn title(&self, kind: GameKind, lang: Lang) -> &'static str {
+        self.on(kind).map_or(kind.0, |e| (e.title)(lang))
     }
 
     /// The game named `slug` (see [`TableGame::SLUG`]), if the table holds it.
@@ -237,7 +238,7 @@ fn switch(
 ) {
     for &SwitchGame(to) in asked.read() {
         if *kind.get() != to {
-            info!("table switches to {}", tables.title(to).get(Lang::En));
+            info!("table switches to {}", tables.title(to, Lang::En));
             next.set(to);
         }
     }
@@ -256,7 +257,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             if tables.on(G::KIND).is_none() {
                 tables.0.push(Entry {
                     kind: G::KIND,
-                    title: G::TITLE,
+                    title: G::title,
                     slug: G::SLUG,
                     key: G::key,
                     answers: G::answers,
@@ -314,11 +315,12 @@ pub struct OnTable(pub GameKind);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::T;
 
     fn entry(kind: GameKind, claims: fn(&Import) -> Claim) -> Entry {
         Entry {
             kind,
-            title: T::GameGo,
+            title: |lang| T::GameGo.get(lang),
             slug: "a game",
             key: |_, _| None,
             answers: |_| false,

@@ -22,8 +22,11 @@ use crate::picture::{self, Options};
 pub struct Xiangqi;
 
 impl TableGame for Xiangqi {
-    const TITLE: T = T::GameXiangqi;
     const SLUG: &'static str = "xiangqi";
+
+    fn title(lang: Lang) -> &'static str {
+        T::GameXiangqi.get(lang)
+    }
 
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         let action = crate::app::xiangqi::cursor::cursor_key(press, at)
