@@ -9,82 +9,15 @@
 //! (`../shared/data/ccpd/ccpd-subset.tar.xz`, or `XIANGQI_CCPD=FILE`); without it, it
 //! says so and measures nothing.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use xiangqi::collection::Games;
 use xiangqi::rules::read::read_games_bytes;
 
-/// The subset unpacked under the target folder.
-fn subset() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let tarball = std::env::var_os("XIANGQI_CCPD")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([
-            manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz"),
-            "/work/shared/data/ccpd/ccpd-subset.tar.xz".into(),
-        ])
-        .find(|p| p.is_file())?;
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ccpd-subset");
-    if !dir.join("Dataset").is_dir() {
-        std::fs::create_dir_all(&dir).ok()?;
-        let ok = Command::new("tar")
-            .arg("-xJf")
-            .arg(&tarball)
-            .arg("-C")
-            .arg(&dir)
-            .status()
-            .ok()?
-            .success();
-        if !ok {
-            return None;
-        }
-    }
-    Some(dir)
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pgn") {
-            out.push(path);
-        }
-    }
-}
-
-/// The collection: every file (or the first half of them), then the first again in
-/// UTF-8 up to 30 MB (15 MB).
-fn collection(paths: &[PathBuf], name: &str, whole: bool) -> PathBuf {
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&out).unwrap());
-    let mut size = 0;
-    let half = paths.len() / 2;
-    let big5 = if whole { paths } else { &paths[..half] };
-    for f in big5 {
-        let bytes = std::fs::read(f).unwrap();
-        size += bytes.len() + 1;
-        file.write_all(&bytes).unwrap();
-        file.write_all(b"\n").unwrap();
-    }
-    let goal = if whole { 30 << 20 } else { 15 << 20 };
-    for f in paths {
-        if size >= goal {
-            break;
-        }
-        let bytes = std::fs::read(f).unwrap();
-        let (text, _, _) = encoding_rs::BIG5.decode(&bytes);
-        size += text.len() + 1;
-        file.write_all(text.as_bytes()).unwrap();
-        file.write_all(b"\n").unwrap();
-    }
-    file.flush().unwrap();
-    out
-}
+#[path = "../tests/common/subset.rs"]
+mod subset;
 
 /// Runs `xiangqi ARGS`: its time, and its peak memory of its own (anonymous: what it
 /// allocated, not the pages of the binary it ran, which the kernel shares and drops at
@@ -126,15 +59,19 @@ fn main() {
     if std::env::args().any(|a| a == "--test" || a == "--list") {
         return;
     }
-    let Some(dir) = subset() else {
+    let Some(tarball) = subset::tarball() else {
         println!("collections: the master subset is not on this machine: nothing measured");
         return;
     };
-    let mut paths = Vec::new();
-    files(&dir.join("Dataset"), &mut paths);
-    paths.sort();
-    let whole = collection(&paths, "bench-collection-30mb.pgn", true);
-    let half = collection(&paths, "bench-collection-15mb.pgn", false);
+    let dir = subset::unpacked(&tarball);
+    let paths = subset::game_files(&dir);
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (whole, half) = (
+        tmp.join("bench-collection-30mb.pgn"),
+        tmp.join("bench-collection-15mb.pgn"),
+    );
+    subset::collection(&paths, paths.len(), 30 << 20, &whole);
+    subset::collection(&paths, paths.len() / 2, 15 << 20, &half);
     let size = std::fs::metadata(&whole).unwrap().len();
 
     // Reading: the one file game by game, against the files one by one.

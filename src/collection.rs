@@ -43,13 +43,53 @@ pub struct Place {
     pub big5: Option<bool>,
 }
 
+/// A source read a piece at a time: what both files' readers take their bytes from.
+struct Pieces<R> {
+    source: R,
+    /// What a read fills (one piece, kept between reads).
+    buf: Vec<u8>,
+    /// Bytes read so far.
+    read: u64,
+    /// Why reading stopped early, if it did.
+    failed: Option<io::Error>,
+}
+
+impl<R: Read> Pieces<R> {
+    fn new(source: R) -> Pieces<R> {
+        Pieces {
+            source,
+            buf: Vec::new(),
+            read: 0,
+            failed: None,
+        }
+    }
+
+    /// The next piece; `None` at the end, or when a read failed (then `failed` says why).
+    fn next(&mut self) -> Option<&[u8]> {
+        self.buf.resize(PIECE, 0);
+        loop {
+            match self.source.read(&mut self.buf) {
+                Ok(0) => return None,
+                Ok(n) => {
+                    self.read += n as u64;
+                    return Some(&self.buf[..n]);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.failed = Some(e);
+                    return None;
+                }
+            }
+        }
+    }
+}
+
 /// The games of one file, in file order (an iterator of [`Entry`]).
 pub struct Games<R> {
-    source: R,
+    input: Pieces<R>,
     splitter: Splitter,
     decoder: Decoder,
-    /// Bytes read so far, and the file's size when known.
-    read: u64,
+    /// The file's size, when known.
     size: Option<u64>,
     /// An XQF file, read whole: its one game, until taken.
     xqf: Option<Result<Imported, ImportError>>,
@@ -57,13 +97,9 @@ pub struct Games<R> {
     finished: bool,
     /// Parts cut before this number are passed over unread.
     from: usize,
-    /// Parts cut so far; the first failing part is held back until the second is
-    /// known (one game alone is the file; see [`Games::alone`]).
+    /// Parts cut so far (see [`Games::alone`]).
     parts: usize,
     first_tagged: bool,
-    failed: Option<io::Error>,
-    /// What a read fills (one piece, kept between games).
-    buf: Vec<u8>,
 }
 
 impl Games<std::fs::File> {
@@ -82,10 +118,9 @@ impl<R: Read> Games<R> {
     /// The games of what `source` reads.
     pub fn new(source: R) -> Games<R> {
         Games {
-            source,
+            input: Pieces::new(source),
             splitter: Splitter::new(),
             decoder: Decoder::default(),
-            read: 0,
             size: None,
             xqf: None,
             started: false,
@@ -93,8 +128,6 @@ impl<R: Read> Games<R> {
             from: 1,
             parts: 0,
             first_tagged: false,
-            failed: None,
-            buf: Vec::new(),
         }
     }
 
@@ -116,7 +149,7 @@ impl<R: Read> Games<R> {
     /// Bytes read so far, and the file's size when known: the progress of a read.
     #[must_use]
     pub fn progress(&self) -> (u64, Option<u64>) {
-        (self.read, self.size)
+        (self.input.read, self.size)
     }
 
     /// Whether the file is one game alone rather than a collection (so far: the answer
@@ -135,29 +168,29 @@ impl<R: Read> Games<R> {
 
     /// Why reading the file stopped early, if it did (the games before were given).
     pub fn take_error(&mut self) -> Option<io::Error> {
-        self.failed.take()
+        self.input.failed.take()
     }
 
     /// Reads the first piece: an XQF file is one game, read whole.
     fn start(&mut self) {
         self.started = true;
         let mut head = vec![0u8; PIECE];
-        let n = match read_full(&mut self.source, &mut head) {
+        let n = match read_full(&mut self.input.source, &mut head) {
             Ok(n) => n,
             Err(e) => {
-                self.failed = Some(e);
+                self.input.failed = Some(e);
                 self.finished = true;
                 return;
             }
         };
         head.truncate(n);
-        self.read += n as u64;
+        self.input.read += n as u64;
         if xqf::looks_like(&head) {
             let mut bytes = head;
-            let limited = (&mut self.source)
+            let limited = (&mut self.input.source)
                 .take(MAX_GAME_BYTES as u64)
                 .read_to_end(&mut bytes);
-            self.read = bytes.len() as u64;
+            self.input.read = bytes.len() as u64;
             self.finished = true;
             self.xqf = Some(match limited {
                 Ok(_) if bytes.len() >= MAX_GAME_BYTES => {
@@ -170,7 +203,7 @@ impl<R: Read> Games<R> {
                     format: Format::Xqf,
                 }),
                 Err(e) => {
-                    self.failed = Some(e);
+                    self.input.failed = Some(e);
                     return;
                 }
             });
@@ -185,7 +218,6 @@ impl<R: Read> Games<R> {
 
     /// The next part cut, reading on as needed.
     fn next_part(&mut self) -> Option<Part> {
-        self.buf.resize(PIECE, 0);
         loop {
             if let Some(part) = self.splitter.next() {
                 return Some(part);
@@ -193,20 +225,14 @@ impl<R: Read> Games<R> {
             if self.finished {
                 return None;
             }
-            match self.source.read(&mut self.buf) {
-                Ok(0) => {
-                    self.splitter.finish();
+            match self.input.next() {
+                Some(piece) => self.splitter.push(piece),
+                None => {
+                    // A failed read leaves the game it was in unfinished, not given.
+                    if self.input.failed.is_none() {
+                        self.splitter.finish();
+                    }
                     self.finished = true;
-                }
-                Ok(n) => {
-                    self.read += n as u64;
-                    self.splitter.push(&self.buf[..n]);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.failed = Some(e);
-                    self.finished = true;
-                    return None;
                 }
             }
         }
@@ -326,14 +352,10 @@ fn read_full(source: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
 /// The games of an SGF file, in file order, each read on its own: its number, and the
 /// game or why it does not read.
 pub struct SgfGames<R> {
-    source: R,
+    input: Pieces<R>,
     splitter: crate::go::collection::Splitter,
-    read: u64,
     finished: bool,
     from: usize,
-    failed: Option<io::Error>,
-    /// What a read fills (one piece, kept between games).
-    buf: Vec<u8>,
 }
 
 impl SgfGames<std::fs::File> {
@@ -350,13 +372,10 @@ impl<R: Read> SgfGames<R> {
     /// The games of what `source` reads.
     pub fn new(source: R) -> SgfGames<R> {
         SgfGames {
-            source,
+            input: Pieces::new(source),
             splitter: crate::go::collection::Splitter::new(),
-            read: 0,
             finished: false,
             from: 1,
-            failed: None,
-            buf: Vec::new(),
         }
     }
 
@@ -370,7 +389,7 @@ impl<R: Read> SgfGames<R> {
     /// Bytes read so far.
     #[must_use]
     pub fn progress(&self) -> (u64, Option<u64>) {
-        (self.read, None)
+        (self.input.read, None)
     }
 
     /// Games cut so far.
@@ -381,7 +400,7 @@ impl<R: Read> SgfGames<R> {
 
     /// Why reading the file stopped early, if it did.
     pub fn take_error(&mut self) -> Option<io::Error> {
-        self.failed.take()
+        self.input.failed.take()
     }
 }
 
@@ -392,7 +411,6 @@ impl<R: Read> Iterator for SgfGames<R> {
     );
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.buf.resize(PIECE, 0);
         loop {
             if let Some(part) = self.splitter.next() {
                 if part.number < self.from {
@@ -403,18 +421,12 @@ impl<R: Read> Iterator for SgfGames<R> {
             if self.finished {
                 return None;
             }
-            match self.source.read(&mut self.buf) {
-                Ok(0) => {
-                    self.splitter.finish();
-                    self.finished = true;
-                }
-                Ok(n) => {
-                    self.read += n as u64;
-                    self.splitter.push(&self.buf[..n]);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.failed = Some(e);
+            match self.input.next() {
+                Some(piece) => self.splitter.push(piece),
+                None => {
+                    if self.input.failed.is_none() {
+                        self.splitter.finish();
+                    }
                     self.finished = true;
                 }
             }

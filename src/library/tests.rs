@@ -479,6 +479,25 @@ fn games_are_found_by_side_years_result_length_and_comment() {
     assert!(found.iter().any(|g| g.opening == "D01"));
 }
 
+/// Schema 1 as it was shipped: the start of every migration test.
+const SCHEMA_1: &str = "CREATE TABLE games (
+         id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE,
+         game TEXT NOT NULL DEFAULT 'xiangqi',
+         red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL,
+         date TEXT NOT NULL, year INTEGER, result TEXT NOT NULL,
+         ecco TEXT NOT NULL, plies INTEGER NOT NULL,
+         source TEXT NOT NULL, pgn TEXT NOT NULL);
+     CREATE INDEX games_red ON games(red);
+     CREATE INDEX games_black ON games(black);
+     CREATE INDEX games_ecco ON games(ecco);
+     CREATE TABLE positions (
+         key INTEGER NOT NULL,
+         game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+         ply INTEGER NOT NULL, next TEXT);
+     CREATE INDEX positions_key ON positions(key);
+     CREATE INDEX positions_game ON positions(game);
+     PRAGMA user_version = 1;";
+
 /// A library of the first version (games and positions only) opens in this program:
 /// brought to the current version in place, its games kept and still found by position,
 /// the new tables there (an import records its files; comments can be searched).
@@ -491,26 +510,7 @@ fn a_library_of_version_1_is_migrated_and_keeps_its_games() {
     {
         // Version 1 as it was shipped, with one game of two plies.
         let conn = Connection::open(&path).unwrap();
-        conn.execute_batch(
-            "CREATE TABLE games (
-                 id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE,
-                 game TEXT NOT NULL DEFAULT 'xiangqi',
-                 red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL,
-                 date TEXT NOT NULL, year INTEGER, result TEXT NOT NULL,
-                 ecco TEXT NOT NULL, plies INTEGER NOT NULL,
-                 source TEXT NOT NULL, pgn TEXT NOT NULL);
-             CREATE INDEX games_red ON games(red);
-             CREATE INDEX games_black ON games(black);
-             CREATE INDEX games_ecco ON games(ecco);
-             CREATE TABLE positions (
-                 key INTEGER NOT NULL,
-                 game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-                 ply INTEGER NOT NULL, next TEXT);
-             CREATE INDEX positions_key ON positions(key);
-             CREATE INDEX positions_game ON positions(game);
-             PRAGMA user_version = 1;",
-        )
-        .unwrap();
+        conn.execute_batch(SCHEMA_1).unwrap();
         let r = record("h2e2 h9g7", "許銀川", "呂欽", "1-0", "C01");
         conn.execute(
             "INSERT INTO games (key, red, black, event, date, year, result, ecco, plies, source, pgn) \
@@ -763,22 +763,9 @@ fn a_library_of_schema_2_is_migrated_to_neutral_columns_with_every_game_kept() {
     {
         let conn = Connection::open(&path).unwrap();
         // Schema 1, then 2, as schema.rs wrote them.
+        conn.execute_batch(SCHEMA_1).unwrap();
         conn.execute_batch(
-            "CREATE TABLE games (
-                 id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE,
-                 game TEXT NOT NULL DEFAULT 'xiangqi',
-                 red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL,
-                 date TEXT NOT NULL, year INTEGER, result TEXT NOT NULL,
-                 ecco TEXT NOT NULL, plies INTEGER NOT NULL,
-                 source TEXT NOT NULL, pgn TEXT NOT NULL);
-             CREATE INDEX games_red ON games(red);
-             CREATE INDEX games_black ON games(black);
-             CREATE INDEX games_ecco ON games(ecco);
-             CREATE TABLE positions (
-                 key INTEGER NOT NULL,
-                 game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-                 ply INTEGER NOT NULL, next TEXT);
-             CREATE INDEX positions_game ON positions(game);
+            "DROP INDEX positions_key;
              ALTER TABLE games ADD COLUMN comments TEXT NOT NULL DEFAULT '';
              ALTER TABLE games ADD COLUMN size INTEGER;
              CREATE INDEX games_game ON games(game);

@@ -5,6 +5,7 @@
 #[cfg(feature = "gui")]
 pub mod headless;
 pub mod python;
+pub mod subset;
 
 use xiangqi::rules::{Board, Color, Move, Piece, Position, Role, Setup, Square};
 
@@ -154,48 +155,9 @@ pub fn missing(what: &str) {
 /// files, CC BY 4.0), unpacked once under the target folder, if this machine has it
 /// (if not: [`missing`]).
 pub fn ccpd_subset() -> Option<std::path::PathBuf> {
-    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let tarball = std::env::var_os("XIANGQI_CCPD")
-        .map(std::path::PathBuf::from)
-        .into_iter()
-        .chain([
-            manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz"),
-            "/work/shared/data/ccpd/ccpd-subset.tar.xz".into(),
-        ])
-        .find(|p| p.is_file());
-    let Some(tarball) = tarball else {
+    let Some(tarball) = subset::tarball() else {
         missing("the CCPD subset (../shared/data/ccpd/, or XIANGQI_CCPD)");
         return None;
     };
-    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let dir = tmp.join("ccpd");
-    let done = dir.join("unpacked");
-    if !done.exists() {
-        // Tests call this side by side: each unpacks into a folder of its own and the
-        // first to finish moves it into place (two tars in one folder trip each other).
-        static TRIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = TRIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let work = tmp.join(format!("ccpd-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&work);
-        std::fs::create_dir_all(&work).unwrap();
-        let ok = std::process::Command::new("tar")
-            .arg("-xJf")
-            .arg(&tarball)
-            .arg("-C")
-            .arg(&work)
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "tar -xJf {} failed", tarball.display());
-        std::fs::write(work.join("unpacked"), b"").unwrap();
-        if !done.exists() {
-            // A folder left half unpacked by a run cut short.
-            let _ = std::fs::remove_dir_all(&dir);
-        }
-        if std::fs::rename(&work, &dir).is_err() {
-            // Another test moved its folder first.
-            let _ = std::fs::remove_dir_all(&work);
-        }
-        assert!(done.exists(), "{} unpacked", dir.display());
-    }
-    Some(dir)
+    Some(subset::unpacked(&tarball))
 }

@@ -9,52 +9,17 @@ use std::process::{Command, Stdio};
 
 use xiangqi::library::Library;
 
-/// The subset's game files, in the order the collection holds them.
-fn subset_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.join("Dataset")];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 /// One file of at least 30 MB: every game of the subset as it is (Big5), then the first
-/// of them again in UTF-8 (a file put together from two sources), up to 30 MB. Returns
-/// it and how many of the subset's files went in again in UTF-8.
+/// of them again in UTF-8, up to 30 MB. Returns it and how many went in again.
 fn collection(dir: &Path) -> (PathBuf, usize) {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("collection-30mb.pgn");
     let files = subset_files(dir);
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&out).unwrap());
-    let mut size = 0;
-    for f in &files {
-        let bytes = std::fs::read(f).unwrap();
-        size += bytes.len() + 1;
-        file.write_all(&bytes).unwrap();
-        file.write_all(b"\n").unwrap();
-    }
-    let mut again = 0;
-    for f in &files {
-        if size >= 30 << 20 {
-            break;
-        }
-        let bytes = std::fs::read(f).unwrap();
-        let (text, _, _) = encoding_rs::BIG5.decode(&bytes);
-        size += text.len() + 1;
-        file.write_all(text.as_bytes()).unwrap();
-        file.write_all(b"\n").unwrap();
-        again += 1;
-    }
-    file.flush().unwrap();
+    let again = crate::common::subset::collection(&files, files.len(), 30 << 20, &out);
     (out, again)
+}
+
+fn subset_files(dir: &Path) -> Vec<PathBuf> {
+    crate::common::subset::game_files(dir)
 }
 
 fn xiangqi(args: &[&str]) -> std::process::Output {

@@ -667,21 +667,7 @@ fn the_whole_master_subset_imports_and_every_stored_game_is_legal_for_fairy_stoc
         return;
     };
     // The count made outside the program: PGN files, and the games in them.
-    let mut files = Vec::new();
-    let mut stack = vec![dir.join("Dataset")];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-            {
-                files.push(path);
-            }
-        }
-    }
+    let files = common::subset::game_files(&dir);
     let games_outside: usize = files
         .iter()
         .map(|f| {

@@ -56,6 +56,9 @@ struct Shown {
     highlight: usize,
     /// Where the search box was last said to be (the window tests click it).
     search_at: Option<(i32, i32)>,
+    /// The columns' widths, measured for these matches in this language (laying out
+    /// 200 rows' cells each frame would cost every frame the dialog is open).
+    widths: Option<(Lang, [f32; 8])>,
 }
 
 impl Shown {
@@ -74,6 +77,7 @@ impl Shown {
         self.matches
             .extend((from..games.len()).filter(|&i| games[i].matches(&self.search)));
         self.found_for = key;
+        self.widths = None;
         self.highlight = self.highlight.min(self.matches.len().saturating_sub(1));
     }
 }
@@ -151,7 +155,14 @@ fn dialog(
             });
             ui.separator();
             let row_height = ui.spacing().interact_size.y;
-            let widths = column_widths(ui, &list.games, &shown.matches, lang);
+            let widths = match shown.widths {
+                Some((measured, widths)) if measured == lang => widths,
+                _ => {
+                    let widths = column_widths(ui, &list.games, &shown.matches, lang);
+                    shown.widths = Some((lang, widths));
+                    widths
+                }
+            };
             header(ui, &widths, lang);
             // Only the rows in sight are laid out: a list of 20,000 games scrolls freely.
             // Its height set by the list, not by what the search finds: the dialog keeps
