@@ -166,6 +166,9 @@ pub enum PanelSet {
     Slots,
     /// The window listing a file's games.
     GameList,
+    /// Whether a text field has the keyboard, once every window of the pass is drawn
+    /// (a field clicked in a dialog takes the next key, not the table).
+    Keyboard,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -250,6 +253,7 @@ pub(crate) fn plugin(app: &mut App) {
                 PanelSet::Settings,
                 PanelSet::Slots,
                 PanelSet::GameList,
+                PanelSet::Keyboard,
             )
                 .chain(),
         );

@@ -437,9 +437,19 @@ fn a_big_collection_lists_at_once_and_its_search_box_finds_a_game() {
     game.until_logged("game list: 3000 games in 大合集.pgn");
     let search = game.place("panel games-search");
     game.click_at(search);
+    // Letters typed there are the search's, not the table's keys (F flips, M mutes).
+    game.type_text("fm");
+    game.key("BackSpace");
+    game.key("BackSpace");
     game.type_text("红2999");
     game.until_still();
     game.save_shot("collection-search");
+    let settings = harness::config_file("big-collection", "settings.ron");
+    let kept = std::fs::read_to_string(settings).unwrap_or_default();
+    assert!(
+        !game.log().contains("notice Sound off") && !kept.contains("flipped: true"),
+        "a letter in the search box reached the table: {kept}"
+    );
     game.key("Return");
     game.until_logged("notice Opened 大合集.pgn, game 2999: 红2999 – 许银川");
     game.until_position("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w");

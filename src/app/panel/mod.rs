@@ -40,6 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (fonts, style, panel).chain().in_set(PanelSet::Frame),
     )
+    .add_systems(EguiPrimaryContextPass, typing.in_set(PanelSet::Keyboard))
     .add_systems(
         PreUpdate,
         (drop_unchanged_modifiers, access::forward_actions)
@@ -312,11 +313,6 @@ pub(crate) fn panel(
         });
     }
     memory.board_focus = board;
-    // A point of the board with the reader's focus leaves the keys to the game.
-    let keyboard = ctx.egui_wants_keyboard_input() && !access::board_has_focus(&ctx);
-    if world.resource::<TypingInPanel>().0 != keyboard {
-        world.resource_mut::<TypingInPanel>().0 = keyboard;
-    }
     if !sent.is_empty() {
         // The next frame must come to act on them.
         world.write_message(RequestRedraw);
@@ -338,4 +334,16 @@ pub(crate) struct FrameUi {
     board_cursor: Option<usize>,
     /// The board had the keyboard last frame.
     board_focus: bool,
+}
+
+/// Whether a text field has the keyboard (then single-letter keys type, not act), read
+/// after every window of the pass: the panel's own fields and the dialogs' alike.
+fn typing(mut contexts: EguiContexts, mut typing: ResMut<TypingInPanel>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // A point of the board with the reader's focus leaves the keys to the game.
+    let keyboard = ctx.egui_wants_keyboard_input() && !access::board_has_focus(ctx);
+    if typing.0 != keyboard {
+        typing.0 = keyboard;
+    }
+    Ok(())
 }
