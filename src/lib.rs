@@ -25,7 +25,7 @@ pub use go_rules as go;
 pub use xiangqi_rules as rules;
 pub mod settings;
 pub mod slots;
-pub mod speech;
+pub use table::speech;
 pub mod storage;
 pub mod theme;
 

@@ -2,6 +2,7 @@
 
 use super::Lang;
 use crate::go::{Color, IllegalMove};
+use table::texts;
 
 texts! {
     GoText;

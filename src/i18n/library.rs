@@ -2,6 +2,7 @@
 //! explorer, what an import did.
 
 use super::Lang;
+use table::texts;
 
 texts! {
     LibText;

@@ -5,6 +5,6 @@
 pub mod choice;
 pub mod clipboard;
 pub mod export;
-pub(crate) mod jobs;
+pub use table::jobs;
 pub mod library;
 pub mod persist;

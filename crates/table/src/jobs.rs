@@ -13,7 +13,7 @@ use bevy::prelude::*;
 /// Wakes the window, asleep until input, when an answer comes from a thread (none
 /// headless: there the frames run on their own).
 #[derive(Clone)]
-pub(crate) struct Wake(Arc<Mutex<Option<WinitProxy>>>);
+pub struct Wake(Arc<Mutex<Option<WinitProxy>>>);
 
 type WinitProxy = bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>;
 
@@ -21,7 +21,7 @@ type WinitProxy = bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>;
 /// wakes the window without asking for it.
 static WINDOW: Mutex<Option<WinitProxy>> = Mutex::new(None);
 
-pub(crate) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(Startup, remember_window);
 }
 
@@ -33,24 +33,24 @@ fn remember_window(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
 
 impl Wake {
     /// The waker of the app's window (none headless).
-    pub(crate) fn window() -> Wake {
+    pub fn window() -> Wake {
         let proxy = WINDOW.lock().ok().and_then(|w| w.clone());
         Wake(Arc::new(Mutex::new(proxy)))
     }
 
     /// The window's waker (a system asks for `Option<Res<EventLoopProxyWrapper>>`).
-    pub(crate) fn of(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) -> Wake {
+    pub fn of(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) -> Wake {
         Wake(Arc::new(Mutex::new(proxy.map(|p| (**p).clone()))))
     }
 
     /// The window's waker, found in the world (an exclusive system).
-    pub(crate) fn in_world(world: &World) -> Wake {
+    pub fn in_world(world: &World) -> Wake {
         let proxy = world.get_resource::<bevy::winit::EventLoopProxyWrapper>();
         Wake(Arc::new(Mutex::new(proxy.map(|p| (**p).clone()))))
     }
 
     /// Wakes the window.
-    pub(crate) fn wake(&self) {
+    pub fn wake(&self) {
         if let Ok(proxy) = self.0.lock()
             && let Some(p) = proxy.as_ref()
         {
@@ -61,7 +61,7 @@ impl Wake {
 
 /// What [`Job::take`] finds.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Taken<T> {
+pub enum Taken<T> {
     /// Nothing asked, or the answer is still to come.
     Waiting,
     /// The answer, and the key it was asked with.
@@ -71,7 +71,7 @@ pub(crate) enum Taken<T> {
 }
 
 /// A job on its thread (see the [module](self)); kept in a resource.
-pub(crate) struct Job<T> {
+pub struct Job<T> {
     /// The key of the job asked last.
     asked: Option<u64>,
     /// In a mutex only for the resource's `Sync`.
@@ -92,18 +92,18 @@ impl<T> Default for Job<T> {
 
 impl<T: Send + 'static> Job<T> {
     /// Whether an answer is still to come.
-    pub(crate) fn busy(&self) -> bool {
+    pub fn busy(&self) -> bool {
         self.coming.is_some()
     }
 
     /// The key of the job asked last (its answer may have come).
-    pub(crate) fn asked(&self) -> Option<u64> {
+    pub fn asked(&self) -> Option<u64> {
         self.asked
     }
 
     /// Runs `work` on a thread of its own for `key`, waking the window with its answer.
     /// A job still running is told to stop, and its answer will not be taken.
-    pub(crate) fn start(
+    pub fn start(
         &mut self,
         (key, wake): (u64, Wake),
         work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
@@ -125,7 +125,7 @@ impl<T: Send + 'static> Job<T> {
     }
 
     /// The answer, once it has come (then the job is done).
-    pub(crate) fn take(&mut self) -> Taken<T> {
+    pub fn take(&mut self) -> Taken<T> {
         let Some(coming) = &self.coming else {
             return Taken::Waiting;
         };
@@ -139,12 +139,12 @@ impl<T: Send + 'static> Job<T> {
     }
 
     /// Forgets what was asked last: the same key may be asked again.
-    pub(crate) fn forget(&mut self) {
+    pub fn forget(&mut self) {
         self.asked = None;
     }
 
     /// Tells the job running to stop; its answer is dropped.
-    pub(crate) fn stop(&mut self) {
+    pub fn stop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
         self.coming = None;
     }
