@@ -13,8 +13,6 @@ use bevy::prelude::*;
 
 use crate::app::schedule::{AppSet, GameKind};
 use crate::app::shell::table::Tables;
-use crate::rules::tree::NodeId;
-use crate::rules::{Color, TimeControl};
 
 /// A key, button or menu action.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -47,8 +45,6 @@ pub enum Action {
     ReviewEnd,
     /// Show the position after that many plies of the line followed.
     ReviewAt(usize),
-    /// A click on a move in the list: show the position after it, following its line.
-    GoTo(NodeId),
     /// ↑ at a fork: follow the line before the one followed.
     LineUp,
     /// ↓ at a fork: follow the next line.
@@ -76,28 +72,12 @@ pub enum Action {
     /// A game picked from a file's list (0-based; undoable like any import), or `None`
     /// to close the list (Esc).
     ChooseGame(Option<usize>),
-    /// A new game with this clock (`xiangqi --clock`; Ctrl+R uses the settings').
-    NewGameWith(Option<TimeControl>),
     /// Space: stop or restart the clock.
     TogglePause,
     /// The side to move resigns (the panel has asked).
     Resign,
-    /// The side to move offers a draw.
-    OfferDraw,
-    /// The other side accepts the open offer.
-    AcceptDraw,
-    /// The other side declines it.
-    DeclineDraw,
-    /// F2: enter the board editor; Esc or F2 again leaves it without changes.
-    ToggleEdit,
-    /// A: show or hide the engine's analysis of the position shown.
-    ToggleAnalysis,
-    /// H: point at the engine's best move in the position shown.
+    /// H: point at the best move in the position shown (the game's engine says it).
     Hint,
-    /// The computer takes this side (`None`: two people play).
-    SetComputer(Option<Color>),
-    /// The computer, waiting after its move was taken back, plays now.
-    ComputerMove,
     /// Go to the table of this game (象棋 or 围棋).
     SwitchGame(crate::app::schedule::GameKind),
     /// Ctrl+= (1), Ctrl+- (-1), Ctrl+0 (0): the panel's zoom.
@@ -225,10 +205,10 @@ pub enum PlayCommand {
     Redo,
     /// A new game on the settings' clock.
     NewGame,
-    /// A new game on this clock.
-    NewGameWith(Option<TimeControl>),
     /// Look back or forward through the moves.
     Review(Review),
+    /// Point at the best move in the position shown.
+    Hint,
 }
 
 /// Where to look in the game's moves.
@@ -244,8 +224,6 @@ pub enum Review {
     End,
     /// After this many plies.
     At(usize),
-    /// This move, on the line through it.
-    Node(NodeId),
     /// At a fork after the position shown, the next line (`down`) or the one before.
     Line {
         /// Which way.
@@ -253,36 +231,13 @@ pub enum Review {
     },
 }
 
-/// The club table's clock, resignation and draws (`xiangqi/clock.rs`).
+/// The clock and resignation (each game's clock).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableCommand {
     /// Stop or restart the clock.
     TogglePause,
     /// The side to move resigns.
     Resign,
-    /// The side to move offers a draw.
-    OfferDraw,
-    /// The other side accepts.
-    AcceptDraw,
-    /// The other side declines.
-    DeclineDraw,
-}
-
-/// The board editor opened or closed (`xiangqi/edit.rs`).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ToggleEditor;
-
-/// The engine: analysis, hints and the computer opponent (`xiangqi/engine_link.rs`).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineCommand {
-    /// Show or hide the analysis.
-    ToggleAnalysis,
-    /// Point at the best move.
-    Hint,
-    /// The computer takes this side (`None`: two people play).
-    SetComputer(Option<Color>),
-    /// The computer, waiting, plays now.
-    ComputerMove,
 }
 
 /// Save slots and the PGN export (`store/saves.rs`).
@@ -328,8 +283,6 @@ pub(crate) struct Owners<'w, 's> {
     view: MessageWriter<'w, ViewCommand>,
     play: MessageWriter<'w, PlayCommand>,
     table: MessageWriter<'w, TableCommand>,
-    editor: MessageWriter<'w, ToggleEditor>,
-    engine: MessageWriter<'w, EngineCommand>,
     saves: MessageWriter<'w, SaveCommand>,
     clipboard: MessageWriter<'w, ClipboardCommand>,
     pictures: MessageWriter<'w, PictureCommand>,
@@ -373,13 +326,11 @@ pub(crate) fn route(
             Action::Undo => _ = to.play.write(PlayCommand::Undo),
             Action::Redo => _ = to.play.write(PlayCommand::Redo),
             Action::NewGame => _ = to.play.write(PlayCommand::NewGame),
-            Action::NewGameWith(c) => _ = to.play.write(PlayCommand::NewGameWith(c)),
             Action::ReviewBack => _ = to.play.write(PlayCommand::Review(Review::Back)),
             Action::ReviewForward => _ = to.play.write(PlayCommand::Review(Review::Forward)),
             Action::ReviewStart => _ = to.play.write(PlayCommand::Review(Review::Start)),
             Action::ReviewEnd => _ = to.play.write(PlayCommand::Review(Review::End)),
             Action::ReviewAt(ply) => _ = to.play.write(PlayCommand::Review(Review::At(ply))),
-            Action::GoTo(node) => _ = to.play.write(PlayCommand::Review(Review::Node(node))),
             Action::LineUp => {
                 _ = to
                     .play
@@ -393,14 +344,7 @@ pub(crate) fn route(
             Action::ToggleGameInfo => _ = to.view.write(ViewCommand::ToggleGameInfo),
             Action::TogglePause => _ = to.table.write(TableCommand::TogglePause),
             Action::Resign => _ = to.table.write(TableCommand::Resign),
-            Action::OfferDraw => _ = to.table.write(TableCommand::OfferDraw),
-            Action::AcceptDraw => _ = to.table.write(TableCommand::AcceptDraw),
-            Action::DeclineDraw => _ = to.table.write(TableCommand::DeclineDraw),
-            Action::ToggleEdit => _ = to.editor.write(ToggleEditor),
-            Action::ToggleAnalysis => _ = to.engine.write(EngineCommand::ToggleAnalysis),
-            Action::Hint => _ = to.engine.write(EngineCommand::Hint),
-            Action::SetComputer(side) => _ = to.engine.write(EngineCommand::SetComputer(side)),
-            Action::ComputerMove => _ = to.engine.write(EngineCommand::ComputerMove),
+            Action::Hint => _ = to.play.write(PlayCommand::Hint),
             Action::Save => _ = to.saves.write(SaveCommand::Save),
             Action::Load => _ = to.saves.write(SaveCommand::Load),
             Action::ToggleSlots => _ = to.saves.write(SaveCommand::ToggleSlots),
@@ -426,8 +370,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<ViewCommand>()
         .add_message::<PlayCommand>()
         .add_message::<TableCommand>()
-        .add_message::<ToggleEditor>()
-        .add_message::<EngineCommand>()
         .add_message::<SaveCommand>()
         .add_message::<ClipboardCommand>()
         .add_message::<PictureCommand>()

@@ -210,7 +210,7 @@ impl Plugin for AppPlugin {
         if let Some(control) = self.clock {
             // Undoable like Ctrl+R: Ctrl+Z goes back to the resumed game.
             app.add_systems(PostStartup, move |mut actions: MessageWriter<Action>| {
-                actions.write(Action::NewGameWith(Some(control)));
+                actions.write(Action::own(xiangqi::messages::NewGameWith(Some(control))));
             });
         }
         if let Some(path) = self.open.clone() {

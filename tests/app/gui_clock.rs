@@ -4,6 +4,7 @@
 #![cfg(feature = "gui")]
 
 use crate::common;
+use xiangqi::app::xiangqi::messages::{ClockLow, DrawCommand, GameEnded, NewGameWith};
 
 use std::time::Duration;
 
@@ -13,7 +14,6 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::headless::{self, act, chord, play};
 use xiangqi::app::schedule::Mode;
-use xiangqi::app::xiangqi::messages::{ClockLow, GameEnded};
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{Action, Overlay};
 use xiangqi::rules::Color;
@@ -73,7 +73,7 @@ fn timed(control: &str) -> App {
     let mut app = app();
     act(
         &mut app,
-        Action::NewGameWith(Some(control.parse().unwrap())),
+        Action::own(NewGameWith(Some(control.parse().unwrap()))),
     );
     app
 }
@@ -167,22 +167,22 @@ fn resignation_and_agreed_draws_end_the_game_undoably() {
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(outcome(&app), None);
 
-    act(&mut app, Action::OfferDraw);
+    act(&mut app, Action::own(DrawCommand::Offer));
     assert_eq!(
         app.world().resource::<Model>().draw_offer(),
         Some(Color::Black)
     );
-    act(&mut app, Action::AcceptDraw);
+    act(&mut app, Action::own(DrawCommand::Accept));
     assert_eq!(ended(&mut app), ["draw agreement"]);
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(outcome(&app), None);
     // An offer lapses on the next move; accepting then does nothing.
-    act(&mut app, Action::OfferDraw);
+    act(&mut app, Action::own(DrawCommand::Offer));
     play(&mut app, "h9g7");
-    act(&mut app, Action::AcceptDraw);
+    act(&mut app, Action::own(DrawCommand::Accept));
     assert_eq!(outcome(&app), None);
     // Untimed games too.
-    act(&mut app, Action::NewGameWith(None));
+    act(&mut app, Action::own(NewGameWith(None)));
     assert!(app.world().resource::<Model>().clock().is_none());
     act(&mut app, Action::Resign);
     assert_eq!(ended(&mut app), ["black-wins resignation"]);

@@ -3,16 +3,16 @@
 #![cfg(feature = "gui")]
 
 use crate::common;
+use xiangqi::app::xiangqi::messages::{
+    EditCommand, GameEnded, MovePlayed, MoveRejected, NewGameWith, PointerPressed, PointerReleased,
+    PointerRightPressed, Refusal, Selected,
+};
 
 use bevy::app::AppExit;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, click, drag, drain, fen, key_message, play, plies, sq};
 use xiangqi::app::schedule::Mode;
-use xiangqi::app::xiangqi::messages::{
-    EditCommand, GameEnded, MovePlayed, MoveRejected, PointerPressed, PointerReleased, Refusal,
-    Selected,
-};
 use xiangqi::app::xiangqi::model::{Model, Selection};
 use xiangqi::app::{Action, Notice, Overlay, Settings};
 use xiangqi::rules::{Game, IllegalMove, Position};
@@ -403,9 +403,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
     click(&mut app, "c3");
     edit(&mut app, EditCommand::Pick(None));
     app.world_mut()
-        .write_message(xiangqi::app::xiangqi::messages::PointerRightPressed(Some(
-            sq("c3"),
-        )));
+        .write_message(PointerRightPressed(Some(sq("c3"))));
     app.update();
     assert_eq!(editor(&app).unwrap(), "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1");
 
@@ -495,7 +493,7 @@ fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     use xiangqi::go::{Color, Point};
     let mut app = app();
     app.world_mut()
-        .write_message(Action::NewGameWith(Some("5+0".parse().unwrap())));
+        .write_message(Action::own(NewGameWith(Some("5+0".parse().unwrap()))));
     app.update();
     play(&mut app, "h2e2");
     let running = |app: &App| {

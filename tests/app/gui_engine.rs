@@ -5,6 +5,9 @@
 #![cfg(feature = "gui")]
 
 use crate::common;
+use xiangqi::app::xiangqi::messages::{
+    DrawCommand, EngineCommand, EngineMove, MovePlayed, MoveRejected, Refusal,
+};
 
 use std::time::{Duration, Instant};
 
@@ -12,7 +15,6 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{self, act, chord, click, drain, play, plies};
 use xiangqi::app::xiangqi::engine_link::{EngineStatus, EngineView};
-use xiangqi::app::xiangqi::messages::{EngineMove, MovePlayed, MoveRejected, Refusal};
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{Action, Notice, Settings};
 use xiangqi::engine::Limit;
@@ -52,7 +54,10 @@ fn view(app: &App) -> &EngineView {
 #[test]
 fn the_computer_answers_the_players_move_and_undo_takes_back_both() {
     let mut app = app();
-    act(&mut app, Action::SetComputer(Some(Color::Black)));
+    act(
+        &mut app,
+        Action::own(EngineCommand::SetComputer(Some(Color::Black))),
+    );
     assert_eq!(
         notices(&mut app),
         ["The computer plays Black, you play Red"]
@@ -103,7 +108,10 @@ fn the_computer_answers_the_players_move_and_undo_takes_back_both() {
 #[test]
 fn the_computer_with_red_moves_first_and_two_players_stops_it() {
     let mut app = app();
-    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    act(
+        &mut app,
+        Action::own(EngineCommand::SetComputer(Some(Color::Red))),
+    );
     assert!(
         app.world().resource::<Settings>().flipped,
         "black at the bottom"
@@ -115,7 +123,7 @@ fn the_computer_with_red_moves_first_and_two_players_stops_it() {
         app.world().resource::<Model>().game().position().turn(),
         Color::Black
     );
-    act(&mut app, Action::SetComputer(None));
+    act(&mut app, Action::own(EngineCommand::SetComputer(None)));
     play(&mut app, "h9g7");
     for _ in 0..100 {
         app.update();
@@ -179,7 +187,7 @@ fn the_analysis_follows_the_position_shown_and_stops_when_hidden() {
     play(&mut app, "h2e2");
     play(&mut app, "h9g7");
     drain::<Notice>(&mut app);
-    act(&mut app, Action::ToggleAnalysis);
+    act(&mut app, Action::own(EngineCommand::ToggleAnalysis));
     assert_eq!(notices(&mut app), ["Analysis on"]);
     let live = app.world().resource::<Model>().shown_position().clone();
     until(
@@ -209,7 +217,7 @@ fn the_analysis_follows_the_position_shown_and_stops_when_hidden() {
 
     // Hidden: the engine stops, and uses no more CPU. The sign that it has stopped is
     // its CPU time standing still for a moment; then it must stay still.
-    act(&mut app, Action::ToggleAnalysis);
+    act(&mut app, Action::own(EngineCommand::ToggleAnalysis));
     let pid = view(&app).pid.expect("the engine runs");
     until_still(&mut app, pid);
     let depth = view(&app).lines_about(&earlier)[0].depth;
@@ -250,7 +258,10 @@ fn h_points_at_a_move_in_the_position_shown() {
 fn an_engine_that_will_not_start_is_said_and_the_game_goes_on_for_two() {
     let mut app = app();
     app.world_mut().resource_mut::<Settings>().engine = Some("/nonexistent/engine".into());
-    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    act(
+        &mut app,
+        Action::own(EngineCommand::SetComputer(Some(Color::Red))),
+    );
     until(&mut app, Duration::from_secs(10), "the failure", |a| {
         matches!(view(a).status, EngineStatus::Failed(_))
     });
@@ -268,15 +279,18 @@ fn an_engine_that_will_not_start_is_said_and_the_game_goes_on_for_two() {
 #[test]
 fn the_computer_declines_a_draw_at_once() {
     let mut app = app();
-    act(&mut app, Action::SetComputer(Some(Color::Black)));
+    act(
+        &mut app,
+        Action::own(EngineCommand::SetComputer(Some(Color::Black))),
+    );
     drain::<Notice>(&mut app);
-    act(&mut app, Action::OfferDraw);
+    act(&mut app, Action::own(DrawCommand::Offer));
     assert_eq!(
         notices(&mut app),
         ["Red offers a draw", "Black declines the draw"]
     );
     assert_eq!(app.world().resource::<Model>().draw_offer(), None);
-    act(&mut app, Action::AcceptDraw);
+    act(&mut app, Action::own(DrawCommand::Accept));
     assert_eq!(app.world().resource::<Model>().outcome(), None);
 }
 
@@ -285,7 +299,10 @@ fn a_hint_on_the_computers_move_is_refused_with_the_reason() {
     let mut app = app();
     app.world_mut().resource_mut::<Settings>().strength =
         Limit::MoveTime(Duration::from_millis(1500));
-    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    act(
+        &mut app,
+        Action::own(EngineCommand::SetComputer(Some(Color::Red))),
+    );
     drain::<Notice>(&mut app);
     act(&mut app, Action::Hint);
     let told = drain::<Notice>(&mut app);
@@ -297,7 +314,7 @@ fn a_hint_on_the_computers_move_is_refused_with_the_reason() {
 #[test]
 fn new_engine_options_restart_it_and_the_analysis_goes_on() {
     let mut app = app();
-    act(&mut app, Action::ToggleAnalysis);
+    act(&mut app, Action::own(EngineCommand::ToggleAnalysis));
     let start = Position::new();
     until(&mut app, Duration::from_secs(20), "lines", |a| {
         !view(a).lines_about(&start).is_empty()
@@ -361,7 +378,10 @@ fn a_hint_asked_for_one_position_is_never_shown_for_another() {
 #[test]
 fn taken_back_on_its_own_move_the_computer_waits_until_asked() {
     let mut app = app();
-    act(&mut app, Action::SetComputer(Some(Color::Red)));
+    act(
+        &mut app,
+        Action::own(EngineCommand::SetComputer(Some(Color::Red))),
+    );
     until(&mut app, Duration::from_secs(20), "red's first move", |a| {
         plies(a) == 1
     });
@@ -375,11 +395,11 @@ fn taken_back_on_its_own_move_the_computer_waits_until_asked() {
     }
     assert_eq!(plies(&app), 0, "it waits");
     // Meanwhile its side can be analysed.
-    act(&mut app, Action::ToggleAnalysis);
+    act(&mut app, Action::own(EngineCommand::ToggleAnalysis));
     until(&mut app, Duration::from_secs(20), "lines", |a| {
         !view(a).lines_about(&Position::new()).is_empty()
     });
-    act(&mut app, Action::ComputerMove);
+    act(&mut app, Action::own(EngineCommand::ComputerMove));
     until(
         &mut app,
         Duration::from_secs(20),
@@ -396,13 +416,16 @@ fn the_computer_takes_a_draw_only_when_it_stands_clearly_worse() {
     app.world_mut()
         .resource_mut::<Model>()
         .replace(xiangqi::rules::Game::from_position(lost));
-    act(&mut app, Action::SetComputer(Some(Color::Black)));
+    act(
+        &mut app,
+        Action::own(EngineCommand::SetComputer(Some(Color::Black))),
+    );
     play(&mut app, "e1e2");
     until(&mut app, Duration::from_secs(20), "black's reply", |a| {
         plies(a) == 2
     });
     assert_eq!(app.world().resource::<Model>().outcome(), None);
-    act(&mut app, Action::OfferDraw);
+    act(&mut app, Action::own(DrawCommand::Offer));
     let outcome = app.world().resource::<Model>().outcome();
     assert_eq!(
         outcome.map(|o| o.to_string()),

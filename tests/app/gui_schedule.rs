@@ -6,6 +6,7 @@
 use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
+use xiangqi::app::xiangqi::messages::NewGameWith;
 
 /// Every schedule of the whole game (core, files and the window's plugins, all but the
 /// window itself) built with Bevy's ambiguity detection: each schedule's name and
@@ -149,7 +150,7 @@ fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
     use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
     let mut app = app_with_view();
     app.world_mut()
-        .write_message(Action::NewGameWith(Some("10+0".parse().unwrap())));
+        .write_message(Action::own(NewGameWith(Some("10+0".parse().unwrap()))));
     app.update();
     app.update();
     let (pieces, marks) = view_entities(&mut app);

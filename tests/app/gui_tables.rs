@@ -16,8 +16,9 @@ use xiangqi::app::shell::assets::Sound;
 use xiangqi::app::shell::input::BoardCamera;
 use xiangqi::app::shell::table::Tables;
 use xiangqi::app::xiangqi::engine_link::EngineView;
+use xiangqi::app::xiangqi::messages::{DrawCommand, EngineCommand, NewGameWith, ToggleEditor};
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{Action, EngineCommand, Overlay, Settings, SoundCue, TableCommand};
+use xiangqi::app::{Action, Overlay, PlayCommand, Settings, SoundCue, TableCommand};
 use xiangqi::rules::Color;
 
 fn switch(app: &mut App, to: GameKind) {
@@ -46,7 +47,7 @@ fn xiangqi_clock(app: &App) -> (bool, std::time::Duration) {
 fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     let mut app = app();
     app.world_mut()
-        .write_message(Action::NewGameWith(Some("10+0".parse().unwrap())));
+        .write_message(Action::own(NewGameWith(Some("10+0".parse().unwrap()))));
     app.update();
     play(&mut app, "h2e2");
     let position = fen(&app);
@@ -101,9 +102,9 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     assert!(!settings.flipped, "F did not flip the Xiangqi board");
 
     // H is a hint here too: GNU Go's.
-    drain::<GoCommand>(&mut app);
+    drain::<PlayCommand>(&mut app);
     chord(&mut app, &[KeyCode::KeyH]);
-    assert_eq!(drain::<GoCommand>(&mut app), [GoCommand::Hint]);
+    assert_eq!(drain::<PlayCommand>(&mut app), [PlayCommand::Hint]);
     // Space is the Go clock's.
     chord(&mut app, &[KeyCode::Space]);
     assert!(go_clock_paused(&app), "Space stopped the Go clock");
@@ -146,17 +147,18 @@ fn each_table_answers_its_own_commands_and_the_shells() {
         Action::SwitchGame(GameKind("go")),
     ];
     let xiangqi_only = [
-        Action::Hint,
-        Action::ToggleAnalysis,
+        Action::own(EngineCommand::ToggleAnalysis),
         Action::Flip,
-        Action::ToggleEdit,
+        Action::own(ToggleEditor),
         Action::TogglePieces,
-        Action::Resign,
-        Action::SetComputer(Some(Color::Black)),
+        Action::own(DrawCommand::Offer),
+        Action::own(EngineCommand::SetComputer(Some(Color::Black))),
     ];
-    let go_only = [Action::own(GoCommand::Pass), Action::own(GoCommand::Hint)];
+    let go_only = [Action::own(GoCommand::Pass)];
     let both = [
         Action::Undo,
+        Action::Hint,
+        Action::Resign,
         Action::Save,
         Action::CopyGame,
         Action::TogglePause,

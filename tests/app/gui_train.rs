@@ -5,6 +5,7 @@
 #![cfg(feature = "gui")]
 
 use crate::common;
+use xiangqi::app::xiangqi::messages::ToggleEditor;
 
 use bevy::prelude::*;
 use common::headless::{app_with, fen, play};
@@ -279,7 +280,7 @@ fn a_decisive_win_for_black_is_set_up_black_at_the_bottom_and_solved() {
 #[test]
 fn puzzles_do_not_open_over_the_editor() {
     let mut app = app_with(|_| {});
-    app.world_mut().write_message(Action::ToggleEdit);
+    app.world_mut().write_message(Action::own(ToggleEditor));
     app.update();
     app.update();
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);

@@ -37,7 +37,7 @@ impl TableGame for Go {
             .or_else(|| match (press.ctrl, press.key) {
                 // The Xiangqi table's engine keys, answered by Go's own engine: H a
                 // hint, A the territory (as analysis), R a review, ] its next mark.
-                (false, KeyCode::KeyH) => Some(Action::own(GoCommand::Hint)),
+                (false, KeyCode::KeyH) => Some(Action::Hint),
                 (false, KeyCode::KeyA) => Some(Action::own(GoCommand::Territory)),
                 (false, KeyCode::KeyR) => Some(Action::own(GoCommand::Review)),
                 (false, KeyCode::BracketRight) => Some(Action::own(GoCommand::NextMark)),
@@ -53,7 +53,8 @@ impl TableGame for Go {
             Action::Undo
                 | Action::Redo
                 | Action::NewGame
-                | Action::NewGameWith(_)
+                | Action::Hint
+                | Action::Resign
                 | Action::ReviewBack
                 | Action::ReviewForward
                 | Action::ReviewStart
@@ -129,10 +130,11 @@ impl TableGame for Go {
         match menu {
             Menu::Engine => vec![
                 (T::Territory, "A", Action::own(GoCommand::Territory)),
-                (T::HintButton, "H", Action::own(GoCommand::Hint)),
+                (T::HintButton, "H", Action::Hint),
                 (T::Review, "R", Action::own(GoCommand::Review)),
                 (T::MenuNextMark, "]", Action::own(GoCommand::NextMark)),
             ],
+            Menu::Edit => Vec::new(),
             Menu::Game => vec![(T::LibraryMenu, "L", Action::own(GoLibraryCommand::Toggle))],
         }
     }

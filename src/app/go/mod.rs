@@ -94,8 +94,6 @@ pub enum GoCommand {
     /// The board cursor: F6 (on or off), an arrow (columns right +, rows up +), Enter
     /// or Space (a click on its point), Esc (off).
     Cursor(crate::app::shell::table::CursorKey),
-    /// The side to move resigns.
-    Resign,
     /// A new game.
     New(GoSetup),
     /// After two passes, the players play on.
@@ -112,8 +110,6 @@ pub enum GoCommand {
     Computer(Option<crate::go::Color>),
     /// Ask GNU Go which stones are dead (`opponent.rs` answers).
     AskDead,
-    /// H: GNU Go's candidate moves here, with the best one's reasons (`gnugo/hint.rs`).
-    Hint,
     /// A: GNU Go's view of who owns each point, on or off (`gnugo/territory.rs`).
     Territory,
     /// R: a review of the game by GNU Go, started or stopped (`gnugo/review.rs`).
@@ -254,7 +250,7 @@ fn commands(
                 }
             }
             PlayCommand::Redo => table.redo(),
-            PlayCommand::NewGame | PlayCommand::NewGameWith(_) => {
+            PlayCommand::NewGame => {
                 let setup = table.setup;
                 table.restart(setup);
             }
@@ -262,14 +258,19 @@ fn commands(
             PlayCommand::Review(Review::Forward) => _ = table.forward(),
             PlayCommand::Review(Review::Start) => table.walk_to_end(false),
             PlayCommand::Review(Review::End) => table.walk_to_end(true),
-            // The Xiangqi move list's own ways of moving about.
+            // Xiangqi's move list's ways of moving about; the hint is GNU Go's
+            // (`gnugo/hint.rs`).
             PlayCommand::Cancel
-            | PlayCommand::Review(Review::At(_) | Review::Node(_) | Review::Line { .. }) => {}
+            | PlayCommand::Hint
+            | PlayCommand::Review(Review::At(_) | Review::Line { .. }) => {}
         }
         happened.write_batch(before.then(&table));
     }
     for &command in clock.read() {
-        if command == TableCommand::TogglePause {
+        let before = Before::of(&table);
+        if command == TableCommand::Resign {
+            table.resign();
+        } else {
             let now = match table.clock_toggle() {
                 Some(true) => "runs",
                 Some(false) => "paused",
@@ -277,6 +278,7 @@ fn commands(
             };
             info!("go clock {now}");
         }
+        happened.write_batch(before.then(&table));
     }
     for &command in go.read() {
         let before = Before::of(&table);
@@ -289,7 +291,6 @@ fn commands(
                 }
                 focus.0 = cursor.0.is_some();
             }
-            GoCommand::Resign => table.resign(),
             GoCommand::New(setup) => {
                 info!("go new game {setup:?}");
                 table.restart(setup);
@@ -307,11 +308,8 @@ fn commands(
                 table.setup.computer = side;
             }
             // GNU Go's questions (`gnugo/`).
-            GoCommand::AskDead
-            | GoCommand::Hint
-            | GoCommand::Territory
-            | GoCommand::Review
-            | GoCommand::NextMark => {}
+            GoCommand::AskDead | GoCommand::Territory | GoCommand::Review | GoCommand::NextMark => {
+            }
         }
         happened.write_batch(before.then(&table));
     }

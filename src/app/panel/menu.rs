@@ -127,7 +127,7 @@ pub(crate) fn bar(
             lang,
         ));
         edit.push(rule());
-        edit.extend(items(&[(T::Edit, "F2", Action::ToggleEdit)], lang));
+        edit.extend(items(&tables.menu(table, Menu::Edit), lang));
         menu(ui, T::MenuEdit, lang, &kept(edit, &answers), send);
 
         let mut view = items(

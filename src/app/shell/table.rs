@@ -138,6 +138,8 @@ pub trait TableGame: Send + Sync + 'static {
 pub enum Menu {
     /// Game, after the slots.
     Game,
+    /// Edit, after the clipboard.
+    Edit,
     /// Engine.
     Engine,
 }

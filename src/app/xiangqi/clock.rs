@@ -10,6 +10,7 @@ use crate::app::actions::TableCommand;
 use crate::app::schedule::{Logic, Mode};
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::messages::DrawCommand;
 use bevy::prelude::*;
 
 use crate::app::shell::model::{Overlay, Settings};
@@ -138,6 +139,7 @@ impl TableSays<'_> {
 /// Space, and the panel's pause, resign and draw buttons.
 fn actions(
     mut actions: MessageReader<TableCommand>,
+    mut draws: MessageReader<DrawCommand>,
     mut model: ResMut<Model>,
     settings: Res<Settings>,
     mut offered: MessageWriter<DrawOffered>,
@@ -156,9 +158,13 @@ fn actions(
                     says.ended(outcome);
                 }
             }
-            TableCommand::AcceptDraw => says.answer_draw(&mut model, true, lang),
-            TableCommand::DeclineDraw => says.answer_draw(&mut model, false, lang),
-            TableCommand::OfferDraw => {
+        }
+    }
+    for &draw in draws.read() {
+        match draw {
+            DrawCommand::Accept => says.answer_draw(&mut model, true, lang),
+            DrawCommand::Decline => says.answer_draw(&mut model, false, lang),
+            DrawCommand::Offer => {
                 if let Ok(side) = model.offer_draw() {
                     says.notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),

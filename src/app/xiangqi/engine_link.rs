@@ -9,9 +9,10 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::app::actions::EngineCommand;
+use crate::app::actions::PlayCommand;
 use crate::app::schedule::{Logic, Present};
 use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::messages::EngineCommand;
 use bevy::prelude::*;
 
 use crate::app::Notice;
@@ -133,6 +134,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// A, H and the choice of opponent.
 fn actions(
     mut actions: MessageReader<EngineCommand>,
+    mut play: MessageReader<PlayCommand>,
     mut view: ResMut<EngineView>,
     mut link: ResMut<Link>,
     mut settings: ResMut<Settings>,
@@ -141,6 +143,24 @@ fn actions(
     mut notices: MessageWriter<Notice>,
 ) {
     let lang = settings.lang;
+    for _ in play.read().filter(|&&c| c == PlayCommand::Hint) {
+        let pos = model.shown_position();
+        let computers_move = !model.is_reviewing()
+            && model.outcome().is_none()
+            && settings.computer == Some(pos.turn());
+        if pos.legal_moves().is_empty() {
+            notices.write(Notice::warn(T::NoMoveToHint.get(lang)));
+        } else if computers_move {
+            // Its move is being worked out; a hint would be for its side.
+            notices.write(Notice::warn(T::ComputersTurn.get(lang)));
+        } else if let Some(m) = view.hint_about(pos) {
+            // Asked again: said again.
+            let text = settings.notation.display(pos, m);
+            notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
+        } else {
+            link.hint_asked = Some(pos.clone());
+        }
+    }
     for &action in actions.read() {
         match action {
             EngineCommand::ToggleAnalysis => {
@@ -151,24 +171,6 @@ fn actions(
                     T::AnalysisOff
                 };
                 notices.write(Notice::info(said.get(lang)));
-            }
-            EngineCommand::Hint => {
-                let pos = model.shown_position();
-                let computers_move = !model.is_reviewing()
-                    && model.outcome().is_none()
-                    && settings.computer == Some(pos.turn());
-                if pos.legal_moves().is_empty() {
-                    notices.write(Notice::warn(T::NoMoveToHint.get(lang)));
-                } else if computers_move {
-                    // Its move is being worked out; a hint would be for its side.
-                    notices.write(Notice::warn(T::ComputersTurn.get(lang)));
-                } else if let Some(m) = view.hint_about(pos) {
-                    // Asked again: said again.
-                    let text = settings.notation.display(pos, m);
-                    notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
-                } else {
-                    link.hint_asked = Some(pos.clone());
-                }
             }
             EngineCommand::ComputerMove => waits.0 = None,
             EngineCommand::SetComputer(side) => {

@@ -1,5 +1,6 @@
 //! Xiangqi as a game of the table: its keys, the actions it answers, and its plugins.
 
+use crate::app::xiangqi::messages::{EngineCommand, ToggleEditor};
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
@@ -50,6 +51,11 @@ impl TableGame for Xiangqi {
                     || own.is::<MoveAsked>()
                     || own.is::<crate::app::xiangqi::cursor::CursorCommand>()
                     || own.is::<crate::app::xiangqi::messages::EditCommand>()
+                    || own.is::<crate::app::xiangqi::messages::ToggleEditor>()
+                    || own.is::<crate::app::xiangqi::messages::EngineCommand>()
+                    || own.is::<crate::app::xiangqi::messages::DrawCommand>()
+                    || own.is::<crate::app::xiangqi::messages::GoToMove>()
+                    || own.is::<crate::app::xiangqi::messages::NewGameWith>()
             }
             _ => true,
         }
@@ -137,8 +143,9 @@ impl TableGame for Xiangqi {
                     Action::own(LibraryCommand::ToggleExplorer),
                 ),
             ],
+            Menu::Edit => vec![(T::Edit, "F2", Action::own(ToggleEditor))],
             Menu::Engine => vec![
-                (T::Analysis, "A", Action::ToggleAnalysis),
+                (T::Analysis, "A", Action::own(EngineCommand::ToggleAnalysis)),
                 (T::HintButton, "H", Action::Hint),
                 (T::Review, "R", Action::own(ReviewCommand::Toggle)),
                 (
@@ -184,14 +191,14 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (true, _, KeyCode::Enter | KeyCode::NumpadEnter) if at.mode == Mode::Edit => {
             Action::own(crate::app::xiangqi::messages::EditCommand::Play)
         }
-        (_, _, KeyCode::Escape) if at.mode == Mode::Edit => Action::ToggleEdit,
+        (_, _, KeyCode::Escape) if at.mode == Mode::Edit => Action::own(ToggleEditor),
         (_, _, KeyCode::Escape) if at.mode == Mode::Train => Action::own(TrainCommand::Leave),
-        (_, _, KeyCode::F2) => Action::ToggleEdit,
+        (_, _, KeyCode::F2) => Action::own(ToggleEditor),
         (_, _, KeyCode::F3) => Action::own(TrainCommand::Open(None)),
         (false, _, KeyCode::KeyN) => Action::own(TrainCommand::Next),
         (false, _, KeyCode::KeyF) => Action::Flip,
         (false, _, KeyCode::KeyP) => Action::TogglePieces,
-        (false, _, KeyCode::KeyA) => Action::ToggleAnalysis,
+        (false, _, KeyCode::KeyA) => Action::own(EngineCommand::ToggleAnalysis),
         (false, _, KeyCode::KeyH) => Action::Hint,
         (false, _, KeyCode::KeyR) => Action::own(ReviewCommand::Toggle),
         (false, _, KeyCode::KeyL) => Action::own(LibraryCommand::Toggle),

@@ -137,6 +137,40 @@ pub enum RecordEdit {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnded(pub Outcome);
 
+/// The board editor opened or closed (`edit.rs`): F2.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ToggleEditor;
+
+/// The engine's analysis and the computer opponent (`engine_link.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineCommand {
+    /// A: show or hide the analysis.
+    ToggleAnalysis,
+    /// The computer takes this side (`None`: two people play).
+    SetComputer(Option<crate::rules::Color>),
+    /// The computer, waiting after its move was taken back, plays now.
+    ComputerMove,
+}
+
+/// A draw offered and answered at the table (`clock.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawCommand {
+    /// The side to move offers a draw.
+    Offer,
+    /// The other side accepts the open offer.
+    Accept,
+    /// The other side declines it.
+    Decline,
+}
+
+/// A click on a move in the list: the position after it, on the line through it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoToMove(pub crate::rules::tree::NodeId);
+
+/// A new game on this clock (`xiangqi --clock`; Ctrl+R uses the settings').
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameWith(pub Option<crate::rules::TimeControl>);
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PointerPressed>()
         .add_message::<PointerReleased>()
@@ -153,7 +187,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<ClockLow>()
         .add_message::<GameEnded>()
         .add_message::<RecordEdit>()
-        .add_message::<DrawOffered>();
+        .add_message::<DrawOffered>()
+        .add_message::<ToggleEditor>()
+        .add_message::<EngineCommand>()
+        .add_message::<DrawCommand>()
+        .add_message::<GoToMove>()
+        .add_message::<NewGameWith>();
     // A click not yet read when the mode or the table changed was aimed at the one left.
     let left = [Mode::Play, Mode::Edit, Mode::Train];
     for mode in left {

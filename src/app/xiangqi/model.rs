@@ -70,7 +70,7 @@ pub(crate) fn derive_settings(settings: Res<Settings>, mut setup: ResMut<EngineS
 
 /// The position the computer waits in instead of moving: its move there was just taken
 /// back (Ctrl+Z), and playing again at once would undo the undo. It moves when asked
-/// ([`Action::ComputerMove`](crate::app::Action::ComputerMove)) or once the game is
+/// ([`EngineCommand::ComputerMove`](crate::app::xiangqi::messages::EngineCommand::ComputerMove)) or once the game is
 /// elsewhere.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct ComputerWaits(pub Option<crate::rules::Position>);

@@ -3,6 +3,7 @@
 //! `Position`, undo and review from `Session`.
 
 use crate::app::schedule::{AppSet, Logic, Mode, Present};
+use crate::app::xiangqi::messages::{GoToMove, NewGameWith};
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
@@ -256,7 +257,24 @@ pub(crate) fn commands(
     mut changed: MessageWriter<BoardChanged>,
     settings: Res<Settings>,
     mut waits: ResMut<crate::app::xiangqi::model::ComputerWaits>,
+    (mut timed, mut went): (MessageReader<NewGameWith>, MessageReader<GoToMove>),
 ) {
+    for &NewGameWith(control) in timed.read() {
+        waits.0 = None;
+        model.new_game_with(control);
+        started.write(NewGameStarted);
+        clear(&mut selection);
+        changed.write(BoardChanged);
+    }
+    for &GoToMove(node) in went.read() {
+        let reviewed = model.cursor();
+        model.goto(node);
+        // Looking where one already is changes nothing.
+        if model.cursor() != reviewed {
+            clear(&mut selection);
+            changed.write(BoardChanged);
+        }
+    }
     for &command in commands.read() {
         let reviewed = model.cursor();
         match command {
@@ -294,11 +312,8 @@ pub(crate) fn commands(
                 model.new_game_with(settings.clock);
                 started.write(NewGameStarted);
             }
-            PlayCommand::NewGameWith(control) => {
-                waits.0 = None;
-                model.new_game_with(control);
-                started.write(NewGameStarted);
-            }
+            // engine_link.rs points at it.
+            PlayCommand::Hint => continue,
             PlayCommand::Review(to) => {
                 match to {
                     Review::Back => model.review_back(),
@@ -306,7 +321,6 @@ pub(crate) fn commands(
                     Review::Start => model.review_start(),
                     Review::End => model.review_end(),
                     Review::At(ply) => model.review(ply),
-                    Review::Node(node) => model.goto(node),
                     Review::Line { down } => {
                         // The board stays; the moves ahead change (the list shows them).
                         if model.switch_line(down) {

@@ -140,7 +140,7 @@ pub(super) fn toolbar(
             "go-hint",
             T::HintButton.get(lang),
             "H",
-            Action::own(GoCommand::Hint),
+            Action::Hint,
         ),
     ];
     toolbar::row(ui, tools, send)

@@ -35,7 +35,7 @@ pub(super) fn show(
             send(go(GoCommand::Territory));
         }
         if button(ui, state, G::HintButton.get(lang), "go-gnugo-hint") {
-            send(go(GoCommand::Hint));
+            send(Action::Hint);
         }
         match reviewed.progress() {
             Some((seen, all)) => {

@@ -139,7 +139,7 @@ fn show(
         });
     }
     if table.result().is_none() && button(ui, state, G::Resign.get(lang), "go-resign") {
-        send(go(GoCommand::Resign));
+        send(Action::Resign);
     }
     ui.separator();
     ui.horizontal(|ui| {

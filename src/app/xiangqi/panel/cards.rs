@@ -4,6 +4,7 @@
 //! taken drawn small; the side to move framed. The toolbar holds the frequent commands
 //! (the shared `panel/toolbar.rs` draws it).
 
+use crate::app::xiangqi::messages::EngineCommand;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -103,7 +104,7 @@ pub(crate) fn toolbar(
             "tool-analysis",
             T::Analysis,
             "A",
-            Action::ToggleAnalysis,
+            Action::own(EngineCommand::ToggleAnalysis),
         ),
         tool(Icon::Hint, "tool-hint", T::HintButton, "H", Action::Hint),
     ];

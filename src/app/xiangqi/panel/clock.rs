@@ -1,6 +1,7 @@
 //! The game's buttons under the clocks (which are on the players' cards): pause, resign
 //! (asked once) and draw offers; the next game's time control; the clock's format.
 
+use crate::app::xiangqi::messages::DrawCommand;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -82,10 +83,10 @@ pub(crate) fn show(
                 ui.horizontal_wrapped(|ui| {
                     ui.label(T::DrawOffered.fill(lang, &[&side_name(side, lang)]));
                     if ui.button(T::AcceptDraw.get(lang)).clicked() {
-                        send(Action::AcceptDraw);
+                        send(Action::own(DrawCommand::Accept));
                     }
                     if ui.button(T::DeclineDraw.get(lang)).clicked() {
-                        send(Action::DeclineDraw);
+                        send(Action::own(DrawCommand::Decline));
                     }
                 });
             }
@@ -113,7 +114,7 @@ pub(crate) fn show(
                         state.confirming_resign = true;
                     }
                     if ui.button(T::OfferDraw.get(lang)).clicked() {
-                        send(Action::OfferDraw);
+                        send(Action::own(DrawCommand::Offer));
                     }
                 });
             }

@@ -2,6 +2,7 @@
 //! board's buttons, who moves first, the FEN, why the board cannot be played yet, and
 //! "Play from here". It only sends [`EditCommand`]s and [`Action`]s.
 
+use crate::app::xiangqi::messages::ToggleEditor;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -142,7 +143,7 @@ pub(crate) fn show(
             edit(EditCommand::Play);
         }
         if ui.button(T::Cancel.get(lang)).clicked() {
-            send(Action::ToggleEdit);
+            send(Action::own(ToggleEditor));
         }
     });
 }

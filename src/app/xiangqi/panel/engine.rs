@@ -4,6 +4,7 @@
 //! player's notation. Its rows in the settings: the engine's program, threads and hash.
 //! Everything here only reads and asks; the choices go out as actions or edits.
 
+use crate::app::xiangqi::messages::EngineCommand;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -43,7 +44,7 @@ pub(crate) fn show(
             });
     });
     if computer != settings.computer {
-        send(Action::SetComputer(computer));
+        send(Action::own(EngineCommand::SetComputer(computer)));
     }
     let strength = settings
         .computer
@@ -57,7 +58,7 @@ pub(crate) fn show(
         ui.horizontal_wrapped(|ui| {
             ui.label(T::ComputerWaits.get(lang));
             if ui.button(T::ComputerPlayNow.get(lang)).clicked() {
-                send(Action::ComputerMove);
+                send(Action::own(EngineCommand::ComputerMove));
             }
         });
     } else if computers_turn {

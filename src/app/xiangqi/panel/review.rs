@@ -3,6 +3,7 @@
 //! black below, the move shown marked, the marked moves dotted; a click shows that
 //! move).
 
+use crate::app::xiangqi::messages::GoToMove;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -123,7 +124,7 @@ fn graph(
             i => reviewed.line.get(i - 1).copied(),
         };
         if let Some(node) = target {
-            send(Action::GoTo(node));
+            send(Action::own(GoToMove(node)));
         }
     }
 }

@@ -7,6 +7,7 @@
 
 mod rows;
 
+use crate::app::xiangqi::messages::GoToMove;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -100,7 +101,7 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
         self.places
             .push((format!("move {}", node.index()), response.rect));
         if response.clicked() {
-            (self.send)(Action::GoTo(node));
+            (self.send)(Action::own(GoToMove(node)));
         }
         let lang = self.lang;
         response.context_menu(|ui| {
@@ -133,7 +134,7 @@ impl<A: FnMut(Action), E: FnMut(RecordEdit)> List<'_, A, E> {
             });
             ui.separator();
             if ui.button(T::CommentThis.get(lang)).clicked() {
-                (self.send)(Action::GoTo(node));
+                (self.send)(Action::own(GoToMove(node)));
                 *self.focus_comment = true;
                 ui.close();
             }
