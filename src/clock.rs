@@ -2,6 +2,7 @@
 //! passes each frame's real time to [`Clock::tick`], tests pass whatever they like.
 
 use std::time::Duration;
+pub use table::clock::{LOW, format_left};
 
 use crate::rules::{Color, TimeControl};
 
@@ -167,9 +168,6 @@ impl<S: Side> Clock<S> {
     }
 }
 
-/// Under this a clock shows tenths, turns red and ticks once.
-pub const LOW: Duration = Duration::from_secs(10);
-
 /// How often the window wakes while a clock runs: every second, every tenth under ten
 /// seconds. A fixed period, not the time to the next change: bevy_winit redraws at once
 /// whenever the update mode changes, so a wait recomputed each frame would wake it
@@ -180,27 +178,6 @@ pub fn period(left: Duration) -> Duration {
         Duration::from_millis(100)
     } else {
         Duration::from_secs(1)
-    }
-}
-
-/// A clock's time as the players read it: `9:55`, `1:02:03`, `9.4` under ten seconds.
-///
-/// ```
-/// use std::time::Duration;
-/// use xiangqi::clock::format_left;
-/// assert_eq!(format_left(Duration::from_secs(595)), "9:55");
-/// assert_eq!(format_left(Duration::from_secs(3723)), "1:02:03");
-/// assert_eq!(format_left(Duration::from_millis(9_450)), "9.4");
-/// ```
-#[must_use]
-pub fn format_left(left: Duration) -> String {
-    let secs = left.as_secs();
-    if left < LOW {
-        format!("{}.{}", secs, left.subsec_millis() / 100)
-    } else if secs >= 3600 {
-        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
-    } else {
-        format!("{}:{:02}", secs / 60, secs % 60)
     }
 }
 

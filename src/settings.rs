@@ -10,7 +10,7 @@
 //! let prefs = Preferences::from_text("(notation: \"WXF\", theme: \"dark\", slot: Some(3))").unwrap();
 //! assert_eq!(prefs.settings.notation, xiangqi::rules::Notation::Wxf);
 //! assert_eq!(prefs.settings.theme, xiangqi::theme::Theme::Dark);
-//! assert_eq!(prefs.slot, Some(3));
+//! assert_eq!(prefs.slots.get("xiangqi"), Some(&3));
 //! assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
 //! assert!(Preferences::from_text("(notation: \"WXF\"").is_err());
 //! ```
@@ -24,27 +24,15 @@ use crate::i18n::Lang;
 use crate::rules::{Color, Notation, TimeControl};
 use crate::storage::{Damaged, Dirs, atomic_write, read_or_keep_aside};
 pub use crate::theme::{Coordinates, PieceStyle, Theme};
+pub use table::settings::{Settings, ZOOMS, zoom_step};
 
-/// The player's preferences.
+/// Xiangqi's section of the settings: the notation, the next game's clock, the
+/// engine and the computer opponent.
 #[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
 #[derive(Debug, Clone, PartialEq)]
-pub struct Settings {
-    /// Sound on.
-    pub sound: bool,
-    /// 0.0–1.0.
-    pub volume: f32,
-    /// Pieces slide.
-    pub animation: bool,
-    /// How long a slide takes.
-    pub animation_ms: u32,
+pub struct XiangqiSettings {
     /// The move list's notation.
     pub notation: Notation,
-    /// Coordinates around the board.
-    pub coordinates: Coordinates,
-    /// Black at the bottom.
-    pub flipped: bool,
-    /// Interface language.
-    pub lang: Lang,
     /// The time control of the next new game (`None`: untimed).
     pub clock: Option<TimeControl>,
     /// The analysis engine's program (`None`: Fairy-Stockfish or Pikafish, wherever
@@ -58,15 +46,10 @@ pub struct Settings {
     pub threads: u32,
     /// The engine's hash table, in MB.
     pub hash_mb: u32,
-    /// The panel's zoom on top of the screen's scale factor (Ctrl+= / Ctrl+- / Ctrl+0).
-    pub zoom: f32,
-    /// The board's and the panel's colours.
-    pub theme: Theme,
-    /// Characters or symbols on the pieces.
-    pub pieces: PieceStyle,
-    /// Each move said aloud (speech-dispatcher or espeak-ng, when installed).
-    pub speak: bool,
 }
+
+/// Xiangqi's name at the table (its slot has the file's `slot` field of old).
+const XIANGQI: &str = "xiangqi";
 
 /// The computer's strength when the player has not chosen one: a second a move.
 pub const DEFAULT_STRENGTH: Limit = Limit::MoveTime(std::time::Duration::from_secs(1));
@@ -93,57 +76,32 @@ pub fn clamp_strength(limit: Limit) -> Limit {
     }
 }
 
-impl Default for Settings {
+impl Default for XiangqiSettings {
     fn default() -> Self {
-        Settings {
-            sound: true,
-            volume: 0.8,
-            animation: true,
-            animation_ms: 200,
+        XiangqiSettings {
             notation: Notation::Chinese,
-            coordinates: Coordinates::Iccs,
-            flipped: false,
-            lang: Lang::from_locale(sys_locale::get_locale().as_deref()),
             clock: None,
             engine: None,
             computer: None,
             strength: DEFAULT_STRENGTH,
             threads: 1,
             hash_mb: 64,
-            zoom: 1.0,
-            theme: Theme::Wood,
-            pieces: PieceStyle::Traditional,
-            speak: false,
         }
     }
-}
-
-/// The zoom steps Ctrl+= and Ctrl+- go through, as browsers do.
-pub const ZOOMS: [f32; 11] = [0.67, 0.75, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5];
-
-/// The zoom `steps` steps from `zoom` (0: back to 1).
-#[must_use]
-pub fn zoom_step(zoom: f32, steps: i8) -> f32 {
-    if steps == 0 {
-        return 1.0;
-    }
-    let at = ZOOMS
-        .iter()
-        .position(|&z| z >= zoom - 0.001)
-        .unwrap_or(ZOOMS.len() - 1) as i32;
-    ZOOMS[(at + i32::from(steps)).clamp(0, ZOOMS.len() as i32 - 1) as usize]
 }
 
 /// What the settings file holds: the settings, the window's last size and the last
 /// save slot used.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Preferences {
-    /// The settings.
+    /// The table's settings.
     pub settings: Settings,
+    /// Xiangqi's.
+    pub xiangqi: XiangqiSettings,
     /// The window's last logical size.
     pub window: Option<(f32, f32)>,
-    /// The last save slot used.
-    pub slot: Option<usize>,
+    /// The save slot in use at each table, by the game's name (`xiangqi`, `go`).
+    pub slots: std::collections::BTreeMap<String, usize>,
     /// The game on the table when the game closed, by its name (`go`; empty: the first
     /// game): it opens there again.
     pub table: String,
@@ -157,12 +115,18 @@ impl Preferences {
         let stored = ron::from_str::<Stored>(text).map_err(|e| e.to_string())?;
         Ok(Preferences {
             settings: stored.settings(),
+            xiangqi: stored.xiangqi(),
             window: stored
                 .window
                 .filter(|(w, h)| (320.0..=16384.0).contains(w) && (240.0..=16384.0).contains(h)),
-            slot: stored
-                .slot
-                .filter(|s| (1..=crate::slots::SLOTS).contains(s)),
+            // Xiangqi's slot has its field of old; another game's is in `slots`.
+            slots: stored
+                .slots
+                .iter()
+                .map(|(k, v)| (k.trim().to_owned(), *v))
+                .chain(stored.slot.map(|s| (XIANGQI.to_owned(), s)))
+                .filter(|(k, s)| !k.is_empty() && (1..=crate::slots::SLOTS).contains(s))
+                .collect(),
             table: stored.table.trim().to_owned(),
         })
     }
@@ -170,7 +134,8 @@ impl Preferences {
     /// The settings file's text.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let mut stored = Stored::from_settings(&self.settings, self.window, self.slot);
+        let mut stored =
+            Stored::from_settings(&self.settings, &self.xiangqi, self.window, &self.slots);
         stored.table.clone_from(&self.table);
         // Plain values only: serialising them cannot fail.
         ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
@@ -218,6 +183,8 @@ struct Stored {
     clock: Option<TimeControl>,
     window: Option<(f32, f32)>,
     slot: Option<usize>,
+    /// The slot in use at each other table (`{"go": 2}`).
+    slots: std::collections::BTreeMap<String, usize>,
     /// The engine's path; empty: look for one.
     engine: String,
     /// `red`, `black`, or empty: two players.
@@ -267,33 +234,48 @@ mod by_name {
 
 impl Default for Stored {
     fn default() -> Self {
-        Stored::from_settings(&Settings::default(), None, None)
+        Stored::from_settings(
+            &Settings::default(),
+            &XiangqiSettings::default(),
+            None,
+            &std::collections::BTreeMap::new(),
+        )
     }
 }
 
 impl Stored {
-    fn from_settings(s: &Settings, window: Option<(f32, f32)>, slot: Option<usize>) -> Stored {
+    fn from_settings(
+        s: &Settings,
+        x: &XiangqiSettings,
+        window: Option<(f32, f32)>,
+        slots: &std::collections::BTreeMap<String, usize>,
+    ) -> Stored {
         Stored {
             sound: s.sound,
             volume: s.volume,
             animation: s.animation,
             animation_ms: s.animation_ms,
-            notation: Some(s.notation),
+            notation: Some(x.notation),
             coordinates: Some(s.coordinates),
             flipped: s.flipped,
             language: Some(s.lang),
-            clock: s.clock,
+            clock: x.clock,
             window,
-            slot,
-            engine: s
+            slot: slots.get(XIANGQI).copied(),
+            slots: slots
+                .iter()
+                .filter(|(k, _)| *k != XIANGQI)
+                .map(|(k, v)| (k.clone(), *v))
+                .collect(),
+            engine: x
                 .engine
                 .as_ref()
                 .map(|p| p.display().to_string())
                 .unwrap_or_default(),
-            computer: s.computer.map(|c| c.name().to_owned()).unwrap_or_default(),
-            strength: Some(s.strength),
-            threads: s.threads,
-            hash_mb: s.hash_mb,
+            computer: x.computer.map(|c| c.name().to_owned()).unwrap_or_default(),
+            strength: Some(x.strength),
+            threads: x.threads,
+            hash_mb: x.hash_mb,
             zoom: s.zoom,
             theme: Some(s.theme),
             pieces: Some(s.pieces),
@@ -314,20 +296,9 @@ impl Stored {
             },
             animation: self.animation,
             animation_ms: self.animation_ms.clamp(80, 600),
-            notation: self.notation.unwrap_or(default.notation),
             coordinates: self.coordinates.unwrap_or(default.coordinates),
             flipped: self.flipped,
             lang: self.language.unwrap_or(default.lang),
-            clock: self.clock,
-            engine: Some(self.engine.trim())
-                .filter(|p| !p.is_empty())
-                .map(std::path::PathBuf::from),
-            computer: [Color::Red, Color::Black]
-                .into_iter()
-                .find(|c| c.name() == self.computer.trim()),
-            strength: self.strength.map_or(default.strength, clamp_strength),
-            threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
-            hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
             // NaN or out of range: the nearest step, 1 for NaN.
             zoom: if self.zoom.is_nan() {
                 1.0
@@ -339,6 +310,23 @@ impl Stored {
             speak: self.speak,
         }
     }
+
+    fn xiangqi(&self) -> XiangqiSettings {
+        let default = XiangqiSettings::default();
+        XiangqiSettings {
+            notation: self.notation.unwrap_or(default.notation),
+            clock: self.clock,
+            engine: Some(self.engine.trim())
+                .filter(|p| !p.is_empty())
+                .map(std::path::PathBuf::from),
+            computer: [Color::Red, Color::Black]
+                .into_iter()
+                .find(|c| c.name() == self.computer.trim()),
+            strength: self.strength.map_or(default.strength, clamp_strength),
+            threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
+            hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -346,14 +334,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn zoom_goes_by_steps_and_stays_within_them() {
-        assert_eq!(zoom_step(1.0, 1), 1.1);
-        assert_eq!(zoom_step(1.0, -1), 0.9);
-        assert_eq!(zoom_step(2.5, 1), 2.5, "the largest stays");
-        assert_eq!(zoom_step(0.67, -1), 0.67, "the smallest stays");
-        assert_eq!(zoom_step(1.75, 0), 1.0);
-        // A value between steps goes to the next one up or down.
-        assert_eq!(zoom_step(1.2, 1), 1.5);
+    fn zoom_reads_within_its_steps() {
         let odd = stored("(zoom: 40.0)").settings();
         assert_eq!(odd.zoom, 2.5);
         let nan = Stored {
@@ -384,7 +365,6 @@ mod tests {
     #[test]
     fn settings_round_trip_and_tolerate_unknown_values() {
         let s = Settings {
-            notation: Notation::Wxf,
             coordinates: Coordinates::Chinese,
             lang: Lang::En,
             volume: 0.25,
@@ -394,19 +374,23 @@ mod tests {
         };
         let prefs = Preferences {
             settings: s,
+            xiangqi: XiangqiSettings {
+                notation: Notation::Wxf,
+                ..XiangqiSettings::default()
+            },
             window: Some((900.0, 700.0)),
-            slot: Some(3),
+            slots: [("xiangqi".to_owned(), 3), ("go".to_owned(), 2)].into(),
             table: "go".into(),
         };
         assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
-        let odd = stored("(notation: \"klingon\", volume: 7.0)").settings();
-        assert_eq!(odd.notation, Settings::default().notation);
-        assert_eq!(odd.volume, 1.0);
+        let odd = stored("(notation: \"klingon\", volume: 7.0)");
+        assert_eq!(odd.xiangqi().notation, XiangqiSettings::default().notation);
+        assert_eq!(odd.settings().volume, 1.0);
         assert_eq!(stored("(volume: NaN)").settings().volume, 0.8);
         let with_engine = Preferences {
-            settings: Settings {
+            xiangqi: XiangqiSettings {
                 engine: Some("/opt/pikafish/pikafish".into()),
-                ..Settings::default()
+                ..XiangqiSettings::default()
             },
             ..Preferences::default()
         };
@@ -416,20 +400,20 @@ mod tests {
             "{text}"
         );
         assert_eq!(Preferences::from_text(&text), Ok(with_engine));
-        assert_eq!(stored("(engine: \"  \")").settings().engine, None);
+        assert_eq!(stored("(engine: \"  \")").xiangqi().engine, None);
     }
 
     #[test]
     fn the_computer_and_its_strength_read_as_written_and_into_range() {
-        let s = Settings {
+        let s = XiangqiSettings {
             computer: Some(Color::Black),
             strength: Limit::Depth(12),
             threads: 2,
             hash_mb: 256,
-            ..Settings::default()
+            ..XiangqiSettings::default()
         };
         let prefs = Preferences {
-            settings: s,
+            xiangqi: s,
             ..Preferences::default()
         };
         let text = prefs.to_text();
@@ -443,21 +427,21 @@ mod tests {
         assert_eq!(Preferences::from_text(&text), Ok(prefs));
         let odd =
             stored("(computer: \"green\", strength: \"depth 999\", threads: 0, hash_mb: 99999)")
-                .settings();
+                .xiangqi();
         assert_eq!(odd.computer, None);
         assert_eq!(odd.strength, Limit::Depth(MAX_DEPTH));
         assert_eq!((odd.threads, odd.hash_mb), (1, 4096));
-        let timed = stored("(strength: \"0.5 s\")").settings();
+        let timed = stored("(strength: \"0.5 s\")").xiangqi();
         assert_eq!(
             timed.strength,
             Limit::MoveTime(std::time::Duration::from_millis(500))
         );
         assert_eq!(
-            stored("(strength: \"infinite\")").settings().strength,
+            stored("(strength: \"infinite\")").xiangqi().strength,
             DEFAULT_STRENGTH
         );
         assert_eq!(
-            stored("(strength: \"fast\")").settings().strength,
+            stored("(strength: \"fast\")").xiangqi().strength,
             DEFAULT_STRENGTH
         );
     }
@@ -465,13 +449,17 @@ mod tests {
     #[test]
     fn the_file_names_its_choices_as_a_person_would_write_them() {
         let s = Settings {
-            notation: Notation::Wxf,
             coordinates: Coordinates::Chinese,
             lang: Lang::En,
-            clock: Some("10+5".parse().unwrap()),
             ..Settings::default()
         };
-        let text = ron::to_string(&Stored::from_settings(&s, None, None)).unwrap();
+        let x = XiangqiSettings {
+            notation: Notation::Wxf,
+            clock: Some("10+5".parse().unwrap()),
+            ..XiangqiSettings::default()
+        };
+        let text =
+            ron::to_string(&Stored::from_settings(&s, &x, None, &Default::default())).unwrap();
         for named in [
             "notation:\"WXF\"",
             "coordinates:\"chinese\"",
@@ -483,11 +471,11 @@ mod tests {
         // A file of the version before reads the same (choices were plain strings,
         // "no clock" an empty one).
         let old = "(notation: \"ICCS\", coordinates: \"none\", language: \"zh\", clock: \"\")";
-        let read = stored(old).settings();
-        assert_eq!(read.notation, Notation::Iccs);
-        assert_eq!(read.coordinates, Coordinates::None);
-        assert_eq!(read.lang, Lang::Zh);
-        assert_eq!(read.clock, None);
+        let read = stored(old);
+        assert_eq!(read.xiangqi().notation, Notation::Iccs);
+        assert_eq!(read.settings().coordinates, Coordinates::None);
+        assert_eq!(read.settings().lang, Lang::Zh);
+        assert_eq!(read.xiangqi().clock, None);
         // One unknown choice costs only itself.
         let odd = stored("(coordinates: \"roman\", language: \"en\")").settings();
         assert_eq!(odd.coordinates, Settings::default().coordinates);

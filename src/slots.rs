@@ -177,16 +177,18 @@ impl SlotStore {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(SlotError::Empty(slot)),
             other => other.map_err(self.io(slot))?,
         };
-        let mut record = read_any_bytes(&bytes)
-            .map_err(|e| SlotError::Damaged {
-                slot,
-                reason: e.to_string(),
-            })?
-            .record;
-        let name = name.trim();
-        record.set_tag("Event", if name.is_empty() { "?" } else { name });
-        self.write(slot, &pgn::write(&record, Notation::Chinese))
+        let text = renamed(&bytes, name).map_err(|reason| SlotError::Damaged { slot, reason })?;
+        self.write(slot, &text)
     }
+}
+
+/// A slot file's text with its game named `name` (the PGN `Event` tag; empty: unnamed),
+/// its moves, tags and comments kept.
+pub fn renamed(bytes: &[u8], name: &str) -> Result<String, String> {
+    let mut record = read_any_bytes(bytes).map_err(|e| e.to_string())?.record;
+    let name = name.trim();
+    record.set_tag("Event", if name.is_empty() { "?" } else { name });
+    Ok(pgn::write(&record, Notation::Chinese))
 }
 
 /// Reads a slot file's bytes. A PGN slot must end with its result (`*` while the game

@@ -10,15 +10,12 @@
 //! `panel/` (its dialogs in `panel/dialogs/`); files, slots, the clipboard and pictures,
 //! `store/`.
 
-pub mod actions;
 pub mod go;
-pub mod messages;
-pub mod panel;
-pub mod probe;
-pub mod schedule;
-pub mod shell;
-pub mod store;
+mod icon;
+pub mod library;
 pub mod xiangqi;
+
+pub use table::{actions, messages, panel, probe, schedule, shell, store};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -27,71 +24,14 @@ use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 use shell::table::{Part, add_game};
 
 use crate::storage::Dirs;
-use crate::theme::Rgba;
-pub use actions::*;
-pub use messages::*;
-pub use schedule::{AppSet, GameKind, Mode};
-pub use shell::model::*;
-pub use store::choice::{GameChoice, GameList, ListedGame};
-
-/// A board cursor's ring: four bars forming a square `side` wide around `at`, in a
-/// blue no piece, mark or board uses, at depth `z`, each tagged with `tag`.
-pub(crate) fn focus_ring(
-    commands: &mut Commands,
-    (at, side, z): (Vec2, f32, f32),
-    tag: impl Bundle + Clone,
-) {
-    let bar = 0.075 * side;
-    for (offset, size) in [
-        (Vec2::new(0.0, side / 2.0), Vec2::new(side + bar, bar)),
-        (Vec2::new(0.0, -side / 2.0), Vec2::new(side + bar, bar)),
-        (Vec2::new(side / 2.0, 0.0), Vec2::new(bar, side + bar)),
-        (Vec2::new(-side / 2.0, 0.0), Vec2::new(bar, side + bar)),
-    ] {
-        commands.spawn((
-            tag.clone(),
-            Sprite {
-                color: Color::srgb(0.1, 0.35, 1.0),
-                custom_size: Some(size),
-                ..default()
-            },
-            Transform::from_translation((at + offset).extend(z)),
-        ));
-    }
-}
-
-/// A theme colour as a Bevy colour.
-#[must_use]
-pub fn to_color(c: Rgba) -> Color {
-    Color::srgba_u8(c.0, c.1, c.2, c.3)
-}
-
-/// A theme colour as an egui colour.
-#[must_use]
-pub const fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
-    bevy_egui::egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
-}
-
-/// A flat material of a theme colour.
-fn material(materials: &mut Assets<ColorMaterial>, c: Rgba) -> Handle<ColorMaterial> {
-    materials.add(ColorMaterial::from_color(to_color(c)))
-}
+pub use table::{
+    AppSet, GameKind, Mode, actions::*, egui_color, focus_ring, material, messages::*,
+    shell::model::*, to_color,
+};
 
 /// Messages, model, input and logic: everything but drawing. Headless tests use this.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((
-        schedule::plugin,
-        actions::plugin,
-        messages::plugin,
-        shell::model::plugin,
-        shell::tables::plugin,
-        shell::input::plugin,
-        shell::toggles::plugin,
-        shell::access::plugin,
-        store::library::plugin,
-        // What the status line says is the logic's: headless tests read it too.
-        panel::status::plugin,
-    ));
+    app.add_plugins((table::core_plugin, library::plugin));
     games(app, Part::Core);
 }
 
@@ -105,12 +45,34 @@ fn games(app: &mut App, part: Part) {
 /// but draws nothing. Insert [`store::persist::DataDirs`] and [`store::clipboard::Clipboard`] first to
 /// choose where files go and which clipboard is used (tests use a temporary folder).
 pub fn files_plugin(app: &mut App) {
-    app.add_plugins((
-        store::persist::plugin,
-        store::clipboard::plugin,
-        store::export::plugin,
-        store::jobs::plugin,
-    ));
+    // The settings file holds the table's settings and Xiangqi's section.
+    app.insert_resource(store::persist::SettingsFile {
+        load: |dirs, world| {
+            let (prefs, damaged) = crate::settings::Preferences::load(dirs);
+            world.insert_resource(prefs.xiangqi);
+            let kept = store::persist::Kept {
+                settings: prefs.settings,
+                window: prefs.window,
+                slots: prefs.slots,
+                table: prefs.table,
+            };
+            (kept, damaged)
+        },
+        write: |dirs, world, kept| {
+            let prefs = crate::settings::Preferences {
+                settings: kept.settings.clone(),
+                xiangqi: world
+                    .get_resource::<crate::settings::XiangqiSettings>()
+                    .cloned()
+                    .unwrap_or_default(),
+                window: kept.window,
+                slots: kept.slots.clone(),
+                table: kept.table.clone(),
+            };
+            prefs.write(&dirs.settings())
+        },
+    });
+    app.add_plugins(table::files_plugin);
     games(app, Part::Files);
 }
 
@@ -118,20 +80,7 @@ pub fn files_plugin(app: &mut App) {
 /// sounds, the icon. Added by [`AppPlugin`]; a test may add it to build the whole
 /// schedule without a window.
 pub fn window_plugins(app: &mut App) {
-    app.add_plugins((
-        shell::assets::plugin,
-        shell::stage::plugin,
-        shell::tables::window_plugin,
-        #[cfg(target_os = "linux")]
-        shell::xwake::plugin,
-        probe::plugin,
-        store::clipboard::text_field_plugin,
-        shell::icon::plugin,
-        shell::audio::plugin,
-        panel::plugin,
-        panel::dialogs::settings::plugin,
-        panel::dialogs::game_list::plugin,
-    ));
+    app.add_plugins((table::window_plugins, icon::plugin));
     games(app, Part::Window);
 }
 

@@ -41,7 +41,7 @@ pub(super) fn analyze(out: &mut impl Write, request: &Request) -> Result<(), Fai
         let text = std::fs::read_to_string(dirs.settings()).ok()?;
         xiangqi::settings::Preferences::from_text(&text)
             .ok()?
-            .settings
+            .xiangqi
             .engine
     });
     let path = engine::find(configured.as_deref()).ok_or_else(|| {

@@ -59,15 +59,8 @@ texts! {
     GnuGoPlays => "GNU Go 执：", "GNU Go plays:";
     Nobody => "不下", "neither";
     AskGnuGo => "请 GNU Go 判断死子", "Ask GNU Go which are dead";
-    Slots => "存档", "Save slots";
-    Save => "存", "Save";
-    Load => "读", "Load";
-    EmptySlot => "（空）", "(empty)";
-    SavedTo => "已存入围棋存档 {}", "Saved to Go slot {}";
-    LoadedFrom => "已读取围棋存档 {}（Ctrl+Z 撤销）", "Loaded Go slot {} (Ctrl+Z takes it back)";
-    SlotFailed => "围棋存档 {}：{}", "Go slot {}: {}";
-    NothingSaved => "还没有围棋存档", "No Go game saved yet";
-    ExportedSgf => "已导出 {}", "Exported {}";
+    SlotMoves => "{} 手", "{} moves";
+    NoGameInFile => "文件里没有对局", "no game in the file";
     Clock => "计时", "Clock";
     NoClock => "不计时", "none";
     Byoyomi => "（读秒）", " (byo-yomi)";

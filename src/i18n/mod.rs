@@ -1,7 +1,7 @@
 //! Every player-facing string, in Chinese and English: the table's and Xiangqi's here,
 //! Go's in `go.rs`.
 
-pub use table::i18n::{Lang, fill};
+pub use table::i18n::{Lang, Said, Word, fill, pieces_name, theme_name};
 use table::texts;
 
 mod gnugo;
@@ -20,10 +20,6 @@ texts! {
     RedToMove => "红方走棋", "Red to move";
     BlackToMove => "黑方走棋", "Black to move";
     SpokenBoard => "棋盘", "Board";
-    SpokenNews => "刚才", "Just now";
-    SpeakMoves => "朗读每步棋", "Say each move aloud";
-    SpeakThrough => "语音：{}", "Voice: {}";
-    SpeakMissing => "没有语音程序：sudo apt install speech-dispatcher（或 espeak-ng）", "No speech program: sudo apt install speech-dispatcher (or espeak-ng)";
     Moves => "着法", "Moves";
     GameXiangqi => "象棋", "Xiangqi";
     GameGo => "围棋", "Go";
@@ -31,7 +27,6 @@ texts! {
     DeleteFromHere => "从这步起删除", "Delete from here";
     CommentThis => "注释…", "Comment…";
     Comment => "注释", "Comment";
-    GameInfo => "对局信息", "Game info";
     InfoRed => "红方", "Red";
     InfoBlack => "黑方", "Black";
     InfoEvent => "赛事", "Event";
@@ -45,93 +40,24 @@ texts! {
     ResultDraw => "和棋", "Draw";
     Dropped => "棋谱中有一步走不出，这条着法在那里结束", "A move of the file cannot be played; its line ends there";
     Captured => "吃子", "Captured";
-    Undo => "悔棋", "Undo";
-    Redo => "重做", "Redo";
-    NewGame => "新局", "New game";
-    Flip => "翻转棋盘", "Flip board";
-    Help => "帮助", "Help";
-    Quit => "退出", "Quit";
     Settings => "设置", "Settings";
-    Sound => "声音", "Sound";
-    Volume => "音量", "Volume";
-    Animation => "动画", "Animation";
-    AnimationSpeed => "动画时长", "Animation time";
     Notation => "记谱", "Notation";
     NotationChinese => "中文", "Chinese";
-    Coordinates => "坐标", "Coordinates";
-    CoordinatesNone => "无", "None";
-    CoordinatesChinese => "中文数字", "Chinese numerals";
-    Language => "语言", "Language";
     Reviewing => "正在回顾，按 End 回到当前局面", "Reviewing: press End to return to the game";
     BackToGame => "回到当前局面", "Back to the game";
     GameOverRefused => "对局已结束：悔棋或开新局", "The game is over: undo or start a new game";
     NotYourTurn => "现在不是这一方走棋", "It is the other side's move";
-    Started => "新局开始", "New game";
-    NothingToUndo => "没有可以悔的棋", "Nothing to undo";
-    NothingToRedo => "没有可以重做的棋", "Nothing to redo";
     Undone => "已悔棋", "Undone";
     Redone => "已重做", "Redone";
-    Muted => "已静音", "Sound off";
-    Unmuted => "声音已开", "Sound on";
-    HelpTitle => "快捷键", "Keys";
     KeyClick => "左键：选子、落子；也可拖动", "Left click: select and move; drag works too";
     KeyRight => "右键：取消选择", "Right click: cancel the selection";
-    KeyUndo => "Ctrl+Z：悔棋（可连续）", "Ctrl+Z: undo (repeatable)";
-    KeyRedo => "Ctrl+Y 或 Ctrl+Shift+Z：重做", "Ctrl+Y or Ctrl+Shift+Z: redo";
-    KeyNew => "Ctrl+R：新局（可悔）", "Ctrl+R: new game (undoable)";
     KeyFlip => "F：翻转棋盘", "F: flip the board";
-    KeyMute => "M：静音", "M: mute";
-    KeyLook => "T：换棋盘（木纹、纸面、深色）；P：棋子用汉字或图形", "T: next board (wood, paper, dark); P: pieces as characters or symbols";
-    KeyReview => "← → Home End：回顾着法（按住连走）", "← → Home End: review the moves (hold to keep going)";
     KeyLines => "↑ ↓：在分支处换一条变着；右键着法：提升、删除、符号、注释", "↑ ↓: at a fork, follow another line; right-click a move: promote, delete, glyph, comment";
-    KeyZoom => "Ctrl+= / Ctrl+- / Ctrl+0：放大、缩小、还原界面", "Ctrl+= / Ctrl+- / Ctrl+0: zoom the panel in, out, back to 100%";
     KeyReviewGame => "R：引擎复盘（再按停止）；] [：下一个、上一个问题着（Shift：同一方的）", "R: review the game with the engine (again: stop); ] [: next, previous marked move (Shift: of the same side)";
     KeyInfo => "Ctrl+Shift+I：对局信息（棋手、赛事、日期、结果）", "Ctrl+Shift+I: the game's information (players, event, date, result)";
-    KeyHelp => "F1：显示或关闭本帮助", "F1: show or hide this help";
-    KeyQuit => "Ctrl+W、Esc 或 Ctrl+中键：退出", "Ctrl+W, Esc or Ctrl+middle click: quit";
-    Close => "关闭", "Close";
-    KeySave => "Ctrl+S / Ctrl+L：保存 / 读取当前存档", "Ctrl+S / Ctrl+L: save / load the current slot";
-    KeySlots => "Ctrl+Shift+S：存档列表", "Ctrl+Shift+S: the save slots";
-    KeyCopy => "Ctrl+E / Ctrl+Shift+E：复制局面 / 整局棋谱", "Ctrl+E / Ctrl+Shift+E: copy the position / the game";
-    KeyPaste => "Ctrl+I：粘贴局面或棋谱（FEN、PGN、着法…）", "Ctrl+I: paste a position or game (FEN, PGN, moves…)";
-    KeyDrop => "把棋谱文件拖到窗口上即可打开", "Drop a game file on the window to open it";
-    Save => "保存", "Save";
-    Load => "读取", "Load";
-    Slots => "存档…", "Slots…";
-    CopyFen => "复制局面", "Copy position";
-    CopyGame => "复制棋谱", "Copy game";
-    Paste => "粘贴", "Paste";
-    ExportPgn => "导出棋谱", "Export PGN";
-    ExportPng => "导出图片", "Export PNG";
-    ExportGif => "导出动画", "Export GIF";
-    KeyGif => "Ctrl+G：把整局棋导出为动画（GIF）", "Ctrl+G: export the game as an animated GIF";
-    Exporting => "正在生成 {}…", "Making {}…";
-    PictureExported => "图片已导出到 {}", "Picture exported to {}";
-    PictureFailed => "无法导出图片：{}", "Could not export the picture: {}";
-    ExportBusy => "上一个导出还没有完成", "The last export is not finished yet";
-    SlotsTitle => "存档", "Save slots";
-    SlotEmpty => "（空）", "(empty)";
-    SlotDamaged => "文件已损坏：{}", "Damaged file: {}";
     SlotPlies => "{} 步", "{} plies";
-    SlotCurrent => "当前", "current";
-    Delete => "删除", "Delete";
-    Rename => "改名", "Rename";
-    ConfirmDelete => "确定删除存档 {}？", "Delete slot {}?";
-    ConfirmOverwrite => "用当前对局覆盖存档 {}？", "Overwrite slot {} with this game?";
-    Cancel => "取消", "Cancel";
-    Ok => "确定", "OK";
-    SavedTo => "已保存到存档 {}", "Saved to slot {}";
-    LoadedFrom => "已读取存档 {}（Ctrl+Z 可撤销）", "Loaded slot {} (Ctrl+Z takes it back)";
-    Renamed => "存档 {} 已改名", "Slot {} renamed";
-    Deleted => "存档 {} 已删除", "Slot {} deleted";
-    SlotFailed => "存档 {}：{}", "Slot {}: {}";
-    SlotsFull => "存档已满：按 Ctrl+Shift+S 选择要覆盖的存档", "All slots are in use: press Ctrl+Shift+S to choose one to overwrite";
-    NothingSaved => "还没有存档", "Nothing saved yet";
-    NoStorage => "找不到可以保存文件的文件夹", "There is no folder to keep files in";
     CopiedFen => "已复制局面（FEN）", "Copied the position (FEN)";
     CopiedGame => "已复制整局棋谱（PGN）", "Copied the game (PGN)";
-    ClipboardEmpty => "剪贴板里没有文字", "The clipboard holds no text";
-    ClipboardFailed => "无法使用剪贴板：{}", "The clipboard is not available: {}";
     Pasted => "已粘贴{}（Ctrl+Z 可撤销）", "Pasted {} (Ctrl+Z takes it back)";
     PasteFailed => "无法识别剪贴板内容，棋盘未改变：{}", "Could not read the clipboard; the board is unchanged: {}";
     Opened => "已打开 {}：{}", "Opened {}: {}";
@@ -154,8 +80,6 @@ texts! {
     ColumnEvent => "赛事", "Event";
     ColumnDate => "日期", "Date";
     ColumnOpening => "开局", "Opening";
-    MoveBoxTitle => "输入着法（回车走棋，Esc 关闭）", "Type a move (Enter plays, Esc closes)";
-    MoveBoxMore => "还有 {} 个", "{} more";
     MoveBoxXiangqiHint => "如 炮二平五、炮2平5、C2=5、h2e2", "e.g. 炮二平五, 炮2平5, C2=5, h2e2";
     MoveBoxGoHint => "如 D4、Q16、pass", "e.g. D4, Q16, pass";
     TypedNoMove => "没有合法着法符合“{}”", "No legal move fits \"{}\"";
@@ -178,14 +102,9 @@ texts! {
     CustomClock => "自定义…", "Custom…";
     CustomClockHint => "如 10+5、0:30+0、10+0/30（读秒）", "e.g. 10+5, 0:30+0, 10+0/30 (byo-yomi)";
     Byoyomi => "读秒", "byo-yomi";
-    KeyPause => "空格：暂停 / 继续计时", "Space: pause or resume the clock";
-    Exported => "棋谱已导出到 {}", "Game exported to {}";
-    ExportFailed => "无法导出棋谱：{}", "Could not export the game: {}";
     Resumed => "已恢复上次的对局", "Resumed the last game";
     ResumeFailed => "无法恢复上次的对局（{}），原文件保留为 {}", "Could not resume the last game ({}); the file is kept as {}";
-    SettingsDamaged => "设置文件有误（{}），已改用默认设置；原文件保留为 {}", "The settings file was damaged ({}); using the defaults, the file is kept as {}";
     AutosaveFailed => "无法自动保存：{}", "Cannot autosave: {}";
-    SettingsFailed => "无法保存设置：{}", "Cannot save the settings: {}";
     Edit => "摆棋", "Set up";
     EditTitle => "摆棋：摆出任意局面", "Set up any position";
     EditHint => "点选下面的棋子再点棋盘上的点，或把它拖到棋盘上；拖动棋子可移动，拖出棋盘或右击可拿掉", "Pick a piece below and click a point, or drag it onto the board; drag a piece to move it, off the board or right-click to take it off";
@@ -198,12 +117,8 @@ texts! {
     EditFenRefused => "读不懂这个 FEN：{}", "That FEN does not read: {}";
     KeyEdit => "F2：摆棋（Esc 退出）", "F2: set up a position (Esc leaves)";
     KeyAnalysis => "A：引擎分析（再按关闭）", "A: engine analysis (again to hide)";
-    KeyHint => "H：提示一步好棋", "H: hint at a good move";
-    KeyTypeMove => "/ 或回车：输入着法（中文、WXF、ICCS，围棋如 D4、pass），回车走棋，Esc 关闭", "/ or Enter: type a move (Chinese, WXF, ICCS; Go: D4, pass), Enter plays, Esc closes";
     KeyTray => "摆棋时棋盘光标开着：按棋子字母从棋盒取子（R 红车、r 黑车，H 马，E 象，A 士，K 帅，C 炮，P 兵；0 放回），回车放下，Delete 拿掉，Ctrl+回车 从此局面开始", "Setting up, with the board cursor on: a piece's letter takes it from the tray (R red chariot, r black; H horse, E elephant, A advisor, K general, C cannon, P soldier; 0 puts it back), Enter puts it down, Delete takes a piece off, Ctrl+Enter plays from there";
-    KeyCursor => "F6：棋盘光标（方向键移动，回车或空格拿起、放下，Esc 放下）", "F6: the board cursor (arrows move it, Enter or Space picks up and puts down, Esc lets go)";
     KeyLibrary => "L：棋谱库（导入文件夹，按棋手、赛事、开局、局面查找）；O：开局库（点着法即走）", "L: the game library (import folders; find games by player, event, opening, position); O: the opening explorer (click a move to play it)";
-    Credits => "开局库的大师对局与开局编号（ECCO）的分类取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计与分类树", "The opening explorer's master games and the opening names' (ECCO) classification are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics and a classification tree";
     Analysis => "分析", "Analysis";
     HintButton => "提示", "Hint";
     Territory => "形势判断", "Territory";
@@ -229,24 +144,14 @@ texts! {
     NoEngine => "找不到象棋引擎：请安装 Fairy-Stockfish（sudo apt-get install fairy-stockfish）或 Pikafish，或在设置中填写引擎路径", "No engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) or Pikafish, or set the engine's path in the settings";
     EngineFailed => "引擎出错：{}", "The engine failed: {}";
     Review => "复盘分析", "Review";
-    Zoomed => "界面缩放 {}%", "Zoom {}%";
-    MenuGame => "对局", "Game";
-    MenuEdit => "编辑", "Edit";
-    MenuView => "视图", "View";
-    MenuEngine => "引擎", "Engine";
-    MenuMute => "声音开关", "Sound on/off";
     MenuNextMark => "下一个问题着", "Next marked move";
     MenuPreviousMark => "上一个问题着", "Previous marked move";
-    ZoomIn => "放大", "Zoom in";
-    ZoomOut => "缩小", "Zoom out";
-    ZoomReset => "实际大小", "Actual size";
     ReviewStop => "停止", "Stop";
     ReviewSummary => "{}：准确率 {}%，?! {} ? {} ?? {}", "{}: accuracy {}%, ?! {} ? {} ?? {}";
     Engine => "引擎", "Engine";
     EnginePath => "引擎路径（空：自动查找）", "Engine path (empty: look for one)";
     EngineThreads => "线程", "Threads";
     EngineHash => "哈希表", "Hash";
-    MenuTheme => "棋盘：{}", "Board: {}";
     ToMove => "走棋", "to move";
     Puzzles => "残局练习", "Puzzles";
     PuzzlesAllSolved => "所有残局都已解出", "Every puzzle is solved";
@@ -280,35 +185,6 @@ texts! {
     PuzzleSolvedMark => "已解", "solved";
     PuzzleAttempts => "尝试 {} 次", "attempts: {}";
     KeyPuzzles => "F3：残局练习（H 提示，N 下一题，Esc 返回）", "F3: puzzles (H hint, N next, Esc back to the game)";
-    SettingsTitle => "设置", "Settings";
-    SettingsMenu => "设置…", "Settings…";
-    MenuPieces => "棋子：{}", "Pieces: {}";
-    ThemeWood => "木纹", "wood";
-    ThemePaper => "纸面", "paper";
-    ThemeDark => "深色", "dark";
-    ThemeContrast => "高对比", "high contrast";
-    PiecesTraditional => "汉字", "Chinese characters";
-    PiecesInternational => "图形", "symbols";
-}
-
-/// A theme's name in `lang`.
-#[must_use]
-pub fn theme_name(theme: crate::theme::Theme, lang: Lang) -> &'static str {
-    match theme {
-        crate::theme::Theme::Wood => T::ThemeWood.get(lang),
-        crate::theme::Theme::Paper => T::ThemePaper.get(lang),
-        crate::theme::Theme::Dark => T::ThemeDark.get(lang),
-        crate::theme::Theme::Contrast => T::ThemeContrast.get(lang),
-    }
-}
-
-/// A piece style's name in `lang`.
-#[must_use]
-pub fn pieces_name(style: crate::theme::PieceStyle, lang: Lang) -> &'static str {
-    match style {
-        crate::theme::PieceStyle::Traditional => T::PiecesTraditional.get(lang),
-        crate::theme::PieceStyle::International => T::PiecesInternational.get(lang),
-    }
 }
 
 #[cfg(test)]
@@ -344,8 +220,8 @@ mod tests {
                 "{t:?}"
             );
         }
-        assert_eq!(T::SavedTo.fill(Lang::En, &[&3]), "Saved to slot 3");
-        assert_eq!(T::SlotFailed.fill(Lang::Zh, &[&2, &"x"]), "存档 2：x");
+        assert_eq!(Word::SavedTo.fill(Lang::En, &[&3]), "Saved to slot 3");
+        assert_eq!(Word::SlotFailed.fill(Lang::Zh, &[&2, &"x"]), "存档 2：x");
         assert_eq!(
             imported(Format::Pgn(Notation::Chinese), 40, Lang::Zh),
             "PGN 棋谱（中文记谱），40 步"

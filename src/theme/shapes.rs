@@ -4,73 +4,8 @@
 //! painters: the pictures look like the game.
 
 use super::geometry as g;
-use super::{Coordinates, Palette, PieceStyle, Rgba, WOOD, marked_points, point, symbols};
+use super::{Coordinates, Palette, PieceStyle, Rgba, Shape, WOOD, marked_points, point, symbols};
 use crate::rules::{Color, Piece, Role, Square};
-
-/// One thing to paint. Later shapes cover earlier ones.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Shape {
-    /// An axis-aligned rectangle.
-    Rect {
-        /// Its centre.
-        center: (f32, f32),
-        /// Width and height.
-        size: (f32, f32),
-        /// Fill.
-        color: Rgba,
-    },
-    /// A straight line with square ends.
-    Segment {
-        /// One end.
-        a: (f32, f32),
-        /// The other.
-        b: (f32, f32),
-        /// Thickness.
-        width: f32,
-        /// Colour.
-        color: Rgba,
-    },
-    /// A filled circle.
-    Disc {
-        /// Centre.
-        center: (f32, f32),
-        /// Radius.
-        radius: f32,
-        /// Fill.
-        color: Rgba,
-    },
-    /// A ring between two radii.
-    Ring {
-        /// Centre.
-        center: (f32, f32),
-        /// Inner radius.
-        inner: f32,
-        /// Outer radius.
-        outer: f32,
-        /// Fill.
-        color: Rgba,
-    },
-    /// A filled convex polygon, its corners counter-clockwise (the window fans it into
-    /// triangles; the pieces' symbols are built of these).
-    Polygon {
-        /// Its corners.
-        points: Vec<(f32, f32)>,
-        /// Fill.
-        color: Rgba,
-    },
-    /// Text centred on a point, in the embedded font: all-ASCII text (the coordinates) in
-    /// the plain face, the rest in the handwritten one ([`Face::for_text`](super::Face)).
-    Label {
-        /// The text.
-        text: String,
-        /// Its centre.
-        at: (f32, f32),
-        /// Font size (em height).
-        size: f32,
-        /// Colour.
-        color: Rgba,
-    },
-}
 
 /// The board: wood, frame, lines, palace, point marks, river words and coordinates.
 #[must_use]
@@ -174,8 +109,8 @@ pub fn board(flipped: bool, coordinates: Coordinates, palette: &Palette) -> Vec<
 /// A piece at `at`: face, rim, the side's ring and its character or symbol.
 #[must_use]
 pub fn piece(piece: Piece, at: (f32, f32), style: PieceStyle, palette: &Palette) -> Vec<Shape> {
-    let side = palette.side(piece.color);
-    let face = palette.face(piece.color);
+    let side = super::side(palette, piece.color);
+    let face = super::face(palette, piece.color);
     let mut out = vec![
         Shape::Disc {
             center: at,

@@ -193,7 +193,7 @@ fn ctrl_r_starts_the_next_game_with_the_chosen_clock() {
     let mut app = app();
     assert!(app.world().resource::<Model>().clock().is_none());
     app.world_mut()
-        .resource_mut::<xiangqi::app::Settings>()
+        .resource_mut::<xiangqi::settings::XiangqiSettings>()
         .clock = Some("10+5".parse().unwrap());
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyR]);
     assert_eq!(left(&app), [600, 600]);

@@ -8,6 +8,7 @@ use crate::common;
 use xiangqi::app::xiangqi::messages::{
     DrawCommand, EngineCommand, EngineMove, MovePlayed, MoveRejected, Refusal,
 };
+use xiangqi::settings::XiangqiSettings;
 
 use std::time::{Duration, Instant};
 
@@ -23,10 +24,9 @@ use xiangqi::rules::{Color, Position};
 
 fn app() -> App {
     let mut app = headless::app();
-    let mut settings = app.world_mut().resource_mut::<Settings>();
-    settings.lang = Lang::En;
+    app.world_mut().resource_mut::<Settings>().lang = Lang::En;
     // Quick moves: these tests are about the plumbing, not the play.
-    settings.strength = Limit::Depth(4);
+    app.world_mut().resource_mut::<XiangqiSettings>().strength = Limit::Depth(4);
     app
 }
 
@@ -72,7 +72,7 @@ fn the_computer_answers_the_players_move_and_undo_takes_back_both() {
     }
     assert_eq!(view(&app).status, EngineStatus::Idle);
 
-    app.world_mut().resource_mut::<Settings>().strength =
+    app.world_mut().resource_mut::<XiangqiSettings>().strength =
         Limit::MoveTime(Duration::from_millis(1500));
     play(&mut app, "h2e2");
     assert_eq!(plies(&app), 1);
@@ -257,7 +257,7 @@ fn h_points_at_a_move_in_the_position_shown() {
 #[test]
 fn an_engine_that_will_not_start_is_said_and_the_game_goes_on_for_two() {
     let mut app = app();
-    app.world_mut().resource_mut::<Settings>().engine = Some("/nonexistent/engine".into());
+    app.world_mut().resource_mut::<XiangqiSettings>().engine = Some("/nonexistent/engine".into());
     act(
         &mut app,
         Action::own(EngineCommand::SetComputer(Some(Color::Red))),
@@ -271,7 +271,7 @@ fn an_engine_that_will_not_start_is_said_and_the_game_goes_on_for_two() {
             .any(|t| t.contains("The engine failed") && t.contains("/nonexistent/engine")),
         "{told:?}"
     );
-    assert_eq!(app.world().resource::<Settings>().computer, None);
+    assert_eq!(app.world().resource::<XiangqiSettings>().computer, None);
     play(&mut app, "h2e2");
     assert_eq!(plies(&app), 1, "red is the player's again");
 }
@@ -297,7 +297,7 @@ fn the_computer_declines_a_draw_at_once() {
 #[test]
 fn a_hint_on_the_computers_move_is_refused_with_the_reason() {
     let mut app = app();
-    app.world_mut().resource_mut::<Settings>().strength =
+    app.world_mut().resource_mut::<XiangqiSettings>().strength =
         Limit::MoveTime(Duration::from_millis(1500));
     act(
         &mut app,
@@ -320,7 +320,7 @@ fn new_engine_options_restart_it_and_the_analysis_goes_on() {
         !view(a).lines_about(&start).is_empty()
     });
     let first = view(&app).pid.unwrap();
-    app.world_mut().resource_mut::<Settings>().hash_mb = 32;
+    app.world_mut().resource_mut::<XiangqiSettings>().hash_mb = 32;
     until(&mut app, Duration::from_secs(20), "another engine", |a| {
         view(a).pid.is_some_and(|p| p != first)
     });

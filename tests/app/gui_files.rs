@@ -4,6 +4,8 @@
 #![cfg(feature = "gui")]
 
 use crate::common;
+use xiangqi::app::xiangqi::files::choice::GameChoice;
+use xiangqi::settings::XiangqiSettings;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -14,12 +16,11 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use xiangqi::app::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
 use xiangqi::app::store::persist::DataDirs;
-use xiangqi::app::xiangqi::files::saves::SlotList;
+use xiangqi::app::store::slots::{SlotList, SlotState as Listed};
 use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{
-    Action, CurrentSlot, GameChoice, Notice, Overlay, Settings, SlotCommand, SlotOp, core_plugin,
-    files_plugin,
+    Action, CurrentSlot, Notice, Overlay, Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
 };
 use xiangqi::rules::Notation;
 use xiangqi::rules::record::GameRecord;
@@ -228,7 +229,10 @@ fn ctrl_s_then_new_game_then_ctrl_l_and_the_load_is_undoable() {
     t.ctrl(KeyCode::KeyS);
     assert_eq!(t.said(false), "Saved to slot 1");
     assert!(t.slots().path(1).exists());
-    assert_eq!(t.app.world().resource::<CurrentSlot>().0, Some(1));
+    assert_eq!(
+        t.app.world().resource::<CurrentSlot>().of("xiangqi"),
+        Some(1)
+    );
     t.ctrl(KeyCode::KeyR);
     assert_eq!(t.fen(), START);
     t.ctrl(KeyCode::KeyL);
@@ -276,7 +280,10 @@ fn ctrl_l_with_nothing_saved_and_ctrl_s_with_every_slot_taken() {
     t.ctrl(KeyCode::KeyR);
     t.ctrl(KeyCode::KeyL);
     assert_eq!(t.fen(), AFTER_H2E2);
-    assert_eq!(t.app.world().resource::<CurrentSlot>().0, Some(5));
+    assert_eq!(
+        t.app.world().resource::<CurrentSlot>().of("xiangqi"),
+        Some(5)
+    );
 }
 
 #[test]
@@ -286,20 +293,27 @@ fn a_damaged_slot_is_reported_and_left_alone() {
     std::fs::create_dir_all(t.dirs.slots()).unwrap();
     let junk = "[Event \"hand edited\"]\n\n1. 炮二平五 馬8进7 2. 炮二平五\n";
     std::fs::write(t.slots().path(1), junk).unwrap();
-    t.app.world_mut().resource_mut::<CurrentSlot>().0 = Some(1);
+    t.app
+        .world_mut()
+        .resource_mut::<CurrentSlot>()
+        .0
+        .insert("xiangqi".into(), 1);
     t.play("h2e2");
     t.ctrl(KeyCode::KeyS);
     let said = t.said(true);
-    assert!(said.starts_with("Slot 1: slot 1 is damaged"), "{said}");
+    assert!(
+        said.starts_with("Slot 1: the file is damaged and is left as it is"),
+        "{said}"
+    );
     t.ctrl(KeyCode::KeyL);
-    assert!(t.said(true).contains("damaged"));
+    assert!(t.said(true).to_lowercase().contains("damaged"));
     assert_eq!(t.fen(), AFTER_H2E2, "the board is untouched");
     assert_eq!(std::fs::read_to_string(t.slots().path(1)).unwrap(), junk);
     // The dialog lists it as damaged, with the reader's reason.
     t.ctrl_shift(KeyCode::KeyS);
     let list = t.app.world().resource::<SlotList>().0.clone();
     assert!(
-        matches!(&list[0], SlotState::Damaged(why) if why.contains("ply 3")),
+        matches!(&list[0], Listed::Damaged(why) if why.contains("ply 3")),
         "{list:?}"
     );
     // Deleting (after the dialog's question) is the only way it goes.
@@ -308,7 +322,7 @@ fn a_damaged_slot_is_reported_and_left_alone() {
         op: SlotOp::Delete,
     });
     assert!(!t.slots().path(1).exists());
-    assert_eq!(t.app.world().resource::<CurrentSlot>().0, None);
+    assert_eq!(t.app.world().resource::<CurrentSlot>().of("xiangqi"), None);
 }
 
 #[test]
@@ -327,7 +341,7 @@ fn the_dialog_saves_loads_renames_and_deletes() {
     });
     assert_eq!(t.said(false), "Slot 3 renamed");
     let list = t.app.world().resource::<SlotList>().0.clone();
-    assert!(matches!(&list[2], SlotState::Saved(info) if info.name.as_deref() == Some("中炮")));
+    assert!(matches!(&list[2], Listed::Saved(info) if info.name.as_deref() == Some("中炮")));
     t.ctrl(KeyCode::KeyR);
     t.send(SlotCommand {
         slot: 3,
@@ -343,7 +357,7 @@ fn the_dialog_saves_loads_renames_and_deletes() {
         slot: 3,
         op: SlotOp::Load,
     });
-    assert_eq!(t.said(true), "Slot 3: slot 3 is empty");
+    assert_eq!(t.said(true), "Slot 3: it is empty");
     assert_eq!(t.fen(), AFTER_H2E2);
 }
 
@@ -413,8 +427,8 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
     let dirs = home("settings");
     {
         let mut t = start(&dirs);
+        t.app.world_mut().resource_mut::<XiangqiSettings>().notation = Notation::Iccs;
         let mut s = t.app.world_mut().resource_mut::<Settings>();
-        s.notation = Notation::Iccs;
         s.flipped = true;
         s.sound = false;
         t.app.update();
@@ -438,13 +452,14 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
     let (prefs, damaged) = Preferences::load(&dirs);
     assert_eq!(damaged, None);
     assert_eq!(prefs.window, Some((900.0, 700.0)));
-    assert_eq!(prefs.settings.notation, Notation::Iccs);
+    assert_eq!(prefs.xiangqi.notation, Notation::Iccs);
     assert!(prefs.settings.flipped && !prefs.settings.sound);
     {
         // The next start uses them.
         let t = start(&dirs);
         let s = t.app.world().resource::<Settings>();
-        assert!(s.flipped && s.notation == Notation::Iccs);
+        let x = t.app.world().resource::<XiangqiSettings>();
+        assert!(s.flipped && x.notation == Notation::Iccs);
     }
     {
         // Quitting right after an edit still writes it.
@@ -1442,14 +1457,13 @@ fn the_table_opens_at_the_game_it_was_playing() {
     assert!(text.contains("table: \"go\""), "{text}");
 }
 
-/// Go's own slots: Ctrl+S at the Go table saves the game as SGF in a Go slot (the
-/// Xiangqi slots untouched), Ctrl+L loads it back in place of a new game (Ctrl+Z takes
-/// that back), the panel's list saves to and loads any slot, and Export writes an SGF
-/// file.
+/// Go's slots are the table's: Ctrl+S at the Go table saves the game as SGF in a Go slot
+/// (the Xiangqi slots untouched), Ctrl+L loads it back in place of a new game (Ctrl+Z
+/// takes that back), the dialog saves to, loads, renames and lists any slot with its
+/// size, moves and side to play, and Export writes an SGF file.
 #[test]
 fn go_slots_save_load_and_export() {
     use xiangqi::app::GameKind;
-    use xiangqi::app::go::slots::{GoSlotCommand, GoSlots};
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
     use xiangqi::app::{BoardPointer, BoardPress};
     use xiangqi::go::Point;
@@ -1466,7 +1480,7 @@ fn go_slots_save_load_and_export() {
     }
     t.notices();
     t.ctrl(KeyCode::KeyS);
-    assert_eq!(t.said(false), "Saved to Go slot 1");
+    assert_eq!(t.said(false), "Saved to slot 1");
     let slot = t.dirs.slots().join("go-1.sgf");
     let text = std::fs::read_to_string(&slot).unwrap();
     assert!(
@@ -1477,29 +1491,98 @@ fn go_slots_save_load_and_export() {
         !t.dirs.slots().join("slot-1.pgn").exists(),
         "no Xiangqi slot written"
     );
-    let listed = t.app.world().resource::<GoSlots>().listed.clone();
+    // The table's dialog lists it as any game's slot.
+    t.ctrl_shift(KeyCode::KeyS);
     assert!(
-        listed[0].as_deref().unwrap().starts_with("9×9 · 3 · "),
-        "{listed:?}"
+        t.app.world().resource::<Overlay>().slots,
+        "the dialog opens"
     );
+    let listed = t.app.world().resource::<SlotList>().0.clone();
+    let Listed::Saved(first) = &listed[0] else {
+        panic!("{listed:?}")
+    };
+    let said = (first.said)(xiangqi::i18n::Lang::En);
+    assert!(said.starts_with("9×9 · 3 moves · "), "{said}");
+    t.ctrl_shift(KeyCode::KeyS);
     let moves = |t: &Test| t.app.world().resource::<GoTable>().game().moves().len();
     t.send(Action::own(GoCommand::New(GoSetup::of(13, 0))));
     t.ctrl(KeyCode::KeyL);
     assert_eq!(moves(&t), 3);
     assert_eq!(t.app.world().resource::<GoTable>().size(), 9);
+    assert_eq!(t.said(false), "Loaded slot 1 (Ctrl+Z takes it back)");
     t.ctrl(KeyCode::KeyZ);
     assert_eq!(t.app.world().resource::<GoTable>().size(), 13);
-    t.send(GoSlotCommand::Save(3));
-    t.send(GoSlotCommand::Load(1));
+    t.send(SlotCommand {
+        slot: 3,
+        op: SlotOp::Save,
+    });
+    t.send(SlotCommand {
+        slot: 3,
+        op: SlotOp::Rename("星位".into()),
+    });
+    assert_eq!(t.said(false), "Slot 3 renamed");
+    let listed = t.app.world().resource::<SlotList>().0.clone();
+    assert!(
+        matches!(&listed[2], Listed::Saved(g) if g.name.as_deref() == Some("星位")),
+        "{listed:?}"
+    );
+    t.send(SlotCommand {
+        slot: 1,
+        op: SlotOp::Load,
+    });
     assert_eq!(moves(&t), 3);
-    assert!(t.dirs.slots().join("go-3.sgf").exists());
     t.notices();
     t.send(Action::ExportPgn);
     let said = t.said(false);
-    let path = said.strip_prefix("Exported ").unwrap();
+    let path = said.strip_prefix("Game exported to ").unwrap();
     assert!(path.ends_with(".sgf"), "{path}");
     let back = &xiangqi::go::sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap()[0];
     assert_eq!(back.main_line().len(), 4);
+}
+
+/// What Xiangqi's slots always did, Go's do through the same service (issue 55): a slot
+/// file that does not read is listed damaged with the reader's reason and never written
+/// over, and the slot in use is remembered in the settings file, per game.
+#[test]
+fn go_slots_keep_a_damaged_file_and_remember_the_slot_in_use() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoCommand, GoSetup};
+    let dirs = home("go-slots-kept");
+    {
+        let mut t = start(&dirs);
+        t.set_lang_en();
+        t.send(Action::SwitchGame(GameKind("go")));
+        t.send(Action::own(GoCommand::New(GoSetup::of(9, 0))));
+        std::fs::create_dir_all(dirs.slots()).unwrap();
+        let junk = "(;GM[1]SZ[9];B[ee";
+        std::fs::write(dirs.slots().join("go-2.sgf"), junk).unwrap();
+        t.ctrl_shift(KeyCode::KeyS);
+        let listed = t.app.world().resource::<SlotList>().0.clone();
+        assert!(matches!(&listed[1], Listed::Damaged(_)), "{listed:?}");
+        t.notices();
+        t.send(SlotCommand {
+            slot: 2,
+            op: SlotOp::Save,
+        });
+        let said = t.said(true);
+        assert!(said.starts_with("Slot 2: the file is damaged"), "{said}");
+        assert_eq!(
+            std::fs::read_to_string(dirs.slots().join("go-2.sgf")).unwrap(),
+            junk
+        );
+        t.send(SlotCommand {
+            slot: 4,
+            op: SlotOp::Save,
+        });
+        assert_eq!(t.app.world().resource::<CurrentSlot>().of("go"), Some(4));
+        assert_eq!(t.app.world().resource::<CurrentSlot>().of("xiangqi"), None);
+        std::thread::sleep(std::time::Duration::from_millis(600));
+        t.app.update();
+    }
+    let t = start(&dirs);
+    assert_eq!(t.app.world().resource::<CurrentSlot>().of("go"), Some(4));
+    let text = std::fs::read_to_string(dirs.settings()).unwrap();
+    assert!(text.contains("\"go\": 4"), "{text}");
 }
 
 /// GNU Go at the Go table: it answers black's move as white, Ctrl+Z takes back both

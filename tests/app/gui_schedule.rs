@@ -7,6 +7,8 @@ use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use xiangqi::app::xiangqi::messages::NewGameWith;
+use xiangqi::app::xiangqi::model::XiangqiSettingsEdited;
+use xiangqi::settings::XiangqiSettings;
 
 /// Every schedule of the whole game (core, files and the window's plugins, all but the
 /// window itself) built with Bevy's ambiguity detection: each schedule's name and
@@ -181,15 +183,15 @@ fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
     // of it, and ask the engine nothing new while it has nothing to do.
     let mut edited = app.world().resource::<xiangqi::app::Settings>().clone();
     edited.volume = 0.3;
-    edited.hash_mb = 128;
+    let mut engine = app.world().resource::<XiangqiSettings>().clone();
+    engine.hash_mb = 128;
     app.world_mut()
         .write_message(xiangqi::app::SettingsEdited(Box::new(edited)));
+    app.world_mut()
+        .write_message(XiangqiSettingsEdited(Box::new(engine)));
     app.update();
     app.update();
-    assert_eq!(
-        app.world().resource::<xiangqi::app::Settings>().hash_mb,
-        128
-    );
+    assert_eq!(app.world().resource::<XiangqiSettings>().hash_mb, 128);
     assert_eq!(
         view_entities(&mut app),
         (pieces.clone(), marks.clone()),

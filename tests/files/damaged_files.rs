@@ -207,14 +207,17 @@ fn a_settings_file_cut_anywhere_is_kept_aside() {
         settings: Settings {
             sound: false,
             volume: 0.35,
-            notation: Notation::Wxf,
             coordinates: Coordinates::Chinese,
             flipped: true,
-            clock: Some(TimeControl::minutes(10, 5)),
             ..Settings::default()
         },
+        xiangqi: xiangqi::settings::XiangqiSettings {
+            notation: Notation::Wxf,
+            clock: Some(TimeControl::minutes(10, 5)),
+            ..Default::default()
+        },
         window: Some((1024.0, 768.0)),
-        slot: Some(4),
+        slots: [("xiangqi".to_owned(), 4)].into(),
         table: "xiangqi".into(),
     };
     prefs.write(&dirs.settings()).unwrap();

@@ -143,8 +143,9 @@ fn preferences() -> [xiangqi::settings::Preferences; 2] {
             flipped: true,
             ..Settings::default()
         },
+        xiangqi: Default::default(),
         window: Some((1024.0, 768.0)),
-        slot: Some(3),
+        slots: [("xiangqi".to_owned(), 3), ("go".to_owned(), 1)].into(),
         table: "go".into(),
     };
     [Preferences::default(), quiet]

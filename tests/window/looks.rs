@@ -36,9 +36,7 @@ fn agreement(game: &Game, shot: &Shot, at: Square, theme: Theme, pieces: PieceSt
             (g::HEIGHT / 2.0 - by) * picture_cell,
         )
     };
-    let ink = theme
-        .palette()
-        .side(Position::new().piece_at(at).unwrap().color);
+    let ink = xiangqi::theme::side(theme.palette(), Position::new().piece_at(at).unwrap().color);
     let (mut same, mut all) = (0, 0);
     for i in -16..=16 {
         for j in -16..=16 {

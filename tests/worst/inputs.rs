@@ -73,7 +73,7 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
             xiangqi::slots::SlotState::Saved(info) => info.plies,
             _ => 1,
         },
-        Reader::Settings => Preferences::from_text(&text()).map_or(1, |p| p.slot.unwrap_or(2)),
+        Reader::Settings => Preferences::from_text(&text()).map_or(1, |p| p.slots.len() + 2),
         Reader::GoText => {
             use xiangqi::go::text;
             let t = text();

@@ -78,7 +78,19 @@ macro_rules! texts {
                 $crate::i18n::fill(self.get(lang), args)
             }
         }
+
+        impl $crate::i18n::Said for $name {
+            fn said(&self, lang: $crate::i18n::Lang) -> &'static str {
+                self.get(lang)
+            }
+        }
     };
+}
+
+/// A fixed interface string of any list [`texts!`] declares: its text in a language.
+pub trait Said {
+    /// The text in `lang`.
+    fn said(&self, lang: Lang) -> &'static str;
 }
 
 /// `text` with each `{}` replaced by the next of `args`.
@@ -92,4 +104,135 @@ pub fn fill(text: &str, args: &[&dyn std::fmt::Display]) -> String {
         out.push_str(part);
     }
     out
+}
+
+texts! {
+    Word;
+    Close => "关闭", "Close";
+    SlotsTitle => "存档", "Save slots";
+    SlotEmpty => "（空）", "(empty)";
+    SlotDamaged => "文件已损坏：{}", "Damaged file: {}";
+    SlotCurrent => "当前", "current";
+    Delete => "删除", "Delete";
+    Rename => "改名", "Rename";
+    ConfirmDelete => "确定删除存档 {}？", "Delete slot {}?";
+    ConfirmOverwrite => "用当前对局覆盖存档 {}？", "Overwrite slot {} with this game?";
+    Cancel => "取消", "Cancel";
+    Ok => "确定", "OK";
+    SavedTo => "已保存到存档 {}", "Saved to slot {}";
+    LoadedFrom => "已读取存档 {}（Ctrl+Z 可撤销）", "Loaded slot {} (Ctrl+Z takes it back)";
+    Renamed => "存档 {} 已改名", "Slot {} renamed";
+    Deleted => "存档 {} 已删除", "Slot {} deleted";
+    SlotFailed => "存档 {}：{}", "Slot {}: {}";
+    SlotsFull => "存档已满：按 Ctrl+Shift+S 选择要覆盖的存档", "All slots are in use: press Ctrl+Shift+S to choose one to overwrite";
+    NothingSaved => "还没有存档", "Nothing saved yet";
+    Exported => "棋谱已导出到 {}", "Game exported to {}";
+    ExportFailed => "无法导出棋谱：{}", "Could not export the game: {}";
+    SlotKeptDamaged => "文件已损坏，保持原样：{}", "the file is damaged and is left as it is: {}";
+    SlotIsEmpty => "存档是空的", "it is empty";
+    SlotsButton => "存档…", "Slots…";
+    Animation => "动画", "Animation";
+    AnimationSpeed => "动画时长", "Animation time";
+    ClipboardEmpty => "剪贴板里没有文字", "The clipboard holds no text";
+    ClipboardFailed => "无法使用剪贴板：{}", "The clipboard is not available: {}";
+    Coordinates => "坐标", "Coordinates";
+    CoordinatesChinese => "中文数字", "Chinese numerals";
+    CoordinatesNone => "无", "None";
+    CopyFen => "复制局面", "Copy position";
+    CopyGame => "复制棋谱", "Copy game";
+    Credits => "开局库的大师对局与开局编号（ECCO）的分类取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计与分类树", "The opening explorer's master games and the opening names' (ECCO) classification are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics and a classification tree";
+    ExportBusy => "上一个导出还没有完成", "The last export is not finished yet";
+    ExportGif => "导出动画", "Export GIF";
+    ExportPgn => "导出棋谱", "Export PGN";
+    ExportPng => "导出图片", "Export PNG";
+    Exporting => "正在生成 {}…", "Making {}…";
+    Flip => "翻转棋盘", "Flip board";
+    GameInfo => "对局信息", "Game info";
+    Help => "帮助", "Help";
+    HelpTitle => "快捷键", "Keys";
+    KeyCopy => "Ctrl+E / Ctrl+Shift+E：复制局面 / 整局棋谱", "Ctrl+E / Ctrl+Shift+E: copy the position / the game";
+    KeyCursor => "F6：棋盘光标（方向键移动，回车或空格拿起、放下，Esc 放下）", "F6: the board cursor (arrows move it, Enter or Space picks up and puts down, Esc lets go)";
+    KeyDrop => "把棋谱文件拖到窗口上即可打开", "Drop a game file on the window to open it";
+    KeyGif => "Ctrl+G：把整局棋导出为动画（GIF）", "Ctrl+G: export the game as an animated GIF";
+    KeyHelp => "F1：显示或关闭本帮助", "F1: show or hide this help";
+    KeyHint => "H：提示一步好棋", "H: hint at a good move";
+    KeyLook => "T：换棋盘（木纹、纸面、深色）；P：棋子用汉字或图形", "T: next board (wood, paper, dark); P: pieces as characters or symbols";
+    KeyMute => "M：静音", "M: mute";
+    KeyNew => "Ctrl+R：新局（可悔）", "Ctrl+R: new game (undoable)";
+    KeyPaste => "Ctrl+I：粘贴局面或棋谱（FEN、PGN、着法…）", "Ctrl+I: paste a position or game (FEN, PGN, moves…)";
+    KeyPause => "空格：暂停 / 继续计时", "Space: pause or resume the clock";
+    KeyQuit => "Ctrl+W、Esc 或 Ctrl+中键：退出", "Ctrl+W, Esc or Ctrl+middle click: quit";
+    KeyRedo => "Ctrl+Y 或 Ctrl+Shift+Z：重做", "Ctrl+Y or Ctrl+Shift+Z: redo";
+    KeyReview => "← → Home End：回顾着法（按住连走）", "← → Home End: review the moves (hold to keep going)";
+    KeySave => "Ctrl+S / Ctrl+L：保存 / 读取当前存档", "Ctrl+S / Ctrl+L: save / load the current slot";
+    KeySlots => "Ctrl+Shift+S：存档列表", "Ctrl+Shift+S: the save slots";
+    KeyTypeMove => "/ 或回车：输入着法（中文、WXF、ICCS，围棋如 D4、pass），回车走棋，Esc 关闭", "/ or Enter: type a move (Chinese, WXF, ICCS; Go: D4, pass), Enter plays, Esc closes";
+    KeyUndo => "Ctrl+Z：悔棋（可连续）", "Ctrl+Z: undo (repeatable)";
+    KeyZoom => "Ctrl+= / Ctrl+- / Ctrl+0：放大、缩小、还原界面", "Ctrl+= / Ctrl+- / Ctrl+0: zoom the panel in, out, back to 100%";
+    Language => "语言", "Language";
+    Load => "读取", "Load";
+    MenuEdit => "编辑", "Edit";
+    MenuEngine => "引擎", "Engine";
+    MenuGame => "对局", "Game";
+    MenuMute => "声音开关", "Sound on/off";
+    MenuPieces => "棋子：{}", "Pieces: {}";
+    MenuTheme => "棋盘：{}", "Board: {}";
+    MenuView => "视图", "View";
+    MoveBoxMore => "还有 {} 个", "{} more";
+    MoveBoxTitle => "输入着法（回车走棋，Esc 关闭）", "Type a move (Enter plays, Esc closes)";
+    Muted => "已静音", "Sound off";
+    NewGame => "新局", "New game";
+    NoStorage => "找不到可以保存文件的文件夹", "There is no folder to keep files in";
+    NothingToRedo => "没有可以重做的棋", "Nothing to redo";
+    NothingToUndo => "没有可以悔的棋", "Nothing to undo";
+    Paste => "粘贴", "Paste";
+    PictureExported => "图片已导出到 {}", "Picture exported to {}";
+    PictureFailed => "无法导出图片：{}", "Could not export the picture: {}";
+    Quit => "退出", "Quit";
+    Redo => "重做", "Redo";
+    Save => "保存", "Save";
+    SettingsDamaged => "设置文件有误（{}），已改用默认设置；原文件保留为 {}", "The settings file was damaged ({}); using the defaults, the file is kept as {}";
+    SettingsFailed => "无法保存设置：{}", "Cannot save the settings: {}";
+    SettingsMenu => "设置…", "Settings…";
+    SettingsTitle => "设置", "Settings";
+    Slots => "存档…", "Slots…";
+    Sound => "声音", "Sound";
+    SpeakMissing => "没有语音程序：sudo apt install speech-dispatcher（或 espeak-ng）", "No speech program: sudo apt install speech-dispatcher (or espeak-ng)";
+    SpeakMoves => "朗读每步棋", "Say each move aloud";
+    SpeakThrough => "语音：{}", "Voice: {}";
+    SpokenNews => "刚才", "Just now";
+    Started => "新局开始", "New game";
+    Undo => "悔棋", "Undo";
+    Unmuted => "声音已开", "Sound on";
+    Volume => "音量", "Volume";
+    ZoomIn => "放大", "Zoom in";
+    ZoomOut => "缩小", "Zoom out";
+    ZoomReset => "实际大小", "Actual size";
+    Zoomed => "界面缩放 {}%", "Zoom {}%";
+    ThemeWood => "木纹", "wood";
+    ThemePaper => "纸面", "paper";
+    ThemeDark => "深色", "dark";
+    ThemeContrast => "高对比", "high contrast";
+    PiecesTraditional => "汉字", "Chinese characters";
+    PiecesInternational => "图形", "symbols";
+}
+
+/// A theme's name in `lang`.
+#[must_use]
+pub fn theme_name(theme: crate::theme::Theme, lang: Lang) -> &'static str {
+    match theme {
+        crate::theme::Theme::Wood => Word::ThemeWood.get(lang),
+        crate::theme::Theme::Paper => Word::ThemePaper.get(lang),
+        crate::theme::Theme::Dark => Word::ThemeDark.get(lang),
+        crate::theme::Theme::Contrast => Word::ThemeContrast.get(lang),
+    }
+}
+
+/// A piece style's name in `lang`.
+#[must_use]
+pub fn pieces_name(style: crate::theme::PieceStyle, lang: Lang) -> &'static str {
+    match style {
+        crate::theme::PieceStyle::Traditional => Word::PiecesTraditional.get(lang),
+        crate::theme::PieceStyle::International => Word::PiecesInternational.get(lang),
+    }
 }

@@ -21,7 +21,7 @@ type WinitProxy = bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>;
 /// wakes the window without asking for it.
 static WINDOW: Mutex<Option<WinitProxy>> = Mutex::new(None);
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, remember_window);
 }
 

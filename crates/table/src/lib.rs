@@ -1,13 +1,142 @@
 //! The table the games sit on. It knows no game: a game is a type implementing the
-//! seam the shell asks, added by the program that holds it. This crate depends on
-//! neither game's rules, so the compiler keeps it that way.
+//! seam the shell asks ([`shell::table::TableGame`]), added by the program that holds
+//! it. This crate depends on neither game's rules, so the compiler keeps it that way.
+//!
+//! Where to look: what a key does, `shell/input.rs`; who answers an action,
+//! `actions.rs`; the order of everything, `schedule.rs`; the panel, `panel/` (its
+//! dialogs in `panel/dialogs/`); the settings file, the clipboard and pictures,
+//! `store/`; a job off the frame, `jobs.rs`.
 //!
 //! Without the `shell` feature it is the part the command line uses too: the
-//! languages, the files and the voice.
+//! languages, the look's data, the files and the voice.
 
+pub mod clock;
 pub mod i18n;
+pub mod settings;
 pub mod speech;
 pub mod storage;
+pub mod theme;
 
 #[cfg(feature = "shell")]
+pub mod actions;
+#[cfg(feature = "shell")]
 pub mod jobs;
+#[cfg(feature = "shell")]
+pub mod messages;
+#[cfg(feature = "shell")]
+pub mod panel;
+#[cfg(feature = "shell")]
+pub mod probe;
+#[cfg(feature = "shell")]
+pub mod schedule;
+#[cfg(feature = "shell")]
+pub mod shell;
+#[cfg(feature = "shell")]
+pub mod store;
+
+#[cfg(feature = "shell")]
+pub use shell_parts::*;
+
+#[cfg(feature = "shell")]
+mod shell_parts {
+    use bevy::prelude::*;
+
+    pub use crate::actions::*;
+    pub use crate::messages::*;
+    pub use crate::schedule::{AppSet, GameKind, Mode};
+    pub use crate::shell::model::*;
+    use crate::theme::Rgba;
+    use crate::{actions, messages, panel, probe, schedule, shell, store};
+
+    /// A board cursor's ring: four bars forming a square `side` wide around `at`, in a
+    /// blue no piece, mark or board uses, at depth `z`, each tagged with `tag`.
+    pub fn focus_ring(
+        commands: &mut Commands,
+        (at, side, z): (Vec2, f32, f32),
+        tag: impl Bundle + Clone,
+    ) {
+        let bar = 0.075 * side;
+        for (offset, size) in [
+            (Vec2::new(0.0, side / 2.0), Vec2::new(side + bar, bar)),
+            (Vec2::new(0.0, -side / 2.0), Vec2::new(side + bar, bar)),
+            (Vec2::new(side / 2.0, 0.0), Vec2::new(bar, side + bar)),
+            (Vec2::new(-side / 2.0, 0.0), Vec2::new(bar, side + bar)),
+        ] {
+            commands.spawn((
+                tag.clone(),
+                Sprite {
+                    color: Color::srgb(0.1, 0.35, 1.0),
+                    custom_size: Some(size),
+                    ..default()
+                },
+                Transform::from_translation((at + offset).extend(z)),
+            ));
+        }
+    }
+
+    /// A theme colour as a Bevy colour.
+    #[must_use]
+    pub fn to_color(c: Rgba) -> Color {
+        Color::srgba_u8(c.0, c.1, c.2, c.3)
+    }
+
+    /// A theme colour as an egui colour.
+    #[must_use]
+    pub const fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
+        bevy_egui::egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
+    }
+
+    /// A flat material of a theme colour.
+    #[must_use]
+    pub fn material(materials: &mut Assets<ColorMaterial>, c: Rgba) -> Handle<ColorMaterial> {
+        materials.add(ColorMaterial::from_color(to_color(c)))
+    }
+
+    /// Messages, model, input and logic: the table without a window or files (headless
+    /// tests use it). The program adds its games after it.
+    pub fn core_plugin(app: &mut App) {
+        app.add_plugins((
+            schedule::plugin,
+            actions::plugin,
+            messages::plugin,
+            shell::model::plugin,
+            shell::tables::plugin,
+            shell::input::plugin,
+            shell::toggles::plugin,
+            shell::access::plugin,
+            // What the status line says is the logic's: headless tests read it too.
+            panel::status::plugin,
+        ));
+    }
+
+    /// The settings file, the clipboard, pictures and jobs: what touches files or the OS
+    /// but draws nothing. Insert [`store::persist::DataDirs`],
+    /// [`store::persist::SettingsFile`] and [`store::clipboard::Clipboard`] first to
+    /// choose where files go, how the settings file reads and which clipboard is used.
+    pub fn files_plugin(app: &mut App) {
+        app.add_plugins((
+            store::persist::plugin,
+            store::clipboard::plugin,
+            store::export::plugin,
+            store::slots::plugin,
+            crate::jobs::plugin,
+        ));
+    }
+
+    /// What the window adds: fonts and sounds, the stage, the panel and its dialogs.
+    pub fn window_plugins(app: &mut App) {
+        app.add_plugins((
+            shell::assets::plugin,
+            shell::stage::plugin,
+            shell::tables::window_plugin,
+            #[cfg(target_os = "linux")]
+            shell::xwake::plugin,
+            probe::plugin,
+            store::clipboard::text_field_plugin,
+            shell::audio::plugin,
+            panel::plugin,
+            panel::dialogs::settings::plugin,
+            panel::dialogs::slots::plugin,
+        ));
+    }
+}

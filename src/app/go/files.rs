@@ -37,6 +37,7 @@ pub fn claims(import: &Import) -> Claim {
             Claim::Sure
         }
         Import::Pasted(t) if is_sgf(t) => Claim::Sure,
+        Import::Slot { record, .. } if record.is::<Session>() => Claim::Sure,
         Import::Pasted(t) if text::looks_like_moves(t) || text::read_diagram(t).is_ok() => {
             Claim::Maybe
         }
@@ -94,7 +95,7 @@ pub(crate) fn import(
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
     tables: Res<Tables>,
-    link: Res<crate::app::store::library::LibraryLink>,
+    link: Res<crate::app::library::LibraryLink>,
 ) {
     let lang = settings.lang;
     let at_go = *kind.get() == Go::KIND;
@@ -122,7 +123,19 @@ pub(crate) fn import(
                 }
             }
             Import::Pasted(t) => (G::TheClipboard.get(lang).to_owned(), read(t, &table)),
-            Import::Slot { .. } => continue,
+            Import::Slot { slot, record } => {
+                // A slot of the table's slots service: said as the slots say it.
+                if let Some(opened) = record.downcast_ref::<Session>() {
+                    info!("go loaded slot {slot}");
+                    table.open(opened.clone());
+                    let said = crate::i18n::Word::LoadedFrom.fill(lang, &[slot]);
+                    notices.write(Notice::info(said));
+                    if !at_go {
+                        next.set(Go::KIND);
+                    }
+                }
+                continue;
+            }
         };
         match read {
             Ok(opened) => {

@@ -7,10 +7,12 @@ use super::library::GoLibraryCommand;
 use super::{GoCommand, GoTable, files};
 use crate::app::Import;
 use crate::app::actions::Action;
-use crate::app::shell::table::{Claim, Copied, GIF_DELAY, Menu, MenuItem, PanelSection, Picture};
+use crate::app::shell::table::{
+    Claim, Copied, GIF_DELAY, Menu, MenuItem, PanelSection, Picture, PictureLook,
+};
 use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
 use crate::i18n::{Lang, T};
-use crate::picture::{self, Options};
+use crate::picture;
 
 /// Go (围棋) at the table.
 pub struct Go;
@@ -61,6 +63,7 @@ impl TableGame for Go {
                 | Action::ReviewEnd
                 | Action::Save
                 | Action::Load
+                | Action::ToggleSlots
                 | Action::ExportPgn
                 | Action::CopyFen
                 | Action::CopyGame
@@ -88,7 +91,7 @@ impl TableGame for Go {
         }
     }
 
-    fn picture(world: &World, gif: bool, opts: &Options) -> Picture {
+    fn picture(world: &World, gif: bool, opts: &PictureLook) -> Picture {
         let game = world.resource::<GoTable>().game().clone();
         let (px, theme) = (opts.size, opts.theme);
         let coordinates = opts.coordinates != crate::theme::Coordinates::None;
@@ -122,6 +125,10 @@ impl TableGame for Go {
         app.add_plugins((super::autosave::plugin, super::slots::plugin));
     }
 
+    fn slots() -> Option<crate::app::store::slots::SlotFormat> {
+        Some(super::slots::FORMAT)
+    }
+
     fn window(app: &mut App) {
         app.add_plugins(super::view::plugin);
     }
@@ -129,13 +136,17 @@ impl TableGame for Go {
     fn menu(menu: Menu) -> Vec<MenuItem> {
         match menu {
             Menu::Engine => vec![
-                (T::Territory, "A", Action::own(GoCommand::Territory)),
-                (T::HintButton, "H", Action::Hint),
-                (T::Review, "R", Action::own(GoCommand::Review)),
-                (T::MenuNextMark, "]", Action::own(GoCommand::NextMark)),
+                MenuItem::new(T::Territory, "A", Action::own(GoCommand::Territory)),
+                MenuItem::new(T::HintButton, "H", Action::Hint),
+                MenuItem::new(T::Review, "R", Action::own(GoCommand::Review)),
+                MenuItem::new(T::MenuNextMark, "]", Action::own(GoCommand::NextMark)),
             ],
             Menu::Edit => Vec::new(),
-            Menu::Game => vec![(T::LibraryMenu, "L", Action::own(GoLibraryCommand::Toggle))],
+            Menu::Game => vec![MenuItem::new(
+                T::LibraryMenu,
+                "L",
+                Action::own(GoLibraryCommand::Toggle),
+            )],
         }
     }
 

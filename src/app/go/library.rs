@@ -8,9 +8,9 @@ use bevy::window::RequestRedraw;
 
 use crate::app::Notice;
 use crate::app::go::{GoHappened, GoTable};
+use crate::app::library::{LibraryAnswer, LibraryLink};
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
-use crate::app::store::library::{LibraryAnswer, LibraryLink};
 use crate::games::go::Session;
 use crate::go::sgf::SgfGame;
 use crate::i18n::LibText;

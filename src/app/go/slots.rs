@@ -1,186 +1,132 @@
 //! Go's save slots: eight SGF files (`slots/go-N.sgf`) beside the Xiangqi slots, each
-//! with the whole tree. At the Go table Ctrl+S saves to the slot in use (else the first
-//! free one), Ctrl+L loads it (else the newest), the panel's slot list saves and loads
-//! any of them, and Export writes the game as an SGF file in the documents folder.
-//! A load opens like a paste: Ctrl+Z takes it back.
+//! with the whole tree, its name in `GN`. The table's slots service does the rest, as
+//! for every game: the dialog (Ctrl+Shift+S, the panel's Slots… button), Ctrl+S and
+//! Ctrl+L, damaged files left as they are, the slot in use remembered, the export. A
+//! load opens like a paste: Ctrl+Z takes it back. A game saved is kept in the library.
 
-use std::path::PathBuf;
+use std::sync::Arc;
 
 use bevy::prelude::*;
+use bevy_egui::egui;
 
-use crate::app::Notice;
-use crate::app::actions::SaveCommand;
+use crate::app::egui_color;
 use crate::app::go::GoTable;
-use crate::app::store::persist::DataDirs;
+use crate::app::store::slots::{SlotFormat, SlotGame, SlotSaved};
 use crate::games::go::Session;
-use crate::go::sgf;
+use crate::go::{Color, Game, Point, sgf};
 use crate::i18n::GoText as G;
-use crate::storage::{Dirs, Stamp, atomic_write, unused_path};
+use crate::i18n::Lang;
+use crate::storage::Stamp;
 
-/// How many Go slots there are.
-pub const GO_SLOTS: usize = 8;
+/// How Go keeps its games in the slots.
+pub(crate) const FORMAT: SlotFormat = SlotFormat {
+    file,
+    ext: "sgf",
+    write,
+    read,
+    rename,
+};
 
-/// Each slot's line in the panel (`None`: empty), and the slot in use.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct GoSlots {
-    /// Slot 1 first: what it holds, in a few words.
-    pub listed: Vec<Option<String>>,
-    /// The slot saved to or loaded from last.
-    pub current: Option<usize>,
+fn file(slot: usize) -> String {
+    format!("go-{slot}.sgf")
 }
 
-/// Save or load one slot (the panel's list).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoSlotCommand {
-    /// Save the game in this slot.
-    Save(usize),
-    /// Open this slot's game.
-    Load(usize),
-}
-
-fn path(dirs: &Dirs, slot: usize) -> PathBuf {
-    dirs.slots().join(format!("go-{slot}.sgf"))
-}
-
-/// What a slot's file holds, for the list: its moves and the date it was saved.
-fn describe(dirs: &Dirs, slot: usize) -> Option<String> {
-    let bytes = std::fs::read(path(dirs, slot)).ok()?;
-    let games = sgf::read(&sgf::decode(&bytes)).ok()?;
-    let game = games.first()?;
-    let moves = game.main_line().len() - 1;
-    let date = game.tag("DT").unwrap_or_default();
-    Some(format!("{}×{} · {moves} · {date}", game.size, game.size))
-}
-
-/// The list read from disk.
-fn list(dirs: &Dirs) -> Vec<Option<String>> {
-    (1..=GO_SLOTS).map(|i| describe(dirs, i)).collect()
-}
-
-/// The Go slots and Go files opened, where the files live (with the other files'
-/// plugins).
-pub(crate) fn plugin(app: &mut App) {
-    let dirs = app
-        .world()
-        .get_resource::<DataDirs>()
-        .and_then(|d| d.0.clone());
-    let listed = dirs.as_ref().map_or_else(|| vec![None; GO_SLOTS], list);
-    app.insert_resource(GoSlots {
-        listed,
-        current: None,
-    })
-    .add_message::<GoSlotCommand>()
-    .add_systems(
-        Update,
-        (
-            slots
-                .in_set(<crate::app::go::game::Go as crate::app::shell::table::TableGame>::SYSTEMS),
-            super::files::import,
-        )
-            .chain()
-            .in_set(crate::app::schedule::Logic::GoFiles),
-    );
-}
-
-/// Ctrl+S, Ctrl+L and Export at the Go table, and the panel's slot commands.
-pub(crate) fn slots(
-    mut keys: MessageReader<SaveCommand>,
-    mut chosen: MessageReader<GoSlotCommand>,
-    dirs: Res<DataDirs>,
-    mut slots: ResMut<GoSlots>,
-    mut table: ResMut<GoTable>,
-    mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::shell::model::Settings>,
-    link: Res<crate::app::store::library::LibraryLink>,
-) {
-    let lang = settings.lang;
-    let mut asked: Vec<GoSlotCommand> = Vec::new();
-    for key in keys.read() {
-        let Some(dirs) = &dirs.0 else {
-            notices.write(Notice::warn(crate::i18n::T::NoStorage.get(lang)));
-            continue;
-        };
-        match key {
-            SaveCommand::Save => {
-                let free = slots.listed.iter().position(Option::is_none).map(|i| i + 1);
-                asked.push(GoSlotCommand::Save(slots.current.or(free).unwrap_or(1)));
-            }
-            SaveCommand::Load => {
-                let newest = (1..=GO_SLOTS)
-                    .filter_map(|i| {
-                        let t = std::fs::metadata(path(dirs, i)).ok()?.modified().ok()?;
-                        Some((t, i))
-                    })
-                    .max()
-                    .map(|(_, i)| i);
-                match slots.current.or(newest) {
-                    Some(slot) => asked.push(GoSlotCommand::Load(slot)),
-                    None => _ = notices.write(Notice::warn(G::NothingSaved.get(lang))),
-                }
-            }
-            // The slot list is in the Go panel, always at hand.
-            SaveCommand::ToggleSlots => {}
-            SaveCommand::ExportPgn => {
-                let stamp = Stamp::now();
-                let file = unused_path(&dirs.documents, &format!("go-{}", stamp.file), "sgf");
-                let text = sgf::write(&with_date(&table, &stamp));
-                notices.write(match atomic_write(&file, text.as_bytes()) {
-                    Ok(()) => {
-                        info!("exported {}", file.display());
-                        Notice::info(G::ExportedSgf.fill(lang, &[&file.display()]))
-                    }
-                    Err(e) => Notice::warn(G::SlotFailed.fill(lang, &[&"SGF", &e])),
-                });
-            }
-        }
+fn write(world: &World, name: Option<&str>, stamp: &Stamp) -> String {
+    let mut file = with_date(world.resource::<GoTable>(), stamp);
+    if let Some(name) = name {
+        file.set_tag("GN", Some(name));
     }
-    asked.extend(chosen.read().copied());
-    for command in asked {
-        let Some(dirs) = &dirs.0 else {
-            notices.write(Notice::warn(crate::i18n::T::NoStorage.get(lang)));
-            continue;
+    sgf::write(&file)
+}
+
+/// The first game of an SGF slot file, and its main line played out.
+fn first(bytes: &[u8]) -> Result<(sgf::SgfGame, Game), String> {
+    let mut games = sgf::read(&sgf::decode(bytes)).map_err(|e| e.to_string())?;
+    if games.is_empty() {
+        return Err(G::NoGameInFile.get(Lang::En).to_owned());
+    }
+    let file = games.swap_remove(0);
+    let game = file.replay(&file.main_line()).map_err(|e| e.to_string())?;
+    Ok((file, game))
+}
+
+fn read(bytes: &[u8]) -> Result<SlotGame, String> {
+    let (file, game) = first(bytes)?;
+    let name = file.tag("GN").map(str::trim).filter(|n| !n.is_empty());
+    let size = file.size;
+    let moves = game.moves().len();
+    let result = file.tag("RE").map(str::to_owned).filter(|r| !r.is_empty());
+    let to_move = game.position().to_move();
+    let stones: Vec<(Point, Color)> = game
+        .position()
+        .board()
+        .points()
+        .filter_map(|p| Some((p, game.position().board().get(p)?)))
+        .collect();
+    Ok(SlotGame {
+        name: name.map(str::to_owned),
+        saved: file.tag("DT").unwrap_or_default().to_owned(),
+        said: Arc::new(move |lang| {
+            let state = match &result {
+                Some(result) => result.clone(),
+                None => crate::i18n::go_side(to_move, lang).to_owned(),
+            };
+            let moves = G::SlotMoves.fill(lang, &[&moves]);
+            format!("{size}×{size} · {moves} · {state}")
+        }),
+        preview: Arc::new(move |ui| preview(ui, size, &stones)),
+        record: Arc::new(Session::from_file(game, &file)),
+    })
+}
+
+fn rename(bytes: &[u8], name: &str) -> Result<String, String> {
+    let mut games = sgf::read(&sgf::decode(bytes)).map_err(|e| e.to_string())?;
+    let Some(file) = games.first_mut() else {
+        return Err(G::NoGameInFile.get(Lang::En).to_owned());
+    };
+    file.set_tag("GN", Some(name).filter(|n| !n.is_empty()));
+    // The slot holds one game; any after it (a file copied in) stay.
+    Ok(games.iter().map(sgf::write).collect::<Vec<_>>().join("\n"))
+}
+
+/// A small goban: the wood, the lines and the stones, as the board shows them.
+fn preview(ui: &mut egui::Ui, size: u8, stones: &[(Point, Color)]) {
+    let side = 90.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let look = crate::app::panel::parts::look(ui.ctx());
+    let palette = look.theme.palette();
+    painter.rect_filled(rect, 2.0, egui_color(palette.goban));
+    let cell = side / f32::from(size);
+    let at = |p: Point| {
+        rect.min + egui::vec2((f32::from(p.x) + 0.5) * cell, (f32::from(p.y) + 0.5) * cell)
+    };
+    let line = egui::Stroke::new(0.5, egui_color(palette.line));
+    for i in 0..size {
+        let (a, b) = (Point::new(i, 0), Point::new(i, size - 1));
+        painter.line_segment([at(a), at(b)], line);
+        let (a, b) = (Point::new(0, i), Point::new(size - 1, i));
+        painter.line_segment([at(a), at(b)], line);
+    }
+    for &(p, color) in stones {
+        let fill = match color {
+            Color::Black => crate::theme::go::BLACK,
+            Color::White => crate::theme::go::WHITE,
         };
-        match command {
-            GoSlotCommand::Save(slot) => {
-                let text = sgf::write(&with_date(&table, &Stamp::now()));
-                match atomic_write(&path(dirs, slot), text.as_bytes()) {
-                    Ok(()) => {
-                        info!("go saved slot {slot}");
-                        slots.current = Some(slot);
-                        // A game saved is kept in the library too (once).
-                        if !table.game().moves().is_empty() {
-                            crate::app::go::library::keep(&link, table.to_file(), "saved");
-                        }
-                        notices.write(Notice::info(G::SavedTo.fill(lang, &[&slot])));
-                    }
-                    Err(e) => {
-                        _ = notices.write(Notice::warn(G::SlotFailed.fill(lang, &[&slot, &e])))
-                    }
-                }
-            }
-            GoSlotCommand::Load(slot) => {
-                let read = std::fs::read(path(dirs, slot))
-                    .map_err(|e| e.to_string())
-                    .and_then(|b| sgf::read(&sgf::decode(&b)).map_err(|e| e.to_string()))
-                    .and_then(|games| {
-                        let file = &games[0];
-                        let game = file.replay(&file.main_line()).map_err(|e| e.to_string())?;
-                        Ok(Session::from_file(game, file))
-                    });
-                match read {
-                    Ok(opened) => {
-                        info!("go loaded slot {slot}");
-                        table.open(opened);
-                        slots.current = Some(slot);
-                        notices.write(Notice::info(G::LoadedFrom.fill(lang, &[&slot])));
-                    }
-                    Err(e) => {
-                        _ = notices.write(Notice::warn(G::SlotFailed.fill(lang, &[&slot, &e])))
-                    }
-                }
-            }
+        painter.circle_filled(at(p), cell * 0.47, egui_color(fill));
+    }
+}
+
+/// A game saved is kept in the library too (once).
+pub(crate) fn keep_saved(
+    mut saved: MessageReader<SlotSaved>,
+    table: Res<GoTable>,
+    link: Res<crate::app::library::LibraryLink>,
+) {
+    for _ in saved.read() {
+        if !table.game().moves().is_empty() {
+            crate::app::go::library::keep(&link, table.to_file(), "saved");
         }
-        slots.listed = list(dirs);
     }
 }
 
@@ -191,4 +137,18 @@ fn with_date(table: &GoTable, stamp: &Stamp) -> sgf::SgfGame {
         file.set_tag("DT", Some(&stamp.date.replace('.', "-")));
     }
     file
+}
+
+/// Go's part of the files: a saved game kept in the library, and what is opened.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_message::<SlotSaved>().add_systems(
+        Update,
+        (
+            keep_saved
+                .in_set(<crate::app::go::game::Go as crate::app::shell::table::TableGame>::SYSTEMS),
+            super::files::import,
+        )
+            .chain()
+            .in_set(crate::app::schedule::Logic::GoFiles),
+    );
 }

@@ -14,7 +14,7 @@ use crate::app::xiangqi::messages::DrawCommand;
 use bevy::prelude::*;
 
 use crate::app::shell::model::{Overlay, Settings};
-use crate::app::store::choice::GameChoice;
+use crate::app::xiangqi::files::choice::GameChoice;
 use crate::app::xiangqi::messages::{ClockLow, DrawOffered, GameEnded};
 use crate::app::xiangqi::model::Model;
 use crate::app::{BoardChanged, Notice};

@@ -4,6 +4,7 @@
 //! puts it down — a click there, refused or played the same way —, Esc lets go of the
 //! piece, then of the board. A game can be played with keys alone.
 
+use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 
 use crate::app::actions::Action;
@@ -190,6 +191,7 @@ pub(crate) fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
 pub(crate) fn announce(
     model: Res<Model>,
     settings: Res<Settings>,
+    xq: Res<XiangqiSettings>,
     mut played: MessageReader<MovePlayed>,
     mut ended: MessageReader<GameEnded>,
     mut said: MessageWriter<Spoken>,
@@ -201,11 +203,11 @@ pub(crate) fn announce(
             continue;
         };
         let before = model.game().position_at(ply);
-        let shown = settings.notation.display(before, m.mv);
+        let shown = xq.notation.display(before, m.mv);
         let wxf = Notation::Wxf.display(before, m.mv);
         said.write(Spoken(spoken::xiangqi_move(
             m.piece.color,
-            settings.notation,
+            xq.notation,
             &shown,
             &wxf,
             m.captured,

@@ -6,6 +6,7 @@
 //! the game except the computer's move, which the logic plays only if the game is still
 //! where the engine was asked about it.
 
+use crate::settings::XiangqiSettings;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -138,6 +139,7 @@ fn actions(
     mut view: ResMut<EngineView>,
     mut link: ResMut<Link>,
     mut settings: ResMut<Settings>,
+    mut xq: ResMut<XiangqiSettings>,
     model: Res<Model>,
     mut waits: ResMut<ComputerWaits>,
     mut notices: MessageWriter<Notice>,
@@ -145,9 +147,8 @@ fn actions(
     let lang = settings.lang;
     for _ in play.read().filter(|&&c| c == PlayCommand::Hint) {
         let pos = model.shown_position();
-        let computers_move = !model.is_reviewing()
-            && model.outcome().is_none()
-            && settings.computer == Some(pos.turn());
+        let computers_move =
+            !model.is_reviewing() && model.outcome().is_none() && xq.computer == Some(pos.turn());
         if pos.legal_moves().is_empty() {
             notices.write(Notice::warn(T::NoMoveToHint.get(lang)));
         } else if computers_move {
@@ -155,7 +156,7 @@ fn actions(
             notices.write(Notice::warn(T::ComputersTurn.get(lang)));
         } else if let Some(m) = view.hint_about(pos) {
             // Asked again: said again.
-            let text = settings.notation.display(pos, m);
+            let text = xq.notation.display(pos, m);
             notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
         } else {
             link.hint_asked = Some(pos.clone());
@@ -175,8 +176,8 @@ fn actions(
             EngineCommand::ComputerMove => waits.0 = None,
             EngineCommand::SetComputer(side) => {
                 waits.0 = None;
-                if settings.computer != side {
-                    settings.computer = side;
+                if xq.computer != side {
+                    xq.computer = side;
                     // The player's side at the bottom of the board.
                     if let Some(computer) = side {
                         settings.flipped = computer == crate::rules::Color::Red;
@@ -199,7 +200,8 @@ fn actions(
 fn collect(
     mut link: ResMut<Link>,
     mut view: ResMut<EngineView>,
-    mut settings: ResMut<Settings>,
+    settings: Res<Settings>,
+    mut xq: ResMut<XiangqiSettings>,
     model: Res<Model>,
     mut moves: MessageWriter<EngineMove>,
     mut notices: MessageWriter<Notice>,
@@ -251,7 +253,7 @@ fn collect(
                         moves.write(EngineMove { mv, position: pos });
                     }
                     Task::Hint => {
-                        let text = settings.notation.display(&pos, mv);
+                        let text = xq.notation.display(&pos, mv);
                         notices.write(Notice::info(T::HintIs.fill(lang, &[&text])));
                         view.hint = Some((pos, mv));
                         link.hint_asked = None;
@@ -270,7 +272,7 @@ fn collect(
         // why, and the game goes on as two players'.
         view.status = EngineStatus::Failed(text.clone());
         view.analysing = false;
-        settings.computer = None;
+        xq.computer = None;
         link.hint_asked = None;
         link.worker = None;
         link.current = None;
@@ -393,11 +395,12 @@ fn answer_draw(
     mut offers: MessageReader<DrawOffered>,
     mut model: ResMut<Model>,
     settings: Res<Settings>,
+    xq: Res<XiangqiSettings>,
     view: Res<EngineView>,
     mut says: TableSays,
 ) {
     for &DrawOffered(side) in offers.read() {
-        if settings.computer == Some(!side) && model.draw_offer() == Some(side) {
+        if xq.computer == Some(!side) && model.draw_offer() == Some(side) {
             let score = view.computer_score_about(model.game().position());
             says.answer_draw(&mut model, engine::accepts_draw(score), settings.lang);
         }

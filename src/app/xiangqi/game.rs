@@ -7,10 +7,12 @@ use bevy::prelude::*;
 use crate::app::Import;
 use crate::app::actions::Action;
 use crate::app::schedule::Mode;
+use crate::app::shell::table::PictureLook;
 use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
     TableGame, usual_key,
 };
+use crate::app::store::slots::SlotFormat;
 use crate::app::xiangqi::library::LibraryCommand;
 use crate::app::xiangqi::messages::MoveAsked;
 use crate::app::xiangqi::model::Model;
@@ -18,6 +20,7 @@ use crate::app::xiangqi::review::ReviewCommand;
 use crate::app::xiangqi::train::TrainCommand;
 use crate::i18n::{Lang, T};
 use crate::picture::{self, Options};
+use crate::rules::record::GameRecord;
 
 /// Chinese chess at the table.
 pub struct Xiangqi;
@@ -77,9 +80,16 @@ impl TableGame for Xiangqi {
         }
     }
 
-    fn picture(world: &World, gif: bool, opts: &Options) -> Picture {
+    fn picture(world: &World, gif: bool, look: &PictureLook) -> Picture {
         let model = world.resource::<Model>();
-        let opts = opts.clone();
+        let opts = Options {
+            size: look.size,
+            flipped: look.flipped,
+            coordinates: look.coordinates,
+            theme: look.theme,
+            pieces: look.pieces,
+            ..Options::default()
+        };
         // The game for the GIF, the position on the board (maybe reviewed) for the PNG.
         let draw: Box<dyn FnOnce() -> Vec<u8> + Send> = if gif {
             let game = model.game().clone();
@@ -98,7 +108,8 @@ impl TableGame for Xiangqi {
     fn claims(import: &Import) -> Claim {
         // Its readers sniff every notation and file of Chinese chess; a slot is its own.
         match import {
-            Import::Slot { .. } => Claim::Sure,
+            Import::Slot { record, .. } if record.is::<GameRecord>() => Claim::Sure,
+            Import::Slot { .. } => Claim::No,
             Import::File(_) | Import::Pasted(_) => Claim::Maybe,
         }
     }
@@ -120,40 +131,44 @@ impl TableGame for Xiangqi {
     }
 
     fn files(app: &mut App) {
-        app.add_plugins((super::files::autosave::plugin, super::files::saves::plugin));
+        app.add_plugins(super::files::autosave::plugin);
     }
 
     fn window(app: &mut App) {
-        app.add_plugins((super::view::plugin, super::panel::slots::plugin));
+        app.add_plugins((super::view::plugin, super::panel::game_list::plugin));
     }
 
     fn panel(app: &mut App) -> PanelSection {
         app.register_system(super::panel::section)
     }
 
+    fn slots() -> Option<SlotFormat> {
+        Some(super::files::saves::FORMAT)
+    }
+
     fn menu(menu: Menu) -> Vec<MenuItem> {
         match menu {
             Menu::Game => vec![
-                (T::Puzzles, "F3", Action::own(TrainCommand::Open(None))),
-                (T::PuzzlesFind, "", Action::own(TrainCommand::FindInGames)),
-                (T::LibraryMenu, "L", Action::own(LibraryCommand::Toggle)),
-                (
+                MenuItem::new(T::Puzzles, "F3", Action::own(TrainCommand::Open(None))),
+                MenuItem::new(T::PuzzlesFind, "", Action::own(TrainCommand::FindInGames)),
+                MenuItem::new(T::LibraryMenu, "L", Action::own(LibraryCommand::Toggle)),
+                MenuItem::new(
                     T::ExplorerMenu,
                     "O",
                     Action::own(LibraryCommand::ToggleExplorer),
                 ),
             ],
-            Menu::Edit => vec![(T::Edit, "F2", Action::own(ToggleEditor))],
+            Menu::Edit => vec![MenuItem::new(T::Edit, "F2", Action::own(ToggleEditor))],
             Menu::Engine => vec![
-                (T::Analysis, "A", Action::own(EngineCommand::ToggleAnalysis)),
-                (T::HintButton, "H", Action::Hint),
-                (T::Review, "R", Action::own(ReviewCommand::Toggle)),
-                (
+                MenuItem::new(T::Analysis, "A", Action::own(EngineCommand::ToggleAnalysis)),
+                MenuItem::new(T::HintButton, "H", Action::Hint),
+                MenuItem::new(T::Review, "R", Action::own(ReviewCommand::Toggle)),
+                MenuItem::new(
                     T::MenuNextMark,
                     "]",
                     Action::own(ReviewCommand::Next { same_side: false }),
                 ),
-                (
+                MenuItem::new(
                     T::MenuPreviousMark,
                     "[",
                     Action::own(ReviewCommand::Previous { same_side: false }),

@@ -22,9 +22,10 @@ pub struct Selection {
     pub moves: Vec<Move>,
 }
 
-use crate::app::shell::model::Settings;
+use crate::app::store::persist::SectionEdited;
+use crate::settings::XiangqiSettings;
 
-/// The opponent and the engine, out of [`Settings`]: what the engine's wanted search is
+/// The opponent and the engine, out of [`XiangqiSettings`]: what the engine's wanted search is
 /// worked out again on.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct EngineSetup {
@@ -42,7 +43,7 @@ pub struct EngineSetup {
 
 impl Default for EngineSetup {
     fn default() -> Self {
-        let s = Settings::default();
+        let s = XiangqiSettings::default();
         EngineSetup {
             computer: s.computer,
             strength: s.strength,
@@ -55,7 +56,7 @@ impl Default for EngineSetup {
 
 /// Brings [`EngineSetup`] up to date with the settings, marked changed only when its
 /// own part did.
-pub(crate) fn derive_settings(settings: Res<Settings>, mut setup: ResMut<EngineSetup>) {
+pub(crate) fn derive_settings(settings: Res<XiangqiSettings>, mut setup: ResMut<EngineSetup>) {
     if !settings.is_changed() {
         return;
     }
@@ -66,6 +67,26 @@ pub(crate) fn derive_settings(settings: Res<Settings>, mut setup: ResMut<EngineS
         threads: settings.threads,
         hash_mb: settings.hash_mb,
     });
+}
+
+/// Xiangqi's settings as edited in the panel (its rows of the settings dialog).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct XiangqiSettingsEdited(pub Box<XiangqiSettings>);
+
+fn take_edits(
+    mut edits: MessageReader<XiangqiSettingsEdited>,
+    mut settings: ResMut<XiangqiSettings>,
+) {
+    for XiangqiSettingsEdited(edited) in edits.read() {
+        settings.set_if_neq((**edited).clone());
+    }
+}
+
+/// A change of Xiangqi's settings is written to the settings file, as the table's are.
+fn say_edited(settings: Res<XiangqiSettings>, mut edited: MessageWriter<SectionEdited>) {
+    if settings.is_changed() && !settings.is_added() {
+        edited.write(SectionEdited);
+    }
 }
 
 /// The position the computer waits in instead of moving: its move there was just taken
@@ -88,7 +109,15 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<crate::app::xiangqi::cursor::BoardCursor>()
         .init_resource::<EngineSetup>()
-        .add_systems(Update, derive_settings.in_set(Logic::Settings))
+        .init_resource::<XiangqiSettings>()
+        .add_message::<XiangqiSettingsEdited>()
+        .add_message::<SectionEdited>()
+        .add_systems(
+            Update,
+            (take_edits, derive_settings, say_edited)
+                .chain()
+                .in_set(Logic::Settings),
+        )
         .init_resource::<ComputerWaits>()
         .init_resource::<LoggedPosition>()
         // At either table, as before: the log is the record of the Xiangqi game.

@@ -4,6 +4,7 @@
 
 use crate::app::schedule::{AppSet, Logic, Mode, Present};
 use crate::app::xiangqi::messages::{GoToMove, NewGameWith};
+use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
@@ -160,7 +161,7 @@ pub(crate) fn pointer(
     mut released: MessageReader<PointerReleased>,
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
-    settings: Res<Settings>,
+    xq: Res<XiangqiSettings>,
     mut out: Outcomes,
 ) {
     for &PointerPressed(square) in pressed.read() {
@@ -184,7 +185,7 @@ pub(crate) fn pointer(
                 // Looking back, a move begins a variation: the end is no bar.
                 let refusal = if model.outcome().is_some() && !model.is_reviewing() {
                     Some(Refusal::GameOver)
-                } else if settings.computer == Some(mover) {
+                } else if xq.computer == Some(mover) {
                     Some(Refusal::ComputersTurn)
                 } else {
                     None
@@ -255,7 +256,7 @@ pub(crate) fn commands(
     mut nothing: MessageWriter<NothingToDo>,
     mut started: MessageWriter<NewGameStarted>,
     mut changed: MessageWriter<BoardChanged>,
-    settings: Res<Settings>,
+    xq: Res<XiangqiSettings>,
     mut waits: ResMut<crate::app::xiangqi::model::ComputerWaits>,
     (mut timed, mut went): (MessageReader<NewGameWith>, MessageReader<GoToMove>),
 ) {
@@ -285,12 +286,12 @@ pub(crate) fn commands(
                 }
                 continue;
             }
-            PlayCommand::Undo => match model.undo_against(settings.computer) {
+            PlayCommand::Undo => match model.undo_against(xq.computer) {
                 Some(change) => {
                     // Still its move (its first move of a game, or a game opened on
                     // its move): it waits, or it would play the move taken back again.
                     let pos = model.game().position();
-                    if settings.computer == Some(pos.turn()) {
+                    if xq.computer == Some(pos.turn()) {
                         waits.0 = Some(pos.clone());
                     }
                     undone.write(Undone(change));
@@ -299,7 +300,7 @@ pub(crate) fn commands(
                     nothing.write(NothingToDo { redo: false });
                 }
             },
-            PlayCommand::Redo => match model.redo_against(settings.computer) {
+            PlayCommand::Redo => match model.redo_against(xq.computer) {
                 Some(change) => {
                     redone.write(Redone(change));
                 }
@@ -309,7 +310,7 @@ pub(crate) fn commands(
             },
             PlayCommand::NewGame => {
                 waits.0 = None;
-                model.new_game_with(settings.clock);
+                model.new_game_with(xq.clock);
                 started.write(NewGameStarted);
             }
             // engine_link.rs points at it.

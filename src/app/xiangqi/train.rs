@@ -8,6 +8,7 @@
 //! attempts and times are kept in the data folder (`puzzles.tsv`); N goes to the next
 //! unsolved one; Esc goes back to the game, as it was.
 
+use crate::settings::XiangqiSettings;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -379,6 +380,7 @@ fn commands(
     mut training: ResMut<Training>,
     mut model: ResMut<Model>,
     mut settings: ResMut<Settings>,
+    xq: Res<XiangqiSettings>,
     mut selection: ResMut<Selection>,
     mode: Res<State<Mode>>,
     mut next: ResMut<NextState<Mode>>,
@@ -435,7 +437,7 @@ fn commands(
                     .as_deref()
                     .and_then(|d| d.0.as_ref())
                     .map(|d| crate::slots::SlotStore::new(d.slots()));
-                let path = crate::engine::find(settings.engine.as_deref());
+                let path = crate::engine::find(xq.engine.as_deref());
                 let (Some(store), Some(path)) = (store, path) else {
                     notices.write(Notice::warn(T::NoEngine.get(lang)));
                     continue;
@@ -537,6 +539,7 @@ fn judge(
     mut training: ResMut<Training>,
     model: Res<Model>,
     settings: Res<Settings>,
+    xq: Res<XiangqiSettings>,
     dirs: Option<Res<DataDirs>>,
     time: Res<Time<Real>>,
     mut notices: MessageWriter<Notice>,
@@ -571,7 +574,7 @@ fn judge(
                 info!("puzzle wrong move {m}");
                 // The engine's answer, on a thread of its own: the window never waits.
                 let pos = model.game().position().clone();
-                let path = crate::engine::find(settings.engine.as_deref());
+                let path = crate::engine::find(xq.engine.as_deref());
                 training.refuting.start((0, Wake::window()), move |_| {
                     path.and_then(|p| {
                         let mut engine =

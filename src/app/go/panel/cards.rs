@@ -3,6 +3,7 @@
 //! side), the clock, the stones this side has taken; the side to move framed. And the
 //! toolbar: new, undo, redo, pass, save, hint.
 
+use crate::i18n::Word;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -103,21 +104,21 @@ pub(super) fn toolbar(
         tool(
             Icon::New,
             "go-new",
-            T::NewGame.get(lang),
+            Word::NewGame.get(lang),
             "Ctrl+R",
             Action::NewGame,
         ),
         tool(
             Icon::Undo,
             "go-undo",
-            T::Undo.get(lang),
+            Word::Undo.get(lang),
             "Ctrl+Z",
             Action::Undo,
         ),
         tool(
             Icon::Redo,
             "go-redo",
-            T::Redo.get(lang),
+            Word::Redo.get(lang),
             "Ctrl+Y",
             Action::Redo,
         ),
@@ -131,7 +132,7 @@ pub(super) fn toolbar(
         tool(
             Icon::Save,
             "go-save",
-            T::Save.get(lang),
+            Word::Save.get(lang),
             "Ctrl+S",
             Action::Save,
         ),

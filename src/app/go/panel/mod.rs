@@ -31,8 +31,6 @@ use crate::i18n::{GoText as G, Lang, go_illegal, go_result, go_side};
 #[derive(SystemParam)]
 pub(crate) struct GoShown<'w> {
     table: Res<'w, GoTable>,
-    slots: Res<'w, crate::app::go::slots::GoSlots>,
-    slot: MessageWriter<'w, crate::app::go::slots::GoSlotCommand>,
     hover: Res<'w, Hover>,
     comment: MessageWriter<'w, GoComment>,
     library: Res<'w, crate::app::go::library::GoLibrary>,
@@ -183,8 +181,11 @@ fn show(
     }
     ui.separator();
     setup::new_game(ui, table, lang, state, send);
-    if let Some(command) = setup::slot_list(ui, &shown.slots, lang) {
-        shown.slot.write(command);
+    // The table's slots dialog, as at every table (Ctrl+Shift+S).
+    let button = ui.button(crate::i18n::Word::SlotsButton.get(lang));
+    crate::app::panel::parts::log_place(&mut state.logged, "go-slots", button.rect);
+    if button.on_hover_text("Ctrl+Shift+S").clicked() {
+        send(Action::ToggleSlots);
     }
     // Over the board: why the point under the pointer may not be played.
     if let Some(reason) = &shown.hover.reason

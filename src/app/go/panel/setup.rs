@@ -1,5 +1,5 @@
-//! A new game (its size buttons, its rules, komi, handicap and clock folded away) and
-//! the Go slots.
+//! A new game: its size buttons, its rules, komi, handicap and clock folded away (the
+//! slots are the table's dialog).
 
 use bevy_egui::egui;
 
@@ -10,43 +10,6 @@ use crate::go::{Rules, handicap};
 use crate::i18n::go_rules;
 use crate::i18n::{GoText as G, Lang};
 use crate::rules::TimeControl;
-
-/// The Go slots: what each holds, save and load.
-pub(super) fn slot_list(
-    ui: &mut egui::Ui,
-    slots: &crate::app::go::slots::GoSlots,
-    lang: Lang,
-) -> Option<crate::app::go::slots::GoSlotCommand> {
-    use crate::app::go::slots::GoSlotCommand;
-    let mut asked = None;
-    egui::CollapsingHeader::new(G::Slots.get(lang))
-        .id_salt("go-slots")
-        .show(ui, |ui| {
-            egui::Grid::new("go-slot-list").show(ui, |ui| {
-                for (i, listed) in slots.listed.iter().enumerate() {
-                    let slot = i + 1;
-                    let name = format!(
-                        "{slot}{}",
-                        if slots.current == Some(slot) {
-                            " *"
-                        } else {
-                            ""
-                        }
-                    );
-                    ui.label(name);
-                    ui.label(listed.as_deref().unwrap_or(G::EmptySlot.get(lang)));
-                    if ui.small_button(G::Save.get(lang)).clicked() {
-                        asked = Some(GoSlotCommand::Save(slot));
-                    }
-                    if listed.is_some() && ui.small_button(G::Load.get(lang)).clicked() {
-                        asked = Some(GoSlotCommand::Load(slot));
-                    }
-                    ui.end_row();
-                }
-            });
-        });
-    asked
-}
 
 /// The clocks offered for a new game: base + increment, and base + 读秒 (`/30`: 30
 /// seconds a move once the base is spent).

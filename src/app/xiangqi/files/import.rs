@@ -4,6 +4,7 @@
 //! so that a megabyte (up to about 80 ms of reading: `cargo bench --bench worst_inputs`)
 //! never holds up a frame; reads are applied in the order they were asked for.
 
+use crate::i18n::Word;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
@@ -15,7 +16,7 @@ use bevy::window::RequestRedraw;
 
 use crate::app::shell::model::Settings;
 use crate::app::shell::table::{TableGame, Tables};
-use crate::app::store::choice::{GameChoice, GameList, ListedGame};
+use crate::app::xiangqi::files::choice::{GameChoice, GameList, ListedGame};
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::library::{KeepGame, OpenGame};
 use crate::app::xiangqi::model::{Model, Selection};
@@ -30,7 +31,19 @@ pub(crate) fn plugin(app: &mut App) {
     // Registered by the window plugin; headless apps have none.
     app.add_message::<RequestRedraw>();
     app.init_resource::<Reads>()
-        .add_systems(Update, (import, choose).chain().in_set(Logic::Import));
+        .init_resource::<GameChoice>()
+        .add_systems(
+            Update,
+            (import, choose, say_listing).chain().in_set(Logic::Import),
+        );
+}
+
+/// The table's keys follow the list: Esc closes it, and it is a dialog open.
+fn say_listing(choice: Res<GameChoice>, mut overlay: ResMut<crate::app::Overlay>) {
+    let open = choice.0.is_some();
+    if overlay.list != open {
+        overlay.list = open;
+    }
 }
 
 /// Inputs up to this size are read at once, within the frame (the slowest reader takes
@@ -90,9 +103,13 @@ fn file_name(path: &std::path::Path) -> String {
 fn read(import: &Import, lang: Lang) -> Reading {
     let what = |i: &Imported| i18n::imported(i.format, i.record.game.ply_count(), lang);
     match import {
-        Import::Slot { slot, record } => {
-            Reading::Game(record.clone(), T::LoadedFrom.fill(lang, &[slot]))
-        }
+        Import::Slot { slot, record } => match record.downcast_ref::<GameRecord>() {
+            Some(record) => Reading::Game(
+                Box::new(record.clone()),
+                Word::LoadedFrom.fill(lang, &[slot]),
+            ),
+            None => Reading::Failed(Word::SlotFailed.fill(lang, &[slot, &"?"])),
+        },
         Import::Pasted(text) => match read::read_any(text) {
             Ok(i) => {
                 let said = T::Pasted.fill(lang, &[&what(&i)]);

@@ -2,5 +2,6 @@
 //! is opened (a file dropped, a paste, a slot loaded, one game of a collection).
 
 pub mod autosave;
+pub mod choice;
 pub mod import;
 pub mod saves;

@@ -1,204 +1,93 @@
-//! Save slots (Ctrl+S, Ctrl+L, the slots dialog) and the PGN export. Files are read and
-//! written by [`crate::slots`]; loading goes through the one [`Import`] path, so it is
-//! undoable like a paste.
+//! Xiangqi's save slots: PGN files (`slots/slot-N.pgn`) any Xiangqi program opens, read
+//! and written by [`crate::slots`]; the table's slots service does the rest (the dialog,
+//! Ctrl+S and Ctrl+L, damaged files, the slot in use, the export).
 
-use crate::app::actions::SaveCommand;
-use crate::app::schedule::Logic;
+use std::sync::Arc;
+
 use bevy::prelude::*;
+use bevy_egui::egui;
 
-use crate::app::shell::table::TableGame;
-use crate::app::xiangqi::game::Xiangqi;
-
-use crate::app::shell::model::CurrentSlot;
-use crate::app::shell::model::{Overlay, Settings};
-use crate::app::store::persist::DataDirs;
+use crate::app::store::slots::{SlotFormat, SlotGame};
 use crate::app::xiangqi::model::Model;
-use crate::app::{Import, Notice, SlotCommand, SlotOp};
-use crate::i18n::{Lang, T};
-use crate::slots::{self, SlotError, SlotState, SlotStore};
-use crate::storage::{Stamp, atomic_write, unused_path};
+use crate::i18n::{self, Lang, T};
+use crate::rules::{Color as Side, Position};
+use crate::slots::{SlotInfo, SlotState};
+use crate::storage::Stamp;
+use crate::theme;
 
-/// What the slots dialog shows, read from disk when it opens and after every change.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct SlotList(pub Vec<SlotState>);
+/// How Xiangqi keeps its games in the slots.
+pub(crate) const FORMAT: SlotFormat = SlotFormat {
+    file,
+    ext: "pgn",
+    write,
+    read,
+    rename: crate::slots::renamed,
+};
 
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<SlotList>()
-        .add_systems(Update, (keys, dialog).chain().in_set(Logic::Saves));
+fn file(slot: usize) -> String {
+    format!("slot-{slot}.pgn")
 }
 
-fn store(dirs: &DataDirs) -> Option<SlotStore> {
-    dirs.0.as_ref().map(|d| SlotStore::new(d.slots()))
+fn write(world: &World, name: Option<&str>, stamp: &Stamp) -> String {
+    crate::slots::game_pgn(&world.resource::<Model>().record(), name, stamp)
 }
 
-/// The slot Ctrl+L loads when none was used yet: the most recently written.
-fn newest(store: &SlotStore) -> Option<usize> {
-    (1..=slots::SLOTS)
-        .filter_map(|i| {
-            let modified = std::fs::metadata(store.path(i)).ok()?.modified().ok()?;
-            Some((modified, i))
-        })
-        .max()
-        .map(|(_, i)| i)
-}
-
-fn failed(slot: usize, e: &SlotError, lang: Lang) -> Notice {
-    warn!("slot {slot}: {e}");
-    Notice::warn(T::SlotFailed.fill(lang, &[&slot, &e]))
-}
-
-/// Saves the game in `slot`; the slot becomes the current one.
-fn save(
-    store: &SlotStore,
-    slot: usize,
-    model: &Model,
-    current: &mut CurrentSlot,
-    lang: Lang,
-) -> Notice {
-    match store.save(slot, &model.record()) {
-        Ok(()) => {
-            info!("saved slot {slot}");
-            current.0 = Some(slot);
-            Notice::info(T::SavedTo.fill(lang, &[&slot]))
+fn read(bytes: &[u8]) -> Result<SlotGame, String> {
+    match crate::slots::read_slot(bytes) {
+        SlotState::Saved(info) => {
+            let SlotInfo {
+                name,
+                saved,
+                position,
+                record,
+                ..
+            } = (*info).clone();
+            Ok(SlotGame {
+                name,
+                saved,
+                said: Arc::new(move |lang| summary(&info, lang)),
+                preview: Arc::new(move |ui| preview(ui, &position)),
+                record: Arc::new(record),
+            })
         }
-        Err(e) => failed(slot, &e, lang),
+        SlotState::Damaged(why) => Err(why),
+        SlotState::Empty => Err(String::new()),
     }
 }
 
-/// Reads `slot` and hands its game to the import path.
-fn load(
-    store: &SlotStore,
-    slot: usize,
-    current: &mut CurrentSlot,
-    lang: Lang,
-    import: &mut MessageWriter<Import>,
-) -> Option<Notice> {
-    match store.load(slot) {
-        Ok(record) => {
-            current.0 = Some(slot);
-            import.write(Import::Slot {
-                slot,
-                record: Box::new(record),
-            });
-            None
-        }
-        Err(e) => Some(failed(slot, &e, lang)),
+/// A small board: the theme's board and pieces ([`theme::board`], [`theme::piece`]), as
+/// the window and the pictures draw them, painted by egui at nine pixels a line.
+fn preview(ui: &mut egui::Ui, position: &Position) {
+    let cell = 9.0;
+    let size = egui::vec2(
+        cell * theme::geometry::WIDTH,
+        cell * theme::geometry::HEIGHT,
+    );
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let look = crate::app::panel::parts::look(ui.ctx());
+    let palette = look.theme.palette();
+    let mut shapes = theme::board(false, theme::Coordinates::None, palette);
+    for (sq, piece) in position.board().pieces() {
+        shapes.extend(theme::piece(
+            piece,
+            theme::point(sq, false),
+            look.pieces,
+            palette,
+        ));
     }
+    crate::app::panel::parts::paint_shapes(&painter, &shapes, rect.center(), cell);
 }
 
-fn export(dirs: &DataDirs, model: &Model, lang: Lang) -> Notice {
-    let Some(dirs) = &dirs.0 else {
-        return Notice::warn(T::NoStorage.get(lang));
+fn summary(info: &SlotInfo, lang: Lang) -> String {
+    let plies = T::SlotPlies.fill(lang, &[&info.plies]);
+    let state = match (info.outcome, &info.result) {
+        (Some(outcome), _) => i18n::outcome(outcome, lang),
+        (None, Some(result)) => result.clone(),
+        (None, None) => match (info.turn, lang) {
+            (Side::Red, _) => T::RedToMove.get(lang).to_owned(),
+            (Side::Black, _) => T::BlackToMove.get(lang).to_owned(),
+        },
     };
-    let stamp = Stamp::now();
-    let path = unused_path(&dirs.documents, &format!("xiangqi-{}", stamp.file), "pgn");
-    let text = slots::game_pgn(&model.record(), None, &stamp);
-    match atomic_write(&path, text.as_bytes()) {
-        Ok(()) => {
-            info!("exported {}", path.display());
-            Notice::info(T::Exported.fill(lang, &[&path.display()]))
-        }
-        Err(e) => Notice::warn(T::ExportFailed.fill(lang, &[&e])),
-    }
-}
-
-/// Ctrl+S, Ctrl+L, the dialog's toggle and Export PGN.
-fn keys(
-    mut actions: MessageReader<SaveCommand>,
-    dirs: Res<DataDirs>,
-    model: Res<Model>,
-    settings: Res<Settings>,
-    mut current: ResMut<CurrentSlot>,
-    mut overlay: ResMut<Overlay>,
-    mut list: ResMut<SlotList>,
-    mut import: MessageWriter<Import>,
-    mut notices: MessageWriter<Notice>,
-    kind: Res<State<crate::app::schedule::GameKind>>,
-) {
-    let lang = settings.lang;
-    for action in actions.read() {
-        // Read to the end, answered only at its own table (each game has its slots).
-        if *kind.get() != Xiangqi::KIND {
-            continue;
-        }
-        let store = store(&dirs);
-        let notice = match (action, &store) {
-            (SaveCommand::ExportPgn, _) => Some(export(&dirs, &model, lang)),
-            (SaveCommand::ToggleSlots, _) => {
-                overlay.slots = !overlay.slots;
-                if let Some(store) = &store {
-                    list.0 = store.list();
-                }
-                None
-            }
-            (SaveCommand::Save | SaveCommand::Load, None) => {
-                Some(Notice::warn(T::NoStorage.get(lang)))
-            }
-            (SaveCommand::Save, Some(store)) => match current.0.or_else(|| store.first_free()) {
-                Some(slot) => Some(save(store, slot, &model, &mut current, lang)),
-                None => {
-                    // Every slot is taken: let the player choose which to overwrite.
-                    overlay.slots = true;
-                    list.0 = store.list();
-                    Some(Notice::warn(T::SlotsFull.get(lang)))
-                }
-            },
-            (SaveCommand::Load, Some(store)) => match current.0.or_else(|| newest(store)) {
-                Some(slot) => load(store, slot, &mut current, lang, &mut import),
-                None => Some(Notice::warn(T::NothingSaved.get(lang))),
-            },
-        };
-        if let Some(n) = notice {
-            notices.write(n);
-        }
-        if overlay.slots
-            && matches!(action, SaveCommand::Save)
-            && let Some(store) = &store
-        {
-            list.0 = store.list();
-        }
-    }
-}
-
-/// What the slots dialog asked for.
-fn dialog(
-    mut commands: MessageReader<SlotCommand>,
-    dirs: Res<DataDirs>,
-    model: Res<Model>,
-    settings: Res<Settings>,
-    mut current: ResMut<CurrentSlot>,
-    mut list: ResMut<SlotList>,
-    mut import: MessageWriter<Import>,
-    mut notices: MessageWriter<Notice>,
-) {
-    let lang = settings.lang;
-    for SlotCommand { slot, op } in commands.read() {
-        let slot = *slot;
-        let Some(store) = store(&dirs) else {
-            notices.write(Notice::warn(T::NoStorage.get(lang)));
-            continue;
-        };
-        info!("slot {slot}: {op:?}");
-        let notice = match op {
-            SlotOp::Save => Some(save(&store, slot, &model, &mut current, lang)),
-            SlotOp::Load => load(&store, slot, &mut current, lang, &mut import),
-            SlotOp::Delete => Some(match store.delete(slot) {
-                Ok(()) => {
-                    if current.0 == Some(slot) {
-                        current.0 = None;
-                    }
-                    Notice::info(T::Deleted.fill(lang, &[&slot]))
-                }
-                Err(e) => failed(slot, &e, lang),
-            }),
-            SlotOp::Rename(name) => Some(match store.rename(slot, name) {
-                Ok(()) => Notice::info(T::Renamed.fill(lang, &[&slot])),
-                Err(e) => failed(slot, &e, lang),
-            }),
-        };
-        if let Some(n) = notice {
-            notices.write(n);
-        }
-        list.0 = store.list();
-    }
+    format!("{plies} · {state}")
 }

@@ -14,9 +14,9 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use crate::app::Notice;
+use crate::app::library::{LibraryAnswer, LibraryLink};
 use crate::app::schedule::{Logic, Mode};
 use crate::app::shell::model::Settings;
-use crate::app::store::library::{LibraryAnswer, LibraryLink};
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::LibText;

@@ -5,19 +5,23 @@
 //! (the shared `panel/toolbar.rs` draws it).
 
 use crate::app::xiangqi::messages::EngineCommand;
+use crate::i18n::Said;
+use crate::i18n::Word;
+use crate::settings::XiangqiSettings;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::panel::parts::{card_frame, clock_text, piece_icon};
+use crate::app::panel::parts::{card_frame, clock_text};
 use crate::app::panel::toolbar::{self, Icon, Tool};
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::panel::piece_art::piece_icon;
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Piece, Role};
 
 /// The name on a side's card: the game's player (its `Red`/`Black` tag), else the
 /// engine when the computer plays that side, else the side.
-fn player_name(model: &Model, settings: &Settings, side: Side) -> String {
+fn player_name(model: &Model, (settings, xq): (&Settings, &XiangqiSettings), side: Side) -> String {
     let tag = match side {
         Side::Red => "Red",
         Side::Black => "Black",
@@ -30,13 +34,18 @@ fn player_name(model: &Model, settings: &Settings, side: Side) -> String {
     let side_name = crate::i18n::side(side, settings.lang);
     match named {
         Some(name) => format!("{side_name} · {name}"),
-        None if settings.computer == Some(side) => format!("{side_name} · Fairy-Stockfish"),
+        None if xq.computer == Some(side) => format!("{side_name} · Fairy-Stockfish"),
         None => side_name.to_owned(),
     }
 }
 
 /// One side's card.
-pub(crate) fn card(ui: &mut egui::Ui, model: &Model, settings: &Settings, side: Side) {
+pub(crate) fn card(
+    ui: &mut egui::Ui,
+    model: &Model,
+    (settings, xq): (&Settings, &XiangqiSettings),
+    side: Side,
+) {
     let pos = model.shown_position();
     let over = model.outcome().is_some() && !model.is_reviewing();
     let to_move = pos.turn() == side && !over;
@@ -47,7 +56,7 @@ pub(crate) fn card(ui: &mut egui::Ui, model: &Model, settings: &Settings, side: 
             piece_icon(ui, Piece::new(side, Role::General), 28.0);
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 2.0;
-                let full = player_name(model, settings, side);
+                let full = player_name(model, (settings, xq), side);
                 let name = egui::RichText::new(&full).strong();
                 // Cut to the card's width, the whole name on hover.
                 ui.add(egui::Label::new(name).truncate())
@@ -85,28 +94,34 @@ pub(crate) fn toolbar(
     analysing: bool,
     send: &mut impl FnMut(Action),
 ) -> Vec<(&'static str, egui::Rect)> {
-    let tool = |icon, name, t: T, keys: &str, action| Tool {
+    let tool = |icon, name, t: &dyn Said, keys: &str, action| Tool {
         icon,
         name,
-        tip: format!("{} ({keys})", t.get(lang)),
+        tip: format!("{} ({keys})", t.said(lang)),
         // The analysis button stays lit while the engine analyses.
         on: icon == Icon::Analysis && analysing,
         action,
     };
     let tools = vec![
-        tool(Icon::New, "tool-new", T::NewGame, "Ctrl+R", Action::NewGame),
-        tool(Icon::Undo, "tool-undo", T::Undo, "Ctrl+Z", Action::Undo),
-        tool(Icon::Redo, "tool-redo", T::Redo, "Ctrl+Y", Action::Redo),
-        tool(Icon::Flip, "tool-flip", T::Flip, "F", Action::Flip),
-        tool(Icon::Save, "tool-save", T::Save, "Ctrl+S", Action::Save),
+        tool(
+            Icon::New,
+            "tool-new",
+            &Word::NewGame,
+            "Ctrl+R",
+            Action::NewGame,
+        ),
+        tool(Icon::Undo, "tool-undo", &Word::Undo, "Ctrl+Z", Action::Undo),
+        tool(Icon::Redo, "tool-redo", &Word::Redo, "Ctrl+Y", Action::Redo),
+        tool(Icon::Flip, "tool-flip", &Word::Flip, "F", Action::Flip),
+        tool(Icon::Save, "tool-save", &Word::Save, "Ctrl+S", Action::Save),
         tool(
             Icon::Analysis,
             "tool-analysis",
-            T::Analysis,
+            &T::Analysis,
             "A",
             Action::own(EngineCommand::ToggleAnalysis),
         ),
-        tool(Icon::Hint, "tool-hint", T::HintButton, "H", Action::Hint),
+        tool(Icon::Hint, "tool-hint", &T::HintButton, "H", Action::Hint),
     ];
     toolbar::row(ui, tools, send)
 }

@@ -2,6 +2,8 @@
 //! (asked once) and draw offers; the next game's time control; the clock's format.
 
 use crate::app::xiangqi::messages::DrawCommand;
+use crate::i18n::Word;
+use crate::settings::XiangqiSettings;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -54,7 +56,7 @@ fn control_name(control: Option<TimeControl>, lang: Lang) -> String {
 pub(crate) fn show(
     ui: &mut egui::Ui,
     model: &Model,
-    settings: &Settings,
+    (settings, xq): (&Settings, &XiangqiSettings),
     state: &mut ClockUi,
     send: &mut impl FnMut(Action),
 ) -> Option<Option<TimeControl>> {
@@ -91,7 +93,7 @@ pub(crate) fn show(
                 });
             }
             // The player resigns or offers a draw on their own move, not the computer's.
-            None if settings.computer == Some(turn) => state.confirming_resign = false,
+            None if xq.computer == Some(turn) => state.confirming_resign = false,
             None if state.confirming_resign => {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(T::ConfirmResign.fill(lang, &[&side_name(turn, lang)]));
@@ -101,7 +103,7 @@ pub(crate) fn show(
                         send(Action::Resign);
                         state.confirming_resign = false;
                     }
-                    if ui.button(T::Cancel.get(lang)).clicked() {
+                    if ui.button(Word::Cancel.get(lang)).clicked() {
                         state.confirming_resign = false;
                     }
                 });
@@ -128,15 +130,15 @@ pub(crate) fn show(
         let title = format!(
             "{}: {}",
             T::ClockForNewGames.get(lang),
-            control_name(settings.clock, lang)
+            control_name(xq.clock, lang)
         );
         egui::CollapsingHeader::new(title)
             .id_salt("clock-for-new-games")
-            .show(ui, |ui| clock_setting(ui, settings.clock, lang, state))
+            .show(ui, |ui| clock_setting(ui, xq.clock, lang, state))
             .body_returned
             .flatten()
     } else {
-        clock_setting(ui, settings.clock, lang, state)
+        clock_setting(ui, xq.clock, lang, state)
     }
 }
 

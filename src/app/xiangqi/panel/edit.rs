@@ -3,6 +3,7 @@
 //! "Play from here". It only sends [`EditCommand`]s and [`Action`]s.
 
 use crate::app::xiangqi::messages::ToggleEditor;
+use crate::i18n::Word;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -61,7 +62,7 @@ pub(crate) fn show(
                         .min_size(egui::vec2(34.0, 34.0))
                         .sense(egui::Sense::click_and_drag()),
                 );
-                crate::app::panel::parts::paint_piece(
+                crate::app::xiangqi::panel::piece_art::paint_piece(
                     ui.painter(),
                     button.rect.center(),
                     14.0,
@@ -99,7 +100,7 @@ pub(crate) fn show(
         if ui.button(T::EditStart.get(lang)).clicked() {
             edit(EditCommand::Start);
         }
-        if ui.button(T::Flip.get(lang)).clicked() {
+        if ui.button(Word::Flip.get(lang)).clicked() {
             send(Action::Flip);
         }
     });
@@ -142,7 +143,7 @@ pub(crate) fn show(
         if play.clicked() {
             edit(EditCommand::Play);
         }
-        if ui.button(T::Cancel.get(lang)).clicked() {
+        if ui.button(Word::Cancel.get(lang)).clicked() {
             send(Action::own(ToggleEditor));
         }
     });

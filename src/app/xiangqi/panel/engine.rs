@@ -5,6 +5,8 @@
 //! Everything here only reads and asks; the choices go out as actions or edits.
 
 use crate::app::xiangqi::messages::EngineCommand;
+use crate::app::xiangqi::model::XiangqiSettingsEdited;
+use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -26,13 +28,13 @@ const LINE_MOVES: usize = 8;
 pub(crate) fn show(
     ui: &mut egui::Ui,
     model: &Model,
-    settings: &Settings,
+    (settings, xq): (&Settings, &XiangqiSettings),
     view: &EngineView,
     waits: &ComputerWaits,
     send: &mut impl FnMut(Action),
 ) -> Option<Limit> {
     let lang = settings.lang;
-    let mut computer = settings.computer;
+    let mut computer = xq.computer;
     ui.horizontal(|ui| {
         ui.label(T::Opponent.get(lang));
         egui::ComboBox::from_id_salt("opponent")
@@ -43,14 +45,12 @@ pub(crate) fn show(
                 }
             });
     });
-    if computer != settings.computer {
+    if computer != xq.computer {
         send(Action::own(EngineCommand::SetComputer(computer)));
     }
-    let strength = settings
-        .computer
-        .and_then(|_| strength_ui(ui, settings.strength, lang));
+    let strength = xq.computer.and_then(|_| strength_ui(ui, xq.strength, lang));
     let game = model.game();
-    let computers_turn = settings.computer == Some(game.position().turn())
+    let computers_turn = xq.computer == Some(game.position().turn())
         && model.outcome().is_none()
         && !model.is_reviewing()
         && !model.clock().is_some_and(|c| c.is_paused());
@@ -65,7 +65,7 @@ pub(crate) fn show(
         ui.label(egui::RichText::new(T::Thinking.get(lang)).italics());
     }
     if view.analysing {
-        analysis(ui, model.shown_position(), view, settings.notation, lang);
+        analysis(ui, model.shown_position(), view, xq.notation, lang);
     }
     strength
 }
@@ -170,11 +170,15 @@ fn eval_bar(ui: &mut egui::Ui, red: Score) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 14.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let split = rect.left() + rect.width() * red_share(red);
-    painter.rect_filled(rect, 3.0, egui_color(crate::theme::WOOD.side(Side::Black)));
+    painter.rect_filled(
+        rect,
+        3.0,
+        egui_color(crate::theme::side(&crate::theme::WOOD, Side::Black)),
+    );
     painter.rect_filled(
         egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.bottom())),
         3.0,
-        egui_color(crate::theme::WOOD.side(Side::Red)),
+        egui_color(crate::theme::side(&crate::theme::WOOD, Side::Red)),
     );
     painter.text(
         rect.center(),
@@ -198,15 +202,25 @@ pub(crate) struct EngineUi {
     path: Option<String>,
 }
 
-/// The engine rows of the settings: its program (committed on Enter or leaving the
-/// field), threads and hash.
+/// Xiangqi's rows of the settings: the notation, then the engine's program (committed
+/// on Enter or leaving the field), threads and hash.
 fn settings_rows(
     ui: &mut egui::Ui,
-    s: &mut Settings,
+    s: &mut XiangqiSettings,
     view: &EngineView,
     state: &mut EngineUi,
     lang: Lang,
 ) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(T::Notation.get(lang));
+        ui.radio_value(
+            &mut s.notation,
+            Notation::Chinese,
+            T::NotationChinese.get(lang),
+        );
+        ui.radio_value(&mut s.notation, Notation::Wxf, "WXF");
+        ui.radio_value(&mut s.notation, Notation::Iccs, "ICCS");
+    });
     ui.label(egui::RichText::new(T::Engine.get(lang)).strong());
     if let EngineStatus::Running(name) = &view.status {
         ui.label(egui::RichText::new(name).weak());
@@ -241,18 +255,18 @@ fn settings_rows(
 /// Xiangqi's rows in the settings dialog (see `TableGame::settings`): the engine's.
 pub(crate) fn settings_section(
     InMut(ui): InMut<egui::Ui>,
-    settings: Res<Settings>,
+    (settings, xq): (Res<Settings>, Res<XiangqiSettings>),
     view: Res<EngineView>,
     mut state: Local<EngineUi>,
-    mut edits: MessageWriter<crate::app::SettingsEdited>,
+    mut edits: MessageWriter<XiangqiSettingsEdited>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    let mut s = settings.clone();
+    let mut s = xq.clone();
     settings_rows(ui, &mut s, &view, &mut state, settings.lang);
-    if s != *settings {
+    if s != *xq {
         // The next frame must come to act on it.
         redraw.write(bevy::window::RequestRedraw);
-        edits.write(crate::app::SettingsEdited(Box::new(s)));
+        edits.write(XiangqiSettingsEdited(Box::new(s)));
     }
 }
 

@@ -1,6 +1,7 @@
 //! The game's information: players, event, date, site, round and result, as the
 //! record's tags. Every other tag the file had stays as it was, in its place.
 
+use crate::i18n::Word;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -104,7 +105,7 @@ pub(crate) fn show(
     };
     let mut open = true;
     let mut done = None;
-    crate::app::panel::parts::dialog(ctx, T::GameInfo.get(lang), &mut open).show(ctx, |ui| {
+    crate::app::panel::parts::dialog(ctx, Word::GameInfo.get(lang), &mut open).show(ctx, |ui| {
         egui::Grid::new("game info").num_columns(2).show(ui, |ui| {
             for ((_, label), value) in FIELDS.iter().zip(fields.iter_mut()) {
                 ui.label(label.get(lang));
@@ -127,10 +128,10 @@ pub(crate) fn show(
             ui.end_row();
         });
         ui.horizontal(|ui| {
-            if ui.button(T::Ok.get(lang)).clicked() {
+            if ui.button(Word::Ok.get(lang)).clicked() {
                 done = Some(true);
             }
-            if ui.button(T::Cancel.get(lang)).clicked() {
+            if ui.button(Word::Cancel.get(lang)).clicked() {
                 done = Some(false);
             }
         });

@@ -8,11 +8,12 @@ pub mod cards;
 pub mod clock;
 pub mod edit;
 pub mod engine;
+pub mod game_list;
 pub mod info;
 pub mod moves;
 pub mod opening;
+pub mod piece_art;
 pub mod review;
-pub mod slots;
 pub mod table;
 pub mod train;
 
@@ -21,7 +22,6 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::egui;
 
-use crate::app::SettingsEdited;
 use crate::app::actions::Action;
 use crate::app::egui_color;
 use crate::app::panel::parts::{self, PanelPlace};
@@ -32,8 +32,10 @@ use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::{EditCommand, RecordEdit};
 use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::model::XiangqiSettingsEdited;
 use crate::app::xiangqi::train::Training;
-use crate::i18n;
+use crate::i18n::{self, Lang};
+use crate::settings::XiangqiSettings;
 
 /// What Xiangqi's part of the panel remembers between frames.
 #[derive(Default)]
@@ -54,6 +56,7 @@ pub(crate) struct XiangqiUi {
 pub(crate) struct Shown<'w> {
     model: Res<'w, Model>,
     settings: Res<'w, Settings>,
+    xq: Res<'w, XiangqiSettings>,
     overlay: Res<'w, Overlay>,
     status: Res<'w, StatusLines>,
     editing: Res<'w, Editing>,
@@ -69,7 +72,7 @@ pub(crate) struct Said<'w> {
     actions: MessageWriter<'w, Action>,
     edits: MessageWriter<'w, EditCommand>,
     record: MessageWriter<'w, RecordEdit>,
-    settings: MessageWriter<'w, SettingsEdited>,
+    settings: MessageWriter<'w, XiangqiSettingsEdited>,
     redraw: MessageWriter<'w, RequestRedraw>,
 }
 
@@ -88,6 +91,7 @@ pub(crate) fn section(
     let Shown {
         model,
         settings,
+        xq,
         overlay,
         status,
         editing,
@@ -139,6 +143,7 @@ pub(crate) fn section(
                 &table::Shown {
                     model: &model,
                     settings: &settings,
+                    xq: &xq,
                     status,
                     engine: &engines.view,
                     waits: &engines.waits,
@@ -174,7 +179,12 @@ pub(crate) fn section(
     }
     typed_move(
         &ctx,
-        (overlay.move_box && editing.0.is_none(), &model, &settings),
+        (
+            overlay.move_box && editing.0.is_none(),
+            &model,
+            &xq,
+            settings.lang,
+        ),
         typed_ui,
         &mut send,
     );
@@ -191,15 +201,15 @@ pub(crate) fn section(
     }
     // The logic applies an edit (shell/toggles.rs); the panel only says what it was.
     let edited = edits.and_then(|e: table::Edits| {
-        (e.settings.is_some() || e.clock.is_some() || e.strength.is_some()).then(|| {
-            let mut edited = e.settings.unwrap_or_else(|| settings.clone());
+        (e.clock.is_some() || e.strength.is_some()).then(|| {
+            let mut edited = (*xq).clone();
             if let Some(control) = e.clock {
                 edited.clock = control;
             }
             if let Some(strength) = e.strength {
                 edited.strength = strength;
             }
-            SettingsEdited(Box::new(edited))
+            XiangqiSettingsEdited(Box::new(edited))
         })
     });
     if !sent.is_empty() || !edit_sent.is_empty() || !record_sent.is_empty() || edited.is_some() {
@@ -237,7 +247,7 @@ fn banner(ctx: &egui::Context, text: &str) {
 /// chosen notation; Enter or a click plays one as a click would (refused the same way).
 fn typed_move(
     ctx: &egui::Context,
-    (open, model, settings): (bool, &Model, &Settings),
+    (open, model, settings, lang): (bool, &Model, &XiangqiSettings, Lang),
     state: &mut crate::app::panel::move_box::MoveBoxUi,
     send: &mut impl FnMut(Action),
 ) {
@@ -245,7 +255,6 @@ fn typed_move(
     use crate::app::xiangqi::messages::MoveAsked;
     use crate::rules::NotationErrorKind;
     use crate::rules::notation::{completions, typed_move};
-    let lang = settings.lang;
     let pos = model.shown_position();
     let fits = if open {
         completions(pos, &state.text)

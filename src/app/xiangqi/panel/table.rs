@@ -4,6 +4,8 @@
 //! moves and the other below them; below the board (a tall window) two columns, the
 //! players and the buttons at the left, the moves at the right.
 
+use crate::i18n::Word;
+use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -22,6 +24,7 @@ use crate::rules::Color as Side;
 pub(crate) struct Shown<'a> {
     pub model: &'a Model,
     pub settings: &'a Settings,
+    pub xq: &'a XiangqiSettings,
     pub status: &'a Status,
     pub engine: &'a crate::app::xiangqi::engine_link::EngineView,
     pub waits: &'a crate::app::xiangqi::model::ComputerWaits,
@@ -33,8 +36,6 @@ pub(crate) struct Shown<'a> {
 pub(crate) struct Edits {
     /// A time control chosen for the next game.
     pub clock: Option<Option<crate::rules::TimeControl>>,
-    /// The settings as edited, if they were.
-    pub settings: Option<Settings>,
     /// The computer's strength, if changed.
     pub strength: Option<crate::engine::Limit>,
 }
@@ -94,7 +95,6 @@ pub(crate) fn contents(
         });
         edits.unwrap_or(Edits {
             clock: None,
-            settings: None,
             strength: None,
         })
     } else {
@@ -126,6 +126,7 @@ fn head(
     let Shown {
         model,
         settings,
+        xq,
         status,
         engine,
         ..
@@ -136,7 +137,7 @@ fn head(
         clock_ui.log_place(name, rect);
     }
     ui.add_space(4.0);
-    cards::card(ui, model, settings, top);
+    cards::card(ui, model, (settings, xq), top);
     let pos = model.shown_position();
     let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
         Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),
@@ -170,16 +171,16 @@ fn moves_part(
     send: &mut impl FnMut(Action),
     record: &mut impl FnMut(RecordEdit),
 ) {
-    let (model, settings) = (shown.model, shown.settings);
+    let (model, settings, xq) = (shown.model, shown.settings, shown.xq);
     let lang = settings.lang;
     crate::app::xiangqi::panel::opening::show(ui, model, lang, &mut moves_ui.opening_logged);
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
-        if ui.button(T::GameInfo.get(lang)).clicked() {
+        if ui.button(Word::GameInfo.get(lang)).clicked() {
             send(Action::ToggleGameInfo);
         }
     });
-    moves::show(ui, model, settings.notation, lang, moves_ui, send, record);
+    moves::show(ui, model, xq.notation, lang, moves_ui, send, record);
     crate::app::xiangqi::panel::review::show(
         ui,
         model,
@@ -193,7 +194,7 @@ fn moves_part(
             ui,
             model.shown_position(),
             shown.library,
-            (settings.notation, lang),
+            (xq.notation, lang),
             places,
             send,
         );
@@ -211,6 +212,7 @@ fn tail(
     let Shown {
         model,
         settings,
+        xq,
         engine,
         waits,
         ..
@@ -218,22 +220,18 @@ fn tail(
     let lang = settings.lang;
     ui.separator();
     let strength =
-        crate::app::xiangqi::panel::engine::show(ui, model, settings, engine, waits, send);
+        crate::app::xiangqi::panel::engine::show(ui, model, (settings, xq), engine, waits, send);
     ui.add_space(4.0);
-    cards::card(ui, model, settings, bottom);
-    let clock = clock::show(ui, model, settings, clock_ui, send);
+    cards::card(ui, model, (settings, xq), bottom);
+    let clock = clock::show(ui, model, (settings, xq), clock_ui, send);
     ui.separator();
     // The settings open in a dialog of their own.
-    let button = ui.button(format!("⚙ {}", T::SettingsTitle.get(lang)));
+    let button = ui.button(format!("⚙ {}", Word::SettingsTitle.get(lang)));
     clock_ui.log_place("settings", button.rect);
     if button.on_hover_text("Ctrl+,").clicked() {
         send(Action::ToggleSettings);
     }
-    Edits {
-        clock,
-        settings: None,
-        strength,
-    }
+    Edits { clock, strength }
 }
 
 /// The move list takes what the rest leaves of the panel's height (measured this

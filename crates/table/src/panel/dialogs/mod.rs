@@ -1,0 +1,5 @@
+//! The shell's windows over the board: a file's list of games, the settings, the key help.
+
+pub mod help;
+pub mod settings;
+pub mod slots;

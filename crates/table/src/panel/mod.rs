@@ -1,0 +1,349 @@
+//! The panel (egui), beside the board or below it in a tall window: the menu bar, the
+//! table's switch, then the part of the game on the table (each game's `panel`, through
+//! the seam); its colours and type scale; the shell's dialogs. Buttons only write the
+//! same [`Action`]s the keys do.
+
+pub mod access;
+pub mod dialogs;
+pub mod fits;
+pub mod menu;
+pub mod move_box;
+pub mod parts;
+pub mod rows;
+pub mod status;
+pub mod toolbar;
+
+use crate::schedule::PanelSet;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{
+    EguiContexts, EguiInput, EguiInputSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
+};
+
+use bevy::ecs::system::SystemState;
+
+use crate::actions::Action;
+use crate::schedule::GameKind;
+use crate::shell::assets::FONT;
+use crate::shell::model::{Overlay, PointerOverPanel, Settings, TypingInPanel};
+use crate::shell::stage::PanelArea;
+use crate::shell::table::Tables;
+
+use crate::egui_color;
+
+/// Logical width of the panel.
+const WIDTH: f32 = 300.0;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(access::plugin);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (fonts, style, panel).chain().in_set(PanelSet::Frame),
+    )
+    .add_systems(EguiPrimaryContextPass, typing.in_set(PanelSet::Keyboard))
+    .add_systems(
+        PreUpdate,
+        (drop_unchanged_modifiers, access::forward_actions)
+            .chain()
+            .after(EguiInputSet::WriteEguiEvents)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
+}
+
+/// bevy_egui 0.42 reports the modifier keys to egui as an event every frame, changed or
+/// not, and egui repaints at once after any input event: each frame asked for the next,
+/// and the idle window used ~85 % of a core. The event is dropped unless they changed.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = *last != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
+}
+
+/// Adds the embedded CJK font behind egui's own and a light, warm look, once.
+fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    install_fonts(contexts.ctx_mut()?);
+    *done = true;
+    Ok(())
+}
+
+/// The embedded CJK font behind egui's own, and the panel's type scale and spacing
+/// (public for the panel's benchmark, which draws with them).
+pub fn install_fonts(ctx: &egui::Context) {
+    let mut defs = egui::FontDefinitions::default();
+    defs.font_data.insert(
+        "xiangqi-kai".into(),
+        egui::FontData::from_static(FONT).into(),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        defs.families
+            .entry(family)
+            .or_default()
+            .push("xiangqi-kai".into());
+    }
+    ctx.set_fonts(defs);
+    // A type scale readable at arm's length: 15 px body, and room around the buttons.
+    ctx.all_styles_mut(|style| {
+        use egui::{FontFamily, FontId, TextStyle};
+        style.text_styles = [
+            (
+                TextStyle::Small,
+                FontId::new(12.0, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(15.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Heading,
+                FontId::new(20.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(14.0, FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        style.spacing.button_padding = egui::vec2(7.0, 3.0);
+        style.spacing.item_spacing = egui::vec2(8.0, 5.0);
+    });
+}
+
+/// The panel's colours and the pieces it draws follow the theme: set when it changes
+/// (and at the first frame), kept in egui's memory for every part of the panel.
+fn style(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut done: Local<Option<parts::TableLook>>,
+) -> Result {
+    let look = parts::TableLook {
+        theme: settings.theme,
+        pieces: settings.pieces,
+    };
+    if *done == Some(look) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let colors = settings.theme.palette().panel;
+    let mut visuals = if colors.dark {
+        egui::Visuals::dark()
+    } else {
+        egui::Visuals::light()
+    };
+    visuals.panel_fill = egui_color(colors.fill);
+    visuals.window_fill = egui_color(colors.window);
+    visuals.extreme_bg_color = egui_color(colors.field);
+    visuals.override_text_color = Some(egui_color(colors.text));
+    // A steady text cursor: a blinking one asks egui for a pass every half second, and
+    // bevy_egui turns any such request into a frame at once: a whole core drawing for
+    // as long as a text field has the keyboard.
+    visuals.text_cursor.blink = false;
+    ctx.set_visuals(visuals);
+    ctx.data_mut(|d| d.insert_temp(egui::Id::NULL, look));
+    *done = Some(look);
+    Ok(())
+}
+
+/// egui's pixels per point last frame (the screen's scale factor times the zoom), for
+/// the places the panel logs.
+static PIXELS_PER_POINT: std::sync::atomic::AtomicU32 =
+    std::sync::atomic::AtomicU32::new(0x3f80_0000);
+
+/// Where `rect`'s centre is on the screen, in pixels: what the panel logs for the window
+/// tests (`panel undo at 900,120`), which click there.
+pub fn screen_at(rect: egui::Rect) -> (i32, i32) {
+    let scale = f32::from_bits(PIXELS_PER_POINT.load(std::sync::atomic::Ordering::Relaxed));
+    let at = rect.center() * scale;
+    (at.x.round() as i32, at.y.round() as i32)
+}
+
+/// The panel's frame: the menu bar and the table switch (unless the game's part takes the
+/// whole panel), then the game on the table's part (`TableGame::panel`), the help; what
+/// it takes of the window and whether it has the pointer or the keyboard.
+pub fn panel(
+    world: &mut World,
+    contexts: &mut SystemState<EguiContexts>,
+    mut memory: Local<FrameUi>,
+) -> Result {
+    let ctx = contexts.get_mut(world)?.ctx_mut()?.clone();
+    let settings = world.resource::<Settings>().clone();
+    let help = world.resource::<Overlay>().help;
+    let kind = *world.resource::<State<GameKind>>().get();
+    let tables = world.resource::<Tables>().clone();
+    let lang = settings.lang;
+    // The zoom is the settings' (Ctrl+= / Ctrl+- / Ctrl+0 go through the actions and
+    // are saved), not egui's own keys.
+    if ctx.options(|o| o.zoom_with_keyboard) {
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+    if ctx.zoom_factor() != settings.zoom {
+        ctx.set_zoom_factor(settings.zoom);
+    }
+    PIXELS_PER_POINT.store(
+        ctx.pixels_per_point().to_bits(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+    let mut sent = Vec::new();
+    let mut send = |c: Action| sent.push(c);
+
+    // Panels are shown inside a Ui in egui 0.36: one spanning the window.
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    // In a tall window the panel goes below the board when the board is larger so.
+    let place = parts::place_for(ctx.viewport_rect().size(), WIDTH);
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new("panel place"), place));
+    let response = match place {
+        parts::PanelPlace::Right => egui::Panel::right("panel").exact_size(WIDTH),
+        parts::PanelPlace::Below(height) => egui::Panel::bottom("panel").exact_size(height),
+    }
+    .resizable(false)
+    .show(&mut root, |ui| {
+        let viewport = ui.available_height();
+        ctx.data_mut(|d| d.insert_temp(egui::Id::new("panel viewport"), viewport));
+        // A short window scrolls the panel rather than cutting it off.
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if !tables.whole_panel(kind, world) {
+                    // Every command, with its shortcut.
+                    menu::bar(ui, &settings, kind, &tables, &mut send);
+                    ui.separator();
+                    // The table's game: 象棋 or 围棋.
+                    ui.horizontal(|ui| {
+                        for k in tables.kinds() {
+                            let button = ui.selectable_label(kind == k, tables.title(k, lang));
+                            let name = format!("table-{}", tables.slug(k));
+                            parts::log_place(&mut memory.switch, name, button.rect);
+                            if button.clicked() && kind != k {
+                                send(Action::SwitchGame(k));
+                            }
+                        }
+                    });
+                }
+                tables.panel(kind, world, ui);
+            });
+    });
+    // Where the panel should be: content too wide pushes egui's rectangle past it.
+    let window = ctx.viewport_rect();
+    let meant = match place {
+        parts::PanelPlace::Right => {
+            egui::Rect::from_min_max(egui::pos2(window.right() - WIDTH, window.top()), window.max)
+        }
+        parts::PanelPlace::Below(height) => egui::Rect::from_min_max(
+            egui::pos2(window.left(), window.bottom() - height),
+            window.max,
+        ),
+    };
+    fits::say_overflows(
+        &ctx,
+        egui::LayerId::background(),
+        meant,
+        &mut memory.overflowed,
+    );
+    if help {
+        dialogs::help::show(&ctx, lang, &tables.help(kind, lang), &mut send);
+    }
+    access::tree(
+        &mut root,
+        world,
+        &tables,
+        kind,
+        lang,
+        &mut send,
+        &mut memory.board_cursor,
+    );
+
+    // egui's points are the screen's scale factor times the zoom.
+    let ppp = ctx.pixels_per_point();
+    let taken = match place {
+        parts::PanelPlace::Right => PanelArea {
+            right: response.response.rect.width() * ppp,
+            bottom: 0.0,
+        },
+        parts::PanelPlace::Below(_) => PanelArea {
+            right: 0.0,
+            bottom: response.response.rect.height() * ppp,
+        },
+    };
+    let area = *world.resource::<PanelArea>();
+    if (area.right - taken.right).abs() > 0.5 || (area.bottom - taken.bottom).abs() > 0.5 {
+        if (area.bottom > 0.0) != (taken.bottom > 0.0) || area.right == 0.0 && area.bottom == 0.0 {
+            info!(
+                "panel {} ({:.0}x{:.0} px)",
+                if taken.bottom > 0.0 {
+                    "below the board"
+                } else {
+                    "beside the board"
+                },
+                response.response.rect.width() * ppp,
+                response.response.rect.height() * ppp
+            );
+        }
+        *world.resource_mut::<PanelArea>() = taken;
+    }
+    let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    if world.resource::<PointerOverPanel>().0 != over {
+        world.resource_mut::<PointerOverPanel>().0 = over;
+    }
+    // The board taking the keyboard (F6) takes it from the panel's widget too.
+    let board = world.resource::<crate::shell::model::BoardFocus>().0;
+    if board && !memory.board_focus && !access::board_has_focus(&ctx) {
+        ctx.memory_mut(|m| {
+            if let Some(f) = m.focused() {
+                m.surrender_focus(f);
+            }
+        });
+    }
+    memory.board_focus = board;
+    if !sent.is_empty() {
+        // The next frame must come to act on them.
+        world.write_message(RequestRedraw);
+    }
+    for c in sent {
+        world.write_message(c);
+    }
+    Ok(())
+}
+
+/// What the frame remembers between frames.
+#[derive(Default)]
+pub struct FrameUi {
+    /// Where the table switch's buttons were logged (`table-go`).
+    switch: Vec<(String, (i32, i32))>,
+    /// What was said to reach past the panel's sides.
+    overflowed: std::collections::HashSet<String>,
+    /// The point the board cursor was on (the reader's focus follows it).
+    board_cursor: Option<usize>,
+    /// The board had the keyboard last frame.
+    board_focus: bool,
+}
+
+/// Whether a text field has the keyboard (then single-letter keys type, not act), read
+/// after every window of the pass: the panel's own fields and the dialogs' alike.
+fn typing(mut contexts: EguiContexts, mut typing: ResMut<TypingInPanel>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // A point of the board with the reader's focus leaves the keys to the game.
+    let keyboard = ctx.egui_wants_keyboard_input() && !access::board_has_focus(ctx);
+    if typing.0 != keyboard {
+        typing.0 = keyboard;
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! The status line of each table (what just happened: a move refused, a file saved, a
+//! notice), with every line the player is told written to the log.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::i18n::Word;
+use crate::schedule::{GameKind, Present};
+use crate::shell::model::Settings;
+use crate::{GameSaid, NewGameStarted, NothingToDo, Notice};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<StatusLines>()
+        .add_systems(Update, status.in_set(Present::Status));
+}
+
+/// The status line: what just happened.
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// The text.
+    pub text: String,
+    /// Shown as a warning.
+    pub warning: bool,
+}
+
+/// Each table's status line: it speaks of its own game, and is there again when the
+/// table comes back.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct StatusLines(Vec<(GameKind, Status)>);
+
+impl StatusLines {
+    /// The status line of the table of `kind`.
+    #[must_use]
+    pub fn of(&self, kind: GameKind) -> &Status {
+        static EMPTY: Status = Status {
+            text: String::new(),
+            warning: false,
+        };
+        self.0
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(&EMPTY, |(_, s)| s)
+    }
+
+    fn of_mut(&mut self, kind: GameKind) -> &mut Status {
+        let at = match self.0.iter().position(|(k, _)| *k == kind) {
+            Some(at) => at,
+            None => {
+                self.0.push((kind, Status::default()));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[at].1
+    }
+}
+
+/// Puts what just happened into the status line.
+fn status(
+    mut lines: ResMut<StatusLines>,
+    table: Res<State<GameKind>>,
+    settings: Res<Settings>,
+    mut game_said: MessageReader<GameSaid>,
+    mut nothing: MessageReader<NothingToDo>,
+    mut started: MessageReader<NewGameStarted>,
+    mut notices: MessageReader<Notice>,
+    mut said: MessageWriter<crate::shell::access::Spoken>,
+) {
+    let lang = settings.lang;
+    // Every line the player is told is logged (a record of the session, read by the
+    // real-window tests) and said to a screen reader.
+    let status = lines.of_mut(*table.get());
+    let mut set = |text: String, warning: bool| {
+        if !text.is_empty() {
+            info!("notice {text}");
+            said.write(crate::shell::access::Spoken(text.clone()));
+        }
+        *status = Status { text, warning };
+    };
+    // The game's own words first (its moves are its own to tell).
+    for said in game_said.read() {
+        set(said.text.clone(), said.warning);
+    }
+    for n in nothing.read() {
+        let t = if n.redo {
+            Word::NothingToRedo
+        } else {
+            Word::NothingToUndo
+        };
+        set(t.get(lang).to_owned(), true);
+    }
+    if started.read().count() > 0 {
+        set(Word::Started.get(lang).to_owned(), false);
+    }
+    // Saves, clipboard, files and toggles speak last: they answer the player's latest
+    // request.
+    for n in notices.read() {
+        set(n.text.clone(), n.warning);
+    }
+}
+
+/// The status line: what just happened, a warning in its colour. An empty line keeps
+/// its height, so the panel does not jump.
+pub fn status_line(ui: &mut egui::Ui, status: &Status) {
+    let color = if status.warning {
+        crate::panel::parts::warning(ui)
+    } else {
+        ui.visuals().text_color()
+    };
+    let text = if status.text.is_empty() {
+        " "
+    } else {
+        &status.text
+    };
+    ui.label(egui::RichText::new(text).color(color));
+}

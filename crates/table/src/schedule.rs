@@ -1,0 +1,275 @@
+//! Every set of the schedule, in one place, and their order. A system joins a set here
+//! named; none orders itself by naming another file's system.
+//!
+//! `Update` runs [`AppSet::Input`] → [`AppSet::Route`] → [`AppSet::Logic`] →
+//! [`AppSet::Presentation`]. Logic
+//! is a chain of [`Logic`] steps: time passes first (a flag that falls this frame falls
+//! before the move that came too late), then modes and toggles, the engine's answers,
+//! play, the table's other ways to end a game, the files, and last the dialogs' pause of
+//! the clock. Presentation is a chain of [`Present`] steps that only read the model. The
+//! egui pass draws the panel, then the dialogs over it ([`PanelSet`]).
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_egui::EguiPrimaryContextPass;
+
+/// What the table is doing: its systems run only in their mode (`run_if(in_state(..))`),
+/// and what a mode spawns goes when it ends (`DespawnOnExit`).
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Playing (or looking back through) a game.
+    #[default]
+    Play,
+    /// Setting up a position in the board editor (F2).
+    Edit,
+    /// Solving puzzles (F3): the puzzle is the table's game, the game is put aside.
+    Train,
+}
+
+/// The game on the table, by its name ([`TableGame::SLUG`]): the shell names no game,
+/// each game names itself. The first game added is on the table at the start.
+///
+/// [`TableGame::SLUG`]: crate::shell::table::TableGame::SLUG
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameKind(pub &'static str);
+
+/// The three stages of every frame's `Update`.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSet {
+    /// Mouse and keys become messages.
+    Input,
+    /// Each action goes to the one system that owns it (`actions.rs`).
+    Route,
+    /// Messages change the model and say what came of it.
+    Logic,
+    /// The view, sounds, files and panel follow.
+    Presentation,
+}
+
+/// The steps of [`AppSet::Logic`], in order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Logic {
+    /// The running clock (a flag fall).
+    Time,
+    /// Asking to enter or leave a mode (the editor); flip, mute, help.
+    Modes,
+    /// Puzzles opened, left, hinted, retried, shown (a mode of their own).
+    Puzzles,
+    /// The engine's answers and the player's requests of it (hint, analysis, opponent).
+    Engine,
+    /// The engine's review of the game: started, stopped, its results taken in.
+    Review,
+    /// The Xiangqi board's cursor (its clicks are read in `Play`; the Go board's cursor
+    /// is Go's `Play`, after this one: both say whether the board has the keyboard).
+    Cursor,
+    /// Moves, undo and redo, navigation, new games.
+    Play,
+    /// A move made in training judged, the defender's answer played.
+    Train,
+    /// Edits of the game record: comments, glyphs, lines promoted or deleted, tags.
+    Record,
+    /// The board editor's changes.
+    Edit,
+    /// Pause, resignation, draw offers and their answers.
+    Table,
+    /// The computer answers a draw offered to it.
+    Opponent,
+    /// Save slots (Ctrl+S, Ctrl+L, the dialog).
+    Saves,
+    /// The clipboard (copy, paste).
+    Clipboard,
+    /// The game library: its answers taken in (a game found, to open), what the
+    /// player asked of it, games kept, the explorer's question.
+    Library,
+    /// Opening games: pasted, dropped, from a slot or a file's list, the library.
+    Import,
+    /// The Go table's files: its slots, and Go games pasted, dropped or opened (after
+    /// the Xiangqi ones, which pass them over).
+    GoFiles,
+    /// The Go table's library: what it asked, its answers (a game opened from it), the
+    /// games finished there kept.
+    GoLibrary,
+    /// Pictures and PGN files written.
+    Export,
+    /// Open dialogs stop the clock, once everything that opens one has run.
+    Dialogs,
+    /// The parts of the settings each reader follows are brought up to date.
+    Settings,
+    /// Each game tells what happened in it this frame, in the shell's words: its
+    /// status line ([`GameSaid`](crate::GameSaid)) and its sound
+    /// ([`SoundCue`](crate::SoundCue)).
+    Said,
+}
+
+/// The steps of [`AppSet::Presentation`], in order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Present {
+    /// The status line and the log; what each game says of what happened.
+    Status,
+    /// What was said kept for the screen reader's live region.
+    Say,
+    /// What the engine should be searching now.
+    Engine,
+    /// The board camera: fitted beside the panel, looking at the game on the table.
+    Stage,
+    /// The board under the pieces.
+    Board,
+    /// The pieces and their animations.
+    Pieces,
+    /// Marks on the board.
+    Marks,
+    /// The engine's arrow.
+    Arrow,
+    /// Sounds.
+    Sound,
+    /// The window's icon.
+    Icon,
+    /// Each game's autosave.
+    Persist,
+    /// The settings file (what it says of a failure comes after the games').
+    Settings,
+    /// How long the window may sleep: the clock on the table says (alone: it asks the
+    /// game with the whole world in hand).
+    Wake,
+}
+
+/// The frame's end (`Last`): what asks for another frame, then the test probe's word
+/// that nothing did (`probe.rs`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum End {
+    /// Frames kept coming for a moment after start and after a resize.
+    Wake,
+    /// The probe's `settled` and `idle` lines.
+    Rest,
+}
+
+/// The steps of `Startup`, in order: the last session is taken up before anything
+/// draws it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Begin {
+    /// What reading the settings found said, the data folders tidied.
+    Settings,
+    /// Each game's autosave read.
+    Resume,
+    /// The views built on what was resumed.
+    View,
+}
+
+/// The egui pass: the panel, then the dialogs drawn over it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PanelSet {
+    /// The side panel (the game's part inside it, its windows), the help.
+    Frame,
+    /// The settings dialog.
+    Settings,
+    /// The save slots' window.
+    Slots,
+    /// The window listing a file's games.
+    GameList,
+    /// Whether a text field has the keyboard, once every window of the pass is drawn
+    /// (a field clicked in a dialog takes the next key, not the table).
+    Keyboard,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    // Headless (tests, MinimalPlugins) the states have no plugin yet.
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
+    app.init_state::<Mode>()
+        .add_message::<bevy::window::RequestRedraw>()
+        .add_systems(Update, wake_for_the_change.in_set(Present::Icon))
+        .configure_sets(Last, (End::Wake, End::Rest).chain())
+        .configure_sets(
+            Update,
+            (
+                AppSet::Input,
+                AppSet::Route,
+                AppSet::Logic,
+                AppSet::Presentation,
+            )
+                .chain(),
+        )
+        .configure_sets(
+            Update,
+            (
+                (
+                    Logic::Time,
+                    Logic::Modes,
+                    Logic::Puzzles,
+                    Logic::Engine,
+                    Logic::Review,
+                    Logic::Cursor,
+                    Logic::Play,
+                    Logic::Train,
+                )
+                    .chain(),
+                Logic::Record,
+                Logic::Edit,
+                Logic::Table,
+                Logic::Opponent,
+                Logic::Saves,
+                Logic::Clipboard,
+                Logic::Library,
+                Logic::Import,
+                Logic::GoFiles,
+                Logic::GoLibrary,
+                Logic::Export,
+                Logic::Dialogs,
+                Logic::Settings,
+                Logic::Said,
+            )
+                .chain()
+                .in_set(AppSet::Logic),
+        )
+        .configure_sets(
+            Update,
+            (
+                Present::Status,
+                Present::Say,
+                Present::Engine,
+                Present::Stage,
+                Present::Board,
+                Present::Pieces,
+                Present::Marks,
+                Present::Arrow,
+                Present::Sound,
+                Present::Icon,
+                Present::Persist,
+                Present::Settings,
+                Present::Wake,
+            )
+                .chain()
+                .in_set(AppSet::Presentation),
+        )
+        .configure_sets(
+            Startup,
+            (Begin::Settings, Begin::Resume, Begin::View).chain(),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (
+                PanelSet::Frame,
+                PanelSet::Settings,
+                PanelSet::Slots,
+                PanelSet::GameList,
+                PanelSet::Keyboard,
+            )
+                .chain(),
+        );
+}
+
+/// A mode or a table asked for is taken up by Bevy's state transition at the start of
+/// the next frame: ask for that frame, or the window, asleep until input, would show the
+/// old one until the mouse moved.
+fn wake_for_the_change(
+    mode: Res<NextState<Mode>>,
+    table: Option<Res<NextState<GameKind>>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let mode_asked = !matches!(*mode, NextState::Unchanged);
+    let table_asked = table.is_some_and(|t| !matches!(*t, NextState::Unchanged));
+    if mode_asked || table_asked {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}

@@ -1,0 +1,212 @@
+//! Mouse and keyboard become messages; nothing is decided here.
+//!
+//! What each key means is the shell's and the game on the table's to say
+//! ([`Tables::key`](crate::shell::table::Tables::key)). A file dropped on the
+//! window becomes an [`Import`], like a paste.
+
+use crate::schedule::{AppSet, GameKind, Mode};
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{KeyCode, KeyboardInput};
+use bevy::input::mouse::MouseButton;
+use bevy::prelude::*;
+use bevy::window::WindowEvent;
+
+use crate::actions::Action;
+use crate::shell::model::{BoardFocus, Overlay, PointerOverPanel, TypingInPanel};
+use crate::shell::table::{KeyContext, KeyPress, Tables};
+use crate::{BoardPointer, BoardPress, Import};
+
+/// The camera that looks at the board, whichever game's (the game spawns it).
+#[derive(Component)]
+pub struct BoardCamera;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            // Headless (tests) there is no window and so no window events.
+            pointer.run_if(resource_exists::<Messages<WindowEvent>>),
+            keys.run_if(resource_exists::<Messages<KeyboardInput>>),
+            dropped_files.run_if(resource_exists::<Messages<bevy::window::FileDragAndDrop>>),
+        )
+            .chain()
+            .in_set(AppSet::Input),
+    );
+}
+
+/// Where a cursor position falls in the board camera's world, if over its viewport.
+fn world_at(cursor: Vec2, camera: &Camera, transform: &GlobalTransform) -> Option<Vec2> {
+    if !camera.logical_viewport_rect()?.contains(cursor) {
+        return None;
+    }
+    camera.viewport_to_world_2d(transform, cursor).ok()
+}
+
+/// Reads the window's events in the order they happened: on a slow frame a whole
+/// press-drag-release can arrive at once, and only the order says where each happened.
+/// Where on its board that is, is the game's to say (its points, its orientation).
+fn pointer(
+    mut events: MessageReader<WindowEvent>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
+    over_panel: Res<PointerOverPanel>,
+    mut cursor: Local<Option<Vec2>>,
+    mut board: MessageWriter<BoardPointer>,
+    mut actions: MessageWriter<Action>,
+) {
+    let Some(camera) = camera else {
+        events.clear();
+        return;
+    };
+    let (camera, transform) = *camera;
+    let ctrl = keys.is_some_and(|k| ctrl_held(&k));
+    for event in events.read() {
+        let button = match event {
+            WindowEvent::CursorMoved(moved) => {
+                *cursor = Some(moved.position);
+                continue;
+            }
+            WindowEvent::CursorLeft(_) => {
+                *cursor = None;
+                continue;
+            }
+            WindowEvent::MouseButtonInput(button) => button,
+            _ => continue,
+        };
+        let at = cursor.and_then(|c| world_at(c, camera, transform));
+        debug!(
+            "{:?} {:?} at {:?} -> {at:?}",
+            button.button, button.state, *cursor
+        );
+        let mut on_board = |press: BoardPress| {
+            board.write(BoardPointer { press, at });
+        };
+        match (button.button, button.state) {
+            // Releases always count, so a drag that ends over the panel still ends.
+            (MouseButton::Left, ButtonState::Released) => on_board(BoardPress::LeftUp),
+            _ if over_panel.0 => {}
+            (MouseButton::Left, ButtonState::Pressed) => on_board(BoardPress::LeftDown),
+            (MouseButton::Right, ButtonState::Pressed) => {
+                actions.write(Action::Cancel);
+                on_board(BoardPress::RightDown);
+            }
+            (MouseButton::Middle, ButtonState::Pressed) if ctrl => {
+                actions.write(Action::Quit);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether any of `modifiers` was down at some moment of this frame. A quick chord can
+/// press and release the modifier within one frame (xdotool does, so can a fast hand).
+/// For the mouse only: its events and the key messages come apart, so the order
+/// between them is not known; keys follow the modifiers in order ([`Modifiers`]).
+fn held(keys: &ButtonInput<KeyCode>, modifiers: [KeyCode; 2]) -> bool {
+    keys.any_pressed(modifiers)
+        || keys.any_just_pressed(modifiers)
+        || keys.any_just_released(modifiers)
+}
+
+/// Ctrl, or ⌘ on macOS.
+fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    held(keys, [KeyCode::ControlLeft, KeyCode::ControlRight])
+        || held(keys, [KeyCode::SuperLeft, KeyCode::SuperRight])
+}
+
+/// Which modifiers are down, followed through the key messages in the order they came
+/// (the text fields' copy and paste follow Ctrl with it too).
+#[derive(Default, Clone, Copy)]
+pub struct Modifiers {
+    ctrl: [bool; 2],
+    command: [bool; 2],
+    shift: [bool; 2],
+}
+
+impl Modifiers {
+    /// Notes `key` going down or up; whether it was a modifier.
+    pub fn follow(&mut self, key: KeyCode, down: bool) -> bool {
+        let slot = match key {
+            KeyCode::ControlLeft => &mut self.ctrl[0],
+            KeyCode::ControlRight => &mut self.ctrl[1],
+            KeyCode::SuperLeft => &mut self.command[0],
+            KeyCode::SuperRight => &mut self.command[1],
+            KeyCode::ShiftLeft => &mut self.shift[0],
+            KeyCode::ShiftRight => &mut self.shift[1],
+            _ => return false,
+        };
+        *slot = down;
+        true
+    }
+
+    /// Ctrl, or ⌘ on macOS.
+    pub fn ctrl(self) -> bool {
+        self.ctrl.contains(&true) || self.command.contains(&true)
+    }
+
+    fn shift(self) -> bool {
+        self.shift.contains(&true)
+    }
+}
+
+/// Keys that step through something go on while held (the system's key repeat), as
+/// arrows do everywhere; the others act once a press.
+fn repeats(key: KeyCode) -> bool {
+    matches!(
+        key,
+        KeyCode::ArrowLeft | KeyCode::ArrowRight | KeyCode::ArrowUp | KeyCode::ArrowDown
+    )
+}
+
+/// Each key press is a command, in the order pressed: on a slow frame two quick
+/// presses of the same key (Ctrl+Z twice) arrive together, and a key state would
+/// count them once. Modifiers are followed by their own messages (Bevy lets go of
+/// every key held when the window loses the keyboard). What a key means is the
+/// shell's and the game on the table's to say ([`Tables::key`]).
+fn keys(
+    mut presses: MessageReader<KeyboardInput>,
+    mut held: Local<Modifiers>,
+    overlay: Res<Overlay>,
+    typing: Res<TypingInPanel>,
+    focus: Res<BoardFocus>,
+    mode: Res<State<Mode>>,
+    table: Res<State<GameKind>>,
+    tables: Res<Tables>,
+    mut commands: MessageWriter<Action>,
+) {
+    let at = KeyContext {
+        overlay: &overlay,
+        typing: typing.0,
+        listing: overlay.list,
+        mode: *mode.get(),
+        board_focus: focus.0,
+    };
+    for press in presses.read() {
+        let down = press.state == ButtonState::Pressed;
+        if held.follow(press.key_code, down) || !down || (press.repeat && !repeats(press.key_code))
+        {
+            continue;
+        }
+        let press = KeyPress {
+            key: press.key_code,
+            ctrl: held.ctrl(),
+            shift: held.shift(),
+        };
+        if let Some(command) = tables.key(*table.get(), press, &at) {
+            commands.write(command);
+        }
+    }
+}
+
+/// A file dropped on the window is opened like a paste.
+fn dropped_files(
+    mut dropped: MessageReader<bevy::window::FileDragAndDrop>,
+    mut import: MessageWriter<Import>,
+) {
+    for event in dropped.read() {
+        if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = event {
+            import.write(Import::File(path_buf.clone()));
+        }
+    }
+}

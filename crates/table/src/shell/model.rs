@@ -1,0 +1,84 @@
+//! What every game at the table uses: the settings, the dialogs open, and whether the
+//! panel has the pointer or the keyboard.
+
+use bevy::prelude::*;
+
+pub use crate::settings::Settings;
+pub use crate::theme::Coordinates;
+
+/// How the board is drawn, out of [`Settings`]: what the board, pieces, marks and the
+/// arrow are rebuilt on, so that another setting (the volume, the engine's hash) rebuilds
+/// none of them.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLook {
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Coordinates around the board.
+    pub coordinates: Coordinates,
+    /// The board's colours.
+    pub theme: crate::theme::Theme,
+    /// Characters or symbols.
+    pub pieces: crate::theme::PieceStyle,
+}
+
+/// Open dialogs and overlays.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Overlay {
+    /// The key help (F1).
+    pub help: bool,
+    /// The save slots (Ctrl+Shift+S).
+    pub slots: bool,
+    /// The game's information: players, event, date, result (Ctrl+Shift+I).
+    pub info: bool,
+    /// The settings (Ctrl+,).
+    pub settings: bool,
+    /// The move box (`/` or Enter).
+    pub move_box: bool,
+    /// A file's list of games, to pick one from (Esc closes it).
+    pub list: bool,
+}
+
+/// Whether the board has the keyboard (its cursor is on): the arrows, Enter, Space and
+/// Esc then move about it and pick, not walk through the game.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardFocus(pub bool);
+
+/// Whether a text field has the keyboard: single-letter keys then type, not act.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypingInPanel(pub bool);
+
+/// Whether the panel had the pointer last frame: the board then ignores clicks.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointerOverPanel(pub bool);
+
+/// Brings [`BoardLook`] up to date with the settings, marked changed only when its own
+/// part did.
+fn derive_look(settings: Res<Settings>, mut look: ResMut<BoardLook>) {
+    if settings.is_changed() {
+        look.set_if_neq(BoardLook {
+            flipped: settings.flipped,
+            coordinates: settings.coordinates,
+            theme: settings.theme,
+            pieces: settings.pieces,
+        });
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>()
+        .init_resource::<BoardLook>()
+        .add_systems(Update, derive_look.in_set(crate::schedule::Logic::Settings))
+        .init_resource::<Overlay>()
+        .init_resource::<PointerOverPanel>()
+        .init_resource::<TypingInPanel>()
+        .init_resource::<BoardFocus>()
+        .init_resource::<CurrentSlot>()
+        .init_resource::<OwnWayUp>();
+}
+
+pub use crate::store::slots::CurrentSlot;
+
+/// The board's way up the player chose, while a mode has turned the board its own way
+/// (a puzzle for black turns it): what the settings file keeps meanwhile.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwnWayUp(pub Option<bool>);

@@ -1,0 +1,88 @@
+//! The actions that flip a preference or an overlay: flip the board (F), sound on and off
+//! (M), the key help (F1). They change state, so they run in the logic like every other
+//! change; the board, the sound and the panel only read the result, and the status line
+//! says what it now is.
+
+use crate::actions::ViewCommand;
+use crate::schedule::Logic;
+use bevy::prelude::*;
+
+use crate::i18n::Word;
+use crate::shell::model::{Overlay, Settings};
+use crate::{Notice, SettingsEdited};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, (toggle, edited).chain().in_set(Logic::Modes));
+}
+
+fn toggle(
+    mut actions: MessageReader<ViewCommand>,
+    mut settings: ResMut<Settings>,
+    mut overlay: ResMut<Overlay>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for action in actions.read() {
+        match action {
+            ViewCommand::Flip => settings.flipped = !settings.flipped,
+            ViewCommand::ToggleMute => {
+                settings.sound = !settings.sound;
+                let said = if settings.sound {
+                    Word::Unmuted
+                } else {
+                    Word::Muted
+                };
+                notices.write(Notice::info(said.get(settings.lang)));
+            }
+            ViewCommand::ToggleHelp => overlay.help = !overlay.help,
+            ViewCommand::MoveBox(open) => {
+                overlay.move_box = *open;
+                info!("move box {}", if *open { "open" } else { "closed" });
+            }
+            ViewCommand::ToggleGameInfo => overlay.info = !overlay.info,
+            ViewCommand::ToggleSettings => {
+                overlay.settings = !overlay.settings;
+                info!(
+                    "settings {}",
+                    if overlay.settings { "open" } else { "closed" }
+                );
+            }
+            ViewCommand::Zoom(steps) => {
+                let zoom = crate::settings::zoom_step(settings.zoom, *steps);
+                if zoom != settings.zoom {
+                    settings.zoom = zoom;
+                    info!("zoom {:.0}%", zoom * 100.0);
+                }
+                let said = Word::Zoomed.fill(settings.lang, &[&format!("{:.0}", zoom * 100.0)]);
+                notices.write(Notice::info(said));
+            }
+            ViewCommand::NextTheme => {
+                let all = crate::theme::Theme::ALL;
+                let at = all.iter().position(|t| *t == settings.theme).unwrap_or(0);
+                settings.theme = all[(at + 1) % all.len()];
+                info!("theme {}", settings.theme);
+                let name = crate::i18n::theme_name(settings.theme, settings.lang);
+                notices.write(Notice::info(Word::MenuTheme.fill(settings.lang, &[&name])));
+            }
+            ViewCommand::TogglePieces => {
+                use crate::theme::PieceStyle;
+                settings.pieces = match settings.pieces {
+                    PieceStyle::Traditional => PieceStyle::International,
+                    PieceStyle::International => PieceStyle::Traditional,
+                };
+                info!("pieces {}", settings.pieces);
+                let name = crate::i18n::pieces_name(settings.pieces, settings.lang);
+                notices.write(Notice::info(Word::MenuPieces.fill(settings.lang, &[&name])));
+            }
+        }
+    }
+}
+
+/// Settings edited in the panel. Only a real change is written: the board, pieces and
+/// marks are rebuilt on one.
+fn edited(mut edits: MessageReader<SettingsEdited>, mut settings: ResMut<Settings>) {
+    for SettingsEdited(edited) in edits.read() {
+        if **edited != *settings {
+            *settings = (**edited).clone();
+        }
+    }
+}
