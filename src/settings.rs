@@ -8,7 +8,7 @@
 //! use xiangqi::settings::Preferences;
 //!
 //! let prefs = Preferences::from_text("(notation: \"WXF\", theme: \"dark\", slot: Some(3))").unwrap();
-//! assert_eq!(prefs.settings.notation, xiangqi::rules::Notation::Wxf);
+//! assert_eq!(prefs.xiangqi.notation, xiangqi::rules::Notation::Wxf);
 //! assert_eq!(prefs.settings.theme, xiangqi::theme::Theme::Dark);
 //! assert_eq!(prefs.slots.get("xiangqi"), Some(&3));
 //! assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));

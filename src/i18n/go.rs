@@ -60,6 +60,11 @@ texts! {
     Nobody => "不下", "neither";
     AskGnuGo => "请 GNU Go 判断死子", "Ask GNU Go which are dead";
     SlotMoves => "{} 手", "{} moves";
+    KeyPlay => "左键：在交叉点落子；指向禁着点时显示原因", "Left click: play on a point; pointing at a forbidden point says why";
+    KeyPass => "停一手：面板上的按钮，或输入 pass；双方连续停一手后清点死子、计算胜负", "Pass: the panel's button, or type pass; two passes in a row start the count";
+    KeyTerritory => "A：GNU Go 估计的地盘（再按关闭）", "A: the territory by GNU Go's estimate (again to hide)";
+    KeyReview => "R：GNU Go 复盘（再按停止）；]：下一个问题着", "R: GNU Go reviews the game (again: stop); ]: the next marked move";
+    KeyLibrary => "L：棋谱库里的围棋对局", "L: the Go games of the library";
     NoGameInFile => "文件里没有对局", "no game in the file";
     Clock => "计时", "Clock";
     NoClock => "不计时", "none";

@@ -53,7 +53,7 @@ fn plain(text: &str) -> String {
 /// What the game's probe said on a line of the log (`frame 12`, `input #3 key KeyZ
 /// down`), if the line is the probe's.
 fn probe_said(line: &str) -> Option<&str> {
-    Some(line.split_once("app::probe: ")?.1.trim_end())
+    Some(line.split_once("table::probe: ")?.1.trim_end())
 }
 
 /// A frame line of the probe: its number and its word (`frame 12` is (12, ""),
@@ -452,7 +452,7 @@ impl Game {
         let mut child = command
             .env("DISPLAY", &game.display)
             .env("WGPU_BACKEND", "vulkan")
-            .env("RUST_LOG", "info,xiangqi=debug")
+            .env("RUST_LOG", "info,xiangqi=debug,table=debug")
             // The probe: frames, the input taken, settled and idle (src/app/probe.rs).
             .env("XIANGQI_TEST", "1")
             .env("LANG", lang)

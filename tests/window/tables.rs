@@ -171,3 +171,41 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     assert!(ticks_of(pid, 1) > 20, "the analysis searches again");
     game.save_shot("tables-back");
 }
+
+/// The save slots are the table's, the same dialog for both games (issue 55): at the Go
+/// table Ctrl+S saves the game to a Go slot, the panel's Slots… button opens the dialog,
+/// and its first slot shows a small goban with the stones played (a black one in the
+/// middle, a white one up left), as the Xiangqi slots show a small board.
+#[test]
+fn go_slots_open_in_the_tables_dialog_with_a_small_goban() {
+    let game = Game::start("go-slots-dialog");
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.click_at(panel_place(&game, "go-9"));
+    for name in ["E5", "C7"] {
+        game.click_at(go_point(&game, name, 9));
+        game.until_logged(&format!("go plays {name}"));
+    }
+    game.key("ctrl+s");
+    game.until_logged("go saved slot 1");
+    game.click_at(panel_place(&game, "go-slots"));
+    game.until_logged("action ToggleSlots");
+    // The preview box is 90 points square, the goban in it nine lines: E5 is its
+    // centre, C7 two lines left and up. The dialog grows into its size over a few
+    // frames: its picture's place is read again until the stones are seen there.
+    let cell = 90.0 / 9.0;
+    let (shot, (x, y)) = game.until("the slot's goban drawn", || {
+        let (x, y) = panel_place(&game, "slot-preview-1");
+        let shot = game.shot();
+        let black = shot.count_near(x, y, 3.0, xiangqi::theme::go::BLACK);
+        let (wx, wy) = (x - 2.0 * cell, y - 2.0 * cell);
+        let white = shot.count_near(wx, wy, 3.0, xiangqi::theme::go::WHITE);
+        (black > 10 && white > 10).then_some((shot, (x, y)))
+    });
+    let (ex, ey) = (x + 2.0 * cell, y + 2.0 * cell);
+    let empty = shot.count_near(ex, ey, 3.0, xiangqi::theme::go::BLACK);
+    assert!(empty < 3, "G3 is empty in the preview: {empty}");
+    game.save_shot("go-slots-dialog");
+    game.key("Escape");
+    game.until_logged("action ToggleSlots");
+}

@@ -194,7 +194,7 @@ pub enum ViewCommand {
     TogglePieces,
 }
 
-/// Moves through the game and changes to it (`xiangqi/play.rs`).
+/// Moves through the game and changes to it (each game's play system).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayCommand {
     /// Drop the selection.
@@ -273,7 +273,7 @@ pub enum PictureCommand {
     Gif,
 }
 
-/// A game picked from a file's list, or the list closed (`app/xiangqi/files/import.rs`).
+/// A game picked from a file's list, or the list closed (the game that listed it).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChooseGame(pub Option<usize>);
 
@@ -292,7 +292,7 @@ pub struct Owners<'w, 's> {
     own: Commands<'w, 's>,
 }
 
-/// The table changes game (`app/go/mod.rs` applies it).
+/// The table changes game (`shell/tables.rs` applies it).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SwitchGame(pub crate::schedule::GameKind);
 

@@ -2,10 +2,11 @@
 //! own, keyed by what it was asked about; a system takes its answer when it comes, the
 //! window is woken for it (it sleeps until input otherwise), a job asked again replaces
 //! the one before (whose answer is dropped, never taken for the new question's), and a
-//! job can be told to stop.
+//! job can be told to stop. A [`Stream`] is a job that tells what it finds as it finds
+//! it (a review's positions, a file's games), then ends.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, TryRecvError, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
@@ -150,6 +151,123 @@ impl<T: Send + 'static> Job<T> {
     }
 }
 
+/// A job that says what it finds as it finds it, then ends (see the [module](self)):
+/// its thread hands each piece to [`Say::say`], which wakes the window; a system takes
+/// them with [`Stream::take`]. Stopped or dropped, the thread is told: its next `say` is
+/// refused, and its work can end.
+pub struct Stream<T> {
+    /// In a mutex only for the resource's `Sync`.
+    coming: Mutex<Receiver<T>>,
+    cancel: Arc<AtomicBool>,
+}
+
+/// What [`Stream::take`] finds.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next<T> {
+    /// A piece.
+    Came(T),
+    /// Nothing yet.
+    Waiting,
+    /// The work is done (or stopped, or it panicked): nothing more will come.
+    Ended,
+}
+
+/// A stream's thread's way of saying what it found (see [`Stream`]).
+pub struct Say<T> {
+    send: Sending<T>,
+    wake: Wake,
+    cancel: Arc<AtomicBool>,
+}
+
+enum Sending<T> {
+    Any(Sender<T>),
+    Ahead(SyncSender<T>),
+}
+
+impl<T: Send> Say<T> {
+    /// Hands `piece` over and wakes the window; `false` once nobody takes them (the
+    /// stream stopped or dropped). With a bound, waits while that many are untaken.
+    pub fn say(&self, piece: T) -> bool {
+        if self.stopped() {
+            return false;
+        }
+        let sent = match &self.send {
+            Sending::Any(send) => send.send(piece).is_ok(),
+            Sending::Ahead(send) => send.send(piece).is_ok(),
+        };
+        if sent {
+            self.wake.wake();
+        }
+        sent
+    }
+
+    /// Whether the stream was told to stop.
+    pub fn stopped(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// The flag the stream sets when it stops (for work that looks at one itself).
+    pub fn cancelled(&self) -> &AtomicBool {
+        &self.cancel
+    }
+}
+
+impl<T: Send + 'static> Stream<T> {
+    /// Runs `work` on a thread of its own; with `ahead`, at most that many pieces wait
+    /// to be taken (a reader ahead of the frames waits for them).
+    pub fn start(
+        wake: Wake,
+        ahead: Option<usize>,
+        work: impl FnOnce(Say<T>) + Send + 'static,
+    ) -> Stream<T> {
+        let (send, coming) = match ahead {
+            Some(n) => {
+                let (send, coming) = sync_channel(n);
+                (Sending::Ahead(send), coming)
+            }
+            None => {
+                let (send, coming) = channel();
+                (Sending::Any(send), coming)
+            }
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let say = Say {
+            send,
+            wake: wake.clone(),
+            cancel: Arc::clone(&cancel),
+        };
+        std::thread::spawn(move || {
+            work(say);
+            // The end is news too: the window takes it.
+            wake.wake();
+        });
+        Stream {
+            coming: Mutex::new(coming),
+            cancel,
+        }
+    }
+
+    /// The next piece, if one came.
+    pub fn take(&mut self) -> Next<T> {
+        match self.coming.get_mut().map(|r| r.try_recv()) {
+            Ok(Ok(piece)) => Next::Came(piece),
+            Ok(Err(TryRecvError::Empty)) => Next::Waiting,
+            Ok(Err(TryRecvError::Disconnected)) | Err(_) => Next::Ended,
+        }
+    }
+
+    /// Tells the work to stop; what it still says is refused.
+    pub fn stop(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl<T> Drop for Stream<T> {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +310,36 @@ mod tests {
         let mut job: Job<u8> = Job::default();
         job.start((7, no_window()), |_: &AtomicBool| panic!("a bug"));
         assert_eq!(wait(&mut job), Taken::Lost);
+    }
+
+    #[test]
+    fn a_stream_says_its_pieces_in_order_then_ends_and_a_stopped_one_is_told() {
+        let mut stream = Stream::start(no_window(), Some(2), |say| {
+            for i in 0..5 {
+                assert!(say.say(i));
+            }
+        });
+        let mut got = Vec::new();
+        for _ in 0..1000 {
+            match stream.take() {
+                Next::Came(i) => got.push(i),
+                Next::Waiting => std::thread::sleep(std::time::Duration::from_millis(1)),
+                Next::Ended => break,
+            }
+        }
+        assert_eq!(got, [0, 1, 2, 3, 4]);
+        // A stream stopped: the work's next word is refused, and it can end.
+        let (told, heard) = channel();
+        let stream = Stream::start(no_window(), None, move |say: Say<u8>| {
+            while say.say(1) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            told.send(say.stopped()).unwrap();
+        });
+        stream.stop();
+        assert_eq!(
+            heard.recv_timeout(std::time::Duration::from_secs(5)),
+            Ok(true)
+        );
     }
 }

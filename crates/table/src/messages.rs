@@ -1,6 +1,6 @@
 //! The table's messages, whatever the game: the pointer over the board, notices for the
 //! status line, files to open, slot commands, settings edited, a new game, a change of
-//! the board. A game's own are in its room (`xiangqi/messages.rs`).
+//! the board. A game's own are in its room.
 
 use bevy::prelude::*;
 

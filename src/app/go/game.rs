@@ -125,6 +125,20 @@ impl TableGame for Go {
         app.add_plugins((super::autosave::plugin, super::slots::plugin));
     }
 
+    fn help(lang: Lang) -> Vec<&'static str> {
+        use crate::i18n::GoText as G;
+        [
+            G::KeyPlay,
+            G::KeyPass,
+            G::KeyTerritory,
+            G::KeyReview,
+            G::KeyLibrary,
+        ]
+        .into_iter()
+        .map(|t| t.get(lang))
+        .collect()
+    }
+
     fn slots() -> Option<crate::app::store::slots::SlotFormat> {
         Some(super::slots::FORMAT)
     }

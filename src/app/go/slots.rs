@@ -89,10 +89,12 @@ fn rename(bytes: &[u8], name: &str) -> Result<String, String> {
     Ok(games.iter().map(sgf::write).collect::<Vec<_>>().join("\n"))
 }
 
-/// A small goban: the wood, the lines and the stones, as the board shows them.
+/// A small goban: the wood, the lines and the stones, as the board shows them, in the
+/// middle of the dialog's picture box.
 fn preview(ui: &mut egui::Ui, size: u8, stones: &[(Point, Color)]) {
     let side = 90.0;
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let (area, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
+    let rect = egui::Rect::from_center_size(area.center(), egui::vec2(side, side));
     let painter = ui.painter_at(rect);
     let look = crate::app::panel::parts::look(ui.ctx());
     let palette = look.theme.palette();

@@ -142,6 +142,25 @@ impl TableGame for Xiangqi {
         app.register_system(super::panel::section)
     }
 
+    fn help(lang: Lang) -> Vec<&'static str> {
+        [
+            T::KeyClick,
+            T::KeyRight,
+            T::KeyFlip,
+            T::KeyLines,
+            T::KeyReviewGame,
+            T::KeyInfo,
+            T::KeyEdit,
+            T::KeyAnalysis,
+            T::KeyPuzzles,
+            T::KeyLibrary,
+            T::KeyTray,
+        ]
+        .into_iter()
+        .map(|t| t.get(lang))
+        .collect()
+    }
+
     fn slots() -> Option<SlotFormat> {
         Some(super::files::saves::FORMAT)
     }

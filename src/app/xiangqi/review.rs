@@ -4,7 +4,7 @@
 //! autosave), the better move shown as an arrow at a marked move, `]` and `[` to the
 //! next and previous mark (with Shift: of the side that made the move shown).
 
-use std::sync::Mutex;
+use crate::app::store::jobs::{Next, Stream, Wake};
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -42,7 +42,8 @@ pub enum ReviewCommand {
 /// The review: the line it is about, what has come, the judgement once all has.
 #[derive(Resource, Default)]
 pub struct Reviewed {
-    running: Option<Mutex<Running>>,
+    /// The engines' results as they come; dropped, the engines stop.
+    running: Option<Stream<Result<Searched, String>>>,
     /// The line's nodes, its first move's first.
     pub line: Vec<NodeId>,
     /// Each position's search as it comes (0: the start).
@@ -122,7 +123,7 @@ fn commands(
                     plan.processes
                 );
                 *reviewed = Reviewed {
-                    running: Some(Mutex::new(review::start(&plan, &start, &moves))),
+                    running: Some(results(review::start(&plan, &start, &moves))),
                     line: model.line().to_vec(),
                     found: vec![None; moves.len() + 1],
                     judged: Vec::new(),
@@ -163,6 +164,25 @@ fn next_mark(reviewed: &Reviewed, model: &Model, forward: bool, same_side: bool)
     }
 }
 
+/// The review's results, handed on as they come by a thread of the jobs helper, which
+/// wakes the window for each; when the stream is dropped the pool is, and the engines stop.
+fn results(running: Running) -> Stream<Result<Searched, String>> {
+    Stream::start(Wake::window(), None, move |say| {
+        let wait = std::time::Duration::from_millis(100);
+        loop {
+            match running.results.recv_timeout(wait) {
+                Ok(result) => {
+                    if !say.say(result) {
+                        break;
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) if !say.stopped() => {}
+                Err(_) => break,
+            }
+        }
+    })
+}
+
 /// Takes in what the engines found; when all is in, judges the moves and writes the
 /// evaluations and marks into the game.
 fn gather(
@@ -173,29 +193,37 @@ fn gather(
     mut recorded: MessageWriter<RecordChanged>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let Some(running) = reviewed.running.as_ref() else {
+    let Some(running) = reviewed.running.as_mut() else {
         return;
     };
     let mut came = Vec::new();
     let mut failed = None;
-    if let Ok(running) = running.lock() {
-        while let Ok(result) = running.results.try_recv() {
-            match result {
-                Ok(found) => came.push(found),
-                Err(e) => failed = Some(e),
+    let mut ended = false;
+    loop {
+        match running.take() {
+            Next::Came(Ok(found)) => came.push(found),
+            Next::Came(Err(e)) => failed = Some(e),
+            Next::Waiting => break,
+            Next::Ended => {
+                ended = true;
+                break;
             }
         }
     }
-    // Frames keep coming while the engines work (the window otherwise sleeps).
-    redraw.write(RequestRedraw);
-    if came.is_empty() && failed.is_none() {
+    if came.is_empty() && failed.is_none() && !ended {
         return;
     }
+    // The panel shows what came (the window was woken for it).
+    redraw.write(RequestRedraw);
     for found in came {
         let i = found.index;
         if let Some(slot) = reviewed.found.get_mut(i) {
             *slot = Some(found);
         }
+    }
+    // The engines gone with positions unsearched: nothing more will come.
+    if ended && failed.is_none() && reviewed.found.iter().any(Option::is_none) {
+        failed = Some("the engines stopped".to_owned());
     }
     if let Some(e) = failed {
         warn!("review: {e}");

@@ -98,7 +98,7 @@ pub trait TableGame: Send + Sync + 'static {
     /// own sections and its status line, and says what was asked with messages.
     fn panel(app: &mut App) -> PanelSection;
 
-    /// Registers its rows in the settings dialog, under the shell's (Xiangqi's engine),
+    /// Registers its rows in the settings dialog, under the shell's (an engine's),
     /// if it has any: a system handed the dialog's `Ui`, which says an edit of the
     /// settings as a `SettingsEdited` of its own.
     fn settings(_app: &mut App) -> Option<PanelSection> {
@@ -124,7 +124,7 @@ pub trait TableGame: Send + Sync + 'static {
     }
 
     /// Whether its part takes the whole panel now, the menu bar and the table switch
-    /// hidden (Xiangqi's board editor and puzzles).
+    /// hidden (a board editor, a puzzle).
     fn whole_panel(_world: &World) -> bool {
         false
     }

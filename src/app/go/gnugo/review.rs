@@ -4,14 +4,11 @@
 //! written into the record (`V`, `BM` and the comments: saved with the game, and read
 //! back when a reviewed file is opened). `]` shows the next marked move.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
-
 use bevy::prelude::*;
 
 use crate::app::Notice;
 use crate::app::go::{GoCommand, GoTable};
+use crate::app::store::jobs::{Next, Stream};
 use crate::games::go::review::{self, Options, Seen, Step};
 use crate::go::Game;
 use crate::i18n::GoText as G;
@@ -26,8 +23,8 @@ enum Came {
 
 /// A review under way.
 struct Running {
-    cancel: Arc<AtomicBool>,
-    coming: Mutex<Receiver<Came>>,
+    /// Dropped (the review stopped, the game changed), its thread is told to stop.
+    coming: Stream<Came>,
     /// The line reviewed, and its game.
     line: Vec<usize>,
     game: Game,
@@ -65,29 +62,19 @@ fn start(table: &GoTable, reviewed: &mut GoReviewed, options: Options, wake: sup
     let game = table.whole_game();
     let line = table.whole_nodes().to_vec();
     let positions = game.moves().len() + 1;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let (send, receive) = channel();
     let level = options.level;
-    {
-        let (game, cancel) = (game.clone(), Arc::clone(&cancel));
-        std::thread::spawn(move || {
-            // The workers' threads share the sender; the window may be gone, with
-            // nobody to tell.
-            let seen = Mutex::new(send.clone());
-            let end = review::review(&game, &options, &cancel, &|k, s| {
-                if let Ok(seen) = seen.lock() {
-                    _ = seen.send(Came::Seen(k, s));
-                }
-                wake.wake();
-            });
-            _ = send.send(Came::End(end.map_err(|e| e.to_string())));
-            wake.wake();
+    let reviewing = game.clone();
+    // The workers' threads share the saying; the window may be gone, with nobody to
+    // tell.
+    let coming = Stream::start(wake, None, move |say| {
+        let end = review::review(&reviewing, &options, say.cancelled(), &|k, s| {
+            say.say(Came::Seen(k, s));
         });
-    }
+        say.say(Came::End(end.map_err(|e| e.to_string())));
+    });
     info!("go review started: {positions} positions, level {level}");
     reviewed.running = Some(Running {
-        cancel,
-        coming: Mutex::new(receive),
+        coming,
         line,
         game,
         found: vec![None; positions],
@@ -112,7 +99,7 @@ pub(crate) fn review(
         match command {
             GoCommand::Review => {
                 if let Some(running) = reviewed.running.take() {
-                    running.cancel.store(true, Ordering::Relaxed);
+                    running.coming.stop();
                     info!("go review stopped");
                 } else if table.whole_game().moves().is_empty() {
                     notices.write(Notice::warn(G::ReviewNothing.get(lang)));
@@ -134,7 +121,7 @@ pub(crate) fn review(
         .is_some_and(|r| r.line != table.whole_nodes())
     {
         if let Some(running) = reviewed.running.take() {
-            running.cancel.store(true, Ordering::Relaxed);
+            running.coming.stop();
         }
         info!("go review stopped: the game changed");
     }
@@ -142,17 +129,15 @@ pub(crate) fn review(
     let mut end = None;
     if let Some(running) = reviewed.running.as_mut() {
         let mut came_any = false;
-        if let Ok(coming) = running.coming.lock() {
-            while let Ok(came) = coming.try_recv() {
-                match came {
-                    Came::Seen(k, seen) => {
-                        if let Some(slot) = running.found.get_mut(k) {
-                            *slot = Some(seen);
-                            came_any = true;
-                        }
+        while let Next::Came(came) = running.coming.take() {
+            match came {
+                Came::Seen(k, seen) => {
+                    if let Some(slot) = running.found.get_mut(k) {
+                        *slot = Some(seen);
+                        came_any = true;
                     }
-                    Came::End(result) => end = Some(result),
                 }
+                Came::End(result) => end = Some(result),
             }
         }
         if came_any {

@@ -4,10 +4,9 @@
 //! so that a megabyte (up to about 80 ms of reading: `cargo bench --bench worst_inputs`)
 //! never holds up a frame; reads are applied in the order they were asked for.
 
+use crate::app::store::jobs::{Next, Say, Stream, Wake};
 use crate::i18n::Word;
 use std::collections::VecDeque;
-use std::sync::Mutex;
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 
 use crate::app::actions::ChooseGame;
 use crate::app::schedule::Logic;
@@ -56,9 +55,8 @@ struct Reads(VecDeque<Running>);
 
 /// A read on its thread: what it sends, and whether a list was opened from it.
 struct Running {
-    /// In a mutex only for the resource's `Sync`: the one system that reads it has it
-    /// mutably.
-    feed: Mutex<Receiver<Feed>>,
+    /// Dropped (the list closed or picked from), the read is told to stop.
+    feed: Stream<Feed>,
     listing: bool,
 }
 
@@ -180,16 +178,16 @@ const FEEDS_A_FRAME: usize = 16;
 
 /// Reads `import` on this thread, feeding what it finds: a file of more than one game
 /// as rows while it is read.
-fn feed_read(import: &Import, lang: Lang, tx: &SyncSender<Feed>) {
+fn feed_read(import: &Import, lang: Lang, tx: &Say<Feed>) {
     let Import::File(path) = import else {
-        let _ = tx.send(Feed::Done(read(import, lang)));
+        tx.say(Feed::Done(read(import, lang)));
         return;
     };
     let name = file_name(path);
     let mut games = match Games::open(path) {
         Ok(games) => games,
         Err(e) => {
-            let _ = tx.send(Feed::Done(Reading::Failed(
+            tx.say(Feed::Done(Reading::Failed(
                 T::OpenFailed.fill(lang, &[&name, &e]),
             )));
             return;
@@ -210,30 +208,30 @@ fn feed_read(import: &Import, lang: Lang, tx: &SyncSender<Feed>) {
                     Reading::Choose(list)
                 }
             };
-            let _ = tx.send(Feed::Done(reading));
+            tx.say(Feed::Done(reading));
             return;
         }
     };
     let mut list = GameList::new(name.clone(), path.clone());
     list.games = vec![ListedGame::new(first), ListedGame::new(second)];
-    if tx.send(Feed::List(list)).is_err() {
+    if !tx.say(Feed::List(list)) {
         return;
     }
     let mut rows = Vec::with_capacity(ROWS);
     for entry in games.by_ref() {
         rows.push(ListedGame::new(entry));
         // The list was closed: the receiver is gone, and so is the read.
-        if rows.len() == ROWS && tx.send(Feed::Rows(std::mem::take(&mut rows))).is_err() {
+        if rows.len() == ROWS && !tx.say(Feed::Rows(std::mem::take(&mut rows))) {
             return;
         }
     }
-    if !rows.is_empty() && tx.send(Feed::Rows(rows)).is_err() {
+    if !rows.is_empty() && !tx.say(Feed::Rows(rows)) {
         return;
     }
     let failed = games
         .take_error()
         .map(|e| T::OpenFailed.fill(lang, &[&name, &e]));
-    let _ = tx.send(Feed::End(failed));
+    tx.say(Feed::End(failed));
 }
 
 /// What opening a game touches: the game, the selection, the list of a file's games,
@@ -325,10 +323,11 @@ fn import(
                 .notices
                 .write(Notice::info(T::Reading.fill(lang, &[&what])));
             // A few batches of rows ahead of the frames, no more.
-            let (tx, feed) = sync_channel(8);
-            std::thread::spawn(move || feed_read(&request, lang, &tx));
+            let feed = Stream::start(Wake::window(), Some(8), move |tx| {
+                feed_read(&request, lang, &tx);
+            });
             reads.0.push_back(Running {
-                feed: Mutex::new(feed),
+                feed,
                 listing: false,
             });
         } else {
@@ -352,30 +351,26 @@ fn take_feeds(reads: &mut Reads, opener: &mut Opener) {
             break;
         }
         budget -= 1;
-        let feed = match front.feed.get_mut() {
-            Ok(feed) => feed.try_recv(),
-            Err(_) => Err(TryRecvError::Disconnected),
-        };
-        match feed {
-            Ok(Feed::Done(reading)) => {
+        match front.feed.take() {
+            Next::Came(Feed::Done(reading)) => {
                 reads.0.pop_front();
                 opener.apply(reading);
             }
-            Ok(Feed::List(list)) => {
+            Next::Came(Feed::List(list)) => {
                 front.listing = true;
                 info!("game list: reading {}", list.file);
                 let said = T::Reading.fill(lang, &[&list.file]);
                 opener.notices.write(Notice::info(said));
                 opener.choice.0 = Some(list);
             }
-            Ok(Feed::Rows(rows)) => match opener.choice.0.as_mut() {
+            Next::Came(Feed::Rows(rows)) => match opener.choice.0.as_mut() {
                 Some(list) => list.games.extend(rows),
                 // Closed or picked from: the rest is not read.
                 None => {
                     reads.0.pop_front();
                 }
             },
-            Ok(Feed::End(failed)) => {
+            Next::Came(Feed::End(failed)) => {
                 reads.0.pop_front();
                 if let Some(list) = opener.choice.0.as_mut() {
                     list.complete = true;
@@ -387,9 +382,9 @@ fn take_feeds(reads: &mut Reads, opener: &mut Opener) {
                     opener.notices.write(Notice::warn(said));
                 }
             }
-            Err(TryRecvError::Empty) => break,
+            Next::Waiting => break,
             // A reader that panics is a bug, but the game goes on untouched.
-            Err(TryRecvError::Disconnected) => {
+            Next::Ended => {
                 let listing = front.listing;
                 reads.0.pop_front();
                 if !listing {

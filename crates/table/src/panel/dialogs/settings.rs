@@ -1,6 +1,6 @@
 //! The settings as a dialog of their own over the board (the panel's gear button,
-//! View → Settings, Ctrl+,): sound, animation, notation, coordinates, board and pieces,
-//! language, then each game's own rows (Xiangqi's engine). It stays inside the window
+//! View → Settings, Ctrl+,): sound, animation, coordinates, board and pieces,
+//! language, then each game's own rows. It stays inside the window
 //! (scrolling when the window is short) and says where it is in the log for the window
 //! tests.
 

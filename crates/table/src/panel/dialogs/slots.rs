@@ -31,19 +31,20 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, dialog.in_set(PanelSet::Slots));
 }
 
-/// A slot's picture, in a box of the same size for every slot (an empty one blank).
-fn preview(ui: &mut egui::Ui, slot: &SlotState) {
+/// A slot's picture, in a box of the same size for every slot (an empty one blank);
+/// where it is.
+fn preview(ui: &mut egui::Ui, slot: &SlotState) -> egui::Rect {
     let size = egui::vec2(90.0, 99.0);
     match slot {
         SlotState::Saved(game) => {
             ui.allocate_ui(size, |ui| {
                 ui.set_min_size(size);
                 (game.preview)(ui);
-            });
+            })
+            .response
+            .rect
         }
-        _ => {
-            ui.allocate_exact_size(size, egui::Sense::hover());
-        }
+        _ => ui.allocate_exact_size(size, egui::Sense::hover()).0,
     }
 }
 
@@ -55,6 +56,7 @@ fn dialog(
     settings: Res<Settings>,
     (kind, tables): (Res<State<GameKind>>, Res<Tables>),
     mut state: Local<DialogState>,
+    mut logged: Local<Vec<(String, (i32, i32))>>,
     mut slots: MessageWriter<SlotCommand>,
     mut actions: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -76,7 +78,10 @@ fn dialog(
                 for (i, slot_state) in list.0.iter().enumerate() {
                     let slot = i + 1;
                     ui.horizontal(|ui| {
-                        preview(ui, slot_state);
+                        let rect = preview(ui, slot_state);
+                        // Where each slot's picture is: the window tests look at it.
+                        let what = format!("slot-preview-{slot}");
+                        crate::panel::parts::log_place(&mut logged, what, rect);
                         ui.vertical(|ui| {
                             slot_row(ui, slot, slot_state, current, lang, &mut state, &mut sent);
                         });

@@ -1,0 +1,517 @@
+//! A third game at the table, written here through the table's public API alone (every
+//! path is `table::…`, Bevy's or the standard library's; none is the program's): what
+//! adding a game takes. Tic-tac-toe is a type implementing `TableGame`, a resource for
+//! its record, a message for its own commands, a system that plays, and one
+//! `add_game::<TicTacToe>` per part; its save slots are a `SlotFormat` (four functions),
+//! and the table's slots service, clipboard, keys, undo and table switch do the rest.
+//!
+//! Played headless as a person plays it: clicks on the board, Ctrl+Z and Ctrl+Y, Ctrl+S
+//! and Ctrl+L, Ctrl+Shift+E and Ctrl+I, a key of its own (C: the centre) that the other
+//! game at the table never sees, and the table switched away and back.
+
+use std::sync::{Arc, Mutex};
+
+use bevy::ecs::message::Messages;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyCode, KeyboardInput, NativeKey};
+use bevy::prelude::*;
+use table::actions::{Action, PlayCommand, Review, SwitchGame};
+use table::i18n::Lang;
+use table::messages::{BoardPointer, BoardPress, Import, Notice};
+use table::schedule::{GameKind, Logic};
+use table::shell::table::{
+    Claim, Copied, CursorKey, KeyContext, KeyPress, PanelSection, Part, Picture, PictureLook,
+    TableGame, add_game, usual_key,
+};
+use table::storage::{Dirs, Stamp};
+use table::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
+use table::store::persist::DataDirs;
+use table::store::slots::{CurrentSlot, SlotFormat, SlotGame};
+
+/// A game of tic-tac-toe: the cells played in order (0 is the top left, 8 the bottom
+/// right), and how many of them are on the board (the rest are undone, for Ctrl+Y).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+struct Noughts {
+    moves: Vec<u8>,
+    at: usize,
+}
+
+const LINES: [[u8; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl Noughts {
+    /// The board: `X`, `O` or `.` for each cell.
+    fn board(&self) -> [char; 9] {
+        let mut board = ['.'; 9];
+        for (i, &cell) in self.moves[..self.at].iter().enumerate() {
+            board[usize::from(cell)] = if i % 2 == 0 { 'X' } else { 'O' };
+        }
+        board
+    }
+
+    /// `X` or `O` with three in a line, or `-` for a full board.
+    fn result(&self) -> Option<char> {
+        let board = self.board();
+        LINES
+            .iter()
+            .map(|l| l.map(|c| board[usize::from(c)]))
+            .find(|[a, b, c]| *a != '.' && a == b && b == c)
+            .map(|[a, ..]| a)
+            .or_else(|| (!board.contains(&'.')).then_some('-'))
+    }
+
+    fn play(&mut self, cell: u8) -> bool {
+        if cell > 8 || self.board()[usize::from(cell)] != '.' || self.result().is_some() {
+            return false;
+        }
+        self.moves.truncate(self.at);
+        self.moves.push(cell);
+        self.at += 1;
+        true
+    }
+
+    /// Its record as text: `tictactoe 4 0 8`.
+    fn text(&self) -> String {
+        let moves: Vec<String> = self.moves[..self.at].iter().map(u8::to_string).collect();
+        format!("tictactoe {}", moves.join(" "))
+    }
+
+    fn read(text: &str) -> Result<Noughts, String> {
+        let mut words = text.split_whitespace();
+        if words.next() != Some("tictactoe") {
+            return Err("not a game of tic-tac-toe".into());
+        }
+        let mut game = Noughts::default();
+        for word in words.take_while(|w| *w != "name") {
+            let cell = word.parse().map_err(|_| format!("{word} is not a cell"))?;
+            if !game.play(cell) {
+                return Err(format!("{cell} cannot be played"));
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Its own commands (the table carries them unread).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+enum TicTacToeCommand {
+    /// C: a mark in the centre.
+    Centre,
+}
+
+struct TicTacToe;
+
+impl TableGame for TicTacToe {
+    const SLUG: &'static str = "tictactoe";
+
+    fn title(lang: Lang) -> &'static str {
+        match lang {
+            Lang::Zh => "井字棋",
+            Lang::En => "Tic-tac-toe",
+        }
+    }
+
+    fn key(press: KeyPress, _at: &KeyContext) -> Option<Action> {
+        match (press.ctrl, press.key) {
+            (false, KeyCode::KeyC) => Some(Action::own(TicTacToeCommand::Centre)),
+            _ => usual_key(press),
+        }
+    }
+
+    fn answers(action: &Action) -> bool {
+        match action {
+            Action::Own(own) => own.is::<TicTacToeCommand>(),
+            Action::Undo
+            | Action::Redo
+            | Action::NewGame
+            | Action::Save
+            | Action::Load
+            | Action::ToggleSlots
+            | Action::CopyFen
+            | Action::CopyGame
+            | Action::Paste => true,
+            _ => false,
+        }
+    }
+
+    fn copy(world: &World, shifted: bool, _lang: Lang) -> Copied {
+        let game = world.resource::<Noughts>();
+        let text = if shifted {
+            game.text()
+        } else {
+            game.board().iter().collect()
+        };
+        Copied {
+            text,
+            said: "copied".into(),
+        }
+    }
+
+    fn picture(world: &World, _gif: bool, _look: &PictureLook) -> Picture {
+        let board: String = world.resource::<Noughts>().board().iter().collect();
+        Picture {
+            stem: "tictactoe",
+            draw: Box::new(move || board.into_bytes()),
+        }
+    }
+
+    fn claims(import: &Import) -> Claim {
+        match import {
+            Import::Pasted(text) if text.trim_start().starts_with("tictactoe") => Claim::Sure,
+            Import::Slot { record, .. } if record.is::<Noughts>() => Claim::Sure,
+            _ => Claim::No,
+        }
+    }
+
+    fn core(app: &mut App) {
+        app.init_resource::<Noughts>()
+            .add_message::<TicTacToeCommand>()
+            .add_systems(
+                Update,
+                (play.in_set(Logic::Play), open.in_set(Logic::Import)).in_set(Self::SYSTEMS),
+            );
+    }
+
+    fn files(_app: &mut App) {}
+
+    fn window(_app: &mut App) {}
+
+    fn panel(app: &mut App) -> PanelSection {
+        app.register_system(|_: InMut<bevy_egui::egui::Ui>| {})
+    }
+
+    fn slots() -> Option<SlotFormat> {
+        Some(SlotFormat {
+            file: |n| format!("tictactoe-{n}.txt"),
+            ext: "txt",
+            write: |world, name, _stamp: &Stamp| {
+                let text = world.resource::<Noughts>().text();
+                match name {
+                    Some(name) => format!("{text} name {name}"),
+                    None => text,
+                }
+            },
+            read: |bytes| {
+                let text = String::from_utf8_lossy(bytes);
+                let game = Noughts::read(&text)?;
+                let name = text.split_once(" name ").map(|(_, n)| n.trim().to_owned());
+                let board: String = game.board().iter().collect();
+                Ok(SlotGame {
+                    name,
+                    saved: String::new(),
+                    said: Arc::new(move |_| board.clone()),
+                    preview: Arc::new(|_| {}),
+                    record: Arc::new(game),
+                })
+            },
+            rename: |bytes, name| {
+                let text = String::from_utf8_lossy(bytes);
+                let moves = text.split(" name ").next().unwrap_or_default().trim();
+                Ok(format!("{moves} name {name}"))
+            },
+        })
+    }
+
+    fn cursor(_key: CursorKey) -> Action {
+        Action::Cancel
+    }
+}
+
+/// A click on a cell (the board's world: cells one unit apart around the centre), C,
+/// undo, redo and a new game.
+fn play(
+    mut clicks: MessageReader<BoardPointer>,
+    mut own: MessageReader<TicTacToeCommand>,
+    mut commands: MessageReader<PlayCommand>,
+    mut game: ResMut<Noughts>,
+) {
+    for click in clicks.read() {
+        if let (BoardPress::LeftDown, Some(at)) = (click.press, click.at) {
+            let (col, row) = (at.x.round() + 1.0, 1.0 - at.y.round());
+            if (0.0..3.0).contains(&col) && (0.0..3.0).contains(&row) {
+                game.play((row * 3.0 + col) as u8);
+            }
+        }
+    }
+    for TicTacToeCommand::Centre in own.read() {
+        game.play(4);
+    }
+    for command in commands.read() {
+        match command {
+            PlayCommand::Undo => game.at = game.at.saturating_sub(1),
+            PlayCommand::Redo => game.at = (game.at + 1).min(game.moves.len()),
+            PlayCommand::NewGame => *game = Noughts::default(),
+            PlayCommand::Review(Review::Back) => game.at = game.at.saturating_sub(1),
+            _ => {}
+        }
+    }
+}
+
+/// A paste or a slot of its own opens in place of the game.
+fn open(
+    mut imports: MessageReader<Import>,
+    tables: Res<table::shell::table::Tables>,
+    kind: Res<State<GameKind>>,
+    mut game: ResMut<Noughts>,
+    mut notices: MessageWriter<Notice>,
+) {
+    for import in imports.read() {
+        if tables.reader(import, *kind.get()) != TicTacToe::KIND {
+            continue;
+        }
+        let read = match import {
+            Import::Pasted(text) => Noughts::read(text),
+            Import::Slot { record, .. } => record
+                .downcast_ref::<Noughts>()
+                .cloned()
+                .ok_or_else(|| "not ours".to_owned()),
+            Import::File(_) => Err("no files".to_owned()),
+        };
+        match read {
+            Ok(opened) => *game = opened,
+            Err(e) => _ = notices.write(Notice::warn(e)),
+        }
+    }
+}
+
+/// Another game at the table, with nothing of its own: somewhere to switch to.
+struct Blank;
+
+impl TableGame for Blank {
+    const SLUG: &'static str = "blank";
+
+    fn title(_lang: Lang) -> &'static str {
+        "Blank"
+    }
+
+    fn key(press: KeyPress, _at: &KeyContext) -> Option<Action> {
+        usual_key(press)
+    }
+
+    fn answers(_action: &Action) -> bool {
+        false
+    }
+
+    fn copy(_world: &World, _shifted: bool, _lang: Lang) -> Copied {
+        Copied {
+            text: String::new(),
+            said: String::new(),
+        }
+    }
+
+    fn picture(_world: &World, _gif: bool, _look: &PictureLook) -> Picture {
+        Picture {
+            stem: "blank",
+            draw: Box::new(Vec::new),
+        }
+    }
+
+    fn claims(_import: &Import) -> Claim {
+        Claim::No
+    }
+
+    fn core(_app: &mut App) {}
+
+    fn files(_app: &mut App) {}
+
+    fn window(_app: &mut App) {}
+
+    fn panel(app: &mut App) -> PanelSection {
+        app.register_system(|_: InMut<bevy_egui::egui::Ui>| {})
+    }
+
+    fn cursor(_key: CursorKey) -> Action {
+        Action::Cancel
+    }
+}
+
+/// A clipboard in memory.
+struct Memory(Arc<Mutex<String>>);
+
+impl ClipboardBackend for Memory {
+    fn get(&mut self) -> Result<String, ClipboardError> {
+        Ok(self.0.lock().unwrap().clone())
+    }
+
+    fn set(&mut self, text: String) -> Result<(), ClipboardError> {
+        *self.0.lock().unwrap() = text;
+        Ok(())
+    }
+}
+
+struct Table {
+    app: App,
+    clipboard: Arc<Mutex<String>>,
+    dirs: Dirs,
+}
+
+impl Table {
+    /// The table with the two games, headless, its files in a folder of its own.
+    fn new() -> Table {
+        let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("third-game");
+        let _ = std::fs::remove_dir_all(&root);
+        let dirs = Dirs::under(&root);
+        let clipboard = Arc::new(Mutex::new(String::new()));
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<KeyboardInput>()
+            .add_plugins(table::core_plugin);
+        add_game::<TicTacToe>(&mut app, Part::Core);
+        add_game::<Blank>(&mut app, Part::Core);
+        app.insert_resource(DataDirs(Some(dirs.clone())))
+            .insert_resource(Clipboard(Box::new(Memory(clipboard.clone()))))
+            .add_plugins(table::files_plugin);
+        add_game::<TicTacToe>(&mut app, Part::Files);
+        add_game::<Blank>(&mut app, Part::Files);
+        app.world_mut().resource_mut::<table::Settings>().lang = Lang::En;
+        app.update();
+        Table {
+            app,
+            clipboard,
+            dirs,
+        }
+    }
+
+    fn board(&self) -> String {
+        self.app
+            .world()
+            .resource::<Noughts>()
+            .board()
+            .iter()
+            .collect()
+    }
+
+    fn click(&mut self, col: f32, row: f32) {
+        self.app.world_mut().write_message(BoardPointer {
+            press: BoardPress::LeftDown,
+            at: Some(Vec2::new(col - 1.0, 1.0 - row)),
+        });
+        self.app.update();
+    }
+
+    fn keys(&mut self, keys: &[KeyCode]) {
+        let message = |key, down| KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state: if down {
+                ButtonState::Pressed
+            } else {
+                ButtonState::Released
+            },
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        };
+        for &key in keys {
+            self.app.world_mut().write_message(message(key, true));
+        }
+        self.app.update();
+        for &key in keys.iter().rev() {
+            self.app.world_mut().write_message(message(key, false));
+        }
+        self.app.update();
+        self.app.update();
+    }
+
+    fn switch(&mut self, to: GameKind) {
+        self.app.world_mut().write_message(SwitchGame(to));
+        self.app.update();
+        self.app.update();
+    }
+
+    fn notices(&mut self) -> Vec<String> {
+        let mut notices = self.app.world_mut().resource_mut::<Messages<Notice>>();
+        notices.drain().map(|n| n.text).collect()
+    }
+}
+
+#[test]
+fn a_third_game_is_played_through_the_table_alone() {
+    let mut t = Table::new();
+    let kinds = t
+        .app
+        .world()
+        .resource::<table::shell::table::Tables>()
+        .kinds();
+    assert_eq!(kinds, [TicTacToe::KIND, Blank::KIND]);
+    // The first game added is on the table.
+    assert_eq!(
+        *t.app.world().resource::<State<GameKind>>().get(),
+        TicTacToe::KIND
+    );
+
+    // Clicks play, X first; a taken cell refuses the click.
+    t.click(0.0, 0.0);
+    t.click(2.0, 2.0);
+    t.click(2.0, 2.0);
+    assert_eq!(t.board(), "X.......O");
+    // Its own key: C plays the centre.
+    t.keys(&[KeyCode::KeyC]);
+    assert_eq!(t.board(), "X...X...O");
+    // Undo and redo, as at every table.
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(t.board(), "X........");
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyY]);
+    assert_eq!(t.board(), "X.......O");
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyY]);
+    assert_eq!(t.board(), "X...X...O");
+
+    // Ctrl+S saves to the first free slot in its own format; a new game, then Ctrl+L
+    // loads it back.
+    t.notices();
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyS]);
+    assert_eq!(t.notices(), ["Saved to slot 1"]);
+    let file = t.dirs.slots().join("tictactoe-1.txt");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "tictactoe 0 8 4");
+    assert_eq!(
+        t.app.world().resource::<CurrentSlot>().of("tictactoe"),
+        Some(1)
+    );
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyR]);
+    assert_eq!(t.board(), ".........");
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyL]);
+    assert_eq!(t.board(), "X...X...O");
+
+    // Ctrl+Shift+E copies the game; after a new game Ctrl+I pastes it back.
+    t.keys(&[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyE]);
+    assert_eq!(*t.clipboard.lock().unwrap(), "tictactoe 0 8 4");
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyR]);
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyI]);
+    assert_eq!(t.board(), "X...X...O");
+    // Ctrl+E copies the board.
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyE]);
+    assert_eq!(*t.clipboard.lock().unwrap(), "X...X...O");
+
+    // At the other table its key is nobody's: C there plays nothing here.
+    t.switch(Blank::KIND);
+    assert_eq!(
+        *t.app.world().resource::<State<GameKind>>().get(),
+        Blank::KIND
+    );
+    t.keys(&[KeyCode::KeyC]);
+    t.click(1.0, 0.0);
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    t.switch(TicTacToe::KIND);
+    assert_eq!(t.board(), "X...X...O", "the game waited as it was left");
+    // And it plays on where it was: O's move, then X's three in a line.
+    t.click(1.0, 0.0);
+    t.click(2.0, 0.0);
+    t.click(1.0, 2.0);
+    t.click(0.0, 2.0);
+    assert_eq!(t.board(), "XOX.X.XOO");
+    assert_eq!(t.app.world().resource::<Noughts>().result(), Some('X'));
+    // The game is over: a click plays nothing; Ctrl+Z takes the last move back.
+    t.click(2.0, 1.0);
+    assert_eq!(t.board(), "XOX.X.XOO");
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(t.board(), "XOX.X..OO");
+}
