@@ -1256,6 +1256,43 @@ fn go_games_paste_copy_open_and_export() {
     assert!(std::fs::read(path).unwrap().starts_with(b"\x89PNG"));
 }
 
+/// A Go autosave that does not read (cut short, or empty) is kept aside with the reason,
+/// as Xiangqi's is: the player is told, a new Go game is played, and the next write does
+/// not destroy the old file. (An empty file once panicked the start.)
+#[test]
+fn a_damaged_go_autosave_is_kept_aside_and_said() {
+    use xiangqi::app::go::GoTable;
+    for (name, junk) in [("cut", "(;GM[1]SZ[9];B[ee];W[c"), ("empty", "")] {
+        let dirs = home(&format!("go-autosave-{name}"));
+        std::fs::create_dir_all(&dirs.data).unwrap();
+        let file = dirs.data.join("go-autosave.sgf");
+        std::fs::write(&file, junk).unwrap();
+        let mut t = start(&dirs);
+        t.set_lang_en();
+        let said: Vec<String> = t.notices().into_iter().map(|n| n.text).collect();
+        assert!(
+            said.iter()
+                .any(|s| s.starts_with("Could not resume the last game") && s.contains("kept as")),
+            "{name}: {said:?}"
+        );
+        assert!(
+            t.app
+                .world()
+                .resource::<GoTable>()
+                .game()
+                .moves()
+                .is_empty()
+        );
+        let kept: Vec<_> = std::fs::read_dir(&dirs.data)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().contains("go-autosave.sgf."))
+            .collect();
+        assert_eq!(kept.len(), 1, "{name}: the damaged file kept aside");
+        assert_eq!(std::fs::read_to_string(kept[0].path()).unwrap(), junk);
+    }
+}
+
 /// A commented SGF with variations, opened and played on, loses nothing: the autosave
 /// holds every node and comment of the file beside the moves played (a new variation),
 /// and after a restart the game comes back with them.
