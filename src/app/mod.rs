@@ -25,8 +25,8 @@ use shell::table::{Part, add_game};
 
 use crate::storage::Dirs;
 pub use table::{
-    AppSet, GameKind, Mode, actions::*, egui_color, focus_ring, material, messages::*,
-    shell::model::*, to_color,
+    AppSet, GameKind, actions::*, egui_color, focus_ring, material, messages::*, shell::model::*,
+    to_color,
 };
 
 /// Messages, model, input and logic: everything but drawing. Headless tests use this.

@@ -13,7 +13,7 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::headless::{self, act, chord, play};
-use xiangqi::app::schedule::Mode;
+use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{Action, Overlay};
 use xiangqi::rules::Color;

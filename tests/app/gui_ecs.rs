@@ -12,7 +12,7 @@ use bevy::app::AppExit;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, click, drag, drain, fen, key_message, play, plies, sq};
-use xiangqi::app::schedule::Mode;
+use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::{Model, Selection};
 use xiangqi::app::{Action, Notice, Overlay, Settings};
 use xiangqi::rules::{Game, IllegalMove, Position};

@@ -1777,7 +1777,7 @@ fn copies_and_pictures_are_the_games_on_the_table() {
 /// move in the puzzle writes nothing over it.
 #[test]
 fn the_autosave_keeps_the_game_while_a_puzzle_is_shown() {
-    use xiangqi::app::Mode;
+    use xiangqi::app::xiangqi::model::Mode;
     use xiangqi::app::xiangqi::train::TrainCommand;
     let dirs = home("autosave-puzzle");
     for quit in [false, true] {

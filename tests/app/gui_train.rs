@@ -9,8 +9,8 @@ use xiangqi::app::xiangqi::messages::ToggleEditor;
 
 use bevy::prelude::*;
 use common::headless::{app_with, fen, play};
-use xiangqi::app::schedule::Mode;
 use xiangqi::app::store::persist::DataDirs;
+use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::{Model, Selection};
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
 use xiangqi::app::{Action, OwnWayUp, Settings};

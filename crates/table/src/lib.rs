@@ -43,7 +43,7 @@ mod shell_parts {
 
     pub use crate::actions::*;
     pub use crate::messages::*;
-    pub use crate::schedule::{AppSet, GameKind, Mode};
+    pub use crate::schedule::{AppSet, GameKind};
     pub use crate::shell::model::*;
     use crate::theme::Rgba;
     use crate::{actions, messages, panel, probe, schedule, shell, store};

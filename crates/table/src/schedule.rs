@@ -13,19 +13,6 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_egui::EguiPrimaryContextPass;
 
-/// What the table is doing: its systems run only in their mode (`run_if(in_state(..))`),
-/// and what a mode spawns goes when it ends (`DespawnOnExit`).
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mode {
-    /// Playing (or looking back through) a game.
-    #[default]
-    Play,
-    /// Setting up a position in the board editor (F2).
-    Edit,
-    /// Solving puzzles (F3): the puzzle is the table's game, the game is put aside.
-    Train,
-}
-
 /// The game on the table, by its name ([`TableGame::SLUG`]): the shell names no game,
 /// each game names itself. The first game added is on the table at the start.
 ///
@@ -176,8 +163,8 @@ pub(crate) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<StatesPlugin>() {
         app.add_plugins(StatesPlugin);
     }
-    app.init_state::<Mode>()
-        .add_message::<bevy::window::RequestRedraw>()
+    wake_on_change::<GameKind>(app);
+    app.add_message::<bevy::window::RequestRedraw>()
         .add_systems(Update, wake_for_the_change.in_set(Present::Icon))
         .configure_sets(Last, (End::Wake, End::Rest).chain())
         .configure_sets(
@@ -259,17 +246,29 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// A mode or a table asked for is taken up by Bevy's state transition at the start of
-/// the next frame: ask for that frame, or the window, asleep until input, would show the
-/// old one until the mouse moved.
-fn wake_for_the_change(
-    mode: Res<NextState<Mode>>,
-    table: Option<Res<NextState<GameKind>>>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
-    let mode_asked = !matches!(*mode, NextState::Unchanged);
-    let table_asked = table.is_some_and(|t| !matches!(*t, NextState::Unchanged));
-    if mode_asked || table_asked {
-        redraw.write(bevy::window::RequestRedraw);
+/// The states whose change the window wakes for: the table's and each game's modes
+/// (added with [`wake_on_change`]).
+#[derive(Resource, Default)]
+struct StateWakes(Vec<fn(&World) -> bool>);
+
+/// A change of `S` asked for is taken up by Bevy's state transition at the start of the
+/// next frame: that frame is asked for, or the window, asleep until input, would show
+/// the old state until the mouse moved. The table does it for the game on the table; a
+/// game does it for its own modes.
+pub fn wake_on_change<S: bevy::state::state::FreelyMutableState>(app: &mut App) {
+    let mut wakes = app.world_mut().get_resource_or_init::<StateWakes>();
+    wakes.0.push(|world| {
+        world
+            .get_resource::<NextState<S>>()
+            .is_some_and(|next| !matches!(*next, NextState::Unchanged))
+    });
+}
+
+fn wake_for_the_change(world: &World, mut commands: Commands) {
+    let asked = world
+        .get_resource::<StateWakes>()
+        .is_some_and(|wakes| wakes.0.iter().any(|asked| asked(world)));
+    if asked {
+        commands.write_message(bevy::window::RequestRedraw);
     }
 }

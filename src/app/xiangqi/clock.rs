@@ -7,10 +7,11 @@
 use std::time::Duration;
 
 use crate::app::actions::TableCommand;
-use crate::app::schedule::{Logic, Mode};
+use crate::app::schedule::Logic;
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::DrawCommand;
+use crate::app::xiangqi::model::Mode;
 use bevy::prelude::*;
 
 use crate::app::shell::model::{Overlay, Settings};

@@ -36,7 +36,10 @@ pub(crate) fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
 /// point, as a click does; Delete takes a piece off (the cursor's right click).
 pub(crate) fn tray_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     use bevy::input::keyboard::KeyCode;
-    if at.mode != crate::app::schedule::Mode::Edit || !at.board_focus || press.ctrl {
+    if crate::app::xiangqi::model::mode_at(at) != crate::app::xiangqi::model::Mode::Edit
+        || !at.board_focus
+        || press.ctrl
+    {
         return None;
     }
     let letter = match press.key {

@@ -3,8 +3,9 @@
 //! undoable like a paste. Which piece may stand where, and why a board cannot be played
 //! yet, is the editor's and the rules' to say; this only routes.
 
-use crate::app::schedule::{Logic, Mode};
+use crate::app::schedule::Logic;
 use crate::app::xiangqi::messages::ToggleEditor;
+use crate::app::xiangqi::model::Mode;
 use bevy::prelude::*;
 
 use crate::app::shell::model::Settings;

@@ -297,7 +297,7 @@ fn drive(
     settings: Res<EngineSetup>,
     editing: Res<Editing>,
     waits: Res<ComputerWaits>,
-    mode: Res<State<crate::app::schedule::Mode>>,
+    mode: Res<State<crate::app::xiangqi::model::Mode>>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut rebuilds: ResMut<WantRebuilds>,
@@ -330,7 +330,7 @@ fn drive(
         analysing: view.analysing,
         hint: link.hint_asked.as_ref() == Some(model.shown_position()),
         // A puzzle is solved without the engine (it would give the answer away).
-        editing: editing.0.is_some() || *mode.get() == crate::app::schedule::Mode::Train,
+        editing: editing.0.is_some() || *mode.get() == crate::app::xiangqi::model::Mode::Train,
     })
     .filter(|_| shown);
     let config = (

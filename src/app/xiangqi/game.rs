@@ -6,7 +6,6 @@ use bevy::prelude::*;
 
 use crate::app::Import;
 use crate::app::actions::Action;
-use crate::app::schedule::Mode;
 use crate::app::shell::table::PictureLook;
 use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
@@ -15,6 +14,7 @@ use crate::app::shell::table::{
 use crate::app::store::slots::SlotFormat;
 use crate::app::xiangqi::library::LibraryCommand;
 use crate::app::xiangqi::messages::MoveAsked;
+use crate::app::xiangqi::model::Mode;
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::review::ReviewCommand;
 use crate::app::xiangqi::train::TrainCommand;
@@ -37,7 +37,7 @@ impl TableGame for Xiangqi {
             .or_else(|| crate::app::xiangqi::cursor::tray_key(press, at))
             .or_else(|| usual_key(press))
             .or_else(|| own_key(press, at))?;
-        if at.mode == Mode::Train {
+        if crate::app::xiangqi::model::mode_at(at) == Mode::Train {
             in_training(action)
         } else {
             Some(action)
@@ -222,11 +222,17 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     Some(match (press.ctrl, press.shift, press.key) {
         (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
         // The editor's "Play from here".
-        (true, _, KeyCode::Enter | KeyCode::NumpadEnter) if at.mode == Mode::Edit => {
+        (true, _, KeyCode::Enter | KeyCode::NumpadEnter)
+            if crate::app::xiangqi::model::mode_at(at) == Mode::Edit =>
+        {
             Action::own(crate::app::xiangqi::messages::EditCommand::Play)
         }
-        (_, _, KeyCode::Escape) if at.mode == Mode::Edit => Action::own(ToggleEditor),
-        (_, _, KeyCode::Escape) if at.mode == Mode::Train => Action::own(TrainCommand::Leave),
+        (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Edit => {
+            Action::own(ToggleEditor)
+        }
+        (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Train => {
+            Action::own(TrainCommand::Leave)
+        }
         (_, _, KeyCode::F2) => Action::own(ToggleEditor),
         (_, _, KeyCode::F3) => Action::own(TrainCommand::Open(None)),
         (false, _, KeyCode::KeyN) => Action::own(TrainCommand::Next),

@@ -9,9 +9,9 @@ use crate::rules::tree::{Nag, NodeId};
 use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
 use crate::session::Change;
 
-use crate::app::schedule::Mode;
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::model::Mode;
 
 /// The left button went down on a point (or off the board).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

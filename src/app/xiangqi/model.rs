@@ -69,6 +69,27 @@ pub(crate) fn derive_settings(settings: Res<XiangqiSettings>, mut setup: ResMut<
     });
 }
 
+/// What the Xiangqi table is doing: its systems run only in their mode (`run_if(in_state(..))`),
+/// and what a mode spawns goes when it ends (`DespawnOnExit`).
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Playing (or looking back through) a game.
+    #[default]
+    Play,
+    /// Setting up a position in the board editor (F2).
+    Edit,
+    /// Solving puzzles (F3): the puzzle is the table's game, the game is put aside.
+    Train,
+}
+
+/// The Xiangqi table's mode as a key finds it.
+#[must_use]
+pub(crate) fn mode_at(at: &crate::app::shell::table::KeyContext) -> Mode {
+    at.world
+        .get_resource::<State<Mode>>()
+        .map_or(Mode::Play, |mode| *mode.get())
+}
+
 /// Xiangqi's settings as edited in the panel (its rows of the settings dialog).
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct XiangqiSettingsEdited(pub Box<XiangqiSettings>);
@@ -105,6 +126,8 @@ impl ComputerWaits {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    app.init_state::<Mode>();
+    crate::app::schedule::wake_on_change::<Mode>(app);
     app.init_resource::<Model>()
         .init_resource::<Selection>()
         .init_resource::<crate::app::xiangqi::cursor::BoardCursor>()

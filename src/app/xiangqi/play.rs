@@ -2,8 +2,9 @@
 //! The rules themselves are asked, never re-implemented: legality comes from
 //! `Position`, undo and review from `Session`.
 
-use crate::app::schedule::{AppSet, Logic, Mode, Present};
+use crate::app::schedule::{AppSet, Logic, Present};
 use crate::app::xiangqi::messages::{GoToMove, NewGameWith};
+use crate::app::xiangqi::model::Mode;
 use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 

@@ -13,11 +13,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::app::schedule::{Logic, Mode};
+use crate::app::schedule::Logic;
 use crate::app::shell::model::{OwnWayUp, Settings};
 use crate::app::store::jobs::{Job, Taken, Wake};
 use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::messages::MovePlayed;
+use crate::app::xiangqi::model::Mode;
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::{BoardChanged, Notice};
 use crate::i18n::{Lang, T};

@@ -4,7 +4,7 @@
 //! ([`Tables::key`](crate::shell::table::Tables::key)). A file dropped on the
 //! window becomes an [`Import`], like a paste.
 
-use crate::schedule::{AppSet, GameKind, Mode};
+use crate::schedule::{AppSet, GameKind};
 use bevy::ecs::message::Messages;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{KeyCode, KeyboardInput};
@@ -163,25 +163,24 @@ fn repeats(key: KeyCode) -> bool {
 /// presses of the same key (Ctrl+Z twice) arrive together, and a key state would
 /// count them once. Modifiers are followed by their own messages (Bevy lets go of
 /// every key held when the window loses the keyboard). What a key means is the
-/// shell's and the game on the table's to say ([`Tables::key`]).
+/// shell's and the game on the table's to say ([`Tables::key`]); a game reads its own
+/// state (its modes) from the world it is shown.
 fn keys(
+    world: &World,
     mut presses: MessageReader<KeyboardInput>,
     mut held: Local<Modifiers>,
-    overlay: Res<Overlay>,
-    typing: Res<TypingInPanel>,
-    focus: Res<BoardFocus>,
-    mode: Res<State<Mode>>,
-    table: Res<State<GameKind>>,
-    tables: Res<Tables>,
-    mut commands: MessageWriter<Action>,
+    mut commands: Commands,
 ) {
+    let overlay = world.resource::<Overlay>();
     let at = KeyContext {
-        overlay: &overlay,
-        typing: typing.0,
+        overlay,
+        typing: world.resource::<TypingInPanel>().0,
         listing: overlay.list,
-        mode: *mode.get(),
-        board_focus: focus.0,
+        world,
+        board_focus: world.resource::<BoardFocus>().0,
     };
+    let table = *world.resource::<State<GameKind>>().get();
+    let tables = world.resource::<Tables>();
     for press in presses.read() {
         let down = press.state == ButtonState::Pressed;
         if held.follow(press.key_code, down) || !down || (press.repeat && !repeats(press.key_code))
@@ -193,8 +192,8 @@ fn keys(
             ctrl: held.ctrl(),
             shift: held.shift(),
         };
-        if let Some(command) = tables.key(*table.get(), press, &at) {
-            commands.write(command);
+        if let Some(command) = tables.key(table, press, &at) {
+            commands.write_message(command);
         }
     }
 }

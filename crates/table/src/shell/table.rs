@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use crate::Import;
 use crate::actions::Action;
 use crate::i18n::{Lang, Said};
-use crate::schedule::{GameKind, Mode};
+use crate::schedule::GameKind;
 use crate::shell::access::SpokenBoard;
 use crate::shell::model::Overlay;
 
@@ -41,8 +41,8 @@ pub struct KeyContext<'a> {
     pub typing: bool,
     /// A file's game list is open.
     pub listing: bool,
-    /// The table's mode.
-    pub mode: Mode,
+    /// The world, for a game whose keys follow its own state (its modes).
+    pub world: &'a World,
     /// The board has the keyboard (its cursor).
     pub board_focus: bool,
 }

@@ -5,9 +5,10 @@
 
 use bevy::prelude::*;
 
-use crate::app::schedule::{Begin, Mode, Present};
+use crate::app::schedule::{Begin, Present};
 use crate::app::shell::model::Settings;
 use crate::app::store::persist::DataDirs;
+use crate::app::xiangqi::model::Mode;
 use crate::app::xiangqi::model::Model;
 use crate::app::{BoardChanged, Notice, RecordChanged};
 use crate::i18n::{Lang, T};

@@ -15,9 +15,10 @@ use bevy::window::RequestRedraw;
 
 use crate::app::Notice;
 use crate::app::library::{LibraryAnswer, LibraryLink};
-use crate::app::schedule::{Logic, Mode};
+use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::app::store::persist::DataDirs;
+use crate::app::xiangqi::model::Mode;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::LibText;
 use crate::library::{Answer, Explored, Filter, Found, Job, Summary};
