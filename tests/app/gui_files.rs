@@ -1286,7 +1286,11 @@ fn a_damaged_go_autosave_is_kept_aside_and_said() {
         let kept: Vec<_> = std::fs::read_dir(&dirs.data)
             .unwrap()
             .flatten()
-            .filter(|e| e.file_name().to_string_lossy().contains("go-autosave.sgf."))
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("go-autosave.sgf.damaged")
+            })
             .collect();
         assert_eq!(kept.len(), 1, "{name}: the damaged file kept aside");
         assert_eq!(std::fs::read_to_string(kept[0].path()).unwrap(), junk);

@@ -46,8 +46,8 @@ pub enum Logic {
     Engine,
     /// The engine's review of the game: started, stopped, its results taken in.
     Review,
-    /// The Xiangqi board's cursor (its clicks are read in `Play`; the Go board's cursor
-    /// is Go's `Play`, after this one: both say whether the board has the keyboard).
+    /// A board's cursor (its clicks are read in `Play`; a game may move its cursor in
+    /// `Play` instead): each says whether the board has the keyboard.
     Cursor,
     /// Moves, undo and redo, navigation, new games.
     Play,
@@ -70,12 +70,12 @@ pub enum Logic {
     Library,
     /// Opening games: pasted, dropped, from a slot or a file's list, the library.
     Import,
-    /// The Go table's files: its slots, and Go games pasted, dropped or opened (after
-    /// the Xiangqi ones, which pass them over).
-    GoFiles,
-    /// The Go table's library: what it asked, its answers (a game opened from it), the
+    /// The next game's files and imports, after the first game's (each reads only what
+    /// it claims; the order keeps their notices and table switches in one order).
+    ImportNext,
+    /// The next game's library: what it asked, its answers (a game opened from it), the
     /// games finished there kept.
-    GoLibrary,
+    LibraryNext,
     /// Pictures and PGN files written.
     Export,
     /// Open dialogs stop the clock, once everything that opens one has run.
@@ -199,8 +199,8 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Clipboard,
                 Logic::Library,
                 Logic::Import,
-                Logic::GoFiles,
-                Logic::GoLibrary,
+                Logic::ImportNext,
+                Logic::LibraryNext,
                 Logic::Export,
                 Logic::Dialogs,
                 Logic::Settings,

@@ -29,7 +29,7 @@ pub enum GoLibraryCommand {
 
 /// What the library has said to the Go table.
 #[derive(Resource, Default, Debug)]
-pub struct GoLibrary {
+pub struct LibraryNext {
     /// The window is shown.
     pub open: bool,
     /// How many games the library holds (both games'), once open.
@@ -40,19 +40,19 @@ pub struct GoLibrary {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<GoLibraryCommand>()
-        .init_resource::<GoLibrary>()
+        .init_resource::<LibraryNext>()
         .add_systems(
             Update,
             (commands, finished, listen)
                 .chain()
-                .in_set(Logic::GoLibrary),
+                .in_set(Logic::LibraryNext),
         );
 }
 
 fn commands(
     mut asked: MessageReader<GoLibraryCommand>,
     link: Res<LibraryLink>,
-    mut view: ResMut<GoLibrary>,
+    mut view: ResMut<LibraryNext>,
 ) {
     for command in asked.read() {
         info!("go library: {command:?}");
@@ -96,7 +96,7 @@ fn finished(mut happened: MessageReader<GoHappened>, table: Res<GoTable>, link: 
 /// fetched (opened in place of the table's game, undoably).
 fn listen(
     mut answers: MessageReader<LibraryAnswer>,
-    mut view: ResMut<GoLibrary>,
+    mut view: ResMut<LibraryNext>,
     mut table: ResMut<GoTable>,
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,

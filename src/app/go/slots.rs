@@ -151,6 +151,6 @@ pub(crate) fn plugin(app: &mut App) {
             super::files::import,
         )
             .chain()
-            .in_set(crate::app::schedule::Logic::GoFiles),
+            .in_set(crate::app::schedule::Logic::ImportNext),
     );
 }
