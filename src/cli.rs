@@ -16,6 +16,7 @@ mod go;
 mod go_review;
 mod library;
 mod opening;
+mod players;
 mod puzzles;
 mod review;
 
@@ -191,6 +192,15 @@ enum Command {
         #[command(subcommand)]
         action: LibraryCommand,
     },
+    /// The household's players (kept in the library): each with its record and rating
+    /// per game; `players add NAME`, `players show NAME`, `players remove NAME`.
+    Players {
+        #[command(subcommand)]
+        action: Option<PlayersCommand>,
+        /// The library's file (default: the data folder's).
+        #[arg(long, global = true)]
+        db: Option<std::path::PathBuf>,
+    },
     /// The opening (ECCO code and Chinese name) of each game of a file, one a line:
     /// `GAME CODE NAME PLY` (PLY: where the opening was decided).
     Opening {
@@ -217,6 +227,29 @@ enum Command {
     Desktop {
         #[command(subcommand)]
         action: DesktopAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum PlayersCommand {
+    /// Add a player: a name in any script, and other names its games are recorded under.
+    Add {
+        /// The name.
+        name: String,
+        /// Another name of the same player's (repeatable).
+        #[arg(long = "alias")]
+        aliases: Vec<String>,
+    },
+    /// A player's record: per game, per opponent (head to head), the rating, the last
+    /// games.
+    Show {
+        /// The name (or one of its aliases).
+        name: String,
+    },
+    /// Remove a player (its games stay in the library, its name in their records).
+    Remove {
+        /// The name.
+        name: String,
     },
 }
 
@@ -498,6 +531,7 @@ pub fn run() -> ExitCode {
             LibraryCommand::Openings { paths, output } => opening::learn(&mut out, &paths, &output),
         },
         Command::Opening { input } => opening::openings(&mut out, &input),
+        Command::Players { action, db } => players::run(&mut out, db.as_deref(), action),
         Command::Book {
             fen,
             moves,

@@ -10,7 +10,7 @@ use xiangqi::rules::{Notation, Position};
 use super::{Failure, io};
 
 /// The library at `db`, else the data folder's.
-fn open(db: Option<&Path>) -> Result<Library, Failure> {
+pub(super) fn open(db: Option<&Path>) -> Result<Library, Failure> {
     let path = match db {
         Some(p) => p.to_owned(),
         None => xiangqi::storage::Dirs::from_os()

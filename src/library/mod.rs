@@ -9,6 +9,7 @@
 mod book;
 mod go;
 mod import;
+mod players;
 mod schema;
 #[cfg(test)]
 mod tests;
@@ -24,6 +25,7 @@ use crate::rules::{Move, Notation, Position};
 pub use book::{Book, BookError};
 pub use go::GO;
 pub use import::{Added, Progress, Summary, Unreadable};
+pub use players::{Played, Player, PlayerRecord, Score};
 pub use worker::{Answer, Job, Worker};
 
 /// Why the library cannot be used.
@@ -41,6 +43,9 @@ pub enum LibraryError {
         /// What went wrong.
         error: std::io::Error,
     },
+    /// A player needs a name.
+    #[error("a player needs a name")]
+    NoName,
     /// Made by a newer program.
     #[error("the game library is of version {0}, newer than this program knows ({known})", known = schema::VERSION)]
     Newer(i64),

@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::LibraryError;
 
 /// The version this program writes.
-pub const VERSION: i64 = 4;
+pub const VERSION: i64 = 5;
 
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
@@ -104,6 +104,21 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
              CREATE INDEX games_opening ON games(opening);
              CREATE INDEX games_kind ON games(kind);
              PRAGMA user_version = 4;
+             COMMIT;",
+        )?;
+    }
+    if version < 5 {
+        // The household's players: a name (any script) and the other names its games
+        // are recorded under. Their games stay in `games`, found by name: deleting a
+        // player deletes no game.
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE players (
+                 id INTEGER PRIMARY KEY,
+                 name TEXT NOT NULL UNIQUE,
+                 aliases TEXT NOT NULL DEFAULT ''
+             );
+             PRAGMA user_version = 5;
              COMMIT;",
         )?;
     }

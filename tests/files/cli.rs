@@ -883,3 +883,74 @@ fn book_on_an_empty_library_says_so_and_answers_from_the_master_book() {
     let first: Vec<&str> = rows.lines().next().unwrap().split('\t').collect();
     assert_eq!(&first[..2], ["h2e2", "炮二平五"], "{rows}");
 }
+
+/// `xiangqi players`: a household's players added (one with another name of its), the
+/// library's games counted for them as they are recorded (head to head, per game, a
+/// rating), and a player removed with its games kept.
+#[test]
+fn players_are_added_counted_from_the_librarys_games_and_removed() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-players");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("library.sqlite");
+    let db = db.to_str().unwrap();
+    // Five games: Dad (also 爸爸) wins two against 美美 and loses one, draws one with 奶奶;
+    // one game is unfinished and counts for nobody.
+    let games = [
+        ("爸爸", "美美", "1-0", "1. 炮二平五 马8进7"),
+        ("美美", "Dad", "0-1", "1. 炮二平五 炮8平5"),
+        ("Dad", "美美", "0-1", "1. 马二进三 马8进7"),
+        ("奶奶", "爸爸", "1/2-1/2", "1. 相三进五 炮8平5"),
+        ("美美", "爸爸", "*", "1. 兵七进一 卒7进1"),
+    ];
+    let text: String = games
+        .iter()
+        .enumerate()
+        .map(|(i, (red, black, result, moves))| {
+            format!(
+                "[Red \"{red}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[Date \"2026.11.{:02}\"]\n\n{moves} {result}\n\n",
+                i + 1
+            )
+        })
+        .collect();
+    std::fs::write(dir.join("family.pgn"), text).unwrap();
+    stdout(&[
+        "library",
+        "import",
+        "--db",
+        db,
+        dir.join("family.pgn").to_str().unwrap(),
+    ]);
+    assert_eq!(
+        stdout(&["players", "add", "爸爸", "--alias", "Dad", "--db", db]),
+        "added 爸爸\n"
+    );
+    stdout(&["players", "add", "美美", "--db", db]);
+    assert!(failure(&["players", "add", "美美", "--db", db]).contains("already a player"));
+    let shown = stdout(&["players", "show", "Dad", "--db", db]);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines[0], "爸爸");
+    assert_eq!(lines[1], "also Dad");
+    assert!(lines[2].starts_with("xiangqi 2 W 1 D 1 L "), "{shown}");
+    assert!(
+        shown.contains("xiangqi\tagainst 美美\t2 W 0 D 1 L"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("xiangqi\tagainst 奶奶\t0 W 1 D 0 L"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("2026.11.01\txiangqi\twon against 美美"),
+        "{shown}"
+    );
+    let listed = stdout(&["players", "--db", db]);
+    assert!(listed.contains("美美\txiangqi 1 W 0 D 2 L "), "{listed}");
+    assert_eq!(
+        stdout(&["players", "remove", "爸爸", "--db", db]),
+        "removed 爸爸 (the games stay)\n"
+    );
+    assert!(failure(&["players", "show", "爸爸", "--db", db]).contains("no player named"));
+    let found = stdout(&["library", "find", "--db", db]);
+    assert_eq!(found.lines().count(), 5, "{found}");
+}

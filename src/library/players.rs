@@ -1,0 +1,384 @@
+//! The household's players in the library: a name and the other names its games are
+//! recorded under, and what the library's games say of each: wins, draws and losses
+//! per game and per opponent, the last games, and a rating per game (Glicko-2,
+//! `table::rating`). The games are found by the names in their records, so a family's
+//! old files count too; deleting a player deletes none of them.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rusqlite::{OptionalExtension, params};
+use table::rating::{Rating, TAU};
+
+use super::{Library, LibraryError};
+
+/// A player as the library keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The name shown and written into records.
+    pub name: String,
+    /// Other names its games are recorded under (a nickname, the name in another script).
+    pub aliases: Vec<String>,
+}
+
+impl Player {
+    /// Whether `name` (as a record has it) is this player's.
+    #[must_use]
+    pub fn is(&self, name: &str) -> bool {
+        let name = name.trim();
+        !name.is_empty() && (self.name == name || self.aliases.iter().any(|a| a == name))
+    }
+}
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Score {
+    fn add(&mut self, points: f64) {
+        if points > 0.75 {
+            self.wins += 1;
+        } else if points < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    /// Games in all.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// One finished game of a player's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Its id in the library.
+    pub id: i64,
+    /// `xiangqi`, `go`.
+    pub kind: String,
+    /// The other player's name as the record has it.
+    pub opponent: String,
+    /// 1 a win, ½ a draw, 0 a loss.
+    pub points: f64,
+    /// Its date, as recorded.
+    pub date: String,
+}
+
+/// What the library's games say of a player.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerRecord {
+    /// Per game (`xiangqi`, `go`).
+    pub per_game: BTreeMap<String, Score>,
+    /// Per game and opponent: head to head.
+    pub per_opponent: BTreeMap<(String, String), Score>,
+    /// Per game, from every finished game between the names the library holds, in the
+    /// order they were played (one game a rating period).
+    pub ratings: BTreeMap<String, Rating>,
+    /// The last games, newest first (at most 20).
+    pub last: Vec<Played>,
+}
+
+/// The first player's points in a finished game by its result (`1-0`, `B+R`…), or
+/// `None` when it did not finish or says nothing.
+fn first_points(kind: &str, result: &str) -> Option<f64> {
+    let result = result.trim();
+    if kind == super::GO {
+        let upper = result.to_ascii_uppercase();
+        return match upper.as_str() {
+            r if r.starts_with("B+") => Some(1.0),
+            r if r.starts_with("W+") => Some(0.0),
+            "0" | "DRAW" | "JIGO" => Some(0.5),
+            _ => None,
+        };
+    }
+    match result {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
+impl Library {
+    /// Adds a player named `name` (trimmed), with `aliases`; `false` if the name is
+    /// taken (nothing changes).
+    pub fn add_player(&mut self, name: &str, aliases: &[String]) -> Result<bool, LibraryError> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(LibraryError::NoName);
+        }
+        let aliases: Vec<&str> = aliases
+            .iter()
+            .map(|a| a.trim())
+            .filter(|a| !a.is_empty())
+            .collect();
+        let added = self.conn.execute(
+            "INSERT OR IGNORE INTO players (name, aliases) VALUES (?, ?)",
+            params![name, aliases.join("\n")],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// Removes the player named `name` (its games stay); `false` if there is none.
+    pub fn remove_player(&mut self, name: &str) -> Result<bool, LibraryError> {
+        let removed = self
+            .conn
+            .execute("DELETE FROM players WHERE name = ?", params![name.trim()])?;
+        Ok(removed == 1)
+    }
+
+    /// Every player, by name.
+    pub fn players(&self) -> Result<Vec<Player>, LibraryError> {
+        let mut query = self
+            .conn
+            .prepare("SELECT name, aliases FROM players ORDER BY name")?;
+        let rows = query.query_map([], |r| {
+            let aliases: String = r.get(1)?;
+            Ok(Player {
+                name: r.get(0)?,
+                aliases: aliases.lines().map(str::to_owned).collect(),
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The player named `name` (or with it among its aliases).
+    pub fn player(&self, name: &str) -> Result<Option<Player>, LibraryError> {
+        let name = name.trim();
+        let named = self
+            .conn
+            .query_row(
+                "SELECT name, aliases FROM players WHERE name = ?",
+                params![name],
+                |r| {
+                    let aliases: String = r.get(1)?;
+                    Ok(Player {
+                        name: r.get(0)?,
+                        aliases: aliases.lines().map(str::to_owned).collect(),
+                    })
+                },
+            )
+            .optional()?;
+        match named {
+            Some(p) => Ok(Some(p)),
+            None => Ok(self.players()?.into_iter().find(|p| p.is(name))),
+        }
+    }
+
+    /// What the library's games say of `player`.
+    pub fn player_record(&self, player: &Player) -> Result<PlayerRecord, LibraryError> {
+        let mut record = PlayerRecord::default();
+        // Every finished game, oldest first: the ratings follow the games in order.
+        let mut query = self.conn.prepare(
+            "SELECT id, kind, first, second, result, date FROM games
+             WHERE result NOT IN ('*', '') ORDER BY date, id",
+        )?;
+        let games = query.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })?;
+        // Each name's rating per game; a player's aliases are one name.
+        let own = |name: &str| {
+            if player.is(name) {
+                player.name.clone()
+            } else {
+                name.trim().to_owned()
+            }
+        };
+        let mut ratings: HashMap<(String, String), Rating> = HashMap::new();
+        for game in games {
+            let (id, kind, first, second, result, date) = game?;
+            let Some(points) = first_points(&kind, &result) else {
+                continue;
+            };
+            let (first, second) = (own(&first), own(&second));
+            if first.is_empty() || second.is_empty() || first == second {
+                continue;
+            }
+            let a = *ratings.entry((kind.clone(), first.clone())).or_default();
+            let b = *ratings.entry((kind.clone(), second.clone())).or_default();
+            ratings.insert((kind.clone(), first.clone()), a.after(&[(b, points)], TAU));
+            ratings.insert(
+                (kind.clone(), second.clone()),
+                b.after(&[(a, 1.0 - points)], TAU),
+            );
+            let (mine, opponent) = if first == player.name {
+                (points, second)
+            } else if second == player.name {
+                (1.0 - points, first)
+            } else {
+                continue;
+            };
+            record.per_game.entry(kind.clone()).or_default().add(mine);
+            record
+                .per_opponent
+                .entry((kind.clone(), opponent.clone()))
+                .or_default()
+                .add(mine);
+            record.last.push(Played {
+                id,
+                kind,
+                opponent,
+                points: mine,
+                date,
+            });
+        }
+        for kind in record.per_game.keys() {
+            if let Some(r) = ratings.get(&(kind.clone(), player.name.clone())) {
+                record.ratings.insert(kind.clone(), *r);
+            }
+        }
+        record.last.reverse();
+        record.last.truncate(20);
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::record::GameRecord;
+    use crate::rules::{Game, Move};
+
+    /// A game between `red` and `black` of a few moves (each game's own, so the
+    /// library keeps them apart).
+    fn game(n: usize, red: &str, black: &str, result: &str) -> GameRecord {
+        let openings = [
+            "h2e2", "b2e2", "h0g2", "c3c4", "g3g4", "b0c2", "h2d2", "b2d2",
+        ];
+        let replies = ["h9g7", "b9c7", "c6c5", "g6g5", "h7e7", "b7e7"];
+        let mut g = Game::new();
+        for m in [
+            openings[n % openings.len()],
+            replies[n / openings.len() % replies.len()],
+        ] {
+            g.play(m.parse::<Move>().unwrap()).unwrap();
+        }
+        GameRecord {
+            tags: vec![
+                ("Red".into(), red.into()),
+                ("Black".into(), black.into()),
+                ("Result".into(), result.into()),
+                ("Date".into(), format!("2026.11.{:02}", n % 28 + 1)),
+            ],
+            ..GameRecord::new(g)
+        }
+    }
+
+    #[test]
+    fn players_are_kept_with_their_aliases_and_a_name_is_taken_once() {
+        let mut lib = Library::in_memory().unwrap();
+        assert!(lib.add_player(" 爸爸 ", &["Dad".into()]).unwrap());
+        assert!(!lib.add_player("爸爸", &[]).unwrap(), "the name is taken");
+        assert!(lib.add_player("美美", &[]).unwrap());
+        assert!(matches!(
+            lib.add_player("  ", &[]),
+            Err(LibraryError::NoName)
+        ));
+        let names: Vec<String> = lib.players().unwrap().into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["爸爸", "美美"]);
+        assert_eq!(lib.player("Dad").unwrap().unwrap().name, "爸爸");
+        assert!(lib.player("nobody").unwrap().is_none());
+    }
+
+    /// Head to head and per game, against a count made over the same games here; a
+    /// player's alias counts as the player; deleting the player keeps every game.
+    #[test]
+    fn the_record_agrees_with_a_count_over_the_games_and_survives_a_deletion() {
+        let mut lib = Library::in_memory().unwrap();
+        lib.add_player("爸爸", &["Dad".into()]).unwrap();
+        lib.add_player("美美", &[]).unwrap();
+        let names = ["爸爸", "Dad", "美美", "奶奶"];
+        let results = ["1-0", "0-1", "1/2-1/2", "*"];
+        let mut games = Vec::new();
+        for n in 0..40 {
+            let (red, black) = (names[n % 4], names[(n / 4 + n + 1) % 4]);
+            if red == black || (red, black) == ("爸爸", "Dad") || (red, black) == ("Dad", "爸爸")
+            {
+                continue;
+            }
+            let result = results[(n * 7) % 4];
+            let record = game(n, red, black, result);
+            assert!(lib.add(&record, "test").unwrap().1, "game {n} is new");
+            games.push((red, black, result));
+        }
+        let dad = lib.player("爸爸").unwrap().unwrap();
+        let got = lib.player_record(&dad).unwrap();
+        // The count, made here: Dad is 爸爸.
+        let is_dad = |n: &str| n == "爸爸" || n == "Dad";
+        let mut want: BTreeMap<String, Score> = BTreeMap::new();
+        let mut all = Score::default();
+        for (red, black, result) in &games {
+            let points = match *result {
+                "1-0" => 1.0,
+                "0-1" => 0.0,
+                "1/2-1/2" => 0.5,
+                _ => continue,
+            };
+            let (mine, other) = if is_dad(red) {
+                (points, *black)
+            } else if is_dad(black) {
+                (1.0 - points, *red)
+            } else {
+                continue;
+            };
+            want.entry(other.to_owned()).or_default().add(mine);
+            all.add(mine);
+        }
+        assert!(all.games() > 10, "a real count: {all:?}");
+        assert_eq!(got.per_game.get("xiangqi"), Some(&all));
+        let head_to_head: BTreeMap<String, Score> = got
+            .per_opponent
+            .iter()
+            .map(|((_, o), s)| (o.clone(), *s))
+            .collect();
+        assert_eq!(head_to_head, want);
+        assert_eq!(got.last.len(), 20.min(all.games() as usize));
+        assert!(got.ratings.contains_key("xiangqi"));
+        // Gone from the players, its games stay, and so do the names in them.
+        let before = lib.len().unwrap();
+        assert!(lib.remove_player("爸爸").unwrap());
+        assert_eq!(lib.len().unwrap(), before);
+        assert!(lib.player("爸爸").unwrap().is_none());
+    }
+
+    #[test]
+    fn who_wins_every_game_is_rated_above_who_loses_them() {
+        let mut lib = Library::in_memory().unwrap();
+        lib.add_player("爸爸", &[]).unwrap();
+        lib.add_player("美美", &[]).unwrap();
+        for n in 0..6 {
+            let (red, black, result) = if n % 2 == 0 {
+                ("美美", "爸爸", "1-0")
+            } else {
+                ("爸爸", "美美", "0-1")
+            };
+            lib.add(&game(n, red, black, result), "test").unwrap();
+        }
+        let rating = |name: &str| {
+            let p = lib.player(name).unwrap().unwrap();
+            lib.player_record(&p).unwrap().ratings["xiangqi"]
+        };
+        let (mei, dad) = (rating("美美"), rating("爸爸"));
+        assert!(
+            mei.rating > 1500.0 && dad.rating < 1500.0,
+            "{mei:?} {dad:?}"
+        );
+        assert!(mei.deviation < 350.0);
+    }
+}
