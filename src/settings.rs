@@ -205,6 +205,10 @@ struct Stored {
     speak: bool,
     /// The game on the table by its name (`go`, `xiangqi`); empty: the first game.
     table: String,
+    /// Who sat at each side of the last new game (`("Dad", "Mei")`; empty: a guest).
+    seats: (String, String),
+    /// The board turns to the side to move.
+    turn_board: bool,
 }
 
 /// A choice written as its name, read back leniently: an unknown name (or an empty
@@ -281,6 +285,8 @@ impl Stored {
             pieces: Some(s.pieces),
             speak: s.speak,
             table: String::new(),
+            seats: (s.seats[0].clone(), s.seats[1].clone()),
+            turn_board: s.turn_board,
         }
     }
 
@@ -308,6 +314,11 @@ impl Stored {
             theme: self.theme.unwrap_or(default.theme),
             pieces: self.pieces.unwrap_or(default.pieces),
             speak: self.speak,
+            seats: [
+                self.seats.0.trim().to_owned(),
+                self.seats.1.trim().to_owned(),
+            ],
+            turn_board: self.turn_board,
         }
     }
 

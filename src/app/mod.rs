@@ -13,9 +13,10 @@
 pub mod go;
 mod icon;
 pub mod library;
+mod players;
 pub mod xiangqi;
 
-pub use table::{actions, messages, panel, probe, schedule, shell, store};
+pub use table::{actions, household, messages, panel, probe, schedule, shell, store};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -31,7 +32,7 @@ pub use table::{
 
 /// Messages, model, input and logic: everything but drawing. Headless tests use this.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((table::core_plugin, library::plugin));
+    app.add_plugins((table::core_plugin, library::plugin, players::plugin));
     games(app, Part::Core);
 }
 

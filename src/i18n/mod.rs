@@ -29,6 +29,8 @@ texts! {
     Comment => "注释", "Comment";
     InfoRed => "红方", "Red";
     InfoBlack => "黑方", "Black";
+    Handicap => "让子", "Handicap";
+    HandicapGiven => "{}（{}）{}", "{} ({}) gives {}";
     InfoEvent => "赛事", "Event";
     InfoDate => "日期", "Date";
     InfoSite => "地点", "Site";

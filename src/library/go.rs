@@ -13,6 +13,12 @@ use crate::go::sgf::{self, SgfGame};
 /// The name the `kind` column gives Go games.
 pub const GO: &str = "go";
 
+/// What tells a Go game from another in the library: its file as written.
+/// (As [`add`] makes it.)
+pub(super) fn identity(file: &SgfGame) -> String {
+    format!("{GO}\n{}", sgf::write(file))
+}
+
 /// Adds `file` (a game of an SGF file) inside `tx`: its id and whether it was new, or
 /// why its moves cannot be played.
 pub(super) fn add(

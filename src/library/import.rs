@@ -72,7 +72,7 @@ fn ecco(record: &GameRecord) -> String {
 }
 
 /// The identity of a game: its start, its moves and its tags.
-fn identity(record: &GameRecord) -> String {
+pub(super) fn identity(record: &GameRecord) -> String {
     let moves: Vec<String> = record.game.moves().map(|m| m.to_string()).collect();
     let mut tags: Vec<String> = record
         .tags

@@ -218,6 +218,36 @@ impl Library {
         Ok(added)
     }
 
+    /// Takes back a game played at the table (`source` `played`) whose result was undone:
+    /// the same record as kept, found by its start, moves and tags. A game opened or
+    /// imported stays. Whether one was taken out.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn forget_played(&mut self, record: &GameRecord) -> Result<bool, LibraryError> {
+        self.forget_key(&import::identity(record))
+    }
+
+    /// [`forget_played`](Self::forget_played) for a Go game.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn forget_played_go(
+        &mut self,
+        file: &crate::go::sgf::SgfGame,
+    ) -> Result<bool, LibraryError> {
+        self.forget_key(&go::identity(file))
+    }
+
+    fn forget_key(&mut self, key: &str) -> Result<bool, LibraryError> {
+        // Its positions go with it (ON DELETE CASCADE).
+        let n = self.conn.execute(
+            "DELETE FROM games WHERE key = ? AND source = 'played'",
+            [key],
+        )?;
+        Ok(n > 0)
+    }
+
     /// The Xiangqi games from the usual start whose records carry an ECCO code of their
     /// own (not one the library gave them), with that code: what the opening tree is
     /// learned from.

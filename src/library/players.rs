@@ -280,6 +280,27 @@ mod tests {
         }
     }
 
+    /// A game played here whose end is undone leaves the library; the same game
+    /// opened from a file stays.
+    #[test]
+    fn a_played_game_taken_back_leaves_the_records_and_an_imported_one_stays() {
+        let mut lib = Library::in_memory().unwrap();
+        lib.add_player("Dad", &[]).unwrap();
+        let played = game(1, "Dad", "Mei", "1-0");
+        let opened = game(2, "Dad", "Mei", "0-1");
+        lib.add(&played, "played").unwrap();
+        lib.add(&opened, "family.pgn").unwrap();
+        let dad = lib.player("Dad").unwrap().unwrap();
+        assert_eq!(lib.player_record(&dad).unwrap().per_game["xiangqi"].games(), 2);
+        assert!(lib.forget_played(&played).unwrap());
+        assert!(!lib.forget_played(&played).unwrap(), "once");
+        assert!(!lib.forget_played(&opened).unwrap(), "not a game played here");
+        let record = lib.player_record(&dad).unwrap();
+        let score = record.per_game["xiangqi"];
+        assert_eq!((score.wins, score.losses), (0, 1));
+        assert_eq!(lib.len().unwrap(), 1);
+    }
+
     #[test]
     fn players_are_kept_with_their_aliases_and_a_name_is_taken_once() {
         let mut lib = Library::in_memory().unwrap();

@@ -31,6 +31,14 @@ pub enum Job {
     AddGo(Box<SgfGame>, String),
     /// A Go game, to open.
     GoGame(i64),
+    /// The household's players and their records (after the games added before).
+    Players,
+    /// Remember a player by this name, then say the players.
+    AddPlayer(String),
+    /// Take back a game played at the table whose result was undone.
+    Forget(Box<GameRecord>),
+    /// The same for a Go game.
+    ForgetGo(Box<SgfGame>),
 }
 
 /// What the library answers.
@@ -53,6 +61,10 @@ pub enum Answer {
     Game(i64, usize, Option<Box<GameRecord>>),
     /// A Go game asked for.
     GoGame(i64, Option<Box<SgfGame>>),
+    /// A game played was taken back out (its result undone), with the library's size.
+    Forgotten(usize),
+    /// The household's players, each with its record.
+    Players(Vec<(super::Player, super::PlayerRecord)>),
     /// The library could not do it: why.
     Failed(String),
 }
@@ -121,7 +133,13 @@ impl Worker {
     /// Asks for `job`.
     pub fn ask(&self, job: Job) {
         let to = match job {
-            Job::Import(_) | Job::Add(..) | Job::AddGo(..) => {
+            Job::Import(_)
+            | Job::Add(..)
+            | Job::AddGo(..)
+            | Job::Players
+            | Job::AddPlayer(_)
+            | Job::Forget(_)
+            | Job::ForgetGo(_) => {
                 if matches!(job, Job::Import(_)) {
                     self.cancel.store(false, Ordering::SeqCst);
                 }
@@ -198,11 +216,41 @@ fn write_loop(
                 Ok(Err(_)) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
             },
+            Job::AddPlayer(name) => match library.add_player(&name, &[]) {
+                Ok(_) => players(&library),
+                Err(e) => Answer::Failed(e.to_string()),
+            },
+            Job::Forget(record) => match library.forget_played(&record) {
+                Ok(true) => Answer::Forgotten(library.len().unwrap_or(0)),
+                Ok(false) => continue,
+                Err(e) => Answer::Failed(e.to_string()),
+            },
+            Job::ForgetGo(file) => match library.forget_played_go(&file) {
+                Ok(true) => Answer::Forgotten(library.len().unwrap_or(0)),
+                Ok(false) => continue,
+                Err(e) => Answer::Failed(e.to_string()),
+            },
+            // On the writer's thread: the games added before it count.
+            Job::Players => players(&library),
             Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => continue,
         };
         if tell.send(answer).is_err() {
             return;
         }
+    }
+}
+
+/// The players and their records.
+fn players(library: &Library) -> Answer {
+    let records = library.players().and_then(|players| {
+        players
+            .into_iter()
+            .map(|p| library.player_record(&p).map(|r| (p, r)))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    match records {
+        Ok(players) => Answer::Players(players),
+        Err(e) => Answer::Failed(e.to_string()),
     }
 }
 
@@ -247,7 +295,13 @@ fn read_loop(
                     Ok(file) => Answer::GoGame(id, file.map(Box::new)),
                     Err(e) => Answer::Failed(e.to_string()),
                 },
-                Job::Import(_) | Job::Add(..) | Job::AddGo(..) => continue,
+                Job::Import(_)
+                | Job::Add(..)
+                | Job::AddGo(..)
+                | Job::Players
+                | Job::AddPlayer(_)
+                | Job::Forget(_)
+                | Job::ForgetGo(_) => continue,
             };
             if tell.send(answer).is_err() {
                 return;

@@ -23,8 +23,16 @@ pub enum Action {
     Undo,
     /// Ctrl+Y, Ctrl+Shift+Z.
     Redo,
-    /// Ctrl+R.
+    /// Ctrl+R: a new game (with players in the household, the new-game dialog asks who
+    /// plays first).
     NewGame,
+    /// Ctrl+Shift+R, Game → New game…: open (`true`) or close the new-game dialog (who
+    /// plays which side, the game's own choices).
+    NewGameChoices(bool),
+    /// The new-game dialog's Start (Enter): a new game with the players it shows.
+    StartGame,
+    /// Game → Players…: open or close the players' pages.
+    TogglePlayers,
     /// F.
     Flip,
     /// M.
@@ -192,6 +200,10 @@ pub enum ViewCommand {
     ToggleSettings,
     /// P: characters or symbols.
     TogglePieces,
+    /// The new-game dialog: open (`true`) or closed.
+    NewGameDialog(bool),
+    /// The players' pages: open or close.
+    TogglePlayers,
 }
 
 /// Moves through the game and changes to it (each game's play system).
@@ -304,6 +316,7 @@ pub fn route(
     mut actions: MessageReader<Action>,
     table: Res<State<GameKind>>,
     tables: Res<Tables>,
+    household: Res<crate::household::Household>,
     mut to: Owners,
 ) {
     for action in actions.read() {
@@ -325,7 +338,17 @@ pub fn route(
             Action::Cancel => _ = to.play.write(PlayCommand::Cancel),
             Action::Undo => _ = to.play.write(PlayCommand::Undo),
             Action::Redo => _ = to.play.write(PlayCommand::Redo),
+            // With players to choose from, a new game asks who plays which side.
+            Action::NewGame if !household.players.is_empty() => {
+                _ = to.view.write(ViewCommand::NewGameDialog(true));
+            }
             Action::NewGame => _ = to.play.write(PlayCommand::NewGame),
+            Action::NewGameChoices(open) => _ = to.view.write(ViewCommand::NewGameDialog(open)),
+            Action::StartGame => {
+                to.view.write(ViewCommand::NewGameDialog(false));
+                to.play.write(PlayCommand::NewGame);
+            }
+            Action::TogglePlayers => _ = to.view.write(ViewCommand::TogglePlayers),
             Action::ReviewBack => _ = to.play.write(PlayCommand::Review(Review::Back)),
             Action::ReviewForward => _ = to.play.write(PlayCommand::Review(Review::Forward)),
             Action::ReviewStart => _ = to.play.write(PlayCommand::Review(Review::Start)),

@@ -158,7 +158,7 @@ texts! {
     KeyHint => "H：提示一步好棋", "H: hint at a good move";
     KeyLook => "T：换棋盘（木纹、纸面、深色）；P：棋子用汉字或图形", "T: next board (wood, paper, dark); P: pieces as characters or symbols";
     KeyMute => "M：静音", "M: mute";
-    KeyNew => "Ctrl+R：新局（可悔）", "Ctrl+R: new game (undoable)";
+    KeyNew => "Ctrl+R：新局（可悔；有棋手时先问谁执哪一方）；Ctrl+Shift+R：新局选项", "Ctrl+R: new game (undoable; with players, it first asks who plays which side); Ctrl+Shift+R: new game choices";
     KeyPaste => "Ctrl+I：粘贴局面或棋谱（FEN、PGN、着法…）", "Ctrl+I: paste a position or game (FEN, PGN, moves…)";
     KeyPause => "空格：暂停 / 继续计时", "Space: pause or resume the clock";
     KeyQuit => "Ctrl+W、Esc 或 Ctrl+中键：退出", "Ctrl+W, Esc or Ctrl+middle click: quit";
@@ -215,6 +215,21 @@ texts! {
     ThemeContrast => "高对比", "high contrast";
     PiecesTraditional => "汉字", "Chinese characters";
     PiecesInternational => "图形", "symbols";
+    Guest => "客人", "Guest";
+    NewGameTitle => "新局：谁执哪一方", "New game: who plays which side";
+    NewGameMenu => "新局…", "New game…";
+    Start => "开始", "Start";
+    SwapSeats => "换边", "Swap sides";
+    AddPlayer => "添加棋手", "Add player";
+    PlayerName => "名字", "Name";
+    Players => "棋手", "Players";
+    PlayersMenu => "棋手…", "Players…";
+    NoPlayers => "还没有棋手：在下面输入名字添加", "No players yet: type a name below to add one";
+    PlayerGames => "{}：{} 局，胜 {} 和 {} 负 {}", "{}: {} games, won {}, drawn {}, lost {}";
+    PlayerRating => "等级分 {}（±{}）", "rating {} (±{})";
+    PlayerAgainst => "对 {}：胜 {} 和 {} 负 {}", "against {}: won {}, drawn {}, lost {}";
+    PlayerLast => "最近的对局", "Last games";
+    TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
 }
 
 /// A theme's name in `lang`.

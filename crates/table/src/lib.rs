@@ -21,6 +21,8 @@ pub mod theme;
 #[cfg(feature = "shell")]
 pub mod actions;
 #[cfg(feature = "shell")]
+pub mod household;
+#[cfg(feature = "shell")]
 pub mod jobs;
 #[cfg(feature = "shell")]
 pub mod messages;
@@ -105,6 +107,7 @@ mod shell_parts {
             shell::input::plugin,
             shell::toggles::plugin,
             shell::access::plugin,
+            crate::household::plugin,
             // What the status line says is the logic's: headless tests read it too.
             panel::status::plugin,
         ));
@@ -138,6 +141,7 @@ mod shell_parts {
             panel::plugin,
             panel::dialogs::settings::plugin,
             panel::dialogs::slots::plugin,
+            panel::dialogs::household::plugin,
         ));
     }
 }

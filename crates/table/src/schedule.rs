@@ -153,6 +153,8 @@ pub enum PanelSet {
     Slots,
     /// The window listing a file's games.
     GameList,
+    /// The new-game dialog and the players' pages.
+    Household,
     /// Whether a text field has the keyboard, once every window of the pass is drawn
     /// (a field clicked in a dialog takes the next key, not the table).
     Keyboard,
@@ -240,6 +242,7 @@ pub(crate) fn plugin(app: &mut App) {
                 PanelSet::Settings,
                 PanelSet::Slots,
                 PanelSet::GameList,
+                PanelSet::Household,
                 PanelSet::Keyboard,
             )
                 .chain(),

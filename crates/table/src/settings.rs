@@ -32,6 +32,13 @@ pub struct Settings {
     pub pieces: PieceStyle,
     /// Each move said aloud (speech-dispatcher or espeak-ng, when installed).
     pub speak: bool,
+    /// Who sat at each side of the last new game, by their players' names (empty: a
+    /// guest): the next new game's default. Seat 0 is the side that moves first in the
+    /// game's own order (Xiangqi's red, Go's black).
+    pub seats: [String; 2],
+    /// The board turns to the side to move after each move, for two people facing one
+    /// screen.
+    pub turn_board: bool,
 }
 
 impl Default for Settings {
@@ -48,6 +55,8 @@ impl Default for Settings {
             theme: Theme::Wood,
             pieces: PieceStyle::Traditional,
             speak: false,
+            seats: Default::default(),
+            turn_board: false,
         }
     }
 }

@@ -32,6 +32,11 @@ impl TableGame for Go {
         Action::own(GoCommand::Cursor(key))
     }
 
+    fn sides(lang: Lang) -> [&'static str; 2] {
+        use crate::go::Color;
+        [Color::Black, Color::White].map(|c| crate::i18n::go_side(c, lang))
+    }
+
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         crate::app::shell::table::cursor_key(press, at)
             .map(|key| Action::own(GoCommand::Cursor(key)))

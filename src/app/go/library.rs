@@ -85,10 +85,29 @@ pub(crate) fn keep(link: &LibraryLink, file: SgfGame, source: &str) {
     }
 }
 
-/// A game that ended at the Go table is kept in the library.
-fn finished(mut happened: MessageReader<GoHappened>, table: Res<GoTable>, link: Res<LibraryLink>) {
-    if happened.read().any(|h| matches!(h, GoHappened::Ended)) {
-        keep(&link, table.to_file(), "played");
+/// A game that ended at the Go table is kept in the library; its end undone (the
+/// resignation or the count taken back), it is taken back out.
+fn finished(
+    mut happened: MessageReader<GoHappened>,
+    table: Res<GoTable>,
+    link: Res<LibraryLink>,
+    mut last: Local<Option<SgfGame>>,
+) {
+    for h in happened.read() {
+        match h {
+            GoHappened::Ended => {
+                let file = table.to_file();
+                keep(&link, file.clone(), "played");
+                *last = Some(file);
+            }
+            GoHappened::Undone if table.result().is_none() => {
+                if let (Some(file), Some(w)) = (last.take(), &link.0) {
+                    info!("go library: the game played is taken back out");
+                    w.ask(Job::ForgetGo(Box::new(file)));
+                }
+            }
+            _ => {}
+        }
     }
 }
 

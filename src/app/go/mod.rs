@@ -229,11 +229,18 @@ fn commands(
     mut go: MessageReader<GoCommand>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
-    (mut cursor, mut focus): (
+    (mut cursor, mut focus, seats): (
         ResMut<GoCursor>,
         ResMut<crate::app::shell::model::BoardFocus>,
+        Res<crate::app::shell::model::Settings>,
     ),
 ) {
+    // A new game has the players the table seats at black and white.
+    let new_game = |table: &mut GoTable, setup| {
+        let [black, white] = &seats.seats;
+        let date = jiff::Zoned::now().date().to_string();
+        table.restart_between(setup, [black, white], &date);
+    };
     for &command in play.read() {
         let before = Before::of(&table);
         match command {
@@ -252,7 +259,7 @@ fn commands(
             PlayCommand::Redo => table.redo(),
             PlayCommand::NewGame => {
                 let setup = table.setup;
-                table.restart(setup);
+                new_game(&mut table, setup);
             }
             PlayCommand::Review(Review::Back) => _ = table.back(),
             PlayCommand::Review(Review::Forward) => _ = table.forward(),
@@ -293,7 +300,7 @@ fn commands(
             }
             GoCommand::New(setup) => {
                 info!("go new game {setup:?}");
-                table.restart(setup);
+                new_game(&mut table, setup);
             }
             GoCommand::PlayOn => table.play_on(),
             GoCommand::Accept => table.accept(),

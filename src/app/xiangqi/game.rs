@@ -215,6 +215,26 @@ impl TableGame for Xiangqi {
     fn cursor(key: crate::app::shell::table::CursorKey) -> Action {
         Action::own(super::cursor::CursorCommand(key))
     }
+
+    fn sides(lang: Lang) -> [&'static str; 2] {
+        [T::InfoRed.get(lang), T::InfoBlack.get(lang)]
+    }
+
+    fn new_game(app: &mut App) -> Option<PanelSection> {
+        Some(app.register_system(super::panel::cards::handicap_section))
+    }
+
+    fn facing(world: &World) -> Option<usize> {
+        // A puzzle's side and the editor's board stay as they are.
+        let playing = world
+            .get_resource::<State<Mode>>()
+            .is_none_or(|m| *m.get() == Mode::Play);
+        if !playing || super::view::pieces::sliding(world) {
+            return None;
+        }
+        let model = world.resource::<Model>();
+        Some(model.game().position().turn().index())
+    }
 }
 
 /// Xiangqi's own keys, besides the usual ones.

@@ -7,6 +7,41 @@ use crate::app::schedule::Logic;
 use crate::rules::{Move, Square};
 use crate::session::Session;
 
+/// The next new game's 让子, chosen in the new-game dialog (kept until changed).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextHandicap(pub crate::games::xiangqi::handicap::Handicap);
+
+/// A new game's tags: the players at each side (the table's seats; a guest's side has
+/// none) and the day.
+#[must_use]
+pub fn seated_tags(
+    seats: &[String; 2],
+    handicap: crate::games::xiangqi::handicap::Handicap,
+) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = ["Red", "Black"]
+        .into_iter()
+        .zip(seats)
+        .filter(|(_, name)| !name.trim().is_empty())
+        .map(|(side, name)| (side.to_owned(), name.trim().to_owned()))
+        .collect();
+    if !tags.is_empty() {
+        let today = jiff::Zoned::now().date();
+        let date = format!(
+            "{:04}.{:02}.{:02}",
+            today.year(),
+            today.month(),
+            today.day()
+        );
+        tags.push(("Date".to_owned(), date));
+    }
+    if handicap != crate::games::xiangqi::handicap::Handicap::None {
+        // The name the books give it: a reader of the file sees why a piece is missing.
+        let name = handicap.name(crate::i18n::Lang::Zh);
+        tags.push(("Event".to_owned(), name.to_owned()));
+    }
+    tags
+}
+
 /// The game being played, with its undo history.
 #[derive(Resource, Default, Deref, DerefMut)]
 pub struct Model(pub Session);
@@ -142,6 +177,7 @@ pub(crate) fn plugin(app: &mut App) {
                 .in_set(Logic::Settings),
         )
         .init_resource::<ComputerWaits>()
+        .init_resource::<NextHandicap>()
         .init_resource::<LoggedPosition>()
         // At either table, as before: the log is the record of the Xiangqi game.
         .add_systems(

@@ -260,10 +260,18 @@ pub(crate) fn commands(
     xq: Res<XiangqiSettings>,
     mut waits: ResMut<crate::app::xiangqi::model::ComputerWaits>,
     (mut timed, mut went): (MessageReader<NewGameWith>, MessageReader<GoToMove>),
+    (seats, handicap): (
+        Res<crate::app::shell::model::Settings>,
+        Res<crate::app::xiangqi::model::NextHandicap>,
+    ),
 ) {
+    let new_game = |model: &mut Model, control| {
+        let tags = crate::app::xiangqi::model::seated_tags(&seats.seats, handicap.0);
+        model.new_game_from(handicap.0.position(), control, tags);
+    };
     for &NewGameWith(control) in timed.read() {
         waits.0 = None;
-        model.new_game_with(control);
+        new_game(&mut model, control);
         started.write(NewGameStarted);
         clear(&mut selection);
         changed.write(BoardChanged);
@@ -311,7 +319,7 @@ pub(crate) fn commands(
             },
             PlayCommand::NewGame => {
                 waits.0 = None;
-                model.new_game_with(xq.clock);
+                new_game(&mut model, xq.clock);
                 started.write(NewGameStarted);
             }
             // engine_link.rs points at it.

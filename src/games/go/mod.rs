@@ -168,6 +168,22 @@ impl Session {
         self.open(Session::new(setup));
     }
 
+    /// A new game between `players` (black's name, white's; empty: a guest, unnamed),
+    /// played on `date` (`2026-11-27`), in place of this one (Ctrl+Z brings it back).
+    pub fn restart_between(&mut self, setup: GoSetup, players: [&str; 2], date: &str) {
+        let mut new = Session::new(setup);
+        for (tag, name) in ["PB", "PW"].into_iter().zip(players) {
+            let name = name.trim();
+            if !name.is_empty() {
+                new.record.set_tag(tag, Some(name));
+            }
+        }
+        if players.iter().any(|p| !p.trim().is_empty()) {
+            new.record.set_tag("DT", Some(date));
+        }
+        self.open(new);
+    }
+
     /// `opened` (a file, a paste) in place of this game, which Ctrl+Z brings back.
     pub fn open(&mut self, opened: Session) {
         let previous = std::mem::replace(self, opened);

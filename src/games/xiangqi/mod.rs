@@ -3,6 +3,7 @@
 //! the puzzles. The rules themselves are the crate `xiangqi-rules`.
 
 pub mod editor;
+pub mod handicap;
 pub mod puzzles;
 pub mod review;
 pub mod session;

@@ -95,6 +95,12 @@ pub fn bar(
         let mut game = items(
             &[
                 (Word::NewGame, "Ctrl+R", Action::NewGame),
+                (
+                    Word::NewGameMenu,
+                    "Ctrl+Shift+R",
+                    Action::NewGameChoices(true),
+                ),
+                (Word::PlayersMenu, "", Action::TogglePlayers),
                 (Word::Save, "Ctrl+S", Action::Save),
                 (Word::Load, "Ctrl+L", Action::Load),
                 (Word::Slots, "Ctrl+Shift+S", Action::ToggleSlots),

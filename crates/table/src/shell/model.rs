@@ -36,6 +36,18 @@ pub struct Overlay {
     pub move_box: bool,
     /// A file's list of games, to pick one from (Esc closes it).
     pub list: bool,
+    /// The new-game dialog: who plays which side (Ctrl+Shift+R; Ctrl+R with players).
+    pub new_game: bool,
+    /// The players' pages (Game → Players…).
+    pub players: bool,
+}
+
+impl Overlay {
+    /// Whether a dialog that takes Enter and Esc is open.
+    #[must_use]
+    pub fn any_dialog(&self) -> bool {
+        self.slots || self.help || self.info || self.settings || self.new_game || self.players
+    }
 }
 
 /// Whether the board has the keyboard (its cursor is on): the arrows, Enter, Space and

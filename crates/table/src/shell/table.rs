@@ -142,6 +142,29 @@ pub trait TableGame: Send + Sync + 'static {
 
     /// `key` as the game's own command for its board cursor.
     fn cursor(key: CursorKey) -> Action;
+
+    /// Its two sides' names in `lang`, in the order of the seats of a new game: the side
+    /// that moves first in the game's own start first (红方/黑方, 黑方/白方).
+    fn sides(lang: Lang) -> [&'static str; 2] {
+        match lang {
+            Lang::Zh => ["先手", "后手"],
+            Lang::En => ["First", "Second"],
+        }
+    }
+
+    /// Registers its own choices in the new-game dialog, under the seats (Xiangqi's
+    /// handicaps), if it has any: a system handed the dialog's `Ui`, which keeps what
+    /// is chosen for its next new game.
+    fn new_game(_app: &mut App) -> Option<PanelSection> {
+        None
+    }
+
+    /// The seat whose move it is, once the last move's slide has ended (`None`: leave the
+    /// board as it is: a slide still running, a puzzle, an editor): a board that turns to
+    /// the side to move follows it.
+    fn facing(_world: &World) -> Option<usize> {
+        None
+    }
 }
 
 /// A menu a game adds items to (see [`TableGame::menu`]).
@@ -251,6 +274,7 @@ pub fn shell_answers(action: &Action) -> bool {
             | Action::NextTheme
             | Action::SwitchGame(_)
             | Action::ChooseGame(_)
+            | Action::TogglePlayers
     )
 }
 
@@ -270,13 +294,13 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, KeyCode::Escape) if overlay.info => Action::ToggleGameInfo,
         (_, KeyCode::Escape) if overlay.settings => Action::ToggleSettings,
         (_, KeyCode::Escape) if overlay.move_box => Action::TypeMove(false),
+        (_, KeyCode::Escape) if overlay.new_game => Action::NewGameChoices(false),
+        (_, KeyCode::Escape) if overlay.players => Action::TogglePlayers,
+        (false, KeyCode::Enter | KeyCode::NumpadEnter) if overlay.new_game => Action::StartGame,
         // The move box, where no dialog is open.
         // (Enter on the board with its cursor picks a piece instead.)
         (false, KeyCode::Slash | KeyCode::Enter | KeyCode::NumpadEnter)
-            if !(overlay.slots
-                || overlay.help
-                || overlay.info
-                || overlay.settings
+            if !(overlay.any_dialog()
                 || at.listing
                 || (at.board_focus && press.key != KeyCode::Slash)) =>
         {
@@ -297,7 +321,8 @@ pub fn usual_key(press: KeyPress) -> Option<Action> {
     Some(match (press.ctrl, press.shift, press.key) {
         (true, false, KeyCode::KeyZ) => Action::Undo,
         (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
-        (true, _, KeyCode::KeyR) => Action::NewGame,
+        (true, false, KeyCode::KeyR) => Action::NewGame,
+        (true, true, KeyCode::KeyR) => Action::NewGameChoices(true),
         (true, false, KeyCode::KeyS) => Action::Save,
         (true, false, KeyCode::KeyL) => Action::Load,
         (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,

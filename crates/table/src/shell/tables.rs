@@ -46,10 +46,14 @@ struct Entry {
     slots: Option<crate::store::slots::SlotFormat>,
     spoken_board: fn(&World, Lang) -> Option<SpokenBoard>,
     cursor: fn(CursorKey) -> Action,
+    sides: fn(Lang) -> [&'static str; 2],
+    facing: fn(&World) -> Option<usize>,
     /// Registered with the window.
     panel: Option<PanelSection>,
     /// Its rows in the settings dialog, registered with the window.
     settings: Option<PanelSection>,
+    /// Its choices in the new-game dialog, registered with the window.
+    new_game: Option<PanelSection>,
 }
 
 /// The games the table can hold.
@@ -78,6 +82,11 @@ impl Tables {
     /// Whether the table of `kind` answers `action` (the shell's own always are).
     #[must_use]
     pub fn answers(&self, kind: GameKind, action: &Action) -> bool {
+        // The new-game dialog is a new game's: a table without one has no dialog either.
+        let action = match action {
+            Action::NewGameChoices(_) | Action::StartGame => &Action::NewGame,
+            other => other,
+        };
         shell_answers(action) || self.on(kind).is_some_and(|e| (e.answers)(action))
     }
 
@@ -198,6 +207,34 @@ impl Tables {
         }
     }
 
+    /// The names of the two sides of the game of `kind`, in its seats' order.
+    #[must_use]
+    pub fn sides(&self, kind: GameKind, lang: Lang) -> [&'static str; 2] {
+        self.on(kind).map_or(["1", "2"], |e| (e.sides)(lang))
+    }
+
+    /// The seat whose move it is in the game on the table, once its last move is shown
+    /// (see [`TableGame::facing`]).
+    #[must_use]
+    pub fn facing(world: &World) -> Option<usize> {
+        Tables::shown(world).and_then(|e| (e.facing)(world))
+    }
+
+    /// Draws the new-game choices of the game of `kind` in `ui`, if it has any.
+    pub fn new_game_choices(
+        &self,
+        kind: GameKind,
+        world: &mut World,
+        ui: &mut bevy_egui::egui::Ui,
+    ) {
+        let Some(section) = self.on(kind).and_then(|e| e.new_game) else {
+            return;
+        };
+        if let Err(e) = world.run_system_with(section, ui) {
+            warn!("the new-game choices of {kind:?}: {e}");
+        }
+    }
+
     /// The games, in the order they were added.
     #[must_use]
     pub fn kinds(&self) -> Vec<GameKind> {
@@ -284,8 +321,11 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     slots: G::slots(),
                     spoken_board: G::spoken_board,
                     cursor: G::cursor,
+                    sides: G::sides,
+                    facing: G::facing,
                     panel: None,
                     settings: None,
+                    new_game: None,
                 });
             }
             // What was said for the table left stays with it: its systems, idle while
@@ -302,6 +342,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             G::window(app);
             let section = G::panel(app);
             let settings = G::settings(app);
+            let new_game = G::new_game(app);
             if let Some(entry) = app
                 .world_mut()
                 .resource_mut::<Tables>()
@@ -311,6 +352,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             {
                 entry.panel = Some(section);
                 entry.settings = settings;
+                entry.new_game = new_game;
             }
         }
     }
@@ -348,6 +390,9 @@ mod tests {
             slots: None,
             spoken_board: |_, _| None,
             cursor: |_| Action::Quit,
+            sides: |_| ["1", "2"],
+            facing: |_| None,
+            new_game: None,
             panel: None,
             settings: None,
         }

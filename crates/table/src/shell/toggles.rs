@@ -12,7 +12,27 @@ use crate::shell::model::{Overlay, Settings};
 use crate::{Notice, SettingsEdited};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, (toggle, edited).chain().in_set(Logic::Modes));
+    app.add_systems(Update, (toggle, edited).chain().in_set(Logic::Modes))
+        .add_systems(Update, turn.in_set(crate::schedule::Present::Settings));
+}
+
+/// A board that turns to the side to move (the setting, for two people facing one
+/// screen): once the game says whose move it is with the last move's slide over, the
+/// board is turned that side up. It runs after the pieces are drawn, so that a move
+/// played this frame has its slide begun and is not turned under it (the slide's last
+/// frame asks for one more, where the board turns).
+fn turn(world: &mut World) {
+    if !world.resource::<Settings>().turn_board {
+        return;
+    }
+    if let Some(seat) = crate::shell::table::Tables::facing(world) {
+        let up = seat == 1;
+        if world.resource::<Settings>().flipped != up {
+            info!("board turns to seat {seat}");
+            world.resource_mut::<Settings>().flipped = up;
+            world.write_message(bevy::window::RequestRedraw);
+        }
+    }
 }
 
 fn toggle(
@@ -62,6 +82,17 @@ fn toggle(
                 info!("theme {}", settings.theme);
                 let name = crate::i18n::theme_name(settings.theme, settings.lang);
                 notices.write(Notice::info(Word::MenuTheme.fill(settings.lang, &[&name])));
+            }
+            ViewCommand::NewGameDialog(open) => {
+                overlay.new_game = *open;
+                info!("new game dialog {}", if *open { "open" } else { "closed" });
+            }
+            ViewCommand::TogglePlayers => {
+                overlay.players = !overlay.players;
+                info!(
+                    "players {}",
+                    if overlay.players { "open" } else { "closed" }
+                );
             }
             ViewCommand::TogglePieces => {
                 use crate::theme::PieceStyle;

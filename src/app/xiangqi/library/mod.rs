@@ -124,10 +124,18 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<OpenGame>()
         .add_message::<KeepGame>()
         .init_resource::<LibraryView>()
+        .init_resource::<LastPlayed>()
         .add_systems(Startup, start)
         .add_systems(
             Update,
-            (commands, finished_or_saved, keep, listen, ask_explorer)
+            (
+                commands,
+                finished_or_saved,
+                keep,
+                taken_back,
+                listen,
+                ask_explorer,
+            )
                 .chain()
                 .in_set(Logic::Library),
         );
@@ -213,16 +221,40 @@ fn finished_or_saved(
     }
 }
 
+/// The last game kept as played here: Ctrl+Z of its end takes it back out.
+#[derive(Resource, Default)]
+struct LastPlayed(Option<Box<crate::rules::record::GameRecord>>);
+
 /// Games opened, pasted, saved or finished go into the library.
-fn keep(mut kept: MessageReader<KeepGame>, link: Res<LibraryLink>) {
+fn keep(mut kept: MessageReader<KeepGame>, link: Res<LibraryLink>, mut last: ResMut<LastPlayed>) {
     for KeepGame(record, source) in kept.read() {
         // An empty board is no game worth keeping.
         if record.game.ply_count() == 0 {
             continue;
         }
+        if source == "played" {
+            last.0 = Some(record.clone());
+        }
         if let Some(w) = &link.0 {
             w.ask(Job::Add(record.clone(), source.clone()));
         }
+    }
+}
+
+/// A finished game's end undone (the mate or the resignation taken back): the game is
+/// not finished, and its players' records no longer count it.
+fn taken_back(
+    mut undone: MessageReader<crate::app::xiangqi::messages::Undone>,
+    model: Res<Model>,
+    link: Res<LibraryLink>,
+    mut last: ResMut<LastPlayed>,
+) {
+    if undone.read().count() == 0 || model.outcome().is_some() {
+        return;
+    }
+    if let (Some(record), Some(w)) = (last.0.take(), &link.0) {
+        info!("library: the game played is taken back out");
+        w.ask(Job::Forget(record));
     }
 }
 
@@ -333,8 +365,9 @@ fn listen(
                 open.write(OpenGame { record, ply, said });
             }
             Answer::Game(id, ..) => warn!("library: no game {id}"),
-            // Go's games are the Go table's.
-            Answer::GoGame(..) => {}
+            // Go's games are the Go table's; the players, the household's (app/players.rs).
+            Answer::GoGame(..) | Answer::Players(_) => {}
+            Answer::Forgotten(n) => view.size = Some(n),
             Answer::Failed(why) => {
                 warn!("library: {why}");
                 view.progress = None;

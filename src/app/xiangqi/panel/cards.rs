@@ -8,6 +8,7 @@ use crate::app::xiangqi::messages::EngineCommand;
 use crate::i18n::Said;
 use crate::i18n::Word;
 use crate::settings::XiangqiSettings;
+use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -124,4 +125,43 @@ pub(crate) fn toolbar(
         tool(Icon::Hint, "tool-hint", &T::HintButton, "H", Action::Hint),
     ];
     toolbar::row(ui, tools, send)
+}
+
+/// The new-game dialog's Xiangqi part: the 让子 of the next game, and who gives it (the
+/// player at the side that gives, named).
+pub(crate) fn handicap_section(
+    InMut(ui): InMut<egui::Ui>,
+    mut next: ResMut<crate::app::xiangqi::model::NextHandicap>,
+    settings: Res<Settings>,
+    mut logged: Local<Vec<(String, (i32, i32))>>,
+) {
+    use crate::games::xiangqi::handicap::Handicap;
+    let lang = settings.lang;
+    let mut chosen = next.0;
+    ui.horizontal(|ui| {
+        ui.label(T::Handicap.get(lang));
+        let combo = egui::ComboBox::from_id_salt("xiangqi-handicap")
+            .selected_text(chosen.name(lang))
+            .show_ui(ui, |ui| {
+                for h in Handicap::ALL {
+                    ui.selectable_value(&mut chosen, h, h.name(lang));
+                }
+            });
+        crate::app::panel::parts::log_place(
+            &mut logged,
+            "handicap".to_owned(),
+            combo.response.rect,
+        );
+    });
+    if let Some(giver) = chosen.giver() {
+        let seat = &settings.seats[giver.index()];
+        let who = crate::app::household::seat_name(seat, lang);
+        let side = crate::i18n::side(giver, lang);
+        let line = T::HandicapGiven.fill(lang, &[&who, &side, &chosen.name(lang)]);
+        ui.label(egui::RichText::new(line).small());
+    }
+    if chosen != next.0 {
+        info!("handicap {chosen:?}");
+        next.0 = chosen;
+    }
 }

@@ -397,6 +397,13 @@ fn ease(t: f32) -> f32 {
     }
 }
 
+/// Whether a piece is sliding (a board that turns waits for it).
+pub(crate) fn sliding(world: &World) -> bool {
+    world
+        .try_query::<&Slide>()
+        .is_some_and(|mut q| q.iter(world).next().is_some())
+}
+
 /// Moves sliding and shaking pieces, removes captured ones on arrival, and keeps frames
 /// coming only while something moves.
 fn animate(

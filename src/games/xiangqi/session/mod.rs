@@ -245,7 +245,19 @@ impl Session {
     /// Starts a new game (undoable) with `control` on the clock, if any: red's time
     /// runs at once.
     pub fn new_game_with(&mut self, control: Option<TimeControl>) {
-        let mut table = Table::from_game(Game::new());
+        self.new_game_from(Position::new(), control, Vec::new());
+    }
+
+    /// A new game from `start` (a handicap's), on `control`'s clock, with `tags` (the
+    /// players' names). Undoable.
+    pub fn new_game_from(
+        &mut self,
+        start: Position,
+        control: Option<TimeControl>,
+        tags: Vec<(String, String)>,
+    ) {
+        let mut table = Table::from_game(Game::from_position(start));
+        table.tags = tags;
         table.timing = control.map(|c| {
             let mut t = Timing::new(c, &table.game);
             t.clock.resume();

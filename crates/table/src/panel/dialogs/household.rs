@@ -1,0 +1,248 @@
+//! The household's dialogs: a new game's (who plays which side, the last pair already
+//! chosen, a guest always possible; then the game's own choices: Xiangqi's handicaps),
+//! and the players' pages (each player's games, wins, draws and losses per game and
+//! per opponent, a rating, the last games to open). A player is added in either. The
+//! seats chosen are the settings' (`seats`): the game on the table puts them into its
+//! record when it starts.
+
+use bevy::ecs::system::SystemState;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::actions::Action;
+use crate::household::{Household, HouseholdCommand, seat_name};
+use crate::i18n::{Lang, Word};
+use crate::panel::parts::log_place;
+use crate::schedule::{GameKind, PanelSet};
+use crate::shell::model::{Overlay, Settings};
+use crate::shell::table::Tables;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (new_game, players).chain().in_set(PanelSet::Household),
+    );
+}
+
+/// What the dialogs keep between frames: the name being typed, where things were.
+#[derive(Default)]
+struct Typed {
+    name: String,
+    logged: Vec<(String, (i32, i32))>,
+}
+
+/// The new-game dialog while it is open.
+fn new_game(
+    world: &mut World,
+    contexts: &mut SystemState<EguiContexts>,
+    mut typed: Local<Typed>,
+) -> Result {
+    if !world.resource::<Overlay>().new_game {
+        typed.name.clear();
+        return Ok(());
+    }
+    let ctx = contexts.get_mut(world)?.ctx_mut()?.clone();
+    let mut settings = world.resource::<Settings>().clone();
+    let household = world.resource::<Household>().clone();
+    let tables = world.resource::<Tables>().clone();
+    let kind = *world.resource::<State<GameKind>>().get();
+    let lang = settings.lang;
+    let sides = tables.sides(kind, lang);
+    let mut sent = Vec::new();
+    let mut open = true;
+    let typed = &mut *typed;
+    let shown = crate::panel::parts::dialog(&ctx, Word::NewGameTitle.get(lang), &mut open)
+        .default_width(340.0)
+        .show(&ctx, |ui| {
+            egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
+                for (seat, side) in sides.iter().enumerate() {
+                    ui.label(*side);
+                    let chosen = &mut settings.seats[seat];
+                    let combo = egui::ComboBox::from_id_salt(("seat", seat))
+                        .width(180.0)
+                        .selected_text(seat_name(chosen, lang).to_owned())
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(chosen, String::new(), Word::Guest.get(lang));
+                            for name in household.names() {
+                                ui.selectable_value(chosen, name.to_owned(), name);
+                            }
+                        });
+                    log_place(
+                        &mut typed.logged,
+                        format!("seat-{seat}"),
+                        combo.response.rect,
+                    );
+                    ui.end_row();
+                }
+            });
+            let swap = ui.button(format!("⇄ {}", Word::SwapSeats.get(lang)));
+            log_place(&mut typed.logged, "swap-seats".to_owned(), swap.rect);
+            if swap.clicked() {
+                settings.seats.swap(0, 1);
+            }
+            if let Some(name) = add_player(ui, lang, typed) {
+                // The new player sits at the first seat a guest has.
+                if let Some(seat) = settings.seats.iter_mut().find(|s| s.is_empty()) {
+                    seat.clone_from(&name);
+                }
+                sent.push(Sent::Add(name));
+            }
+            ui.separator();
+            tables.new_game_choices(kind, world, ui);
+            ui.separator();
+            ui.horizontal(|ui| {
+                let start = ui.button(format!("{} (Enter)", Word::Start.get(lang)));
+                log_place(&mut typed.logged, "start-game".to_owned(), start.rect);
+                if start.clicked() {
+                    sent.push(Sent::Act(Action::StartGame));
+                }
+                if ui.button(Word::Cancel.get(lang)).clicked() {
+                    sent.push(Sent::Act(Action::NewGameChoices(false)));
+                }
+            });
+        });
+    if let Some(rect) = shown.map(|s| s.response.rect) {
+        log_place(&mut typed.logged, "new-game-dialog".to_owned(), rect);
+    }
+    if !open {
+        sent.push(Sent::Act(Action::NewGameChoices(false)));
+    }
+    // The pair chosen is kept at once: the game reads it when it starts, and the next
+    // new game offers it again.
+    if world.resource::<Settings>().seats != settings.seats {
+        info!("seats {:?}", settings.seats);
+        world.resource_mut::<Settings>().seats = settings.seats;
+    }
+    send(world, sent);
+    Ok(())
+}
+
+/// What a dialog asked this frame.
+enum Sent {
+    Act(Action),
+    Add(String),
+    Open(i64),
+}
+
+fn send(world: &mut World, sent: Vec<Sent>) {
+    if sent.is_empty() {
+        return;
+    }
+    // The next frame must come to act on them.
+    world.write_message(RequestRedraw);
+    for s in sent {
+        match s {
+            Sent::Act(action) => _ = world.write_message(action),
+            Sent::Add(name) => _ = world.write_message(HouseholdCommand::Add(name)),
+            Sent::Open(id) => _ = world.write_message(HouseholdCommand::Open(id)),
+        }
+    }
+}
+
+/// A name field and its Add button; the name to add once asked (Enter or the button).
+fn add_player(ui: &mut egui::Ui, lang: Lang, typed: &mut Typed) -> Option<String> {
+    let mut asked = false;
+    ui.horizontal(|ui| {
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut typed.name)
+                .hint_text(Word::PlayerName.get(lang))
+                .desired_width(160.0),
+        );
+        log_place(&mut typed.logged, "player-name".to_owned(), field.rect);
+        asked = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        asked |= ui.button(Word::AddPlayer.get(lang)).clicked();
+    });
+    let name = typed.name.trim().to_owned();
+    (asked && !name.is_empty()).then(|| {
+        typed.name.clear();
+        name
+    })
+}
+
+/// The players' pages while they are open.
+fn players(
+    mut contexts: EguiContexts,
+    overlay: Res<Overlay>,
+    settings: Res<Settings>,
+    household: Res<Household>,
+    mut typed: Local<Typed>,
+    mut commands: Commands,
+) -> Result {
+    if !overlay.players {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.lang;
+    let mut sent = Vec::new();
+    let mut open = true;
+    let typed = &mut *typed;
+    let screen = ctx.content_rect();
+    let shown = crate::panel::parts::dialog(&ctx, Word::Players.get(lang), &mut open)
+        .default_width(380.0)
+        .max_height((screen.height() - 60.0).max(120.0))
+        .show(&ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height((screen.height() - 180.0).max(100.0))
+                .show(ui, |ui| {
+                    if household.players.is_empty() {
+                        ui.label(Word::NoPlayers.get(lang));
+                    }
+                    for profile in &household.players {
+                        page(ui, profile, lang, &mut sent);
+                    }
+                });
+            ui.separator();
+            if let Some(name) = add_player(ui, lang, typed) {
+                sent.push(Sent::Add(name));
+            }
+        });
+    if let Some(rect) = shown.map(|s| s.response.rect) {
+        log_place(&mut typed.logged, "players-dialog".to_owned(), rect);
+    }
+    if !open {
+        sent.push(Sent::Act(Action::TogglePlayers));
+    }
+    commands.queue(move |world: &mut World| send(world, sent));
+    Ok(())
+}
+
+/// One player's page.
+fn page(ui: &mut egui::Ui, profile: &crate::household::Profile, lang: Lang, sent: &mut Vec<Sent>) {
+    ui.heading(&profile.name);
+    for game in &profile.games {
+        let [w, d, l] = game.score;
+        let games = (w + d + l).to_string();
+        let line = Word::PlayerGames.fill(
+            lang,
+            &[
+                &game.title,
+                &games,
+                &w.to_string(),
+                &d.to_string(),
+                &l.to_string(),
+            ],
+        );
+        ui.label(egui::RichText::new(line).strong());
+        if let Some((rating, deviation)) = game.rating {
+            let (r, rd) = (format!("{rating:.0}"), format!("{:.0}", 2.0 * deviation));
+            ui.label(Word::PlayerRating.fill(lang, &[&r, &rd]));
+        }
+        for (name, [w, d, l]) in &game.opponents {
+            let line = Word::PlayerAgainst.fill(
+                lang,
+                &[name, &w.to_string(), &d.to_string(), &l.to_string()],
+            );
+            ui.label(line);
+        }
+        if !game.last.is_empty() {
+            ui.label(egui::RichText::new(Word::PlayerLast.get(lang)).small());
+            for (row, id) in &game.last {
+                if ui.link(row).clicked() {
+                    sent.push(Sent::Open(*id));
+                }
+            }
+        }
+    }
+    ui.separator();
+}

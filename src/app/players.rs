@@ -1,0 +1,162 @@
+//! The household from the library: the players it remembers and what its games say of
+//! each, made into the table's pages ([`Household`]) in the player's language; asked
+//! again when the library opens and after each game it keeps. A player added in a
+//! dialog is added to the library; a game clicked on a page is opened at its table.
+
+use bevy::prelude::*;
+
+use crate::app::library::{LibraryAnswer, LibraryLink};
+use crate::app::schedule::{GameKind, Logic};
+use crate::app::shell::model::Settings;
+use crate::app::shell::table::Tables;
+use crate::i18n::Lang;
+use crate::library::{Answer, Job, Player, PlayerRecord};
+use table::household::{Household, HouseholdCommand, Profile, ProfileGame};
+
+/// The library's last word on the players, kept to say it again in another language.
+#[derive(Resource, Default)]
+struct Known(Vec<(Player, PlayerRecord)>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Known>()
+        .add_systems(Update, (listen, commands).chain().in_set(Logic::Library));
+}
+
+/// The library's answers about players; the pages made again when the language changes.
+fn listen(
+    mut answers: MessageReader<LibraryAnswer>,
+    link: Res<LibraryLink>,
+    mut known: ResMut<Known>,
+    mut household: ResMut<Household>,
+    settings: Res<Settings>,
+    tables: Res<Tables>,
+) {
+    let mut made = false;
+    for LibraryAnswer(answer) in answers.read() {
+        match answer {
+            // Opened, or a game kept: the records may have changed.
+            Answer::Opened(..)
+            | Answer::Added(true, _)
+            | Answer::Imported(..)
+            | Answer::Forgotten(_) => {
+                if let Some(w) = &link.0 {
+                    w.ask(Job::Players);
+                }
+            }
+            Answer::Players(players) => {
+                info!("household: {} players", players.len());
+                known.0.clone_from(players);
+                made = true;
+            }
+            _ => {}
+        }
+    }
+    if made || settings.is_changed() {
+        household.set_if_neq(pages(&known.0, settings.lang, &tables));
+    }
+}
+
+/// The players' pages in `lang`.
+fn pages(known: &[(Player, PlayerRecord)], lang: Lang, tables: &Tables) -> Household {
+    let title = |kind: &str| {
+        tables
+            .named(kind)
+            .map_or_else(|| kind.to_owned(), |k| tables.title(k, lang).to_owned())
+    };
+    let score = |s: &crate::library::Score| [s.wins, s.draws, s.losses];
+    let players = known
+        .iter()
+        .map(|(player, record)| Profile {
+            name: player.name.clone(),
+            games: record
+                .per_game
+                .iter()
+                .map(|(kind, s)| ProfileGame {
+                    title: title(kind),
+                    score: score(s),
+                    rating: record.ratings.get(kind).map(|r| (r.rating, r.deviation)),
+                    opponents: record
+                        .per_opponent
+                        .iter()
+                        .filter(|((k, _), _)| k == kind)
+                        .map(|((_, name), s)| (name.clone(), score(s)))
+                        .collect(),
+                    last: record
+                        .last
+                        .iter()
+                        .filter(|p| &p.kind == kind)
+                        .take(5)
+                        .map(|p| (last_row(p, lang), p.id))
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    Household { players }
+}
+
+/// A last game's row: its date, the opponent and how it went.
+fn last_row(played: &crate::library::Played, lang: Lang) -> String {
+    let how = match (played.points, lang) {
+        (p, Lang::Zh) if p > 0.75 => "胜",
+        (p, Lang::Zh) if p < 0.25 => "负",
+        (_, Lang::Zh) => "和",
+        (p, Lang::En) if p > 0.75 => "won",
+        (p, Lang::En) if p < 0.25 => "lost",
+        (_, Lang::En) => "drawn",
+    };
+    let against = match lang {
+        Lang::Zh => "对",
+        Lang::En => "against",
+    };
+    format!("{} {against} {}: {how}", played.date, played.opponent)
+        .trim()
+        .to_owned()
+}
+
+/// A player to add; a game of a page to open at its table.
+fn commands(
+    mut asked: MessageReader<HouseholdCommand>,
+    link: Res<LibraryLink>,
+    known: Res<Known>,
+    tables: Res<Tables>,
+    mut actions: MessageWriter<crate::app::actions::Action>,
+    mut orders: Commands,
+) {
+    for command in asked.read() {
+        match command {
+            HouseholdCommand::Add(name) => {
+                info!("household: add {name}");
+                if let Some(w) = &link.0 {
+                    w.ask(Job::AddPlayer(name.clone()));
+                }
+            }
+            HouseholdCommand::Open(id) => {
+                let kind = known
+                    .0
+                    .iter()
+                    .flat_map(|(_, r)| &r.last)
+                    .find(|p| p.id == *id)
+                    .map(|p| p.kind.clone());
+                let Some(kind) = kind.and_then(|k| tables.named(&k)) else {
+                    continue;
+                };
+                info!("household: open game {id}");
+                actions.write(crate::app::actions::Action::SwitchGame(kind));
+                actions.write(crate::app::actions::Action::TogglePlayers);
+                // Straight to the game, not through the router: it is not on the table
+                // yet, and its systems read the command once it is.
+                open_at(&mut orders, kind, *id);
+            }
+        }
+    }
+}
+
+/// Asks the game of `kind` to open library game `id`.
+fn open_at(orders: &mut Commands, kind: GameKind, id: i64) {
+    if kind == GameKind(crate::library::GO) {
+        orders.write_message(crate::app::go::library::GoLibraryCommand::Open(id));
+    } else {
+        orders.write_message(crate::app::xiangqi::library::LibraryCommand::Open { id, ply: 0 });
+    }
+}
