@@ -105,13 +105,12 @@ fn last_row(played: &crate::library::Played, lang: Lang) -> String {
         (p, Lang::En) if p < 0.25 => "lost",
         (_, Lang::En) => "drawn",
     };
-    let against = match lang {
-        Lang::Zh => "对",
-        Lang::En => "against",
-    };
-    format!("{} {against} {}: {how}", played.date, played.opponent)
-        .trim()
-        .to_owned()
+    match lang {
+        Lang::Zh => format!("{} 对{}：{how}", played.date, played.opponent),
+        Lang::En => format!("{} against {}: {how}", played.date, played.opponent),
+    }
+    .trim()
+    .to_owned()
 }
 
 /// A player to add; a game of a page to open at its table.

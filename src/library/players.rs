@@ -108,6 +108,17 @@ fn first_points(kind: &str, result: &str) -> Option<f64> {
     }
 }
 
+/// Whether a game of `kind` whose library key is `key` was played at even terms: a
+/// Xiangqi game from the usual start (a 让子 game starts without the pieces given), a
+/// Go game without handicap stones.
+fn even(kind: &str, key: &str) -> bool {
+    if kind == super::GO {
+        return !key.contains("HA[") && !key.contains("AB[");
+    }
+    let start = crate::rules::Position::new().to_fen();
+    key.lines().next() == Some(start.as_str())
+}
+
 impl Library {
     /// Adds a player named `name` (trimmed), with `aliases`; `false` if the name is
     /// taken (nothing changes).
@@ -179,17 +190,17 @@ impl Library {
         let mut record = PlayerRecord::default();
         // Every finished game, oldest first: the ratings follow the games in order.
         let mut query = self.conn.prepare(
-            "SELECT id, kind, first, second, result, date FROM games
+            "SELECT id, kind, first, second, result, date, key FROM games
              WHERE result NOT IN ('*', '') ORDER BY date, id",
         )?;
         let games = query.query_map([], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
+                (r.get::<_, i64>(0)?, r.get::<_, String>(1)?),
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
                 r.get::<_, String>(5)?,
+                even(&r.get::<_, String>(1)?, &r.get::<_, String>(6)?),
             ))
         })?;
         // Each name's rating per game; a player's aliases are one name.
@@ -202,7 +213,7 @@ impl Library {
         };
         let mut ratings: HashMap<(String, String), Rating> = HashMap::new();
         for game in games {
-            let (id, kind, first, second, result, date) = game?;
+            let ((id, kind), first, second, result, date, even) = game?;
             let Some(points) = first_points(&kind, &result) else {
                 continue;
             };
@@ -210,13 +221,17 @@ impl Library {
             if first.is_empty() || second.is_empty() || first == second {
                 continue;
             }
-            let a = *ratings.entry((kind.clone(), first.clone())).or_default();
-            let b = *ratings.entry((kind.clone(), second.clone())).or_default();
-            ratings.insert((kind.clone(), first.clone()), a.after(&[(b, points)], TAU));
-            ratings.insert(
-                (kind.clone(), second.clone()),
-                b.after(&[(a, 1.0 - points)], TAU),
-            );
+            // A handicap game counts in the record, not in the rating: it says nothing of
+            // who is stronger at even terms.
+            if even {
+                let a = *ratings.entry((kind.clone(), first.clone())).or_default();
+                let b = *ratings.entry((kind.clone(), second.clone())).or_default();
+                ratings.insert((kind.clone(), first.clone()), a.after(&[(b, points)], TAU));
+                ratings.insert(
+                    (kind.clone(), second.clone()),
+                    b.after(&[(a, 1.0 - points)], TAU),
+                );
+            }
             let (mine, opponent) = if first == player.name {
                 (points, second)
             } else if second == player.name {
@@ -299,6 +314,32 @@ mod tests {
         let score = record.per_game["xiangqi"];
         assert_eq!((score.wins, score.losses), (0, 1));
         assert_eq!(lib.len().unwrap(), 1);
+    }
+
+    /// A 让子 game counts as a win or a loss, and moves no rating.
+    #[test]
+    fn a_handicap_game_counts_in_the_record_and_not_in_the_rating() {
+        use crate::games::xiangqi::handicap::Handicap;
+        let mut lib = Library::in_memory().unwrap();
+        lib.add_player("Dad", &[]).unwrap();
+        let mut given = Game::from_position(Handicap::Horse.position());
+        given.play("b0c2".parse::<Move>().unwrap()).unwrap();
+        let record = GameRecord {
+            tags: vec![
+                ("Red".into(), "Dad".into()),
+                ("Black".into(), "Mei".into()),
+                ("Result".into(), "0-1".into()),
+            ],
+            ..GameRecord::new(given)
+        };
+        lib.add(&record, "played").unwrap();
+        let dad = lib.player("Dad").unwrap().unwrap();
+        let got = lib.player_record(&dad).unwrap();
+        assert_eq!(got.per_game["xiangqi"].losses, 1);
+        assert!(!got.ratings.contains_key("xiangqi"), "{:?}", got.ratings);
+        lib.add(&game(3, "Dad", "Mei", "1-0"), "played").unwrap();
+        let got = lib.player_record(&dad).unwrap();
+        assert!(got.ratings["xiangqi"].rating > 1500.0, "the even game is rated");
     }
 
     #[test]

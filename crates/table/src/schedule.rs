@@ -111,6 +111,8 @@ pub enum Present {
     Sound,
     /// The window's icon.
     Icon,
+    /// The board turned to the side to move, once the pieces' slides are drawn.
+    Turn,
     /// Each game's autosave.
     Persist,
     /// The settings file (what it says of a failure comes after the games').
@@ -224,6 +226,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Present::Arrow,
                 Present::Sound,
                 Present::Icon,
+                Present::Turn,
                 Present::Persist,
                 Present::Settings,
                 Present::Wake,

@@ -85,6 +85,20 @@ impl Handicap {
         }
     }
 
+    /// Its name in the log and on the command line (`horse`, `nine`).
+    #[must_use]
+    pub const fn slug(self) -> &'static str {
+        match self {
+            Handicap::None => "none",
+            Handicap::Move => "move",
+            Handicap::Horse => "horse",
+            Handicap::TwoHorses => "two-horses",
+            Handicap::Chariot => "chariot",
+            Handicap::ChariotHorse => "chariot-horse",
+            Handicap::Nine => "nine",
+        }
+    }
+
     /// Its name as players say it (让单马, "a horse").
     #[must_use]
     pub const fn name(self, lang: Lang) -> &'static str {

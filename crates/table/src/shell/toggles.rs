@@ -13,7 +13,7 @@ use crate::{Notice, SettingsEdited};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (toggle, edited).chain().in_set(Logic::Modes))
-        .add_systems(Update, turn.in_set(crate::schedule::Present::Settings));
+        .add_systems(Update, turn.in_set(crate::schedule::Present::Turn));
 }
 
 /// A board that turns to the side to move (the setting, for two people facing one

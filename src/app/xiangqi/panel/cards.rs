@@ -138,20 +138,14 @@ pub(crate) fn handicap_section(
     use crate::games::xiangqi::handicap::Handicap;
     let lang = settings.lang;
     let mut chosen = next.0;
-    ui.horizontal(|ui| {
-        ui.label(T::Handicap.get(lang));
-        let combo = egui::ComboBox::from_id_salt("xiangqi-handicap")
-            .selected_text(chosen.name(lang))
-            .show_ui(ui, |ui| {
-                for h in Handicap::ALL {
-                    ui.selectable_value(&mut chosen, h, h.name(lang));
-                }
-            });
-        crate::app::panel::parts::log_place(
-            &mut logged,
-            "handicap".to_owned(),
-            combo.response.rect,
-        );
+    // Every choice in sight: one click, and a reader hears each.
+    ui.label(T::Handicap.get(lang));
+    ui.horizontal_wrapped(|ui| {
+        for h in Handicap::ALL {
+            let choice = ui.selectable_value(&mut chosen, h, h.name(lang));
+            let name = format!("handicap-{}", h.slug());
+            crate::app::panel::parts::log_place(&mut logged, name, choice.rect);
+        }
     });
     if let Some(giver) = chosen.giver() {
         let seat = &settings.seats[giver.index()];

@@ -76,7 +76,7 @@ fn new_game(
                     ui.end_row();
                 }
             });
-            let swap = ui.button(format!("⇄ {}", Word::SwapSeats.get(lang)));
+            let swap = ui.button(Word::SwapSeats.get(lang));
             log_place(&mut typed.logged, "swap-seats".to_owned(), swap.rect);
             if swap.clicked() {
                 settings.seats.swap(0, 1);
