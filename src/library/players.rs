@@ -306,10 +306,16 @@ mod tests {
         lib.add(&played, "played").unwrap();
         lib.add(&opened, "family.pgn").unwrap();
         let dad = lib.player("Dad").unwrap().unwrap();
-        assert_eq!(lib.player_record(&dad).unwrap().per_game["xiangqi"].games(), 2);
+        assert_eq!(
+            lib.player_record(&dad).unwrap().per_game["xiangqi"].games(),
+            2
+        );
         assert!(lib.forget_played(&played).unwrap());
         assert!(!lib.forget_played(&played).unwrap(), "once");
-        assert!(!lib.forget_played(&opened).unwrap(), "not a game played here");
+        assert!(
+            !lib.forget_played(&opened).unwrap(),
+            "not a game played here"
+        );
         let record = lib.player_record(&dad).unwrap();
         let score = record.per_game["xiangqi"];
         assert_eq!((score.wins, score.losses), (0, 1));
@@ -339,7 +345,10 @@ mod tests {
         assert!(!got.ratings.contains_key("xiangqi"), "{:?}", got.ratings);
         lib.add(&game(3, "Dad", "Mei", "1-0"), "played").unwrap();
         let got = lib.player_record(&dad).unwrap();
-        assert!(got.ratings["xiangqi"].rating > 1500.0, "the even game is rated");
+        assert!(
+            got.ratings["xiangqi"].rating > 1500.0,
+            "the even game is rated"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 mod fits;
 mod go_gnugo;
 mod harness;
+mod household;
 mod keyboard;
 mod library;
 mod looks;

@@ -158,7 +158,7 @@ texts! {
     KeyHint => "H：提示一步好棋", "H: hint at a good move";
     KeyLook => "T：换棋盘（木纹、纸面、深色）；P：棋子用汉字或图形", "T: next board (wood, paper, dark); P: pieces as characters or symbols";
     KeyMute => "M：静音", "M: mute";
-    KeyNew => "Ctrl+R：新局（可悔；有棋手时先问谁执哪一方）；Ctrl+Shift+R：新局选项", "Ctrl+R: new game (undoable; with players, it first asks who plays which side); Ctrl+Shift+R: new game choices";
+    KeyNew => "Ctrl+R：新局（可悔；有棋手时先问谁执哪一方）；Ctrl+Shift+R：新局选项；Ctrl+Shift+P：棋手", "Ctrl+R: new game (undoable; with players, it first asks who plays which side); Ctrl+Shift+R: new game choices; Ctrl+Shift+P: the players";
     KeyPaste => "Ctrl+I：粘贴局面或棋谱（FEN、PGN、着法…）", "Ctrl+I: paste a position or game (FEN, PGN, moves…)";
     KeyPause => "空格：暂停 / 继续计时", "Space: pause or resume the clock";
     KeyQuit => "Ctrl+W、Esc 或 Ctrl+中键：退出", "Ctrl+W, Esc or Ctrl+middle click: quit";
@@ -225,7 +225,7 @@ texts! {
     Players => "棋手", "Players";
     PlayersMenu => "棋手…", "Players…";
     NoPlayers => "还没有棋手：在下面输入名字添加", "No players yet: type a name below to add one";
-    PlayerGames => "{}：{} 局，胜 {} 和 {} 负 {}", "{}: {} games, won {}, drawn {}, lost {}";
+    PlayerGames => "{}：{} 局，胜 {} 和 {} 负 {}", "{}: played {}, won {}, drawn {}, lost {}";
     PlayerRating => "等级分 {}（±{}）", "rating {} (±{})";
     PlayerAgainst => "对 {}：胜 {} 和 {} 负 {}", "against {}: won {}, drawn {}, lost {}";
     PlayerLast => "最近的对局", "Last games";

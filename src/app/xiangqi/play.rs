@@ -267,6 +267,7 @@ pub(crate) fn commands(
 ) {
     let new_game = |model: &mut Model, control| {
         let tags = crate::app::xiangqi::model::seated_tags(&seats.seats, handicap.0);
+        info!("new game: {tags:?}, handicap {:?}", handicap.0);
         model.new_game_from(handicap.0.position(), control, tags);
     };
     for &NewGameWith(control) in timed.read() {

@@ -100,7 +100,7 @@ pub fn bar(
                     "Ctrl+Shift+R",
                     Action::NewGameChoices(true),
                 ),
-                (Word::PlayersMenu, "", Action::TogglePlayers),
+                (Word::PlayersMenu, "Ctrl+Shift+P", Action::TogglePlayers),
                 (Word::Save, "Ctrl+S", Action::Save),
                 (Word::Load, "Ctrl+L", Action::Load),
                 (Word::Slots, "Ctrl+Shift+S", Action::ToggleSlots),

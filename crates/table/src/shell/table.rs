@@ -287,6 +287,7 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (true, KeyCode::Minus | KeyCode::NumpadSubtract) => Action::Zoom(-1),
         (true, KeyCode::Digit0 | KeyCode::Numpad0) => Action::Zoom(0),
         (true, KeyCode::Comma) => Action::ToggleSettings,
+        (true, KeyCode::KeyP) if press.shift => Action::TogglePlayers,
         // Esc first closes an open dialog.
         (_, KeyCode::Escape) if at.listing => Action::ChooseGame(None),
         (_, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,

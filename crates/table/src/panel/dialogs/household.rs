@@ -168,9 +168,28 @@ fn players(
     household: Res<Household>,
     mut typed: Local<Typed>,
     mut commands: Commands,
+    mut shown_pages: Local<Option<Household>>,
 ) -> Result {
     if !overlay.players {
+        *shown_pages = None;
         return Ok(());
+    }
+    // What the pages say, in the log as they change: the window tests read it.
+    if shown_pages.as_ref() != Some(&*household) {
+        for p in &household.players {
+            let games: Vec<String> = p
+                .games
+                .iter()
+                .map(|g| format!("{} {:?} {:?}", g.title, g.score, g.opponents))
+                .collect();
+            let games = if games.is_empty() {
+                "no games".to_owned()
+            } else {
+                games.join("; ")
+            };
+            info!("players page {}: {games}", p.name);
+        }
+        *shown_pages = Some(household.clone());
     }
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.lang;

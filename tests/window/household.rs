@@ -1,0 +1,113 @@
+//! A household at one table, in a real window: two players added in the new-game
+//! dialog and seated, a horse given, their names on the game; the board turning to the
+//! side to move after each move; a game resigned counted on the players' pages, and
+//! Ctrl+Z of the resignation taking it back out.
+
+use super::harness::{self, Game, Seen};
+use super::{AFTER_H2E2_H9G7, panel_place, sq};
+
+/// 让单马: red without the horse of h0, red to move.
+const HORSE: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w";
+
+/// Opens the new-game dialog and adds Dad and Mei there, typed: each takes the first
+/// side a guest has (Dad red, Mei black).
+fn seat_dad_and_mei(game: &Game) {
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    for (player, seats) in [
+        ("Dad", r#"seats ["Dad", ""]"#),
+        ("Mei", r#"seats ["Dad", "Mei"]"#),
+    ] {
+        game.click_at(panel_place(game, "player-name"));
+        game.type_text(player);
+        game.key("Return");
+        game.until_logged(seats);
+        game.until_logged(&format!("household: add {player}"));
+    }
+}
+
+#[test]
+fn household_two_players_a_horse_given_then_the_board_turns_after_each_move() {
+    let name = "household";
+    let mut game = Game::start(name);
+    seat_dad_and_mei(&game);
+    game.click_at(panel_place(&game, "handicap-horse"));
+    game.until_logged("handicap Horse");
+    game.click_at(panel_place(&game, "start-game"));
+    game.until_position(HORSE);
+    game.until_logged(r#"new game: [("Red", "Dad"), ("Black", "Mei")"#);
+    game.until_seen(sq("h0"), Seen::Empty);
+    game.until_seen(sq("b0"), Seen::Red);
+    game.save_shot("household-horse");
+
+    // The board turning is a setting: the next start reads it, the game autosaved.
+    game.key("ctrl+w");
+    assert_eq!(game.exit_code(), Some(0));
+    drop(game);
+    let settings = harness::config_file(name, "settings.ron");
+    let text = std::fs::read_to_string(&settings).unwrap();
+    assert!(
+        text.contains(r#"seats: ("Dad", "Mei")"#),
+        "the pair kept: {text}"
+    );
+    std::fs::write(
+        &settings,
+        text.replace("turn_board: false", "turn_board: true"),
+    )
+    .unwrap();
+    let mut game = Game::restart(name, &[]);
+    game.until_position(HORSE);
+    let mark = game.mark();
+    game.play("b0c2");
+    game.until_logged_since(mark, "board turns to seat 1");
+    game.flipped = true;
+    // Black at the bottom now: red's horse on c2 is drawn near the top.
+    game.until_seen(sq("c2"), Seen::Red);
+    game.until_seen(sq("b0"), Seen::Empty);
+    game.save_shot("household-turned");
+    let mark = game.mark();
+    game.play("h9g7");
+    game.until_logged_since(mark, "board turns to seat 0");
+    game.flipped = false;
+    game.until_seen(sq("g7"), Seen::Black);
+    game.until_seen(sq("c2"), Seen::Red);
+}
+
+#[test]
+fn household_a_game_resigned_counts_on_the_players_pages_and_undo_takes_it_back() {
+    let game = Game::start("household-record");
+    seat_dad_and_mei(&game);
+    game.key("Return");
+    game.until_logged(r#"new game: [("Red", "Dad"), ("Black", "Mei")"#);
+    // The pointer leaves where the dialog was for a frame of its own: a press in the
+    // frame the pointer jumps from a dialog is the dialog's (xdotool jumps; a hand
+    // moving the mouse gives frames on the way).
+    let (x, y, _) = game.point(sq("h2"));
+    game.move_to((x, y));
+    game.play("h2e2");
+    game.play("h9g7");
+    game.until_position(AFTER_H2E2_H9G7);
+    // Red (Dad) to move resigns.
+    game.click_at(panel_place(&game, "resign"));
+    game.click_at(panel_place(&game, "confirm-resign"));
+    game.until_logged("library: a game added");
+    let mark = game.mark();
+    game.key("ctrl+shift+p");
+    game.until_logged_since(
+        mark,
+        r#"players page Dad: Xiangqi [0, 0, 1] [("Mei", [0, 0, 1])]"#,
+    );
+    game.until_logged(r#"players page Mei: Xiangqi [1, 0, 0] [("Dad", [1, 0, 0])]"#);
+    game.until_logged("panel players-dialog at");
+    game.until_still();
+    game.save_shot("household-players");
+    game.key("Escape");
+    game.until_logged("players closed");
+
+    let mark = game.mark();
+    game.key("ctrl+z");
+    game.until_logged_since(mark, "the game played is taken back out");
+    game.key("ctrl+shift+p");
+    game.until_logged_since(mark, "players page Dad: no games");
+    game.until_logged_since(mark, "players page Mei: no games");
+}
