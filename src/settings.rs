@@ -209,6 +209,8 @@ struct Stored {
     seats: (String, String),
     /// The board turns to the side to move.
     turn_board: bool,
+    /// The player chosen as "me" (empty: nobody).
+    me: String,
 }
 
 /// A choice written as its name, read back leniently: an unknown name (or an empty
@@ -287,6 +289,7 @@ impl Stored {
             table: String::new(),
             seats: (s.seats[0].clone(), s.seats[1].clone()),
             turn_board: s.turn_board,
+            me: s.me.clone(),
         }
     }
 
@@ -319,6 +322,7 @@ impl Stored {
                 self.seats.1.trim().to_owned(),
             ],
             turn_board: self.turn_board,
+            me: self.me.trim().to_owned(),
         }
     }
 

@@ -30,6 +30,7 @@ fn listen(
     mut household: ResMut<Household>,
     settings: Res<Settings>,
     tables: Res<Tables>,
+    mut said_in: Local<Option<Lang>>,
 ) {
     let mut made = false;
     for LibraryAnswer(answer) in answers.read() {
@@ -51,13 +52,18 @@ fn listen(
             _ => {}
         }
     }
-    if made || settings.is_changed() {
-        household.set_if_neq(pages(&known.0, settings.lang, &tables));
+    // Made again in another language (a page's words are said in it).
+    if made || *said_in != Some(settings.lang) {
+        *said_in = Some(settings.lang);
+        if made || !known.0.is_empty() {
+            household.set_if_neq(pages(&known.0, &settings, &tables));
+        }
     }
 }
 
 /// The players' pages in `lang`.
-fn pages(known: &[(Player, PlayerRecord)], lang: Lang, tables: &Tables) -> Household {
+fn pages(known: &[(Player, PlayerRecord)], settings: &Settings, tables: &Tables) -> Household {
+    let lang = settings.lang;
     let title = |kind: &str| {
         tables
             .named(kind)
@@ -68,10 +74,12 @@ fn pages(known: &[(Player, PlayerRecord)], lang: Lang, tables: &Tables) -> House
         .iter()
         .map(|(player, record)| Profile {
             name: player.name.clone(),
+            look: table::household::PlayerLook::from_text(&player.look, settings),
             games: record
                 .per_game
                 .iter()
                 .map(|(kind, s)| ProfileGame {
+                    slug: kind.clone(),
                     title: title(kind),
                     score: score(s),
                     rating: record.ratings.get(kind).map(|r| (r.rating, r.deviation)),
@@ -130,6 +138,14 @@ fn commands(
                     w.ask(Job::AddPlayer(name.clone()));
                 }
             }
+            HouseholdCommand::SetLook(name, look) => {
+                info!("household: {name}'s look {}", look.to_text());
+                if let Some(w) = &link.0 {
+                    w.ask(Job::SetLook(name.clone(), look.to_text()));
+                }
+            }
+            // The table's own (household.rs).
+            HouseholdCommand::Me(_) => {}
             HouseholdCommand::Open(id) => {
                 let kind = known
                     .0

@@ -16,6 +16,8 @@ texts! {
     White => "白方", "White";
     NewGame => "新局", "New game";
     NewGameChoices => "规则、贴目、让子、计时", "Rules, komi, handicap, clock";
+    HandicapSuggested => "建议：{}让{}{}子", "Suggested: {} gives {} {} stones";
+    TakeSuggestion => "采用", "Use it";
     Rules => "规则", "Rules";
     RulesChinese => "中国规则", "Chinese";
     RulesJapanese => "日本规则", "Japanese";

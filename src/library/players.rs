@@ -18,6 +18,8 @@ pub struct Player {
     pub name: String,
     /// Other names its games are recorded under (a nickname, the name in another script).
     pub aliases: Vec<String>,
+    /// The player's own look as kept (`lang=zh theme=wood …`; empty: none yet).
+    pub look: String,
 }
 
 impl Player {
@@ -139,6 +141,15 @@ impl Library {
         Ok(added == 1)
     }
 
+    /// Keeps `look` as the player named `name`'s own; `false` if there is none.
+    pub fn set_look(&mut self, name: &str, look: &str) -> Result<bool, LibraryError> {
+        let set = self.conn.execute(
+            "UPDATE players SET look = ? WHERE name = ?",
+            params![look.trim(), name.trim()],
+        )?;
+        Ok(set == 1)
+    }
+
     /// Removes the player named `name` (its games stay); `false` if there is none.
     pub fn remove_player(&mut self, name: &str) -> Result<bool, LibraryError> {
         let removed = self
@@ -151,12 +162,13 @@ impl Library {
     pub fn players(&self) -> Result<Vec<Player>, LibraryError> {
         let mut query = self
             .conn
-            .prepare("SELECT name, aliases FROM players ORDER BY name")?;
+            .prepare("SELECT name, aliases, look FROM players ORDER BY name")?;
         let rows = query.query_map([], |r| {
             let aliases: String = r.get(1)?;
             Ok(Player {
                 name: r.get(0)?,
                 aliases: aliases.lines().map(str::to_owned).collect(),
+                look: r.get(2)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -168,11 +180,12 @@ impl Library {
         let named = self
             .conn
             .query_row(
-                "SELECT name, aliases FROM players WHERE name = ?",
+                "SELECT name, aliases, look FROM players WHERE name = ?",
                 params![name],
                 |r| {
                     let aliases: String = r.get(1)?;
                     Ok(Player {
+                        look: r.get(2)?,
                         name: r.get(0)?,
                         aliases: aliases.lines().map(str::to_owned).collect(),
                     })
@@ -364,6 +377,17 @@ mod tests {
         let names: Vec<String> = lib.players().unwrap().into_iter().map(|p| p.name).collect();
         assert_eq!(names, ["爸爸", "美美"]);
         assert_eq!(lib.player("Dad").unwrap().unwrap().name, "爸爸");
+        assert!(lib.set_look("美美", "lang=en theme=dark").unwrap());
+        assert!(!lib.set_look("nobody", "lang=en").unwrap());
+        assert_eq!(
+            lib.player("美美").unwrap().unwrap().look,
+            "lang=en theme=dark"
+        );
+        assert_eq!(
+            lib.player("爸爸").unwrap().unwrap().look,
+            "",
+            "none kept yet"
+        );
         assert!(lib.player("nobody").unwrap().is_none());
     }
 

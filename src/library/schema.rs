@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::LibraryError;
 
 /// The version this program writes.
-pub const VERSION: i64 = 5;
+pub const VERSION: i64 = 6;
 
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
@@ -119,6 +119,16 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
                  aliases TEXT NOT NULL DEFAULT ''
              );
              PRAGMA user_version = 5;
+             COMMIT;",
+        )?;
+    }
+    if version < 6 {
+        // A player's own look (language, board, pieces, sound), the table's when they
+        // are the player at it: `lang=zh theme=wood pieces=traditional sound=on`.
+        conn.execute_batch(
+            "BEGIN;
+             ALTER TABLE players ADD COLUMN look TEXT NOT NULL DEFAULT '';
+             PRAGMA user_version = 6;
              COMMIT;",
         )?;
     }

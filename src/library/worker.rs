@@ -35,6 +35,8 @@ pub enum Job {
     Players,
     /// Remember a player by this name, then say the players.
     AddPlayer(String),
+    /// Keep a player's own look (`lang=zh theme=wood …`), then say the players.
+    SetLook(String, String),
     /// Take back a game played at the table whose result was undone.
     Forget(Box<GameRecord>),
     /// The same for a Go game.
@@ -138,6 +140,7 @@ impl Worker {
             | Job::AddGo(..)
             | Job::Players
             | Job::AddPlayer(_)
+            | Job::SetLook(..)
             | Job::Forget(_)
             | Job::ForgetGo(_) => {
                 if matches!(job, Job::Import(_)) {
@@ -230,6 +233,10 @@ fn write_loop(
                 Ok(false) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
             },
+            Job::SetLook(name, look) => match library.set_look(&name, &look) {
+                Ok(_) => players(&library),
+                Err(e) => Answer::Failed(e.to_string()),
+            },
             // On the writer's thread: the games added before it count.
             Job::Players => players(&library),
             Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => continue,
@@ -300,6 +307,7 @@ fn read_loop(
                 | Job::AddGo(..)
                 | Job::Players
                 | Job::AddPlayer(_)
+                | Job::SetLook(..)
                 | Job::Forget(_)
                 | Job::ForgetGo(_) => continue,
             };

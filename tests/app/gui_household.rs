@@ -27,6 +27,7 @@ fn with_players(app: &mut App, names: &[&str]) {
         .iter()
         .map(|n| Profile {
             name: (*n).to_owned(),
+            look: None,
             games: Vec::new(),
         })
         .collect();
@@ -243,4 +244,59 @@ fn a_finished_game_counts_on_the_players_pages_and_undo_takes_it_back() {
     until(&mut app, "the game taken back out", |app| {
         score(app, "Dad") == Some([0, 0, 0]) && score(app, "Mei") == Some([0, 0, 0])
     });
+}
+
+/// "This is me": the table takes the player's look (language, board, pieces, sound);
+/// a change of it while they are "me" is asked to be kept as theirs; choosing them
+/// again lets go, and the look stays as it is.
+#[test]
+fn the_table_wears_the_look_of_the_player_who_is_me() {
+    use xiangqi::app::household::PlayerLook;
+    use xiangqi::i18n::Lang;
+    use xiangqi::theme::{PieceStyle, Theme};
+    let mut app = app();
+    let mei = PlayerLook {
+        lang: Lang::En,
+        theme: Theme::Dark,
+        pieces: PieceStyle::International,
+        sound: false,
+    };
+    let players = vec![Profile {
+        name: "Mei".to_owned(),
+        look: Some(mei),
+        games: Vec::new(),
+    }];
+    app.world_mut().insert_resource(Household { players });
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.lang = Lang::Zh;
+        settings.theme = Theme::Wood;
+    }
+    app.world_mut()
+        .write_message(HouseholdCommand::Me("Mei".to_owned()));
+    app.update();
+    app.update();
+    let settings = app.world().resource::<Settings>().clone();
+    assert_eq!(settings.me, "Mei");
+    assert_eq!(PlayerLook::of(&settings), mei, "the table wears Mei's look");
+    common::headless::drain::<HouseholdCommand>(&mut app);
+
+    app.world_mut().resource_mut::<Settings>().theme = Theme::Paper;
+    app.update();
+    let asked = common::headless::drain::<HouseholdCommand>(&mut app);
+    let kept = PlayerLook {
+        theme: Theme::Paper,
+        ..mei
+    };
+    assert!(
+        asked.contains(&HouseholdCommand::SetLook("Mei".to_owned(), kept)),
+        "the change kept as Mei's: {asked:?}"
+    );
+
+    app.world_mut()
+        .write_message(HouseholdCommand::Me("Mei".to_owned()));
+    app.update();
+    let settings = app.world().resource::<Settings>().clone();
+    assert_eq!(settings.me, "", "chosen again: nobody");
+    assert_eq!(settings.theme, Theme::Paper, "the look stays");
 }

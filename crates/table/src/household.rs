@@ -6,6 +6,10 @@
 
 use bevy::prelude::*;
 
+use crate::i18n::Lang;
+use crate::settings::Settings;
+use crate::theme::{PieceStyle, Theme};
+
 /// The players the program remembers, in the order to list them.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Household {
@@ -20,11 +24,78 @@ impl Household {
     }
 }
 
+/// A player's own look: what the table takes from them when they are "me".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerLook {
+    /// Their language.
+    pub lang: Lang,
+    /// Their board.
+    pub theme: Theme,
+    /// Their pieces.
+    pub pieces: PieceStyle,
+    /// Sound on.
+    pub sound: bool,
+}
+
+impl PlayerLook {
+    /// The look the settings have now.
+    #[must_use]
+    pub fn of(settings: &Settings) -> PlayerLook {
+        PlayerLook {
+            lang: settings.lang,
+            theme: settings.theme,
+            pieces: settings.pieces,
+            sound: settings.sound,
+        }
+    }
+
+    /// Puts it into `settings`.
+    pub fn apply(self, settings: &mut Settings) {
+        settings.lang = self.lang;
+        settings.theme = self.theme;
+        settings.pieces = self.pieces;
+        settings.sound = self.sound;
+    }
+
+    /// As the library keeps it: `lang=zh theme=wood pieces=traditional sound=on`.
+    #[must_use]
+    pub fn to_text(self) -> String {
+        let sound = if self.sound { "on" } else { "off" };
+        format!(
+            "lang={} theme={} pieces={} sound={sound}",
+            self.lang, self.theme, self.pieces
+        )
+    }
+
+    /// Read back from [`to_text`](Self::to_text); a word it does not know keeps
+    /// `settings`' value, and a text without any it knows is none.
+    #[must_use]
+    pub fn from_text(text: &str, settings: &Settings) -> Option<PlayerLook> {
+        let mut look = PlayerLook::of(settings);
+        let mut known = false;
+        for (key, value) in text.split_whitespace().filter_map(|w| w.split_once('=')) {
+            known |= match key {
+                "lang" => value.parse().map(|v| look.lang = v).is_ok(),
+                "theme" => value.parse().map(|v| look.theme = v).is_ok(),
+                "pieces" => value.parse().map(|v| look.pieces = v).is_ok(),
+                "sound" => {
+                    look.sound = value != "off";
+                    true
+                }
+                _ => false,
+            };
+        }
+        known.then_some(look)
+    }
+}
+
 /// A player and what the library's games say of them, per game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
     /// The name on the cards and in the records.
     pub name: String,
+    /// Their own look, once kept.
+    pub look: Option<PlayerLook>,
     /// Per game the player has finished games of.
     pub games: Vec<ProfileGame>,
 }
@@ -32,6 +103,8 @@ pub struct Profile {
 /// A player's record in one game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ProfileGame {
+    /// The game's name in files (`xiangqi`, `go`): its table's slug.
+    pub slug: String,
     /// The game's title, in the language the page was made in.
     pub title: String,
     /// Wins, draws, losses.
@@ -45,6 +118,16 @@ pub struct ProfileGame {
     pub last: Vec<(String, i64)>,
 }
 
+impl Household {
+    /// The rating of the player named `name` at the game of `slug`, if rated.
+    #[must_use]
+    pub fn rating(&self, name: &str, slug: &str) -> Option<f64> {
+        let player = self.players.iter().find(|p| p.name == name)?;
+        let game = player.games.iter().find(|g| g.slug == slug)?;
+        game.rating.map(|(r, _)| r)
+    }
+}
+
 /// Asked from the table's dialogs, answered by the program's library.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum HouseholdCommand {
@@ -52,6 +135,10 @@ pub enum HouseholdCommand {
     Add(String),
     /// Open a game of a player's page (its library id).
     Open(i64),
+    /// This player is "me" (their look becomes the table's); the same name again: nobody.
+    Me(String),
+    /// Keep this look as the player's own.
+    SetLook(String, PlayerLook),
 }
 
 /// How the seat of `name` is said: the name, or "guest" (客人) for an empty one.
@@ -66,5 +153,87 @@ pub fn seat_name(name: &str, lang: crate::i18n::Lang) -> &str {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Household>()
-        .add_message::<HouseholdCommand>();
+        .add_message::<HouseholdCommand>()
+        .add_systems(
+            Update,
+            (choose_me, follow_me)
+                .chain()
+                .in_set(crate::schedule::Logic::Settings),
+        );
+}
+
+/// "This is me" on a player's page: the same player again lets go.
+fn choose_me(mut asked: MessageReader<HouseholdCommand>, mut settings: ResMut<Settings>) {
+    for command in asked.read() {
+        if let HouseholdCommand::Me(name) = command {
+            let me = if settings.me == *name {
+                String::new()
+            } else {
+                name.clone()
+            };
+            info!("me: {me:?}");
+            settings.me = me;
+        }
+    }
+}
+
+/// The table wears the look of the player who is "me": when they are chosen (or the
+/// library first says who the players are), their look kept is put on; a change of
+/// the look while they are "me" is kept as theirs.
+fn follow_me(
+    mut settings: ResMut<Settings>,
+    household: Res<Household>,
+    mut worn: Local<Option<String>>,
+    mut asked: MessageWriter<HouseholdCommand>,
+) {
+    if settings.me.is_empty() {
+        *worn = None;
+        return;
+    }
+    let Some(profile) = household.players.iter().find(|p| p.name == settings.me) else {
+        return;
+    };
+    let now = PlayerLook::of(&settings);
+    if worn.as_deref() != Some(settings.me.as_str()) {
+        *worn = Some(settings.me.clone());
+        match profile.look {
+            Some(look) if look != now => {
+                info!("the table wears {}'s look", profile.name);
+                look.apply(&mut settings);
+            }
+            Some(_) => {}
+            // Nothing kept yet: the look they chose with is theirs.
+            None => _ = asked.write(HouseholdCommand::SetLook(profile.name.clone(), now)),
+        }
+        return;
+    }
+    if settings.is_changed() && profile.look != Some(now) {
+        asked.write(HouseholdCommand::SetLook(profile.name.clone(), now));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_look_reads_back_as_written_and_unknown_words_keep_the_settings() {
+        let settings = Settings::default();
+        let look = PlayerLook {
+            lang: Lang::Zh,
+            theme: Theme::Dark,
+            pieces: PieceStyle::International,
+            sound: false,
+        };
+        let text = look.to_text();
+        assert_eq!(
+            PlayerLook::from_text(&text, &settings),
+            Some(look),
+            "{text}"
+        );
+        assert_eq!(PlayerLook::from_text("", &settings), None);
+        let partly = PlayerLook::from_text("theme=paper colour=blue", &settings).unwrap();
+        assert_eq!(partly.theme, Theme::Paper);
+        assert_eq!(partly.lang, settings.lang, "the rest is the settings'");
+    }
 }

@@ -39,6 +39,9 @@ pub struct Settings {
     /// The board turns to the side to move after each move, for two people facing one
     /// screen.
     pub turn_board: bool,
+    /// The player chosen as "me" (empty: nobody): their own look (language, board,
+    /// pieces, sound) is the table's, and a change of it is kept as theirs.
+    pub me: String,
 }
 
 impl Default for Settings {
@@ -57,6 +60,7 @@ impl Default for Settings {
             speak: false,
             seats: Default::default(),
             turn_board: false,
+            me: String::new(),
         }
     }
 }

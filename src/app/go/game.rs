@@ -32,6 +32,10 @@ impl TableGame for Go {
         Action::own(GoCommand::Cursor(key))
     }
 
+    fn new_game(app: &mut App) -> Option<PanelSection> {
+        Some(app.register_system(super::panel::setup::dialog_section))
+    }
+
     fn sides(lang: Lang) -> [&'static str; 2] {
         use crate::go::Color;
         [Color::Black, Color::White].map(|c| crate::i18n::go_side(c, lang))

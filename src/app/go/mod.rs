@@ -124,6 +124,7 @@ pub struct GoComment(pub String);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoTable>()
+        .init_resource::<table::GoNext>()
         .init_resource::<count::Suggesting>()
         .init_resource::<view::Forbidden>()
         .init_resource::<GoCursor>()
@@ -229,15 +230,22 @@ fn commands(
     mut go: MessageReader<GoCommand>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
-    (mut cursor, mut focus, seats): (
+    (mut cursor, mut focus, seats, mut next): (
         ResMut<GoCursor>,
         ResMut<crate::app::shell::model::BoardFocus>,
         Res<crate::app::shell::model::Settings>,
+        ResMut<table::GoNext>,
     ),
 ) {
     // A new game has the players the table seats at black and white.
-    let new_game = |table: &mut GoTable, setup| {
-        let [black, white] = &seats.seats;
+    let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {
+        // GNU Go's side has its name: a game against it counts on the player's page.
+        let mut seats = seats.seats.clone();
+        if let Some(side) = setup.computer {
+            let seat = usize::from(side == crate::go::Color::White);
+            seats[seat] = "GNU Go".to_owned();
+        }
+        let [black, white] = &seats;
         let date = jiff::Zoned::now().date().to_string();
         table.restart_between(setup, [black, white], &date);
     };
@@ -258,7 +266,8 @@ fn commands(
             }
             PlayCommand::Redo => table.redo(),
             PlayCommand::NewGame => {
-                let setup = table.setup;
+                // The choices made for the next game (the panel's, the dialog's).
+                let setup = next.0.take().unwrap_or(table.setup);
                 new_game(&mut table, setup);
             }
             PlayCommand::Review(Review::Back) => _ = table.back(),
@@ -300,6 +309,7 @@ fn commands(
             }
             GoCommand::New(setup) => {
                 info!("go new game {setup:?}");
+                next.0 = None;
                 new_game(&mut table, setup);
             }
             GoCommand::PlayOn => table.play_on(),

@@ -5,6 +5,11 @@ use bevy::prelude::*;
 
 pub use crate::games::go::{Counting, GoSetup, Said, Session};
 
+/// The next new game's setup as chosen in the panel or the new-game dialog (`None`:
+/// the game on the table's).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct GoNext(pub Option<GoSetup>);
+
 /// The Go game at the table.
 #[derive(Resource, Default, Deref, DerefMut)]
 pub struct GoTable {

@@ -11,16 +11,23 @@ use crate::session::Session;
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextHandicap(pub crate::games::xiangqi::handicap::Handicap);
 
-/// A new game's tags: the players at each side (the table's seats; a guest's side has
-/// none) and the day.
+/// A new game's tags: the players at each side (the table's seats, the computer's
+/// side its name; a guest's side has none), the day, the handicap.
 #[must_use]
 pub fn seated_tags(
     seats: &[String; 2],
     handicap: crate::games::xiangqi::handicap::Handicap,
+    computer: Option<(crate::rules::Color, String)>,
 ) -> Vec<(String, String)> {
+    // The computer is a player too: its side has its name (what it plays with), so a
+    // game against it counts on the player's page.
+    let mut seats = seats.clone();
+    if let Some((side, name)) = computer {
+        seats[side.index()] = name;
+    }
     let mut tags: Vec<(String, String)> = ["Red", "Black"]
         .into_iter()
-        .zip(seats)
+        .zip(&seats)
         .filter(|(_, name)| !name.trim().is_empty())
         .map(|(side, name)| (side.to_owned(), name.trim().to_owned()))
         .collect();

@@ -266,7 +266,10 @@ pub(crate) fn commands(
     ),
 ) {
     let new_game = |model: &mut Model, control| {
-        let tags = crate::app::xiangqi::model::seated_tags(&seats.seats, handicap.0);
+        let computer = xq
+            .computer
+            .map(|side| (side, format!("Fairy-Stockfish ({})", xq.strength)));
+        let tags = crate::app::xiangqi::model::seated_tags(&seats.seats, handicap.0, computer);
         info!("new game: {tags:?}, handicap {:?}", handicap.0);
         model.new_game_from(handicap.0.position(), control, tags);
     };

@@ -9,7 +9,7 @@ mod count;
 mod insight;
 mod library;
 mod record;
-mod setup;
+pub(crate) mod setup;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -20,7 +20,7 @@ use crate::app::actions::Action;
 use crate::app::go::game::Go;
 use crate::app::go::table::Said;
 use crate::app::go::view::Hover;
-use crate::app::go::{GoCommand, GoComment, GoSetup, GoTable};
+use crate::app::go::{GoCommand, GoComment, GoTable};
 use crate::app::panel::status::{StatusLines, status_line};
 use crate::app::shell::model::Settings;
 use crate::app::shell::table::TableGame;
@@ -37,13 +37,13 @@ pub(crate) struct GoShown<'w> {
     territory: Res<'w, crate::app::go::gnugo::territory::Territory>,
     hinted: Res<'w, crate::app::go::gnugo::hint::Hinted>,
     reviewed: Res<'w, crate::app::go::gnugo::review::GoReviewed>,
+    next: ResMut<'w, crate::app::go::table::GoNext>,
 }
 
 /// The Go panel's own state: where its buttons were logged, the new game being chosen.
 #[derive(Default)]
 pub(crate) struct GoUi {
     pub(super) logged: Vec<(&'static str, (i32, i32))>,
-    pub(super) setup: Option<GoSetup>,
     pub(super) count: String,
     /// The comment box: for which node, what it holds.
     comment: (usize, String),
@@ -180,7 +180,7 @@ fn show(
         shown.comment.write(GoComment(text));
     }
     ui.separator();
-    setup::new_game(ui, table, lang, state, send);
+    setup::new_game(ui, table, &mut shown.next.0, lang, state, send);
     // The table's slots dialog, as at every table (Ctrl+Shift+S).
     let button = ui.button(crate::i18n::Word::SlotsButton.get(lang));
     crate::app::panel::parts::log_place(&mut state.logged, "go-slots", button.rect);

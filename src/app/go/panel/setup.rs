@@ -3,6 +3,8 @@
 
 use bevy_egui::egui;
 
+use bevy::prelude::*;
+
 use super::{GoUi, button};
 use crate::app::actions::Action;
 use crate::app::go::{GoCommand, GoSetup, GoTable};
@@ -19,6 +21,7 @@ const CLOCKS: [&str; 6] = ["5+3", "10+5", "30+10", "10+0/30", "30+0/30", "60+0/6
 pub(super) fn new_game(
     ui: &mut egui::Ui,
     table: &GoTable,
+    next: &mut Option<GoSetup>,
     lang: Lang,
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
@@ -27,8 +30,8 @@ pub(super) fn new_game(
     // The choices of the next game fold away while one is played; a size starts it.
     egui::CollapsingHeader::new(G::NewGameChoices.get(lang))
         .id_salt("go-new-game")
-        .show(ui, |ui| new_game_choices(ui, table, lang, state));
-    let setup = state.setup.unwrap_or(table.setup);
+        .show(ui, |ui| new_game_choices(ui, table, next, lang));
+    let setup = next.unwrap_or(table.setup);
     ui.horizontal(|ui| {
         for (size, name) in [(9u8, "go-9"), (13, "go-13"), (19, "go-19")] {
             if button(ui, state, &format!("{size}×{size}"), name) {
@@ -48,8 +51,8 @@ pub(super) fn new_game(
 }
 
 /// The new game's rules, komi, handicap and clock.
-fn new_game_choices(ui: &mut egui::Ui, table: &GoTable, lang: Lang, state: &mut GoUi) {
-    let mut setup = state.setup.unwrap_or(table.setup);
+fn new_game_choices(ui: &mut egui::Ui, table: &GoTable, next: &mut Option<GoSetup>, lang: Lang) {
+    let mut setup = next.unwrap_or(table.setup);
     ui.horizontal(|ui| {
         ui.label(G::Rules.get(lang));
         let before = setup.rules;
@@ -89,5 +92,130 @@ fn new_game_choices(ui: &mut egui::Ui, table: &GoTable, lang: Lang, state: &mut 
                 }
             });
     });
-    state.setup = Some(setup);
+    if setup != next.unwrap_or(table.setup) {
+        *next = Some(setup);
+    }
+}
+
+/// How many Elo-like rating points a handicap stone is worth: the usual rule of thumb
+/// (the EGF's ratings put a rank about 100 apart).
+const POINTS_A_STONE: f64 = 100.0;
+
+/// The handicap the two players' Go ratings suggest: the stronger one's name, the
+/// weaker one's, the stones (1: the weaker takes black without komi), and whether the
+/// stronger sits at black now (the sides then swap). `None` without two ratings, or
+/// for players within half a stone.
+#[must_use]
+pub fn suggested(
+    household: &table::household::Household,
+    seats: &[String; 2],
+) -> Option<(String, String, u8, bool)> {
+    let rating = |seat: usize| household.rating(&seats[seat], crate::library::GO);
+    let (black, white) = (rating(0)?, rating(1)?);
+    let stones = ((black - white).abs() / POINTS_A_STONE).round().min(9.0) as u8;
+    if stones == 0 {
+        return None;
+    }
+    let stronger_at_black = black > white;
+    let (strong, weak) = if stronger_at_black { (0, 1) } else { (1, 0) };
+    Some((
+        seats[strong].clone(),
+        seats[weak].clone(),
+        stones,
+        stronger_at_black,
+    ))
+}
+
+/// The new-game dialog's Go part: the size, rules, komi, handicap and clock (the same
+/// choices as the panel's), and a handicap the two players' ratings suggest, taken
+/// with a click, never forced.
+pub(crate) fn dialog_section(
+    InMut(ui): InMut<egui::Ui>,
+    table: Res<GoTable>,
+    mut next: ResMut<crate::app::go::table::GoNext>,
+    mut settings: ResMut<crate::app::shell::model::Settings>,
+    household: Res<table::household::Household>,
+    mut logged: Local<Vec<(&'static str, (i32, i32))>>,
+) {
+    let lang = settings.lang;
+    let mut setup = next.0.unwrap_or(table.setup);
+    ui.horizontal(|ui| {
+        for (size, name) in [(9u8, "go-size-9"), (13, "go-size-13"), (19, "go-size-19")] {
+            let b = ui.selectable_value(&mut setup.size, size, format!("{size}×{size}"));
+            crate::app::panel::parts::log_place(&mut logged, name, b.rect);
+        }
+    });
+    if setup != next.0.unwrap_or(table.setup) {
+        next.0 = Some(setup);
+    }
+    new_game_choices(ui, &table, &mut next.0, lang);
+    if let Some((strong, weak, stones, swap)) = suggested(&household, &settings.seats) {
+        ui.horizontal_wrapped(|ui| {
+            let line = G::HandicapSuggested.fill(lang, &[&strong, &weak, &stones.to_string()]);
+            ui.label(egui::RichText::new(line).small());
+            let take = ui.small_button(G::TakeSuggestion.get(lang));
+            crate::app::panel::parts::log_place(&mut logged, "go-take-handicap", take.rect);
+            if take.clicked() {
+                let mut setup = next.0.unwrap_or(table.setup);
+                // One stone is black's first move without komi; more are placed stones
+                // with half a point of komi.
+                setup.handicap = if stones < 2 { 0 } else { stones };
+                setup.komi_halves = 1;
+                next.0 = Some(setup);
+                if swap {
+                    settings.seats.swap(0, 1);
+                }
+                info!("go handicap taken: {stones}, seats {:?}", settings.seats);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use table::household::{Household, Profile, ProfileGame};
+
+    fn rated(name: &str, rating: f64) -> Profile {
+        Profile {
+            name: name.to_owned(),
+            look: None,
+            games: vec![ProfileGame {
+                slug: crate::library::GO.to_owned(),
+                rating: Some((rating, 60.0)),
+                ..ProfileGame::default()
+            }],
+        }
+    }
+
+    #[test]
+    fn the_ratings_suggest_a_stone_a_hundred_points_and_the_weaker_player_at_black() {
+        let household = Household {
+            players: vec![
+                rated("Dad", 1810.0),
+                rated("Mei", 1500.0),
+                rated("Li", 1530.0),
+            ],
+        };
+        let seats = |a: &str, b: &str| [a.to_owned(), b.to_owned()];
+        assert_eq!(
+            suggested(&household, &seats("Dad", "Mei")),
+            Some(("Dad".into(), "Mei".into(), 3, true)),
+            "Dad at black is stronger: the sides swap"
+        );
+        assert_eq!(
+            suggested(&household, &seats("Mei", "Dad")),
+            Some(("Dad".into(), "Mei".into(), 3, false))
+        );
+        assert_eq!(
+            suggested(&household, &seats("Mei", "Li")),
+            None,
+            "within half a stone"
+        );
+        assert_eq!(
+            suggested(&household, &seats("Mei", "")),
+            None,
+            "a guest is not rated"
+        );
+    }
 }

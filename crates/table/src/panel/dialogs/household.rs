@@ -88,6 +88,12 @@ fn new_game(
                 }
                 sent.push(Sent::Add(name));
             }
+            // The pair chosen is kept at once (the game reads it when it starts, the next
+            // new game offers it again), before the game's choices, which may swap it.
+            if world.resource::<Settings>().seats != settings.seats {
+                info!("seats {:?}", settings.seats);
+                world.resource_mut::<Settings>().seats = settings.seats.clone();
+            }
             ui.separator();
             tables.new_game_choices(kind, world, ui);
             ui.separator();
@@ -108,12 +114,6 @@ fn new_game(
     if !open {
         sent.push(Sent::Act(Action::NewGameChoices(false)));
     }
-    // The pair chosen is kept at once: the game reads it when it starts, and the next
-    // new game offers it again.
-    if world.resource::<Settings>().seats != settings.seats {
-        info!("seats {:?}", settings.seats);
-        world.resource_mut::<Settings>().seats = settings.seats;
-    }
     send(world, sent);
     Ok(())
 }
@@ -123,6 +123,7 @@ enum Sent {
     Act(Action),
     Add(String),
     Open(i64),
+    Me(String),
 }
 
 fn send(world: &mut World, sent: Vec<Sent>) {
@@ -136,6 +137,7 @@ fn send(world: &mut World, sent: Vec<Sent>) {
             Sent::Act(action) => _ = world.write_message(action),
             Sent::Add(name) => _ = world.write_message(HouseholdCommand::Add(name)),
             Sent::Open(id) => _ = world.write_message(HouseholdCommand::Open(id)),
+            Sent::Me(name) => _ = world.write_message(HouseholdCommand::Me(name)),
         }
     }
 }
@@ -208,7 +210,8 @@ fn players(
                         ui.label(Word::NoPlayers.get(lang));
                     }
                     for profile in &household.players {
-                        page(ui, profile, lang, &mut sent);
+                        let me = settings.me == profile.name;
+                        page(ui, profile, (lang, me), &mut sent, &mut typed.logged);
                     }
                 });
             ui.separator();
@@ -226,9 +229,24 @@ fn players(
     Ok(())
 }
 
-/// One player's page.
-fn page(ui: &mut egui::Ui, profile: &crate::household::Profile, lang: Lang, sent: &mut Vec<Sent>) {
-    ui.heading(&profile.name);
+/// One player's page; `me`: they are the player chosen as "me".
+fn page(
+    ui: &mut egui::Ui,
+    profile: &crate::household::Profile,
+    (lang, me): (Lang, bool),
+    sent: &mut Vec<Sent>,
+    logged: &mut Vec<(String, (i32, i32))>,
+) {
+    ui.horizontal(|ui| {
+        ui.heading(&profile.name);
+        let this = ui
+            .selectable_label(me, Word::ThisIsMe.get(lang))
+            .on_hover_text(Word::ThisIsMeTip.get(lang));
+        log_place(logged, format!("me-{}", profile.name), this.rect);
+        if this.clicked() {
+            sent.push(Sent::Me(profile.name.clone()));
+        }
+    });
     for game in &profile.games {
         let [w, d, l] = game.score;
         let games = (w + d + l).to_string();
