@@ -156,9 +156,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<HouseholdCommand>()
         .add_systems(
             Update,
+            // Before the look is derived from the settings (Logic::Settings).
             (choose_me, follow_me)
                 .chain()
-                .in_set(crate::schedule::Logic::Settings),
+                .in_set(crate::schedule::Logic::Dialogs),
         );
 }
 
