@@ -20,8 +20,9 @@ pub mod theme;
 
 #[cfg(feature = "shell")]
 pub mod actions;
+/// The household's players (kept with the store's services).
 #[cfg(feature = "shell")]
-pub mod household;
+pub use store::household;
 #[cfg(feature = "shell")]
 pub mod jobs;
 #[cfg(feature = "shell")]
@@ -107,7 +108,7 @@ mod shell_parts {
             shell::input::plugin,
             shell::toggles::plugin,
             shell::access::plugin,
-            crate::household::plugin,
+            store::household::plugin,
             // What the status line says is the logic's: headless tests read it too.
             panel::status::plugin,
         ));
