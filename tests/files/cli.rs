@@ -775,6 +775,57 @@ fn library_import_killed_halfway_goes_on_when_asked_again() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A household's games survive a kill in the middle of the write (SIGKILL while the
+/// library takes in a thousand of Dad's games): the library opens, Dad's page counts
+/// exactly the games committed, and the import asked again brings the rest.
+#[test]
+fn a_players_games_survive_a_kill_during_the_write() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-players-kill");
+    let _ = std::fs::remove_dir_all(&dir);
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let n = 3000;
+    for i in 0..n {
+        let pgn = format!(
+            "[Event \"家庭赛 {i}\"]\n[Red \"Dad\"]\n[Black \"Mei\"]\n[Result \"0-1\"]\n\n1. 炮二平五 馬８進７ 0-1\n"
+        );
+        std::fs::write(games.join(format!("{i:05}.pgn")), pgn).unwrap();
+    }
+    let db = dir.join("library.sqlite");
+    let (db, games) = (db.to_str().unwrap(), games.to_str().unwrap());
+    assert_eq!(stdout(&["players", "add", "Dad", "--db", db]).trim(), "added Dad");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["library", "import", "--db", db, games])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let err = BufReader::new(child.stderr.take().unwrap());
+    for line in err.lines() {
+        if line.unwrap().starts_with("1000/") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let kept = stdout(&["library", "find", "--db", db]).lines().count();
+    assert!((500..n).contains(&kept), "{kept} games kept");
+    let page = stdout(&["players", "show", "Dad", "--db", db]);
+    let first = page.lines().nth(1).unwrap_or_default();
+    assert!(
+        first.starts_with(&format!("xiangqi 0 W 0 D {kept} L")),
+        "Dad's page counts the {kept} games committed: {page}"
+    );
+    stdout(&["library", "import", "--db", db, games]);
+    let page = stdout(&["players", "show", "Dad", "--db", db]);
+    assert!(
+        page.contains(&format!("xiangqi 0 W 0 D {n} L")),
+        "every game once: {page}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A file with a game for each case `xiangqi opening` meets: a master game with its own
 /// code, one without, one from a set-up position, one with no moves.
 fn openings_file(name: &str) -> std::path::PathBuf {
