@@ -794,7 +794,10 @@ fn a_players_games_survive_a_kill_during_the_write() {
     }
     let db = dir.join("library.sqlite");
     let (db, games) = (db.to_str().unwrap(), games.to_str().unwrap());
-    assert_eq!(stdout(&["players", "add", "Dad", "--db", db]).trim(), "added Dad");
+    assert_eq!(
+        stdout(&["players", "add", "Dad", "--db", db]).trim(),
+        "added Dad"
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
         .args(["library", "import", "--db", db, games])
         .stdout(std::process::Stdio::piped())

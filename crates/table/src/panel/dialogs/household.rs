@@ -52,50 +52,61 @@ fn new_game(
     let mut sent = Vec::new();
     let mut open = true;
     let typed = &mut *typed;
+    let screen = ctx.content_rect();
     let shown = crate::panel::parts::dialog(&ctx, Word::NewGameTitle.get(lang), &mut open)
         .default_width(340.0)
+        .max_height((screen.height() - 60.0).max(120.0))
         .show(&ctx, |ui| {
-            egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
-                for (seat, side) in sides.iter().enumerate() {
-                    ui.label(*side);
-                    let chosen = &mut settings.seats[seat];
-                    let combo = egui::ComboBox::from_id_salt(("seat", seat))
-                        .width(180.0)
-                        .selected_text(seat_name(chosen, lang).to_owned())
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(chosen, String::new(), Word::Guest.get(lang));
-                            for name in household.names() {
-                                ui.selectable_value(chosen, name.to_owned(), name);
-                            }
-                        });
-                    log_place(
-                        &mut typed.logged,
-                        format!("seat-{seat}"),
-                        combo.response.rect,
-                    );
-                    ui.end_row();
-                }
-            });
-            let swap = ui.button(Word::SwapSeats.get(lang));
-            log_place(&mut typed.logged, "swap-seats".to_owned(), swap.rect);
-            if swap.clicked() {
-                settings.seats.swap(0, 1);
-            }
-            if let Some(name) = add_player(ui, lang, typed) {
-                // The new player sits at the first seat a guest has.
-                if let Some(seat) = settings.seats.iter_mut().find(|s| s.is_empty()) {
-                    seat.clone_from(&name);
-                }
-                sent.push(Sent::Add(name));
-            }
-            // The pair chosen is kept at once (the game reads it when it starts, the next
-            // new game offers it again), before the game's choices, which may swap it.
-            if world.resource::<Settings>().seats != settings.seats {
-                info!("seats {:?}", settings.seats);
-                world.resource_mut::<Settings>().seats = settings.seats.clone();
-            }
-            ui.separator();
-            tables.new_game_choices(kind, world, ui);
+            // A short window scrolls the choices; Start stays in sight below them.
+            egui::ScrollArea::vertical()
+                .max_height((screen.height() - 160.0).max(80.0))
+                .show(ui, |ui| {
+                    egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
+                        for (seat, side) in sides.iter().enumerate() {
+                            ui.label(*side);
+                            let chosen = &mut settings.seats[seat];
+                            let combo = egui::ComboBox::from_id_salt(("seat", seat))
+                                .width(180.0)
+                                .selected_text(seat_name(chosen, lang).to_owned())
+                                .show_ui(ui, |ui| {
+                                    ui.selectable_value(
+                                        chosen,
+                                        String::new(),
+                                        Word::Guest.get(lang),
+                                    );
+                                    for name in household.names() {
+                                        ui.selectable_value(chosen, name.to_owned(), name);
+                                    }
+                                });
+                            log_place(
+                                &mut typed.logged,
+                                format!("seat-{seat}"),
+                                combo.response.rect,
+                            );
+                            ui.end_row();
+                        }
+                    });
+                    let swap = ui.button(Word::SwapSeats.get(lang));
+                    log_place(&mut typed.logged, "swap-seats".to_owned(), swap.rect);
+                    if swap.clicked() {
+                        settings.seats.swap(0, 1);
+                    }
+                    if let Some(name) = add_player(ui, lang, typed) {
+                        // The new player sits at the first seat a guest has.
+                        if let Some(seat) = settings.seats.iter_mut().find(|s| s.is_empty()) {
+                            seat.clone_from(&name);
+                        }
+                        sent.push(Sent::Add(name));
+                    }
+                    // The pair chosen is kept at once (the game reads it when it starts, the next
+                    // new game offers it again), before the game's choices, which may swap it.
+                    if world.resource::<Settings>().seats != settings.seats {
+                        info!("seats {:?}", settings.seats);
+                        world.resource_mut::<Settings>().seats = settings.seats.clone();
+                    }
+                    ui.separator();
+                    tables.new_game_choices(kind, world, ui);
+                });
             ui.separator();
             ui.horizontal(|ui| {
                 let start = ui.button(format!("{} (Enter)", Word::Start.get(lang)));
