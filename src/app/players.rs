@@ -75,6 +75,7 @@ fn pages(known: &[(Player, PlayerRecord)], settings: &Settings, tables: &Tables)
         .map(|(player, record)| Profile {
             name: player.name.clone(),
             look: table::household::PlayerLook::from_text(&player.look, settings),
+            colour: table::household::colour_of(&player.colour),
             games: record
                 .per_game
                 .iter()
@@ -142,6 +143,15 @@ fn commands(
                 info!("household: {name}'s look {}", look.to_text());
                 if let Some(w) = &link.0 {
                     w.ask(Job::SetLook(name.clone(), look.to_text()));
+                }
+            }
+            HouseholdCommand::SetColour(name, colour) => {
+                let text = colour
+                    .map(table::household::colour_text)
+                    .unwrap_or_default();
+                info!("household: {name}'s colour {text:?}");
+                if let Some(w) = &link.0 {
+                    w.ask(Job::SetColour(name.clone(), text));
                 }
             }
             // The table's own (household.rs).

@@ -20,6 +20,8 @@ pub struct Player {
     pub aliases: Vec<String>,
     /// The player's own look as kept (`lang=zh theme=wood …`; empty: none yet).
     pub look: String,
+    /// Their colour on the cards (`#2e86de`; empty: none).
+    pub colour: String,
 }
 
 impl Player {
@@ -150,6 +152,16 @@ impl Library {
         Ok(set == 1)
     }
 
+    /// Keeps `colour` (`#2e86de`, empty: none) as the player named `name`'s; `false` if
+    /// there is none.
+    pub fn set_colour(&mut self, name: &str, colour: &str) -> Result<bool, LibraryError> {
+        let set = self.conn.execute(
+            "UPDATE players SET colour = ? WHERE name = ?",
+            params![colour.trim(), name.trim()],
+        )?;
+        Ok(set == 1)
+    }
+
     /// Removes the player named `name` (its games stay); `false` if there is none.
     pub fn remove_player(&mut self, name: &str) -> Result<bool, LibraryError> {
         let removed = self
@@ -162,13 +174,14 @@ impl Library {
     pub fn players(&self) -> Result<Vec<Player>, LibraryError> {
         let mut query = self
             .conn
-            .prepare("SELECT name, aliases, look FROM players ORDER BY name")?;
+            .prepare("SELECT name, aliases, look, colour FROM players ORDER BY name")?;
         let rows = query.query_map([], |r| {
             let aliases: String = r.get(1)?;
             Ok(Player {
                 name: r.get(0)?,
                 aliases: aliases.lines().map(str::to_owned).collect(),
                 look: r.get(2)?,
+                colour: r.get(3)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -180,12 +193,13 @@ impl Library {
         let named = self
             .conn
             .query_row(
-                "SELECT name, aliases, look FROM players WHERE name = ?",
+                "SELECT name, aliases, look, colour FROM players WHERE name = ?",
                 params![name],
                 |r| {
                     let aliases: String = r.get(1)?;
                     Ok(Player {
                         look: r.get(2)?,
+                        colour: r.get(3)?,
                         name: r.get(0)?,
                         aliases: aliases.lines().map(str::to_owned).collect(),
                     })

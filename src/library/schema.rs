@@ -124,10 +124,12 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
     }
     if version < 6 {
         // A player's own look (language, board, pieces, sound), the table's when they
-        // are the player at it: `lang=zh theme=wood pieces=traditional sound=on`.
+        // are the player at it: `lang=zh theme=wood pieces=traditional sound=on`; and
+        // their colour on the cards (`#2e86de`; empty: none).
         conn.execute_batch(
             "BEGIN;
              ALTER TABLE players ADD COLUMN look TEXT NOT NULL DEFAULT '';
+             ALTER TABLE players ADD COLUMN colour TEXT NOT NULL DEFAULT '';
              PRAGMA user_version = 6;
              COMMIT;",
         )?;

@@ -37,6 +37,8 @@ pub enum Job {
     AddPlayer(String),
     /// Keep a player's own look (`lang=zh theme=wood …`), then say the players.
     SetLook(String, String),
+    /// Keep a player's colour (`#2e86de`), then say the players.
+    SetColour(String, String),
     /// Take back a game played at the table whose result was undone.
     Forget(Box<GameRecord>),
     /// The same for a Go game.
@@ -141,6 +143,7 @@ impl Worker {
             | Job::Players
             | Job::AddPlayer(_)
             | Job::SetLook(..)
+            | Job::SetColour(..)
             | Job::Forget(_)
             | Job::ForgetGo(_) => {
                 if matches!(job, Job::Import(_)) {
@@ -237,6 +240,10 @@ fn write_loop(
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },
+            Job::SetColour(name, colour) => match library.set_colour(&name, &colour) {
+                Ok(_) => players(&library),
+                Err(e) => Answer::Failed(e.to_string()),
+            },
             // On the writer's thread: the games added before it count.
             Job::Players => players(&library),
             Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => continue,
@@ -308,6 +315,7 @@ fn read_loop(
                 | Job::Players
                 | Job::AddPlayer(_)
                 | Job::SetLook(..)
+                | Job::SetColour(..)
                 | Job::Forget(_)
                 | Job::ForgetGo(_) => continue,
             };

@@ -28,6 +28,7 @@ fn with_players(app: &mut App, names: &[&str]) {
         .map(|n| Profile {
             name: (*n).to_owned(),
             look: None,
+            colour: None,
             games: Vec::new(),
         })
         .collect();
@@ -264,6 +265,7 @@ fn the_table_wears_the_look_of_the_player_who_is_me() {
     let players = vec![Profile {
         name: "Mei".to_owned(),
         look: Some(mei),
+        colour: None,
         games: Vec::new(),
     }];
     app.world_mut().insert_resource(Household { players });

@@ -99,6 +99,10 @@ fn household_a_game_resigned_counts_on_the_players_pages_and_undo_takes_it_back(
     );
     game.until_logged(r#"players page Mei: Xiangqi [1, 0, 0] [("Dad", [1, 0, 0])]"#);
     game.until_logged("panel players-dialog at");
+    // Dad takes the first colour: his page and his card show it.
+    game.click_at(panel_place(&game, "colour-Dad-0"));
+    game.until_logged(r##"household: Dad's colour "#2e86de""##);
+    game.until_logged(", colour #2e86de");
     game.until_still();
     game.save_shot("household-players");
     game.key("Escape");

@@ -230,6 +230,7 @@ texts! {
     PlayerAgainst => "对 {}：胜 {} 和 {} 负 {}", "against {}: won {}, drawn {}, lost {}";
     PlayerLast => "最近的对局", "Last games";
     ThisIsMe => "这是我", "This is me";
+    PlayerColour => "这位棋手的颜色（再点一次取消）", "This player's colour (click again for none)";
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";
     TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
 }

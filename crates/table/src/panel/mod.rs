@@ -128,7 +128,20 @@ fn style(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut done: Local<Option<parts::TableLook>>,
+    household: Res<crate::household::Household>,
 ) -> Result {
+    // The players' colours, for the cards.
+    if household.is_changed() {
+        let colours = parts::PlayerColours(
+            household
+                .players
+                .iter()
+                .filter_map(|p| Some((p.name.clone(), p.colour?)))
+                .collect(),
+        );
+        let ctx = contexts.ctx_mut()?;
+        ctx.data_mut(|d| d.insert_temp(egui::Id::new("player colours"), colours));
+    }
     let look = parts::TableLook {
         theme: settings.theme,
         pieces: settings.pieces,

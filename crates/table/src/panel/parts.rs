@@ -18,6 +18,29 @@ pub struct TableLook {
     pub pieces: PieceStyle,
 }
 
+/// The household's players' colours, kept in egui's memory by the panel's style system.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerColours(pub Vec<(String, [u8; 3])>);
+
+/// A player's name on a card (`full`: with the side, as the card says it), cut to the
+/// card's width, the whole on hover; the player's colour, if they have one, a dot
+/// before it.
+pub fn card_name(ui: &mut egui::Ui, full: &str, player: Option<&str>) {
+    let colours: PlayerColours = ui
+        .ctx()
+        .data(|d| d.get_temp(egui::Id::new("player colours")))
+        .unwrap_or_default();
+    let colour = player.and_then(|p| colours.0.iter().find(|(n, _)| n == p).map(|(_, c)| *c));
+    ui.horizontal(|ui| {
+        if let Some(c) = colour {
+            crate::panel::dialogs::household::dot(ui, c);
+        }
+        let name = egui::RichText::new(full).strong();
+        ui.add(egui::Label::new(name).truncate())
+            .on_hover_text(full);
+    });
+}
+
 /// Where the panel is.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum PanelPlace {

@@ -96,6 +96,8 @@ pub struct Profile {
     pub name: String,
     /// Their own look, once kept.
     pub look: Option<PlayerLook>,
+    /// Their colour on the cards and pages, once chosen.
+    pub colour: Option<[u8; 3]>,
     /// Per game the player has finished games of.
     pub games: Vec<ProfileGame>,
 }
@@ -139,6 +141,36 @@ pub enum HouseholdCommand {
     Me(String),
     /// Keep this look as the player's own.
     SetLook(String, PlayerLook),
+    /// This colour is the player's (`None`: none).
+    SetColour(String, Option<[u8; 3]>),
+}
+
+/// The colours a player may take: apart from each other, from both games' sides (red,
+/// black, white) and from the boards.
+pub const COLOURS: [[u8; 3]; 6] = [
+    [0x2e, 0x86, 0xde],
+    [0x27, 0xae, 0x60],
+    [0xe6, 0x7e, 0x22],
+    [0x8e, 0x44, 0xad],
+    [0xe8, 0x43, 0x93],
+    [0x16, 0xa0, 0x85],
+];
+
+/// A colour as the library keeps it: `#2e86de`.
+#[must_use]
+pub fn colour_text(colour: [u8; 3]) -> String {
+    format!("#{:02x}{:02x}{:02x}", colour[0], colour[1], colour[2])
+}
+
+/// A colour read back from [`colour_text`] (`None`: not one).
+#[must_use]
+pub fn colour_of(text: &str) -> Option<[u8; 3]> {
+    let hex = text.trim().strip_prefix('#')?;
+    if hex.len() != 6 {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
 /// How the seat of `name` is said: the name, or "guest" (客人) for an empty one.
@@ -233,6 +265,9 @@ mod tests {
             "{text}"
         );
         assert_eq!(PlayerLook::from_text("", &settings), None);
+        assert_eq!(colour_of(&colour_text(COLOURS[3])), Some(COLOURS[3]));
+        assert_eq!(colour_of("#12345"), None);
+        assert_eq!(colour_of("blue"), None);
         let partly = PlayerLook::from_text("theme=paper colour=blue", &settings).unwrap();
         assert_eq!(partly.theme, Theme::Paper);
         assert_eq!(partly.lang, settings.lang, "the rest is the settings'");

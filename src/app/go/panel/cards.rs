@@ -15,21 +15,25 @@ use crate::i18n::{GoText as G, Lang, T, go_side};
 
 /// The name on a side's card.
 fn player_name(table: &GoTable, color: Color, lang: Lang) -> String {
-    let tag = match color {
-        Color::Black => "PB",
-        Color::White => "PW",
-    };
-    let named = table
-        .record()
-        .tag(tag)
-        .map(str::trim)
-        .filter(|v| !v.is_empty() && *v != "?");
     let side = go_side(color, lang);
-    match named {
+    match named(table, color) {
         Some(name) => format!("{side} · {name}"),
         None if table.setup.computer == Some(color) => format!("{side} · GNU Go"),
         None => side.to_owned(),
     }
+}
+
+/// The player the record names at `color` (`PB`, `PW`), if any.
+fn named(table: &GoTable, color: Color) -> Option<&str> {
+    let tag = match color {
+        Color::Black => "PB",
+        Color::White => "PW",
+    };
+    table
+        .record()
+        .tag(tag)
+        .map(str::trim)
+        .filter(|v| !v.is_empty() && *v != "?")
 }
 
 /// A stone as the goban draws it, `side` points across.
@@ -63,9 +67,7 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 2.0;
                 let full = player_name(table, color, lang);
-                let name = egui::RichText::new(&full).strong();
-                ui.add(egui::Label::new(name).truncate())
-                    .on_hover_text(full);
+                crate::app::panel::parts::card_name(ui, &full, named(table, color));
                 let taken = G::TakenCount.fill(lang, &[&pos.captures(color)]);
                 let what = if to_move {
                     format!("{} · {taken}", T::ToMove.get(lang))

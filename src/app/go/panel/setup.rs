@@ -180,6 +180,7 @@ mod tests {
         Profile {
             name: name.to_owned(),
             look: None,
+            colour: None,
             games: vec![ProfileGame {
                 slug: crate::library::GO.to_owned(),
                 rating: Some((rating, 60.0)),

@@ -23,21 +23,25 @@ use crate::rules::{Color as Side, Piece, Role};
 /// The name on a side's card: the game's player (its `Red`/`Black` tag), else the
 /// engine when the computer plays that side, else the side.
 fn player_name(model: &Model, (settings, xq): (&Settings, &XiangqiSettings), side: Side) -> String {
-    let tag = match side {
-        Side::Red => "Red",
-        Side::Black => "Black",
-    };
-    let named = model
-        .tags()
-        .iter()
-        .find(|(k, v)| k == tag && !v.trim().is_empty() && v.trim() != "?")
-        .map(|(_, v)| v.trim().to_owned());
     let side_name = crate::i18n::side(side, settings.lang);
-    match named {
+    match named(model, side) {
         Some(name) => format!("{side_name} · {name}"),
         None if xq.computer == Some(side) => format!("{side_name} · Fairy-Stockfish"),
         None => side_name.to_owned(),
     }
+}
+
+/// The player the record names at `side`, if any.
+fn named(model: &Model, side: Side) -> Option<String> {
+    let tag = match side {
+        Side::Red => "Red",
+        Side::Black => "Black",
+    };
+    model
+        .tags()
+        .iter()
+        .find(|(k, v)| k == tag && !v.trim().is_empty() && v.trim() != "?")
+        .map(|(_, v)| v.trim().to_owned())
 }
 
 /// One side's card.
@@ -58,10 +62,8 @@ pub(crate) fn card(
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 2.0;
                 let full = player_name(model, (settings, xq), side);
-                let name = egui::RichText::new(&full).strong();
-                // Cut to the card's width, the whole name on hover.
-                ui.add(egui::Label::new(name).truncate())
-                    .on_hover_text(full);
+                let player = named(model, side);
+                crate::app::panel::parts::card_name(ui, &full, player.as_deref());
                 let lang = settings.lang;
                 let what = if to_move { T::ToMove.get(lang) } else { "" };
                 ui.label(egui::RichText::new(what).small());

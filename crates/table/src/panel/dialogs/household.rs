@@ -135,6 +135,7 @@ enum Sent {
     Add(String),
     Open(i64),
     Me(String),
+    Colour(String, Option<[u8; 3]>),
 }
 
 fn send(world: &mut World, sent: Vec<Sent>) {
@@ -149,6 +150,9 @@ fn send(world: &mut World, sent: Vec<Sent>) {
             Sent::Add(name) => _ = world.write_message(HouseholdCommand::Add(name)),
             Sent::Open(id) => _ = world.write_message(HouseholdCommand::Open(id)),
             Sent::Me(name) => _ = world.write_message(HouseholdCommand::Me(name)),
+            Sent::Colour(name, colour) => {
+                _ = world.write_message(HouseholdCommand::SetColour(name, colour));
+            }
         }
     }
 }
@@ -200,7 +204,9 @@ fn players(
             } else {
                 games.join("; ")
             };
-            info!("players page {}: {games}", p.name);
+            let colour = p.colour.map(crate::household::colour_text);
+            let colour = colour.map(|c| format!(", colour {c}")).unwrap_or_default();
+            info!("players page {}: {games}{colour}", p.name);
         }
         *shown_pages = Some(household.clone());
     }
@@ -240,6 +246,14 @@ fn players(
     Ok(())
 }
 
+/// A player's colour as a dot before their name, in the middle of a line of text.
+pub fn dot(ui: &mut egui::Ui, c: [u8; 3]) {
+    let height = ui.text_style_height(&egui::TextStyle::Heading);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, height), egui::Sense::hover());
+    let fill = egui::Color32::from_rgb(c[0], c[1], c[2]);
+    ui.painter().circle_filled(rect.center(), 5.0, fill);
+}
+
 /// One player's page; `me`: they are the player chosen as "me".
 fn page(
     ui: &mut egui::Ui,
@@ -249,6 +263,9 @@ fn page(
     logged: &mut Vec<(String, (i32, i32))>,
 ) {
     ui.horizontal(|ui| {
+        if let Some(c) = profile.colour {
+            dot(ui, c);
+        }
         ui.heading(&profile.name);
         let this = ui
             .selectable_label(me, Word::ThisIsMe.get(lang))
@@ -256,6 +273,26 @@ fn page(
         log_place(logged, format!("me-{}", profile.name), this.rect);
         if this.clicked() {
             sent.push(Sent::Me(profile.name.clone()));
+        }
+    });
+    // Their colour: one of a few, the chosen one again for none.
+    ui.horizontal(|ui| {
+        for (i, &c) in crate::household::COLOURS.iter().enumerate() {
+            let chosen = profile.colour == Some(c);
+            let (rect, swatch) =
+                ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::click());
+            let fill = egui::Color32::from_rgb(c[0], c[1], c[2]);
+            ui.painter().circle_filled(rect.center(), 7.0, fill);
+            if chosen {
+                let ring = ui.visuals().strong_text_color();
+                ui.painter()
+                    .circle_stroke(rect.center(), 8.5, egui::Stroke::new(2.0, ring));
+            }
+            log_place(logged, format!("colour-{}-{i}", profile.name), rect);
+            if swatch.on_hover_text(Word::PlayerColour.get(lang)).clicked() {
+                let colour = (!chosen).then_some(c);
+                sent.push(Sent::Colour(profile.name.clone(), colour));
+            }
         }
     });
     for game in &profile.games {
