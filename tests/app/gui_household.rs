@@ -302,3 +302,62 @@ fn the_table_wears_the_look_of_the_player_who_is_me() {
     assert_eq!(settings.me, "", "chosen again: nobody");
     assert_eq!(settings.theme, Theme::Paper, "the look stays");
 }
+
+/// A game counted stays counted when a move of the next game is taken back; a game of
+/// a player's page opens at the table.
+#[test]
+fn an_undo_in_the_next_game_leaves_the_last_one_counted_and_a_page_opens_a_game() {
+    let mut app = with_library("next-game");
+    for name in ["Dad", "Mei"] {
+        app.world_mut()
+            .write_message(HouseholdCommand::Add(name.to_owned()));
+    }
+    until(&mut app, "the two players", |app| {
+        app.world().resource::<Household>().players.len() == 2
+    });
+    seat(&mut app, ["Dad", "Mei"]);
+    chord(&mut app, &[ControlLeft, KeyR]);
+    chord(&mut app, &[Enter]);
+    play(&mut app, "h2e2 h9g7");
+    app.world_mut().write_message(Action::Resign);
+    app.update();
+    until(&mut app, "the game counted", |app| {
+        score(app, "Dad") == Some([0, 0, 1])
+    });
+
+    // The next game, a move and its undo.
+    chord(&mut app, &[ControlLeft, KeyR]);
+    chord(&mut app, &[Enter]);
+    assert_eq!(plies(&app), 0);
+    play(&mut app, "b2e2");
+    chord(&mut app, &[ControlLeft, KeyZ]);
+    assert_eq!(plies(&app), 0);
+    // Whatever the library was asked is done, and the players said again.
+    let link = app.world().resource::<xiangqi::app::library::LibraryLink>();
+    link.0.as_ref().unwrap().ask(xiangqi::library::Job::Players);
+    let start = std::time::Instant::now();
+    while app
+        .world()
+        .resource::<xiangqi::app::library::LibraryLink>()
+        .0
+        .as_ref()
+        .unwrap()
+        .busy()
+    {
+        assert!(start.elapsed().as_secs() < 20);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    app.update();
+    app.update();
+    assert_eq!(score(&app, "Dad"), Some([0, 0, 1]), "still counted");
+
+    // Dad's page: the game opens.
+    let id = {
+        let household = app.world().resource::<Household>();
+        let dad = household.players.iter().find(|p| p.name == "Dad").unwrap();
+        dad.games[0].last[0].1
+    };
+    app.world_mut().write_message(HouseholdCommand::Open(id));
+    until(&mut app, "the game opened", |app| plies(app) == 2);
+    assert_eq!(tag(&app, "Red").as_deref(), Some("Dad"));
+}

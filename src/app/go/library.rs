@@ -100,7 +100,7 @@ fn finished(
                 keep(&link, file.clone(), "played");
                 *last = Some(file);
             }
-            GoHappened::Undone if table.result().is_none() => {
+            GoHappened::Undone if table.result().is_none() && ended_here(&last, &table) => {
                 if let (Some(file), Some(w)) = (last.take(), &link.0) {
                     info!("go library: the game played is taken back out");
                     w.ask(Job::ForgetGo(Box::new(file)));
@@ -109,6 +109,21 @@ fn finished(
             _ => {}
         }
     }
+}
+
+/// Whether the game on the table is the one kept as played, its end just undone (the
+/// result taken back with every move there, or the last move), not a game begun since.
+fn ended_here(last: &Option<SgfGame>, table: &GoTable) -> bool {
+    let Some(file) = last else {
+        return false;
+    };
+    let Ok(kept) = file.replay(&file.main_line()) else {
+        return false;
+    };
+    let (kept, now) = (kept.moves(), table.game().moves());
+    file.tag("PB") == table.record().tag("PB")
+        && file.tag("PW") == table.record().tag("PW")
+        && (now == kept || (now.len() + 1 == kept.len() && kept.starts_with(now)))
 }
 
 /// The library's answers that are the Go table's: the size, the games found, a game

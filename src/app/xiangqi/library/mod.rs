@@ -252,6 +252,25 @@ fn taken_back(
     if undone.read().count() == 0 || model.outcome().is_some() {
         return;
     }
+    // Only that game's end: the result taken back (its moves all there) or the last
+    // move (a mate); not an undo in a game begun since.
+    let ended_here = last.0.as_ref().is_some_and(|record| {
+        let kept: Vec<_> = record.game.moves().collect();
+        let now: Vec<_> = model.game().moves().collect();
+        model.game().start() == record.game.start()
+            && ["Red", "Black"].iter().all(|side| {
+                let now = model
+                    .tags()
+                    .iter()
+                    .find(|(k, _)| k == side)
+                    .map(|(_, v)| v.as_str());
+                now == record.tag(side)
+            })
+            && (now == kept || (now.len() + 1 == kept.len() && kept.starts_with(&now)))
+    });
+    if !ended_here {
+        return;
+    }
     if let (Some(record), Some(w)) = (last.0.take(), &link.0) {
         info!("library: the game played is taken back out");
         w.ask(Job::Forget(record));
