@@ -15,6 +15,7 @@ mod convert;
 mod go;
 mod go_review;
 mod library;
+mod matches;
 mod opening;
 mod players;
 mod puzzles;
@@ -191,6 +192,45 @@ enum Command {
     Library {
         #[command(subcommand)]
         action: LibraryCommand,
+    },
+    /// A match between two players: levels (fsf:1 … fsf:12), UCI engines
+    /// (uci:PATH[,NAME=VALUE…][,depth=N]) or `random`; openings from the master book,
+    /// each with both colours; every game to PGN; W-L-D, the Elo difference with its
+    /// 95 % interval, the likelihood of superiority, and an SPRT if asked.
+    Match {
+        /// The first player (the score is theirs).
+        a: String,
+        /// The second.
+        b: String,
+        /// Games in all.
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// Games at once (default: one a core).
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// The PGN file every game is written to; a file begun is taken up.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+        /// Stop at a decision between H0: ELO0 and H1: ELO1 (5 % errors each).
+        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"])]
+        sprt: Option<Vec<f64>>,
+        /// The seed of the openings and the levels' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// A level's move (or any match player's) in a position, in ICCS.
+    Move {
+        /// The position (default: the start).
+        fen: Option<String>,
+        /// The player: fsf:1 … fsf:12, uci:PATH…, random.
+        #[arg(long, default_value = "fsf:1")]
+        level: String,
+        /// Moves from the position first, in ICCS ("h2e2 h9g7").
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The seed of the level's choice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// The household's players (kept in the library): each with its record and rating
     /// per game; `players add NAME`, `players show NAME`, `players remove NAME`.
@@ -532,6 +572,39 @@ pub fn run() -> ExitCode {
         },
         Command::Opening { input } => opening::openings(&mut out, &input),
         Command::Players { action, db } => players::run(&mut out, db.as_deref(), action),
+        Command::Match {
+            a,
+            b,
+            games,
+            concurrency,
+            output,
+            sprt,
+            seed,
+        } => {
+            let cores = std::thread::available_parallelism().map_or(1, usize::from);
+            let request = matches::Request {
+                a,
+                b,
+                games,
+                concurrency: concurrency.unwrap_or(cores),
+                out: output,
+                sprt: sprt.and_then(|v| Some((*v.first()?, *v.get(1)?))),
+                seed,
+            };
+            matches::matches(&mut out, request)
+        }
+        Command::Move {
+            fen,
+            level,
+            moves,
+            seed,
+        } => matches::level_move(
+            &mut out,
+            &level,
+            fen.as_deref().unwrap_or(START_FEN),
+            &moves,
+            seed,
+        ),
         Command::Book {
             fen,
             moves,

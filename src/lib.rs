@@ -20,6 +20,7 @@ pub mod games;
 pub use games::xiangqi::{editor, puzzles, review, session};
 pub mod i18n;
 pub mod library;
+pub mod matches;
 pub mod picture;
 pub use go_rules as go;
 pub use xiangqi_rules as rules;

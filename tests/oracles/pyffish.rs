@@ -16,7 +16,7 @@ use xiangqi::rules::{Game, Move, Notation, Position, Role, Termination};
 
 const POSITIONS: usize = 3000;
 
-struct Oracle {
+pub(super) struct Oracle {
     _child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
@@ -29,7 +29,7 @@ struct Answer {
 }
 
 impl Oracle {
-    fn start() -> Oracle {
+    pub(super) fn start() -> Oracle {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pyffish_oracle.py");
         let mut child = Command::new(python())
             .arg(script)
@@ -46,7 +46,7 @@ impl Oracle {
         }
     }
 
-    fn ask(&mut self, request: &str) -> String {
+    pub(super) fn ask(&mut self, request: &str) -> String {
         writeln!(self.stdin, "{request}").unwrap();
         let mut line = String::new();
         self.stdout.read_line(&mut line).unwrap();

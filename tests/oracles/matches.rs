@@ -1,0 +1,175 @@
+//! The computer's levels and the match runner against the real Fairy-Stockfish: a
+//! match's games read back as PGN, every move legal by Fairy-Stockfish (pyffish), each
+//! result with how it ended, a file begun taken up; every level plays a mate in one on
+//! seeded positions that have one; the easiest level beats a random mover.
+
+use std::process::Command;
+
+use crate::common;
+
+use common::Rng as TestRng;
+use xiangqi::matches::levels::{LEVELS, mate_in_one};
+use xiangqi::matches::{Player, Rng, Seat};
+use xiangqi::rules::{Move, Position, pgn};
+
+fn xiangqi(args: &[&str]) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .expect("run xiangqi");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert!(out.status.success(), "xiangqi {args:?}: {stderr}");
+    (stdout, stderr)
+}
+
+#[test]
+fn a_match_between_two_levels_is_legal_pgn_with_its_results_and_taken_up_where_it_stopped() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-levels");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    let path = file.to_str().unwrap();
+    let args = ["match", "fsf:2", "fsf:1", "--concurrency", "2", "-o", path];
+    let (said, _) = xiangqi(&[&args[..], &["--games", "4"]].concat());
+    assert!(said.starts_with("Score of fsf:2 vs fsf:1: "), "{said}");
+    assert!(
+        said.contains("Elo difference: ") && said.contains("LOS: "),
+        "{said}"
+    );
+
+    let text = std::fs::read_to_string(&file).unwrap();
+    let games: Vec<_> = pgn::read_all(&text)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(games.len(), 4, "{text}");
+    let mut oracle = super::pyffish::Oracle::start();
+    let mut rounds = Vec::new();
+    for read in &games {
+        let r = &read.record;
+        rounds.push(r.tag("Round").unwrap().to_owned());
+        let result = r.tag("Result").unwrap();
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{result}");
+        assert!(!r.tag("Ending").unwrap_or("").is_empty(), "how it ended");
+        let names = [r.tag("Red").unwrap(), r.tag("Black").unwrap()];
+        assert!(
+            names.contains(&"fsf:1") && names.contains(&"fsf:2"),
+            "{names:?}"
+        );
+        let moves: Vec<String> = r.game.moves().map(|m| m.to_string()).collect();
+        let fsf = oracle.ask(&format!(
+            "game\t{}\t{}",
+            r.game.start().to_fen(),
+            moves.join(",")
+        ));
+        assert!(
+            fsf.starts_with("fen="),
+            "Fairy-Stockfish refuses a move: {fsf}"
+        );
+        // A game the rules ended ends so in the record read back.
+        if r.tag("Ending") != Some("move-limit") {
+            let outcome = r.game.outcome().expect("the rules' end");
+            assert_eq!(outcome.termination.name(), r.tag("Ending").unwrap());
+        }
+    }
+    rounds.sort();
+    assert_eq!(rounds, ["1", "2", "3", "4"]);
+    // Each opening twice, colours reversed: rounds 1 and 2 begin with the book's first.
+    let opening = xiangqi::matches::opening(0, 1);
+    assert!(!opening.is_empty(), "the master book opens the game");
+    for round in ["1", "2"] {
+        let game = games
+            .iter()
+            .find(|g| g.record.tag("Round") == Some(round))
+            .unwrap();
+        let moves: Vec<Move> = game.record.game.moves().collect();
+        assert!(moves.starts_with(&opening), "round {round}");
+    }
+
+    let (said, progress) = xiangqi(&[&args[..], &["--games", "6"]].concat());
+    assert!(progress.contains("taken up: 4 games"), "{progress}");
+    assert!(said.contains("Score of fsf:2 vs fsf:1: "));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(pgn::read_all(&text).len(), 6, "two more games, none twice");
+}
+
+/// Positions with a mate in one (or a move leaving no legal reply, which wins too),
+/// found along seeded random games.
+fn mates(n: usize) -> Vec<Position> {
+    let mut rng = TestRng(7);
+    let mut found = Vec::new();
+    while found.len() < n {
+        let mut pos = Position::new();
+        for _ in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if mate_in_one(&pos).is_some() {
+                found.push(pos.clone());
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            pos = pos.play(m).unwrap();
+        }
+    }
+    found
+}
+
+#[test]
+fn every_level_plays_a_mate_in_one_it_has() {
+    let positions = mates(100);
+    for level in LEVELS {
+        let mut seat = Seat::start(&Player::Level(level)).expect("Fairy-Stockfish starts");
+        for (i, pos) in positions.iter().enumerate() {
+            let mv = seat.choose(pos, &[], &mut Rng::new(i as u64)).unwrap();
+            let after = pos.play(mv).unwrap();
+            assert!(
+                after.legal_moves().is_empty(),
+                "level {} missed the mate in {}: played {mv}",
+                level.number,
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_levels_move_is_asked_on_the_command_line() {
+    let fen = "3k5/9/3P5/9/9/9/9/9/9/R3K4 w - - 0 1";
+    for level in ["fsf:1", "fsf:6", "fsf:12"] {
+        let (said, _) = xiangqi(&["move", fen, "--level", level]);
+        assert_eq!(said.trim(), "a0a9", "{level} mates");
+    }
+    let (said, _) = xiangqi(&["move", "--level", "fsf:3", "--moves", "h2e2"]);
+    let mv: Move = said.trim().parse().expect("a move");
+    let pos = Position::new().play("h2e2".parse().unwrap()).unwrap();
+    assert!(pos.is_legal(mv), "{mv}");
+}
+
+/// The floor: the easiest level against a mover of random legal moves. The figure is
+/// printed (`cargo test -- --nocapture`).
+#[test]
+fn the_easiest_level_beats_a_random_mover_nearly_always() {
+    let (said, _) = xiangqi(&[
+        "match",
+        "fsf:1",
+        "random",
+        "--games",
+        "10",
+        "--concurrency",
+        "2",
+    ]);
+    let score = said
+        .lines()
+        .next()
+        .and_then(|l| l.split(": ").nth(1))
+        .unwrap_or_default()
+        .to_owned();
+    println!("fsf:1 against random: {score}");
+    let wins: u32 = score.split(" - ").next().unwrap().trim().parse().unwrap();
+    assert!(wins >= 9, "{said}");
+}
