@@ -1,4 +1,5 @@
-//! Files: the table's (see [`table::storage`]) and Xiangqi's autosave reader.
+//! Files: the table's (see [`table::storage`]), Xiangqi's autosave reader, and the
+//! append of a record to a log (a match's games).
 
 use std::path::Path;
 
@@ -15,4 +16,18 @@ pub fn read_autosave(path: &Path) -> Result<Option<(Session, String)>, Damaged> 
             .map(|s| (s, text.to_owned()))
             .map_err(|e| e.to_string())
     })
+}
+
+/// Appends `bytes` to the file at `path` (made if missing), flushed to the disk before
+/// returning. Only for logs whose reader skips a record cut short (a match's PGN: a
+/// kill during the write leaves the games before whole, and the cut one is played
+/// again); anything else is written whole with [`atomic_write`].
+pub fn append(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    file.write_all(bytes)?;
+    file.sync_data()
 }

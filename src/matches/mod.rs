@@ -8,7 +8,6 @@ pub mod levels;
 mod seat;
 
 use std::io::Write;
-use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -189,7 +188,8 @@ pub fn play(
 }
 
 /// The rounds already in `text` (a match's file taken up), with their points from the
-/// first player's side (named `a`).
+/// first player's side (named `a`); a game whose moves do not reach its end (cut short)
+/// is not one of them.
 #[must_use]
 pub fn played(text: &str, a: &str) -> Vec<(usize, Points, String)> {
     pgn::read_all(text)
@@ -206,7 +206,16 @@ pub fn played(text: &str, a: &str) -> Vec<(usize, Points, String)> {
                 _ => return None,
             };
             let ending = r.tag("Ending").unwrap_or("").to_owned();
-            Some((round.checked_sub(1)?, points, ending))
+            // A game cut short by a kill during its write is played again: its moves
+            // must reach the end its tag says.
+            let whole = if ending == "move-limit" {
+                r.game.ply_count() >= MOST_PLIES
+            } else {
+                r.game
+                    .outcome()
+                    .is_some_and(|o| o.termination.name() == ending)
+            };
+            whole.then_some((round.checked_sub(1)?, points, ending))
         })
         .collect()
 }
@@ -223,7 +232,7 @@ pub fn run(m: &Match, progress: &mut (impl Write + Send)) -> Result<Summary, Str
                 summary.add(points, &ending);
             }
         }
-        file = Some(open_append(path)?);
+        file = Some(path.clone());
     }
     if !done.is_empty() {
         let _ = writeln!(progress, "taken up: {} games played before", done.len());
@@ -266,10 +275,10 @@ pub fn run(m: &Match, progress: &mut (impl Write + Send)) -> Result<Summary, Str
                         Ok((record, points)) => {
                             let ending = record.tag("Ending").unwrap_or("").to_owned();
                             summary.add(points, &ending);
-                            if let Some(f) = file.as_mut() {
-                                let text = pgn::write(&record, Notation::Iccs);
-                                if let Err(e) = f.write_all(format!("{text}\n").as_bytes()) {
-                                    *failed = Some(e.to_string());
+                            if let Some(path) = file.as_ref() {
+                                let text = pgn::write(&record, Notation::Iccs) + "\n";
+                                if let Err(e) = crate::storage::append(path, text.as_bytes()) {
+                                    *failed = Some(format!("{}: {e}", path.display()));
                                     stop.store(true, Ordering::SeqCst);
                                 }
                             }
@@ -310,10 +319,34 @@ pub fn run(m: &Match, progress: &mut (impl Write + Send)) -> Result<Summary, Str
     Ok(summary)
 }
 
-fn open_append(path: &Path) -> Result<std::fs::File, String> {
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file taken up counts its whole games, and not one cut short by a kill: that
+    /// one is played again.
+    #[test]
+    fn a_match_file_cut_short_counts_only_its_whole_games() {
+        // The chariot mates on the back rank.
+        let start = Position::from_fen("3k5/9/3P5/9/9/9/9/9/9/R3K4 w").unwrap();
+        let mut game = Game::from_position(start);
+        game.play("a0a9".parse().unwrap()).unwrap();
+        let over = game.outcome().expect("the line ends the game");
+        let mut record = GameRecord::new(game);
+        for (tag, value) in [
+            ("Round", "1"),
+            ("Red", "fsf:2"),
+            ("Black", "fsf:1"),
+            ("Ending", over.termination.name()),
+        ] {
+            record.set_tag(tag, value);
+        }
+        let whole = pgn::write(&record, Notation::Iccs);
+        let taken = played(&whole, "fsf:2");
+        assert_eq!(taken.len(), 1, "{whole}");
+        assert_eq!(taken[0].0, 0);
+        // Cut inside the moves: its result tag is there, its end is not.
+        let cut = &whole[..whole.rfind("a0a9").unwrap()];
+        assert!(played(cut, "fsf:2").is_empty(), "{cut}");
+    }
 }
