@@ -42,6 +42,9 @@ pub struct XiangqiSettings {
     pub computer: Option<Color>,
     /// How long the computer thinks about its move.
     pub strength: Limit,
+    /// The computer's level (1–12, `matches::levels`), which replaces the strength;
+    /// `None`: the strength as set.
+    pub level: Option<u8>,
     /// The engine's search threads.
     pub threads: u32,
     /// The engine's hash table, in MB.
@@ -84,6 +87,7 @@ impl Default for XiangqiSettings {
             engine: None,
             computer: None,
             strength: DEFAULT_STRENGTH,
+            level: None,
             threads: 1,
             hash_mb: 64,
         }
@@ -192,6 +196,8 @@ struct Stored {
     /// `depth 8`, `1.5 s`.
     #[serde(with = "by_name")]
     strength: Option<Limit>,
+    /// The computer's level, 1–12; 0: the strength as set.
+    level: u8,
     threads: u32,
     hash_mb: u32,
     zoom: f32,
@@ -280,6 +286,7 @@ impl Stored {
                 .unwrap_or_default(),
             computer: x.computer.map(|c| c.name().to_owned()).unwrap_or_default(),
             strength: Some(x.strength),
+            level: x.level.unwrap_or(0),
             threads: x.threads,
             hash_mb: x.hash_mb,
             zoom: s.zoom,
@@ -338,6 +345,7 @@ impl Stored {
                 .into_iter()
                 .find(|c| c.name() == self.computer.trim()),
             strength: self.strength.map_or(default.strength, clamp_strength),
+            level: crate::matches::levels::Level::get(self.level).map(|l| l.number),
             threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
             hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
         }

@@ -79,6 +79,9 @@ pub struct Table<'a> {
     pub computer: Option<Color>,
     /// How long the computer thinks about a move.
     pub strength: Limit,
+    /// The computer's level, if one is chosen: its depth and lines in place of the
+    /// strength (the move is then drawn among the lines: `matches::levels`).
+    pub level: Option<crate::matches::levels::Level>,
     /// The analysis is shown.
     pub analysing: bool,
     /// A hint is asked for the position shown (and not yet given).
@@ -99,6 +102,7 @@ pub struct Table<'a> {
 ///     session: &session,
 ///     computer: None,
 ///     strength: Limit::Depth(8),
+///     level: None,
 ///     analysing: false,
 ///     hint: false,
 ///     editing: false,
@@ -129,8 +133,14 @@ pub fn want(table: &Table) -> Option<Want> {
             job: Job {
                 start: game.start().clone(),
                 moves: game.moves().collect(),
-                limit: clock_limit(session, turn, table.strength),
-                multipv: 1,
+                limit: clock_limit(
+                    session,
+                    turn,
+                    table
+                        .level
+                        .map_or(table.strength, |l| Limit::Depth(l.depth)),
+                ),
+                multipv: table.level.map_or(1, |l| l.lines),
             },
             position: game.position().clone(),
         });
@@ -191,10 +201,27 @@ mod tests {
             session,
             computer: None,
             strength: Limit::MoveTime(Duration::from_secs(5)),
+            level: None,
             analysing: false,
             hint: false,
             editing: false,
         }
+    }
+
+    /// A level's move is its depth and lines, not the strength's search.
+    #[test]
+    fn a_level_searches_its_depth_with_its_lines() {
+        let session = Session::new();
+        let level = crate::matches::levels::Level::get(4).unwrap();
+        let t = Table {
+            computer: Some(Color::Red),
+            level: Some(level),
+            ..table(&session)
+        };
+        let want = want(&t).unwrap();
+        assert_eq!(want.task, Task::Play);
+        assert_eq!(want.job.limit, Limit::Depth(level.depth));
+        assert_eq!(want.job.multipv, level.lines);
     }
 
     #[test]

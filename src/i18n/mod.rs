@@ -30,6 +30,8 @@ texts! {
     InfoRed => "红方", "Red";
     InfoBlack => "黑方", "Black";
     Handicap => "让子", "Handicap";
+    Level => "电脑水平", "Computer level";
+    NoLevel => "按下面的思考深度或时间", "By the depth or time below";
     HandicapGiven => "{}（{}）{}", "{} ({}) gives {}";
     InfoEvent => "赛事", "Event";
     InfoDate => "日期", "Date";

@@ -1,7 +1,8 @@
 //! A household at one table, in a real window: two players added in the new-game
 //! dialog and seated, a horse given, their names on the game; the board turning to the
 //! side to move after each move; a game resigned counted on the players' pages, and
-//! Ctrl+Z of the resignation taking it back out.
+//! Ctrl+Z of the resignation taking it back out; the computer at a level chosen in the
+//! panel.
 
 use super::harness::{self, Game, Seen};
 use super::{AFTER_H2E2_H9G7, panel_place, sq};
@@ -114,4 +115,34 @@ fn household_a_game_resigned_counts_on_the_players_pages_and_undo_takes_it_back(
     game.key("ctrl+shift+p");
     game.until_logged_since(mark, "players page Dad: no games");
     game.until_logged_since(mark, "players page Mei: no games");
+}
+
+/// The computer at a level chosen in the panel: level 3 answers the player's move (its
+/// move drawn among the engine's lines, as the log says).
+#[test]
+fn level_three_chosen_in_the_panel_answers_the_players_move() {
+    let mut game = Game::start("level");
+    game.key("ctrl+w");
+    assert_eq!(game.exit_code(), Some(0));
+    drop(game);
+    let settings = harness::config_file("level", "settings.ron");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, "(computer: \"black\")\n").unwrap();
+    let game = Game::restart("level", &[]);
+    game.click_at(panel_place(&game, "computer-level"));
+    game.click_at(panel_place(&game, "level-3"));
+    game.until_logged("computer level Some(3)");
+    // The pointer leaves the panel for a frame of its own before the board's click.
+    let (x, y, _) = game.point(sq("h2"));
+    game.move_to((x, y));
+    game.play("h2e2");
+    game.until_logged("level 3 plays ");
+    game.until("the computer's reply", || {
+        let last = game.positions().pop()?;
+        last.contains(" w ").then_some(())
+    });
+    game.until("the level kept in the settings file", || {
+        let kept = std::fs::read_to_string(&settings).ok()?;
+        kept.contains("level: 3").then_some(())
+    });
 }

@@ -174,6 +174,12 @@ fn actions(
                 notices.write(Notice::info(said.get(lang)));
             }
             EngineCommand::ComputerMove => waits.0 = None,
+            EngineCommand::SetLevel(level) => {
+                if xq.level != level {
+                    info!("computer level {level:?}");
+                    xq.level = level;
+                }
+            }
             EngineCommand::SetComputer(side) => {
                 waits.0 = None;
                 if xq.computer != side {
@@ -248,6 +254,7 @@ fn collect(
                 info!("engine's best move {mv} ({:?})", want.task);
                 match want.task {
                     Task::Play => {
+                        let mv = level_move(xq.level, &pos, view.lines_about(&pos), mv);
                         let score = view.lines_about(&pos).first().map(|l| l.score);
                         view.computer_score = score.zip(pos.play(mv).ok()).map(|(s, p)| (p, s));
                         moves.write(EngineMove { mv, position: pos });
@@ -286,6 +293,32 @@ fn collect(
     {
         link.hint_asked = None;
     }
+}
+
+/// The computer's move at `level` (if one is chosen) from the engine's lines about
+/// `pos`: a win at once when there is one, else a line within the level's margin
+/// (`matches::levels`); the engine's best otherwise.
+fn level_move(
+    level: Option<u8>,
+    pos: &Position,
+    lines: &[crate::engine::Line],
+    best: Move,
+) -> Move {
+    let Some(level) = level.and_then(crate::matches::levels::Level::get) else {
+        return best;
+    };
+    let roll = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.5, |d| f64::from(d.subsec_nanos()) / 1e9);
+    let mv = crate::matches::levels::mate_in_one(pos)
+        .or_else(|| level.choose(lines, roll))
+        .filter(|&m| pos.is_legal(m))
+        .unwrap_or(best);
+    info!(
+        "level {} plays {mv} (the engine's best {best})",
+        level.number
+    );
+    mv
 }
 
 /// Asks the engine for what is wanted now, when that changes: starts it the first
@@ -327,6 +360,7 @@ fn drive(
             .computer
             .filter(|_| !waits.at(model.game().position())),
         strength: settings.strength,
+        level: settings.level.and_then(crate::matches::levels::Level::get),
         analysing: view.analysing,
         hint: link.hint_asked.as_ref() == Some(model.shown_position()),
         // A puzzle is solved without the engine (it would give the answer away).

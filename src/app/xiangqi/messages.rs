@@ -150,6 +150,8 @@ pub enum EngineCommand {
     SetComputer(Option<crate::rules::Color>),
     /// The computer, waiting after its move was taken back, plays now.
     ComputerMove,
+    /// The computer plays at this level (`None`: at the strength as set).
+    SetLevel(Option<u8>),
 }
 
 /// A draw offered and answered at the table (`clock.rs`).

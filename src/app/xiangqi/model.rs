@@ -75,6 +75,8 @@ pub struct EngineSetup {
     pub computer: Option<crate::rules::Color>,
     /// How long it thinks.
     pub strength: crate::engine::Limit,
+    /// Its level, in place of the strength.
+    pub level: Option<u8>,
     /// The program (`None`: look for one).
     pub engine: Option<std::path::PathBuf>,
     /// Its threads.
@@ -89,6 +91,7 @@ impl Default for EngineSetup {
         EngineSetup {
             computer: s.computer,
             strength: s.strength,
+            level: s.level,
             engine: s.engine,
             threads: s.threads,
             hash_mb: s.hash_mb,
@@ -105,6 +108,7 @@ pub(crate) fn derive_settings(settings: Res<XiangqiSettings>, mut setup: ResMut<
     setup.set_if_neq(EngineSetup {
         computer: settings.computer,
         strength: settings.strength,
+        level: settings.level,
         engine: settings.engine.clone(),
         threads: settings.threads,
         hash_mb: settings.hash_mb,

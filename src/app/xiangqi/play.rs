@@ -266,9 +266,14 @@ pub(crate) fn commands(
     ),
 ) {
     let new_game = |model: &mut Model, control| {
-        let computer = xq
-            .computer
-            .map(|side| (side, format!("Fairy-Stockfish ({})", xq.strength)));
+        // The computer's name is its level, else its search.
+        let computer = xq.computer.map(|side| {
+            let name = match xq.level {
+                Some(n) => format!("Fairy-Stockfish level {n}"),
+                None => format!("Fairy-Stockfish ({})", xq.strength),
+            };
+            (side, name)
+        });
         let tags = crate::app::xiangqi::model::seated_tags(&seats.seats, handicap.0, computer);
         info!("new game: {tags:?}, handicap {:?}", handicap.0);
         model.new_game_from(handicap.0.position(), control, tags);

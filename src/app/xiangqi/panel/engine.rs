@@ -48,7 +48,14 @@ pub(crate) fn show(
     if computer != xq.computer {
         send(Action::own(EngineCommand::SetComputer(computer)));
     }
-    let strength = xq.computer.and_then(|_| strength_ui(ui, xq.strength, lang));
+    if xq.computer.is_some() {
+        level_ui(ui, xq.level, lang, send);
+    }
+    // A level sets its own search: the strength is for no level.
+    let strength = xq
+        .computer
+        .filter(|_| xq.level.is_none())
+        .and_then(|_| strength_ui(ui, xq.strength, lang));
     let game = model.game();
     let computers_turn = xq.computer == Some(game.position().turn())
         && model.outcome().is_none()
@@ -75,6 +82,42 @@ fn opponent_text(computer: Option<Side>, lang: Lang) -> &'static str {
         None => T::TwoPlayers.get(lang),
         Some(Side::Red) => T::ComputerRed.get(lang),
         Some(Side::Black) => T::ComputerBlack.get(lang),
+    }
+}
+
+/// The computer's level: one of the levels, by number and name, or none (the strength
+/// below then says how it searches).
+fn level_ui(ui: &mut egui::Ui, level: Option<u8>, lang: Lang, send: &mut impl FnMut(Action)) {
+    use crate::matches::levels::{LEVELS, Level};
+    let name = |n: Option<u8>| match n.and_then(Level::get) {
+        Some(l) => format!("{} · {}", l.number, l.name[usize::from(lang == Lang::En)]),
+        None => T::NoLevel.get(lang).to_owned(),
+    };
+    // Where the list and its entries are, for the window tests (logged as they move).
+    static LOGGED: std::sync::Mutex<Vec<(String, (i32, i32))>> = std::sync::Mutex::new(Vec::new());
+    let log = |what: String, rect: egui::Rect| {
+        if let Ok(mut logged) = LOGGED.lock() {
+            crate::app::panel::parts::log_place(&mut logged, what, rect);
+        }
+    };
+    let mut chosen = level;
+    ui.horizontal(|ui| {
+        ui.label(T::Level.get(lang));
+        let combo = egui::ComboBox::from_id_salt("computer-level")
+            .selected_text(name(level))
+            .show_ui(ui, |ui| {
+                let none = ui.selectable_value(&mut chosen, None, name(None));
+                log("level-none".to_owned(), none.rect);
+                for l in LEVELS {
+                    let item =
+                        ui.selectable_value(&mut chosen, Some(l.number), name(Some(l.number)));
+                    log(format!("level-{}", l.number), item.rect);
+                }
+            });
+        log("computer-level".to_owned(), combo.response.rect);
+    });
+    if chosen != level {
+        send(Action::own(EngineCommand::SetLevel(chosen)));
     }
 }
 
