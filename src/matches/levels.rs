@@ -24,20 +24,25 @@ pub struct Level {
 }
 
 /// The levels, easiest first. Their depths, lines and margins are what the match runner
-/// calibrates (`xiangqi match fsf:3 fsf:4`).
-pub const LEVELS: [Level; 12] = [
+/// measured (`xiangqi match fsf:4 fsf:3`; a custom one is `fsf:DEPTH/LINES/MARGIN`),
+/// chosen so that neighbours are 100–250 Elo apart where measured (the README's table).
+pub const LEVELS: [Level; 16] = [
     level(1, ["蹒跚学步", "First steps"], 1, 8, 400),
-    level(2, ["小学生", "Schoolchild"], 1, 6, 250),
-    level(3, ["初学者", "Beginner"], 2, 5, 180),
-    level(4, ["爱好者", "Club newcomer"], 3, 5, 130),
-    level(5, ["街头高手", "Park player"], 4, 4, 90),
-    level(6, ["业余三级", "Amateur 3"], 5, 4, 60),
-    level(7, ["业余二级", "Amateur 2"], 6, 3, 40),
-    level(8, ["业余一级", "Amateur 1"], 8, 3, 25),
-    level(9, ["业余大师", "Amateur master"], 10, 2, 15),
-    level(10, ["大师", "Master"], 13, 1, 0),
-    level(11, ["特级大师", "Grandmaster"], 17, 1, 0),
-    level(12, ["全力", "Full strength"], 22, 1, 0),
+    level(2, ["幼儿园", "Kindergarten"], 1, 6, 400),
+    level(3, ["小学生", "Schoolchild"], 1, 6, 250),
+    level(4, ["象棋兴趣班", "Chess club kid"], 1, 5, 200),
+    level(5, ["初学者", "Beginner"], 2, 5, 180),
+    level(6, ["爱好者", "Club newcomer"], 3, 5, 130),
+    level(7, ["街头高手", "Park player"], 4, 4, 90),
+    level(8, ["公园棋王", "Park champion"], 5, 4, 60),
+    level(9, ["业余四级", "Amateur 4"], 6, 3, 40),
+    level(10, ["业余三级", "Amateur 3"], 7, 3, 32),
+    level(11, ["业余二级", "Amateur 2"], 8, 3, 25),
+    level(12, ["业余一级", "Amateur 1"], 9, 3, 20),
+    level(13, ["业余大师", "Amateur master"], 10, 2, 15),
+    level(14, ["大师", "Master"], 13, 1, 0),
+    level(15, ["特级大师", "Grandmaster"], 17, 1, 0),
+    level(16, ["全力", "Full strength"], 22, 1, 0),
 ];
 
 const fn level(
@@ -137,7 +142,7 @@ mod tests {
 
     #[test]
     fn a_level_plays_within_its_margin_and_likelier_the_better_line() {
-        let l = Level::get(3).unwrap();
+        let l = Level::get(5).unwrap();
         let lines = [
             line(30, "h2e2"),
             line(10, "b2e2"),
@@ -155,7 +160,7 @@ mod tests {
         );
         assert!(counts["h2e2"] > counts["b2e2"] && counts["b2e2"] > counts["h0g2"]);
         // The strongest levels play the best line alone.
-        let top = Level::get(12).unwrap();
+        let top = Level::get(16).unwrap();
         assert_eq!(top.choose(&lines, 0.99).unwrap().to_string(), "h2e2");
         // A mate seen is played whatever the roll.
         let mate = Line {
@@ -180,7 +185,7 @@ mod tests {
             assert!(pair[1].depth >= pair[0].depth && pair[1].margin <= pair[0].margin);
         }
         assert_eq!(Level::get(0), None);
-        assert_eq!(Level::get(13), None);
+        assert_eq!(Level::get(17), None);
     }
 
     #[test]

@@ -39,6 +39,21 @@ impl std::str::FromStr for Player {
         if s == "random" {
             return Ok(Player::Random);
         }
+        if let Some(custom) = s.strip_prefix("fsf:").filter(|c| c.contains('/')) {
+            // A level not in the table, for calibrating: depth/lines/margin.
+            let parts: Vec<&str> = custom.split('/').collect();
+            let bad = || format!("\"{s}\": a custom level is fsf:DEPTH/LINES/MARGIN (fsf:2/5/180)");
+            let [depth, lines, margin] = parts[..] else {
+                return Err(bad());
+            };
+            return Ok(Player::Level(Level {
+                number: 0,
+                name: ["自定", "Custom"],
+                depth: depth.parse().map_err(|_| bad())?,
+                lines: lines.parse().map_err(|_| bad())?,
+                margin: margin.parse().map_err(|_| bad())?,
+            }));
+        }
         if let Some(n) = s.strip_prefix("fsf:") {
             let n: u8 = n.parse().map_err(|_| {
                 format!(
@@ -98,6 +113,9 @@ impl Player {
     #[must_use]
     pub fn name(&self) -> String {
         match self {
+            Player::Level(l) if l.number == 0 => {
+                format!("fsf:{}/{}/{}", l.depth, l.lines, l.margin)
+            }
             Player::Level(l) => format!("fsf:{}", l.number),
             Player::Engine { path, options, .. } => {
                 let file = path.file_name().map_or_else(
