@@ -193,7 +193,7 @@ enum Command {
         #[command(subcommand)]
         action: LibraryCommand,
     },
-    /// A match between two players: levels (fsf:1 … fsf:16), UCI engines
+    /// A match between two players: levels (fsf:1 … fsf:17), UCI engines
     /// (uci:PATH[,NAME=VALUE…][,depth=N]) or `random`; openings from the master book,
     /// each with both colours; every game to PGN; W-L-D, the Elo difference with its
     /// 95 % interval, the likelihood of superiority, and an SPRT if asked.
@@ -222,7 +222,7 @@ enum Command {
     Move {
         /// The position (default: the start).
         fen: Option<String>,
-        /// The player: fsf:1 … fsf:16, uci:PATH…, random.
+        /// The player: fsf:1 … fsf:17, uci:PATH…, random.
         #[arg(long, default_value = "fsf:1")]
         level: String,
         /// Moves from the position first, in ICCS ("h2e2 h9g7").
