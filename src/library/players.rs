@@ -123,6 +123,20 @@ fn even(kind: &str, key: &str) -> bool {
     key.lines().next() == Some(start.as_str())
 }
 
+/// A player's columns, as [`player_of`] reads them.
+const PLAYER: &str = "name, aliases, look, colour";
+
+/// A player from a row of [`PLAYER`].
+fn player_of(r: &rusqlite::Row) -> rusqlite::Result<Player> {
+    let aliases: String = r.get(1)?;
+    Ok(Player {
+        name: r.get(0)?,
+        aliases: aliases.lines().map(str::to_owned).collect(),
+        look: r.get(2)?,
+        colour: r.get(3)?,
+    })
+}
+
 impl Library {
     /// Adds a player named `name` (trimmed), with `aliases`; `false` if the name is
     /// taken (nothing changes).
@@ -145,20 +159,20 @@ impl Library {
 
     /// Keeps `look` as the player named `name`'s own; `false` if there is none.
     pub fn set_look(&mut self, name: &str, look: &str) -> Result<bool, LibraryError> {
-        let set = self.conn.execute(
-            "UPDATE players SET look = ? WHERE name = ?",
-            params![look.trim(), name.trim()],
-        )?;
-        Ok(set == 1)
+        self.set_field("UPDATE players SET look = ? WHERE name = ?", name, look)
     }
 
     /// Keeps `colour` (`#2e86de`, empty: none) as the player named `name`'s; `false` if
     /// there is none.
     pub fn set_colour(&mut self, name: &str, colour: &str) -> Result<bool, LibraryError> {
-        let set = self.conn.execute(
-            "UPDATE players SET colour = ? WHERE name = ?",
-            params![colour.trim(), name.trim()],
-        )?;
+        self.set_field("UPDATE players SET colour = ? WHERE name = ?", name, colour)
+    }
+
+    /// Runs `update` (a player's field set to a value) for the player named `name`.
+    fn set_field(&mut self, update: &str, name: &str, value: &str) -> Result<bool, LibraryError> {
+        let set = self
+            .conn
+            .execute(update, params![value.trim(), name.trim()])?;
         Ok(set == 1)
     }
 
@@ -174,16 +188,8 @@ impl Library {
     pub fn players(&self) -> Result<Vec<Player>, LibraryError> {
         let mut query = self
             .conn
-            .prepare("SELECT name, aliases, look, colour FROM players ORDER BY name")?;
-        let rows = query.query_map([], |r| {
-            let aliases: String = r.get(1)?;
-            Ok(Player {
-                name: r.get(0)?,
-                aliases: aliases.lines().map(str::to_owned).collect(),
-                look: r.get(2)?,
-                colour: r.get(3)?,
-            })
-        })?;
+            .prepare(&format!("SELECT {PLAYER} FROM players ORDER BY name"))?;
+        let rows = query.query_map([], player_of)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -193,17 +199,9 @@ impl Library {
         let named = self
             .conn
             .query_row(
-                "SELECT name, aliases, look, colour FROM players WHERE name = ?",
+                &format!("SELECT {PLAYER} FROM players WHERE name = ?"),
                 params![name],
-                |r| {
-                    let aliases: String = r.get(1)?;
-                    Ok(Player {
-                        look: r.get(2)?,
-                        colour: r.get(3)?,
-                        name: r.get(0)?,
-                        aliases: aliases.lines().map(str::to_owned).collect(),
-                    })
-                },
+                player_of,
             )
             .optional()?;
         match named {

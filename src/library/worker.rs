@@ -45,6 +45,25 @@ pub enum Job {
     ForgetGo(Box<SgfGame>),
 }
 
+impl Job {
+    /// Whether the writer's thread does it (it changes the library, or must follow the
+    /// changes asked before it: the players' records); the reader does the others.
+    fn writes(&self) -> bool {
+        match self {
+            Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => false,
+            Job::Import(_)
+            | Job::Add(..)
+            | Job::AddGo(..)
+            | Job::Players
+            | Job::AddPlayer(_)
+            | Job::SetLook(..)
+            | Job::SetColour(..)
+            | Job::Forget(_)
+            | Job::ForgetGo(_) => true,
+        }
+    }
+}
+
 /// What the library answers.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -137,21 +156,12 @@ impl Worker {
     /// Asks for `job`.
     pub fn ask(&self, job: Job) {
         let to = match job {
-            Job::Import(_)
-            | Job::Add(..)
-            | Job::AddGo(..)
-            | Job::Players
-            | Job::AddPlayer(_)
-            | Job::SetLook(..)
-            | Job::SetColour(..)
-            | Job::Forget(_)
-            | Job::ForgetGo(_) => {
-                if matches!(job, Job::Import(_)) {
-                    self.cancel.store(false, Ordering::SeqCst);
-                }
+            Job::Import(_) => {
+                self.cancel.store(false, Ordering::SeqCst);
                 &self.writes
             }
-            Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => &self.reads,
+            _ if job.writes() => &self.writes,
+            _ => &self.reads,
         };
         // A thread gone (its library could not be opened) has said so already.
         // Counted before it is sent: the thread may be done with it at once.
@@ -309,15 +319,8 @@ fn read_loop(
                     Ok(file) => Answer::GoGame(id, file.map(Box::new)),
                     Err(e) => Answer::Failed(e.to_string()),
                 },
-                Job::Import(_)
-                | Job::Add(..)
-                | Job::AddGo(..)
-                | Job::Players
-                | Job::AddPlayer(_)
-                | Job::SetLook(..)
-                | Job::SetColour(..)
-                | Job::Forget(_)
-                | Job::ForgetGo(_) => continue,
+                // The writer's.
+                _ => continue,
             };
             if tell.send(answer).is_err() {
                 return;
