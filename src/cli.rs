@@ -193,10 +193,12 @@ enum Command {
         #[command(subcommand)]
         action: LibraryCommand,
     },
-    /// A match between two players: levels (fsf:1 … fsf:17), UCI engines
-    /// (uci:PATH[,NAME=VALUE…][,depth=N]) or `random`; openings from the master book,
-    /// each with both colours; every game to PGN; W-L-D, the Elo difference with its
-    /// 95 % interval, the likelihood of superiority, and an SPRT if asked.
+    /// A match between two players. Xiangqi: levels (fsf:1 …), UCI engines
+    /// (uci:PATH[,NAME=VALUE…][,depth=N]) or `random`, openings from the master book,
+    /// every game to PGN. Go: levels (gnugo:1 … gnugo:8), GTP programs (gtp:COMMAND)
+    /// or `random`, two opening stones, every game to SGF. Each opening with both
+    /// colours; W-L-D, the Elo difference with its 95 % interval, the likelihood of
+    /// superiority, and an SPRT if asked.
     Match {
         /// The first player (the score is theirs).
         a: String,
@@ -217,6 +219,9 @@ enum Command {
         /// The seed of the openings and the levels' choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Go: the board's size.
+        #[arg(long, default_value_t = 9)]
+        size: u8,
     },
     /// A level's move (or any match player's) in a position, in ICCS.
     Move {
@@ -580,6 +585,7 @@ pub fn run() -> ExitCode {
             output,
             sprt,
             seed,
+            size,
         } => {
             let cores = std::thread::available_parallelism().map_or(1, usize::from);
             let request = matches::Request {
@@ -590,6 +596,7 @@ pub fn run() -> ExitCode {
                 out: output,
                 sprt: sprt.and_then(|v| Some((*v.first()?, *v.get(1)?))),
                 seed,
+                size,
             };
             matches::matches(&mut out, request)
         }

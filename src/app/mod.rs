@@ -12,6 +12,7 @@
 
 pub mod go;
 mod icon;
+mod levels;
 pub mod library;
 mod players;
 pub mod xiangqi;

@@ -97,6 +97,7 @@ fn pages(known: &[(Player, PlayerRecord)], settings: &Settings, tables: &Tables)
                         .take(5)
                         .map(|p| (last_row(p, lang), p.id))
                         .collect(),
+                    ladder: record.ladders.get(kind).copied(),
                 })
                 .collect(),
         })

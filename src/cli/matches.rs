@@ -3,7 +3,9 @@
 
 use std::io::Write;
 
+use xiangqi::go;
 use xiangqi::matches::elo::{Sprt, Verdict};
+use xiangqi::matches::go::{GoMatch, GoPlayer, run_go};
 use xiangqi::matches::{Match, Player, Rng, Seat, run};
 
 use super::{Failure, io, position};
@@ -17,6 +19,7 @@ pub(super) struct Request {
     pub out: Option<std::path::PathBuf>,
     pub sprt: Option<(f64, f64)>,
     pub seed: u64,
+    pub size: u8,
 }
 
 fn player(text: &str) -> Result<Player, Failure> {
@@ -24,24 +27,51 @@ fn player(text: &str) -> Result<Player, Failure> {
 }
 
 pub(super) fn matches(out: &mut impl Write, request: Request) -> Result<(), Failure> {
-    let m = Match {
-        a: player(&request.a)?,
-        b: player(&request.b)?,
-        games: request.games,
-        concurrency: request.concurrency,
-        out: request.out,
-        sprt: request.sprt.map(|(e0, e1)| Sprt::new(e0, e1)),
-        seed: request.seed,
-    };
+    let sprt = request.sprt.map(|(e0, e1)| Sprt::new(e0, e1));
     let started = std::time::Instant::now();
     let mut progress = std::io::stderr();
-    let summary = run(&m, &mut progress).map_err(Failure)?;
+    let (names, summary) = if GoPlayer::named(&request.a) || GoPlayer::named(&request.b) {
+        if !(go::MIN_SIZE..=go::MAX_SIZE).contains(&request.size) {
+            return Err(Failure(format!(
+                "a board is {}×{} to {}×{}",
+                go::MIN_SIZE,
+                go::MIN_SIZE,
+                go::MAX_SIZE,
+                go::MAX_SIZE
+            )));
+        }
+        let m = GoMatch {
+            a: request.a.parse().map_err(Failure)?,
+            b: request.b.parse().map_err(Failure)?,
+            size: request.size,
+            rules: go::Rules::CHINESE,
+            games: request.games,
+            concurrency: request.concurrency,
+            out: request.out,
+            sprt,
+            seed: request.seed,
+        };
+        let summary = run_go(&m, &mut progress).map_err(Failure)?;
+        ([m.a.name(), m.b.name()], summary)
+    } else {
+        let m = Match {
+            a: player(&request.a)?,
+            b: player(&request.b)?,
+            games: request.games,
+            concurrency: request.concurrency,
+            out: request.out,
+            sprt,
+            seed: request.seed,
+        };
+        let summary = run(&m, &mut progress).map_err(Failure)?;
+        ([m.a.name(), m.b.name()], summary)
+    };
     let s = summary.score;
     writeln!(
         out,
         "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
-        m.a.name(),
-        m.b.name(),
+        names[0],
+        names[1],
         s.wins,
         s.losses,
         s.draws,
@@ -70,7 +100,7 @@ pub(super) fn matches(out: &mut impl Write, request: Request) -> Result<(), Fail
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
     writeln!(out, "Endings: {}", endings.join(", ")).map_err(io)?;
-    if let (Some(test), Some(verdict)) = (m.sprt, summary.verdict) {
+    if let (Some(test), Some(verdict)) = (sprt, summary.verdict) {
         let (low, high) = test.bounds();
         let said = match verdict {
             Verdict::H1 => "H1 accepted",

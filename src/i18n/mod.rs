@@ -32,6 +32,13 @@ texts! {
     Handicap => "让子", "Handicap";
     Level => "电脑水平", "Computer level";
     NoLevel => "按下面的思考深度或时间", "By the depth or time below";
+    GoNoLevel => "GNU Go 5 级（原来的对手）", "GNU Go at level 5 (as before)";
+    YourLevel => "{}的级别：{}", "{}'s level: {}";
+    LadderWins => "已连胜 {} 盘，连胜 3 盘升一级", "{} wins in a row: three move up a level";
+    LadderLosses => "已连败 {} 盘，连败 3 盘降一级", "{} losses in a row: three move down a level";
+    LadderNew => "连胜 3 盘升一级，连败 3 盘降一级", "Three wins in a row move up a level, three losses down";
+    PlayYourLevel => "下这一级", "Play this level";
+    LevelRating => "等级分 {}", "rating {}";
     HandicapGiven => "{}（{}）{}", "{} ({}) gives {}";
     InfoEvent => "赛事", "Event";
     InfoDate => "日期", "Date";

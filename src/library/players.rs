@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use rusqlite::{OptionalExtension, params};
+use table::household::{Ladder, level_in};
 use table::rating::{Rating, TAU};
 
 use super::{Library, LibraryError};
@@ -89,6 +90,19 @@ pub struct PlayerRecord {
     pub ratings: BTreeMap<String, Rating>,
     /// The last games, newest first (at most 20).
     pub last: Vec<Played>,
+    /// Per game, where the games against the computer's levels put the player on its
+    /// ladder.
+    pub ladders: BTreeMap<String, Ladder>,
+}
+
+/// How many levels the computer has at a game.
+fn levels_at(kind: &str) -> u8 {
+    let n = if kind == super::GO {
+        crate::matches::go_levels::GO_LEVELS.len()
+    } else {
+        crate::matches::levels::LEVELS.len()
+    };
+    u8::try_from(n).unwrap_or(u8::MAX)
 }
 
 /// The first player's points in a finished game by its result (`1-0`, `B+R`…), or
@@ -264,6 +278,10 @@ impl Library {
             } else {
                 continue;
             };
+            if let Some(level) = level_in(&opponent) {
+                let ladder = record.ladders.entry(kind.clone()).or_default();
+                *ladder = ladder.after(level, mine, levels_at(&kind));
+            }
             record.per_game.entry(kind.clone()).or_default().add(mine);
             record
                 .per_opponent
@@ -487,5 +505,35 @@ mod tests {
             "{mei:?} {dad:?}"
         );
         assert!(mei.deviation < 350.0);
+    }
+
+    /// The ladder follows a player's games against the computer's levels in the order
+    /// played: three wins at level 2 move Mei to 3, three losses there back to 2.
+    #[test]
+    fn a_players_games_against_the_levels_move_their_ladder() {
+        let mut lib = Library::in_memory().unwrap();
+        lib.add_player("美美", &[]).unwrap();
+        let computer = |n: u8| format!("Fairy-Stockfish level {n}");
+        // Mei plays red: 1-0 is her win.
+        let results = [(2, "1-0"), (2, "1-0"), (2, "1-0"), (3, "0-1"), (3, "0-1")];
+        for (n, &(level, result)) in results.iter().enumerate() {
+            lib.add(&game(n, "美美", &computer(level), result), "test")
+                .unwrap();
+        }
+        let ladder = |lib: &Library| {
+            let p = lib.player("美美").unwrap().unwrap();
+            lib.player_record(&p).unwrap().ladders["xiangqi"]
+        };
+        assert_eq!(
+            ladder(&lib),
+            Ladder {
+                level: 3,
+                wins: 0,
+                losses: 2
+            }
+        );
+        lib.add(&game(5, "美美", &computer(3), "0-1"), "test")
+            .unwrap();
+        assert_eq!(ladder(&lib).level, 2, "three losses in a row");
     }
 }

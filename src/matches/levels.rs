@@ -21,29 +21,39 @@ pub struct Level {
     pub lines: usize,
     /// How far below the best line (centipawns) a line may be and still be played.
     pub margin: i32,
+    /// Its rating as measured (the README's table: Elo, Fairy-Stockfish's `UCI_Elo`
+    /// 1350 the anchor), if it has been.
+    pub rating: Option<i32>,
 }
 
 /// The levels, easiest first. Their depths, lines and margins are what the match runner
 /// measured (`xiangqi match fsf:4 fsf:3`; a custom one is `fsf:DEPTH/LINES/MARGIN`),
 /// chosen so that neighbours are 100–250 Elo apart where measured (the README's table).
 pub const LEVELS: [Level; 17] = [
-    level(1, ["蹒跚学步", "First steps"], 1, 8, 400),
-    level(2, ["幼儿园", "Kindergarten"], 1, 6, 400),
-    level(3, ["小学生", "Schoolchild"], 1, 6, 250),
-    level(4, ["象棋兴趣班", "Chess club kid"], 1, 5, 200),
-    level(5, ["初学者", "Beginner"], 2, 5, 180),
-    level(6, ["爱好者", "Club newcomer"], 3, 5, 130),
-    level(7, ["街头高手", "Park player"], 4, 4, 90),
-    level(8, ["公园棋王", "Park champion"], 5, 4, 60),
-    level(9, ["业余四级", "Amateur 4"], 6, 3, 40),
-    level(10, ["业余三级", "Amateur 3"], 7, 3, 32),
-    level(11, ["业余二级", "Amateur 2"], 8, 3, 25),
-    level(12, ["业余一级", "Amateur 1"], 9, 3, 20),
-    level(13, ["业余大师", "Amateur master"], 10, 2, 15),
-    level(14, ["地方冠军", "Provincial champion"], 11, 2, 10),
-    level(15, ["大师", "Master"], 13, 1, 0),
-    level(16, ["特级大师", "Grandmaster"], 17, 1, 0),
-    level(17, ["全力", "Full strength"], 22, 1, 0),
+    level(1, ["蹒跚学步", "First steps"], 1, 8, 400, Some(791)),
+    level(2, ["幼儿园", "Kindergarten"], 1, 6, 400, Some(951)),
+    level(3, ["小学生", "Schoolchild"], 1, 6, 250, Some(1142)),
+    level(4, ["象棋兴趣班", "Chess club kid"], 1, 5, 200, Some(1319)),
+    level(5, ["初学者", "Beginner"], 2, 5, 180, Some(1496)),
+    level(6, ["爱好者", "Club newcomer"], 3, 5, 130, Some(1678)),
+    level(7, ["街头高手", "Park player"], 4, 4, 90, Some(1860)),
+    level(8, ["公园棋王", "Park champion"], 5, 4, 60, Some(1999)),
+    level(9, ["业余四级", "Amateur 4"], 6, 3, 40, Some(2195)),
+    level(10, ["业余三级", "Amateur 3"], 7, 3, 32, Some(2436)),
+    level(11, ["业余二级", "Amateur 2"], 8, 3, 25, Some(2632)),
+    level(12, ["业余一级", "Amateur 1"], 9, 3, 20, Some(2828)),
+    level(13, ["业余大师", "Amateur master"], 10, 2, 15, Some(3048)),
+    level(
+        14,
+        ["地方冠军", "Provincial champion"],
+        11,
+        2,
+        10,
+        Some(3204),
+    ),
+    level(15, ["大师", "Master"], 13, 1, 0, None),
+    level(16, ["特级大师", "Grandmaster"], 17, 1, 0, None),
+    level(17, ["全力", "Full strength"], 22, 1, 0, None),
 ];
 
 const fn level(
@@ -52,6 +62,7 @@ const fn level(
     depth: u32,
     lines: usize,
     margin: i32,
+    rating: Option<i32>,
 ) -> Level {
     Level {
         number,
@@ -59,6 +70,7 @@ const fn level(
         depth,
         lines,
         margin,
+        rating,
     }
 }
 

@@ -4,12 +4,13 @@
 //! up where it stopped; the result as cutechess gives it (`elo`).
 
 pub mod elo;
+pub mod go;
+pub mod go_levels;
 pub mod levels;
+mod runner;
 mod seat;
 
 use std::io::Write;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::rules::record::GameRecord;
 use crate::rules::{Color, Game, Move, Notation, Outcome, Position, Termination, pgn};
@@ -63,7 +64,7 @@ pub struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, points: Points, ending: &str) {
+    pub(crate) fn add(&mut self, points: Points, ending: &str) {
         match points {
             Points::Win => self.score.wins += 1,
             Points::Draw => self.score.draws += 1,
@@ -222,101 +223,39 @@ pub fn played(text: &str, a: &str) -> Vec<(usize, Points, String)> {
 
 /// Runs `m`, saying each game's end on `progress`; what the games came to.
 pub fn run(m: &Match, progress: &mut (impl Write + Send)) -> Result<Summary, String> {
-    let mut summary = Summary::default();
-    let mut done = std::collections::BTreeSet::new();
-    let mut file = None;
-    if let Some(path) = &m.out {
-        let before = std::fs::read_to_string(path).unwrap_or_default();
-        for (round, points, ending) in played(&before, &m.a.name()) {
-            if round < m.games && done.insert(round) {
-                summary.add(points, &ending);
-            }
+    runner::run(m, &m.schedule(), progress)
+}
+
+impl Match {
+    fn schedule(&self) -> runner::Schedule {
+        runner::Schedule {
+            games: self.games,
+            concurrency: self.concurrency,
+            out: self.out.clone(),
+            sprt: self.sprt,
         }
-        file = Some(path.clone());
     }
-    if !done.is_empty() {
-        let _ = writeln!(progress, "taken up: {} games played before", done.len());
+}
+
+impl runner::Contest for Match {
+    type Seats = (Seat, Seat);
+
+    fn seat(&self) -> Result<(Seat, Seat), String> {
+        Ok((Seat::start(&self.a)?, Seat::start(&self.b)?))
     }
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(
-        m.sprt
-            .is_some_and(|t| t.verdict(&summary.score) != elo::Verdict::Continue),
-    );
-    let shared = Mutex::new((summary, file, progress, None::<String>));
-    std::thread::scope(|scope| {
-        for _ in 0..m.concurrency.max(1) {
-            scope.spawn(|| {
-                let seats = Seat::start(&m.a).and_then(|a| Ok((a, Seat::start(&m.b)?)));
-                let (mut a, mut b) = match seats {
-                    Ok(s) => s,
-                    Err(e) => {
-                        shared.lock().map(|mut s| s.3 = Some(e)).ok();
-                        stop.store(true, Ordering::SeqCst);
-                        return;
-                    }
-                };
-                loop {
-                    if stop.load(Ordering::SeqCst) {
-                        return;
-                    }
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= m.games {
-                        return;
-                    }
-                    if done.contains(&index) {
-                        continue;
-                    }
-                    let played = play(m, index, &mut a, &mut b);
-                    let Ok(mut s) = shared.lock() else {
-                        return;
-                    };
-                    let (summary, file, progress, failed) = &mut *s;
-                    match played {
-                        Ok((record, points)) => {
-                            let ending = record.tag("Ending").unwrap_or("").to_owned();
-                            summary.add(points, &ending);
-                            if let Some(path) = file.as_ref() {
-                                let text = pgn::write(&record, Notation::Iccs) + "\n";
-                                if let Err(e) = crate::storage::append(path, text.as_bytes()) {
-                                    *failed = Some(format!("{}: {e}", path.display()));
-                                    stop.store(true, Ordering::SeqCst);
-                                }
-                            }
-                            let sc = summary.score;
-                            let _ = writeln!(
-                                progress,
-                                "game {} {:?} {ending}: {} - {} - {}",
-                                index + 1,
-                                points,
-                                sc.wins,
-                                sc.losses,
-                                sc.draws
-                            );
-                            if let Some(test) = m.sprt {
-                                let verdict = test.verdict(&sc);
-                                if verdict != elo::Verdict::Continue {
-                                    summary.verdict = Some(verdict);
-                                    stop.store(true, Ordering::SeqCst);
-                                }
-                            }
-                        }
-                        Err(e) => {
-                            *failed = Some(e);
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                    }
-                }
-            });
-        }
-    });
-    let (mut summary, _, _, failed) = shared.into_inner().map_err(|e| e.to_string())?;
-    if let Some(e) = failed {
-        return Err(e);
+
+    fn play(&self, index: usize, seats: &mut (Seat, Seat)) -> Result<runner::Played, String> {
+        let (record, points) = play(self, index, &mut seats.0, &mut seats.1)?;
+        Ok(runner::Played {
+            ending: record.tag("Ending").unwrap_or("").to_owned(),
+            text: pgn::write(&record, Notation::Iccs) + "\n",
+            points,
+        })
     }
-    if let Some(test) = m.sprt {
-        summary.verdict = Some(test.verdict(&summary.score));
+
+    fn played(&self, text: &str) -> Vec<(usize, Points, String)> {
+        played(text, &self.a.name())
     }
-    Ok(summary)
 }
 
 #[cfg(test)]

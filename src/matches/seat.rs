@@ -52,6 +52,7 @@ impl std::str::FromStr for Player {
                 depth: depth.parse().map_err(|_| bad())?,
                 lines: lines.parse().map_err(|_| bad())?,
                 margin: margin.parse().map_err(|_| bad())?,
+                rating: None,
             }));
         }
         if let Some(n) = s.strip_prefix("fsf:") {

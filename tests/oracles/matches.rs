@@ -173,3 +173,137 @@ fn the_easiest_level_beats_a_random_mover_nearly_always() {
     let wins: u32 = score.split(" - ").next().unwrap().trim().parse().unwrap();
     assert!(wins >= 9, "{said}");
 }
+
+/// A Go match between two levels on 9×9: every game is a whole SGF that sgfmill reads
+/// to the same final board as ours, ended by two passes and counted (a level passes
+/// when GNU Go has nothing left to play, and never fills one of its own eyes), its
+/// result and how it ended written; run again, it is taken up.
+#[test]
+fn a_go_match_between_two_levels_is_sgf_that_sgfmill_reads_counted_and_taken_up() {
+    use xiangqi::go::{Color, Move, Point, sgf};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("match-go");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.sgf");
+    let path = file.to_str().unwrap();
+    let args = [
+        "match",
+        "gnugo:8",
+        "gnugo:6",
+        "--size",
+        "9",
+        "--concurrency",
+        "2",
+        "-o",
+        path,
+    ];
+    let (said, _) = xiangqi(&[&args[..], &["--games", "2"]].concat());
+    assert!(said.starts_with("Score of gnugo:8 vs gnugo:6: "), "{said}");
+    assert!(said.contains("Endings: counted 2"), "{said}");
+
+    let text = std::fs::read_to_string(&file).unwrap();
+    let parts: Vec<String> = text
+        .split("\n(;")
+        .enumerate()
+        .map(|(i, p)| {
+            if i == 0 {
+                p.to_owned()
+            } else {
+                format!("(;{p}")
+            }
+        })
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    assert_eq!(parts.len(), 2, "{text}");
+    let mut oracle = common::python::Oracle::start("sgfmill_oracle.py");
+    for (k, part) in parts.iter().enumerate() {
+        let record = sgf::read(part).unwrap().remove(0);
+        let game = record.replay(&record.main_line()).unwrap();
+        assert_eq!(record.tag("GC"), Some("Ending: counted"));
+        assert!(game.passes() >= 2, "ended by two passes");
+        let result = record.tag("RE").unwrap();
+        assert!(
+            result.starts_with("B+") || result.starts_with("W+"),
+            "{result}"
+        );
+        let names = [record.tag("PB").unwrap(), record.tag("PW").unwrap()];
+        assert!(
+            names.contains(&"gnugo:8") && names.contains(&"gnugo:6"),
+            "{names:?}"
+        );
+        // No move fills an eye of one of the mover's own groups: a point whose
+        // neighbours are all one chain of its own with another liberty (filling a
+        // point between two chains may connect them, which GNU Go does to save one).
+        for (ply, mv) in game.moves().iter().enumerate() {
+            let Move::Play(p) = *mv else { continue };
+            let before = game.position_at(ply).unwrap();
+            let me = before.to_move();
+            let board = before.board();
+            let around: Vec<Point> = [(0i16, 1i16), (0, -1), (1, 0), (-1, 0)]
+                .into_iter()
+                .map(|(dx, dy)| (i16::from(p.x) + dx, i16::from(p.y) + dy))
+                .filter(|&(x, y)| (0..9).contains(&x) && (0..9).contains(&y))
+                .map(|(x, y)| Point::new(x as u8, y as u8))
+                .collect();
+            let chains: Vec<_> = around.iter().filter_map(|&q| board.chain(q)).collect();
+            let eye = chains.len() == around.len()
+                && chains
+                    .iter()
+                    .all(|c| c.color == me && c.stones == chains[0].stones)
+                && chains[0].liberties.len() >= 2;
+            assert!(
+                !eye,
+                "game {k}: ply {ply} fills its own eye at {}",
+                p.gtp(9)
+            );
+        }
+        let single = dir.join(format!("game{k}.sgf"));
+        std::fs::write(&single, part).unwrap();
+        let answer = oracle.ask(&format!("read\t{}", single.display()));
+        let f: Vec<&str> = answer.split('\t').collect();
+        assert_eq!(f[0], "ok", "{answer}");
+        let board = game.position().board();
+        let ours: Vec<String> = (0..9)
+            .map(|y| {
+                (0..9)
+                    .map(|x| match board.get(Point::new(x, y)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(f[4], ours.join("/"), "sgfmill's board after the moves");
+    }
+    let (_, progress) = xiangqi(&[&args[..], &["--games", "3"]].concat());
+    assert!(
+        progress.contains("taken up: 2 games played before"),
+        "{progress}"
+    );
+    let again = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(again.matches("(;").count(), 3);
+}
+
+/// Go's floor: the easiest level (six stones given) against a random mover.
+#[test]
+fn the_easiest_go_level_beats_a_random_mover() {
+    let (said, _) = xiangqi(&[
+        "match",
+        "gnugo:1",
+        "random",
+        "--games",
+        "6",
+        "--concurrency",
+        "2",
+    ]);
+    let wins: u32 = said
+        .lines()
+        .next()
+        .and_then(|l| l.split(": ").nth(1))
+        .and_then(|s| s.split(" - ").next())
+        .and_then(|w| w.trim().parse().ok())
+        .unwrap_or(0);
+    println!("gnugo:1 against random: {said}");
+    assert!(wins >= 5, "{said}");
+}

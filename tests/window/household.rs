@@ -130,7 +130,7 @@ fn level_three_chosen_in_the_panel_answers_the_players_move() {
     std::fs::write(&settings, "(computer: \"black\")\n").unwrap();
     let game = Game::restart("level", &[]);
     game.click_at(panel_place(&game, "computer-level"));
-    game.click_at(panel_place(&game, "level-3"));
+    game.click_at(panel_place(&game, "computer-level-3"));
     game.until_logged("computer level Some(3)");
     // The pointer leaves the panel for a frame of its own before the board's click.
     let (x, y, _) = game.point(sq("h2"));

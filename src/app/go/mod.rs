@@ -108,6 +108,9 @@ pub enum GoCommand {
     GoTo(usize),
     /// GNU Go plays this side from now on (`None`: two people play).
     Computer(Option<crate::go::Color>),
+    /// GNU Go plays at this level from now on (`None`: its level 5, as before levels);
+    /// a level that gives stones gives them from the next game.
+    Level(Option<u8>),
     /// Ask GNU Go which stones are dead (`opponent.rs` answers).
     AskDead,
     /// A: GNU Go's view of who owns each point, on or off (`gnugo/territory.rs`).
@@ -223,6 +226,23 @@ fn comments(mut typed: MessageReader<GoComment>, mut table: ResMut<GoTable>) {
     }
 }
 
+/// A new game's setup with its level's handicap: a level that gives stones plays white
+/// and gives them (one: black and half a point of komi).
+fn with_level(setup: crate::games::go::GoSetup) -> crate::games::go::GoSetup {
+    let level = setup
+        .level
+        .and_then(crate::matches::go_levels::GoLevel::get);
+    match level {
+        Some(l) if setup.computer.is_some() && l.stones > 0 => crate::games::go::GoSetup {
+            computer: Some(crate::go::Color::White),
+            handicap: if l.stones >= 2 { l.stones } else { 0 },
+            komi_halves: 1,
+            ..setup
+        },
+        _ => setup,
+    }
+}
+
 /// Undo, redo, new game, pass, the clock's pause.
 fn commands(
     mut play: MessageReader<PlayCommand>,
@@ -239,11 +259,15 @@ fn commands(
 ) {
     // A new game has the players the table seats at black and white.
     let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {
+        let setup = with_level(setup);
         // GNU Go's side has its name: a game against it counts on the player's page.
         let mut seats = seats.seats.clone();
         if let Some(side) = setup.computer {
             let seat = usize::from(side == crate::go::Color::White);
-            seats[seat] = "GNU Go".to_owned();
+            seats[seat] = match setup.level {
+                Some(n) => format!("GNU Go level {n}"),
+                None => "GNU Go".to_owned(),
+            };
         }
         let [black, white] = &seats;
         let date = jiff::Zoned::now().date().to_string();
@@ -323,6 +347,13 @@ fn commands(
             GoCommand::Computer(side) => {
                 info!("go computer {side:?}");
                 table.setup.computer = side;
+            }
+            GoCommand::Level(level) => {
+                info!("go computer level {level:?}");
+                table.setup.level = level;
+                if let Some(next) = next.0.as_mut() {
+                    next.level = level;
+                }
             }
             // GNU Go's questions (`gnugo/`).
             GoCommand::AskDead | GoCommand::Territory | GoCommand::Review | GoCommand::NextMark => {

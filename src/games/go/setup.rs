@@ -18,6 +18,8 @@ pub struct GoSetup {
     pub time: Option<crate::rules::TimeControl>,
     /// The side GNU Go plays, if it plays one.
     pub computer: Option<Color>,
+    /// GNU Go's level (`matches::go_levels`); none: GNU Go's level 5, as before levels.
+    pub level: Option<u8>,
 }
 
 impl Default for GoSetup {
@@ -47,6 +49,7 @@ impl GoSetup {
             handicap: 0,
             time: None,
             computer: None,
+            level: None,
         }
     }
 
@@ -64,6 +67,7 @@ impl GoSetup {
             handicap: game.handicap(),
             time: None,
             computer: None,
+            level: None,
         }
     }
 

@@ -10,6 +10,8 @@ use crate::i18n::Lang;
 use crate::settings::Settings;
 use crate::theme::{PieceStyle, Theme};
 
+pub use super::ladder::{DOWN, Ladder, UP, level_in};
+
 /// The players the program remembers, in the order to list them.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct Household {
@@ -118,6 +120,8 @@ pub struct ProfileGame {
     /// The last games, newest first: what the row says, and the game's id in the library
     /// (a click opens it).
     pub last: Vec<(String, i64)>,
+    /// Where the player's games against the computer put them on its ladder.
+    pub ladder: Option<Ladder>,
 }
 
 impl Household {
@@ -127,6 +131,14 @@ impl Household {
         let player = self.players.iter().find(|p| p.name == name)?;
         let game = player.games.iter().find(|g| g.slug == slug)?;
         game.rating.map(|(r, _)| r)
+    }
+
+    /// Where the player named `name` stands on the computer's ladder at the game of
+    /// `slug`, once they have played it.
+    #[must_use]
+    pub fn ladder(&self, name: &str, slug: &str) -> Option<Ladder> {
+        let player = self.players.iter().find(|p| p.name == name)?;
+        player.games.iter().find(|g| g.slug == slug)?.ladder
     }
 }
 

@@ -51,13 +51,24 @@ fn computer_to_move(table: &GoTable) -> bool {
 /// Starts a question on its thread.
 fn ask(asking: &mut Asking, table: &GoTable, question: Question, wake: super::Wake) {
     let game = table.game().clone();
+    let level = table
+        .setup
+        .level
+        .and_then(crate::matches::go_levels::GoLevel::get);
+    // A level's choice among GNU Go's candidates, drawn from the position.
+    let roll = crate::matches::Rng::new(stamp(table)).unit();
     asking.0.start((stamp(table), wake), move |_| {
         let path = gtp::find_gnugo().ok_or_else(|| "GNU Go (gnugo) is not installed".to_owned())?;
-        let mut gnugo = gtp::gnugo(&path, &game, LEVEL).map_err(|e| e.to_string())?;
+        let strength = level.map_or(LEVEL, |l| l.gnugo);
+        let mut gnugo = gtp::gnugo(&path, &game, strength).map_err(|e| e.to_string())?;
         gnugo.set_game(&game).map_err(|e| e.to_string())?;
-        let answer = match question {
-            Question::Dead => gnugo.dead(game.start().board().size()).map(Answer::Dead),
-            Question::Move => gnugo.genmove(&game).map(Answer::Move),
+        let answer = match (question, level) {
+            (Question::Dead, _) => gnugo.dead(game.start().board().size()).map(Answer::Dead),
+            // A level never resigns and plays only GNU Go's own candidates.
+            (Question::Move, Some(l)) => l
+                .play(&mut gnugo, &game, roll)
+                .map(|m| Answer::Move(Some(m))),
+            (Question::Move, None) => gnugo.genmove(&game).map(Answer::Move),
         };
         answer.map_err(|e| e.to_string())
     });

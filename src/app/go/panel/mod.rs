@@ -38,12 +38,15 @@ pub(crate) struct GoShown<'w> {
     hinted: Res<'w, crate::app::go::gnugo::hint::Hinted>,
     reviewed: Res<'w, crate::app::go::gnugo::review::GoReviewed>,
     next: ResMut<'w, crate::app::go::table::GoNext>,
+    household: Res<'w, ::table::household::Household>,
 }
 
 /// The Go panel's own state: where its buttons were logged, the new game being chosen.
 #[derive(Default)]
 pub(crate) struct GoUi {
     pub(super) logged: Vec<(&'static str, (i32, i32))>,
+    /// The level list's entries, logged by name (`go-level-3`).
+    levels: Vec<(String, (i32, i32))>,
     pub(super) count: String,
     /// The comment box: for which node, what it holds.
     comment: (usize, String),
@@ -67,9 +70,13 @@ pub(crate) fn section(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let mut sent = Vec::new();
-    show(ui, &mut shown, settings.lang, &mut state, &mut |a| {
-        sent.push(a)
-    });
+    show(
+        ui,
+        &mut shown,
+        (settings.lang, &settings.seats),
+        &mut state,
+        &mut |a| sent.push(a),
+    );
     typed_move(
         ui.ctx(),
         (overlay.move_box, &shown.table, settings.lang),
@@ -95,6 +102,36 @@ pub(crate) fn section(
     }
 }
 
+/// GNU Go's level, by number, name and rating, and the seated player's on the ladder.
+fn level_ui(
+    ui: &mut egui::Ui,
+    (level, computer): (Option<u8>, Color),
+    (household, seats): (&::table::household::Household, &[String; 2]),
+    lang: Lang,
+    state: &mut GoUi,
+    send: &mut impl FnMut(Action),
+) {
+    use crate::matches::go_levels::GO_LEVELS;
+    let rows: Vec<crate::app::levels::Row> = GO_LEVELS
+        .iter()
+        .map(|l| crate::app::levels::Row {
+            number: l.number,
+            name: l.name[usize::from(lang == Lang::En)],
+            rating: l.rating,
+        })
+        .collect();
+    let seat = usize::from(computer == Color::White);
+    let player = crate::app::levels::opponent(household, seats, seat, "go");
+    let none = crate::i18n::T::GoNoLevel.get(lang);
+    let mut log = |what: String, rect: egui::Rect| {
+        crate::app::panel::parts::log_place(&mut state.levels, what, rect);
+    };
+    let list = ("go-level", &rows[..], none);
+    if let Some(chosen) = crate::app::levels::level_ui(ui, list, level, player, lang, &mut log) {
+        send(Action::own(GoCommand::Level(chosen)));
+    }
+}
+
 /// A button whose place is logged under `name`.
 pub(super) fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'static str) -> bool {
     let b = ui.button(text);
@@ -105,7 +142,7 @@ pub(super) fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'st
 fn show(
     ui: &mut egui::Ui,
     shown: &mut GoShown,
-    lang: Lang,
+    (lang, seats): (Lang, &[String; 2]),
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
@@ -162,6 +199,16 @@ fn show(
             }
         }
     });
+    if let Some(side) = table.setup.computer {
+        level_ui(
+            ui,
+            (table.setup.level, side),
+            (&shown.household, seats),
+            lang,
+            state,
+            send,
+        );
+    }
     let mut look = table.look;
     ui.checkbox(&mut look.liberties, G::Liberties.get(lang));
     ui.checkbox(&mut look.atari, G::Atari.get(lang));

@@ -28,7 +28,7 @@ const LINE_MOVES: usize = 8;
 pub(crate) fn show(
     ui: &mut egui::Ui,
     model: &Model,
-    (settings, xq): (&Settings, &XiangqiSettings),
+    (settings, xq, household): (&Settings, &XiangqiSettings, &table::household::Household),
     view: &EngineView,
     waits: &ComputerWaits,
     send: &mut impl FnMut(Action),
@@ -48,8 +48,8 @@ pub(crate) fn show(
     if computer != xq.computer {
         send(Action::own(EngineCommand::SetComputer(computer)));
     }
-    if xq.computer.is_some() {
-        level_ui(ui, xq.level, lang, send);
+    if let Some(side) = xq.computer {
+        level_ui(ui, (xq.level, side), (settings, household), send);
     }
     // A level sets its own search: the strength is for no level.
     let strength = xq
@@ -85,38 +85,37 @@ fn opponent_text(computer: Option<Side>, lang: Lang) -> &'static str {
     }
 }
 
-/// The computer's level: one of the levels, by number and name, or none (the strength
-/// below then says how it searches).
-fn level_ui(ui: &mut egui::Ui, level: Option<u8>, lang: Lang, send: &mut impl FnMut(Action)) {
-    use crate::matches::levels::{LEVELS, Level};
-    let name = |n: Option<u8>| match n.and_then(Level::get) {
-        Some(l) => format!("{} · {}", l.number, l.name[usize::from(lang == Lang::En)]),
-        None => T::NoLevel.get(lang).to_owned(),
-    };
+/// The computer's level: one of the levels, by number, name and rating, or none (the
+/// strength below then says how it searches); the seated player's level on the ladder.
+fn level_ui(
+    ui: &mut egui::Ui,
+    (level, computer): (Option<u8>, Side),
+    (settings, household): (&Settings, &table::household::Household),
+    send: &mut impl FnMut(Action),
+) {
+    use crate::matches::levels::LEVELS;
+    let lang = settings.lang;
+    let rows: Vec<crate::app::levels::Row> = LEVELS
+        .iter()
+        .map(|l| crate::app::levels::Row {
+            number: l.number,
+            name: l.name[usize::from(lang == Lang::En)],
+            rating: l.rating,
+        })
+        .collect();
+    let seat = usize::from(computer == Side::Black);
+    let player = crate::app::levels::opponent(household, &settings.seats, seat, "xiangqi");
     // Where the list and its entries are, for the window tests (logged as they move).
     static LOGGED: std::sync::Mutex<Vec<(String, (i32, i32))>> = std::sync::Mutex::new(Vec::new());
-    let log = |what: String, rect: egui::Rect| {
+    let mut log = |what: String, rect: egui::Rect| {
         if let Ok(mut logged) = LOGGED.lock() {
             crate::app::panel::parts::log_place(&mut logged, what, rect);
         }
     };
-    let mut chosen = level;
-    ui.horizontal(|ui| {
-        ui.label(T::Level.get(lang));
-        let combo = egui::ComboBox::from_id_salt("computer-level")
-            .selected_text(name(level))
-            .show_ui(ui, |ui| {
-                let none = ui.selectable_value(&mut chosen, None, name(None));
-                log("level-none".to_owned(), none.rect);
-                for l in LEVELS {
-                    let item =
-                        ui.selectable_value(&mut chosen, Some(l.number), name(Some(l.number)));
-                    log(format!("level-{}", l.number), item.rect);
-                }
-            });
-        log("computer-level".to_owned(), combo.response.rect);
-    });
-    if chosen != level {
+    let none = T::NoLevel.get(lang);
+    let list = ("computer-level", &rows[..], none);
+    // The log names are the list's: `computer-level`, `computer-level-3`.
+    if let Some(chosen) = crate::app::levels::level_ui(ui, list, level, player, lang, &mut log) {
         send(Action::own(EngineCommand::SetLevel(chosen)));
     }
 }

@@ -63,6 +63,7 @@ pub(crate) struct Shown<'w> {
     training: Res<'w, Training>,
     engines: review::EngineShown<'w>,
     library: Res<'w, crate::app::xiangqi::library::LibraryView>,
+    household: Res<'w, ::table::household::Household>,
 }
 
 /// What it says: the player's actions, edits and settings, and a request for the next
@@ -98,6 +99,7 @@ pub(crate) fn section(
         training,
         engines,
         library,
+        household,
     } = shown;
     let XiangqiUi {
         clock: clock_ui,
@@ -149,6 +151,7 @@ pub(crate) fn section(
                     waits: &engines.waits,
                     reviewed: &engines.reviewed,
                     library: &library,
+                    household: &household,
                 },
                 table::Memory {
                     clock: clock_ui,

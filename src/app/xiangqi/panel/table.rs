@@ -30,6 +30,7 @@ pub(crate) struct Shown<'a> {
     pub waits: &'a crate::app::xiangqi::model::ComputerWaits,
     pub reviewed: &'a crate::app::xiangqi::review::Reviewed,
     pub library: &'a crate::app::xiangqi::library::LibraryView,
+    pub household: &'a table::household::Household,
 }
 
 /// What the player changed in the panel this frame.
@@ -215,12 +216,19 @@ fn tail(
         xq,
         engine,
         waits,
+        household,
         ..
     } = *shown;
     let lang = settings.lang;
     ui.separator();
-    let strength =
-        crate::app::xiangqi::panel::engine::show(ui, model, (settings, xq), engine, waits, send);
+    let strength = crate::app::xiangqi::panel::engine::show(
+        ui,
+        model,
+        (settings, xq, household),
+        engine,
+        waits,
+        send,
+    );
     ui.add_space(4.0);
     cards::card(ui, model, (settings, xq), bottom);
     let clock = clock::show(ui, model, (settings, xq), clock_ui, send);

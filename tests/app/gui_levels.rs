@@ -1,0 +1,114 @@
+//! The computer's levels at the table, headless: a player's games against a level move
+//! them up its ladder (three wins in a row), which the household then says; a Go level
+//! that gives stones starts the game with them, GNU Go at white under its level's name.
+#![cfg(feature = "gui")]
+
+use crate::common;
+
+use bevy::input::keyboard::{KeyCode, KeyboardInput};
+use bevy::prelude::*;
+use common::headless::{app, chord, play};
+use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
+use xiangqi::app::household::{Household, HouseholdCommand};
+use xiangqi::app::schedule::GameKind;
+use xiangqi::app::store::persist::DataDirs;
+use xiangqi::app::xiangqi::model::Model;
+use xiangqi::app::{Action, Settings};
+use xiangqi::storage::Dirs;
+
+use KeyCode::{ControlLeft, Enter, KeyR};
+
+/// The game with its files and library in a folder of its own.
+fn with_library(name: &str) -> App {
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("levels-{name}"));
+    let _ = std::fs::remove_dir_all(&root);
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_message::<KeyboardInput>()
+        .add_message::<bevy::window::FileDragAndDrop>()
+        .add_plugins(xiangqi::app::core_plugin)
+        .insert_resource(DataDirs(Some(Dirs::under(&root))))
+        .add_plugins(xiangqi::app::files_plugin);
+    app.update();
+    app
+}
+
+/// Frames until `done` holds (the library answers from its threads), at most 20 s.
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(app) {
+        assert!(start.elapsed().as_secs() < 20, "waited for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+}
+
+/// Mei wins three games in a row against level 2 (its name in the record, as the
+/// computer's side is named): the household puts her at level 3, her run begun afresh.
+#[test]
+fn three_wins_in_a_row_against_a_level_move_a_player_up_its_ladder() {
+    let mut app = with_library("ladder");
+    app.world_mut()
+        .write_message(HouseholdCommand::Add("Mei".to_owned()));
+    until(&mut app, "Mei", |app| {
+        app.world().resource::<Household>().players.len() == 1
+    });
+    let ladder = |app: &App| app.world().resource::<Household>().ladder("Mei", "xiangqi");
+    assert_eq!(ladder(&app), None, "no game against a level yet");
+    app.world_mut().resource_mut::<Settings>().seats =
+        ["Mei".to_owned(), "Fairy-Stockfish level 2".to_owned()];
+    for (won, opening) in (1..=3u8).zip(["h2e2", "b2e2", "h0g2"]) {
+        chord(&mut app, &[ControlLeft, KeyR]);
+        chord(&mut app, &[Enter]);
+        assert_eq!(
+            app.world().resource::<Model>().record().tag("Black"),
+            Some("Fairy-Stockfish level 2")
+        );
+        // Each game its own (the library keeps one copy of a game).
+        play(&mut app, opening);
+        // Black, to move, resigns: Mei wins.
+        app.world_mut().write_message(Action::Resign);
+        app.update();
+        let what = format!(
+            "win {won} counted: {:?}",
+            app.world().resource::<Household>()
+        );
+        until(&mut app, &what, |app| {
+            ladder(app).is_some_and(|l| l.wins == won % 3 && (won < 3 || l.level == 3))
+        });
+    }
+    let l = ladder(&app).unwrap();
+    assert_eq!((l.level, l.wins, l.losses), (3, 0, 0));
+}
+
+/// Go level 1 gives six stones: chosen with GNU Go playing, the next game starts with
+/// six black stones, GNU Go at white to move, named by its level in the record.
+#[test]
+fn a_go_level_that_gives_stones_starts_the_game_with_them() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.update();
+    app.world_mut()
+        .write_message(Action::own(GoCommand::Computer(Some(
+            xiangqi::go::Color::Black,
+        ))));
+    app.world_mut()
+        .write_message(Action::own(GoCommand::Level(Some(1))));
+    app.update();
+    app.world_mut()
+        .write_message(Action::own(GoCommand::New(GoSetup {
+            computer: Some(xiangqi::go::Color::Black),
+            level: Some(1),
+            ..GoSetup::of(9, 0)
+        })));
+    app.update();
+    let table = app.world().resource::<GoTable>();
+    let start = table.game().start();
+    assert_eq!(start.board().stones(xiangqi::go::Color::Black).len(), 6);
+    assert_eq!(start.to_move(), xiangqi::go::Color::White);
+    assert_eq!(table.setup.computer, Some(xiangqi::go::Color::White));
+    assert_eq!(table.record().tag("PW"), Some("GNU Go level 1"));
+    assert_eq!(table.game().rules().komi, 0.5);
+}
