@@ -35,7 +35,11 @@ pub(crate) fn level_ui(
     let mut picked = chosen;
     ui.horizontal(|ui| {
         ui.label(T::Level.get(lang));
+        // As wide as the panel leaves, the name cut short rather than the panel pushed.
+        let width = (ui.available_width() - ui.spacing().icon_width - 8.0).max(60.0);
         let combo = egui::ComboBox::from_id_salt(prefix)
+            .width(width)
+            .truncate()
             .selected_text(name(chosen))
             .show_ui(ui, |ui| {
                 let item = ui.selectable_value(&mut picked, None, none);

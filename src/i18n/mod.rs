@@ -32,7 +32,7 @@ texts! {
     Handicap => "让子", "Handicap";
     Level => "电脑水平", "Computer level";
     NoLevel => "按下面的思考深度或时间", "By the depth or time below";
-    GoNoLevel => "GNU Go 5 级（原来的对手）", "GNU Go at level 5 (as before)";
+    GoNoLevel => "GNU Go 5 级（原来的）", "GNU Go, level 5";
     YourLevel => "{}的级别：{}", "{}'s level: {}";
     LadderWins => "已连胜 {} 盘，连胜 3 盘升一级", "{} wins in a row: three move up a level";
     LadderLosses => "已连败 {} 盘，连败 3 盘降一级", "{} losses in a row: three move down a level";

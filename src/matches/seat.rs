@@ -139,6 +139,8 @@ impl Player {
 pub struct Seat {
     player: Player,
     engine: Option<Engine>,
+    /// How long its engine has taken to answer, all searches together.
+    thinking: Duration,
 }
 
 impl Seat {
@@ -162,6 +164,7 @@ impl Seat {
         Ok(Seat {
             player: player.clone(),
             engine,
+            thinking: Duration::ZERO,
         })
     }
 
@@ -169,6 +172,14 @@ impl Seat {
     #[must_use]
     pub fn name(&self) -> String {
         self.player.name()
+    }
+
+    /// How long its engine has taken to answer, from the position sent to the move
+    /// read, all its searches together: the engine's own time, beside which the match
+    /// runner's is measured.
+    #[must_use]
+    pub fn thinking(&self) -> Duration {
+        self.thinking
     }
 
     /// Its move in the position after `moves` from `start`.
@@ -187,11 +198,24 @@ impl Seat {
             return Err("no legal move".to_owned());
         }
         let roll = rng.unit();
+        let asked = std::time::Instant::now();
+        let chosen = self.ask(&pos, start, moves, (roll, &legal));
+        self.thinking += asked.elapsed();
+        chosen
+    }
+
+    fn ask(
+        &mut self,
+        pos: &Position,
+        start: &Position,
+        moves: &[Move],
+        (roll, legal): (f64, &[Move]),
+    ) -> Result<Move, String> {
         match (&self.player, self.engine.as_mut()) {
             (Player::Random, _) => Ok(legal[(roll * legal.len() as f64) as usize % legal.len()]),
             (Player::Level(level), Some(engine)) => {
                 // Every level plays a mate in one it has: a won game ends on its move.
-                if let Some(mate) = mate_in_one(&pos) {
+                if let Some(mate) = mate_in_one(pos) {
                     return Ok(mate);
                 }
                 let mut last: Vec<Line> = Vec::new();

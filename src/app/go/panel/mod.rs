@@ -102,6 +102,18 @@ pub(crate) fn section(
     }
 }
 
+/// The Go levels as the lists show them.
+fn level_rows(lang: Lang) -> Vec<crate::app::levels::Row> {
+    crate::matches::go_levels::GO_LEVELS
+        .iter()
+        .map(|l| crate::app::levels::Row {
+            number: l.number,
+            name: l.name[usize::from(lang == Lang::En)],
+            rating: l.rating,
+        })
+        .collect()
+}
+
 /// GNU Go's level, by number, name and rating, and the seated player's on the ladder.
 fn level_ui(
     ui: &mut egui::Ui,
@@ -111,15 +123,7 @@ fn level_ui(
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
-    use crate::matches::go_levels::GO_LEVELS;
-    let rows: Vec<crate::app::levels::Row> = GO_LEVELS
-        .iter()
-        .map(|l| crate::app::levels::Row {
-            number: l.number,
-            name: l.name[usize::from(lang == Lang::En)],
-            rating: l.rating,
-        })
-        .collect();
+    let rows = level_rows(lang);
     let seat = usize::from(computer == Color::White);
     let player = crate::app::levels::opponent(household, seats, seat, "go");
     let none = crate::i18n::T::GoNoLevel.get(lang);

@@ -129,32 +129,93 @@ pub fn suggested(
 /// The new-game dialog's Go part: the size, rules, komi, handicap and clock (the same
 /// choices as the panel's), and a handicap the two players' ratings suggest, taken
 /// with a click, never forced.
+/// Who GNU Go plays in the next game, and at what level (a level that gives stones
+/// gives them when the game starts).
+fn computer_choices(
+    ui: &mut egui::Ui,
+    (table, next): (&GoTable, &mut Option<crate::games::go::GoSetup>),
+    (household, seats): (&table::household::Household, &[String; 2]),
+    lang: Lang,
+    logged: &mut Vec<(String, (i32, i32))>,
+) {
+    use crate::go::Color;
+    let mut setup = next.unwrap_or(table.setup);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(G::GnuGoPlays.get(lang));
+        for (side, text, name) in [
+            (None, G::Nobody.get(lang), "go-new-computer-none"),
+            (
+                Some(Color::Black),
+                crate::i18n::go_side(Color::Black, lang),
+                "go-new-computer-black",
+            ),
+            (
+                Some(Color::White),
+                crate::i18n::go_side(Color::White, lang),
+                "go-new-computer-white",
+            ),
+        ] {
+            let b = ui.selectable_value(&mut setup.computer, side, text);
+            crate::app::panel::parts::log_place(logged, name.to_owned(), b.rect);
+        }
+    });
+    if let Some(side) = setup.computer {
+        let rows = super::level_rows(lang);
+        let seat = usize::from(side == Color::White);
+        let player = crate::app::levels::opponent(household, seats, seat, "go");
+        let none = crate::i18n::T::GoNoLevel.get(lang);
+        let mut log = |what: String, rect: egui::Rect| {
+            crate::app::panel::parts::log_place(logged, what, rect);
+        };
+        let list = ("go-new-level", &rows[..], none);
+        if let Some(chosen) =
+            crate::app::levels::level_ui(ui, list, setup.level, player, lang, &mut log)
+        {
+            setup.level = chosen;
+        }
+    }
+    if setup != next.unwrap_or(table.setup) {
+        *next = Some(setup);
+    }
+}
+
 pub(crate) fn dialog_section(
     InMut(ui): InMut<egui::Ui>,
     table: Res<GoTable>,
     mut next: ResMut<crate::app::go::table::GoNext>,
     mut settings: ResMut<crate::app::shell::model::Settings>,
     household: Res<table::household::Household>,
-    mut logged: Local<Vec<(&'static str, (i32, i32))>>,
+    mut logged: Local<Vec<(String, (i32, i32))>>,
 ) {
     let lang = settings.lang;
     let mut setup = next.0.unwrap_or(table.setup);
     ui.horizontal(|ui| {
         for (size, name) in [(9u8, "go-size-9"), (13, "go-size-13"), (19, "go-size-19")] {
             let b = ui.selectable_value(&mut setup.size, size, format!("{size}×{size}"));
-            crate::app::panel::parts::log_place(&mut logged, name, b.rect);
+            crate::app::panel::parts::log_place(&mut logged, name.to_owned(), b.rect);
         }
     });
     if setup != next.0.unwrap_or(table.setup) {
         next.0 = Some(setup);
     }
     new_game_choices(ui, &table, &mut next.0, lang);
+    computer_choices(
+        ui,
+        (&table, &mut next.0),
+        (&household, &settings.seats),
+        lang,
+        &mut logged,
+    );
     if let Some((strong, weak, stones, swap)) = suggested(&household, &settings.seats) {
         ui.horizontal_wrapped(|ui| {
             let line = G::HandicapSuggested.fill(lang, &[&strong, &weak, &stones.to_string()]);
             ui.label(egui::RichText::new(line).small());
             let take = ui.small_button(G::TakeSuggestion.get(lang));
-            crate::app::panel::parts::log_place(&mut logged, "go-take-handicap", take.rect);
+            crate::app::panel::parts::log_place(
+                &mut logged,
+                "go-take-handicap".to_owned(),
+                take.rect,
+            );
             if take.clicked() {
                 let mut setup = next.0.unwrap_or(table.setup);
                 // One stone is black's first move without komi; more are placed stones

@@ -130,13 +130,26 @@ pub(crate) fn toolbar(
 }
 
 /// The new-game dialog's Xiangqi part: the 让子 of the next game, and who gives it (the
-/// player at the side that gives, named).
+/// player at the side that gives, named); who the computer plays and at what level.
 pub(crate) fn handicap_section(
     InMut(ui): InMut<egui::Ui>,
     mut next: ResMut<crate::app::xiangqi::model::NextHandicap>,
-    settings: Res<Settings>,
+    (settings, xq, household): (
+        Res<Settings>,
+        Res<crate::settings::XiangqiSettings>,
+        Res<::table::household::Household>,
+    ),
     mut logged: Local<Vec<(String, (i32, i32))>>,
+    mut actions: MessageWriter<Action>,
 ) {
+    let mut sent = Vec::new();
+    opponent_section(
+        &mut *ui,
+        (&settings, &xq, &household),
+        &mut logged,
+        &mut |a| sent.push(a),
+    );
+    actions.write_batch(sent);
     use crate::games::xiangqi::handicap::Handicap;
     let lang = settings.lang;
     let mut chosen = next.0;
@@ -160,4 +173,43 @@ pub(crate) fn handicap_section(
         info!("handicap {chosen:?}");
         next.0 = chosen;
     }
+}
+
+/// Who the computer plays in the next game, one click each, and at what level.
+fn opponent_section(
+    ui: &mut egui::Ui,
+    (settings, xq, household): (
+        &Settings,
+        &crate::settings::XiangqiSettings,
+        &::table::household::Household,
+    ),
+    logged: &mut Vec<(String, (i32, i32))>,
+    send: &mut impl FnMut(Action),
+) {
+    use crate::app::xiangqi::panel::engine::{level_ui, opponent_text};
+    let lang = settings.lang;
+    let mut computer = xq.computer;
+    ui.label(T::Opponent.get(lang));
+    ui.horizontal_wrapped(|ui| {
+        for (choice, name) in [
+            (None, "new-opponent-none"),
+            (Some(Side::Red), "new-opponent-red"),
+            (Some(Side::Black), "new-opponent-black"),
+        ] {
+            let b = ui.selectable_value(&mut computer, choice, opponent_text(choice, lang));
+            crate::app::panel::parts::log_place(logged, name.to_owned(), b.rect);
+        }
+    });
+    if computer != xq.computer {
+        send(Action::own(EngineCommand::SetComputer(computer)));
+    }
+    if let Some(side) = xq.computer {
+        level_ui(
+            ui,
+            ("new-level", xq.level, side),
+            (settings, household),
+            send,
+        );
+    }
+    ui.separator();
 }

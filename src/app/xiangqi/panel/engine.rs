@@ -49,7 +49,12 @@ pub(crate) fn show(
         send(Action::own(EngineCommand::SetComputer(computer)));
     }
     if let Some(side) = xq.computer {
-        level_ui(ui, (xq.level, side), (settings, household), send);
+        level_ui(
+            ui,
+            ("computer-level", xq.level, side),
+            (settings, household),
+            send,
+        );
     }
     // A level sets its own search: the strength is for no level.
     let strength = xq
@@ -77,7 +82,7 @@ pub(crate) fn show(
     strength
 }
 
-fn opponent_text(computer: Option<Side>, lang: Lang) -> &'static str {
+pub(crate) fn opponent_text(computer: Option<Side>, lang: Lang) -> &'static str {
     match computer {
         None => T::TwoPlayers.get(lang),
         Some(Side::Red) => T::ComputerRed.get(lang),
@@ -87,9 +92,9 @@ fn opponent_text(computer: Option<Side>, lang: Lang) -> &'static str {
 
 /// The computer's level: one of the levels, by number, name and rating, or none (the
 /// strength below then says how it searches); the seated player's level on the ladder.
-fn level_ui(
+pub(crate) fn level_ui(
     ui: &mut egui::Ui,
-    (level, computer): (Option<u8>, Side),
+    (prefix, level, computer): (&str, Option<u8>, Side),
     (settings, household): (&Settings, &table::household::Household),
     send: &mut impl FnMut(Action),
 ) {
@@ -113,8 +118,8 @@ fn level_ui(
         }
     };
     let none = T::NoLevel.get(lang);
-    let list = ("computer-level", &rows[..], none);
-    // The log names are the list's: `computer-level`, `computer-level-3`.
+    // The log names are the list's: `computer-level`, `computer-level-3` in the panel.
+    let list = (prefix, &rows[..], none);
     if let Some(chosen) = crate::app::levels::level_ui(ui, list, level, player, lang, &mut log) {
         send(Action::own(EngineCommand::SetLevel(chosen)));
     }
