@@ -146,3 +146,43 @@ fn level_three_chosen_in_the_panel_answers_the_players_move() {
         kept.contains("level: 3").then_some(())
     });
 }
+
+/// Go's easiest level, chosen in the panel with GNU Go at white: the next 9×9 game
+/// starts with six black stones given, so GNU Go (white) moves first, and it answers
+/// the player's stone.
+#[test]
+fn level_one_at_go_gives_six_stones_and_gnu_go_answers() {
+    let game = Game::start("level-go");
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.click_at(panel_place(&game, "go-computer-white"));
+    game.until_logged("go computer Some(White)");
+    game.click_at(panel_place(&game, "go-level"));
+    game.click_at(panel_place(&game, "go-level-1"));
+    game.until_logged("go computer level Some(1)");
+    let mark = game.mark();
+    game.click_at(panel_place(&game, "go-9"));
+    // White to move at once: the handicap is on the board.
+    game.until_logged_since(mark, "go computer plays ");
+    let first = game
+        .log()
+        .lines()
+        .rev()
+        .find_map(|l| {
+            l.split_once("go computer plays ")
+                .map(|(_, p)| p.trim().to_owned())
+        })
+        .unwrap();
+    let mine = ["E5", "E3", "E7"]
+        .into_iter()
+        .find(|p| *p != first)
+        .unwrap();
+    let (x, y) = super::go_point(&game, mine, 9);
+    game.move_to((x, y));
+    let mark = game.mark();
+    game.click_at((x, y));
+    game.until_logged_since(mark, &format!("go plays {mine}"));
+    game.until_logged_since(mark, "go computer plays ");
+    game.until_still();
+    game.save_shot("level-go-six-stones");
+}

@@ -347,6 +347,9 @@ fn commands(
             GoCommand::Computer(side) => {
                 info!("go computer {side:?}");
                 table.setup.computer = side;
+                if let Some(next) = next.0.as_mut() {
+                    next.computer = side;
+                }
             }
             GoCommand::Level(level) => {
                 info!("go computer level {level:?}");
