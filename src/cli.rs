@@ -195,7 +195,7 @@ enum Command {
     },
     /// A match between two players. Xiangqi: levels (fsf:1 …), UCI engines
     /// (uci:PATH[,NAME=VALUE…][,depth=N]) or `random`, openings from the master book,
-    /// every game to PGN. Go: levels (gnugo:1 … gnugo:8), GTP programs (gtp:COMMAND)
+    /// every game to PGN. Go: levels (gnugo:1 … gnugo:9), GTP programs (gtp:COMMAND)
     /// or `random`, two opening stones, every game to SGF. Each opening with both
     /// colours; W-L-D, the Elo difference with its 95 % interval, the likelihood of
     /// superiority, and an SPRT if asked.

@@ -54,7 +54,7 @@ impl std::str::FromStr for GoPlayer {
             return Ok(GoPlayer::Gtp(words));
         }
         Err(format!(
-            "\"{s}\": a Go player is a level (gnugo:1 … gnugo:8), a GTP program (gtp:COMMAND) or random"
+            "\"{s}\": a Go player is a level (gnugo:1 … gnugo:9), a GTP program (gtp:COMMAND) or random"
         ))
     }
 }

@@ -31,28 +31,28 @@ pub struct GoLevel {
     pub rating: Option<i32>,
 }
 
-/// The Go levels, easiest first, measured on 9×9 (the README's table). GNU Go's
-/// candidates within a margin cover about 500 Elo from the weakest choice to its full
-/// strength; below that the levels give handicap, two stones a level (a stone is
-/// worth about 100 Elo between these players).
-pub const GO_LEVELS: [GoLevel; 8] = [
-    level(1, ["第一盘棋", "First game"], 1, 10, 40.0, 6),
-    level(2, ["小棋童", "Little player"], 1, 10, 40.0, 4),
-    level(3, ["围棋兴趣班", "Go club kid"], 1, 10, 40.0, 2),
-    level(4, ["初学者", "Beginner"], 1, 10, 40.0, 0),
-    level(5, ["爱好者", "Club newcomer"], 1, 6, 16.0, 0),
-    level(6, ["业余棋手", "Club player"], 1, 4, 6.0, 0),
-    level(7, ["公园高手", "Park expert"], 1, 1, 0.0, 0),
-    level(8, ["全力", "Full strength"], 10, 1, 0.0, 0),
+/// The Go levels, easiest first, measured on 9×9 (the README's table: 100 games a
+/// neighbouring pair, GNU Go's level 10 at even terms the anchor at 0). GNU Go's
+/// candidates within a margin cover about 780 Elo from the weakest choice to its full
+/// strength; below that the levels give handicap, two stones a level (about 200 Elo
+/// between these players).
+pub const GO_LEVELS: [GoLevel; 9] = [
+    level(1, ["第一盘棋", "First game"], (1, 10, 40.0, 6), -1414),
+    level(2, ["小棋童", "Little player"], (1, 10, 40.0, 4), -1184),
+    level(3, ["围棋兴趣班", "Go club kid"], (1, 10, 40.0, 2), -964),
+    level(4, ["初学者", "Beginner"], (1, 10, 40.0, 0), -782),
+    level(5, ["爱好者", "Club newcomer"], (1, 6, 16.0, 0), -635),
+    level(6, ["业余棋手", "Club player"], (1, 5, 8.0, 0), -453),
+    level(7, ["公园高手", "Park expert"], (1, 4, 6.0, 0), -297),
+    level(8, ["业余强手", "Strong amateur"], (1, 1, 0.0, 0), -115),
+    level(9, ["全力", "Full strength"], (10, 1, 0.0, 0), 0),
 ];
 
 const fn level(
     number: u8,
     name: [&'static str; 2],
-    gnugo: u8,
-    lines: usize,
-    margin: f32,
-    stones: u8,
+    (gnugo, lines, margin, stones): (u8, usize, f32, u8),
+    rating: i32,
 ) -> GoLevel {
     GoLevel {
         number,
@@ -61,7 +61,7 @@ const fn level(
         lines,
         margin,
         stones,
-        rating: None,
+        rating: Some(rating),
     }
 }
 
@@ -190,7 +190,7 @@ mod tests {
         assert_eq!(counts[3], 0, "past the margin: {counts:?}");
         assert!(counts[0] > counts[1] && counts[1] > counts[2], "{counts:?}");
         assert_eq!(
-            GoLevel::get(8).unwrap().choose(&candidates, 0.99),
+            GoLevel::get(9).unwrap().choose(&candidates, 0.99),
             at(0, 0.0).mv
         );
         assert_eq!(l.choose(&[], 0.5), Move::Pass);

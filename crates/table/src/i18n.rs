@@ -227,6 +227,7 @@ texts! {
     NoPlayers => "还没有棋手：在下面输入名字添加", "No players yet: type a name below to add one";
     PlayerGames => "{}：{} 局，胜 {} 和 {} 负 {}", "{}: played {}, won {}, drawn {}, lost {}";
     PlayerRating => "等级分 {}（±{}）", "rating {} (±{})";
+    PlayerLadder => "对电脑：第 {} 级（连胜 {}，连败 {}）", "Against the computer: level {} ({} wins, {} losses in a row)";
     PlayerAgainst => "对 {}：胜 {} 和 {} 负 {}", "against {}: won {}, drawn {}, lost {}";
     PlayerLast => "最近的对局", "Last games";
     ThisIsMe => "这是我", "This is me";

@@ -313,6 +313,9 @@ fn page(
             let (r, rd) = (format!("{rating:.0}"), format!("{:.0}", 2.0 * deviation));
             ui.label(Word::PlayerRating.fill(lang, &[&r, &rd]));
         }
+        if let Some(l) = game.ladder {
+            ui.label(Word::PlayerLadder.fill(lang, &[&l.level, &l.wins, &l.losses]));
+        }
         for (name, [w, d, l]) in &game.opponents {
             let line = Word::PlayerAgainst.fill(
                 lang,
