@@ -174,9 +174,9 @@ impl Seat {
         self.player.name()
     }
 
-    /// How long its engine has taken to answer, from the position sent to the move
-    /// read, all its searches together: the engine's own time, beside which the match
-    /// runner's is measured.
+    /// How long it has taken to answer, all its moves together: an engine's search from
+    /// the position sent to the move read (and a level's look for a mate in one), the
+    /// players' own time, beside which the match runner's is measured.
     #[must_use]
     pub fn thinking(&self) -> Duration {
         self.thinking

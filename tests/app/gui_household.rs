@@ -6,18 +6,16 @@
 
 use crate::common;
 
-use bevy::input::keyboard::{KeyCode, KeyboardInput};
+use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
-use common::headless::{app, chord, fen, play, plies};
+use common::headless::{app, chord, fen, play, plies, until, with_library};
 use xiangqi::app::go::GoTable;
 use xiangqi::app::household::{Household, HouseholdCommand, Profile};
 use xiangqi::app::schedule::GameKind;
-use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::model::{Model, NextHandicap};
 use xiangqi::app::{Action, Overlay, Settings};
 use xiangqi::games::xiangqi::handicap::Handicap;
 use xiangqi::rules::Notation;
-use xiangqi::storage::Dirs;
 
 use KeyCode::{ControlLeft, Enter, Escape, KeyR, KeyZ};
 
@@ -171,32 +169,6 @@ fn the_board_turns_to_the_side_to_move_after_each_move() {
     assert!(flipped(&app), "off: it stays");
 }
 
-/// The game with its files and library in a folder of its own.
-fn with_library(name: &str) -> App {
-    let root =
-        std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("household-{name}"));
-    let _ = std::fs::remove_dir_all(&root);
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_message::<KeyboardInput>()
-        .add_message::<bevy::window::FileDragAndDrop>()
-        .add_plugins(xiangqi::app::core_plugin)
-        .insert_resource(DataDirs(Some(Dirs::under(&root))))
-        .add_plugins(xiangqi::app::files_plugin);
-    app.update();
-    app
-}
-
-/// Frames until `done` holds (the library answers from its threads), at most 20 s.
-fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let start = std::time::Instant::now();
-    while !done(app) {
-        assert!(start.elapsed().as_secs() < 20, "waited for {what}");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        app.update();
-    }
-}
-
 fn score(app: &App, name: &str) -> Option<[u32; 3]> {
     let household = app.world().resource::<Household>();
     let player = household.players.iter().find(|p| p.name == name)?;
@@ -208,7 +180,7 @@ fn score(app: &App, name: &str) -> Option<[u32; 3]> {
 /// back out of both.
 #[test]
 fn a_finished_game_counts_on_the_players_pages_and_undo_takes_it_back() {
-    let mut app = with_library("finished");
+    let mut app = with_library("household-finished");
     for name in ["Dad", "Mei"] {
         app.world_mut()
             .write_message(HouseholdCommand::Add(name.to_owned()));
@@ -307,7 +279,7 @@ fn the_table_wears_the_look_of_the_player_who_is_me() {
 /// a player's page opens at the table.
 #[test]
 fn an_undo_in_the_next_game_leaves_the_last_one_counted_and_a_page_opens_a_game() {
-    let mut app = with_library("next-game");
+    let mut app = with_library("household-next-game");
     for name in ["Dad", "Mei"] {
         app.world_mut()
             .write_message(HouseholdCommand::Add(name.to_owned()));

@@ -5,49 +5,22 @@
 
 use crate::common;
 
-use bevy::input::keyboard::{KeyCode, KeyboardInput};
+use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
-use common::headless::{app, chord, play};
+use common::headless::{app, chord, play, until, with_library};
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::household::{Household, HouseholdCommand};
 use xiangqi::app::schedule::GameKind;
-use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{Action, Settings};
-use xiangqi::storage::Dirs;
 
 use KeyCode::{ControlLeft, Enter, KeyR};
-
-/// The game with its files and library in a folder of its own.
-fn with_library(name: &str) -> App {
-    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("levels-{name}"));
-    let _ = std::fs::remove_dir_all(&root);
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_message::<KeyboardInput>()
-        .add_message::<bevy::window::FileDragAndDrop>()
-        .add_plugins(xiangqi::app::core_plugin)
-        .insert_resource(DataDirs(Some(Dirs::under(&root))))
-        .add_plugins(xiangqi::app::files_plugin);
-    app.update();
-    app
-}
-
-/// Frames until `done` holds (the library answers from its threads), at most 20 s.
-fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let start = std::time::Instant::now();
-    while !done(app) {
-        assert!(start.elapsed().as_secs() < 20, "waited for {what}");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        app.update();
-    }
-}
 
 /// Mei wins three games in a row against level 2 (its name in the record, as the
 /// computer's side is named): the household puts her at level 3, her run begun afresh.
 #[test]
 fn three_wins_in_a_row_against_a_level_move_a_player_up_its_ladder() {
-    let mut app = with_library("ladder");
+    let mut app = with_library("levels-ladder");
     app.world_mut()
         .write_message(HouseholdCommand::Add("Mei".to_owned()));
     until(&mut app, "Mei", |app| {

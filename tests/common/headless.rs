@@ -101,3 +101,30 @@ pub fn play(app: &mut App, moves: &str) {
         click(app, &m[2..]);
     }
 }
+
+/// The game with its files and library in a folder of its own (under the tests'
+/// temporary folder, named `name`, emptied first).
+pub fn with_library(name: &str) -> App {
+    use xiangqi::app::store::persist::DataDirs;
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_message::<KeyboardInput>()
+        .add_message::<bevy::window::FileDragAndDrop>()
+        .add_plugins(core_plugin)
+        .insert_resource(DataDirs(Some(xiangqi::storage::Dirs::under(&root))))
+        .add_plugins(xiangqi::app::files_plugin);
+    app.update();
+    app
+}
+
+/// Frames until `done` holds (the library answers from its threads), at most 20 s.
+pub fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(app) {
+        assert!(start.elapsed().as_secs() < 20, "waited for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+}
