@@ -147,14 +147,24 @@ impl Sprt {
     /// all wins or all losses say nothing of the spread yet).
     #[must_use]
     pub fn llr(&self, score: &Score) -> f64 {
-        let (Some(m), Some(var)) = (score.mean(), score.variance()) else {
-            return 0.0;
-        };
-        if var <= 0.0 {
+        let n = f64::from(score.games());
+        if n == 0.0 {
             return 0.0;
         }
+        // Every game alike (all won, say) has no variance and the approximation says
+        // nothing: half a game of each result is added (a prior that keeps the variance
+        // above zero), so that a one-sided match still decides.
+        let [w, d, l] = [score.wins, score.draws, score.losses].map(f64::from);
+        let [w, d, l] = if [w, d, l].iter().filter(|&&c| c > 0.0).count() < 2 {
+            [w + 0.5, d + 0.5, l + 0.5]
+        } else {
+            [w, d, l]
+        };
+        let total = w + d + l;
+        let m = (w + d / 2.0) / total;
+        let var = (w * (1.0 - m).powi(2) + d * (0.5 - m).powi(2) + l * m.powi(2)) / total;
         let (s0, s1) = (expected(self.elo0), expected(self.elo1));
-        f64::from(score.games()) * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var)
     }
 
     /// What the test says of `score`.
@@ -237,6 +247,34 @@ mod tests {
     /// between 0 and 100 Elo: s0 = 0.5, s1 = 0.6401, N·(s1−s0)(2m−s0−s1)/(2σ²) =
     /// 100 · 0.1401 · 0.2599 / 0.32 = 11.38: H1. A level score leans to H0, and a long
     /// one takes it.
+    #[test]
+    fn a_match_of_one_result_only_still_decides() {
+        let sprt = Sprt::new(0.0, 100.0);
+        let all_won = Score {
+            wins: 44,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(
+            sprt.verdict(&all_won),
+            Verdict::H1,
+            "{}",
+            sprt.llr(&all_won)
+        );
+        let few = Score {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(sprt.verdict(&few), Verdict::Continue);
+        let all_drawn = Score {
+            wins: 0,
+            draws: 100,
+            losses: 0,
+        };
+        assert_eq!(sprt.verdict(&all_drawn), Verdict::H0);
+    }
+
     #[test]
     fn the_sprt_takes_h1_on_a_clear_lead_and_h0_on_an_even_score() {
         let sprt = Sprt::new(0.0, 100.0);
