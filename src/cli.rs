@@ -227,7 +227,7 @@ enum Command {
     Move {
         /// The position (default: the start).
         fen: Option<String>,
-        /// The player: fsf:1 … fsf:16, uci:PATH…, random.
+        /// The player: fsf:1 … fsf:17, uci:PATH…, random.
         #[arg(long, default_value = "fsf:1")]
         level: String,
         /// Moves from the position first, in ICCS ("h2e2 h9g7").

@@ -42,7 +42,7 @@ pub struct XiangqiSettings {
     pub computer: Option<Color>,
     /// How long the computer thinks about its move.
     pub strength: Limit,
-    /// The computer's level (1–16, `matches::levels`), which replaces the strength;
+    /// The computer's level (1–17, `matches::levels`), which replaces the strength;
     /// `None`: the strength as set.
     pub level: Option<u8>,
     /// The engine's search threads.
@@ -196,7 +196,7 @@ struct Stored {
     /// `depth 8`, `1.5 s`.
     #[serde(with = "by_name")]
     strength: Option<Limit>,
-    /// The computer's level, 1–16; 0: the strength as set.
+    /// The computer's level, 1–17; 0: the strength as set.
     level: u8,
     threads: u32,
     hash_mb: u32,

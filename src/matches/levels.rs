@@ -29,7 +29,7 @@ pub struct Level {
 /// The levels, easiest first. Their depths, lines and margins are what the match runner
 /// measured (`xiangqi match fsf:4 fsf:3`; a custom one is `fsf:DEPTH/LINES/MARGIN`),
 /// chosen so that neighbours are 100–250 Elo apart where measured (the README's table).
-pub const LEVELS: [Level; 16] = [
+pub const LEVELS: [Level; 17] = [
     level(1, ["蹒跚学步", "First steps"], 1, 8, 400, Some(791)),
     level(2, ["幼儿园", "Kindergarten"], 1, 6, 400, Some(951)),
     level(3, ["小学生", "Schoolchild"], 1, 6, 250, Some(1142)),
@@ -52,7 +52,8 @@ pub const LEVELS: [Level; 16] = [
         Some(3204),
     ),
     level(15, ["大师", "Master"], 12, 2, 5, Some(3377)),
-    level(16, ["全力", "Full strength"], 22, 1, 0, None),
+    level(16, ["特级大师", "Grandmaster"], 14, 1, 0, Some(3573)),
+    level(17, ["全力", "Full strength"], 22, 1, 0, None),
 ];
 
 const fn level(
@@ -172,7 +173,7 @@ mod tests {
         );
         assert!(counts["h2e2"] > counts["b2e2"] && counts["b2e2"] > counts["h0g2"]);
         // The strongest levels play the best line alone.
-        let top = Level::get(16).unwrap();
+        let top = Level::get(17).unwrap();
         assert_eq!(top.choose(&lines, 0.99).unwrap().to_string(), "h2e2");
         // A mate seen is played whatever the roll.
         let mate = Line {
@@ -197,7 +198,7 @@ mod tests {
             assert!(pair[1].depth >= pair[0].depth && pair[1].margin <= pair[0].margin);
         }
         assert_eq!(Level::get(0), None);
-        assert_eq!(Level::get(17), None);
+        assert_eq!(Level::get(18), None);
     }
 
     #[test]
