@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use rusqlite::{OptionalExtension, params};
-use table::household::{Ladder, level_in};
+use table::rating::ladder::{Ladder, level_in};
 use table::rating::{Rating, TAU};
 
 use super::{Library, LibraryError};

@@ -20,6 +20,8 @@
 //! assert!((after.volatility - 0.05999).abs() < 0.00001);
 //! ```
 
+pub mod ladder;
+
 use std::f64::consts::PI;
 
 /// Glicko-2's scale: 173.7178 rating points a unit.

@@ -6,7 +6,6 @@
 pub mod clipboard;
 pub mod export;
 pub mod household;
-mod ladder;
 pub use crate::jobs;
 pub mod persist;
 pub mod slots;

@@ -10,7 +10,7 @@ pub const DOWN: u8 = 3;
 /// Where a player stands on the ladder of one game.
 ///
 /// ```
-/// use table::household::Ladder;
+/// use table::rating::ladder::Ladder;
 /// // Three wins at level 1, then two losses at level 2.
 /// let mut l = Ladder::default();
 /// for points in [1.0, 1.0, 1.0, 0.0, 0.0] {
