@@ -109,6 +109,8 @@ pub struct Preferences {
     /// The game on the table when the game closed, by its name (`go`; empty: the first
     /// game): it opens there again.
     pub table: String,
+    /// GNU Go's level at the Go table (`matches::go_levels`), if one was chosen.
+    pub go_level: Option<u8>,
 }
 
 impl Preferences {
@@ -132,6 +134,7 @@ impl Preferences {
                 .filter(|(k, s)| !k.is_empty() && (1..=crate::slots::SLOTS).contains(s))
                 .collect(),
             table: stored.table.trim().to_owned(),
+            go_level: crate::matches::go_levels::GoLevel::get(stored.go_level).map(|l| l.number),
         })
     }
 
@@ -141,6 +144,7 @@ impl Preferences {
         let mut stored =
             Stored::from_settings(&self.settings, &self.xiangqi, self.window, &self.slots);
         stored.table.clone_from(&self.table);
+        stored.go_level = self.go_level.unwrap_or(0);
         // Plain values only: serialising them cannot fail.
         ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
             .expect("settings serialise")
@@ -217,6 +221,8 @@ struct Stored {
     turn_board: bool,
     /// The player chosen as "me" (empty: nobody).
     me: String,
+    /// GNU Go's level at the Go table; 0: its level 5, as before levels.
+    go_level: u8,
 }
 
 /// A choice written as its name, read back leniently: an unknown name (or an empty
@@ -297,6 +303,7 @@ impl Stored {
             seats: (s.seats[0].clone(), s.seats[1].clone()),
             turn_board: s.turn_board,
             me: s.me.clone(),
+            go_level: 0,
         }
     }
 
@@ -404,6 +411,7 @@ mod tests {
             window: Some((900.0, 700.0)),
             slots: [("xiangqi".to_owned(), 3), ("go".to_owned(), 2)].into(),
             table: "go".into(),
+            go_level: Some(3),
         };
         assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
         let odd = stored("(notation: \"klingon\", volume: 7.0)");

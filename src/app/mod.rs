@@ -52,6 +52,10 @@ pub fn files_plugin(app: &mut App) {
         load: |dirs, world| {
             let (prefs, damaged) = crate::settings::Preferences::load(dirs);
             world.insert_resource(prefs.xiangqi);
+            // Go's level, into the Go table the core has made.
+            if let Some(mut go) = world.get_resource_mut::<go::GoTable>() {
+                go.setup.level = prefs.go_level;
+            }
             let kept = store::persist::Kept {
                 settings: prefs.settings,
                 window: prefs.window,
@@ -70,6 +74,9 @@ pub fn files_plugin(app: &mut App) {
                 window: kept.window,
                 slots: kept.slots.clone(),
                 table: kept.table.clone(),
+                go_level: world
+                    .get_resource::<go::GoTable>()
+                    .and_then(|t| t.setup.level),
             };
             prefs.write(&dirs.settings())
         },

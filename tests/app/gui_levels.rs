@@ -7,7 +7,7 @@ use crate::common;
 
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
-use common::headless::{app, chord, play, until, with_library};
+use common::headless::{app, chord, play, reopened, until, with_library};
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::household::{Household, HouseholdCommand};
 use xiangqi::app::schedule::GameKind;
@@ -84,4 +84,34 @@ fn a_go_level_that_gives_stones_starts_the_game_with_them() {
     assert_eq!(table.setup.computer, Some(xiangqi::go::Color::White));
     assert_eq!(table.record().tag("PW"), Some("GNU Go level 1"));
     assert_eq!(table.game().rules().komi, 0.5);
+}
+
+/// The Go level chosen is kept in the settings file and is there when the game opens
+/// again.
+#[test]
+fn the_go_level_is_kept_when_the_game_opens_again() {
+    let mut app = with_library("levels-go-kept");
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.update();
+    app.world_mut()
+        .write_message(Action::own(GoCommand::Level(Some(4))));
+    app.update();
+    assert_eq!(app.world().resource::<GoTable>().setup.level, Some(4));
+    let file = xiangqi::storage::Dirs::under(
+        &std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("levels-go-kept"),
+    )
+    .settings();
+    until(&mut app, "the settings file written", |_| {
+        std::fs::read_to_string(&file).is_ok_and(|t| t.contains("go_level: 4"))
+    });
+    drop(app);
+    let again = reopened("levels-go-kept");
+    let kept = std::fs::read_to_string(&file).unwrap_or_default();
+    assert_eq!(
+        again.world().resource::<GoTable>().setup.level,
+        Some(4),
+        "{kept}"
+    );
 }

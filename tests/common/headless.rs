@@ -105,9 +105,15 @@ pub fn play(app: &mut App, moves: &str) {
 /// The game with its files and library in a folder of its own (under the tests'
 /// temporary folder, named `name`, emptied first).
 pub fn with_library(name: &str) -> App {
-    use xiangqi::app::store::persist::DataDirs;
     let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&root);
+    reopened(name)
+}
+
+/// The game opened again on the folder [`with_library`] made, as it was left.
+pub fn reopened(name: &str) -> App {
+    use xiangqi::app::store::persist::DataDirs;
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .add_message::<KeyboardInput>()

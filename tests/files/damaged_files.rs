@@ -219,6 +219,7 @@ fn a_settings_file_cut_anywhere_is_kept_aside() {
         window: Some((1024.0, 768.0)),
         slots: [("xiangqi".to_owned(), 4)].into(),
         table: "xiangqi".into(),
+        go_level: None,
     };
     prefs.write(&dirs.settings()).unwrap();
     let whole = fs::read(dirs.settings()).unwrap();

@@ -147,6 +147,7 @@ fn preferences() -> [xiangqi::settings::Preferences; 2] {
         window: Some((1024.0, 768.0)),
         slots: [("xiangqi".to_owned(), 3), ("go".to_owned(), 1)].into(),
         table: "go".into(),
+        go_level: None,
     };
     [Preferences::default(), quiet]
 }

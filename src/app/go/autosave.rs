@@ -35,7 +35,14 @@ pub(crate) fn plugin(app: &mut App) {
         match read_or_keep_aside(&path(&dirs), resumed) {
             Ok(Some(session)) => {
                 info!("go game resumed: {} moves", session.game().moves().len());
-                app.insert_resource(GoTable::from(session));
+                // The level the settings file gave stays: a file does not hold it.
+                let level = app
+                    .world()
+                    .get_resource::<GoTable>()
+                    .and_then(|t| t.setup.level);
+                let mut table = GoTable::from(session);
+                table.setup.level = level;
+                app.insert_resource(table);
             }
             Ok(None) => {}
             // Not read: kept aside with the reason, and a new game is played.

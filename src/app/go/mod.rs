@@ -256,6 +256,7 @@ fn commands(
         Res<crate::app::shell::model::Settings>,
         ResMut<table::GoNext>,
     ),
+    mut edited: MessageWriter<crate::app::store::persist::SectionEdited>,
 ) {
     // A new game has the players the table seats at black and white.
     let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {
@@ -354,6 +355,8 @@ fn commands(
             GoCommand::Level(level) => {
                 info!("go computer level {level:?}");
                 table.setup.level = level;
+                // Kept in the settings file, as Xiangqi's level is.
+                edited.write(crate::app::store::persist::SectionEdited);
                 if let Some(next) = next.0.as_mut() {
                     next.level = level;
                 }
