@@ -380,19 +380,14 @@ pub fn play_go(
 /// short by a kill) is not one of them.
 #[must_use]
 pub fn played_go(text: &str, a: &str) -> Vec<(usize, Points, String)> {
-    // A collection cut short may not parse whole: read it game by game.
-    let mut games = Vec::new();
-    for part in text.split("\n(;").enumerate().map(|(i, p)| {
-        if i == 0 {
-            p.to_owned()
-        } else {
-            format!("(;{p}")
-        }
-    }) {
-        if let Ok(read) = sgf::read(&part) {
-            games.extend(read);
-        }
-    }
+    // A collection cut short may not parse whole: read it game by game, cut as the
+    // collections reader cuts a file.
+    let mut parts = crate::go::collection::Splitter::new();
+    parts.push(text.as_bytes());
+    parts.finish();
+    let games: Vec<SgfGame> = parts
+        .filter_map(|part| crate::go::collection::read(&part).ok())
+        .collect();
     games
         .into_iter()
         .filter_map(|g| {
@@ -469,4 +464,36 @@ pub fn run_go(m: &GoMatch, progress: &mut (impl std::io::Write + Send)) -> Resul
         sprt: m.sprt,
     };
     super::runner::run(m, &schedule, progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file taken up counts a game counted after two passes, and not one cut short
+    /// inside its moves by a kill: that one is played again.
+    #[test]
+    fn a_go_match_file_cut_short_counts_only_its_whole_games() {
+        let mut game = Game::new(9, Rules::CHINESE).unwrap();
+        for mv in ["E5", "C3", "pass", "pass"] {
+            game.play(Move::from_gtp(mv, 9).unwrap()).unwrap();
+        }
+        let mut record = SgfGame::from_game(&game);
+        for (tag, value) in [
+            ("RO", "1"),
+            ("PB", "gnugo:2"),
+            ("PW", "gnugo:1"),
+            ("RE", "B+3.5"),
+            ("GC", "Ending: counted"),
+        ] {
+            record.set_tag(tag, Some(value));
+        }
+        let whole = sgf::write(&record) + "\n";
+        let taken = played_go(&whole, "gnugo:2");
+        assert_eq!(taken, [(0, Points::Win, "counted".to_owned())], "{whole}");
+        // Two games, the second cut inside its moves: only the first counts.
+        let two = whole.clone() + &whole.replace("RO[1]", "RO[2]");
+        let cut = &two[..two.rfind(";W[").unwrap()];
+        assert_eq!(played_go(cut, "gnugo:2").len(), 1, "{cut}");
+    }
 }

@@ -202,17 +202,12 @@ fn a_go_match_between_two_levels_is_sgf_that_sgfmill_reads_counted_and_taken_up(
     assert!(said.contains("Endings: counted 2"), "{said}");
 
     let text = std::fs::read_to_string(&file).unwrap();
-    let parts: Vec<String> = text
-        .split("\n(;")
-        .enumerate()
-        .map(|(i, p)| {
-            if i == 0 {
-                p.to_owned()
-            } else {
-                format!("(;{p}")
-            }
-        })
-        .filter(|p| !p.trim().is_empty())
+    // Each game of the collection, cut as the collections reader cuts a file.
+    let mut splitter = xiangqi::go::collection::Splitter::new();
+    splitter.push(text.as_bytes());
+    splitter.finish();
+    let parts: Vec<String> = splitter
+        .map(|p| String::from_utf8(p.bytes.unwrap()).unwrap())
         .collect();
     assert_eq!(parts.len(), 2, "{text}");
     let mut oracle = common::python::Oracle::start("sgfmill_oracle.py");

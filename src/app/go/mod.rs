@@ -226,23 +226,6 @@ fn comments(mut typed: MessageReader<GoComment>, mut table: ResMut<GoTable>) {
     }
 }
 
-/// A new game's setup with its level's handicap: a level that gives stones plays white
-/// and gives them (one: black and half a point of komi).
-fn with_level(setup: crate::games::go::GoSetup) -> crate::games::go::GoSetup {
-    let level = setup
-        .level
-        .and_then(crate::matches::go_levels::GoLevel::get);
-    match level {
-        Some(l) if setup.computer.is_some() && l.stones > 0 => crate::games::go::GoSetup {
-            computer: Some(crate::go::Color::White),
-            handicap: if l.stones >= 2 { l.stones } else { 0 },
-            komi_halves: 1,
-            ..setup
-        },
-        _ => setup,
-    }
-}
-
 /// Undo, redo, new game, pass, the clock's pause.
 fn commands(
     mut play: MessageReader<PlayCommand>,
@@ -260,7 +243,7 @@ fn commands(
 ) {
     // A new game has the players the table seats at black and white.
     let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {
-        let setup = with_level(setup);
+        let setup = setup.with_level();
         // GNU Go's side has its name: a game against it counts on the player's page.
         let mut seats = seats.seats.clone();
         if let Some(side) = setup.computer {

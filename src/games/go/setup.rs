@@ -53,6 +53,30 @@ impl GoSetup {
         }
     }
 
+    /// This setup with its level's handicap: against a level that gives stones the
+    /// computer takes white and gives them (one: black and half a point of komi).
+    ///
+    /// ```
+    /// use xiangqi::games::go::GoSetup;
+    /// use xiangqi::go::Color;
+    /// let setup = GoSetup { computer: Some(Color::Black), level: Some(1), ..GoSetup::of(9, 0) };
+    /// let given = setup.with_level();
+    /// assert_eq!((given.computer, given.handicap, given.komi_halves), (Some(Color::White), 6, 1));
+    /// ```
+    #[must_use]
+    pub fn with_level(self) -> GoSetup {
+        let level = self.level.and_then(crate::matches::go_levels::GoLevel::get);
+        match level {
+            Some(l) if self.computer.is_some() && l.stones > 0 => GoSetup {
+                computer: Some(Color::White),
+                handicap: if l.stones >= 2 { l.stones } else { 0 },
+                komi_halves: 1,
+                ..self
+            },
+            _ => self,
+        }
+    }
+
     /// What `game` was set up with.
     #[must_use]
     pub fn of_game(game: &Game) -> GoSetup {
