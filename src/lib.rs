@@ -17,7 +17,7 @@ pub mod collection;
 pub mod desktop;
 pub mod engine;
 pub mod games;
-pub use games::xiangqi::{editor, puzzles, review, session};
+pub use games::xiangqi::{editor, lessons, puzzles, review, session};
 pub mod i18n;
 pub mod library;
 pub mod matches;

@@ -12,6 +12,7 @@
 
 pub mod clock;
 pub mod i18n;
+pub mod learn;
 pub mod rating;
 pub mod settings;
 pub mod speech;

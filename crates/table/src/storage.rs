@@ -75,6 +75,12 @@ impl Dirs {
         self.data.join("slots")
     }
 
+    /// Each player's stars in the lessons of every game.
+    #[must_use]
+    pub fn lessons(&self) -> PathBuf {
+        self.data.join("lessons.tsv")
+    }
+
     /// The game library's database (SQLite).
     #[must_use]
     pub fn library(&self) -> PathBuf {

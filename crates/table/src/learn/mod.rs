@@ -1,0 +1,117 @@
+//! Learning to play, the part both games share: a course is stages of levels, each level
+//! a small task with a par in moves; a level passed earns 1–3 stars by the moves it took
+//! over its par, and each player's best stars are kept ([`progress::Progress`]). What a
+//! level is and how it is judged is the game's own; the table only counts and shows.
+
+pub mod progress;
+
+use crate::i18n::Lang;
+
+/// A sentence in both languages the game speaks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Text(pub String, pub String);
+
+impl Text {
+    /// A sentence from its Chinese and English.
+    #[must_use]
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
+        Text(zh.into(), en.into())
+    }
+
+    /// The sentence in `lang`.
+    #[must_use]
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Zh => &self.0,
+            Lang::En => &self.1,
+        }
+    }
+}
+
+/// The stars a level passed in `moves` earns against its `par`: three at par or under,
+/// two when over it by at most an eighth of it (at least one move), one otherwise. The
+/// rule is lichess's Learn's, so a long level forgives a little more.
+///
+/// ```
+/// use table::learn::stars;
+///
+/// assert_eq!(stars(2, 2), 3);
+/// assert_eq!(stars(3, 2), 2);
+/// assert_eq!(stars(4, 2), 1);
+/// assert_eq!(stars(18, 16), 2);
+/// ```
+#[must_use]
+pub fn stars(moves: u32, par: u32) -> u8 {
+    let late = moves.saturating_sub(par);
+    if late == 0 {
+        3
+    } else if late <= (par / 8).max(1) {
+        2
+    } else {
+        1
+    }
+}
+
+/// One level as the map shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelCard {
+    /// Its name in the progress file: the stage's id, a dash, its number (`horse-3`).
+    pub id: String,
+    /// The one-line goal.
+    pub goal: Text,
+    /// Its par in moves.
+    pub par: u32,
+}
+
+/// One stage as the map shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StageCard {
+    /// Its name in files (`horse`).
+    pub id: String,
+    /// Its title (马, The horse).
+    pub title: Text,
+    /// What it teaches, shown when its first level opens.
+    pub intro: Text,
+    /// Its levels, in order.
+    pub levels: Vec<LevelCard>,
+}
+
+/// A course: a game's stages, and how many levels they hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Course {
+    /// The game's name in files (`xiangqi`, `go`).
+    pub slug: String,
+    /// The stages, in order.
+    pub stages: Vec<StageCard>,
+}
+
+impl Course {
+    /// Every level, with its stage's and its own index.
+    pub fn levels(&self) -> impl Iterator<Item = (usize, usize, &LevelCard)> {
+        self.stages
+            .iter()
+            .enumerate()
+            .flat_map(|(s, stage)| stage.levels.iter().enumerate().map(move |(l, c)| (s, l, c)))
+    }
+
+    /// How many levels it holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.stages.iter().map(|s| s.levels.len()).sum()
+    }
+
+    /// It holds no level.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first level `player` has not passed, in course order (the first level when
+    /// every one is passed).
+    #[must_use]
+    pub fn next_for(&self, progress: &progress::Progress, player: &str) -> (usize, usize) {
+        self.levels()
+            .find(|(_, _, c)| progress.stars(player, &self.slug, &c.id) == 0)
+            .map_or((0, 0), |(s, l, _)| (s, l))
+    }
+}

@@ -1,0 +1,515 @@
+//! Learning Xiangqi: stages of small levels, from how each piece moves to the first
+//! mates and endings. The course is a data file compiled in
+//! (`assets/lessons/xiangqi.ron`); a level is a start, a goal of a fixed kind and a par,
+//! and [`attempt::Attempt`] judges each move a player makes at it. Every level is checked
+//! by the rules in the tests ([`check`]).
+//!
+//! ```
+//! use xiangqi::lessons::{course, check};
+//!
+//! let stages = course();
+//! assert!(stages.len() >= 20);
+//! assert!(check(&stages[0].levels[0]).is_ok());
+//! ```
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use table::learn::{Course, LevelCard, StageCard, Text};
+
+use crate::rules::{Move, Position, Square};
+
+pub mod attempt;
+pub mod search;
+
+/// The course's file.
+const COURSE: &str = include_str!("../../../../assets/lessons/xiangqi.ron");
+
+/// What a level asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Goal {
+    /// Put a piece on every marked point; the other side does not move.
+    Reach(Vec<Square>),
+    /// Capture the pieces on the marked points; the other side does not move.
+    Capture(Vec<Square>),
+    /// Give check, in one move.
+    Check,
+    /// Get out of check, in one move.
+    Escape,
+    /// Leave the other side without a move (checkmate, or 困毙) within N moves, against
+    /// its best defence.
+    Mate(u32),
+    /// Leave the other side without a move while not in check (困毙) within N moves.
+    Stalemate(u32),
+    /// Answer every check until the checker loses by perpetual check (长将).
+    Survive,
+    /// Win a game against the computer's first level.
+    Game,
+}
+
+impl Goal {
+    /// Its name in `xiangqi lessons --json`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Goal::Reach(_) => "reach",
+            Goal::Capture(_) => "capture",
+            Goal::Check => "check",
+            Goal::Escape => "escape",
+            Goal::Mate(_) => "mate",
+            Goal::Stalemate(_) => "stalemate",
+            Goal::Survive => "survive",
+            Goal::Game => "game",
+        }
+    }
+
+    /// The marked points, if it has any.
+    #[must_use]
+    pub fn targets(&self) -> &[Square] {
+        match self {
+            Goal::Reach(t) | Goal::Capture(t) => t,
+            _ => &[],
+        }
+    }
+
+    /// The number the goal counts: N for mate in N, the points to reach or capture, one
+    /// for a check or an escape, none for a game.
+    #[must_use]
+    pub fn count(&self) -> u32 {
+        match self {
+            Goal::Reach(t) | Goal::Capture(t) => u32::try_from(t.len()).unwrap_or(u32::MAX),
+            Goal::Check | Goal::Escape => 1,
+            Goal::Mate(n) | Goal::Stalemate(n) => *n,
+            Goal::Survive => 3,
+            Goal::Game => 0,
+        }
+    }
+
+    /// The other side does not move.
+    #[must_use]
+    pub fn solo(&self) -> bool {
+        matches!(self, Goal::Reach(_) | Goal::Capture(_))
+    }
+}
+
+/// A level: a start, what to do there, in how many moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// `stage-N`.
+    pub id: String,
+    /// The position, the learner to move.
+    pub start: Position,
+    /// What to do.
+    pub goal: Goal,
+    /// Moves for three stars.
+    pub par: u32,
+    /// A line said under the goal.
+    pub say: Option<Text>,
+    /// What the level showed, said once it is passed.
+    pub after: Option<Text>,
+    /// The other side's answers, in turn, where the goal needs fixed ones.
+    pub replies: Vec<Move>,
+}
+
+impl Level {
+    /// The one-line goal.
+    #[must_use]
+    pub fn goal_text(&self) -> Text {
+        let n = self.goal.count();
+        match &self.goal {
+            Goal::Reach(t) if t.len() == 1 => Text::new("走到星上", "Go to the star"),
+            Goal::Reach(_) => {
+                Text::new(format!("走到全部{n}个星上"), format!("Go to all {n} stars"))
+            }
+            Goal::Capture(t) if t.len() == 1 => {
+                Text::new("吃掉标记的棋子", "Capture the marked piece")
+            }
+            Goal::Capture(_) => Text::new(
+                format!("吃掉全部{n}个标记的棋子"),
+                format!("Capture all {n} marked pieces"),
+            ),
+            Goal::Check => Text::new("将军", "Give check"),
+            Goal::Escape => Text::new("应将：让你的将（帅）脱离将军", "Get out of check"),
+            Goal::Mate(1) => Text::new("一步杀：将死对方", "Mate in one"),
+            Goal::Mate(n) => Text::new(format!("{n}步杀：将死对方"), format!("Mate in {n}")),
+            Goal::Stalemate(n) => Text::new(
+                format!("{n}步之内困毙对方：让对方无棋可走"),
+                format!("Stalemate in {n}: leave the other side no move"),
+            ),
+            Goal::Survive => Text::new(
+                "应将，直到对方长将判负",
+                "Answer every check until the checker loses by perpetual check",
+            ),
+            Goal::Game => Text::new("战胜电脑第一级", "Beat the computer's first level"),
+        }
+    }
+
+    /// The most moves the learner may make before the level fails: the par for a goal
+    /// that must be found exactly, a generous margin for points to reach.
+    #[must_use]
+    pub fn limit(&self) -> u32 {
+        match self.goal {
+            Goal::Reach(_) | Goal::Capture(_) => self.par * 3 + 3,
+            Goal::Survive => self.par + 3,
+            Goal::Game => u32::MAX,
+            _ => self.par,
+        }
+    }
+}
+
+/// A stage: levels that teach one thing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stage {
+    /// Its name in files.
+    pub id: String,
+    /// Its title.
+    pub title: Text,
+    /// What it teaches, shown when it opens.
+    pub intro: Text,
+    /// Its levels.
+    pub levels: Vec<Level>,
+}
+
+/// The course, read once.
+///
+/// # Panics
+/// If the compiled-in file does not read; the tests read it.
+#[must_use]
+pub fn course() -> &'static [Stage] {
+    static ALL: OnceLock<Vec<Stage>> = OnceLock::new();
+    ALL.get_or_init(|| parse(COURSE).unwrap_or_else(|e| panic!("the Xiangqi lessons: {e}")))
+}
+
+/// The course as the map shows it.
+#[must_use]
+pub fn cards() -> Course {
+    Course {
+        slug: "xiangqi".to_owned(),
+        stages: course()
+            .iter()
+            .map(|s| StageCard {
+                id: s.id.clone(),
+                title: s.title.clone(),
+                intro: s.intro.clone(),
+                levels: s
+                    .levels
+                    .iter()
+                    .map(|l| LevelCard {
+                        id: l.id.clone(),
+                        goal: l.goal_text(),
+                        par: l.par,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// A level found wanting by [`check`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unfit(pub String);
+
+/// Checks a level by the rules: the goal is reachable within its par, and the learner
+/// can go wrong (a move refused, or one that fails the level or costs a star).
+///
+/// # Errors
+/// What is wrong with the level.
+pub fn check(level: &Level) -> Result<(), Unfit> {
+    let pos = &level.start;
+    let bad = |what: String| Err(Unfit(format!("{}: {what}", level.id)));
+    if !pos.has_legal_moves() {
+        return bad("the learner has no move".into());
+    }
+    match &level.goal {
+        Goal::Reach(t) | Goal::Capture(t) => {
+            if matches!(level.goal, Goal::Capture(_))
+                && let Some(sq) = t
+                    .iter()
+                    .find(|&&sq| pos.piece_at(sq).is_none_or(|p| p.color == pos.turn()))
+            {
+                return bad(format!("no piece of the other side stands on {sq}"));
+            }
+            match search::reach(pos, t, level.par.max(6)) {
+                Some(n) if n == level.par => {}
+                Some(n) => return bad(format!("reached in {n} moves, not the par {}", level.par)),
+                None => return bad("not reached within 6 moves".into()),
+            }
+            // A move off the best way costs a star.
+            let costly = pos.legal_moves().iter().any(|&m| {
+                search::solo(pos, m).is_some_and(|next| {
+                    let left: Vec<Square> = t.iter().copied().filter(|&sq| sq != m.to).collect();
+                    !left.is_empty() && search::reach(&next, &left, level.par - 1).is_none()
+                })
+            });
+            if !costly {
+                return bad("no move costs a star".into());
+            }
+        }
+        Goal::Check => {
+            let legal = pos.legal_moves();
+            if pos.is_check() || !legal.iter().any(|&m| pos.gives_check(m)) {
+                return bad("no check to give".into());
+            }
+            if legal.iter().all(|&m| pos.gives_check(m)) {
+                return bad("every move checks".into());
+            }
+        }
+        Goal::Escape => {
+            if !pos.is_check() {
+                return bad("the learner is not in check".into());
+            }
+            if !refuses_a_move(pos) {
+                return bad("no move is refused for leaving the general in check".into());
+            }
+        }
+        Goal::Mate(n) | Goal::Stalemate(n) => {
+            let found = search::distance(pos, *n);
+            if found != Some(*n) {
+                return bad(format!("a forced win in {found:?}, not exactly {n}"));
+            }
+            if matches!(level.goal, Goal::Stalemate(_)) && !stalemates(pos, *n) {
+                return bad("the win is a mate, not 困毙".into());
+            }
+            if level.par != *n {
+                return bad("the par of a mate is its N".into());
+            }
+            let mut attempt = attempt::Attempt::new(level);
+            while attempt.verdict() == attempt::Verdict::Going {
+                let left = level.par - attempt.moves();
+                let Some(m) = search::wins(attempt.position(), left) else {
+                    return bad("the win got lost on the way".into());
+                };
+                attempt
+                    .play(m)
+                    .map_err(|e| Unfit(format!("{}: {e}", level.id)))?;
+                attempt.answer_reply();
+            }
+            if attempt.verdict() != (attempt::Verdict::Passed { stars: 3 }) {
+                return bad(format!("played through: {:?}", attempt.verdict()));
+            }
+            let fails = pos.legal_moves().iter().any(|&m| {
+                let mut wrong = attempt::Attempt::new(level);
+                matches!(wrong.play(m), Ok(attempt::Verdict::Failed(_)))
+            });
+            if !fails {
+                return bad("no move fails the level".into());
+            }
+        }
+        Goal::Survive => {
+            let mut attempt = attempt::Attempt::new(level);
+            while attempt.verdict() == attempt::Verdict::Going {
+                let Some(&m) = attempt.position().legal_moves().first() else {
+                    break;
+                };
+                attempt
+                    .play(m)
+                    .map_err(|e| Unfit(format!("{}: {e}", level.id)))?;
+                attempt.answer_reply();
+            }
+            if !matches!(attempt.verdict(), attempt::Verdict::Passed { stars: 3 }) {
+                return bad(format!("played through: {:?}", attempt.verdict()));
+            }
+        }
+        Goal::Game => {}
+    }
+    Ok(())
+}
+
+/// The forced win played out (learner by [`search::wins`], defender by
+/// [`search::defend`]) ends with the defender not in check.
+fn stalemates(start: &Position, n: u32) -> bool {
+    let mut pos = start.clone();
+    for k in (1..=n).rev() {
+        let Some(m) = search::wins(&pos, k) else {
+            return false;
+        };
+        let Ok(next) = pos.play(m) else { return false };
+        if !next.has_legal_moves() {
+            return !next.is_check();
+        }
+        let Some(r) = search::defend(&next, k - 1) else {
+            return false;
+        };
+        let Ok(after) = next.play(r) else {
+            return false;
+        };
+        pos = after;
+    }
+    false
+}
+
+/// Some move of the side to move, of a shape its piece may make, is refused because
+/// its general would be (or stay) in check, or face the other.
+fn refuses_a_move(pos: &Position) -> bool {
+    use crate::rules::IllegalMove;
+    Square::all().any(|from| {
+        pos.piece_at(from).is_some_and(|p| p.color == pos.turn())
+            && Square::all().any(|to| {
+                matches!(
+                    pos.check_move(Move::new(from, to)),
+                    Err(IllegalMove::IgnoresCheck
+                        | IllegalMove::ExposesGeneral
+                        | IllegalMove::GeneralsFace)
+                )
+            })
+    })
+}
+
+/// The file's shape.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStage {
+    id: String,
+    title: (String, String),
+    intro: (String, String),
+    levels: Vec<RawLevel>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLevel {
+    start: String,
+    goal: RawGoal,
+    #[serde(default)]
+    par: Option<u32>,
+    #[serde(default)]
+    say: Option<(String, String)>,
+    #[serde(default)]
+    after: Option<(String, String)>,
+    #[serde(default)]
+    replies: Vec<String>,
+}
+
+#[derive(Deserialize)]
+enum RawGoal {
+    Reach(Vec<String>),
+    Capture(Vec<String>),
+    Check,
+    Escape,
+    Mate(u32),
+    Stalemate(u32),
+    Survive,
+    Game,
+}
+
+fn text((zh, en): (String, String)) -> Text {
+    Text(zh, en)
+}
+
+/// Reads a course file.
+///
+/// # Errors
+/// The first thing that does not read, named by its stage and level.
+pub fn parse(source: &str) -> Result<Vec<Stage>, String> {
+    let raw: Vec<RawStage> = ron::from_str(source).map_err(|e| e.to_string())?;
+    raw.into_iter()
+        .map(|s| {
+            let levels = s
+                .levels
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| level(&format!("{}-{}", s.id, i + 1), l))
+                .collect::<Result<_, _>>()?;
+            Ok(Stage {
+                id: s.id,
+                title: text(s.title),
+                intro: text(s.intro),
+                levels,
+            })
+        })
+        .collect()
+}
+
+fn level(id: &str, raw: RawLevel) -> Result<Level, String> {
+    let at = |e: &dyn std::fmt::Display| format!("{id}: {e}");
+    let start = Position::from_fen(&raw.start).map_err(|e| at(&e))?;
+    let squares = |v: Vec<String>| {
+        v.iter()
+            .map(|s| s.parse::<Square>().map_err(|e| at(&e)))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let goal = match raw.goal {
+        RawGoal::Reach(t) => Goal::Reach(squares(t)?),
+        RawGoal::Capture(t) => Goal::Capture(squares(t)?),
+        RawGoal::Check => Goal::Check,
+        RawGoal::Escape => Goal::Escape,
+        RawGoal::Mate(n) => Goal::Mate(n),
+        RawGoal::Stalemate(n) => Goal::Stalemate(n),
+        RawGoal::Survive => Goal::Survive,
+        RawGoal::Game => Goal::Game,
+    };
+    let par = match (&goal, raw.par) {
+        (_, Some(p)) => p,
+        (Goal::Mate(n) | Goal::Stalemate(n), None) => *n,
+        (Goal::Check | Goal::Escape, None) => 1,
+        (Goal::Game, None) => 0,
+        _ => return Err(at(&"a par is needed")),
+    };
+    let replies = raw
+        .replies
+        .iter()
+        .map(|m| m.parse::<Move>().map_err(|e| at(&e)))
+        .collect::<Result<_, _>>()?;
+    Ok(Level {
+        id: id.to_owned(),
+        start,
+        goal,
+        par,
+        say: raw.say.map(text),
+        after: raw.after.map(text),
+        replies,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every level of the course, checked by the rules; all failures at once.
+    #[test]
+    fn every_level_checks() {
+        let unfit: Vec<String> = course()
+            .iter()
+            .flat_map(|s| &s.levels)
+            .filter_map(|l| check(l).err().map(|e| e.0))
+            .collect();
+        assert!(unfit.is_empty(), "{}", unfit.join("\n"));
+    }
+}
+
+#[cfg(test)]
+mod probe {
+    use super::*;
+
+    #[test]
+    #[ignore = "authoring aid"]
+    fn probe() {
+        let text = std::fs::read_to_string("/tmp/lessons/probe.txt").unwrap();
+        for fen in text.lines().filter(|l| !l.trim().is_empty()) {
+            let Ok(pos) = Position::from_fen(fen) else {
+                println!("{fen}: BAD {:?}", Position::from_fen(fen).err());
+                continue;
+            };
+            let d = search::distance(&pos, 3);
+            let mut line = String::new();
+            if let Some(n) = d {
+                let mut p = pos.clone();
+                for k in (1..=n).rev() {
+                    let m = search::wins(&p, k).unwrap();
+                    line += &format!("{m} ");
+                    p = p.play(m).unwrap();
+                    if !p.has_legal_moves() {
+                        line += if p.is_check() { "#" } else { "stalemate" };
+                        break;
+                    }
+                    let r = search::defend(&p, k - 1).unwrap();
+                    line += &format!("{r} ");
+                    p = p.play(r).unwrap();
+                }
+            }
+            println!("{fen}: {d:?} {line} check={}", pos.is_check());
+        }
+    }
+}
