@@ -1,4 +1,4 @@
-//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`, `go`,
+//! The command line: `perft`, `moves`, `status`, `convert`, `games`, `analyze`, `desktop`, `go`, `lessons`,
 //! `library`, `book`, `opening`. Bad input prints a message on stderr
 //! and exits with code 2; nothing here panics on user input.
 
@@ -14,6 +14,7 @@ mod analyze;
 mod convert;
 mod go;
 mod go_review;
+mod lessons;
 mod library;
 mod matches;
 mod opening;
@@ -182,6 +183,13 @@ enum Command {
         /// /usr/games).
         #[arg(long)]
         engine: Option<std::path::PathBuf>,
+    },
+    /// The lessons of both games: a level a line (game, id, goal, par, the goal in
+    /// English); with --json, a JSON array of one object a level.
+    Lessons {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Go (围棋): the legal points, the board, the count.
     Go {
@@ -562,6 +570,7 @@ pub fn run() -> ExitCode {
                 puzzles::from_games(&mut out, &from, engine.as_deref(), depth, most)
             }
         }
+        Command::Lessons { json } => lessons::list(&mut out, json),
         Command::Library { action } => match action {
             LibraryCommand::Book {
                 paths,

@@ -7,6 +7,7 @@ mod common;
 
 mod engine;
 mod go_review;
+mod lessons;
 mod matches;
 mod puzzles;
 mod pyffish;

@@ -125,6 +125,9 @@ impl Level {
             Goal::Capture(t) if t.len() == 1 => {
                 Text::new("吃掉标记的棋子", "Capture the marked piece")
             }
+            Goal::Capture(_) if n == 2 => {
+                Text::new("吃掉两个标记的棋子", "Capture both marked pieces")
+            }
             Goal::Capture(_) => Text::new(
                 format!("吃掉全部{n}个标记的棋子"),
                 format!("Capture all {n} marked pieces"),
@@ -476,40 +479,5 @@ mod tests {
             .filter_map(|l| check(l).err().map(|e| e.0))
             .collect();
         assert!(unfit.is_empty(), "{}", unfit.join("\n"));
-    }
-}
-
-#[cfg(test)]
-mod probe {
-    use super::*;
-
-    #[test]
-    #[ignore = "authoring aid"]
-    fn probe() {
-        let text = std::fs::read_to_string("/tmp/lessons/probe.txt").unwrap();
-        for fen in text.lines().filter(|l| !l.trim().is_empty()) {
-            let Ok(pos) = Position::from_fen(fen) else {
-                println!("{fen}: BAD {:?}", Position::from_fen(fen).err());
-                continue;
-            };
-            let d = search::distance(&pos, 3);
-            let mut line = String::new();
-            if let Some(n) = d {
-                let mut p = pos.clone();
-                for k in (1..=n).rev() {
-                    let m = search::wins(&p, k).unwrap();
-                    line += &format!("{m} ");
-                    p = p.play(m).unwrap();
-                    if !p.has_legal_moves() {
-                        line += if p.is_check() { "#" } else { "stalemate" };
-                        break;
-                    }
-                    let r = search::defend(&p, k - 1).unwrap();
-                    line += &format!("{r} ");
-                    p = p.play(r).unwrap();
-                }
-            }
-            println!("{fen}: {d:?} {line} check={}", pos.is_check());
-        }
     }
 }

@@ -1,0 +1,629 @@
+//! Learning Go: stages of small levels on 5×5 to 9×9 boards, from liberties to seki,
+//! and capture Go (吃子棋) as the first game. The course is a data file compiled in
+//! (`assets/lessons/go.ron`); [`attempt::Attempt`] judges each move, [`reader`] reads
+//! captures for the checks and the defence, [`life`] tells which groups live, and
+//! [`capture_go`] is the small player capture Go is played against.
+//!
+//! ```
+//! use xiangqi::games::go::lessons::{check, course};
+//!
+//! let stages = course();
+//! assert!(stages.len() >= 15);
+//! assert!(check(&stages[0].levels[0]).is_ok());
+//! ```
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use table::learn::{Course, LevelCard, StageCard, Text};
+
+use crate::go::text::read_diagram;
+use crate::go::{Color, Move, Point, Position, Rules, owners, score};
+
+pub mod attempt;
+pub mod capture_go;
+pub mod life;
+pub mod reader;
+
+use reader::{RULES, capture};
+
+/// The course's file.
+const COURSE: &str = include_str!("../../../../assets/lessons/go.ron");
+
+/// What a level asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Goal {
+    /// Take the marked stones of the other side.
+    Capture(Vec<Point>),
+    /// Put the marked chain in atari, in one move.
+    Atari(Vec<Point>),
+    /// Save the marked stones of the learner's, in one move.
+    Escape(Vec<Point>),
+    /// Join the marked stones into one chain, in one move.
+    Connect(Vec<Point>),
+    /// Keep the other side's marked stones apart, in one move.
+    Cut(Vec<Point>),
+    /// Make the marked group live (two eyes), in one move.
+    Live(Vec<Point>),
+    /// Play every neutral point (dame); the other side passes.
+    Fill(Vec<Point>),
+    /// Say by how many points black wins (area counting, no komi; negative: white wins).
+    Count(i32),
+    /// In seki: pass, for a stone on a marked point would be taken.
+    Pass(Vec<Point>),
+    /// Capture Go: the first capture wins; against the capture player, or the other
+    /// person at the table.
+    CaptureGo {
+        /// The computer answers; otherwise two people play.
+        computer: bool,
+    },
+}
+
+impl Goal {
+    /// Its name in `xiangqi lessons --json`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Goal::Capture(_) => "capture",
+            Goal::Atari(_) => "atari",
+            Goal::Escape(_) => "escape",
+            Goal::Connect(_) => "connect",
+            Goal::Cut(_) => "cut",
+            Goal::Live(_) => "live",
+            Goal::Fill(_) => "fill",
+            Goal::Count(_) => "count",
+            Goal::Pass(_) => "pass",
+            Goal::CaptureGo { .. } => "capture-go",
+        }
+    }
+
+    /// The marked points.
+    #[must_use]
+    pub fn targets(&self) -> &[Point] {
+        match self {
+            Goal::Capture(t)
+            | Goal::Atari(t)
+            | Goal::Escape(t)
+            | Goal::Connect(t)
+            | Goal::Cut(t)
+            | Goal::Live(t)
+            | Goal::Fill(t)
+            | Goal::Pass(t) => t,
+            Goal::Count(_) | Goal::CaptureGo { .. } => &[],
+        }
+    }
+
+    /// The number the goal counts: stones to take, points to fill, the count.
+    #[must_use]
+    pub fn count(&self) -> i64 {
+        match self {
+            Goal::Count(n) => i64::from(*n),
+            Goal::CaptureGo { .. } => 1,
+            g => g.targets().len() as i64,
+        }
+    }
+}
+
+/// A level: a board, what to do there, in how many moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// `stage-N`.
+    pub id: String,
+    /// The board, the learner to move.
+    pub start: Position,
+    /// What to do.
+    pub goal: Goal,
+    /// Moves for three stars.
+    pub par: u32,
+    /// The other side passes.
+    pub solo: bool,
+    /// A line said under the goal.
+    pub say: Option<Text>,
+    /// What the level showed, said once passed.
+    pub after: Option<Text>,
+    /// The other side's answers in turn, where fixed ones are wanted.
+    pub replies: Vec<Move>,
+}
+
+impl Level {
+    /// The board's size.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.start.board().size()
+    }
+
+    /// The learner's colour.
+    #[must_use]
+    pub fn learner(&self) -> Color {
+        self.start.to_move()
+    }
+
+    /// The most moves before the level fails.
+    #[must_use]
+    pub fn limit(&self) -> u32 {
+        match self.goal {
+            Goal::Capture(_) if self.solo => self.par * 2 + 3,
+            Goal::Fill(_) => self.par * 2 + 3,
+            Goal::CaptureGo { .. } => u32::MAX,
+            _ => self.par,
+        }
+    }
+
+    /// The one-line goal.
+    #[must_use]
+    pub fn goal_text(&self) -> Text {
+        let n = self.goal.targets().len();
+        let colour = match self.learner() {
+            Color::Black => ("黑", "Black"),
+            Color::White => ("白", "White"),
+        };
+        let text = match &self.goal {
+            Goal::Capture(_) if n == 1 => Text::new("吃掉标记的棋子", "Capture the marked stones"),
+            Goal::Capture(_) => Text::new("吃掉所有标记的棋子", "Capture all the marked stones"),
+            Goal::Atari(_) => Text::new("叫吃标记的棋子", "Put the marked stones in atari"),
+            Goal::Escape(_) => Text::new("救出标记的棋子", "Save the marked stones"),
+            Goal::Connect(_) => Text::new("把标记的棋子连起来", "Connect the marked stones"),
+            Goal::Cut(_) => Text::new("把对方标记的棋子分断", "Cut the marked stones apart"),
+            Goal::Live(_) => Text::new(
+                "做出两只眼，让标记的棋活",
+                "Make two eyes: let the marked group live",
+            ),
+            Goal::Fill(_) => Text::new(
+                format!("收完最后{n}个单官"),
+                format!("Fill the last {n} neutral points"),
+            ),
+            Goal::Count(_) => Text::new(
+                "数一数：黑棋赢几目？",
+                "Count: by how many points does black win?",
+            ),
+            Goal::Pass(_) => Text::new("双活：这里不要下，停一手", "Seki: do not play here, pass"),
+            Goal::CaptureGo { computer: true } => Text::new(
+                "吃子棋：先吃到子的一方赢",
+                "Capture Go: the first to capture a stone wins",
+            ),
+            Goal::CaptureGo { computer: false } => Text::new(
+                "吃子棋：和身边的人下，先吃到子的一方赢",
+                "Capture Go with the person beside you: the first to capture wins",
+            ),
+        };
+        Text::new(
+            format!("{}先。{}", colour.0, text.0),
+            format!("{} to play. {}", colour.1, text.1),
+        )
+    }
+}
+
+/// A stage: levels that teach one thing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stage {
+    /// Its name in files.
+    pub id: String,
+    /// Its title.
+    pub title: Text,
+    /// What it teaches.
+    pub intro: Text,
+    /// Its levels.
+    pub levels: Vec<Level>,
+}
+
+/// The course, read once.
+///
+/// # Panics
+/// If the compiled-in file does not read; the tests read it.
+#[must_use]
+pub fn course() -> &'static [Stage] {
+    static ALL: OnceLock<Vec<Stage>> = OnceLock::new();
+    ALL.get_or_init(|| parse(COURSE).unwrap_or_else(|e| panic!("the Go lessons: {e}")))
+}
+
+/// The course as the map shows it.
+#[must_use]
+pub fn cards() -> Course {
+    Course {
+        slug: "go".to_owned(),
+        stages: course()
+            .iter()
+            .map(|s| StageCard {
+                id: s.id.clone(),
+                title: s.title.clone(),
+                intro: s.intro.clone(),
+                levels: s
+                    .levels
+                    .iter()
+                    .map(|l| LevelCard {
+                        id: l.id.clone(),
+                        goal: l.goal_text(),
+                        par: l.par,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+/// After the learner's move (the other side to move), the marked stones of the other
+/// side are in more than one chain, and stay so after any one answer.
+#[must_use]
+pub fn cut_holds(next: &Position, targets: &[Point]) -> bool {
+    let apart = |pos: &Position| {
+        let chain = pos
+            .board()
+            .chain(targets[0])
+            .map(|c| c.stones)
+            .unwrap_or_default();
+        !targets.iter().all(|p| chain.contains(p))
+    };
+    apart(next)
+        && next
+            .board()
+            .empty_points()
+            .filter_map(|p| next.play(Move::Play(p), &RULES).ok())
+            .all(|after| apart(&after))
+}
+
+/// The score, black's total less white's, by area with no komi.
+#[must_use]
+pub fn black_lead(pos: &Position) -> i32 {
+    let s = score(pos, &[], &Rules::CHINESE.with_komi(0.0), 0);
+    (s.total[0] - s.total[1]).round() as i32
+}
+
+/// The neutral points: empty and owned by neither side.
+#[must_use]
+pub fn neutral(pos: &Position) -> Vec<Point> {
+    let owned: Vec<Point> = owners(pos, &[]).into_iter().map(|(p, _)| p).collect();
+    pos.board()
+        .empty_points()
+        .filter(|p| !owned.contains(p))
+        .collect()
+}
+
+/// A level found wanting by [`check`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unfit(pub String);
+
+/// The fewest moves, up to `most`, in which the side to move takes the marked stones
+/// when the other side only passes.
+fn solo_capture(pos: &Position, targets: &[Point], most: u32) -> Option<u32> {
+    let victim = !pos.to_move();
+    (1..=most).find(|&n| solo_reads(pos, targets, victim, n))
+}
+
+fn solo_reads(pos: &Position, targets: &[Point], victim: Color, n: u32) -> bool {
+    if n == 0 {
+        return false;
+    }
+    let libs: Vec<Point> = targets
+        .iter()
+        .filter(|&&t| pos.board().get(t) == Some(victim))
+        .filter_map(|&t| pos.board().chain(t))
+        .flat_map(|c| c.liberties)
+        .collect();
+    libs.iter().any(|&l| {
+        pos.play(Move::Play(l), &RULES).is_ok_and(|next| {
+            reader::taken(next.board(), targets, victim)
+                || next
+                    .play(Move::Pass, &RULES)
+                    .is_ok_and(|back| solo_reads(&back, targets, victim, n - 1))
+        })
+    })
+}
+
+/// Checks a level by the rules: the goal is reachable within its par, and the learner
+/// can go wrong.
+///
+/// # Errors
+/// What is wrong with the level.
+pub fn check(level: &Level) -> Result<(), Unfit> {
+    let pos = &level.start;
+    let bad = |what: String| Err(Unfit(format!("{}: {what}", level.id)));
+    let me = level.learner();
+    let board = pos.board();
+    let theirs = |t: &[Point]| t.iter().all(|&p| board.get(p) == Some(!me));
+    let mine = |t: &[Point]| t.iter().all(|&p| board.get(p) == Some(me));
+    let legal: Vec<Move> = board
+        .empty_points()
+        .map(Move::Play)
+        .filter(|&m| pos.play(m, &RULES).is_ok())
+        .collect();
+    // Does one move pass the level, and one fail it?
+    let one_move = |m: Move| {
+        let mut a = attempt::Attempt::new(level);
+        a.play(m).ok()
+    };
+    let passes = legal
+        .iter()
+        .any(|&m| matches!(one_move(m), Some(attempt::Verdict::Passed { .. })));
+    let fails = legal
+        .iter()
+        .any(|&m| matches!(one_move(m), Some(attempt::Verdict::Failed(_))));
+    match &level.goal {
+        Goal::Capture(t) => {
+            if !theirs(t) {
+                return bad("a marked point is not the other side's stone".into());
+            }
+            if level.solo {
+                match solo_capture(pos, t, level.par.max(8)) {
+                    Some(n) if n == level.par => {}
+                    found => {
+                        return bad(format!(
+                            "taken in {found:?} with passes, not the par {}",
+                            level.par
+                        ));
+                    }
+                }
+            } else {
+                let found = (1..=level.par.max(7)).find(|&n| capture(pos, t, n).is_some());
+                if found != Some(level.par) {
+                    return bad(format!(
+                        "taken against defence in {found:?}, not the par {}",
+                        level.par
+                    ));
+                }
+                let mut a = attempt::Attempt::new(level);
+                while a.verdict() == attempt::Verdict::Going {
+                    let left = level.par.saturating_sub(a.moves());
+                    let Some(m) = capture(a.position(), &a.targets_left(), left) else {
+                        return bad(format!("lost the way after {} moves", a.moves()));
+                    };
+                    a.play(m).map_err(|e| Unfit(format!("{}: {e}", level.id)))?;
+                    a.answer_reply();
+                }
+                if a.verdict() != (attempt::Verdict::Passed { stars: 3 }) {
+                    return bad(format!("played through: {:?}", a.verdict()));
+                }
+                if !fails {
+                    return bad("no move fails the level".into());
+                }
+            }
+        }
+        Goal::Atari(t) | Goal::Cut(t) => {
+            if !theirs(t) {
+                return bad("a marked point is not the other side's stone".into());
+            }
+            if !passes || !fails {
+                return bad(format!("a move passes: {passes}, a move fails: {fails}"));
+            }
+        }
+        Goal::Escape(t) | Goal::Connect(t) | Goal::Live(t) => {
+            if !mine(t) {
+                return bad("a marked point is not the learner's stone".into());
+            }
+            if !passes || !fails {
+                return bad(format!("a move passes: {passes}, a move fails: {fails}"));
+            }
+            if let Goal::Escape(t) = &level.goal
+                && pos
+                    .play(Move::Pass, &RULES)
+                    .is_ok_and(|p| capture(&p, t, 3).is_none())
+            {
+                return bad("the stones are not in danger".into());
+            }
+        }
+        Goal::Fill(t) => {
+            let mut want = neutral(pos);
+            let mut got = t.clone();
+            want.sort();
+            got.sort();
+            if want != got {
+                return bad(format!("the neutral points are {want:?}"));
+            }
+            if level.par as usize != t.len() {
+                return bad("the par is the number of points".into());
+            }
+        }
+        Goal::Count(n) => {
+            let lead = black_lead(pos);
+            if lead != *n {
+                return bad(format!("black leads by {lead}"));
+            }
+        }
+        Goal::Pass(t) => {
+            for &p in t {
+                let Ok(next) = pos.play(Move::Play(p), &RULES) else {
+                    continue;
+                };
+                let ours = next.board().stones(me);
+                if !ours.iter().any(|&s| capture(&next, &[s], 1).is_some()) {
+                    return bad(format!("a stone on {p:?} is not taken"));
+                }
+            }
+        }
+        Goal::CaptureGo { .. } => {
+            if capture_go::winner(pos).is_some() {
+                return bad("a stone is already taken".into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The file's shape.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStage {
+    id: String,
+    title: (String, String),
+    intro: (String, String),
+    levels: Vec<RawLevel>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLevel {
+    board: Vec<String>,
+    goal: RawGoal,
+    #[serde(default)]
+    white: bool,
+    #[serde(default)]
+    par: Option<u32>,
+    #[serde(default)]
+    solo: bool,
+    #[serde(default)]
+    say: Option<(String, String)>,
+    #[serde(default)]
+    after: Option<(String, String)>,
+    #[serde(default)]
+    replies: Vec<String>,
+}
+
+#[derive(Deserialize)]
+enum RawGoal {
+    Capture(Vec<String>),
+    Atari(Vec<String>),
+    Escape(Vec<String>),
+    Connect(Vec<String>),
+    Cut(Vec<String>),
+    Live(Vec<String>),
+    Fill(Vec<String>),
+    Count(i32),
+    Pass(Vec<String>),
+    CaptureGo(bool),
+}
+
+fn text((zh, en): (String, String)) -> Text {
+    Text(zh, en)
+}
+
+/// Reads a course file.
+///
+/// # Errors
+/// The first thing that does not read, named by its stage and level.
+pub fn parse(source: &str) -> Result<Vec<Stage>, String> {
+    let raw: Vec<RawStage> = ron::from_str(source).map_err(|e| e.to_string())?;
+    raw.into_iter()
+        .map(|s| {
+            let levels = s
+                .levels
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| level(&format!("{}-{}", s.id, i + 1), l))
+                .collect::<Result<_, _>>()?;
+            Ok(Stage {
+                id: s.id,
+                title: text(s.title),
+                intro: text(s.intro),
+                levels,
+            })
+        })
+        .collect()
+}
+
+fn level(id: &str, raw: RawLevel) -> Result<Level, String> {
+    let at = |e: &dyn std::fmt::Display| format!("{id}: {e}");
+    let mut diagram = raw.board.join("\n");
+    if raw.white {
+        diagram.push_str("\nto-move white");
+    }
+    let start = read_diagram(&diagram).map_err(|e| at(&e))?;
+    let size = start.board().size();
+    let points = |v: Vec<String>| {
+        v.iter()
+            .map(|s| Point::from_gtp(s, size).map_err(|e| at(&e)))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let goal = match raw.goal {
+        RawGoal::Capture(t) => Goal::Capture(points(t)?),
+        RawGoal::Atari(t) => Goal::Atari(points(t)?),
+        RawGoal::Escape(t) => Goal::Escape(points(t)?),
+        RawGoal::Connect(t) => Goal::Connect(points(t)?),
+        RawGoal::Cut(t) => Goal::Cut(points(t)?),
+        RawGoal::Live(t) => Goal::Live(points(t)?),
+        RawGoal::Fill(t) => Goal::Fill(points(t)?),
+        RawGoal::Count(n) => Goal::Count(n),
+        RawGoal::Pass(t) => Goal::Pass(points(t)?),
+        RawGoal::CaptureGo(computer) => Goal::CaptureGo { computer },
+    };
+    if goal.targets().is_empty() && !matches!(goal, Goal::Count(_) | Goal::CaptureGo { .. }) {
+        return Err(at(&"no marked point"));
+    }
+    let par = match (&goal, raw.par) {
+        (_, Some(p)) => p,
+        (Goal::Fill(t), None) => t.len() as u32,
+        (Goal::Capture(_), None) => return Err(at(&"a par is needed")),
+        _ => 1,
+    };
+    let replies = raw
+        .replies
+        .iter()
+        .map(|m| Move::from_gtp(m, size).map_err(|e| at(&e)))
+        .collect::<Result<_, _>>()?;
+    Ok(Level {
+        id: id.to_owned(),
+        start,
+        goal,
+        par,
+        solo: raw.solo,
+        say: raw.say.map(text),
+        after: raw.after.map(text),
+        replies,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every level of the course, checked by the rules; all failures at once.
+    #[test]
+    fn every_level_checks() {
+        let unfit: Vec<String> = course()
+            .iter()
+            .flat_map(|s| &s.levels)
+            .filter_map(|l| check(l).err().map(|e| e.0))
+            .collect();
+        assert!(unfit.is_empty(), "{}", unfit.join("\n"));
+    }
+}
+
+#[cfg(test)]
+mod checks {
+    use super::*;
+
+    fn one(level: &str) -> Level {
+        let text = format!(r#"[(id: "t", title: ("", ""), intro: ("", ""), levels: [{level}])]"#);
+        parse(&format!("#![enable(implicit_some)]\n{text}")).unwrap()[0].levels[0].clone()
+    }
+
+    #[test]
+    fn a_wrong_par_or_a_wrong_mark_is_found() {
+        let edge = r#"(board: [". . . . .", "X . . . .", "O . . . .", ". . . . .", ". . . . ."], goal: Capture(["A3"]), par: PAR)"#;
+        assert!(check(&one(&edge.replace("PAR", "3"))).is_ok());
+        let two = check(&one(&edge.replace("PAR", "2"))).unwrap_err();
+        assert!(two.0.contains("Some(3)"), "{two}");
+        let mark = r#"(board: [". . . . .", "X . . . .", "O . . . .", ". . . . .", ". . . . ."], goal: Capture(["A4"]), par: 1)"#;
+        assert!(check(&one(mark)).is_err());
+        // Not in atari after extending: escaping needs no help.
+        let safe = r#"(board: [". . . . .", ". . . . .", ". . X . .", ". . . . .", ". . . . ."], goal: Escape(["C3"]))"#;
+        assert!(check(&one(safe)).is_err());
+    }
+
+    #[test]
+    fn the_capture_player_beats_a_random_player() {
+        let start = read_diagram(". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . X O . .\n. . . O X . .\n. . . . . . .\n. . . . . . .").unwrap();
+        let mut won = 0;
+        for game in 0..20u64 {
+            let mut pos = start;
+            let player = if game % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            for ply in 0..200u64 {
+                let mv = if pos.to_move() == player {
+                    capture_go::choose(&pos, game * 1000 + ply)
+                } else {
+                    capture_go::random(&pos, game * 1000 + ply)
+                };
+                pos = pos.play(mv, &RULES).unwrap();
+                if capture_go::winner(&pos).is_some() {
+                    break;
+                }
+            }
+            won += u32::from(capture_go::winner(&pos) == Some(player));
+        }
+        assert!(won >= 19, "won {won} of 20");
+    }
+}
