@@ -12,6 +12,7 @@
 
 pub mod go;
 mod icon;
+pub mod lessons;
 mod levels;
 pub mod library;
 mod players;

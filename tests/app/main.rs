@@ -10,6 +10,7 @@ mod gui_ecs;
 mod gui_engine;
 mod gui_files;
 mod gui_household;
+mod gui_lessons;
 mod gui_levels;
 mod gui_schedule;
 mod gui_tables;

@@ -33,6 +33,8 @@ pub enum Action {
     StartGame,
     /// Game → Players…: open or close the players' pages.
     TogglePlayers,
+    /// F4, Game → Learn to play…: open or close the map of lessons.
+    Learn,
     /// F.
     Flip,
     /// M.
@@ -204,6 +206,8 @@ pub enum ViewCommand {
     NewGameDialog(bool),
     /// The players' pages: open or close.
     TogglePlayers,
+    /// The map of lessons: open or close.
+    ToggleLearn,
 }
 
 /// Moves through the game and changes to it (each game's play system).
@@ -349,6 +353,7 @@ pub fn route(
                 to.play.write(PlayCommand::NewGame);
             }
             Action::TogglePlayers => _ = to.view.write(ViewCommand::TogglePlayers),
+            Action::Learn => _ = to.view.write(ViewCommand::ToggleLearn),
             Action::ReviewBack => _ = to.play.write(PlayCommand::Review(Review::Back)),
             Action::ReviewForward => _ = to.play.write(PlayCommand::Review(Review::Forward)),
             Action::ReviewStart => _ = to.play.write(PlayCommand::Review(Review::Start)),

@@ -110,6 +110,7 @@ mod shell_parts {
             shell::toggles::plugin,
             shell::access::plugin,
             store::household::plugin,
+            crate::learn::shell::plugin,
             // What the status line says is the logic's: headless tests read it too.
             panel::status::plugin,
         ));
@@ -144,6 +145,7 @@ mod shell_parts {
             panel::dialogs::settings::plugin,
             panel::dialogs::slots::plugin,
             panel::dialogs::household::plugin,
+            panel::dialogs::learn::plugin,
         ));
     }
 }

@@ -53,6 +53,12 @@ pub enum Logic {
     Play,
     /// A move made in training judged, the defender's answer played.
     Train,
+    /// Who learns, their stars read and kept (the table's part of the lessons).
+    Learn,
+    /// The first game's lessons: opened, left, each move judged, the answer played.
+    Lessons,
+    /// The next game's lessons, after the first game's.
+    LessonsNext,
     /// Edits of the game record: comments, glyphs, lines promoted or deleted, tags.
     Record,
     /// The board editor's changes.
@@ -157,6 +163,8 @@ pub enum PanelSet {
     GameList,
     /// The new-game dialog and the players' pages.
     Household,
+    /// The map of lessons.
+    Learn,
     /// Whether a text field has the keyboard, once every window of the pass is drawn
     /// (a field clicked in a dialog takes the next key, not the table).
     Keyboard,
@@ -193,6 +201,9 @@ pub(crate) fn plugin(app: &mut App) {
                     Logic::Cursor,
                     Logic::Play,
                     Logic::Train,
+                    Logic::Learn,
+                    Logic::Lessons,
+                    Logic::LessonsNext,
                 )
                     .chain(),
                 Logic::Record,
@@ -246,6 +257,7 @@ pub(crate) fn plugin(app: &mut App) {
                 PanelSet::Slots,
                 PanelSet::GameList,
                 PanelSet::Household,
+                PanelSet::Learn,
                 PanelSet::Keyboard,
             )
                 .chain(),

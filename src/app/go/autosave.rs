@@ -75,8 +75,14 @@ fn resumed(bytes: &[u8]) -> Result<Session, String> {
     Ok(Session::from_file(game, file))
 }
 
-fn save(table: Res<GoTable>, dirs: Res<DataDirs>, mut saved: ResMut<GoSaved>) {
-    if !table.is_changed() {
+fn save(
+    table: Res<GoTable>,
+    dirs: Res<DataDirs>,
+    mut saved: ResMut<GoSaved>,
+    lesson: Option<Res<crate::app::lessons::go::GoLesson>>,
+) {
+    // A lesson on the board: the game put aside was written before it came.
+    if !table.is_changed() || lesson.is_some_and(|l| l.on()) {
         return;
     }
     let Some(dirs) = &dirs.0 else { return };

@@ -42,46 +42,20 @@ impl TableGame for Go {
     }
 
     fn key(press: KeyPress, at: &KeyContext) -> Option<Action> {
-        crate::app::shell::table::cursor_key(press, at)
-            .map(|key| Action::own(GoCommand::Cursor(key)))
-            .or_else(|| usual_key(press))
-            .or_else(|| match (press.ctrl, press.key) {
-                // The Xiangqi table's engine keys, answered by Go's own engine: H a
-                // hint, A the territory (as analysis), R a review, ] its next mark.
-                (false, KeyCode::KeyH) => Some(Action::Hint),
-                (false, KeyCode::KeyA) => Some(Action::own(GoCommand::Territory)),
-                (false, KeyCode::KeyR) => Some(Action::own(GoCommand::Review)),
-                (false, KeyCode::BracketRight) => Some(Action::own(GoCommand::NextMark)),
-                // L: the library's Go games.
-                (false, KeyCode::KeyL) => Some(Action::own(GoLibraryCommand::Toggle)),
-                _ => None,
-            })
+        let action = go_key(press, at)?;
+        let lesson = at
+            .world
+            .get_resource::<crate::app::lessons::go::GoLesson>()
+            .is_some_and(crate::app::lessons::go::GoLesson::on);
+        if lesson {
+            crate::app::lessons::in_go_lesson(action)
+        } else {
+            Some(action)
+        }
     }
 
     fn answers(action: &Action) -> bool {
-        matches!(
-            action,
-            Action::Undo
-                | Action::Redo
-                | Action::NewGame
-                | Action::Hint
-                | Action::Resign
-                | Action::ReviewBack
-                | Action::ReviewForward
-                | Action::ReviewStart
-                | Action::ReviewEnd
-                | Action::Save
-                | Action::Load
-                | Action::ToggleSlots
-                | Action::ExportPgn
-                | Action::CopyFen
-                | Action::CopyGame
-                | Action::Paste
-                | Action::ExportPng
-                | Action::ExportGif
-                | Action::TogglePause
-        ) || matches!(action, Action::Own(own)
-            if own.is::<GoCommand>() || own.is::<GoLibraryCommand>())
+        go_answers(action)
     }
 
     fn copy(world: &World, shifted: bool, lang: Lang) -> Copied {
@@ -127,7 +101,11 @@ impl TableGame for Go {
     }
 
     fn core(app: &mut App) {
-        app.add_plugins((super::plugin, super::library::plugin));
+        app.add_plugins((
+            super::plugin,
+            super::library::plugin,
+            crate::app::lessons::go::plugin,
+        ));
     }
 
     fn files(app: &mut App) {
@@ -180,4 +158,51 @@ impl TableGame for Go {
     fn panel(app: &mut App) -> PanelSection {
         app.register_system(super::panel::section)
     }
+}
+
+/// Go's keys: the board cursor, the usual ones, the engine's and the library's.
+fn go_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
+    crate::app::shell::table::cursor_key(press, at)
+        .map(|key| Action::own(GoCommand::Cursor(key)))
+        .or_else(|| usual_key(press))
+        .or_else(|| match (press.ctrl, press.key) {
+            // The Xiangqi table's engine keys, answered by Go's own engine: H a
+            // hint, A the territory (as analysis), R a review, ] its next mark.
+            (false, KeyCode::KeyH) => Some(Action::Hint),
+            (false, KeyCode::KeyA) => Some(Action::own(GoCommand::Territory)),
+            (false, KeyCode::KeyR) => Some(Action::own(GoCommand::Review)),
+            (false, KeyCode::BracketRight) => Some(Action::own(GoCommand::NextMark)),
+            // L: the library's Go games.
+            (false, KeyCode::KeyL) => Some(Action::own(GoLibraryCommand::Toggle)),
+            _ => None,
+        })
+}
+
+/// The actions the Go table answers.
+fn go_answers(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Undo
+            | Action::Redo
+            | Action::NewGame
+            | Action::Hint
+            | Action::Resign
+            | Action::ReviewBack
+            | Action::ReviewForward
+            | Action::ReviewStart
+            | Action::ReviewEnd
+            | Action::Save
+            | Action::Load
+            | Action::ToggleSlots
+            | Action::ExportPgn
+            | Action::CopyFen
+            | Action::CopyGame
+            | Action::Paste
+            | Action::ExportPng
+            | Action::ExportGif
+            | Action::TogglePause
+    ) || matches!(action, Action::Own(own)
+            if own.is::<GoCommand>()
+                || own.is::<GoLibraryCommand>()
+                || own.is::<table::learn::shell::LearnCommand>())
 }

@@ -209,12 +209,16 @@ fn redraw(
     mut images: ResMut<Assets<Image>>,
     // Made once a board size: its fonts and empty board are kept.
     mut painter: Local<Option<GobanPainter>>,
+    lesson: Res<crate::app::lessons::go::GoLesson>,
 ) {
     let Ok(mut sprite) = goban.single_mut() else {
         return;
     };
     let pos = table.game().position();
-    let now = insight(&table, (&gnugo.0, &gnugo.1, &gnugo.2));
+    let mut now = insight(&table, (&gnugo.0, &gnugo.1, &gnugo.2));
+    // A lesson's marked points, labelled on the board.
+    now.candidates
+        .extend(lesson.targets().into_iter().map(|p| (p, "△".to_owned())));
     if !table.is_changed()
         && !forbidden.is_changed()
         && !look.is_changed()

@@ -364,7 +364,7 @@ fn drive(
         analysing: view.analysing,
         hint: link.hint_asked.as_ref() == Some(model.shown_position()),
         // A puzzle is solved without the engine (it would give the answer away).
-        editing: editing.0.is_some() || *mode.get() == crate::app::xiangqi::model::Mode::Train,
+        editing: editing.0.is_some() || mode.get().aside(),
     })
     .filter(|_| shown);
     let config = (

@@ -37,10 +37,10 @@ impl TableGame for Xiangqi {
             .or_else(|| crate::app::xiangqi::cursor::tray_key(press, at))
             .or_else(|| usual_key(press))
             .or_else(|| own_key(press, at))?;
-        if crate::app::xiangqi::model::mode_at(at) == Mode::Train {
-            in_training(action)
-        } else {
-            Some(action)
+        match crate::app::xiangqi::model::mode_at(at) {
+            Mode::Train => in_training(action),
+            Mode::Lesson => crate::app::lessons::in_lesson(action),
+            _ => Some(action),
         }
     }
 
@@ -50,6 +50,7 @@ impl TableGame for Xiangqi {
             Action::Own(own) => {
                 own.is::<ReviewCommand>()
                     || own.is::<TrainCommand>()
+                    || own.is::<table::learn::shell::LearnCommand>()
                     || own.is::<LibraryCommand>()
                     || own.is::<MoveAsked>()
                     || own.is::<crate::app::xiangqi::cursor::CursorCommand>()
@@ -125,6 +126,7 @@ impl TableGame for Xiangqi {
             super::edit::plugin,
             super::engine_link::plugin,
             super::train::plugin,
+            crate::app::lessons::xiangqi::plugin,
             super::files::import::plugin,
             super::library::plugin,
         ));
@@ -252,6 +254,9 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         }
         (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Train => {
             Action::own(TrainCommand::Leave)
+        }
+        (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Lesson => {
+            Action::own(table::learn::shell::LearnCommand::Leave)
         }
         (_, _, KeyCode::F2) => Action::own(ToggleEditor),
         (_, _, KeyCode::F3) => Action::own(TrainCommand::Open(None)),

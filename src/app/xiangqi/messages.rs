@@ -196,7 +196,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<GoToMove>()
         .add_message::<NewGameWith>();
     // A click not yet read when the mode or the table changed was aimed at the one left.
-    let left = [Mode::Play, Mode::Edit, Mode::Train];
+    let left = [Mode::Play, Mode::Edit, Mode::Train, Mode::Lesson];
     for mode in left {
         clear_clicks_on_leaving(app, mode);
     }

@@ -126,6 +126,16 @@ pub enum Mode {
     Edit,
     /// Solving puzzles (F3): the puzzle is the table's game, the game is put aside.
     Train,
+    /// A lesson (F4): its level is the table's game, the game is put aside.
+    Lesson,
+}
+
+impl Mode {
+    /// The game is put aside: a puzzle or a lesson is on the board.
+    #[must_use]
+    pub fn aside(self) -> bool {
+        matches!(self, Mode::Train | Mode::Lesson)
+    }
 }
 
 /// The Xiangqi table's mode as a key finds it.

@@ -31,9 +31,18 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            pointer.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
-            // Typed moves and the explorer's, in puzzles too (judged like a click's).
-            asked.run_if(in_state(Mode::Play).or_else(in_state(Mode::Train))),
+            pointer.run_if(
+                in_state(Mode::Play)
+                    .or_else(in_state(Mode::Train))
+                    .or_else(in_state(Mode::Lesson)),
+            ),
+            // Typed moves and the explorer's, in puzzles and lessons too (judged like a
+            // click's).
+            asked.run_if(
+                in_state(Mode::Play)
+                    .or_else(in_state(Mode::Train))
+                    .or_else(in_state(Mode::Lesson)),
+            ),
             engine_move,
             commands,
         )

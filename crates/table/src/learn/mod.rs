@@ -4,6 +4,8 @@
 //! level is and how it is judged is the game's own; the table only counts and shows.
 
 pub mod progress;
+#[cfg(feature = "shell")]
+pub mod shell;
 
 use crate::i18n::Lang;
 

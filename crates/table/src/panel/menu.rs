@@ -101,6 +101,7 @@ pub fn bar(
                     Action::NewGameChoices(true),
                 ),
                 (Word::PlayersMenu, "Ctrl+Shift+P", Action::TogglePlayers),
+                (Word::LearnMenu, "F4", Action::Learn),
                 (Word::Save, "Ctrl+S", Action::Save),
                 (Word::Load, "Ctrl+L", Action::Load),
                 (Word::Slots, "Ctrl+Shift+S", Action::ToggleSlots),

@@ -211,6 +211,7 @@ pub fn panel(
     );
     let mut sent = Vec::new();
     let mut send = |c: Action| sent.push(c);
+    let mut learning = Vec::new();
 
     // Panels are shown inside a Ui in egui 0.36: one spanning the window.
     let mut root = egui::Ui::new(
@@ -251,6 +252,9 @@ pub fn panel(
                         }
                     });
                 }
+                let learned =
+                    dialogs::learn::lesson_part(ui, world, kind, &mut memory.lesson, &mut send);
+                learning.extend(learned);
                 tables.panel(kind, world, ui);
             });
     });
@@ -326,11 +330,14 @@ pub fn panel(
         });
     }
     memory.board_focus = board;
-    if !sent.is_empty() {
+    if !sent.is_empty() || !learning.is_empty() {
         // The next frame must come to act on them.
         world.write_message(RequestRedraw);
     }
     for c in sent {
+        world.write_message(c);
+    }
+    for c in learning {
         world.write_message(c);
     }
     Ok(())
@@ -347,6 +354,8 @@ pub struct FrameUi {
     board_cursor: Option<usize>,
     /// The board had the keyboard last frame.
     board_focus: bool,
+    /// Where the lesson's buttons were logged (`lesson-retry`).
+    lesson: Vec<(String, (i32, i32))>,
 }
 
 /// Whether a text field has the keyboard (then single-letter keys type, not act), read

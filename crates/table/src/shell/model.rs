@@ -40,13 +40,21 @@ pub struct Overlay {
     pub new_game: bool,
     /// The players' pages (Game → Players…).
     pub players: bool,
+    /// The map of lessons (F4).
+    pub learn: bool,
 }
 
 impl Overlay {
     /// Whether a dialog that takes Enter and Esc is open.
     #[must_use]
     pub fn any_dialog(&self) -> bool {
-        self.slots || self.help || self.info || self.settings || self.new_game || self.players
+        self.slots
+            || self.help
+            || self.info
+            || self.settings
+            || self.new_game
+            || self.players
+            || self.learn
     }
 }
 

@@ -275,6 +275,7 @@ pub fn shell_answers(action: &Action) -> bool {
             | Action::SwitchGame(_)
             | Action::ChooseGame(_)
             | Action::TogglePlayers
+            | Action::Learn
     )
 }
 
@@ -297,6 +298,8 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, KeyCode::Escape) if overlay.move_box => Action::TypeMove(false),
         (_, KeyCode::Escape) if overlay.new_game => Action::NewGameChoices(false),
         (_, KeyCode::Escape) if overlay.players => Action::TogglePlayers,
+        (_, KeyCode::Escape) if overlay.learn => Action::Learn,
+        (_, KeyCode::F4) => Action::Learn,
         (false, KeyCode::Enter | KeyCode::NumpadEnter) if overlay.new_game => Action::StartGame,
         // The move box, where no dialog is open.
         // (Enter on the board with its cursor picks a piece instead.)

@@ -87,6 +87,10 @@ fn toggle(
                 overlay.new_game = *open;
                 info!("new game dialog {}", if *open { "open" } else { "closed" });
             }
+            ViewCommand::ToggleLearn => {
+                overlay.learn = !overlay.learn;
+                info!("learn {}", if overlay.learn { "open" } else { "closed" });
+            }
             ViewCommand::TogglePlayers => {
                 overlay.players = !overlay.players;
                 info!(

@@ -68,7 +68,14 @@ pub(crate) fn section(
     mut state: Local<GoUi>,
     mut actions: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
+    lesson: Res<crate::app::lessons::go::GoLesson>,
 ) {
+    // A lesson on the board: the table's lines for it are the panel's, with why a
+    // stone was refused.
+    if lesson.on() {
+        status_line(ui, status.of(Go::KIND));
+        return;
+    }
     let mut sent = Vec::new();
     show(
         ui,

@@ -20,7 +20,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             autosave
-                .run_if(not(in_state(Mode::Train)))
+                .run_if(not(in_state(Mode::Train)).and_then(not(in_state(Mode::Lesson))))
                 .in_set(Present::Persist),
         )
         .add_systems(Last, autosave_on_exit);
@@ -136,7 +136,7 @@ fn autosave_on_exit(
 ) {
     if !exit.is_empty() {
         // A puzzle on the table: the game put aside was written before it came.
-        if *mode.get() != Mode::Train {
+        if !mode.get().aside() {
             write_autosave(&dirs, &model, &mut autosaved, settings.lang, &mut notices);
         }
         // The process ends after this frame: the last write must be on disk first.

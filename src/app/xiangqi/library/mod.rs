@@ -201,7 +201,7 @@ fn finished_or_saved(
     mut kept: MessageWriter<KeepGame>,
 ) {
     // A puzzle solved is no game of the player's.
-    if *mode.get() == Mode::Train {
+    if mode.get().aside() {
         ended.clear();
         slots.clear();
         keys.clear();

@@ -64,6 +64,7 @@ pub(crate) struct Shown<'w> {
     engines: review::EngineShown<'w>,
     library: Res<'w, crate::app::xiangqi::library::LibraryView>,
     household: Res<'w, ::table::household::Household>,
+    mode: Res<'w, State<crate::app::xiangqi::model::Mode>>,
 }
 
 /// What it says: the player's actions, edits and settings, and a request for the next
@@ -100,7 +101,14 @@ pub(crate) fn section(
         engines,
         library,
         household,
+        mode,
     } = shown;
+    // A lesson on the board: the table's lines for it are the panel's (the game's own
+    // controls would act on the game put aside), with why a move was refused.
+    if *mode.get() == crate::app::xiangqi::model::Mode::Lesson {
+        status_line(ui, status.of(Xiangqi::KIND));
+        return;
+    }
     let XiangqiUi {
         clock: clock_ui,
         edit: edit_ui,

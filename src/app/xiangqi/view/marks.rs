@@ -41,6 +41,9 @@ struct MarkLook {
     hint: Handle<ColorMaterial>,
     selected: Handle<ColorMaterial>,
     check: Handle<ColorMaterial>,
+    /// A lesson's marked points: a gold star-ring, on every theme.
+    target: Handle<ColorMaterial>,
+    star: Handle<Mesh>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -74,6 +77,8 @@ fn make_look(
         hint: mat(wood.hint),
         selected: mat(wood.selected),
         check: mat(glow.1),
+        target: mat(theme::Rgba(0xE8, 0xB0, 0x10, 0xE0)),
+        star: meshes.add(RegularPolygon::new(0.22 * CELL, 5)),
     });
 }
 
@@ -116,6 +121,7 @@ fn rebuild(
     settings: Res<Settings>,
     look_changed: Res<crate::app::shell::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
+    lesson: Res<crate::app::lessons::xiangqi::XiangqiLesson>,
     look: Option<Res<MarkLook>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     marks: Query<Entity, With<Mark>>,
@@ -140,7 +146,8 @@ fn rebuild(
         || selection.is_changed()
         || cursor.is_changed()
         || look_changed.is_changed()
-        || editing.is_changed())
+        || editing.is_changed()
+        || lesson.is_changed())
     {
         return;
     }
@@ -160,6 +167,14 @@ fn rebuild(
         return;
     }
     let pos = model.shown_position();
+    // A lesson's points to reach or take: a ring and a star on each.
+    for sq in lesson.targets() {
+        let at = world(sq, flipped);
+        commands.spawn(shape(&look.ring, &look.target, at, Z_OVER - 1.0));
+        if pos.piece_at(sq).is_none() {
+            commands.spawn(shape(&look.star, &look.target, at, Z_OVER - 1.0));
+        }
+    }
     if let Some(m) = model.shown_last_move() {
         corners(&mut commands, m.from, flipped, palette);
         corners(&mut commands, m.to, flipped, palette);

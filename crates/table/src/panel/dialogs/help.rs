@@ -28,6 +28,7 @@ pub fn show(ctx: &egui::Context, lang: Lang, game: &[&str], send: &mut impl FnMu
             Word::KeyDrop,
             Word::KeyTypeMove,
             Word::KeyCursor,
+            Word::KeyLearn,
             Word::KeyHelp,
             Word::KeyQuit,
         ] {

@@ -2,5 +2,6 @@
 
 pub mod help;
 pub mod household;
+pub mod learn;
 pub mod settings;
 pub mod slots;

@@ -1,0 +1,205 @@
+//! Lessons at the table, the part both games share: which course each game gives, the
+//! learner and their stars (kept in the data folder), the lesson open and how it stands.
+//! The game on the table sets a level up and judges its moves (it reads
+//! [`LearnCommand`]); the table draws the map (F4, Game → Learn to play…) and the
+//! lesson's lines above the game's part of the panel, and keeps the stars.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use super::progress::Progress;
+use super::{Course, Text};
+use crate::messages::Notice;
+use crate::shell::model::Settings;
+use crate::store::persist::DataDirs;
+
+/// Each game's course, by its slug (`xiangqi`, `go`): given by the game when it is
+/// added to the table.
+#[derive(Resource, Default, Clone)]
+pub struct Courses(pub BTreeMap<String, Course>);
+
+/// What the learner asks of a lesson (the map's levels, the lesson's buttons). The game
+/// on the table answers Open, Retry, Next and Leave; the table answers Reset.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum LearnCommand {
+    /// Open this level (stage, level, 0-based) of the game on the table.
+    Open(usize, usize),
+    /// The level again from its start.
+    Retry,
+    /// The level after it (the first not passed after it, or simply the next).
+    Next,
+    /// Back to the game that was on the table.
+    Leave,
+    /// An answer typed for a level that asks for a number (a count).
+    Answer(i32),
+    /// The learner passes (a level where passing is the answer).
+    Pass,
+    /// Forget the learner's stars at the game on the table.
+    Reset,
+    /// Who is learning (a household name; empty: the table's "me", else a guest).
+    Learner(String),
+}
+
+/// How the lesson open stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonState {
+    /// Under way.
+    Going,
+    /// Passed, with these stars.
+    Passed(u8),
+    /// Failed, and why (Retry starts again).
+    Failed(Text),
+}
+
+/// The lesson open: what the panel says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    /// The game's slug.
+    pub slug: String,
+    /// Stage and level, 0-based.
+    pub at: (usize, usize),
+    /// The level's id (`horse-2`).
+    pub id: String,
+    /// The stage's title.
+    pub stage: Text,
+    /// Levels in the stage.
+    pub levels: usize,
+    /// The one-line goal.
+    pub goal: Text,
+    /// A line under the goal.
+    pub say: Option<Text>,
+    /// Said once passed.
+    pub after: Option<Text>,
+    /// Moves for three stars.
+    pub par: u32,
+    /// The learner's moves so far.
+    pub moves: u32,
+    /// How it stands.
+    pub state: LessonState,
+    /// Why the last move was not taken (the rules' own reason).
+    pub note: Option<Text>,
+    /// The level asks for a number, not a move.
+    pub asks_number: bool,
+    /// The level may be answered by passing.
+    pub asks_pass: bool,
+}
+
+/// The learner, their stars and the lesson open.
+#[derive(Resource, Default)]
+pub struct Learning {
+    /// Every player's stars.
+    pub progress: Progress,
+    /// Who learns (empty: the table's "me", else a guest).
+    pub learner: String,
+    /// The lesson open, if any.
+    pub current: Option<Lesson>,
+    /// The progress changed and is to be written.
+    dirty: bool,
+    read: bool,
+}
+
+impl Learning {
+    /// The name the stars are kept under.
+    #[must_use]
+    pub fn who(&self, settings: &Settings) -> String {
+        if self.learner.is_empty() {
+            settings.me.clone()
+        } else {
+            self.learner.clone()
+        }
+    }
+
+    /// The lesson passed with `stars`: shown, and kept if better than before.
+    pub fn passed(&mut self, who: &str, stars: u8) {
+        let Some(lesson) = self.current.as_mut() else {
+            return;
+        };
+        lesson.state = LessonState::Passed(stars);
+        if self.progress.record(who, &lesson.slug, &lesson.id, stars) {
+            self.dirty = true;
+        }
+        info!("lesson {} passed with {stars} stars", lesson.id);
+    }
+
+    /// The lesson failed, and why.
+    pub fn failed(&mut self, why: Text) {
+        if let Some(lesson) = self.current.as_mut() {
+            info!("lesson {} failed: {}", lesson.id, why.1);
+            lesson.state = LessonState::Failed(why);
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Courses>()
+        .init_resource::<Learning>()
+        .add_message::<LearnCommand>()
+        .add_systems(
+            Update,
+            (read_progress, answer, keep_progress)
+                .chain()
+                .in_set(crate::schedule::Logic::Learn),
+        );
+}
+
+/// Reads the stars once the data folder is known.
+fn read_progress(mut learning: ResMut<Learning>, dirs: Option<Res<DataDirs>>) {
+    if learning.read {
+        return;
+    }
+    let Some(dirs) = dirs else { return };
+    learning.read = true;
+    if let Some(path) = dirs.0.as_ref().map(crate::storage::Dirs::lessons)
+        && let Ok(text) = std::fs::read_to_string(&path)
+    {
+        learning.progress = Progress::from_text(&text);
+    }
+}
+
+/// The table's own lesson commands: who learns, start again.
+fn answer(
+    mut commands: MessageReader<LearnCommand>,
+    mut learning: ResMut<Learning>,
+    settings: Res<Settings>,
+    tables: Res<crate::shell::table::Tables>,
+    kind: Res<State<crate::schedule::GameKind>>,
+) {
+    for command in commands.read() {
+        match command {
+            LearnCommand::Learner(name) => {
+                learning.learner.clone_from(name);
+                info!("learner {name:?}");
+            }
+            LearnCommand::Reset => {
+                let who = learning.who(&settings);
+                let slug = tables.slug(*kind.get());
+                learning.progress.reset(&who, slug);
+                learning.dirty = true;
+                info!("lessons of {slug} started again for {who:?}");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Writes the stars when they changed (atomically, in the data folder).
+fn keep_progress(
+    mut learning: ResMut<Learning>,
+    dirs: Option<Res<DataDirs>>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if !learning.dirty {
+        return;
+    }
+    learning.dirty = false;
+    let Some(path) = dirs.and_then(|d| d.0.as_ref().map(crate::storage::Dirs::lessons)) else {
+        return;
+    };
+    if let Err(e) = crate::storage::atomic_write(&path, learning.progress.to_text().as_bytes()) {
+        notices.write(Notice::warn(
+            crate::i18n::Word::LessonsFailed.fill(settings.lang, &[&e]),
+        ));
+    }
+}

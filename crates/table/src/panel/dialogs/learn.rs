@@ -1,0 +1,258 @@
+//! The map of lessons (F4): the game on the table's stages and levels, each level's
+//! stars, finished/total, who is learning, start again; and the lesson's lines at the
+//! top of the panel while one is open (the goal, the moves against par, how it stands,
+//! Retry, Next, the map, Leave), or the first-run hint while the learner has no star.
+
+use bevy::ecs::system::SystemState;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::actions::Action;
+use crate::household::{Household, seat_name};
+use crate::i18n::{Lang, Word};
+use crate::learn::shell::{Courses, LearnCommand, Learning, LessonState};
+use crate::panel::parts::log_place;
+use crate::schedule::{GameKind, PanelSet};
+use crate::shell::model::{Overlay, Settings};
+use crate::shell::table::Tables;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, map.in_set(PanelSet::Learn));
+}
+
+/// What the map sends.
+enum Sent {
+    Act(Action),
+    Learn(LearnCommand),
+}
+
+/// Stars as text: ★ earned, ☆ not.
+#[must_use]
+pub fn stars_text(stars: u8) -> String {
+    (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
+}
+
+/// The map while it is open.
+fn map(
+    world: &mut World,
+    contexts: &mut SystemState<EguiContexts>,
+    mut logged: Local<Vec<(String, (i32, i32))>>,
+) -> Result {
+    if !world.resource::<Overlay>().learn {
+        return Ok(());
+    }
+    let ctx = contexts.get_mut(world)?.ctx_mut()?.clone();
+    let settings = world.resource::<Settings>().clone();
+    let tables = world.resource::<Tables>().clone();
+    let kind = *world.resource::<State<GameKind>>().get();
+    let slug = tables.slug(kind);
+    let lang = settings.lang;
+    let Some(course) = world.resource::<Courses>().0.get(slug).cloned() else {
+        return Ok(());
+    };
+    let names: Vec<String> = world
+        .resource::<Household>()
+        .names()
+        .map(str::to_owned)
+        .collect();
+    let learning = world.resource::<Learning>();
+    let who = learning.who(&settings);
+    let (done, stars) = learning.progress.totals(&who, slug);
+    let earned: Vec<u8> = course
+        .levels()
+        .map(|(_, _, c)| learning.progress.stars(&who, slug, &c.id))
+        .collect();
+    let mut sent = Vec::new();
+    let mut open = true;
+    let screen = ctx.content_rect();
+    let title = Word::LearnTitle.fill(lang, &[&tables.title(kind, lang)]);
+    crate::panel::parts::dialog(&ctx, &title, &mut open)
+        .default_width(420.0)
+        .max_height((screen.height() - 60.0).max(160.0))
+        .show(&ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(Word::LearnLearner.get(lang));
+                egui::ComboBox::from_id_salt("learner")
+                    .selected_text(seat_name(&who, lang))
+                    .show_ui(ui, |ui| {
+                        for name in std::iter::once(String::new()).chain(names) {
+                            let label = seat_name(&name, lang).to_owned();
+                            if ui.selectable_label(name == who, label).clicked() {
+                                sent.push(Sent::Learn(LearnCommand::Learner(name)));
+                            }
+                        }
+                    });
+            });
+            let finished = Word::LearnFinished.fill(lang, &[&done, &course.len(), &stars]);
+            ui.label(finished);
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .max_height((screen.height() - 220.0).max(100.0))
+                .show(ui, |ui| {
+                    let mut k = 0;
+                    for (s, stage) in course.stages.iter().enumerate() {
+                        ui.label(egui::RichText::new(stage.title.get(lang)).strong());
+                        ui.horizontal_wrapped(|ui| {
+                            for (l, card) in stage.levels.iter().enumerate() {
+                                let got = earned[k];
+                                k += 1;
+                                let text = format!("{} {}", l + 1, stars_text(got));
+                                let button = ui.button(text).on_hover_text(card.goal.get(lang));
+                                log_place(&mut logged, format!("lesson-{}", card.id), button.rect);
+                                if button.clicked() {
+                                    sent.push(Sent::Learn(LearnCommand::Open(s, l)));
+                                    sent.push(Sent::Act(Action::Learn));
+                                }
+                            }
+                        });
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button(Word::LearnStartAgain.get(lang)).clicked() {
+                    sent.push(Sent::Learn(LearnCommand::Reset));
+                }
+                if ui.button(Word::LearnClose.get(lang)).clicked() {
+                    sent.push(Sent::Act(Action::Learn));
+                }
+            });
+        });
+    if !open {
+        sent.push(Sent::Act(Action::Learn));
+    }
+    if !sent.is_empty() {
+        world.write_message(RequestRedraw);
+    }
+    for s in sent {
+        match s {
+            Sent::Act(a) => _ = world.write_message(a),
+            Sent::Learn(c) => _ = world.write_message(c),
+        }
+    }
+    Ok(())
+}
+
+/// The lesson's lines at the top of the panel, or the first-run hint. Returns the
+/// commands its buttons sent.
+pub fn lesson_part(
+    ui: &mut egui::Ui,
+    world: &World,
+    kind: GameKind,
+    logged: &mut Vec<(String, (i32, i32))>,
+    send: &mut impl FnMut(Action),
+) -> Vec<LearnCommand> {
+    let mut out = Vec::new();
+    let settings = world.resource::<Settings>();
+    let lang = settings.lang;
+    let tables = world.resource::<Tables>();
+    let slug = tables.slug(kind);
+    let learning = world.resource::<Learning>();
+    let Some(lesson) = learning.current.as_ref().filter(|l| l.slug == slug) else {
+        // New here: no star in this game yet.
+        let who = learning.who(settings);
+        let courses = world.resource::<Courses>();
+        if courses.0.contains_key(slug)
+            && learning.progress.totals(&who, slug).0 == 0
+            && !ui.ctx().data(|d| {
+                d.get_temp::<bool>(egui::Id::new(("learn hint shut", slug)))
+                    .unwrap_or(false)
+            })
+        {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(Word::LearnHint.fill(lang, &[&tables.title(kind, lang)]));
+                let learn = ui.button(Word::LearnHintButton.get(lang));
+                log_place(logged, "learn-hint".to_owned(), learn.rect);
+                if learn.clicked() {
+                    send(Action::Learn);
+                }
+                if ui.small_button("×").clicked() {
+                    ui.ctx().data_mut(|d| {
+                        d.insert_temp(egui::Id::new(("learn hint shut", slug)), true)
+                    });
+                }
+            });
+            ui.separator();
+        }
+        return out;
+    };
+    ui.label(
+        egui::RichText::new(Word::LessonLevel.fill(
+            lang,
+            &[&lesson.stage.get(lang), &(lesson.at.1 + 1), &lesson.levels],
+        ))
+        .strong(),
+    );
+    ui.label(egui::RichText::new(lesson.goal.get(lang)).heading());
+    if let Some(say) = &lesson.say {
+        ui.label(say.get(lang));
+    }
+    ui.label(Word::LessonMoves.fill(lang, &[&lesson.moves, &lesson.par]));
+    match &lesson.state {
+        LessonState::Going => {
+            if let Some(note) = &lesson.note {
+                ui.colored_label(egui::Color32::from_rgb(0xB0, 0x30, 0x20), note.get(lang));
+            }
+        }
+        LessonState::Passed(stars) => {
+            ui.label(
+                egui::RichText::new(Word::LessonPassed.fill(lang, &[&stars_text(*stars)]))
+                    .heading()
+                    .color(egui::Color32::from_rgb(0xC0, 0x8A, 0x00)),
+            );
+            if let Some(after) = &lesson.after {
+                ui.label(after.get(lang));
+            }
+        }
+        LessonState::Failed(why) => {
+            ui.colored_label(egui::Color32::from_rgb(0xB0, 0x30, 0x20), why.get(lang));
+        }
+    }
+    if lesson.asks_number && lesson.state == LessonState::Going {
+        let id = egui::Id::new("lesson answer");
+        let mut n: i32 = ui.ctx().data(|d| d.get_temp(id).unwrap_or(0));
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut n).range(-99..=99));
+            let ok = ui.button("OK");
+            log_place(logged, "lesson-answer".to_owned(), ok.rect);
+            if ok.clicked() {
+                out.push(LearnCommand::Answer(n));
+            }
+        });
+        ui.ctx().data_mut(|d| d.insert_temp(id, n));
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (word, name, command) in [
+            (Word::LessonRetry, "lesson-retry", LearnCommand::Retry),
+            (Word::LessonNext, "lesson-next", LearnCommand::Next),
+            (Word::LessonLeave, "lesson-leave", LearnCommand::Leave),
+        ] {
+            let b = ui.button(word.get(lang));
+            log_place(logged, name.to_owned(), b.rect);
+            if b.clicked() {
+                out.push(command);
+            }
+        }
+        if lesson.asks_pass && lesson.state == LessonState::Going {
+            let b = ui.button(Word::LessonPass.get(lang));
+            log_place(logged, "lesson-pass".to_owned(), b.rect);
+            if b.clicked() {
+                out.push(LearnCommand::Pass);
+            }
+        }
+        let b = ui.button(Word::LessonMap.get(lang));
+        log_place(logged, "lesson-map".to_owned(), b.rect);
+        if b.clicked() {
+            send(Action::Learn);
+        }
+    });
+    ui.separator();
+    out
+}
+
+/// Says the lesson's goal in `lang` (the status line and the reader's live region).
+#[must_use]
+pub fn opened_text(world: &World, lang: Lang) -> Option<String> {
+    let lesson = world.resource::<Learning>().current.as_ref()?;
+    Some(Word::LessonOpened.fill(lang, &[&(lesson.at.1 + 1), &lesson.goal.get(lang)]))
+}

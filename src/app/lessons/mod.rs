@@ -1,0 +1,107 @@
+//! Lessons at each game's table (F4, Game → Learn to play…): the table draws the map
+//! and the lesson's lines and keeps the stars (`table::learn`); each game here sets its
+//! level up on its own board, judges the learner's moves with the pure lesson
+//! (`games::*::lessons`), plays the other side's answers and says how it stands.
+
+use table::learn::Text;
+use table::learn::shell::{LearnCommand, Lesson, LessonState};
+
+use crate::app::actions::Action;
+
+pub mod go;
+pub mod xiangqi;
+
+/// The keys a lesson takes: Ctrl+Z starts the level again, the look's keys work, the
+/// lesson's own commands; the rest (new game, save, the engine) would act on the game
+/// put aside and are dropped.
+#[must_use]
+pub fn in_lesson(action: Action) -> Option<Action> {
+    match action {
+        Action::Undo => Some(Action::own(LearnCommand::Retry)),
+        Action::Flip
+        | Action::TogglePieces
+        | Action::Cancel
+        | Action::Learn
+        | Action::TypeMove(_)
+        | Action::ToggleHelp => Some(action),
+        Action::Own(ref own) if own.is::<LearnCommand>() => Some(action),
+        _ => None,
+    }
+}
+
+/// The keys a Go lesson takes: as [`in_lesson`], and Go's own board commands (a stone
+/// typed or placed with the cursor, a pass); not a new game or GNU Go's.
+#[must_use]
+pub fn in_go_lesson(action: Action) -> Option<Action> {
+    use crate::app::go::GoCommand;
+    match action {
+        Action::Own(ref own)
+            if matches!(
+                own.get::<GoCommand>(),
+                Some(GoCommand::Play(_) | GoCommand::Cursor(_) | GoCommand::Pass)
+            ) =>
+        {
+            Some(action)
+        }
+        other => in_lesson(other),
+    }
+}
+
+/// The lesson's lines as the table shows them, from a level's cards.
+pub(crate) fn lesson(
+    slug: &str,
+    at: (usize, usize),
+    card: (&table::learn::StageCard, &table::learn::LevelCard),
+    say: Option<Text>,
+    after: Option<Text>,
+) -> Lesson {
+    let (stage, level) = card;
+    Lesson {
+        slug: slug.to_owned(),
+        at,
+        id: level.id.clone(),
+        stage: stage.title.clone(),
+        levels: stage.levels.len(),
+        goal: level.goal.clone(),
+        say,
+        after,
+        par: level.par,
+        moves: 0,
+        state: LessonState::Going,
+        note: None,
+        asks_number: false,
+        asks_pass: false,
+    }
+}
+
+/// The level after `at` in a course of `sizes` levels a stage, or `None` after the last.
+#[must_use]
+pub fn next_of(at: (usize, usize), sizes: &[usize]) -> Option<(usize, usize)> {
+    let (s, l) = at;
+    if l + 1 < sizes.get(s).copied().unwrap_or(0) {
+        Some((s, l + 1))
+    } else {
+        (s + 1 < sizes.len()).then_some((s + 1, 0))
+    }
+}
+
+/// Why a move was not taken in a level where the other side does not move.
+pub(crate) fn gives_check() -> Text {
+    Text::new(
+        "这一步将军了：这一关对方不走棋，不要将军",
+        "That move gives check: here the other side does not move, so no checks",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_walks_the_stages_in_order() {
+        let sizes = [2, 1];
+        assert_eq!(next_of((0, 0), &sizes), Some((0, 1)));
+        assert_eq!(next_of((0, 1), &sizes), Some((1, 0)));
+        assert_eq!(next_of((1, 0), &sizes), None);
+    }
+}

@@ -1,0 +1,304 @@
+//! Xiangqi's lessons (`Mode::Lesson`): the level's start becomes the table's game, the
+//! game is put aside as in puzzles (no autosave, no engine, the player's way up kept);
+//! each move the learner makes is judged, the defence's answer played on the board; a
+//! level where the other side does not move hands the turn back. The last level, a game
+//! against the computer's first level, is a real game: the lesson is passed when it is
+//! won.
+
+use bevy::prelude::*;
+use table::learn::Text;
+use table::learn::shell::{Courses, LearnCommand, Learning, LessonState};
+
+use crate::app::schedule::Logic;
+use crate::app::shell::model::{OwnWayUp, Settings};
+use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::messages::{EngineCommand, GameEnded, MovePlayed, NewGameWith};
+use crate::app::xiangqi::model::{Mode, Model, Selection};
+use crate::app::{BoardChanged, Notice};
+use crate::lessons::attempt::{Attempt, Failure, Refusal, Verdict};
+use crate::lessons::{Goal, Level, cards, course};
+use crate::rules::{Color, Game, Square};
+
+/// The lesson on the Xiangqi table.
+#[derive(Resource, Default)]
+pub struct XiangqiLesson {
+    /// The level (stage, level) and the learner's try at it.
+    pub attempt: Option<((usize, usize), Attempt<'static>)>,
+    /// The game put aside.
+    stash: Option<Model>,
+    /// The other side's answers played this frame, to be told (their slide and sound).
+    answered: Vec<MovePlayed>,
+}
+
+impl XiangqiLesson {
+    /// The marked points still to reach or take (the board draws them).
+    #[must_use]
+    pub fn targets(&self) -> Vec<Square> {
+        self.attempt
+            .as_ref()
+            .map(|(_, a)| a.targets_left())
+            .unwrap_or_default()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    let course = cards();
+    app.init_resource::<XiangqiLesson>();
+    app.world_mut()
+        .get_resource_or_init::<Courses>()
+        .0
+        .insert(course.slug.clone(), course);
+    app.add_systems(
+        Update,
+        (
+            commands,
+            (judge, tell).chain().run_if(in_state(Mode::Lesson)),
+            first_game,
+        )
+            .chain()
+            .in_set(Logic::Lessons)
+            .in_set(<Xiangqi as TableGame>::SYSTEMS),
+    );
+}
+
+fn level(at: (usize, usize)) -> Option<&'static Level> {
+    course().get(at.0)?.levels.get(at.1)
+}
+
+fn failure(f: Failure) -> Text {
+    match f {
+        Failure::NoCheck => Text::new(
+            "这一步没有将军。再试一次。",
+            "That move gives no check. Try again.",
+        ),
+        Failure::WinGone => Text::new(
+            "这一步之后，对方能逃脱。再试一次。",
+            "After that move the other side gets away. Try again.",
+        ),
+        Failure::OutOfMoves => Text::new("步数用完了。再试一次。", "Out of moves. Try again."),
+        Failure::Lost => Text::new("输了这一盘。再试一次。", "The game is lost. Try again."),
+        _ => Text::new("和棋。再试一次。", "A draw. Try again."),
+    }
+}
+
+/// The learner's stars and the lesson's lines, after a verdict.
+fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
+    if let Some(lesson) = learning.current.as_mut() {
+        lesson.moves = attempt.moves();
+    }
+    match attempt.verdict() {
+        Verdict::Passed { stars } => learning.passed(who, stars),
+        Verdict::Failed(f) => learning.failed(failure(f)),
+        Verdict::Going => {}
+    }
+}
+
+/// Opens, starts again, moves on from and leaves lessons.
+#[allow(clippy::too_many_arguments)]
+fn commands(
+    mut asked: MessageReader<LearnCommand>,
+    mut lesson: ResMut<XiangqiLesson>,
+    mut learning: ResMut<Learning>,
+    mut model: ResMut<Model>,
+    mut settings: ResMut<Settings>,
+    mut own: ResMut<OwnWayUp>,
+    mut selection: ResMut<Selection>,
+    mode: Res<State<Mode>>,
+    mut next: ResMut<NextState<Mode>>,
+    (mut changed, mut notices, mut engine, mut new_game): (
+        MessageWriter<BoardChanged>,
+        MessageWriter<Notice>,
+        MessageWriter<EngineCommand>,
+        MessageWriter<NewGameWith>,
+    ),
+) {
+    let lang = settings.lang;
+    for command in asked.read() {
+        let current = lesson.attempt.as_ref().map(|(at, _)| *at).or_else(|| {
+            learning
+                .current
+                .as_ref()
+                .filter(|l| l.slug == Xiangqi::SLUG)
+                .map(|l| l.at)
+        });
+        let at = match command {
+            LearnCommand::Open(s, l) => (*s, *l),
+            LearnCommand::Retry => match current {
+                Some(at) => at,
+                None => continue,
+            },
+            LearnCommand::Next => {
+                let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
+                match current.and_then(|at| super::next_of(at, &sizes)) {
+                    Some(at) => at,
+                    None => continue,
+                }
+            }
+            LearnCommand::Leave => {
+                leave(&mut lesson, &mut model, &mut settings, &mut own);
+                learning.current = None;
+                if mode.get().aside() {
+                    next.set(Mode::Play);
+                }
+                *selection = Selection::default();
+                changed.write(BoardChanged);
+                info!("lesson left");
+                continue;
+            }
+            _ => continue,
+        };
+        let Some(level) = level(at) else { continue };
+        let course = cards();
+        let card = (&course.stages[at.0], &course.stages[at.0].levels[at.1]);
+        learning.current = Some(super::lesson(
+            Xiangqi::SLUG,
+            at,
+            card,
+            level.say.clone(),
+            level.after.clone(),
+        ));
+        let goal = card.1.goal.get(lang).to_owned();
+        info!("lesson {} open: {}", level.id, card.1.goal.1);
+        notices.write(Notice::info(
+            table::i18n::Word::LessonOpened.fill(lang, &[&(at.1 + 1), &goal]),
+        ));
+        if level.goal == Goal::Game {
+            // A real game against the first level, the learner red: the game put aside
+            // comes back first, and a new game goes on top of it (Ctrl+Z returns).
+            leave(&mut lesson, &mut model, &mut settings, &mut own);
+            if mode.get().aside() {
+                next.set(Mode::Play);
+            }
+            engine.write(EngineCommand::SetLevel(Some(1)));
+            engine.write(EngineCommand::SetComputer(Some(Color::Black)));
+            new_game.write(NewGameWith(None));
+            continue;
+        }
+        if lesson.stash.is_none() {
+            lesson.stash = Some(std::mem::take(&mut *model));
+            own.0 = Some(settings.flipped);
+        }
+        model.0 = crate::session::Session::new();
+        model.0.replace(Game::from_position(level.start.clone()));
+        // The learner's side at the bottom.
+        settings.flipped = level.start.turn() == Color::Black;
+        lesson.attempt = Some((at, Attempt::new(level)));
+        *selection = Selection::default();
+        if *mode.get() != Mode::Lesson {
+            next.set(Mode::Lesson);
+        }
+        changed.write(BoardChanged);
+    }
+}
+
+/// Brings the game put aside back, the way up the player had.
+fn leave(
+    lesson: &mut XiangqiLesson,
+    model: &mut Model,
+    settings: &mut Settings,
+    own: &mut OwnWayUp,
+) {
+    lesson.attempt = None;
+    if let Some(game) = lesson.stash.take() {
+        *model = game;
+    }
+    if let Some(flipped) = own.0.take() {
+        settings.flipped = flipped;
+    }
+}
+
+/// The learner's moves judged; the other side's answer played.
+#[allow(clippy::too_many_arguments)]
+fn judge(
+    mut played: MessageReader<MovePlayed>,
+    mut lesson: ResMut<XiangqiLesson>,
+    mut learning: ResMut<Learning>,
+    mut model: ResMut<Model>,
+    settings: Res<Settings>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let lesson = &mut *lesson;
+    let moves: Vec<(crate::rules::Move, Color)> =
+        played.read().map(|p| (p.mv, p.piece.color)).collect();
+    let who = learning.who(&settings);
+    for (m, mover) in moves {
+        let Some((_, attempt)) = lesson.attempt.as_mut() else {
+            return;
+        };
+        if mover != attempt.learner() {
+            continue;
+        }
+        if let Some(l) = learning.current.as_mut() {
+            l.note = None;
+        }
+        match attempt.play(m) {
+            Err(Refusal::Checks) => {
+                model.undo();
+                if let Some(l) = learning.current.as_mut() {
+                    l.note = Some(super::gives_check());
+                }
+                info!("lesson move {m} refused: it gives check");
+                changed.write(BoardChanged);
+                continue;
+            }
+            Err(e) => {
+                info!("lesson move {m} not judged: {e}");
+                continue;
+            }
+            Ok(verdict) => info!("lesson move {m}: {verdict:?}"),
+        }
+        if attempt.level().goal.solo() {
+            // The other side does not move: the turn comes back to the learner.
+            let now = attempt.position().clone();
+            model.0.replace(Game::from_position(now));
+            changed.write(BoardChanged);
+        } else if let Some(r) = attempt.reply() {
+            let pos = model.game().position().clone();
+            if let (Some(piece), Ok(())) = (pos.piece_at(r.from), model.play(r).map(|_| ())) {
+                attempt.answer(r);
+                info!("lesson answer {r}");
+                lesson.answered.push(MovePlayed {
+                    mv: r,
+                    piece,
+                    captured: pos.piece_at(r.to),
+                    check: model.game().position().is_check(),
+                });
+                changed.write(BoardChanged);
+            }
+        }
+        said(&mut learning, &who, attempt);
+    }
+}
+
+/// The other side's answers told, as any move is (the board slides, the sound plays).
+fn tell(mut lesson: ResMut<XiangqiLesson>, mut answers: MessageWriter<MovePlayed>) {
+    if !lesson.answered.is_empty() {
+        answers.write_batch(std::mem::take(&mut lesson.answered));
+    }
+}
+
+/// The last level: a game against the computer's first level, passed when won.
+fn first_game(
+    mut ended: MessageReader<GameEnded>,
+    mut learning: ResMut<Learning>,
+    settings: Res<Settings>,
+) {
+    for GameEnded(outcome) in ended.read() {
+        let Some(lesson) = learning.current.as_ref() else {
+            continue;
+        };
+        if lesson.slug != Xiangqi::SLUG
+            || lesson.state != LessonState::Going
+            || level(lesson.at).is_none_or(|l| l.goal != Goal::Game)
+        {
+            continue;
+        }
+        let who = learning.who(&settings);
+        match outcome.winner {
+            Some(Color::Red) => learning.passed(&who, 3),
+            Some(_) => learning.failed(failure(Failure::Lost)),
+            None => learning.failed(failure(Failure::Drawn)),
+        }
+    }
+}
