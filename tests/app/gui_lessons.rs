@@ -221,3 +221,49 @@ fn a_go_lesson_is_played_and_left_and_capture_go_is_answered() {
         before
     );
 }
+
+#[test]
+fn the_last_xiangqi_level_is_a_game_against_level_one_and_go_counts_and_passes() {
+    use xiangqi::app::xiangqi::messages::GameEnded;
+    use xiangqi::rules::{Color, Outcome, Termination};
+    let dirs = home("game");
+    let mut app = app_with(|app| {
+        app.insert_resource(DataDirs(Some(dirs.clone())));
+    });
+    let (s, l) = level_of("xiangqi", "first-game-1");
+    learn(&mut app, LearnCommand::Open(s, l));
+    // A real game: the table plays, the computer is black at level 1.
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
+    let xq = app.world().resource::<xiangqi::settings::XiangqiSettings>();
+    assert_eq!((xq.computer, xq.level), (Some(Color::Black), Some(1)));
+    assert_eq!(state(&app), Some(LessonState::Going));
+    app.world_mut()
+        .write_message(GameEnded(Outcome::win(Color::Red, Termination::Checkmate)));
+    app.update();
+    assert_eq!(state(&app), Some(LessonState::Passed(3)));
+
+    // Go: a count is answered in the lesson's lines; a seki is passed.
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.update();
+    let (s, l) = level_of("go", "counting-1");
+    learn(&mut app, LearnCommand::Open(s, l));
+    assert!(
+        app.world()
+            .resource::<Learning>()
+            .current
+            .as_ref()
+            .unwrap()
+            .asks_number
+    );
+    learn(&mut app, LearnCommand::Answer(-4));
+    assert!(matches!(state(&app), Some(LessonState::Failed(_))));
+    learn(&mut app, LearnCommand::Retry);
+    learn(&mut app, LearnCommand::Answer(-5));
+    assert_eq!(state(&app), Some(LessonState::Passed(3)));
+    let (s, l) = level_of("go", "seki-1");
+    learn(&mut app, LearnCommand::Open(s, l));
+    learn(&mut app, LearnCommand::Pass);
+    assert_eq!(state(&app), Some(LessonState::Passed(3)));
+}

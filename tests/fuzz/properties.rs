@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 12] = [
+pub const TARGETS: [(&str, fn(&[u8])); 13] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -24,7 +24,24 @@ pub const TARGETS: [(&str, fn(&[u8])); 12] = [
     ("book", book),
     ("opening", opening),
     ("collection", collection),
+    ("lessons", lessons),
 ];
+
+/// Any bytes as the lessons' stars file (`lessons.tsv`): what reads writes a text that
+/// reads back to the same stars and writes itself; no star is outside 1–3.
+pub fn lessons(data: &[u8]) {
+    use table::learn::progress::Progress;
+    let text = String::from_utf8_lossy(data);
+    let read = Progress::from_text(&text);
+    let written = read.to_text();
+    let again = Progress::from_text(&written);
+    assert_eq!(again, read);
+    assert_eq!(again.to_text(), written);
+    for line in written.lines() {
+        let stars: u8 = line.rsplit('\t').next().unwrap().parse().unwrap();
+        assert!((1..=3).contains(&stars), "{line}");
+    }
+}
 
 /// Any bytes as a collection read game by game, Xiangqi's and Go's: however the bytes
 /// come (in pieces of a size the first byte picks), the games are the same as from the

@@ -8,6 +8,7 @@ mod go_gnugo;
 mod harness;
 mod household;
 mod keyboard;
+mod lessons;
 mod library;
 mod looks;
 mod opening;

@@ -280,3 +280,42 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
         }
     }
 }
+
+/// A lesson's goal is read when its level opens (issue 58): the reader's click on the
+/// first-run hint's button opens the map, a level is opened, and the goal is both in the
+/// panel's tree and said in the live region, in English and in Chinese.
+#[test]
+fn lesson_goal_is_read_by_the_screen_reader_when_a_level_opens() {
+    for (lang, name, learn, goal, said) in [
+        (
+            "en_US.UTF-8",
+            "lesson_reader",
+            "Learn",
+            "Go to the star",
+            "Level 1: Go to the star",
+        ),
+        (
+            "zh_CN.UTF-8",
+            "lesson_reader_zh",
+            "开始学",
+            "走到星上",
+            "第 1 关：走到星上",
+        ),
+    ] {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let buses = Buses::start(&dir);
+        let game = Game::start_env(name, lang, &buses.env());
+        buses.until(&game, "the hint's button", |n| named(n, learn));
+        buses.click(&game, learn);
+        game.until_logged("learn open");
+        game.click_at(super::panel_place(&game, "lesson-horse-1"));
+        game.until_logged("lesson horse-1 open");
+        game.until_logged(&format!("said {said}"));
+        buses.until(&game, "the goal in the panel", |n| {
+            named(n, goal) || says(n, goal)
+        });
+        buses.until(&game, "the goal said", |n| says(n, said));
+        game.save_shot(name);
+    }
+}

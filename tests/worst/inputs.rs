@@ -36,6 +36,8 @@ pub enum Reader {
     Puzzles,
     /// The puzzle progress file.
     Progress,
+    /// The lessons' stars file.
+    Lessons,
     /// An opening tree (`xiangqi library openings` writes them): read, written back, a
     /// line named by it.
     OpeningTree,
@@ -99,6 +101,9 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
             })
         }
         Reader::Progress => xiangqi::puzzles::training::Progress::from_text(&text())
+            .to_text()
+            .len(),
+        Reader::Lessons => table::learn::progress::Progress::from_text(&text())
             .to_text()
             .len(),
         Reader::Sgf => {
@@ -315,6 +320,11 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             "progress: a megabyte of lines",
             Reader::Progress,
             fill("", "gen-0001\t1\t3\t4.5\n", ""),
+        ),
+        (
+            "lessons: a megabyte of lines",
+            Reader::Lessons,
+            fill("", "Mei\txiangqi\thorse-1\t3\n", ""),
         ),
         (
             "sgf: a megabyte of games",

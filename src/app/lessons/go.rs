@@ -156,7 +156,16 @@ fn commands(
                 continue;
             }
             LearnCommand::Pass => {
-                table.session.play(Move::Pass);
+                // Judged here: the table's own pass (P) is told by Go's commands, this
+                // one is not.
+                if let Some((_, attempt)) = lesson.attempt.as_mut()
+                    && table.session.play(Move::Pass)
+                {
+                    let verdict = attempt.play(Move::Pass);
+                    info!("lesson pass: {verdict:?}");
+                    said(&mut learning, &who, attempt);
+                    changed.write(BoardChanged);
+                }
                 continue;
             }
             _ => continue,
@@ -215,13 +224,20 @@ fn judge(
         l.note = None;
     }
     match attempt.play(mv) {
-        Err(Refusal::CountAsked) => {
+        Err(refused @ (Refusal::CountAsked | Refusal::PassNotAsked)) => {
             table.session.undo();
             if let Some(l) = learning.current.as_mut() {
-                l.note = Some(Text::new(
-                    "这一关请数一数，填上数字。",
-                    "Here, count and type the number.",
-                ));
+                l.note = Some(if refused == Refusal::CountAsked {
+                    Text::new(
+                        "这一关请数一数，填上数字。",
+                        "Here, count and type the number.",
+                    )
+                } else {
+                    Text::new(
+                        "这一关要下一步棋，不要停一手。",
+                        "Here, play a stone: no passing.",
+                    )
+                });
             }
             changed.write(BoardChanged);
             return;

@@ -78,8 +78,36 @@ fn make_look(
         selected: mat(wood.selected),
         check: mat(glow.1),
         target: mat(theme::Rgba(0xE8, 0xB0, 0x10, 0xE0)),
-        star: meshes.add(RegularPolygon::new(0.22 * CELL, 5)),
+        star: meshes.add(star(0.24 * CELL, 0.1 * CELL)),
     });
+}
+
+/// A five-pointed star: a fan of triangles from its centre through its ten corners.
+fn star(outer: f32, inner: f32) -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let mut positions = vec![[0.0, 0.0, 0.0]];
+    for i in 0..10u8 {
+        let r = if i % 2 == 0 { outer } else { inner };
+        let a = std::f32::consts::FRAC_PI_2 + f32::from(i) * std::f32::consts::PI / 5.0;
+        positions.push([r * a.cos(), r * a.sin(), 0.0]);
+    }
+    let uvs: Vec<[f32; 2]> = positions
+        .iter()
+        .map(|p| [0.5 + p[0] / (2.0 * outer), 0.5 - p[1] / (2.0 * outer)])
+        .collect();
+    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
+    let indices: Vec<u32> = (0..10u32)
+        .flat_map(|i| [0, 1 + i, 1 + (i + 1) % 10])
+        .collect();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 fn shape(mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>, at: Vec2, z: f32) -> impl Bundle {

@@ -59,6 +59,9 @@ pub enum Refusal {
     /// This level asks for a count, not a move.
     #[error("this level asks for a count, not a move")]
     CountAsked,
+    /// A pass, where the level asks for a stone.
+    #[error("this level asks for a stone, not a pass")]
+    PassNotAsked,
     /// The level is over, or it is the other side's turn.
     #[error("not the learner's turn")]
     NotNow,
@@ -159,6 +162,9 @@ impl<'a> Attempt<'a> {
         }
         if matches!(level.goal, Goal::Count(_)) {
             return Err(Refusal::CountAsked);
+        }
+        if mv == Move::Pass && !matches!(level.goal, Goal::Pass(_) | Goal::CaptureGo { .. }) {
+            return Err(Refusal::PassNotAsked);
         }
         let next = self.pos.play(mv, &RULES)?;
         self.moves += 1;

@@ -67,9 +67,13 @@ fn map(
     let mut open = true;
     let screen = ctx.content_rect();
     let title = Word::LearnTitle.fill(lang, &[&tables.title(kind, lang)]);
+    // Anchored at its top: the levels keep their places while the list's height settles
+    // (a click aimed at one lands on it).
+    let centre = crate::panel::parts::board_centre(&ctx);
     crate::panel::parts::dialog(&ctx, &title, &mut open)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(centre.x, 24.0))
         .default_width(420.0)
-        .max_height((screen.height() - 60.0).max(160.0))
+        .max_height((screen.height() - 48.0).max(160.0))
         .show(&ctx, |ui| {
             ui.horizontal(|ui| {
                 ui.label(Word::LearnLearner.get(lang));
@@ -88,7 +92,7 @@ fn map(
             ui.label(finished);
             ui.separator();
             egui::ScrollArea::vertical()
-                .max_height((screen.height() - 220.0).max(100.0))
+                .max_height((screen.height() - 230.0).max(100.0))
                 .show(ui, |ui| {
                     let mut k = 0;
                     for (s, stage) in course.stages.iter().enumerate() {
