@@ -239,6 +239,7 @@ texts! {
     LessonNext => "下一关", "Next level";
     LessonMap => "关卡地图", "Map";
     LessonPass => "停一手", "Pass";
+    LessonAnswer => "确定", "OK";
     LessonLeave => "离开", "Leave";
     LessonOpened => "第 {} 关：{}", "Level {}: {}";
     LessonsFailed => "无法保存学棋的星星：{}", "Cannot keep the lessons' stars: {}";

@@ -173,10 +173,13 @@ impl Level {
                 format!("收完最后{n}个单官"),
                 format!("Fill the last {n} neutral points"),
             ),
-            Goal::Count(_) => Text::new(
-                "数一数：黑棋赢几目？",
-                "Count: by how many points does black win?",
-            ),
+            // Not a move: no side to play is named.
+            Goal::Count(_) => {
+                return Text::new(
+                    "数一数：黑棋比白棋多几子？（白棋多就填负数）",
+                    "Count: how many points more has black than white? (Negative when white has more.)",
+                );
+            }
             Goal::Pass(_) => Text::new("双活：这里不要下，停一手", "Seki: do not play here, pass"),
             Goal::CaptureGo { computer: true } => Text::new(
                 "吃子棋：先吃到子的一方赢",

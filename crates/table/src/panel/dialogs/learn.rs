@@ -217,7 +217,7 @@ pub fn lesson_part(
         let mut n: i32 = ui.ctx().data(|d| d.get_temp(id).unwrap_or(0));
         ui.horizontal(|ui| {
             ui.add(egui::DragValue::new(&mut n).range(-99..=99));
-            let ok = ui.button("OK");
+            let ok = ui.button(Word::LessonAnswer.get(lang));
             log_place(logged, "lesson-answer".to_owned(), ok.rect);
             if ok.clicked() {
                 out.push(LearnCommand::Answer(n));
