@@ -23,9 +23,9 @@ pub fn winner(pos: &Position) -> Option<Color> {
 /// use xiangqi::go::{Move, Point};
 /// use xiangqi::games::go::lessons::capture_go::choose;
 ///
-/// // White's stone on A4 is in atari: black takes it.
-/// let pos = read_diagram("O X . .\nX . . .\n. . . .\n. . . .").unwrap();
-/// assert_eq!(choose(&pos, 1), Move::Play(Point::from_gtp("A4", 4).unwrap()) );
+/// // White's stone on A4 is in atari: black takes it at A3.
+/// let pos = read_diagram("O X . .\n. . . .\n. . . .\n. . . .").unwrap();
+/// assert_eq!(choose(&pos, 1), Move::Play(Point::from_gtp("A3", 4).unwrap()));
 /// ```
 #[must_use]
 pub fn choose(pos: &Position, seed: u64) -> Move {

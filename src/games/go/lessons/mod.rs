@@ -14,18 +14,21 @@
 
 use std::sync::OnceLock;
 
-use serde::Deserialize;
 use table::learn::{Course, LevelCard, StageCard, Text};
 
-use crate::go::text::read_diagram;
 use crate::go::{Color, Move, Point, Position, Rules, owners, score};
 
 pub mod attempt;
 pub mod capture_go;
+mod check;
+mod file;
 pub mod life;
 pub mod reader;
 
-use reader::{RULES, capture};
+pub use check::{Unfit, check};
+pub use file::parse;
+
+use reader::RULES;
 
 /// The course's file.
 const COURSE: &str = include_str!("../../../../assets/lessons/go.ron");
@@ -282,289 +285,6 @@ pub fn neutral(pos: &Position) -> Vec<Point> {
         .collect()
 }
 
-/// A level found wanting by [`check`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Unfit(pub String);
-
-/// The fewest moves, up to `most`, in which the side to move takes the marked stones
-/// when the other side only passes.
-fn solo_capture(pos: &Position, targets: &[Point], most: u32) -> Option<u32> {
-    let victim = !pos.to_move();
-    (1..=most).find(|&n| solo_reads(pos, targets, victim, n))
-}
-
-fn solo_reads(pos: &Position, targets: &[Point], victim: Color, n: u32) -> bool {
-    if n == 0 {
-        return false;
-    }
-    let libs: Vec<Point> = targets
-        .iter()
-        .filter(|&&t| pos.board().get(t) == Some(victim))
-        .filter_map(|&t| pos.board().chain(t))
-        .flat_map(|c| c.liberties)
-        .collect();
-    libs.iter().any(|&l| {
-        pos.play(Move::Play(l), &RULES).is_ok_and(|next| {
-            reader::taken(next.board(), targets, victim)
-                || next
-                    .play(Move::Pass, &RULES)
-                    .is_ok_and(|back| solo_reads(&back, targets, victim, n - 1))
-        })
-    })
-}
-
-/// Checks a level by the rules: the goal is reachable within its par, and the learner
-/// can go wrong.
-///
-/// # Errors
-/// What is wrong with the level.
-pub fn check(level: &Level) -> Result<(), Unfit> {
-    let pos = &level.start;
-    let bad = |what: String| Err(Unfit(format!("{}: {what}", level.id)));
-    let me = level.learner();
-    let board = pos.board();
-    let theirs = |t: &[Point]| t.iter().all(|&p| board.get(p) == Some(!me));
-    let mine = |t: &[Point]| t.iter().all(|&p| board.get(p) == Some(me));
-    let legal: Vec<Move> = board
-        .empty_points()
-        .map(Move::Play)
-        .filter(|&m| pos.play(m, &RULES).is_ok())
-        .collect();
-    // Does one move pass the level, and one fail it?
-    let one_move = |m: Move| {
-        let mut a = attempt::Attempt::new(level);
-        a.play(m).ok()
-    };
-    let passes = legal
-        .iter()
-        .any(|&m| matches!(one_move(m), Some(attempt::Verdict::Passed { .. })));
-    let fails = legal
-        .iter()
-        .any(|&m| matches!(one_move(m), Some(attempt::Verdict::Failed(_))));
-    match &level.goal {
-        Goal::Capture(t) => {
-            if !theirs(t) {
-                return bad("a marked point is not the other side's stone".into());
-            }
-            if level.solo {
-                match solo_capture(pos, t, level.par.max(8)) {
-                    Some(n) if n == level.par => {}
-                    found => {
-                        return bad(format!(
-                            "taken in {found:?} with passes, not the par {}",
-                            level.par
-                        ));
-                    }
-                }
-            } else {
-                let found = (1..=level.par.max(7)).find(|&n| capture(pos, t, n).is_some());
-                if found != Some(level.par) {
-                    return bad(format!(
-                        "taken against defence in {found:?}, not the par {}",
-                        level.par
-                    ));
-                }
-                let mut a = attempt::Attempt::new(level);
-                while a.verdict() == attempt::Verdict::Going {
-                    let left = level.par.saturating_sub(a.moves());
-                    let Some(m) = capture(a.position(), &a.targets_left(), left) else {
-                        return bad(format!("lost the way after {} moves", a.moves()));
-                    };
-                    a.play(m).map_err(|e| Unfit(format!("{}: {e}", level.id)))?;
-                    a.answer_reply();
-                }
-                if a.verdict() != (attempt::Verdict::Passed { stars: 3 }) {
-                    return bad(format!("played through: {:?}", a.verdict()));
-                }
-                if !fails {
-                    return bad("no move fails the level".into());
-                }
-            }
-        }
-        Goal::Atari(t) | Goal::Cut(t) => {
-            if !theirs(t) {
-                return bad("a marked point is not the other side's stone".into());
-            }
-            if !passes || !fails {
-                return bad(format!("a move passes: {passes}, a move fails: {fails}"));
-            }
-        }
-        Goal::Escape(t) | Goal::Connect(t) | Goal::Live(t) => {
-            if !mine(t) {
-                return bad("a marked point is not the learner's stone".into());
-            }
-            if !passes || !fails {
-                return bad(format!("a move passes: {passes}, a move fails: {fails}"));
-            }
-            if let Goal::Escape(t) = &level.goal
-                && pos
-                    .play(Move::Pass, &RULES)
-                    .is_ok_and(|p| capture(&p, t, 3).is_none())
-            {
-                return bad("the stones are not in danger".into());
-            }
-        }
-        Goal::Fill(t) => {
-            let mut want = neutral(pos);
-            let mut got = t.clone();
-            want.sort();
-            got.sort();
-            if want != got {
-                return bad(format!("the neutral points are {want:?}"));
-            }
-            if level.par as usize != t.len() {
-                return bad("the par is the number of points".into());
-            }
-        }
-        Goal::Count(n) => {
-            let lead = black_lead(pos);
-            if lead != *n {
-                return bad(format!("black leads by {lead}"));
-            }
-        }
-        Goal::Pass(t) => {
-            for &p in t {
-                let Ok(next) = pos.play(Move::Play(p), &RULES) else {
-                    continue;
-                };
-                let ours = next.board().stones(me);
-                if !ours.iter().any(|&s| capture(&next, &[s], 1).is_some()) {
-                    return bad(format!("a stone on {p:?} is not taken"));
-                }
-            }
-        }
-        Goal::CaptureGo { .. } => {
-            if capture_go::winner(pos).is_some() {
-                return bad("a stone is already taken".into());
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The file's shape.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawStage {
-    id: String,
-    title: (String, String),
-    intro: (String, String),
-    levels: Vec<RawLevel>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLevel {
-    board: Vec<String>,
-    goal: RawGoal,
-    #[serde(default)]
-    white: bool,
-    #[serde(default)]
-    par: Option<u32>,
-    #[serde(default)]
-    solo: bool,
-    #[serde(default)]
-    say: Option<(String, String)>,
-    #[serde(default)]
-    after: Option<(String, String)>,
-    #[serde(default)]
-    replies: Vec<String>,
-}
-
-#[derive(Deserialize)]
-enum RawGoal {
-    Capture(Vec<String>),
-    Atari(Vec<String>),
-    Escape(Vec<String>),
-    Connect(Vec<String>),
-    Cut(Vec<String>),
-    Live(Vec<String>),
-    Fill(Vec<String>),
-    Count(i32),
-    Pass(Vec<String>),
-    CaptureGo(bool),
-}
-
-fn text((zh, en): (String, String)) -> Text {
-    Text(zh, en)
-}
-
-/// Reads a course file.
-///
-/// # Errors
-/// The first thing that does not read, named by its stage and level.
-pub fn parse(source: &str) -> Result<Vec<Stage>, String> {
-    let raw: Vec<RawStage> = ron::from_str(source).map_err(|e| e.to_string())?;
-    raw.into_iter()
-        .map(|s| {
-            let levels = s
-                .levels
-                .into_iter()
-                .enumerate()
-                .map(|(i, l)| level(&format!("{}-{}", s.id, i + 1), l))
-                .collect::<Result<_, _>>()?;
-            Ok(Stage {
-                id: s.id,
-                title: text(s.title),
-                intro: text(s.intro),
-                levels,
-            })
-        })
-        .collect()
-}
-
-fn level(id: &str, raw: RawLevel) -> Result<Level, String> {
-    let at = |e: &dyn std::fmt::Display| format!("{id}: {e}");
-    let mut diagram = raw.board.join("\n");
-    if raw.white {
-        diagram.push_str("\nto-move white");
-    }
-    let start = read_diagram(&diagram).map_err(|e| at(&e))?;
-    let size = start.board().size();
-    let points = |v: Vec<String>| {
-        v.iter()
-            .map(|s| Point::from_gtp(s, size).map_err(|e| at(&e)))
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let goal = match raw.goal {
-        RawGoal::Capture(t) => Goal::Capture(points(t)?),
-        RawGoal::Atari(t) => Goal::Atari(points(t)?),
-        RawGoal::Escape(t) => Goal::Escape(points(t)?),
-        RawGoal::Connect(t) => Goal::Connect(points(t)?),
-        RawGoal::Cut(t) => Goal::Cut(points(t)?),
-        RawGoal::Live(t) => Goal::Live(points(t)?),
-        RawGoal::Fill(t) => Goal::Fill(points(t)?),
-        RawGoal::Count(n) => Goal::Count(n),
-        RawGoal::Pass(t) => Goal::Pass(points(t)?),
-        RawGoal::CaptureGo(computer) => Goal::CaptureGo { computer },
-    };
-    if goal.targets().is_empty() && !matches!(goal, Goal::Count(_) | Goal::CaptureGo { .. }) {
-        return Err(at(&"no marked point"));
-    }
-    let par = match (&goal, raw.par) {
-        (_, Some(p)) => p,
-        (Goal::Fill(t), None) => t.len() as u32,
-        (Goal::Capture(_), None) => return Err(at(&"a par is needed")),
-        _ => 1,
-    };
-    let replies = raw
-        .replies
-        .iter()
-        .map(|m| Move::from_gtp(m, size).map_err(|e| at(&e)))
-        .collect::<Result<_, _>>()?;
-    Ok(Level {
-        id: id.to_owned(),
-        start,
-        goal,
-        par,
-        solo: raw.solo,
-        say: raw.say.map(text),
-        after: raw.after.map(text),
-        replies,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -584,6 +304,7 @@ mod tests {
 #[cfg(test)]
 mod checks {
     use super::*;
+    use crate::go::text::read_diagram;
 
     fn one(level: &str) -> Level {
         let text = format!(r#"[(id: "t", title: ("", ""), intro: ("", ""), levels: [{level}])]"#);

@@ -45,11 +45,13 @@ fn fewest_liberties(board: &Board, targets: &[Point], victim: Color) -> usize {
 /// use xiangqi::go::{Move, Point};
 /// use xiangqi::games::go::lessons::reader::capture;
 ///
-/// // A white stone on the edge with two liberties: black takes it in two moves.
-/// let pos = read_diagram(". O X .\n. X . .\n. . . .\n. . . .").unwrap();
+/// // A white stone on the edge with two liberties: black takes it in two moves, by
+/// // driving it to the corner (B3 first; A4 first lets it out).
+/// let pos = read_diagram(". O X .\n. . . .\n. . . .\n. . . .").unwrap();
 /// let target = Point::from_gtp("B4", 4).unwrap();
 /// assert!(capture(&pos, &[target], 1).is_none());
-/// assert_eq!(capture(&pos, &[target], 2), Some(Move::Play(Point::from_gtp("A4", 4).unwrap())));
+/// let first = Move::Play(Point::from_gtp("B3", 4).unwrap());
+/// assert_eq!(capture(&pos, &[target], 2), Some(first));
 /// ```
 #[must_use]
 pub fn capture(pos: &Position, targets: &[Point], n: u32) -> Option<Move> {

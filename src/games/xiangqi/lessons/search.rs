@@ -98,8 +98,8 @@ pub fn solo(pos: &Position, m: Move) -> Option<Position> {
 /// use xiangqi::lessons::search::reach;
 /// use xiangqi::rules::Position;
 ///
-/// let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R3K4 w").unwrap();
-/// let corner = "a9".parse().unwrap();
+/// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w").unwrap();
+/// let corner = "a8".parse().unwrap();
 /// assert_eq!(reach(&pos, &[corner], 5), Some(1));
 /// ```
 #[must_use]
