@@ -290,14 +290,14 @@ fn lesson_goal_is_read_by_the_screen_reader_when_a_level_opens() {
         (
             "en_US.UTF-8",
             "lesson_reader",
-            "Learn",
+            "New to Xiangqi? Learn in 10 minutes",
             "Go to the star",
             "Level 1: Go to the star",
         ),
         (
             "zh_CN.UTF-8",
             "lesson_reader_zh",
-            "开始学",
+            "第一次下象棋？十分钟学会",
             "走到星上",
             "第 1 关：走到星上",
         ),

@@ -231,7 +231,7 @@ texts! {
     LearnStartAgain => "重新开始（清除星星）", "Start again (clear the stars)";
     LearnClose => "关闭", "Close";
     LearnHint => "第一次下{}？十分钟学会", "New to {}? Learn in 10 minutes";
-    LearnHintButton => "开始学", "Learn";
+    LearnHintButton => "新手？十分钟学会", "New? Learn in 10 min";
     LessonLevel => "{} · 第 {} 关（共 {} 关）", "{} · level {} of {}";
     LessonMoves => "已走 {} 步 · 三星标准 {} 步", "Moves {} · par {}";
     LessonPassed => "过关！{}", "Passed! {}";
@@ -240,6 +240,7 @@ texts! {
     LessonMap => "关卡地图", "Map";
     LessonPass => "停一手", "Pass";
     LessonAnswer => "确定", "OK";
+    LessonCard => "{} 第 {} 关：{}，{} 颗星", "{}, level {}: {}, {} stars";
     LessonLeave => "离开", "Leave";
     LessonOpened => "第 {} 关：{}", "Level {}: {}";
     LessonsFailed => "无法保存学棋的星星：{}", "Cannot keep the lessons' stars: {}";

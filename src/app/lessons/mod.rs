@@ -61,6 +61,7 @@ pub(crate) fn lesson(
         at,
         id: level.id.clone(),
         stage: stage.title.clone(),
+        intro: stage.intro.clone(),
         levels: stage.levels.len(),
         goal: level.goal.clone(),
         say,

@@ -63,6 +63,8 @@ pub struct Lesson {
     pub id: String,
     /// The stage's title.
     pub stage: Text,
+    /// What the stage teaches.
+    pub intro: Text,
     /// Levels in the stage.
     pub levels: usize,
     /// The one-line goal.

@@ -250,6 +250,7 @@ pub fn panel(
                                 send(Action::SwitchGame(k));
                             }
                         }
+                        dialogs::learn::hint(ui, world, kind, &mut memory.lesson, &mut send);
                     });
                 }
                 let learned =

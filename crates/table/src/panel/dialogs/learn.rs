@@ -90,9 +90,21 @@ fn map(
             });
             let finished = Word::LearnFinished.fill(lang, &[&done, &course.len(), &stars]);
             ui.label(finished);
+            // Above the list, so that no height of it hides them.
+            ui.horizontal(|ui| {
+                if ui.button(Word::LearnStartAgain.get(lang)).clicked() {
+                    sent.push(Sent::Learn(LearnCommand::Reset));
+                }
+                if ui.button(Word::LearnClose.get(lang)).clicked() {
+                    sent.push(Sent::Act(Action::Learn));
+                }
+            });
             ui.separator();
+            // As tall as the window allows: the map is the dialog's whole point.
+            let tall = (screen.height() - 230.0).max(100.0);
             egui::ScrollArea::vertical()
-                .max_height((screen.height() - 230.0).max(100.0))
+                .max_height(tall)
+                .min_scrolled_height(tall)
                 .show(ui, |ui| {
                     let mut k = 0;
                     for (s, stage) in course.stages.iter().enumerate() {
@@ -103,6 +115,14 @@ fn map(
                                 k += 1;
                                 let text = format!("{} {}", l + 1, stars_text(got));
                                 let button = ui.button(text).on_hover_text(card.goal.get(lang));
+                                // Read as words, not as a row of star signs.
+                                let said = Word::LessonCard.fill(
+                                    lang,
+                                    &[&stage.title.get(lang), &(l + 1), &card.goal.get(lang), &got],
+                                );
+                                button.widget_info(|| {
+                                    egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &said)
+                                });
                                 log_place(&mut logged, format!("lesson-{}", card.id), button.rect);
                                 if button.clicked() {
                                     sent.push(Sent::Learn(LearnCommand::Open(s, l)));
@@ -112,15 +132,6 @@ fn map(
                         });
                     }
                 });
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui.button(Word::LearnStartAgain.get(lang)).clicked() {
-                    sent.push(Sent::Learn(LearnCommand::Reset));
-                }
-                if ui.button(Word::LearnClose.get(lang)).clicked() {
-                    sent.push(Sent::Act(Action::Learn));
-                }
-            });
         });
     if !open {
         sent.push(Sent::Act(Action::Learn));
@@ -137,8 +148,41 @@ fn map(
     Ok(())
 }
 
-/// The lesson's lines at the top of the panel, or the first-run hint. Returns the
-/// commands its buttons sent.
+/// The first-run hint, beside the table's switch (it takes no row of its own, so
+/// nothing below it moves): shown while the learner has no star at the game on the
+/// table and no lesson is open.
+pub fn hint(
+    ui: &mut egui::Ui,
+    world: &World,
+    kind: GameKind,
+    logged: &mut Vec<(String, (i32, i32))>,
+    send: &mut impl FnMut(Action),
+) {
+    let settings = world.resource::<Settings>();
+    let lang = settings.lang;
+    let tables = world.resource::<Tables>();
+    let slug = tables.slug(kind);
+    let learning = world.resource::<Learning>();
+    let who = learning.who(settings);
+    if learning.current.is_some()
+        || !world.resource::<Courses>().0.contains_key(slug)
+        || learning.progress.totals(&who, slug).0 > 0
+    {
+        return;
+    }
+    let whole = Word::LearnHint.fill(lang, &[&tables.title(kind, lang)]);
+    let learn = ui
+        .button(Word::LearnHintButton.get(lang))
+        .on_hover_text(&whole);
+    learn.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &whole));
+    log_place(logged, "learn-hint".to_owned(), learn.rect);
+    if learn.clicked() {
+        send(Action::Learn);
+    }
+}
+
+/// The lesson's lines at the top of the panel while one is open. Returns the commands
+/// its buttons sent.
 pub fn lesson_part(
     ui: &mut egui::Ui,
     world: &World,
@@ -153,31 +197,6 @@ pub fn lesson_part(
     let slug = tables.slug(kind);
     let learning = world.resource::<Learning>();
     let Some(lesson) = learning.current.as_ref().filter(|l| l.slug == slug) else {
-        // New here: no star in this game yet.
-        let who = learning.who(settings);
-        let courses = world.resource::<Courses>();
-        if courses.0.contains_key(slug)
-            && learning.progress.totals(&who, slug).0 == 0
-            && !ui.ctx().data(|d| {
-                d.get_temp::<bool>(egui::Id::new(("learn hint shut", slug)))
-                    .unwrap_or(false)
-            })
-        {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(Word::LearnHint.fill(lang, &[&tables.title(kind, lang)]));
-                let learn = ui.button(Word::LearnHintButton.get(lang));
-                log_place(logged, "learn-hint".to_owned(), learn.rect);
-                if learn.clicked() {
-                    send(Action::Learn);
-                }
-                if ui.small_button("×").clicked() {
-                    ui.ctx().data_mut(|d| {
-                        d.insert_temp(egui::Id::new(("learn hint shut", slug)), true)
-                    });
-                }
-            });
-            ui.separator();
-        }
         return out;
     };
     ui.label(
@@ -187,6 +206,10 @@ pub fn lesson_part(
         ))
         .strong(),
     );
+    // What the stage teaches, before its first level's goal.
+    if lesson.at.1 == 0 {
+        ui.label(lesson.intro.get(lang));
+    }
     ui.label(egui::RichText::new(lesson.goal.get(lang)).heading());
     if let Some(say) = &lesson.say {
         ui.label(say.get(lang));
