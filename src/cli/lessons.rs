@@ -5,66 +5,87 @@
 use std::io::Write;
 
 use serde_json::{Value, json};
+use table::learn::Text;
 use xiangqi::games::go::lessons as go_lessons;
 use xiangqi::go::{Game as GoGame, sgf};
 use xiangqi::lessons as xq_lessons;
 
 use super::{Failure, io};
 
+/// What a level says of itself, whichever game: its kind of goal, the number it counts,
+/// its par, its marked points, its start (FEN or SGF), its one-line goal.
+struct Said {
+    goal: &'static str,
+    moves: i64,
+    par: u32,
+    targets: Vec<String>,
+    start: String,
+    text: Text,
+}
+
+/// A level's object: the game, its stage and place, and what it says.
+fn object(game: &str, stage: (usize, &str, &Text), (l, id): (usize, &str), said: Said) -> Value {
+    let (s, stage_id, title) = stage;
+    json!({
+        "game": game,
+        "stage": s + 1,
+        "stage_id": stage_id,
+        "stage_zh": title.0,
+        "stage_en": title.1,
+        "level": l + 1,
+        "id": id,
+        "start": said.start,
+        "goal": said.goal,
+        "moves": said.moves,
+        "par": said.par,
+        "targets": said.targets,
+        "goal_zh": said.text.0,
+        "goal_en": said.text.1,
+    })
+}
+
 /// Every level of both courses, as JSON objects.
 fn objects() -> Vec<Value> {
     let mut all = Vec::new();
     for (s, stage) in xq_lessons::course().iter().enumerate() {
         for (l, level) in stage.levels.iter().enumerate() {
-            let goal = level.goal_text();
-            let targets: Vec<String> = level
-                .goal
-                .targets()
-                .iter()
-                .map(ToString::to_string)
-                .collect();
-            all.push(json!({
-                "game": "xiangqi",
-                "stage": s + 1,
-                "stage_id": stage.id,
-                "stage_zh": stage.title.0,
-                "stage_en": stage.title.1,
-                "level": l + 1,
-                "id": level.id,
-                "start": level.start.to_fen(),
-                "goal": level.goal.name(),
-                "moves": level.goal.count(),
-                "par": level.par,
-                "targets": targets,
-                "goal_zh": goal.0,
-                "goal_en": goal.1,
-            }));
+            let said = Said {
+                goal: level.goal.name(),
+                moves: i64::from(level.goal.count()),
+                par: level.par,
+                targets: level
+                    .goal
+                    .targets()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect(),
+                start: level.start.to_fen(),
+                text: level.goal_text(),
+            };
+            all.push(object(
+                "xiangqi",
+                (s, &stage.id, &stage.title),
+                (l, &level.id),
+                said,
+            ));
         }
     }
     for (s, stage) in go_lessons::course().iter().enumerate() {
         for (l, level) in stage.levels.iter().enumerate() {
-            let goal = level.goal_text();
             let size = level.size();
-            let targets: Vec<String> = level.goal.targets().iter().map(|p| p.gtp(size)).collect();
             let game = GoGame::from_position(level.start, go_lessons::reader::RULES, 0);
-            all.push(json!({
-                "game": "go",
-                "stage": s + 1,
-                "stage_id": stage.id,
-                "stage_zh": stage.title.0,
-                "stage_en": stage.title.1,
-                "level": l + 1,
-                "id": level.id,
-                "start": sgf::write(&sgf::SgfGame::from_game(&game)),
-                "size": size,
-                "goal": level.goal.name(),
-                "moves": level.goal.count(),
-                "par": level.par,
-                "solo": level.solo,
-                "targets": targets,
-                "goal_zh": goal.0,
-                "goal_en": goal.1,
-            }));
+            let said = Said {
+                goal: level.goal.name(),
+                moves: level.goal.count(),
+                par: level.par,
+                targets: level.goal.targets().iter().map(|p| p.gtp(size)).collect(),
+                start: sgf::write(&sgf::SgfGame::from_game(&game)),
+                text: level.goal_text(),
+            };
+            let mut o = object("go", (s, &stage.id, &stage.title), (l, &level.id), said);
+            o["size"] = json!(size);
+            o["solo"] = json!(level.solo);
+            all.push(o);
         }
     }
     all

@@ -4,4 +4,5 @@
 //! only asks and draws.
 
 pub mod go;
+mod lessons;
 pub mod xiangqi;

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use table::learn::Text;
-use table::learn::shell::{Courses, LearnCommand, Learning};
+use table::learn::shell::{LearnCommand, Learning};
 
 use crate::app::go::game::Go;
 use crate::app::go::{GoHappened, GoSetup, GoTable};
@@ -45,12 +45,8 @@ impl GoLesson {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    let course = cards();
     app.init_resource::<GoLesson>();
-    app.world_mut()
-        .get_resource_or_init::<Courses>()
-        .0
-        .insert(course.slug.clone(), course);
+    super::register(app, cards());
     app.add_systems(
         Update,
         (commands, judge)
@@ -92,14 +88,7 @@ fn failure(f: Failure) -> Text {
 }
 
 fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    if let Some(lesson) = learning.current.as_mut() {
-        lesson.moves = attempt.moves();
-    }
-    match attempt.verdict() {
-        Verdict::Passed { stars } => learning.passed(who, stars),
-        Verdict::Failed(f) => learning.failed(failure(f)),
-        Verdict::Going => {}
-    }
+    super::said(learning, who, (attempt.moves(), attempt.verdict()), failure);
 }
 
 /// A session holding the level's board, nobody's clock, GNU Go not playing.
@@ -125,14 +114,9 @@ fn commands(
     for command in asked.read() {
         let current = lesson.attempt.as_ref().map(|(at, _)| *at);
         let at = match command {
-            LearnCommand::Open(s, l) => (*s, *l),
-            LearnCommand::Retry => match current {
-                Some(at) => at,
-                None => continue,
-            },
-            LearnCommand::Next => {
+            LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
                 let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match current.and_then(|at| super::next_of(at, &sizes)) {
+                match super::level_asked(command, current, &sizes) {
                     Some(at) => at,
                     None => continue,
                 }

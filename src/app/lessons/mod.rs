@@ -3,8 +3,9 @@
 //! level up on its own board, judges the learner's moves with the pure lesson
 //! (`games::*::lessons`), plays the other side's answers and says how it stands.
 
-use table::learn::Text;
-use table::learn::shell::{LearnCommand, Lesson, LessonState};
+use bevy::prelude::*;
+use table::learn::shell::{Courses, LearnCommand, Learning, Lesson, LessonState};
+use table::learn::{Course, Text, Verdict};
 
 use crate::app::actions::Action;
 
@@ -72,6 +73,48 @@ pub(crate) fn lesson(
         note: None,
         asks_number: false,
         asks_pass: false,
+    }
+}
+
+/// Puts a game's course on the table's shelf (the map shows it).
+pub(crate) fn register(app: &mut App, course: Course) {
+    app.world_mut()
+        .get_resource_or_init::<Courses>()
+        .0
+        .insert(course.slug.clone(), course);
+}
+
+/// The lesson's lines after a move: its count, and the verdict (the stars kept, or why
+/// it failed, in the game's words).
+pub(crate) fn said<F: Copy>(
+    learning: &mut Learning,
+    who: &str,
+    (moves, verdict): (u32, Verdict<F>),
+    failure: impl Fn(F) -> Text,
+) {
+    if let Some(lesson) = learning.current.as_mut() {
+        lesson.moves = moves;
+    }
+    match verdict {
+        Verdict::Passed { stars } => learning.passed(who, stars),
+        Verdict::Failed(f) => learning.failed(failure(f)),
+        Verdict::Going => {}
+    }
+}
+
+/// The level a command asks for: the one named (Open), the one open (Retry), the one
+/// after it (Next); `None` for the others, or past the last level.
+#[must_use]
+pub(crate) fn level_asked(
+    command: &LearnCommand,
+    current: Option<(usize, usize)>,
+    sizes: &[usize],
+) -> Option<(usize, usize)> {
+    match command {
+        LearnCommand::Open(s, l) => Some((*s, *l)),
+        LearnCommand::Retry => current,
+        LearnCommand::Next => current.and_then(|at| next_of(at, sizes)),
+        _ => None,
     }
 }
 

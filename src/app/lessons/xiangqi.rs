@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 use table::learn::Text;
-use table::learn::shell::{Courses, LearnCommand, Learning, LessonState};
+use table::learn::shell::{LearnCommand, Learning, LessonState};
 
 use crate::app::schedule::Logic;
 use crate::app::shell::model::{OwnWayUp, Settings};
@@ -16,7 +16,7 @@ use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::{EngineCommand, GameEnded, MovePlayed, NewGameWith};
 use crate::app::xiangqi::model::{Mode, Model, Selection};
 use crate::app::{BoardChanged, Notice};
-use crate::lessons::attempt::{Attempt, Failure, Refusal, Verdict};
+use crate::lessons::attempt::{Attempt, Failure, Refusal};
 use crate::lessons::{Goal, Level, cards, course};
 use crate::rules::{Color, Game, Square};
 
@@ -43,12 +43,8 @@ impl XiangqiLesson {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    let course = cards();
     app.init_resource::<XiangqiLesson>();
-    app.world_mut()
-        .get_resource_or_init::<Courses>()
-        .0
-        .insert(course.slug.clone(), course);
+    super::register(app, cards());
     app.add_systems(
         Update,
         (
@@ -84,14 +80,7 @@ fn failure(f: Failure) -> Text {
 
 /// The learner's stars and the lesson's lines, after a verdict.
 fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    if let Some(lesson) = learning.current.as_mut() {
-        lesson.moves = attempt.moves();
-    }
-    match attempt.verdict() {
-        Verdict::Passed { stars } => learning.passed(who, stars),
-        Verdict::Failed(f) => learning.failed(failure(f)),
-        Verdict::Going => {}
-    }
+    super::said(learning, who, (attempt.moves(), attempt.verdict()), failure);
 }
 
 /// Opens, starts again, moves on from and leaves lessons.
@@ -123,14 +112,9 @@ fn commands(
                 .map(|l| l.at)
         });
         let at = match command {
-            LearnCommand::Open(s, l) => (*s, *l),
-            LearnCommand::Retry => match current {
-                Some(at) => at,
-                None => continue,
-            },
-            LearnCommand::Next => {
+            LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
                 let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match current.and_then(|at| super::next_of(at, &sizes)) {
+                match super::level_asked(command, current, &sizes) {
                     Some(at) => at,
                     None => continue,
                 }

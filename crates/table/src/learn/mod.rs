@@ -54,6 +54,39 @@ pub fn stars(moves: u32, par: u32) -> u8 {
     }
 }
 
+/// How a learner's try at a level stands; `F` is the game's own reasons to fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict<F> {
+    /// Not over yet.
+    Going,
+    /// The goal is reached.
+    Passed {
+        /// 1–3, by the moves over par.
+        stars: u8,
+    },
+    /// The level is failed: Retry starts it again.
+    Failed(F),
+}
+
+/// A stage of a game's course: levels (`L`, the game's own) that teach one thing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stage<L> {
+    /// Its name in files (`horse`).
+    pub id: String,
+    /// Its title.
+    pub title: Text,
+    /// What it teaches, shown when its first level opens.
+    pub intro: Text,
+    /// Its levels.
+    pub levels: Vec<L>,
+}
+
+/// A game's level as the map shows it.
+pub trait Card {
+    /// Its card: id, goal, par.
+    fn card(&self) -> LevelCard;
+}
+
 /// One level as the map shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelCard {
@@ -88,6 +121,23 @@ pub struct Course {
 }
 
 impl Course {
+    /// The course of a game's stages, as the map shows it.
+    #[must_use]
+    pub fn of<L: Card>(slug: &str, stages: &[Stage<L>]) -> Course {
+        Course {
+            slug: slug.to_owned(),
+            stages: stages
+                .iter()
+                .map(|s| StageCard {
+                    id: s.id.clone(),
+                    title: s.title.clone(),
+                    intro: s.intro.clone(),
+                    levels: s.levels.iter().map(Card::card).collect(),
+                })
+                .collect(),
+        }
+    }
+
     /// Every level, with its stage's and its own index.
     pub fn levels(&self) -> impl Iterator<Item = (usize, usize, &LevelCard)> {
         self.stages

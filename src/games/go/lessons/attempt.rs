@@ -10,18 +10,7 @@ use super::{Goal, Level, cut_holds};
 use crate::go::{Color, IllegalMove, Move, Point, Position};
 
 /// How the attempt stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Not over yet.
-    Going,
-    /// The goal is reached.
-    Passed {
-        /// 1–3, by the moves over par.
-        stars: u8,
-    },
-    /// The level is failed: Retry starts it again.
-    Failed(Failure),
-}
+pub type Verdict = table::learn::Verdict<Failure>;
 
 /// Why a level failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,22 +1,13 @@
 //! The course's file (`assets/lessons/go.ron`) read into stages and levels.
 
 use serde::Deserialize;
-use table::learn::Text;
 
 use super::{Goal, Level, Stage};
+use crate::games::lessons::text;
 use crate::go::text::read_diagram;
 use crate::go::{Move, Point};
 
-/// The file's shape.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawStage {
-    id: String,
-    title: (String, String),
-    intro: (String, String),
-    levels: Vec<RawLevel>,
-}
-
+/// A level as the file has it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLevel {
@@ -50,32 +41,12 @@ enum RawGoal {
     CaptureGo(bool),
 }
 
-fn text((zh, en): (String, String)) -> Text {
-    Text(zh, en)
-}
-
 /// Reads a course file.
 ///
 /// # Errors
 /// The first thing that does not read, named by its stage and level.
 pub fn parse(source: &str) -> Result<Vec<Stage>, String> {
-    let raw: Vec<RawStage> = ron::from_str(source).map_err(|e| e.to_string())?;
-    raw.into_iter()
-        .map(|s| {
-            let levels = s
-                .levels
-                .into_iter()
-                .enumerate()
-                .map(|(i, l)| level(&format!("{}-{}", s.id, i + 1), l))
-                .collect::<Result<_, _>>()?;
-            Ok(Stage {
-                id: s.id,
-                title: text(s.title),
-                intro: text(s.intro),
-                levels,
-            })
-        })
-        .collect()
+    crate::games::lessons::parse(source, level)
 }
 
 fn level(id: &str, raw: RawLevel) -> Result<Level, String> {

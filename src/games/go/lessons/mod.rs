@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use table::learn::{Course, LevelCard, StageCard, Text};
+use table::learn::{Card, Course, LevelCard, Text};
 
 use crate::go::{Color, Move, Point, Position, Rules, owners, score};
 
@@ -201,16 +201,16 @@ impl Level {
 }
 
 /// A stage: levels that teach one thing.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Stage {
-    /// Its name in files.
-    pub id: String,
-    /// Its title.
-    pub title: Text,
-    /// What it teaches.
-    pub intro: Text,
-    /// Its levels.
-    pub levels: Vec<Level>,
+pub type Stage = table::learn::Stage<Level>;
+
+impl Card for Level {
+    fn card(&self) -> LevelCard {
+        LevelCard {
+            id: self.id.clone(),
+            goal: self.goal_text(),
+            par: self.par,
+        }
+    }
 }
 
 /// The course, read once.
@@ -226,26 +226,7 @@ pub fn course() -> &'static [Stage] {
 /// The course as the map shows it.
 #[must_use]
 pub fn cards() -> Course {
-    Course {
-        slug: "go".to_owned(),
-        stages: course()
-            .iter()
-            .map(|s| StageCard {
-                id: s.id.clone(),
-                title: s.title.clone(),
-                intro: s.intro.clone(),
-                levels: s
-                    .levels
-                    .iter()
-                    .map(|l| LevelCard {
-                        id: l.id.clone(),
-                        goal: l.goal_text(),
-                        par: l.par,
-                    })
-                    .collect(),
-            })
-            .collect(),
-    }
+    Course::of("go", course())
 }
 
 /// After the learner's move (the other side to move), the marked stones of the other

@@ -7,18 +7,7 @@ use super::{Goal, Level, search};
 use crate::rules::{Color, Game, IllegalMove, Move, Position, Square};
 
 /// How the attempt stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Not over yet.
-    Going,
-    /// The goal is reached.
-    Passed {
-        /// 1–3, by the moves over par.
-        stars: u8,
-    },
-    /// The level is failed: Retry starts it again.
-    Failed(Failure),
-}
+pub type Verdict = table::learn::Verdict<Failure>;
 
 /// Why a level failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,7 +15,9 @@
 use std::sync::OnceLock;
 
 use serde::Deserialize;
-use table::learn::{Course, LevelCard, StageCard, Text};
+use table::learn::{Card, Course, LevelCard, Text};
+
+use crate::games::lessons::text;
 
 use crate::rules::{Move, Position, Square};
 
@@ -162,16 +164,16 @@ impl Level {
 }
 
 /// A stage: levels that teach one thing.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Stage {
-    /// Its name in files.
-    pub id: String,
-    /// Its title.
-    pub title: Text,
-    /// What it teaches, shown when it opens.
-    pub intro: Text,
-    /// Its levels.
-    pub levels: Vec<Level>,
+pub type Stage = table::learn::Stage<Level>;
+
+impl Card for Level {
+    fn card(&self) -> LevelCard {
+        LevelCard {
+            id: self.id.clone(),
+            goal: self.goal_text(),
+            par: self.par,
+        }
+    }
 }
 
 /// The course, read once.
@@ -187,26 +189,7 @@ pub fn course() -> &'static [Stage] {
 /// The course as the map shows it.
 #[must_use]
 pub fn cards() -> Course {
-    Course {
-        slug: "xiangqi".to_owned(),
-        stages: course()
-            .iter()
-            .map(|s| StageCard {
-                id: s.id.clone(),
-                title: s.title.clone(),
-                intro: s.intro.clone(),
-                levels: s
-                    .levels
-                    .iter()
-                    .map(|l| LevelCard {
-                        id: l.id.clone(),
-                        goal: l.goal_text(),
-                        par: l.par,
-                    })
-                    .collect(),
-            })
-            .collect(),
-    }
+    Course::of("xiangqi", course())
 }
 
 /// A level found wanting by [`check`].
@@ -360,16 +343,7 @@ fn refuses_a_move(pos: &Position) -> bool {
     })
 }
 
-/// The file's shape.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawStage {
-    id: String,
-    title: (String, String),
-    intro: (String, String),
-    levels: Vec<RawLevel>,
-}
-
+/// A level as the file has it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLevel {
@@ -397,32 +371,12 @@ enum RawGoal {
     Game,
 }
 
-fn text((zh, en): (String, String)) -> Text {
-    Text(zh, en)
-}
-
 /// Reads a course file.
 ///
 /// # Errors
 /// The first thing that does not read, named by its stage and level.
 pub fn parse(source: &str) -> Result<Vec<Stage>, String> {
-    let raw: Vec<RawStage> = ron::from_str(source).map_err(|e| e.to_string())?;
-    raw.into_iter()
-        .map(|s| {
-            let levels = s
-                .levels
-                .into_iter()
-                .enumerate()
-                .map(|(i, l)| level(&format!("{}-{}", s.id, i + 1), l))
-                .collect::<Result<_, _>>()?;
-            Ok(Stage {
-                id: s.id,
-                title: text(s.title),
-                intro: text(s.intro),
-                levels,
-            })
-        })
-        .collect()
+    crate::games::lessons::parse(source, level)
 }
 
 fn level(id: &str, raw: RawLevel) -> Result<Level, String> {
