@@ -21,15 +21,19 @@ fn learn(app: &mut App, command: LearnCommand) {
     app.update();
 }
 
+/// How the lesson open at the table stands (the game on the table's).
 fn state(app: &App) -> Option<LessonState> {
-    app.world()
-        .resource::<Learning>()
-        .current
-        .as_ref()
-        .map(|l| l.state.clone())
+    let learning = app.world().resource::<Learning>();
+    let slug = app.world().resource::<State<GameKind>>().get().0;
+    learning.lesson(slug).map(|l| l.state.clone())
 }
 
-fn level_of(game: &str, id: &str) -> (usize, usize) {
+/// The slug of the game on the table.
+fn slug_on(app: &App) -> &'static str {
+    app.world().resource::<State<GameKind>>().get().0
+}
+
+fn level_of(game: &'static str, id: &str) -> (&'static str, usize, usize) {
     let course = match game {
         "go" => xiangqi::games::go::lessons::cards(),
         _ => xiangqi::lessons::cards(),
@@ -37,7 +41,7 @@ fn level_of(game: &str, id: &str) -> (usize, usize) {
     course
         .levels()
         .find(|(_, _, c)| c.id == id)
-        .map(|(s, l, _)| (s, l))
+        .map(|(s, l, _)| (game, s, l))
         .unwrap()
 }
 
@@ -57,8 +61,8 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
     let game = fen(&app);
 
     // The chariot's first level: one move to the star.
-    let (s, l) = level_of("xiangqi", "chariot-1");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("xiangqi", "chariot-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Lesson);
     let level = &xiangqi::lessons::course()[s].levels[l];
     assert_eq!(fen(&app), level.start.to_fen());
@@ -85,12 +89,17 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
     );
 
     // A check where the other side does not move is refused, the board as it was.
-    let (s, l) = level_of("xiangqi", "cannon-1");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("xiangqi", "cannon-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     let before = fen(&app);
     play(&mut app, "b2b4");
     play(&mut app, "b4e4");
-    let lesson = app.world().resource::<Learning>().current.clone().unwrap();
+    let lesson = app
+        .world()
+        .resource::<Learning>()
+        .lesson("xiangqi")
+        .cloned()
+        .unwrap();
     assert!(lesson.note.is_some(), "the check is refused with a reason");
     assert_ne!(fen(&app), before, "the first move stood");
     assert_eq!(
@@ -105,8 +114,8 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
     );
 
     // A mate in two: a wrong first move fails; the right ones are answered and mate.
-    let (s, l) = level_of("xiangqi", "two-chariots-2");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("xiangqi", "two-chariots-2");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     play(&mut app, "f0f1");
     assert!(
         matches!(state(&app), Some(LessonState::Failed(_))),
@@ -131,8 +140,7 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
     assert_eq!(
         app.world()
             .resource::<Learning>()
-            .current
-            .as_ref()
+            .lesson(slug_on(&app))
             .unwrap()
             .id,
         "two-chariots-3"
@@ -140,7 +148,12 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
     learn(&mut app, LearnCommand::Leave);
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
     assert_eq!(fen(&app), game);
-    assert!(app.world().resource::<Learning>().current.is_none());
+    assert!(
+        app.world()
+            .resource::<Learning>()
+            .lesson("xiangqi")
+            .is_none()
+    );
 }
 
 #[test]
@@ -172,8 +185,8 @@ fn a_go_lesson_is_played_and_left_and_capture_go_is_answered() {
     };
 
     // Two liberties on the edge, white passing: two stones take it.
-    let (s, l) = level_of("go", "liberties-2");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("go", "liberties-2");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     let level = &xiangqi::games::go::lessons::course()[s].levels[l];
     assert_eq!(
         app.world()
@@ -190,8 +203,8 @@ fn a_go_lesson_is_played_and_left_and_capture_go_is_answered() {
     assert_eq!(state(&app), Some(LessonState::Passed(3)));
 
     // The edge against defence: the reader answers each stone.
-    let (s, l) = level_of("go", "capture-2");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("go", "capture-2");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     stone(&mut app, "A1");
     assert!(
         matches!(state(&app), Some(LessonState::Failed(_))),
@@ -203,8 +216,8 @@ fn a_go_lesson_is_played_and_left_and_capture_go_is_answered() {
     assert_eq!(state(&app), Some(LessonState::Passed(3)));
 
     // Capture Go against the capture player: every stone gets an answer.
-    let (s, l) = level_of("go", "capture-go-1");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("go", "capture-go-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     stone(&mut app, "C3");
     let table = app.world().resource::<GoTable>();
     assert_eq!(table.game().moves().len(), 2, "the capture player answered");
@@ -230,8 +243,8 @@ fn the_last_xiangqi_level_is_a_game_against_level_one_and_go_counts_and_passes()
     let mut app = app_with(|app| {
         app.insert_resource(DataDirs(Some(dirs.clone())));
     });
-    let (s, l) = level_of("xiangqi", "first-game-1");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("xiangqi", "first-game-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     // A real game: the table plays, the computer is black at level 1.
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
     let xq = app.world().resource::<xiangqi::settings::XiangqiSettings>();
@@ -247,13 +260,12 @@ fn the_last_xiangqi_level_is_a_game_against_level_one_and_go_counts_and_passes()
         .write_message(Action::SwitchGame(GameKind("go")));
     app.update();
     app.update();
-    let (s, l) = level_of("go", "counting-1");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("go", "counting-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     assert!(
         app.world()
             .resource::<Learning>()
-            .current
-            .as_ref()
+            .lesson(slug_on(&app))
             .unwrap()
             .asks_number
     );
@@ -262,8 +274,38 @@ fn the_last_xiangqi_level_is_a_game_against_level_one_and_go_counts_and_passes()
     learn(&mut app, LearnCommand::Retry);
     learn(&mut app, LearnCommand::Answer(-5));
     assert_eq!(state(&app), Some(LessonState::Passed(3)));
-    let (s, l) = level_of("go", "seki-1");
-    learn(&mut app, LearnCommand::Open(s, l));
+    let (g, s, l) = level_of("go", "seki-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
     learn(&mut app, LearnCommand::Pass);
     assert_eq!(state(&app), Some(LessonState::Passed(3)));
+}
+
+#[test]
+fn a_lesson_at_each_table_stays_its_own() {
+    let dirs = home("both");
+    let mut app = app_with(|app| {
+        app.insert_resource(DataDirs(Some(dirs.clone())));
+    });
+    let game = fen(&app);
+    let (g, s, l) = level_of("xiangqi", "horse-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.update();
+    let (g, s, l) = level_of("go", "atari-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("xiangqi")));
+    app.update();
+    app.update();
+    // Back at Xiangqi, its own lesson is still open, its lines shown, and leaving it
+    // leaves Go's alone.
+    let learning = app.world().resource::<Learning>();
+    assert_eq!(learning.lesson("xiangqi").unwrap().id, "horse-1");
+    learn(&mut app, LearnCommand::Leave);
+    assert_eq!(fen(&app), game);
+    let learning = app.world().resource::<Learning>();
+    assert!(learning.lesson("xiangqi").is_none());
+    assert_eq!(learning.lesson("go").unwrap().id, "atari-1");
 }

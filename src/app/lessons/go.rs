@@ -88,7 +88,12 @@ fn failure(f: Failure) -> Text {
 }
 
 fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    super::said(learning, who, (attempt.moves(), attempt.verdict()), failure);
+    super::said(
+        (learning, Go::SLUG),
+        who,
+        (attempt.moves(), attempt.verdict()),
+        failure,
+    );
 }
 
 /// A session holding the level's board, nobody's clock, GNU Go not playing.
@@ -116,7 +121,7 @@ fn commands(
         let at = match command {
             LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
                 let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match super::level_asked(command, current, &sizes) {
+                match super::level_asked((command, Go::SLUG), current, &sizes) {
                     Some(at) => at,
                     None => continue,
                 }
@@ -126,7 +131,7 @@ fn commands(
                 if let Some(game) = lesson.stash.take() {
                     table.session = game;
                 }
-                learning.current = None;
+                learning.open.remove(Go::SLUG);
                 changed.write(BoardChanged);
                 info!("lesson left");
                 continue;
@@ -160,7 +165,7 @@ fn commands(
         let mut shown = super::lesson(Go::SLUG, at, card, level.say.clone(), level.after.clone());
         shown.asks_number = matches!(level.goal, Goal::Count(_));
         shown.asks_pass = matches!(level.goal, Goal::Pass(_));
-        learning.current = Some(shown);
+        learning.open.insert(Go::SLUG.to_owned(), shown);
         info!("lesson {} open: {}", level.id, card.1.goal.1);
         notices.write(Notice::info(
             table::i18n::Word::LessonOpened.fill(lang, &[&(at.1 + 1), &card.1.goal.get(lang)]),
@@ -204,13 +209,13 @@ fn judge(
     if mover != attempt.learner() && !both {
         return;
     }
-    if let Some(l) = learning.current.as_mut() {
+    if let Some(l) = learning.lesson_mut(Go::SLUG) {
         l.note = None;
     }
     match attempt.play(mv) {
         Err(refused @ (Refusal::CountAsked | Refusal::PassNotAsked)) => {
             table.session.undo();
-            if let Some(l) = learning.current.as_mut() {
+            if let Some(l) = learning.lesson_mut(Go::SLUG) {
                 l.note = Some(if refused == Refusal::CountAsked {
                     Text::new(
                         "这一关请数一数，填上数字。",

@@ -87,31 +87,32 @@ pub(crate) fn register(app: &mut App, course: Course) {
 /// The lesson's lines after a move: its count, and the verdict (the stars kept, or why
 /// it failed, in the game's words).
 pub(crate) fn said<F: Copy>(
-    learning: &mut Learning,
+    (learning, slug): (&mut Learning, &str),
     who: &str,
     (moves, verdict): (u32, Verdict<F>),
     failure: impl Fn(F) -> Text,
 ) {
-    if let Some(lesson) = learning.current.as_mut() {
+    if let Some(lesson) = learning.lesson_mut(slug) {
         lesson.moves = moves;
     }
     match verdict {
-        Verdict::Passed { stars } => learning.passed(who, stars),
-        Verdict::Failed(f) => learning.failed(failure(f)),
+        Verdict::Passed { stars } => learning.passed(slug, who, stars),
+        Verdict::Failed(f) => learning.failed(slug, failure(f)),
         Verdict::Going => {}
     }
 }
 
-/// The level a command asks for: the one named (Open), the one open (Retry), the one
-/// after it (Next); `None` for the others, or past the last level.
+/// The level a command asks of the game of `slug`: the one named (Open, if it is its
+/// own), the one open (Retry), the one after it (Next); `None` for the others, or past
+/// the last level.
 #[must_use]
 pub(crate) fn level_asked(
-    command: &LearnCommand,
+    (command, slug): (&LearnCommand, &str),
     current: Option<(usize, usize)>,
     sizes: &[usize],
 ) -> Option<(usize, usize)> {
     match command {
-        LearnCommand::Open(s, l) => Some((*s, *l)),
+        LearnCommand::Open(to, s, l) => (*to == slug).then_some((*s, *l)),
         LearnCommand::Retry => current,
         LearnCommand::Next => current.and_then(|at| next_of(at, sizes)),
         _ => None,

@@ -80,7 +80,12 @@ fn failure(f: Failure) -> Text {
 
 /// The learner's stars and the lesson's lines, after a verdict.
 fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    super::said(learning, who, (attempt.moves(), attempt.verdict()), failure);
+    super::said(
+        (learning, Xiangqi::SLUG),
+        who,
+        (attempt.moves(), attempt.verdict()),
+        failure,
+    );
 }
 
 /// Opens, starts again, moves on from and leaves lessons.
@@ -104,24 +109,22 @@ fn commands(
 ) {
     let lang = settings.lang;
     for command in asked.read() {
-        let current = lesson.attempt.as_ref().map(|(at, _)| *at).or_else(|| {
-            learning
-                .current
-                .as_ref()
-                .filter(|l| l.slug == Xiangqi::SLUG)
-                .map(|l| l.at)
-        });
+        let current = lesson
+            .attempt
+            .as_ref()
+            .map(|(at, _)| *at)
+            .or_else(|| learning.lesson(Xiangqi::SLUG).map(|l| l.at));
         let at = match command {
             LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
                 let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match super::level_asked(command, current, &sizes) {
+                match super::level_asked((command, Xiangqi::SLUG), current, &sizes) {
                     Some(at) => at,
                     None => continue,
                 }
             }
             LearnCommand::Leave => {
                 leave(&mut lesson, &mut model, &mut settings, &mut own);
-                learning.current = None;
+                learning.open.remove(Xiangqi::SLUG);
                 if mode.get().aside() {
                     next.set(Mode::Play);
                 }
@@ -135,13 +138,16 @@ fn commands(
         let Some(level) = level(at) else { continue };
         let course = cards();
         let card = (&course.stages[at.0], &course.stages[at.0].levels[at.1]);
-        learning.current = Some(super::lesson(
-            Xiangqi::SLUG,
-            at,
-            card,
-            level.say.clone(),
-            level.after.clone(),
-        ));
+        learning.open.insert(
+            Xiangqi::SLUG.to_owned(),
+            super::lesson(
+                Xiangqi::SLUG,
+                at,
+                card,
+                level.say.clone(),
+                level.after.clone(),
+            ),
+        );
         let goal = card.1.goal.get(lang).to_owned();
         info!("lesson {} open: {}", level.id, card.1.goal.1);
         notices.write(Notice::info(
@@ -213,13 +219,13 @@ fn judge(
         if mover != attempt.learner() {
             continue;
         }
-        if let Some(l) = learning.current.as_mut() {
+        if let Some(l) = learning.lesson_mut(Xiangqi::SLUG) {
             l.note = None;
         }
         match attempt.play(m) {
             Err(Refusal::Checks) => {
                 model.undo();
-                if let Some(l) = learning.current.as_mut() {
+                if let Some(l) = learning.lesson_mut(Xiangqi::SLUG) {
                     l.note = Some(super::gives_check());
                 }
                 info!("lesson move {m} refused: it gives check");
@@ -269,20 +275,19 @@ fn first_game(
     settings: Res<Settings>,
 ) {
     for GameEnded(outcome) in ended.read() {
-        let Some(lesson) = learning.current.as_ref() else {
+        let Some(lesson) = learning.lesson(Xiangqi::SLUG) else {
             continue;
         };
-        if lesson.slug != Xiangqi::SLUG
-            || lesson.state != LessonState::Going
+        if lesson.state != LessonState::Going
             || level(lesson.at).is_none_or(|l| l.goal != Goal::Game)
         {
             continue;
         }
         let who = learning.who(&settings);
         match outcome.winner {
-            Some(Color::Red) => learning.passed(&who, 3),
-            Some(_) => learning.failed(failure(Failure::Lost)),
-            None => learning.failed(failure(Failure::Drawn)),
+            Some(Color::Red) => learning.passed(Xiangqi::SLUG, &who, 3),
+            Some(_) => learning.failed(Xiangqi::SLUG, failure(Failure::Lost)),
+            None => learning.failed(Xiangqi::SLUG, failure(Failure::Drawn)),
         }
     }
 }

@@ -23,8 +23,9 @@ pub struct Courses(pub BTreeMap<String, Course>);
 /// on the table answers Open, Retry, Next and Leave; the table answers Reset.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum LearnCommand {
-    /// Open this level (stage, level, 0-based) of the game on the table.
-    Open(usize, usize),
+    /// Open this level (stage, level, 0-based) of the game of this slug (the map's,
+    /// the game on the table: a command read late by the other game is not its own).
+    Open(&'static str, usize, usize),
     /// The level again from its start.
     Retry,
     /// The level after it (the first not passed after it, or simply the next).
@@ -94,8 +95,8 @@ pub struct Learning {
     pub progress: Progress,
     /// Who learns (empty: the table's "me", else a guest).
     pub learner: String,
-    /// The lesson open, if any.
-    pub current: Option<Lesson>,
+    /// The lesson open at each game's table, by the game's slug.
+    pub open: BTreeMap<String, Lesson>,
     /// The progress changed and is to be written.
     dirty: bool,
     read: bool,
@@ -112,9 +113,21 @@ impl Learning {
         }
     }
 
-    /// The lesson passed with `stars`: shown, and kept if better than before.
-    pub fn passed(&mut self, who: &str, stars: u8) {
-        let Some(lesson) = self.current.as_mut() else {
+    /// The lesson open at the game of `slug`.
+    #[must_use]
+    pub fn lesson(&self, slug: &str) -> Option<&Lesson> {
+        self.open.get(slug)
+    }
+
+    /// The lesson open at the game of `slug`, to change.
+    pub fn lesson_mut(&mut self, slug: &str) -> Option<&mut Lesson> {
+        self.open.get_mut(slug)
+    }
+
+    /// The lesson at the game of `slug` passed with `stars`: shown, and kept if better
+    /// than before.
+    pub fn passed(&mut self, slug: &str, who: &str, stars: u8) {
+        let Some(lesson) = self.open.get_mut(slug) else {
             return;
         };
         lesson.state = LessonState::Passed(stars);
@@ -124,9 +137,9 @@ impl Learning {
         info!("lesson {} passed with {stars} stars", lesson.id);
     }
 
-    /// The lesson failed, and why.
-    pub fn failed(&mut self, why: Text) {
-        if let Some(lesson) = self.current.as_mut() {
+    /// The lesson at the game of `slug` failed, and why.
+    pub fn failed(&mut self, slug: &str, why: Text) {
+        if let Some(lesson) = self.open.get_mut(slug) {
             info!("lesson {} failed: {}", lesson.id, why.1);
             lesson.state = LessonState::Failed(why);
         }

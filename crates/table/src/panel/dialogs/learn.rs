@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::actions::Action;
 use crate::household::{Household, seat_name};
-use crate::i18n::{Lang, Word};
+use crate::i18n::Word;
 use crate::learn::shell::{Courses, LearnCommand, Learning, LessonState};
 use crate::panel::parts::log_place;
 use crate::schedule::{GameKind, PanelSet};
@@ -125,7 +125,7 @@ fn map(
                                 });
                                 log_place(&mut logged, format!("lesson-{}", card.id), button.rect);
                                 if button.clicked() {
-                                    sent.push(Sent::Learn(LearnCommand::Open(s, l)));
+                                    sent.push(Sent::Learn(LearnCommand::Open(slug, s, l)));
                                     sent.push(Sent::Act(Action::Learn));
                                 }
                             }
@@ -164,7 +164,7 @@ pub fn hint(
     let slug = tables.slug(kind);
     let learning = world.resource::<Learning>();
     let who = learning.who(settings);
-    if learning.current.is_some()
+    if learning.lesson(slug).is_some()
         || !world.resource::<Courses>().0.contains_key(slug)
         || learning.progress.totals(&who, slug).0 > 0
     {
@@ -196,7 +196,7 @@ pub fn lesson_part(
     let tables = world.resource::<Tables>();
     let slug = tables.slug(kind);
     let learning = world.resource::<Learning>();
-    let Some(lesson) = learning.current.as_ref().filter(|l| l.slug == slug) else {
+    let Some(lesson) = learning.lesson(slug) else {
         return out;
     };
     ui.label(
@@ -275,11 +275,4 @@ pub fn lesson_part(
     });
     ui.separator();
     out
-}
-
-/// Says the lesson's goal in `lang` (the status line and the reader's live region).
-#[must_use]
-pub fn opened_text(world: &World, lang: Lang) -> Option<String> {
-    let lesson = world.resource::<Learning>().current.as_ref()?;
-    Some(Word::LessonOpened.fill(lang, &[&(lesson.at.1 + 1), &lesson.goal.get(lang)]))
 }
