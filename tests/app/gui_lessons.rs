@@ -87,6 +87,17 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
         3,
         "{kept}"
     );
+    // N, once passed, goes on to the next level.
+    common::headless::chord(&mut app, &[bevy::input::keyboard::KeyCode::KeyN]);
+    app.update();
+    assert_eq!(
+        app.world()
+            .resource::<Learning>()
+            .lesson("xiangqi")
+            .unwrap()
+            .id,
+        "chariot-2"
+    );
 
     // A check where the other side does not move is refused, the board as it was.
     let (g, s, l) = level_of("xiangqi", "cannon-1");

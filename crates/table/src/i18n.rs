@@ -251,6 +251,7 @@ texts! {
     PlayerLadder => "对电脑：第 {} 级（连胜 {}，连败 {}）", "Against the computer: level {} ({} wins, {} losses in a row)";
     PlayerAgainst => "对 {}：胜 {} 和 {} 负 {}", "against {}: won {}, drawn {}, lost {}";
     PlayerLast => "最近的对局", "Last games";
+    PlayerLessons => "学棋（{}）：{}/{} 关，{} 颗星", "Lessons ({}): {}/{} levels, {} stars";
     ThisIsMe => "这是我", "This is me";
     PlayerColour => "这位棋手的颜色（再点一次取消）", "This player's colour (click again for none)";
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";

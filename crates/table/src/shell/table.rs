@@ -300,6 +300,10 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, KeyCode::Escape) if overlay.players => Action::TogglePlayers,
         (_, KeyCode::Escape) if overlay.learn => Action::Learn,
         (_, KeyCode::F4) => Action::Learn,
+        // A lesson passed: N goes on to the next level.
+        (false, KeyCode::KeyN) if lesson_passed(at) => {
+            Action::own(crate::learn::shell::LearnCommand::Next)
+        }
         (false, KeyCode::Enter | KeyCode::NumpadEnter) if overlay.new_game => Action::StartGame,
         // The move box, where no dialog is open.
         // (Enter on the board with its cursor picks a piece instead.)
@@ -315,6 +319,20 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (false, KeyCode::KeyT) => Action::NextTheme,
         _ => return None,
     })
+}
+
+/// The lesson open at the game on the table is passed.
+fn lesson_passed(at: &KeyContext) -> bool {
+    let (Some(learning), Some(kind), Some(tables)) = (
+        at.world.get_resource::<crate::learn::shell::Learning>(),
+        at.world.get_resource::<State<crate::schedule::GameKind>>(),
+        at.world.get_resource::<crate::shell::tables::Tables>(),
+    ) else {
+        return false;
+    };
+    learning
+        .lesson(tables.slug(*kind.get()))
+        .is_some_and(|l| matches!(l.state, crate::learn::shell::LessonState::Passed(_)))
 }
 
 /// The keys every game gives the same sense: undo and redo, a new game, the slots, the

@@ -186,6 +186,11 @@ fn players(
     mut typed: Local<Typed>,
     mut commands: Commands,
     mut shown_pages: Local<Option<Household>>,
+    lessons: (
+        Res<crate::learn::shell::Learning>,
+        Res<crate::learn::shell::Courses>,
+        Res<Tables>,
+    ),
 ) -> Result {
     if !overlay.players {
         *shown_pages = None;
@@ -229,6 +234,13 @@ fn players(
                     for profile in &household.players {
                         let me = settings.me == profile.name;
                         page(ui, profile, (lang, me), &mut sent, &mut typed.logged);
+                        learned(
+                            ui,
+                            &profile.name,
+                            (&lessons.0, &lessons.1, &lessons.2),
+                            lang,
+                        );
+                        ui.separator();
                     }
                 });
             ui.separator();
@@ -332,5 +344,27 @@ fn page(
             }
         }
     }
-    ui.separator();
+}
+
+/// The player's stars in each game's lessons (a line a game begun).
+fn learned(
+    ui: &mut egui::Ui,
+    name: &str,
+    (learning, courses, tables): (
+        &crate::learn::shell::Learning,
+        &crate::learn::shell::Courses,
+        &Tables,
+    ),
+    lang: Lang,
+) {
+    for kind in tables.kinds() {
+        let Some(course) = courses.0.get(tables.slug(kind)) else {
+            continue;
+        };
+        let (done, stars) = learning.progress.totals(name, &course.slug);
+        if done > 0 {
+            let title = tables.title(kind, lang);
+            ui.label(Word::PlayerLessons.fill(lang, &[&title, &done, &course.len(), &stars]));
+        }
+    }
 }
