@@ -320,3 +320,27 @@ fn a_lesson_at_each_table_stays_its_own() {
     assert!(learning.lesson("xiangqi").is_none());
     assert_eq!(learning.lesson("go").unwrap().id, "atari-1");
 }
+
+#[test]
+fn a_lesson_opened_over_a_puzzle_waits_for_the_game_to_come_back() {
+    use xiangqi::app::xiangqi::train::TrainCommand;
+    let dirs = home("over-puzzle");
+    let mut app = app_with(|app| {
+        app.insert_resource(DataDirs(Some(dirs.clone())));
+    });
+    play(&mut app, "h2e2 h9g7");
+    let game = fen(&app);
+    app.world_mut()
+        .write_message(Action::own(TrainCommand::Open(Some(0))));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Train);
+    let (g, s, l) = level_of("xiangqi", "chariot-1");
+    learn(&mut app, LearnCommand::Open(g, s, l));
+    app.update();
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Lesson);
+    let level = &xiangqi::lessons::course()[s].levels[l];
+    assert_eq!(fen(&app), level.start.to_fen());
+    learn(&mut app, LearnCommand::Leave);
+    assert_eq!(fen(&app), game, "the game, not the puzzle, comes back");
+}

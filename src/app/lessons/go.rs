@@ -96,10 +96,12 @@ fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
     );
 }
 
-/// A session holding the level's board, nobody's clock, GNU Go not playing.
-fn session_of(level: &Level) -> Session {
+/// A session holding the level's board, nobody's clock, GNU Go not playing; the
+/// player's GNU Go level kept (the settings file takes it from the table's game).
+fn session_of(level: &Level, gnugo: Option<u8>) -> Session {
     let mut setup = GoSetup::of(level.size(), 0);
     setup.computer = None;
+    setup.level = gnugo;
     Session::from_game(Game::from_position(level.start, RULES, 0), setup)
 }
 
@@ -170,10 +172,11 @@ fn commands(
         notices.write(Notice::info(
             table::i18n::Word::LessonOpened.fill(lang, &[&(at.1 + 1), &card.1.goal.get(lang)]),
         ));
+        let lessons = session_of(level, table.setup.level);
         if lesson.stash.is_none() {
-            lesson.stash = Some(std::mem::replace(&mut table.session, session_of(level)));
+            lesson.stash = Some(std::mem::replace(&mut table.session, lessons));
         } else {
-            table.session = session_of(level);
+            table.session = lessons;
         }
         lesson.attempt = Some((at, Attempt::new(level)));
         changed.write(BoardChanged);

@@ -27,6 +27,9 @@ pub struct XiangqiLesson {
     pub attempt: Option<((usize, usize), Attempt<'static>)>,
     /// The game put aside.
     stash: Option<Model>,
+    /// A level asked for while a puzzle was on the board: opened once the puzzle has
+    /// given the game back (its mode's end does).
+    opening: Option<(usize, usize)>,
     /// The other side's answers played this frame, to be told (their slide and sound).
     answered: Vec<MovePlayed>,
 }
@@ -108,7 +111,24 @@ fn commands(
     ),
 ) {
     let lang = settings.lang;
-    for command in asked.read() {
+    let mut commands: Vec<LearnCommand> = asked.read().cloned().collect();
+    if *mode.get() != Mode::Train
+        && let Some((s, l)) = lesson.opening.take()
+    {
+        commands.push(LearnCommand::Open(Xiangqi::SLUG, s, l));
+    }
+    for command in &commands {
+        // Not over the board editor (it has its own board); over a puzzle, once the
+        // puzzle has given the game back.
+        match (command, mode.get()) {
+            (LearnCommand::Open(..), Mode::Edit) => continue,
+            (LearnCommand::Open(slug, s, l), Mode::Train) if *slug == Xiangqi::SLUG => {
+                lesson.opening = Some((*s, *l));
+                next.set(Mode::Play);
+                continue;
+            }
+            _ => {}
+        }
         let current = lesson
             .attempt
             .as_ref()
