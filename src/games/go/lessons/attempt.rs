@@ -330,8 +330,11 @@ impl<'a> Attempt<'a> {
     }
 
     fn passed(&self) -> Verdict {
-        Verdict::Passed {
-            stars: stars(self.moves, self.level.par.max(1)),
-        }
+        // A level with no par (a game) is won or not: three stars.
+        let stars = match self.level.par {
+            0 => 3,
+            par => stars(self.moves, par),
+        };
+        Verdict::Passed { stars }
     }
 }

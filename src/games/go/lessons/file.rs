@@ -81,6 +81,8 @@ fn level(id: &str, raw: RawLevel) -> Result<Level, String> {
         (_, Some(p)) => p,
         (Goal::Fill(t), None) => t.len() as u32,
         (Goal::Capture(_), None) => return Err(at(&"a par is needed")),
+        // A game has no par: a win is three stars.
+        (Goal::CaptureGo { .. }, None) => 0,
         _ => 1,
     };
     let replies = raw

@@ -306,6 +306,40 @@ mod checks {
     }
 
     #[test]
+    fn capture_go_has_no_par_and_a_win_is_three_stars() {
+        let level = course()
+            .iter()
+            .flat_map(|s| &s.levels)
+            .find(|l| l.goal == Goal::CaptureGo { computer: true })
+            .unwrap();
+        assert_eq!(level.par, 0);
+        for seed in 0..6u64 {
+            let mut a = attempt::Attempt::new(level);
+            for ply in 0..200u64 {
+                if a.verdict() != attempt::Verdict::Going {
+                    break;
+                }
+                let mv = if ply % 3 == 0 {
+                    capture_go::random(a.position(), seed * 1000 + ply)
+                } else {
+                    capture_go::choose(a.position(), seed * 1000 + ply)
+                };
+                a.play(mv).unwrap();
+                a.answer_reply();
+            }
+            assert!(
+                matches!(
+                    a.verdict(),
+                    attempt::Verdict::Passed { stars: 3 } | attempt::Verdict::Failed(_)
+                ),
+                "{:?} after {} moves",
+                a.verdict(),
+                a.moves()
+            );
+        }
+    }
+
+    #[test]
     fn the_capture_player_beats_a_random_player() {
         let start = read_diagram(". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . X O . .\n. . . O X . .\n. . . . . . .\n. . . . . . .").unwrap();
         let mut won = 0;

@@ -214,7 +214,10 @@ pub fn lesson_part(
     if let Some(say) = &lesson.say {
         ui.label(say.get(lang));
     }
-    ui.label(Word::LessonMoves.fill(lang, &[&lesson.moves, &lesson.par]));
+    // A game has no par: its moves alone.
+    if lesson.par > 0 {
+        ui.label(Word::LessonMoves.fill(lang, &[&lesson.moves, &lesson.par]));
+    }
     match &lesson.state {
         LessonState::Going => {
             if let Some(note) = &lesson.note {
