@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 13] = [
+pub const TARGETS: [(&str, fn(&[u8])); 14] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -25,7 +25,23 @@ pub const TARGETS: [(&str, fn(&[u8])); 13] = [
     ("opening", opening),
     ("collection", collection),
     ("lessons", lessons),
+    ("marks", marks),
 ];
+
+/// Any bytes as a comment with board marks (`[%cal …]`, `[%csl …]`): the marks read
+/// write commands that read back to the same marks; a comment with none is kept to the
+/// byte.
+pub fn marks(data: &[u8]) {
+    use xiangqi::rules::tree::marks::Marks;
+    let text = String::from_utf8_lossy(data);
+    let (marks, rest) = Marks::read(&text);
+    let (again, left) = Marks::read(&marks.write());
+    assert_eq!(again, marks);
+    assert!(left.is_empty(), "{left:?}");
+    if marks.is_empty() {
+        assert_eq!(rest, text);
+    }
+}
 
 /// Any bytes as the lessons' stars file (`lessons.tsv`): what reads writes a text that
 /// reads back to the same stars and writes itself; no star is outside 1–3.

@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use crate::record::{GameRecord, Nags, Variation};
 
+pub mod marks;
 mod text;
 use crate::{Game, IllegalMove, Move, Position};
 pub use text::{TreeTextError, escape, unescape};
