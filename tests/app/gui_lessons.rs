@@ -80,6 +80,10 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
     assert_eq!(fen(&app), level.start.to_fen());
     play(&mut app, "a0a5");
     assert_eq!(state(&app), Some(LessonState::Passed(3)));
+    // Passed, the board takes no more moves until Retry, Next or Leave.
+    let passed = fen(&app);
+    play(&mut app, "a5a6");
+    assert_eq!(fen(&app), passed);
     app.update();
     let kept = std::fs::read_to_string(dirs.lessons()).unwrap();
     assert_eq!(

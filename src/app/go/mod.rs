@@ -148,7 +148,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                points,
+                points.run_if(crate::app::lessons::go::takes_moves),
                 commands,
                 comments,
                 gnugo::opponent::play,

@@ -27,6 +27,15 @@ pub struct GoLesson {
     stash: Option<Session>,
 }
 
+/// The board takes stones: no lesson, or one not yet passed or failed.
+#[must_use]
+pub fn takes_moves(lesson: Res<GoLesson>) -> bool {
+    lesson
+        .attempt
+        .as_ref()
+        .is_none_or(|(_, a)| a.verdict() == crate::games::go::lessons::attempt::Verdict::Going)
+}
+
 impl GoLesson {
     /// A lesson is on the board.
     #[must_use]

@@ -34,6 +34,16 @@ pub struct XiangqiLesson {
     answered: Vec<MovePlayed>,
 }
 
+/// The board takes moves: no lesson, or one not yet passed or failed (then Retry,
+/// Next or Leave).
+#[must_use]
+pub fn takes_moves(lesson: Res<XiangqiLesson>) -> bool {
+    lesson
+        .attempt
+        .as_ref()
+        .is_none_or(|(_, a)| a.verdict() == crate::lessons::attempt::Verdict::Going)
+}
+
 impl XiangqiLesson {
     /// The marked points still to reach or take (the board draws them).
     #[must_use]

@@ -31,18 +31,22 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            pointer.run_if(
-                in_state(Mode::Play)
-                    .or_else(in_state(Mode::Train))
-                    .or_else(in_state(Mode::Lesson)),
-            ),
+            pointer
+                .run_if(
+                    in_state(Mode::Play)
+                        .or_else(in_state(Mode::Train))
+                        .or_else(in_state(Mode::Lesson)),
+                )
+                .run_if(crate::app::lessons::xiangqi::takes_moves),
             // Typed moves and the explorer's, in puzzles and lessons too (judged like a
             // click's).
-            asked.run_if(
-                in_state(Mode::Play)
-                    .or_else(in_state(Mode::Train))
-                    .or_else(in_state(Mode::Lesson)),
-            ),
+            asked
+                .run_if(
+                    in_state(Mode::Play)
+                        .or_else(in_state(Mode::Train))
+                        .or_else(in_state(Mode::Lesson)),
+                )
+                .run_if(crate::app::lessons::xiangqi::takes_moves),
             engine_move,
             commands,
         )
