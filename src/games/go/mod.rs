@@ -24,6 +24,7 @@ mod clock;
 mod count;
 pub mod lessons;
 pub mod review;
+pub mod tutor;
 mod setup;
 mod tree;
 

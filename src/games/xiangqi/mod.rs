@@ -8,3 +8,4 @@ pub mod lessons;
 pub mod puzzles;
 pub mod review;
 pub mod session;
+pub mod tutor;

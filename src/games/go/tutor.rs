@@ -1,0 +1,267 @@
+//! The warnings a side with help is given before a stone is played: the stone puts its
+//! own group in atari (it can be taken at once), leaves a group in atari that could
+//! have been saved, or misses taking a group in atari. Read from the rules and the
+//! lessons' small tactical reader, so they are the same in the window, on the command
+//! line and in the tests.
+
+use table::learn::Text;
+
+use crate::games::go::lessons::reader;
+use crate::go::{Board, Chain, Color, Move, Point, Position, Rules};
+
+/// The fewest stones a warning is about: a single stone in atari is often a sacrifice
+/// (a throw-in, 倒扑) and is not questioned.
+const STONES: usize = 2;
+
+/// How many of its own moves the attacker is given to take a group the reader calls
+/// saved.
+const READ: u32 = 4;
+
+/// What is wrong with a stone, found before it is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// The stone's own group is left with one liberty and the other side takes it there.
+    SelfAtari {
+        /// Stones the other side takes.
+        stones: usize,
+        /// Where the other side takes them.
+        by: Point,
+    },
+    /// A group of the mover's was in atari, could have been saved, and still is.
+    LeftInAtari {
+        /// Its stones.
+        stones: usize,
+        /// One of them, to name it.
+        at: Point,
+        /// A move that saves it.
+        save: Point,
+    },
+    /// A group of the other side's was in atari and this stone does not take it.
+    MissesCapture {
+        /// Its stones.
+        stones: usize,
+        /// One of them, to name it.
+        at: Point,
+        /// Where it is taken.
+        by: Point,
+    },
+}
+
+/// The chains of `color` of at least [`STONES`] stones with one liberty.
+fn in_atari(board: &Board, color: Color) -> Vec<Chain> {
+    let mut seen: Vec<Point> = Vec::new();
+    let mut chains = Vec::new();
+    for p in board.stones(color) {
+        if seen.contains(&p) {
+            continue;
+        }
+        let Some(chain) = board.chain(p) else {
+            continue;
+        };
+        seen.extend(&chain.stones);
+        if chain.stones.len() >= STONES && chain.liberties.len() == 1 {
+            chains.push(chain);
+        }
+    }
+    chains
+}
+
+/// The stones a move takes off the board.
+fn taken(pos: &Position, next: &Position) -> usize {
+    let other = !pos.to_move();
+    pos.board()
+        .stones(other)
+        .len()
+        .saturating_sub(next.board().stones(other).len())
+}
+
+/// A move that keeps `chain` (the side to move's) on the board: after it, the reader
+/// finds no way to take it within a few moves.
+fn save(pos: &Position, chain: &Chain, rules: &Rules) -> Option<Point> {
+    let board = pos.board();
+    let size = board.size();
+    let mut tries: Vec<Point> = chain.liberties.clone();
+    // Taking a neighbour in atari gives liberties too.
+    for &s in &chain.stones {
+        for n in reader::neighbours(size, s) {
+            if let Some(c) = board.chain(n).filter(|c| c.color != chain.color) {
+                if c.liberties.len() == 1 && !tries.contains(&c.liberties[0]) {
+                    tries.push(c.liberties[0]);
+                }
+            }
+        }
+    }
+    tries.into_iter().find(|&p| {
+        pos.play(Move::Play(p), rules).is_ok_and(|next| {
+            next.board().get(chain.stones[0]) == Some(chain.color)
+                && reader::capture(&next, &chain.stones[..1], READ).is_none()
+        })
+    })
+}
+
+/// The warning for `mv` in `pos` under `rules`, if there is one.
+///
+/// ```
+/// use xiangqi::games::go::tutor::{Warning, warn};
+/// use xiangqi::go::text::read_diagram;
+/// use xiangqi::go::{Move, Point, Rules};
+///
+/// // Black's two stones at A4–B4 have two liberties; C4 joins a third stone to them
+/// // and leaves them one: White takes three at A3.
+/// let pos = read_diagram("X X . O\n. O O .\n. . . .\n. . . .").unwrap();
+/// let c4 = Move::Play(Point::from_gtp("C4", 4).unwrap());
+/// let w = warn(&pos, c4, &Rules::CHINESE);
+/// assert!(matches!(w, Some(Warning::SelfAtari { stones: 3, .. })), "{w:?}");
+/// ```
+#[must_use]
+pub fn warn(pos: &Position, mv: Move, rules: &Rules) -> Option<Warning> {
+    let Move::Play(at) = mv else {
+        return None;
+    };
+    let me = pos.to_move();
+    let next = pos.play(mv, rules).ok()?;
+    let took = taken(pos, &next);
+    if let Some(chain) = next.board().chain(at) {
+        if chain.stones.len() >= STONES && chain.liberties.len() == 1 {
+            let by = chain.liberties[0];
+            // A group the other side cannot take there (the point is forbidden), or
+            // takes only to be taken back at once (倒扑), is no loss.
+            let lost = next.play(Move::Play(by), rules).is_ok_and(|after| {
+                after
+                    .board()
+                    .chain(by)
+                    .is_some_and(|c| c.liberties.len() > 1 || c.stones.len() > 1)
+            });
+            if lost {
+                return Some(Warning::SelfAtari {
+                    stones: chain.stones.len(),
+                    by,
+                });
+            }
+        }
+    }
+    for chain in in_atari(pos.board(), me) {
+        let still = next
+            .board()
+            .chain(chain.stones[0])
+            .is_some_and(|c| c.liberties.len() == 1);
+        if still {
+            if let Some(save) = save(pos, &chain, rules) {
+                return Some(Warning::LeftInAtari {
+                    stones: chain.stones.len(),
+                    at: chain.stones[0],
+                    save,
+                });
+            }
+        }
+    }
+    if took > 0 {
+        return None;
+    }
+    in_atari(pos.board(), !me)
+        .into_iter()
+        .filter(|c| pos.play(Move::Play(c.liberties[0]), rules).is_ok())
+        .max_by_key(|c| c.stones.len())
+        .map(|c| Warning::MissesCapture {
+            stones: c.stones.len(),
+            at: c.stones[0],
+            by: c.liberties[0],
+        })
+}
+
+/// The warning in words, as the player is asked: "Are you sure? …".
+#[must_use]
+pub fn words(warning: &Warning, size: u8) -> Text {
+    let gtp = |p: Point| p.gtp(size);
+    match *warning {
+        Warning::SelfAtari { stones, by } => Text(
+            format!(
+                "确定吗？走了这步，这块 {stones} 颗子只剩一口气，对方下 {} 就能提掉。",
+                gtp(by)
+            ),
+            format!(
+                "Are you sure? This leaves your {stones} stones one liberty: the other side takes them at {}.",
+                gtp(by)
+            ),
+        ),
+        Warning::LeftInAtari { stones, at, save } => Text(
+            format!(
+                "确定吗？你在 {} 的 {stones} 颗子正被打吃，还能救（下 {}）。",
+                gtp(at),
+                gtp(save)
+            ),
+            format!(
+                "Are you sure? Your {stones} stones at {} are in atari and can still be saved (at {}).",
+                gtp(at),
+                gtp(save)
+            ),
+        ),
+        Warning::MissesCapture { stones, at, by } => Text(
+            format!(
+                "确定吗？你可以下 {} 提掉对方 {} 的 {stones} 颗子。",
+                gtp(by),
+                gtp(at)
+            ),
+            format!(
+                "Are you sure? You can take the other side's {stones} stones at {} now, at {}.",
+                gtp(at),
+                gtp(by)
+            ),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::text::read_diagram;
+
+    fn play(p: &str, size: u8) -> Move {
+        Move::Play(Point::from_gtp(p, size).unwrap())
+    }
+
+    const R: Rules = Rules::CHINESE;
+
+    #[test]
+    fn an_empty_board_and_a_pass_are_not_questioned() {
+        let pos = Position::new(9).unwrap();
+        for p in pos.board().points() {
+            assert_eq!(warn(&pos, Move::Play(p), &R), None);
+        }
+        assert_eq!(warn(&pos, Move::Pass, &R), None);
+    }
+
+    #[test]
+    fn a_group_in_atari_saved_or_left() {
+        // Black's two stones on the C-file have one liberty, C4: played there they
+        // have three and run out; played elsewhere they are taken.
+        let pos = read_diagram(". . . . .\n. . . . .\n. O X O .\n. O X O .\n. . O X .").unwrap();
+        let pos = Position::from_board(pos.board().clone(), Color::Black);
+        let chain = pos.board().chain(Point::from_gtp("C3", 5).unwrap()).unwrap();
+        assert_eq!(chain.liberties.len(), 1, "{chain:?}");
+        let save = chain.liberties[0];
+        assert_eq!(warn(&pos, Move::Play(save), &R), None);
+        let w = warn(&pos, play("E5", 5), &R).unwrap();
+        assert!(matches!(w, Warning::LeftInAtari { stones: 2, .. }), "{w:?}");
+        assert_eq!(
+            words(&w, 5).0,
+            format!(
+                "确定吗？你在 {} 的 2 颗子正被打吃，还能救（下 C4）。",
+                chain.stones[0].gtp(5)
+            )
+        );
+    }
+
+    #[test]
+    fn a_capture_missed() {
+        let pos = read_diagram(". X . . .\nX O O X .\n. X X . .\n. . . . .\n. . . . .").unwrap();
+        let pos = Position::from_board(pos.board().clone(), Color::Black);
+        let w = warn(&pos, play("E1", 5), &R).unwrap();
+        assert_eq!(
+            words(&w, 5).1,
+            "Are you sure? You can take the other side's 2 stones at B4 now, at C5."
+        );
+        assert_eq!(warn(&pos, play("C5", 5), &R), None);
+    }
+}

@@ -1,0 +1,329 @@
+//! The warnings a side with help is given before a move is played: the move leaves a
+//! piece to be taken for nothing, walks into a mate in one or two, or misses a mate in
+//! one. Read from the rules alone — one move deep and the exchanges on a point — so
+//! they are the same in the window, on the command line and in the tests, and cost a
+//! few milliseconds.
+
+use table::learn::Text;
+
+use crate::rules::{Color, Move, Notation, Piece, Position, Role, Square};
+
+/// What is wrong with a move, found before it is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// The other side can mate at once after it — and another move avoids it.
+    MateInOne {
+        /// The other side's mating move.
+        with: Move,
+    },
+    /// The other side mates in two after it, beginning with a check or a capture.
+    MateInTwo {
+        /// The other side's first move.
+        with: Move,
+    },
+    /// A mate in one was there and this move is not it.
+    MissesMate {
+        /// The mate.
+        with: Move,
+    },
+    /// A piece can be taken for nothing after it (or for less than it is worth), and
+    /// another move keeps it.
+    Hangs {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands when taken.
+        at: Square,
+    },
+}
+
+/// A piece's worth in tenths of a soldier, for the exchanges: what is lost "for
+/// nothing" is at least an advisor's worth.
+fn worth(piece: Piece, at: Square) -> i32 {
+    match piece.role {
+        Role::General => 1000,
+        Role::Chariot => 90,
+        Role::Cannon => 45,
+        Role::Horse => 40,
+        Role::Advisor | Role::Elephant => 20,
+        // A soldier across the river is worth two.
+        Role::Soldier if !at.is_on_side_of(piece.color) => 20,
+        Role::Soldier => 10,
+    }
+}
+
+/// The least loss worth a warning: more than an advisor, an elephant or a soldier over
+/// the river (a horse, a cannon, a chariot, or a chariot given for a horse).
+const LOSS: i32 = 30;
+
+/// What the side to move wins by taking on `at` and the exchanges that follow there,
+/// each side taking with its least piece and stopping when it pays to stop.
+fn exchange(pos: &Position, at: Square) -> i32 {
+    let Some(target) = pos.piece_at(at) else {
+        return 0;
+    };
+    let taker = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| m.to == at)
+        .filter_map(|m| pos.piece_at(m.from).map(|p| (worth(p, m.from), m)))
+        .min_by_key(|&(w, _)| w);
+    let Some((_, m)) = taker else { return 0 };
+    let Ok(next) = pos.play(m) else { return 0 };
+    // A capture that mates wins the game, whatever the piece.
+    if !next.has_legal_moves() {
+        return 1000;
+    }
+    (worth(target, at) - exchange(&next, at)).max(0)
+}
+
+/// The most the side to move wins by one capture and its exchanges, and where.
+fn best_capture(pos: &Position) -> Option<(i32, Square)> {
+    let side = pos.turn();
+    Square::all()
+        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.color != side))
+        .map(|sq| (exchange(pos, sq), sq))
+        .filter(|&(gain, _)| gain > 0)
+        .max_by_key(|&(gain, _)| gain)
+}
+
+/// What `m` comes to for its mover: what it takes, less what the other side then wins
+/// by its best capture. The square is the piece lost.
+fn balance(pos: &Position, m: Move) -> Option<(i32, Option<Square>)> {
+    let taken = pos.capture(m).map_or(0, |p| worth(p, m.to));
+    let next = pos.play(m).ok()?;
+    if !next.has_legal_moves() {
+        return Some((1000, None));
+    }
+    let lost = best_capture(&next);
+    Some((taken - lost.map_or(0, |(g, _)| g), lost.map(|(_, sq)| sq)))
+}
+
+/// A move of the side to move that mates (or leaves the other side no move, 困毙).
+/// Checks first, so a mate is named before a 困毙.
+fn mate_in_one(pos: &Position) -> Option<Move> {
+    let moves = pos.legal_moves();
+    let (checks, quiet): (Vec<Move>, Vec<Move>) =
+        moves.iter().copied().partition(|&m| pos.gives_check(m));
+    checks
+        .into_iter()
+        .chain(quiet)
+        .find(|&m| pos.play(m).is_ok_and(|n| !n.has_legal_moves()))
+}
+
+/// A check or capture of the side to move after which every answer leaves it a mate in
+/// one.
+fn mate_in_two(pos: &Position) -> Option<Move> {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| pos.gives_check(m) || pos.capture(m).is_some())
+        .find(|&m| {
+            let Ok(next) = pos.play(m) else { return false };
+            let answers = next.legal_moves();
+            !answers.is_empty()
+                && answers
+                    .iter()
+                    .all(|&a| next.play(a).is_ok_and(|n| mate_in_one(&n).is_some()))
+        })
+}
+
+/// The other side's mate after `m`: in one, else in two.
+fn walks_into(pos: &Position, m: Move) -> Option<Warning> {
+    let next = pos.play(m).ok()?;
+    if let Some(with) = mate_in_one(&next) {
+        return Some(Warning::MateInOne { with });
+    }
+    mate_in_two(&next).map(|with| Warning::MateInTwo { with })
+}
+
+/// The warning for `m` in `pos`, if there is one and another move would not deserve it.
+///
+/// ```
+/// use xiangqi::games::xiangqi::tutor::{Warning, warn};
+/// use xiangqi::rules::Position;
+///
+/// // Red's chariot goes where Black's horse takes it for nothing.
+/// let pos = Position::from_fen("3k5/9/2n6/9/9/9/9/9/9/R3K4 w").unwrap();
+/// let bad = "a0a6".parse().unwrap();
+/// assert!(matches!(warn(&pos, bad), Some(Warning::Hangs { .. })));
+/// assert_eq!(warn(&pos, "a0a1".parse().unwrap()), None);
+/// ```
+#[must_use]
+pub fn warn(pos: &Position, m: Move) -> Option<Warning> {
+    let next = pos.play(m).ok()?;
+    if !next.has_legal_moves() {
+        return None;
+    }
+    if let Some(with) = mate_in_one(pos) {
+        return Some(Warning::MissesMate { with });
+    }
+    if let Some(w) = walks_into(pos, m) {
+        let escapes = pos
+            .legal_moves()
+            .iter()
+            .any(|&other| other != m && walks_into(pos, other).is_none());
+        return escapes.then_some(w);
+    }
+    let (mine, lost) = balance(pos, m)?;
+    let lost = lost?;
+    let best = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|&other| balance(pos, other).map(|(b, _)| b))
+        .max()?;
+    let piece = next.piece_at(lost)?;
+    (best - mine >= LOSS && piece.color == pos.turn()).then_some(Warning::Hangs { piece, at: lost })
+}
+
+/// A side's piece as a player of that side calls it: 二路车 for Red's chariot on file
+/// `h` (Red counts files from its right in Chinese numerals), 7路马 for Black's on `g`;
+/// "chariot on h2" in English.
+fn piece_words(piece: Piece, at: Square) -> Text {
+    const NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    let name = match (piece.role, piece.color) {
+        (Role::General, Color::Red) => "帅",
+        (Role::General, Color::Black) => "将",
+        (Role::Advisor, Color::Red) => "仕",
+        (Role::Advisor, Color::Black) => "士",
+        (Role::Elephant, Color::Red) => "相",
+        (Role::Elephant, Color::Black) => "象",
+        (Role::Horse, _) => "马",
+        (Role::Chariot, _) => "车",
+        (Role::Cannon, _) => "炮",
+        (Role::Soldier, Color::Red) => "兵",
+        (Role::Soldier, Color::Black) => "卒",
+    };
+    let file = usize::from(at.file());
+    let zh = match piece.color {
+        Color::Red => format!("{}路{name}", NUMERALS[8 - file]),
+        Color::Black => format!("{}路{name}", file + 1),
+    };
+    Text(zh, format!("{} on {at}", piece.role.name()))
+}
+
+/// The warning in words, as the board's player is asked: "Are you sure? …". Moves are
+/// written in `notation` (Chinese in Chinese).
+#[must_use]
+pub fn words(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> Text {
+    let other = |with: Move| {
+        let next = pos.play(m).ok();
+        let zh = next
+            .as_ref()
+            .map_or_else(|| with.to_string(), |n| Notation::Chinese.write(n, with));
+        let en = next
+            .as_ref()
+            .map_or_else(|| with.to_string(), |n| notation.display(n, with));
+        (zh, en)
+    };
+    let (zh_side, en_side) = match pos.turn().other() {
+        Color::Red => ("红方", "Red"),
+        Color::Black => ("黑方", "Black"),
+    };
+    match *warning {
+        Warning::MissesMate { with } => Text(
+            format!(
+                "确定吗？你有一步杀：{}。",
+                Notation::Chinese.write(pos, with)
+            ),
+            format!(
+                "Are you sure? You can mate at once with {}.",
+                notation.display(pos, with)
+            ),
+        ),
+        Warning::MateInOne { with } => {
+            let (zh, en) = other(with);
+            Text(
+                format!("确定吗？走了这步，{zh_side}一步杀（{zh}）。"),
+                format!("Are you sure? After this move {en_side} mates at once ({en})."),
+            )
+        }
+        Warning::MateInTwo { with } => {
+            let (zh, en) = other(with);
+            Text(
+                format!("确定吗？走了这步，{zh_side}两步杀，先走{zh}。"),
+                format!("Are you sure? After this move {en_side} mates in two, starting {en}."),
+            )
+        }
+        Warning::Hangs { piece, at } => {
+            let Text(zh, en) = piece_words(piece, at);
+            Text(
+                format!("确定吗？走了这步，你的{zh}会被白吃。"),
+                format!("Are you sure? Your {en} can be taken for nothing."),
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_usual_first_moves_are_not_questioned() {
+        let p = Position::new();
+        // 中炮, 飞相, 起马, 仙人指路.
+        for m in ["h2e2", "c0e2", "h0g2", "g3g4"] {
+            assert_eq!(warn(&p, mv(m)), None, "{m}");
+        }
+    }
+
+    #[test]
+    fn a_chariot_left_to_a_horse_is_named_as_a_player_names_it() {
+        let p = pos("3k5/9/2n6/9/9/9/9/9/9/R3K4 w");
+        let w = warn(&p, mv("a0a6")).unwrap();
+        let t = words(&p, mv("a0a6"), &w, Notation::Wxf);
+        assert_eq!(t.0, "确定吗？走了这步，你的九路车会被白吃。");
+        assert_eq!(t.1, "Are you sure? Your chariot on a6 can be taken for nothing.");
+    }
+
+    #[test]
+    fn a_defended_piece_is_not_given_away() {
+        // The chariot on a6 is taken by the horse and Red's horse takes back: still a
+        // chariot for a horse, which is a loss.
+        let p = pos("3k5/9/2n6/9/9/1N7/9/9/9/R3K4 w");
+        assert!(matches!(warn(&p, mv("a0a6")), Some(Warning::Hangs { .. })));
+        // A soldier offered to a horse is not worth a warning.
+        let p = pos("3k5/9/1n7/9/9/P8/9/9/9/4K4 w");
+        assert_eq!(warn(&p, mv("a4a5")), None);
+    }
+
+    #[test]
+    fn a_mate_missed_and_a_mate_walked_into() {
+        // 白脸将: Ra9 mates; anything else misses it.
+        let p = pos("3k5/8R/9/9/9/9/9/9/9/R3K4 w");
+        assert_eq!(warn(&p, mv("a0a9")), None);
+        // Ra1 leaves Black no move at all (困毙), a win too.
+        assert_eq!(warn(&p, mv("a0a1")), None);
+        let w = warn(&p, mv("i8i7")).unwrap();
+        assert!(matches!(w, Warning::MissesMate { .. }));
+        assert_eq!(
+            words(&p, mv("i8i7"), &w, Notation::Chinese).0,
+            "确定吗？你有一步杀：车九进九。"
+        );
+        // Black to move: its chariot blocks the a-file; stepped off it, Red mates
+        // there. Taking Red's chariot is the way out.
+        let p = pos("3k5/8R/9/9/9/r8/9/9/9/R3K4 b");
+        assert_eq!(warn(&p, mv("a4a0")), None);
+        let w = warn(&p, mv("a4b4")).unwrap();
+        // Ra9+ Rb9 Rxb9: the chariot can block once, not twice.
+        assert_eq!(w, Warning::MateInTwo { with: mv("a0a9") });
+        let t = words(&p, mv("a4b4"), &w, Notation::Wxf);
+        assert_eq!(t.0, "确定吗？走了这步，红方两步杀，先走车九进九。");
+        assert_eq!(t.1, "Are you sure? After this move Red mates in two, starting R9+9.");
+        let once = Warning::MateInOne { with: mv("a0a9") };
+        assert_eq!(
+            words(&p, mv("a4b4"), &once, Notation::Wxf).1,
+            "Are you sure? After this move Red mates at once (R9+9)."
+        );
+    }
+}
