@@ -21,6 +21,7 @@ mod opening;
 mod players;
 mod puzzles;
 mod review;
+mod tutor;
 
 const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -183,6 +184,18 @@ enum Command {
         /// /usr/games).
         #[arg(long)]
         engine: Option<std::path::PathBuf>,
+    },
+    /// The warning the table's help gives before a move: nothing for a move it lets
+    /// pass, else its words (a piece taken for nothing, a mate walked into or missed).
+    Tutor {
+        /// The position.
+        fen: String,
+        /// The move, in any notation (h2e2, C2.5, 炮二平五).
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        /// In Chinese.
+        #[arg(long)]
+        zh: bool,
     },
     /// The lessons of both games: a level a line (game, id, goal, par, the goal in
     /// English); with --json, a JSON array of one object a level.
@@ -383,6 +396,22 @@ enum GoCommand {
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
     },
+    /// The warning the table's help gives before a stone at the end of a game's main
+    /// line: nothing for a stone it lets pass, else its words (a group put in atari,
+    /// a group in atari left, a capture missed).
+    Tutor {
+        /// The SGF file (`-`: standard input).
+        input: String,
+        /// The stone: a point (D4) or pass.
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// In Chinese.
+        #[arg(long)]
+        zh: bool,
+    },
     /// Write a game of an SGF file as SGF (FF[4], UTF-8, the whole tree).
     Convert {
         /// The file (`-`: standard input).
@@ -571,6 +600,7 @@ pub fn run() -> ExitCode {
             }
         }
         Command::Lessons { json } => lessons::list(&mut out, json),
+        Command::Tutor { fen, mv, zh } => tutor::xiangqi(&mut out, &fen, &mv, zh),
         Command::Library { action } => match action {
             LibraryCommand::Book {
                 paths,
@@ -636,6 +666,12 @@ pub fn run() -> ExitCode {
             GoCommand::Moves(setup) => go::moves(&mut out, &setup),
             GoCommand::Status(setup) => go::status(&mut out, &setup),
             GoCommand::Score { setup, dead } => go::count(&mut out, &setup, &dead),
+            GoCommand::Tutor {
+                input,
+                mv,
+                game,
+                zh,
+            } => tutor::go(&mut out, &input, game, &mv, zh),
             GoCommand::Review {
                 input,
                 game,

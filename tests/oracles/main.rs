@@ -12,3 +12,4 @@ mod matches;
 mod puzzles;
 mod pyffish;
 mod review;
+mod tutor;

@@ -24,9 +24,9 @@ mod clock;
 mod count;
 pub mod lessons;
 pub mod review;
-pub mod tutor;
 mod setup;
 mod tree;
+pub mod tutor;
 
 pub use clock::GoClock;
 pub use count::Counting;

@@ -85,10 +85,11 @@ fn save(pos: &Position, chain: &Chain, rules: &Rules) -> Option<Point> {
     // Taking a neighbour in atari gives liberties too.
     for &s in &chain.stones {
         for n in reader::neighbours(size, s) {
-            if let Some(c) = board.chain(n).filter(|c| c.color != chain.color) {
-                if c.liberties.len() == 1 && !tries.contains(&c.liberties[0]) {
-                    tries.push(c.liberties[0]);
-                }
+            if let Some(c) = board.chain(n).filter(|c| c.color != chain.color)
+                && c.liberties.len() == 1
+                && !tries.contains(&c.liberties[0])
+            {
+                tries.push(c.liberties[0]);
             }
         }
     }
@@ -122,23 +123,24 @@ pub fn warn(pos: &Position, mv: Move, rules: &Rules) -> Option<Warning> {
     let me = pos.to_move();
     let next = pos.play(mv, rules).ok()?;
     let took = taken(pos, &next);
-    if let Some(chain) = next.board().chain(at) {
-        if chain.stones.len() >= STONES && chain.liberties.len() == 1 {
-            let by = chain.liberties[0];
-            // A group the other side cannot take there (the point is forbidden), or
-            // takes only to be taken back at once (倒扑), is no loss.
-            let lost = next.play(Move::Play(by), rules).is_ok_and(|after| {
-                after
-                    .board()
-                    .chain(by)
-                    .is_some_and(|c| c.liberties.len() > 1 || c.stones.len() > 1)
+    if let Some(chain) = next.board().chain(at)
+        && chain.stones.len() >= STONES
+        && chain.liberties.len() == 1
+    {
+        let by = chain.liberties[0];
+        // A group the other side cannot take there (the point is forbidden), or
+        // takes only to be taken back at once (倒扑), is no loss.
+        let lost = next.play(Move::Play(by), rules).is_ok_and(|after| {
+            after
+                .board()
+                .chain(by)
+                .is_some_and(|c| c.liberties.len() > 1 || c.stones.len() > 1)
+        });
+        if lost {
+            return Some(Warning::SelfAtari {
+                stones: chain.stones.len(),
+                by,
             });
-            if lost {
-                return Some(Warning::SelfAtari {
-                    stones: chain.stones.len(),
-                    by,
-                });
-            }
         }
     }
     for chain in in_atari(pos.board(), me) {
@@ -146,14 +148,12 @@ pub fn warn(pos: &Position, mv: Move, rules: &Rules) -> Option<Warning> {
             .board()
             .chain(chain.stones[0])
             .is_some_and(|c| c.liberties.len() == 1);
-        if still {
-            if let Some(save) = save(pos, &chain, rules) {
-                return Some(Warning::LeftInAtari {
-                    stones: chain.stones.len(),
-                    at: chain.stones[0],
-                    save,
-                });
-            }
+        if still && let Some(save) = save(pos, &chain, rules) {
+            return Some(Warning::LeftInAtari {
+                stones: chain.stones.len(),
+                at: chain.stones[0],
+                save,
+            });
         }
     }
     if took > 0 {
@@ -238,7 +238,10 @@ mod tests {
         // have three and run out; played elsewhere they are taken.
         let pos = read_diagram(". . . . .\n. . . . .\n. O X O .\n. O X O .\n. . O X .").unwrap();
         let pos = Position::from_board(pos.board().clone(), Color::Black);
-        let chain = pos.board().chain(Point::from_gtp("C3", 5).unwrap()).unwrap();
+        let chain = pos
+            .board()
+            .chain(Point::from_gtp("C3", 5).unwrap())
+            .unwrap();
         assert_eq!(chain.liberties.len(), 1, "{chain:?}");
         let save = chain.liberties[0];
         assert_eq!(warn(&pos, Move::Play(save), &R), None);

@@ -283,7 +283,10 @@ mod tests {
         let w = warn(&p, mv("a0a6")).unwrap();
         let t = words(&p, mv("a0a6"), &w, Notation::Wxf);
         assert_eq!(t.0, "确定吗？走了这步，你的九路车会被白吃。");
-        assert_eq!(t.1, "Are you sure? Your chariot on a6 can be taken for nothing.");
+        assert_eq!(
+            t.1,
+            "Are you sure? Your chariot on a6 can be taken for nothing."
+        );
     }
 
     #[test]
@@ -319,7 +322,10 @@ mod tests {
         assert_eq!(w, Warning::MateInTwo { with: mv("a0a9") });
         let t = words(&p, mv("a4b4"), &w, Notation::Wxf);
         assert_eq!(t.0, "确定吗？走了这步，红方两步杀，先走车九进九。");
-        assert_eq!(t.1, "Are you sure? After this move Red mates in two, starting R9+9.");
+        assert_eq!(
+            t.1,
+            "Are you sure? After this move Red mates in two, starting R9+9."
+        );
         let once = Warning::MateInOne { with: mv("a0a9") };
         assert_eq!(
             words(&p, mv("a4b4"), &once, Notation::Wxf).1,

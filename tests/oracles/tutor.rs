@@ -1,0 +1,367 @@
+//! The table's warnings against outside truth, on seeded random games. Xiangqi: every
+//! mate the warnings name is the mate Fairy-Stockfish sees, and a piece "taken for
+//! nothing" is a loss its search confirms. Go: GNU Go's own tactical reading (`attack`,
+//! `defend`) agrees that the group can be taken, or saved. And `xiangqi tutor` / `xiangqi
+//! go tutor` print the same words, nothing for a move let pass.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use xiangqi::engine::gtp;
+use xiangqi::games::go::tutor as go_tutor;
+use xiangqi::games::xiangqi::tutor::{self as xq_tutor, Warning};
+use xiangqi::go::{Color as GoColor, Game, Move as GoMove, Rules};
+use xiangqi::rules::{Move, Notation, Position};
+
+use crate::common::{self, Rng};
+
+/// Fairy-Stockfish on a pipe, asked for its score at a fixed depth.
+struct Fsf {
+    child: Child,
+    input: ChildStdin,
+    lines: std::io::Lines<BufReader<ChildStdout>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Eval {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Fsf {
+    fn start() -> Fsf {
+        let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        writeln!(
+            input,
+            "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready"
+        )
+        .unwrap();
+        let mut fsf = Fsf {
+            child,
+            input,
+            lines,
+        };
+        fsf.until("readyok");
+        fsf
+    }
+
+    fn until(&mut self, start: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        for line in self.lines.by_ref() {
+            let line = line.unwrap();
+            let done = line.starts_with(start);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+        panic!("Fairy-Stockfish stopped before {start}")
+    }
+
+    /// Its score for the side to move after `moves` from `fen`.
+    fn score(&mut self, fen: &str, moves: &[Move], depth: u32) -> Eval {
+        // Fairy-Stockfish counts ranks from 1: a0 is its a1.
+        let point = |sq: xiangqi::rules::Square| {
+            format!("{}{}", char::from(b'a' + sq.file()), sq.rank() + 1)
+        };
+        let moves: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{}{}", point(m.from), point(m.to)))
+            .collect();
+        writeln!(
+            self.input,
+            "ucinewgame\nposition fen {fen} moves {}\ngo depth {depth}",
+            moves.join(" ")
+        )
+        .unwrap();
+        let mut score = None;
+        for line in self.until("bestmove") {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| *w == "score") {
+                let n: i32 = words[at + 2].parse().unwrap();
+                score = Some(if words[at + 1] == "mate" {
+                    Eval::Mate(n)
+                } else {
+                    Eval::Cp(n)
+                });
+            }
+        }
+        score.unwrap_or(Eval::Mate(0))
+    }
+}
+
+impl Drop for Fsf {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn cp(e: Eval) -> i32 {
+    match e {
+        Eval::Cp(c) => c,
+        Eval::Mate(n) if n > 0 => 10_000,
+        Eval::Mate(_) => -10_000,
+    }
+}
+
+fn tutor_cli(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
+
+#[derive(Default)]
+struct Found {
+    hangs: Vec<(Position, Move)>,
+    mates: Vec<(Position, Move, Warning)>,
+    missed: Vec<(Position, Move, Warning)>,
+    quiet: Vec<(Position, Move)>,
+}
+
+fn xiangqi_warnings() -> Found {
+    let mut rng = Rng(0x7070_0059);
+    let mut found = Found::default();
+    for _ in 0..24 {
+        let line = common::random_line(&Position::new(), 90, &mut rng);
+        let mut pos = Position::new();
+        for &played in &line {
+            for &m in &pos.legal_moves() {
+                match xq_tutor::warn(&pos, m) {
+                    Some(Warning::Hangs { .. }) if found.hangs.len() < 60 => {
+                        found.hangs.push((pos.clone(), m));
+                    }
+                    Some(w @ (Warning::MateInOne { .. } | Warning::MateInTwo { .. }))
+                        if found.mates.len() < 40 =>
+                    {
+                        found.mates.push((pos.clone(), m, w));
+                    }
+                    Some(w @ Warning::MissesMate { .. }) if found.missed.len() < 40 => {
+                        found.missed.push((pos.clone(), m, w));
+                    }
+                    None if found.quiet.len() < 40 && rng.below(50) == 0 => {
+                        found.quiet.push((pos.clone(), m));
+                    }
+                    _ => {}
+                }
+            }
+            pos.play_unchecked(played);
+        }
+    }
+    found
+}
+
+#[test]
+fn xiangqi_warnings_are_what_fairy_stockfish_sees() {
+    let found = xiangqi_warnings();
+    let mut fsf = Fsf::start();
+    // Every mate named is a mate the engine sees, as short.
+    for (pos, m, w) in &found.mates {
+        let fen = pos.to_fen();
+        let theirs = fsf.score(&fen, &[*m], 5);
+        let most = if matches!(w, Warning::MateInOne { .. }) {
+            1
+        } else {
+            2
+        };
+        assert!(
+            matches!(theirs, Eval::Mate(n) if (1..=most).contains(&n)),
+            "{fen} {m}: {w:?}, engine {theirs:?}"
+        );
+    }
+    for (pos, m, w) in &found.missed {
+        let fen = pos.to_fen();
+        assert_eq!(fsf.score(&fen, &[], 3), Eval::Mate(1), "{fen} {m}: {w:?}");
+    }
+    // A piece taken for nothing: the move costs what the engine's own search says, at
+    // least a horse's worth against its best move.
+    let mut confirmed = 0;
+    for (pos, m) in &found.hangs {
+        let fen = pos.to_fen();
+        let best = cp(fsf.score(&fen, &[], 8));
+        let after = -cp(fsf.score(&fen, &[*m], 8));
+        if best - after >= 150 {
+            confirmed += 1;
+        } else {
+            eprintln!("not confirmed: {fen} {m}: best {best}, after the move {after}");
+        }
+    }
+    println!(
+        "warnings on 24 random games: {} pieces taken for nothing ({confirmed} confirmed by Fairy-Stockfish), {} mates walked into, {} mates missed",
+        found.hangs.len(),
+        found.mates.len(),
+        found.missed.len()
+    );
+    assert!(found.hangs.len() >= 30 && !found.mates.is_empty() && !found.missed.is_empty());
+    assert!(
+        confirmed * 10 >= found.hangs.len() * 9,
+        "{confirmed} of {}",
+        found.hangs.len()
+    );
+    // The command line says the same, and nothing for a move let pass.
+    let picks = found
+        .hangs
+        .iter()
+        .take(4)
+        .map(|(p, m)| (p, m))
+        .chain(found.mates.iter().take(4).map(|(p, m, _)| (p, m)))
+        .chain(found.missed.iter().take(4).map(|(p, m, _)| (p, m)));
+    for (pos, m) in picks {
+        let fen = pos.to_fen();
+        let w = xq_tutor::warn(pos, *m).unwrap();
+        let words = xq_tutor::words(pos, *m, &w, Notation::Wxf);
+        assert_eq!(tutor_cli(&["tutor", &fen, &m.to_string()]), words.1);
+        assert_eq!(tutor_cli(&["tutor", "--zh", &fen, &m.to_string()]), words.0);
+    }
+    for (pos, m) in found.quiet.iter().take(10) {
+        assert_eq!(tutor_cli(&["tutor", &pos.to_fen(), &m.to_string()]), "");
+    }
+}
+
+/// GNU Go told the moves of `game`, then asked `ask`; its answer without "= ".
+fn gnugo(game: &Game, then: Option<GoMove>, ask: &str) -> String {
+    let size = game.start().board().size();
+    let mut script = format!("boardsize {size}\nclear_board\n");
+    let mut color = GoColor::Black;
+    for mv in game.moves().iter().copied().chain(then) {
+        let c = if color == GoColor::Black { "B" } else { "W" };
+        script.push_str(&format!("play {c} {}\n", mv.gtp(size)));
+        color = !color;
+    }
+    script.push_str(&format!("{ask}\nquit\n"));
+    let out = Command::new(gtp::find_gnugo().expect("GNU Go is installed"))
+        .args(["--mode", "gtp", "--chinese-rules"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(script.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = text
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .collect();
+    assert!(
+        answers.iter().all(|a| a.starts_with('=')),
+        "GNU Go refused something: {text}"
+    );
+    answers
+        .iter()
+        .rev()
+        .nth(1)
+        .unwrap()
+        .trim_start_matches('=')
+        .trim()
+        .to_owned()
+}
+
+/// GNU Go's `attack`/`defend` succeeds (a code other than 0).
+fn succeeds(answer: &str) -> bool {
+    !answer.starts_with('0')
+}
+
+#[test]
+fn go_warnings_are_what_gnu_go_reads() {
+    let rules = Rules::CHINESE;
+    let mut rng = Rng(0x9090_0059);
+    let (mut atari, mut left, mut missed) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..12 {
+        let mut game = Game::new(9, rules).unwrap();
+        for _ in 0..90 {
+            let pos = *game.position();
+            let legal: Vec<GoMove> = pos
+                .board()
+                .empty_points()
+                .map(GoMove::Play)
+                .filter(|&m| pos.play(m, &rules).is_ok())
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            for &m in &legal {
+                match go_tutor::warn(&pos, m, &rules) {
+                    Some(w @ go_tutor::Warning::SelfAtari { .. }) if atari.len() < 12 => {
+                        atari.push((game.clone(), m, w));
+                    }
+                    Some(w @ go_tutor::Warning::LeftInAtari { .. }) if left.len() < 12 => {
+                        left.push((game.clone(), m, w));
+                    }
+                    Some(w @ go_tutor::Warning::MissesCapture { .. }) if missed.len() < 12 => {
+                        missed.push((game.clone(), m, w));
+                    }
+                    _ => {}
+                }
+            }
+            game.play(rng.pick(&legal)).unwrap();
+        }
+    }
+    let size = 9;
+    for (game, m, w) in &atari {
+        let go_tutor::Warning::SelfAtari { .. } = w else {
+            unreachable!()
+        };
+        let at = m.gtp(size);
+        assert!(
+            succeeds(&gnugo(game, Some(*m), &format!("attack {at}"))),
+            "{w:?}"
+        );
+    }
+    let mut agreed = 0;
+    for (game, m, w) in &left {
+        let go_tutor::Warning::LeftInAtari { at, .. } = w else {
+            unreachable!()
+        };
+        let at = at.gtp(size);
+        assert!(
+            succeeds(&gnugo(game, Some(*m), &format!("attack {at}"))),
+            "{w:?}"
+        );
+        if succeeds(&gnugo(game, None, &format!("defend {at}"))) {
+            agreed += 1;
+        }
+    }
+    for (game, _, w) in &missed {
+        let go_tutor::Warning::MissesCapture { at, .. } = w else {
+            unreachable!()
+        };
+        let at = at.gtp(size);
+        assert!(
+            succeeds(&gnugo(game, None, &format!("attack {at}"))),
+            "{w:?}"
+        );
+    }
+    println!(
+        "warnings on 12 random 9×9 games: {} groups put in atari, {} left in atari ({agreed} savable by GNU Go's reading too), {} captures missed",
+        atari.len(),
+        left.len(),
+        missed.len()
+    );
+    assert!(atari.len() >= 6 && left.len() >= 6 && missed.len() >= 6);
+    assert!(agreed * 10 >= left.len() * 8, "{agreed} of {}", left.len());
+    // The command line, from an SGF of the game, says the same.
+    let (game, m, w) = &atari[0];
+    let sgf = xiangqi::go::sgf::write(&xiangqi::go::sgf::SgfGame::from_game(game));
+    let file = std::env::temp_dir().join(format!("tutor-{}.sgf", std::process::id()));
+    std::fs::write(&file, sgf).unwrap();
+    let said = tutor_cli(&["go", "tutor", file.to_str().unwrap(), &m.gtp(size)]);
+    std::fs::remove_file(&file).ok();
+    assert_eq!(said, go_tutor::words(w, size).1);
+}
