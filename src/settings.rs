@@ -219,6 +219,8 @@ struct Stored {
     seats: (String, String),
     /// The board turns to the side to move.
     turn_board: bool,
+    /// Each seat's help: `("warnings", "none")`; an unknown name is none.
+    help: (String, String),
     /// The player chosen as "me" (empty: nobody).
     me: String,
     /// GNU Go's level at the Go table; 0: its level 5, as before levels.
@@ -302,6 +304,7 @@ impl Stored {
             table: String::new(),
             seats: (s.seats[0].clone(), s.seats[1].clone()),
             turn_board: s.turn_board,
+            help: (s.help[0].to_string(), s.help[1].to_string()),
             me: s.me.clone(),
             go_level: 0,
         }
@@ -336,6 +339,10 @@ impl Stored {
                 self.seats.1.trim().to_owned(),
             ],
             turn_board: self.turn_board,
+            help: [
+                self.help.0.parse().unwrap_or_default(),
+                self.help.1.parse().unwrap_or_default(),
+            ],
             me: self.me.trim().to_owned(),
         }
     }

@@ -16,6 +16,7 @@ pub mod lessons;
 mod levels;
 pub mod library;
 mod players;
+pub mod tutor;
 pub mod xiangqi;
 
 pub use table::{actions, household, messages, panel, probe, schedule, shell, store};

@@ -15,3 +15,4 @@ mod gui_levels;
 mod gui_schedule;
 mod gui_tables;
 mod gui_train;
+mod gui_tutor;

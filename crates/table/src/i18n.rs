@@ -256,6 +256,14 @@ texts! {
     PlayerColour => "这位棋手的颜色（再点一次取消）", "This player's colour (click again for none)";
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";
     TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
+    HelpColumn => "帮助", "Help";
+    HelpNone => "不提示", "None";
+    HelpWarnings => "提醒", "Warnings";
+    HelpTutor => "教练", "Tutor";
+    HelpTip => "提醒：走出送子、送将或漏杀的棋之前先问一句。教练：另外把代价太大的棋退回，并指出更好的一步", "Warnings: asks before a move that gives a piece away, walks into mate or misses one. Tutor: also takes back a move that costs too much, and shows a better one";
+    AskPlay => "仍然走这步", "Play it anyway";
+    AskOther => "换一步", "Choose another move";
+    AskAgain => "（再走一次同样的棋也会走出）", "(playing the same move again plays it too)";
 }
 
 /// A theme's name in `lang`.

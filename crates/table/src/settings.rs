@@ -39,6 +39,9 @@ pub struct Settings {
     /// The board turns to the side to move after each move, for two people facing one
     /// screen.
     pub turn_board: bool,
+    /// The help each seat is given (seat 0 moves first, as in `seats`); it follows the
+    /// person when the seats are swapped.
+    pub help: [crate::learn::Help; 2],
     /// The player chosen as "me" (empty: nobody): their own look (language, board,
     /// pieces, sound) is the table's, and a change of it is kept as theirs.
     pub me: String,
@@ -60,6 +63,7 @@ impl Default for Settings {
             speak: false,
             seats: Default::default(),
             turn_board: false,
+            help: Default::default(),
             me: String::new(),
         }
     }

@@ -131,6 +131,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<count::Suggesting>()
         .init_resource::<view::Forbidden>()
         .init_resource::<GoCursor>()
+        .init_resource::<crate::app::tutor::go::Held>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
@@ -148,6 +149,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                crate::app::tutor::go::answer,
                 points.run_if(crate::app::lessons::go::takes_moves),
                 commands,
                 comments,
@@ -203,6 +205,7 @@ fn points(
     mut presses: MessageReader<BoardPointer>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
+    mut helper: crate::app::tutor::go::Helper,
 ) {
     for &BoardPointer { press, at } in presses.read() {
         if press != BoardPress::LeftDown {
@@ -210,6 +213,9 @@ fn points(
         }
         let Some(at) = at else { continue };
         if let Some(p) = view::point_at(at, table.size()) {
+            if helper.holds(&table, Move::Play(p)) {
+                continue;
+            }
             let before = Before::of(&table);
             table.press(p);
             happened.write_batch(before.then(&table));
@@ -240,6 +246,7 @@ fn commands(
         ResMut<table::GoNext>,
     ),
     mut edited: MessageWriter<crate::app::store::persist::SectionEdited>,
+    mut helper: crate::app::tutor::go::Helper,
 ) {
     // A new game has the players the table seats at black and white.
     let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {
@@ -308,9 +315,15 @@ fn commands(
         let before = Before::of(&table);
         match command {
             GoCommand::Pass => _ = table.play(Move::Pass),
-            GoCommand::Play(mv) => _ = table.play(mv),
+            GoCommand::Play(mv) => {
+                if !helper.holds(&table, mv) {
+                    _ = table.play(mv);
+                }
+            }
             GoCommand::Cursor(key) => {
-                if let Some(p) = cursor.steer(key, table.size()) {
+                if let Some(p) = cursor.steer(key, table.size())
+                    && !helper.holds(&table, Move::Play(p))
+                {
                     table.press(p);
                 }
                 focus.0 = cursor.0.is_some();

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
 use crate::app::shell::model::Settings;
+use crate::app::tutor::xiangqi::Helper;
 use crate::app::xiangqi::messages::{
     EngineMove, GameEnded, MovePlayed, MoveRejected, PointerPressed, PointerReleased,
     PointerRightPressed, Redone, Refusal, Selected, Undone,
@@ -22,7 +23,8 @@ use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<crate::app::tutor::xiangqi::Held>()
+        .add_systems(
         Update,
         points
             .in_set(AppSet::Route)
@@ -31,6 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
+            crate::app::tutor::xiangqi::answer,
             pointer
                 .run_if(
                     in_state(Mode::Play)
@@ -157,16 +160,35 @@ fn attempt(model: &mut Model, selection: &mut Selection, mv: Move, out: &mut Out
     }
 }
 
-/// A move named (the explorer's) is played as a click would play it.
+/// A person's move: looked at first by the help of its side, which may hold it back
+/// and ask (the piece goes back to its point).
+fn attempt_by_hand(
+    model: &mut Model,
+    selection: &mut Selection,
+    mv: Move,
+    out: &mut Outcomes,
+    helper: &mut Helper,
+) {
+    if helper.holds(model, mv) {
+        clear(selection);
+        out.changed.write(BoardChanged);
+        return;
+    }
+    attempt(model, selection, mv, out);
+}
+
+/// A move named (typed, the explorer's, the help's "play it anyway") is played as a
+/// click would play it.
 fn asked(
     mut asked: MessageReader<crate::app::xiangqi::messages::MoveAsked>,
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
     mut out: Outcomes,
+    mut helper: Helper,
 ) {
     for &crate::app::xiangqi::messages::MoveAsked(mv) in asked.read() {
         info!("move asked: {mv}");
-        attempt(&mut model, &mut selection, mv, &mut out);
+        attempt_by_hand(&mut model, &mut selection, mv, &mut out, &mut helper);
     }
 }
 
@@ -177,6 +199,7 @@ pub(crate) fn pointer(
     mut selection: ResMut<Selection>,
     xq: Res<XiangqiSettings>,
     mut out: Outcomes,
+    mut helper: Helper,
 ) {
     for &PointerPressed(square) in pressed.read() {
         let Some(square) = square else {
@@ -189,11 +212,12 @@ pub(crate) fn pointer(
         match selection.square {
             Some(from) if from == square => selection.dragging = true,
             Some(_) if own => select(&model, &mut selection, square, &mut out),
-            Some(from) => attempt(
+            Some(from) => attempt_by_hand(
                 &mut model,
                 &mut selection,
                 Move::new(from, square),
                 &mut out,
+                &mut helper,
             ),
             None if own => {
                 // Looking back, a move begins a variation: the end is no bar.
@@ -233,7 +257,8 @@ pub(crate) fn pointer(
         match (selection.square, square) {
             // Released where it was picked up, or off the board: it stays selected.
             (Some(from), Some(to)) if from != to => {
-                attempt(&mut model, &mut selection, Move::new(from, to), &mut out);
+                let mv = Move::new(from, to);
+                attempt_by_hand(&mut model, &mut selection, mv, &mut out, &mut helper);
             }
             _ => {
                 // The dragged piece goes back to its point.

@@ -237,7 +237,7 @@ mod tests {
         // Black's two stones on the C-file have one liberty, C4: played there they
         // have three and run out; played elsewhere they are taken.
         let pos = read_diagram(". . . . .\n. . . . .\n. O X O .\n. O X O .\n. . O X .").unwrap();
-        let pos = Position::from_board(pos.board().clone(), Color::Black);
+        let pos = Position::from_board(*pos.board(), Color::Black);
         let chain = pos
             .board()
             .chain(Point::from_gtp("C3", 5).unwrap())
@@ -259,7 +259,7 @@ mod tests {
     #[test]
     fn a_capture_missed() {
         let pos = read_diagram(". X . . .\nX O O X .\n. X X . .\n. . . . .\n. . . . .").unwrap();
-        let pos = Position::from_board(pos.board().clone(), Color::Black);
+        let pos = Position::from_board(*pos.board(), Color::Black);
         let w = warn(&pos, play("E1", 5), &R).unwrap();
         assert_eq!(
             words(&w, 5).1,

@@ -30,6 +30,74 @@ impl Text {
     }
 }
 
+/// The help a side of a game between two people is given (each seat its own): none,
+/// warnings before a move that loses at once, or a tutor besides. Written by its name
+/// in the settings file (`"warnings"`); an unknown name is none.
+///
+/// ```
+/// use table::learn::Help;
+///
+/// assert_eq!("warnings".parse::<Help>(), Ok(Help::Warnings));
+/// assert_eq!(Help::Tutor.to_string(), "tutor");
+/// assert!(Help::Tutor.warns() && !Help::None.warns());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Help {
+    /// Plays unhelped.
+    #[default]
+    None,
+    /// Asked before a move that loses at once.
+    Warnings,
+    /// Warned, and a costly move taken back with a better one shown.
+    Tutor,
+}
+
+impl Help {
+    /// Every choice.
+    pub const ALL: [Help; 3] = [Help::None, Help::Warnings, Help::Tutor];
+
+    /// The choices the new-game dialog offers: the tutor's take-backs are not built
+    /// yet, and a tutor read from a file warns as the warnings do.
+    pub const OFFERED: [Help; 2] = [Help::None, Help::Warnings];
+
+    /// Its moves are looked at before they are played.
+    #[must_use]
+    pub fn warns(self) -> bool {
+        self != Help::None
+    }
+
+    /// Its name in the interface.
+    #[must_use]
+    pub fn word(self) -> crate::i18n::Word {
+        match self {
+            Help::None => crate::i18n::Word::HelpNone,
+            Help::Warnings => crate::i18n::Word::HelpWarnings,
+            Help::Tutor => crate::i18n::Word::HelpTutor,
+        }
+    }
+}
+
+impl std::fmt::Display for Help {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Help::None => "none",
+            Help::Warnings => "warnings",
+            Help::Tutor => "tutor",
+        })
+    }
+}
+
+impl std::str::FromStr for Help {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Help, ()> {
+        Help::ALL
+            .into_iter()
+            .find(|h| h.to_string() == s.trim())
+            .ok_or(())
+    }
+}
+
 /// The stars a level passed in `moves` earns against its `par`: three at par or under,
 /// two when over it by at most an eighth of it (at least one move), one otherwise. The
 /// rule is lichess's Learn's, so a long level forgives a little more.

@@ -146,16 +146,58 @@ impl Learning {
     }
 }
 
+/// The question the help asks before a move, at each game's table (by its slug): the
+/// warning's words. The game keeps the move itself; the panel shows the words with
+/// "Play it anyway" and "Choose another move", and sends a [`TutorAnswer`].
+#[derive(Resource, Default, Debug)]
+pub struct Asked(pub BTreeMap<&'static str, Text>);
+
+/// A game's question at its table, or `None` when it is answered or dropped: kept in
+/// [`Asked`] by the table (both games write these; one system keeps them).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Question {
+    /// The game's slug.
+    pub slug: &'static str,
+    /// The words, or none any more.
+    pub text: Option<Text>,
+}
+
+/// The player's answer to the question at the table of the game of `slug`: play the
+/// move held back, or choose another.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TutorAnswer {
+    /// The game's slug.
+    pub slug: &'static str,
+    /// Play the move asked about.
+    pub play: bool,
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Courses>()
         .init_resource::<Learning>()
+        .init_resource::<Asked>()
         .add_message::<LearnCommand>()
+        .add_message::<TutorAnswer>()
+        .add_message::<Question>()
+        // Only the game on the table runs its systems, and each question names its
+        // game: the order two games' questions are written in is never seen.
+        .allow_ambiguous_resource::<Messages<Question>>()
         .add_systems(
             Update,
-            (read_progress, answer, keep_progress)
+            (read_progress, answer, keep_progress, keep_questions)
                 .chain()
                 .in_set(crate::schedule::Logic::Learn),
         );
+}
+
+/// The games' questions, into what the panel shows.
+fn keep_questions(mut questions: MessageReader<Question>, mut asked: ResMut<Asked>) {
+    for q in questions.read() {
+        match &q.text {
+            Some(text) => _ = asked.0.insert(q.slug, text.clone()),
+            None => _ = asked.0.remove(q.slug),
+        }
+    }
 }
 
 /// Reads the stars once the data folder is known.

@@ -212,6 +212,7 @@ pub fn panel(
     let mut sent = Vec::new();
     let mut send = |c: Action| sent.push(c);
     let mut learning = Vec::new();
+    let mut answer = None;
 
     // Panels are shown inside a Ui in egui 0.36: one spanning the window.
     let mut root = egui::Ui::new(
@@ -253,6 +254,7 @@ pub fn panel(
                         dialogs::learn::hint(ui, world, kind, &mut memory.lesson, &mut send);
                     });
                 }
+                answer = dialogs::learn::question_part(ui, world, kind, &mut memory.lesson);
                 let learned =
                     dialogs::learn::lesson_part(ui, world, kind, &mut memory.lesson, &mut send);
                 learning.extend(learned);
@@ -331,7 +333,7 @@ pub fn panel(
         });
     }
     memory.board_focus = board;
-    if !sent.is_empty() || !learning.is_empty() {
+    if !sent.is_empty() || !learning.is_empty() || answer.is_some() {
         // The next frame must come to act on them.
         world.write_message(RequestRedraw);
     }
@@ -340,6 +342,9 @@ pub fn panel(
     }
     for c in learning {
         world.write_message(c);
+    }
+    if let Some(a) = answer {
+        world.write_message(a);
     }
     Ok(())
 }

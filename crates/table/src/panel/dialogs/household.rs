@@ -13,6 +13,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::actions::Action;
 use crate::household::{Household, HouseholdCommand, seat_name};
 use crate::i18n::{Lang, Word};
+use crate::learn::Help;
 use crate::panel::parts::log_place;
 use crate::schedule::{GameKind, PanelSet};
 use crate::shell::model::{Overlay, Settings};
@@ -61,7 +62,12 @@ fn new_game(
             egui::ScrollArea::vertical()
                 .max_height((screen.height() - 160.0).max(80.0))
                 .show(ui, |ui| {
-                    egui::Grid::new("seats").num_columns(2).show(ui, |ui| {
+                    egui::Grid::new("seats").num_columns(3).show(ui, |ui| {
+                        ui.label("");
+                        ui.label("");
+                        ui.label(Word::HelpColumn.get(lang))
+                            .on_hover_text(Word::HelpTip.get(lang));
+                        ui.end_row();
                         for (seat, side) in sides.iter().enumerate() {
                             ui.label(*side);
                             let chosen = &mut settings.seats[seat];
@@ -83,13 +89,29 @@ fn new_game(
                                 format!("seat-{seat}"),
                                 combo.response.rect,
                             );
+                            let help = &mut settings.help[seat];
+                            let combo = egui::ComboBox::from_id_salt(("help", seat))
+                                .width(90.0)
+                                .selected_text(help.word().get(lang))
+                                .show_ui(ui, |ui| {
+                                    for h in Help::OFFERED {
+                                        ui.selectable_value(help, h, h.word().get(lang));
+                                    }
+                                });
+                            log_place(
+                                &mut typed.logged,
+                                format!("help-{seat}"),
+                                combo.response.rect,
+                            );
                             ui.end_row();
                         }
                     });
                     let swap = ui.button(Word::SwapSeats.get(lang));
                     log_place(&mut typed.logged, "swap-seats".to_owned(), swap.rect);
                     if swap.clicked() {
+                        // The help follows the person.
                         settings.seats.swap(0, 1);
+                        settings.help.swap(0, 1);
                     }
                     if let Some(name) = add_player(ui, lang, typed) {
                         // The new player sits at the first seat a guest has.
@@ -103,6 +125,10 @@ fn new_game(
                     if world.resource::<Settings>().seats != settings.seats {
                         info!("seats {:?}", settings.seats);
                         world.resource_mut::<Settings>().seats = settings.seats.clone();
+                    }
+                    if world.resource::<Settings>().help != settings.help {
+                        info!("help {:?}", settings.help);
+                        world.resource_mut::<Settings>().help = settings.help;
                     }
                     ui.separator();
                     tables.new_game_choices(kind, world, ui);

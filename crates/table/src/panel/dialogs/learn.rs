@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::actions::Action;
 use crate::household::{Household, seat_name};
 use crate::i18n::Word;
-use crate::learn::shell::{Courses, LearnCommand, Learning, LessonState};
+use crate::learn::shell::{Asked, Courses, LearnCommand, Learning, LessonState, TutorAnswer};
 use crate::panel::parts::log_place;
 use crate::schedule::{GameKind, PanelSet};
 use crate::shell::model::{Overlay, Settings};
@@ -183,6 +183,41 @@ pub fn hint(
 
 /// The lesson's lines at the top of the panel while one is open. Returns the commands
 /// its buttons sent.
+/// The help's question before a move at the game on the table, with its two answers.
+pub fn question_part(
+    ui: &mut egui::Ui,
+    world: &World,
+    kind: GameKind,
+    logged: &mut Vec<(String, (i32, i32))>,
+) -> Option<TutorAnswer> {
+    let lang = world.resource::<Settings>().lang;
+    let slug = world.resource::<Tables>().slug(kind);
+    let text = world.resource::<Asked>().0.get(slug)?;
+    let mut answer = None;
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(
+            2.0,
+            egui::Color32::from_rgb(0xC0, 0x8A, 0x00),
+        ))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(text.get(lang)).strong());
+            ui.horizontal_wrapped(|ui| {
+                let play = ui.button(Word::AskPlay.get(lang));
+                log_place(logged, "tutor-play".to_owned(), play.rect);
+                let other = ui.button(format!("{} (Esc)", Word::AskOther.get(lang)));
+                log_place(logged, "tutor-other".to_owned(), other.rect);
+                if play.clicked() {
+                    answer = Some(true);
+                }
+                if other.clicked() {
+                    answer = Some(false);
+                }
+            });
+            ui.label(egui::RichText::new(Word::AskAgain.get(lang)).small());
+        });
+    answer.map(|play| TutorAnswer { slug, play })
+}
+
 pub fn lesson_part(
     ui: &mut egui::Ui,
     world: &World,
