@@ -186,3 +186,53 @@ fn level_one_at_go_gives_six_stones_and_gnu_go_answers() {
     game.until_still();
     game.save_shot("level-go-six-stones");
 }
+
+/// After 炮二平五 马2进3 (h2e2 b9c7).
+const CANNON_AND_HORSE: &str = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
+
+#[test]
+fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
+    let game = Game::start("tutor-warning");
+    // The parent gives the child (red) warnings in the new-game dialog; black has none.
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.click_at(panel_place(&game, "help-0"));
+    game.click_at(panel_place(&game, "help-0-warnings"));
+    game.until_logged("help [Warnings, None]");
+    game.click_at(panel_place(&game, "start-game"));
+    game.until_logged("new game:");
+    game.until_logged("new game dialog closed");
+    game.until_still();
+    game.play("h2e2");
+    game.play("b9c7");
+    game.until_position(CANNON_AND_HORSE);
+    // 炮五进四 takes a soldier; the horse takes the cannon back: held, and asked.
+    let mark = game.mark();
+    game.play("e2e6");
+    game.until_logged_since(
+        mark,
+        "tutor asks about e2e6: Are you sure? Your cannon on e6 can be taken for nothing.",
+    );
+    game.until_still();
+    game.save_shot("tutor-warning-asked");
+    game.until_position(CANNON_AND_HORSE);
+    // Choose another move: the question goes, the board is as it was.
+    game.click_at(panel_place(&game, "tutor-other"));
+    game.until_logged("tutor: question dropped");
+    // Asked again, then played anyway from the panel.
+    let mark = game.mark();
+    game.play("e2e6");
+    game.until_logged_since(mark, "tutor asks about e2e6");
+    game.click_at(panel_place(&game, "tutor-play"));
+    game.until_logged("tutor: e2e6 played anyway");
+    game.until_seen(sq("e6"), Seen::Red);
+    // Black, unhelped, is not asked: its horse takes the cannon.
+    let mark = game.mark();
+    game.play("c7e6");
+    game.until_seen(sq("e6"), Seen::Black);
+    assert!(
+        !game.since(mark).contains("tutor asks"),
+        "black was asked: {}",
+        game.since(mark)
+    );
+}

@@ -95,7 +95,12 @@ fn new_game(
                                 .selected_text(help.word().get(lang))
                                 .show_ui(ui, |ui| {
                                     for h in Help::OFFERED {
-                                        ui.selectable_value(help, h, h.word().get(lang));
+                                        let item = ui.selectable_value(help, h, h.word().get(lang));
+                                        log_place(
+                                            &mut typed.logged,
+                                            format!("help-{seat}-{h}"),
+                                            item.rect,
+                                        );
                                     }
                                 });
                             log_place(
