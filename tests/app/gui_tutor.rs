@@ -125,3 +125,81 @@ fn the_help_is_kept_in_the_settings_file() {
     let again = xiangqi::settings::Preferences::from_text(&prefs.to_text()).unwrap();
     assert_eq!(again.settings.help, [Help::Warnings, Help::None]);
 }
+
+fn right(app: &mut App, from: &str, to: &str, brush: xiangqi::app::messages::Brush) {
+    use xiangqi::app::xiangqi::messages::{PointerRightPressed, PointerRightReleased};
+    app.world_mut()
+        .write_message(PointerRightPressed(Some(common::headless::sq(from))));
+    app.update();
+    app.world_mut()
+        .write_message(PointerRightReleased(Some(common::headless::sq(to)), brush));
+    app.update();
+}
+
+#[test]
+fn xiangqi_marks_drawn_with_the_right_button_are_kept_in_the_record() {
+    use xiangqi::app::messages::Brush;
+    use xiangqi::app::xiangqi::model::Model;
+    use xiangqi::rules::tree::marks::{Colour, Marks};
+    let mut app = app();
+    play(&mut app, "h2e2 b9c7");
+    right(&mut app, "h0", "g2", Brush::Plain);
+    right(&mut app, "e6", "e6", Brush::Shift);
+    right(&mut app, "c7", "c7", Brush::Alt);
+    // The same circle in the same colour again takes it off.
+    right(&mut app, "c7", "c7", Brush::Alt);
+    let marks = app.world().resource::<Model>().marks();
+    assert_eq!(marks.arrows.len(), 1);
+    assert_eq!(marks.arrows[0].colour, Colour::Green);
+    assert_eq!(marks.circles.len(), 1);
+    assert_eq!(marks.circles[0].colour, Colour::Red);
+    // Into the PGN with the comment's words, and back.
+    let model = app.world().resource::<Model>();
+    let pgn = xiangqi::rules::pgn::write(&model.record(), xiangqi::rules::Notation::Iccs);
+    assert!(pgn.contains("{[%csl Re6] [%cal Gh0g2]}"), "{pgn}");
+    let again = xiangqi::rules::pgn::read(&pgn).unwrap().record;
+    assert_eq!(Marks::read(&again.comments[&2]).0, marks);
+    // A plain click on an empty point takes them off.
+    common::headless::click(&mut app, "e5");
+    assert!(app.world().resource::<Model>().marks().is_empty());
+    // Marks belong to their position: the next move's board has none.
+    right(&mut app, "a0", "a1", Brush::Both);
+    play(&mut app, "h0g2");
+    assert!(app.world().resource::<Model>().marks().is_empty());
+}
+
+#[test]
+fn go_marks_drawn_with_the_right_button_are_kept_in_the_sgf() {
+    use xiangqi::app::messages::{BoardPointer, BoardPress, Brush};
+    use xiangqi::go::markup::Shape;
+    let mut app = app();
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.world_mut()
+        .write_message(Action::own(GoCommand::New(GoSetup::of(9, 0))));
+    app.update();
+    app.update();
+    let at = |name: &str| {
+        let p = Point::from_gtp(name, 9).unwrap();
+        Some(xiangqi::app::go::view::world_at(p, 9))
+    };
+    let press = |app: &mut App, press: BoardPress, name: &str| {
+        app.world_mut().write_message(BoardPointer {
+            press,
+            at: at(name),
+        });
+        app.update();
+    };
+    press(&mut app, BoardPress::RightDown, "E5");
+    press(&mut app, BoardPress::RightUp(Brush::Shift), "E5");
+    press(&mut app, BoardPress::RightDown, "C3");
+    press(&mut app, BoardPress::RightUp(Brush::Plain), "G7");
+    let table = app.world().resource::<GoTable>();
+    let markup = table.markup();
+    let e5 = Point::from_gtp("E5", 9).unwrap();
+    assert_eq!(markup.shapes, [(e5, Shape::Triangle)]);
+    assert_eq!(markup.arrows.len(), 1);
+    let sgf = xiangqi::go::sgf::write(&table.to_file());
+    assert!(sgf.contains("TR[ee]") && sgf.contains("AR[cg:gc]"), "{sgf}");
+}

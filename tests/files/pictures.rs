@@ -410,6 +410,12 @@ fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties
         atari: true,
         liberties: true,
         insight: Default::default(),
+        // A record's marks: a square on H2, an arrow along the top edge.
+        markup: xiangqi::go::markup::Markup {
+            shapes: vec![(at("H2"), xiangqi::go::markup::Shape::Square)],
+            arrows: vec![(at("A9"), at("E9"))],
+            ..Default::default()
+        },
     };
     let marked = painter.draw_marked(game.position(), None, &marks);
     let pixel = |image: &tiny_skia::Pixmap, p: Point, dx: f32, dy: f32| {
@@ -430,6 +436,11 @@ fn a_counted_goban_shows_dead_stones_points_forbidden_points_atari_and_liberties
     // E5 crossed in red (off the star point's centre, along the cross).
     let cross = pixel(&marked, at("E5"), cell * 0.09, cell * 0.09);
     assert!(cross[0] > 120 && cross[1] < 90, "the cross: {cross:?}");
+    // The square's edge in black ink on the empty H2; the arrow's red over C9.
+    let edge = pixel(&marked, at("H2"), cell * 0.204, 0.0);
+    assert!(edge.iter().all(|&v| v < 90), "the square: {edge:?}");
+    let shaft = pixel(&marked, at("C9"), 0.0, 0.0);
+    assert!(shaft[0] > 150 && shaft[1] < 90, "the arrow: {shaft:?}");
     // C4 in atari: ringed in red.
     let ring = pixel(&marked, at("C4"), cell * 0.44, 0.0);
     assert!(ring[0] > 150 && ring[1] < 100, "the ring: {ring:?}");

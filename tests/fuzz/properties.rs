@@ -225,6 +225,13 @@ pub fn sgf(data: &[u8]) {
         };
         assert_eq!(shape(&back[0]), shape(game), "{written}");
         assert_eq!(sgf::write(&back[0]), written);
+        // Each node's marks read, and written into the node read back the same.
+        for node in &game.nodes {
+            let marks = xiangqi::go::markup::Markup::of(node, game.size);
+            let mut copy = node.clone();
+            marks.write_into(&mut copy);
+            assert_eq!(xiangqi::go::markup::Markup::of(&copy, game.size), marks);
+        }
     }
 }
 

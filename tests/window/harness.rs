@@ -1020,14 +1020,40 @@ impl Game {
     /// Presses (`mousedown`) or releases (`mouseup`) the left button where the pointer
     /// is, and waits until the game has taken it.
     pub fn button(&self, down: bool) {
+        self.button_of(down, "1");
+    }
+
+    /// [`Game::button`] for any button (`1` left, `3` right).
+    pub fn button_of(&self, down: bool, button: &str) {
+        let name = button_name(button);
         let (verb, seen) = if down {
-            ("mousedown", "press Left ")
+            ("mousedown", format!("press {name} "))
         } else {
-            ("mouseup", "release Left ")
+            ("mouseup", format!("release {name} "))
         };
-        self.send(verb, &[verb, "1"], |acks| {
-            acks.iter().any(|a| a.what.starts_with(seen))
+        self.send(verb, &[verb, button], |acks| {
+            acks.iter().any(|a| a.what.starts_with(&seen))
         });
+    }
+
+    /// A right-button drag from one point to another, `keys` held (`shift`, `alt`, or
+    /// none): an arrow drawn on the board.
+    pub fn right_drag(&self, from: &str, to: &str, keys: &[&str]) {
+        let (x0, y0, _) = self.point(from.parse().unwrap());
+        let (x1, y1, _) = self.point(to.parse().unwrap());
+        for k in keys {
+            self.xdotool(&["keydown", k]);
+        }
+        self.move_to((x0, y0));
+        self.button_of(true, "3");
+        for i in 1..=6 {
+            let t = i as f32 / 6.0;
+            self.move_to((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t));
+        }
+        self.button_of(false, "3");
+        for k in keys {
+            self.xdotool(&["keyup", k]);
+        }
     }
 
     /// Presses the button on one point, drags through the way, releases on another;

@@ -236,3 +236,40 @@ fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
         game.since(mark)
     );
 }
+
+#[test]
+fn tutor_arrow_and_circle_drawn_with_the_right_button_are_kept() {
+    let name = "tutor-marks";
+    let mut game = Game::start(name);
+    game.play("h2e2");
+    game.play("b9c7");
+    game.until_position(CANNON_AND_HORSE);
+    // A parent shows the child the horse's answer: a green arrow, a red circle (Shift).
+    let mark = game.mark();
+    game.right_drag("c7", "e6", &[]);
+    game.until_logged_since(mark, r#"marks now "[%cal Gc7e6]""#);
+    let mark = game.mark();
+    game.right_drag("e6", "e6", &["shift"]);
+    game.until_logged_since(mark, r#"marks now "[%csl Re6] [%cal Gc7e6]""#);
+    game.until_logged("marks drawn [%csl Re6] [%cal Gc7e6]");
+    game.until_still();
+    game.save_shot("tutor-marks");
+    let shot = game.shot();
+    // The arrow's green between c7 and e6, the circle's red ring around e6.
+    let (x0, y0, cell) = game.point(sq("c7"));
+    let (x1, y1, _) = game.point(sq("e6"));
+    let green = xiangqi::theme::over(xiangqi::theme::brush::GREEN, xiangqi::theme::wood::BOARD);
+    let on_shaft = shot.count_within((x0 + x1) / 2.0, (y0 + y1) / 2.0, cell * 0.2, green, 40);
+    assert!(on_shaft > 10, "{on_shaft} green pixels on the arrow");
+    // Kept with the game: closed and opened again, the marks are drawn again.
+    game.key("ctrl+w");
+    assert_eq!(game.exit_code(), Some(0));
+    drop(game);
+    game = Game::restart(name, &[]);
+    game.until_position(CANNON_AND_HORSE);
+    game.until_logged("marks drawn [%csl Re6] [%cal Gc7e6]");
+    // A plain click on an empty point takes them off.
+    let mark = game.mark();
+    game.click("e5", "1");
+    game.until_logged_since(mark, "marks cleared");
+}

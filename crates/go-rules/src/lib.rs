@@ -22,6 +22,7 @@ pub mod collection;
 mod dead;
 mod game;
 pub mod handicap;
+pub mod markup;
 mod point;
 mod rules;
 mod score;

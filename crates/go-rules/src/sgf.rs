@@ -296,7 +296,7 @@ fn error(line: usize, what: &str) -> SgfError {
 }
 
 /// A point as SGF writes it (`dd`), or `None` for a pass (`""`, or `tt` up to 19×19).
-fn point(text: &str, size: u8) -> Result<Option<Point>, String> {
+pub(crate) fn point(text: &str, size: u8) -> Result<Option<Point>, String> {
     let t = text.trim().as_bytes();
     if t.is_empty() || (t == b"tt" && size <= 19) {
         return Ok(None);
@@ -315,7 +315,7 @@ fn point(text: &str, size: u8) -> Result<Option<Point>, String> {
     }
 }
 
-fn coordinates(p: Point) -> String {
+pub(crate) fn coordinates(p: Point) -> String {
     let c = |v: u8| char::from(if v < 26 { b'a' + v } else { b'A' + v - 26 });
     format!("{}{}", c(p.x), c(p.y))
 }

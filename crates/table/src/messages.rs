@@ -23,6 +23,37 @@ pub enum BoardPress {
     LeftUp,
     /// The right button went down.
     RightDown,
+    /// The right button came up, with the keys held (a mark's colour or shape).
+    RightUp(Brush),
+}
+
+/// The keys held as a mark is drawn with the right button, lichess's way: none, Shift
+/// or Ctrl, Alt, or both. Each game says what they draw (Xiangqi: green, red, blue,
+/// yellow; Go: a circle, a triangle, a square, a cross).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Brush {
+    /// No key.
+    #[default]
+    Plain,
+    /// Shift or Ctrl.
+    Shift,
+    /// Alt.
+    Alt,
+    /// Shift (or Ctrl) and Alt.
+    Both,
+}
+
+impl Brush {
+    /// The brush of the keys held.
+    #[must_use]
+    pub fn of(shift_or_ctrl: bool, alt: bool) -> Brush {
+        match (shift_or_ctrl, alt) {
+            (false, false) => Brush::Plain,
+            (true, false) => Brush::Shift,
+            (false, true) => Brush::Alt,
+            (true, true) => Brush::Both,
+        }
+    }
 }
 
 /// Something to do with one save slot (from the slots dialog).

@@ -206,8 +206,19 @@ fn points(
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
     mut helper: crate::app::tutor::go::Helper,
+    mut right_from: Local<Option<crate::go::Point>>,
 ) {
     for &BoardPointer { press, at } in presses.read() {
+        let point = at.and_then(|at| view::point_at(at, table.size()));
+        match press {
+            BoardPress::RightDown => *right_from = point,
+            BoardPress::RightUp(brush) => {
+                if let (Some(from), Some(to)) = (right_from.take(), point) {
+                    crate::app::tutor::marks::draw_go(&mut table, from, to, brush);
+                }
+            }
+            _ => {}
+        }
         if press != BoardPress::LeftDown {
             continue;
         }

@@ -36,8 +36,12 @@ pub(crate) fn board(world: &World, lang: Lang) -> Option<SpokenBoard> {
         Color::Black => G::BlackToMove,
         Color::White => G::WhiteToMove,
     };
+    let mut label = format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang));
+    if let Some(words) = crate::app::tutor::marks::go_words(&table.markup(), size, lang) {
+        label = format!("{label}; {words}");
+    }
     Some(SpokenBoard {
-        label: format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang)),
+        label,
         columns: size,
         rows: size,
         points,

@@ -253,6 +253,7 @@ fn redraw(
         atari: table.look.atari,
         liberties: table.look.liberties,
         insight: now.clone(),
+        markup: table.markup(),
     };
     *drawn = now;
     let pixmap = painter.draw_marked(pos, last, &marks);

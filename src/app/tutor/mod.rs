@@ -5,6 +5,7 @@
 //! The other side, a computer, a lesson and a puzzle are never asked.
 
 pub mod go;
+pub mod marks;
 pub mod xiangqi;
 
 /// The seat of a side: 0 for the side that moves first in the game's own order.

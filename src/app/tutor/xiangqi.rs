@@ -30,6 +30,11 @@ pub(crate) struct Helper<'w> {
 }
 
 impl Helper<'_> {
+    /// A game is played at the table (not a puzzle, a lesson or the editor).
+    pub(crate) fn in_play(&self) -> bool {
+        *self.mode.get() == Mode::Play
+    }
+
     /// The move is held back for the question (not played now). The move asked about,
     /// played again in the same position, passes.
     pub(crate) fn holds(&mut self, model: &Model, mv: Move) -> bool {

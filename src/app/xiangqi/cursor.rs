@@ -181,8 +181,13 @@ pub(crate) fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
         Color::Red => T::RedToMove,
         Color::Black => T::BlackToMove,
     };
+    let mut label = format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang));
+    // The marks drawn on the position, read after the side to move.
+    if let Some(words) = crate::app::tutor::marks::xiangqi_words(&model.marks(), lang) {
+        label = format!("{label}; {words}");
+    }
     Some(SpokenBoard {
-        label: format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang)),
+        label,
         columns: 9,
         rows: 10,
         points,

@@ -25,6 +25,10 @@ pub struct PointerReleased(pub Option<Square>);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointerRightPressed(pub Option<Square>);
 
+/// The right button came up on a point (or off the board), with the keys held.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerRightReleased(pub Option<Square>, pub crate::app::messages::Brush);
+
 /// What the player does in the board editor (edit mode, F2), besides pointing at the
 /// board.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -177,6 +181,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PointerPressed>()
         .add_message::<PointerReleased>()
         .add_message::<PointerRightPressed>()
+        .add_message::<PointerRightReleased>()
         .add_message::<EditCommand>()
         .add_message::<Selected>()
         .add_message::<MovePlayed>()
@@ -295,5 +300,6 @@ fn clear_clicks_on_leaving(app: &mut App, state: impl States + Copy) {
     app.clear_messages_on_exit::<PointerPressed>(state)
         .clear_messages_on_exit::<PointerReleased>(state)
         .clear_messages_on_exit::<PointerRightPressed>(state)
+        .clear_messages_on_exit::<PointerRightReleased>(state)
         .clear_messages_on_exit::<EditCommand>(state);
 }

@@ -52,6 +52,7 @@ pub(crate) fn plugin(app: &mut App) {
                 .run_if(crate::app::lessons::xiangqi::takes_moves),
             engine_move,
             commands,
+            drawn.run_if(in_state(Mode::Play)),
         )
             .chain()
             .in_set(Logic::Play)
@@ -86,6 +87,7 @@ fn points(
     mut pressed: MessageWriter<PointerPressed>,
     mut released: MessageWriter<PointerReleased>,
     mut right: MessageWriter<PointerRightPressed>,
+    mut right_up: MessageWriter<crate::app::xiangqi::messages::PointerRightReleased>,
 ) {
     for &BoardPointer { press, at } in board.read() {
         let square =
@@ -94,6 +96,11 @@ fn points(
             BoardPress::LeftDown => _ = pressed.write(PointerPressed(square)),
             BoardPress::LeftUp => _ = released.write(PointerReleased(square)),
             BoardPress::RightDown => _ = right.write(PointerRightPressed(square)),
+            BoardPress::RightUp(brush) => {
+                right_up.write(crate::app::xiangqi::messages::PointerRightReleased(
+                    square, brush,
+                ));
+            }
         }
     }
 }
@@ -246,7 +253,12 @@ pub(crate) fn pointer(
                     reason: Refusal::NotYourTurn,
                 });
             }
-            None => {}
+            // A plain click on an empty point takes the drawn marks off.
+            None => {
+                if helper.in_play() && crate::app::tutor::marks::clear_xiangqi(&mut model) {
+                    out.changed.write(BoardChanged);
+                }
+            }
         }
     }
     for &PointerReleased(square) in released.read() {
@@ -264,6 +276,25 @@ pub(crate) fn pointer(
                 // The dragged piece goes back to its point.
                 out.changed.write(BoardChanged);
             }
+        }
+    }
+}
+
+/// Marks drawn with the right button: a click marks a point, a drag draws an arrow.
+fn drawn(
+    mut pressed: MessageReader<PointerRightPressed>,
+    mut released: MessageReader<crate::app::xiangqi::messages::PointerRightReleased>,
+    mut from: Local<Option<Square>>,
+    mut model: ResMut<Model>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    if let Some(&PointerRightPressed(at)) = pressed.read().last() {
+        *from = at;
+    }
+    for &crate::app::xiangqi::messages::PointerRightReleased(to, brush) in released.read() {
+        if let (Some(a), Some(b)) = (from.take(), to) {
+            crate::app::tutor::marks::draw_xiangqi(&mut model, a, b, brush);
+            changed.write(BoardChanged);
         }
     }
 }

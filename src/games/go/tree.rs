@@ -224,6 +224,18 @@ impl Session {
         self.record.nodes[node].comment = text;
     }
 
+    /// The marks on the position shown (SGF's `CR`, `TR`, `SQ`, `MA`, `LB`, `AR`, `LN`).
+    #[must_use]
+    pub fn markup(&self) -> crate::go::markup::Markup {
+        crate::go::markup::Markup::of(&self.record.nodes[self.node()], self.size())
+    }
+
+    /// Draws `markup` on the position shown, in place of its marks.
+    pub fn set_markup(&mut self, markup: &crate::go::markup::Markup) {
+        let node = self.node();
+        markup.write_into(&mut self.record.nodes[node]);
+    }
+
     /// The count follows the position walked to; the clock waits for a move.
     fn after_walk(&mut self) {
         self.clock_stop();

@@ -84,9 +84,12 @@ pub struct Marks {
     pub liberties: bool,
     /// GNU Go's opinion: who owns each point, its candidate moves (`insight.rs`).
     pub insight: insight::Insight,
+    /// The record's marks on the position (`markup.rs`).
+    pub markup: crate::go::markup::Markup,
 }
 
 mod insight;
+mod markup;
 pub use insight::Insight;
 
 /// Draws Go positions of one board size at one picture size; keeps the empty board.
@@ -298,6 +301,7 @@ impl GobanPainter {
         }
         self.marks(&mut frame, pos, marks);
         self.insight(&mut frame, pos, &marks.insight);
+        self.markup(&mut frame, pos, &marks.markup);
         frame
     }
 

@@ -60,7 +60,13 @@ fn pointer(
         return;
     };
     let (camera, transform) = *camera;
-    let ctrl = keys.is_some_and(|k| ctrl_held(&k));
+    let ctrl = keys.as_ref().is_some_and(|k| ctrl_held(k));
+    let brush = keys.as_ref().map_or(crate::messages::Brush::Plain, |k| {
+        crate::messages::Brush::of(
+            ctrl || held(k, [KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+            held(k, [KeyCode::AltLeft, KeyCode::AltRight]),
+        )
+    });
     for event in events.read() {
         let button = match event {
             WindowEvent::CursorMoved(moved) => {
@@ -85,6 +91,7 @@ fn pointer(
         match (button.button, button.state) {
             // Releases always count, so a drag that ends over the panel still ends.
             (MouseButton::Left, ButtonState::Released) => on_board(BoardPress::LeftUp),
+            (MouseButton::Right, ButtonState::Released) => on_board(BoardPress::RightUp(brush)),
             _ if over_panel.0 => {}
             (MouseButton::Left, ButtonState::Pressed) => on_board(BoardPress::LeftDown),
             (MouseButton::Right, ButtonState::Pressed) => {

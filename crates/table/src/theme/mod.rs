@@ -163,6 +163,23 @@ pub mod go {
     pub const CANDIDATE: Rgba = Rgba(0x1E, 0x5A, 0xC8, 0xE6);
     /// GNU Go's best candidate.
     pub const BEST: Rgba = Rgba(0x1E, 0x8A, 0x3C, 0xF0);
+    /// The arrows and lines a record draws (SGF `AR`, `LN`).
+    pub const MARKUP_LINE: Rgba = Rgba(0xC0, 0x28, 0x1C, 0xD8);
+}
+
+/// The colours of the marks players draw on the board with the right button (lichess's
+/// brushes): green, red, blue, yellow, a little transparent so the pieces show.
+pub mod brush {
+    use super::Rgba;
+
+    /// No key held; `G` in a record.
+    pub const GREEN: Rgba = Rgba(0x15, 0x78, 0x1B, 0xC0);
+    /// Shift or Ctrl; `R`.
+    pub const RED: Rgba = Rgba(0xB0, 0x20, 0x20, 0xC0);
+    /// Alt; `B`.
+    pub const BLUE: Rgba = Rgba(0x00, 0x40, 0xB0, 0xC0);
+    /// Shift and Alt; `Y`.
+    pub const YELLOW: Rgba = Rgba(0xE6, 0x8F, 0x00, 0xC8);
 }
 
 /// The panel, dialogs and banner around the board: light and warm like the wood, so

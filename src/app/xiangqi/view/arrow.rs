@@ -18,7 +18,7 @@ const HEAD_LENGTH: f32 = 0.36;
 const HEAD_WIDTH: f32 = 0.46;
 
 /// A part of the arrow.
-#[derive(Component)]
+#[derive(Component, Clone)]
 pub struct Arrow;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -76,7 +76,29 @@ fn show(
         return;
     };
     info!("arrow {m}");
-    let (from, to) = (world(m.from, flipped), world(m.to, flipped));
+    let material = materials.add(ColorMaterial::from_color(crate::app::to_color(
+        theme.palette().arrow,
+    )));
+    spawn(
+        &mut commands,
+        &mut meshes,
+        &material,
+        (world(m.from, flipped), world(m.to, flipped)),
+        Z_ARROW,
+        Arrow,
+    );
+}
+
+/// An arrow's shaft and head from `from` to `to` (world points) at depth `z`, each
+/// part with `marker`.
+pub(crate) fn spawn(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    material: &Handle<ColorMaterial>,
+    (from, to): (Vec2, Vec2),
+    z: f32,
+    marker: impl Component + Clone,
+) {
     let along = (to - from).normalize_or_zero();
     let angle = along.to_angle();
     // From within the piece that moves (its character stays readable) to the point it
@@ -85,14 +107,11 @@ fn show(
     let tip = to;
     let head_base = tip - along * HEAD_LENGTH * CELL;
     let length = (head_base - start).length();
-    let material = materials.add(ColorMaterial::from_color(crate::app::to_color(
-        theme.palette().arrow,
-    )));
     commands.spawn((
-        Arrow,
+        marker.clone(),
         Mesh2d(meshes.add(Rectangle::new(length, SHAFT * CELL))),
         MeshMaterial2d(material.clone()),
-        Transform::from_translation(((start + head_base) / 2.0).extend(Z_ARROW))
+        Transform::from_translation(((start + head_base) / 2.0).extend(z))
             .with_rotation(Quat::from_rotation_z(angle)),
     ));
     let half = HEAD_WIDTH / 2.0 * CELL;
@@ -102,10 +121,10 @@ fn show(
         Vec2::new(0.0, -half),
     );
     commands.spawn((
-        Arrow,
+        marker,
         Mesh2d(meshes.add(head)),
-        MeshMaterial2d(material),
-        Transform::from_translation(head_base.extend(Z_ARROW))
+        MeshMaterial2d(material.clone()),
+        Transform::from_translation(head_base.extend(z))
             .with_rotation(Quat::from_rotation_z(angle)),
     ));
 }

@@ -3,6 +3,7 @@
 
 pub mod arrow;
 pub mod board;
+pub mod drawn;
 pub mod marks;
 pub mod pieces;
 
@@ -10,9 +11,15 @@ use bevy::prelude::*;
 
 /// The board, pieces, marks and arrow (the window adds it; a test may, with the assets).
 pub fn plugin(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::plugin, marks::plugin, arrow::plugin))
-        // Meshes and materials added in any order are the same meshes and materials:
-        // the looks of the pieces and of the marks are made side by side.
-        .allow_ambiguous_resource::<Assets<Mesh>>()
-        .allow_ambiguous_resource::<Assets<ColorMaterial>>();
+    app.add_plugins((
+        board::plugin,
+        pieces::plugin,
+        marks::plugin,
+        arrow::plugin,
+        drawn::plugin,
+    ))
+    // Meshes and materials added in any order are the same meshes and materials:
+    // the looks of the pieces and of the marks are made side by side.
+    .allow_ambiguous_resource::<Assets<Mesh>>()
+    .allow_ambiguous_resource::<Assets<ColorMaterial>>();
 }

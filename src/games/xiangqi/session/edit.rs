@@ -69,6 +69,29 @@ impl Session {
         self.redo.clear();
     }
 
+    /// The marks drawn on the position shown (kept in its comment as `[%csl …]`
+    /// and `[%cal …]`, as lichess writes them).
+    #[must_use]
+    pub fn marks(&self) -> crate::rules::tree::marks::Marks {
+        crate::rules::tree::marks::Marks::read(&self.note(self.cursor()).after).0
+    }
+
+    /// Draws `marks` on the position shown, in place of its marks; the comment's words
+    /// stay. One change for undo, as a comment typed is.
+    pub fn set_marks(&mut self, marks: &crate::rules::tree::marks::Marks) {
+        let id = self.cursor();
+        let (_, words) = crate::rules::tree::marks::Marks::read(&self.note(id).after);
+        let commands = marks.write();
+        let text = match (commands.is_empty(), words.is_empty()) {
+            (true, _) => words,
+            (false, true) => commands,
+            (false, false) => format!("{commands} {words}"),
+        };
+        self.end_typing();
+        self.set_comment(id, &text);
+        self.end_typing();
+    }
+
     /// Ends a stretch of typing: the next edit of the same comment is a change of its
     /// own.
     pub fn end_typing(&mut self) {

@@ -328,7 +328,10 @@ fn comment_box(
     edit: &mut impl FnMut(RecordEdit),
 ) -> egui::Rect {
     let node = model.cursor();
-    let stored = &model.note(node).after;
+    // The box shows the words; the marks drawn on the board stay in the record with
+    // them ([%csl …] [%cal …]) and are not the player's to type.
+    let (marks, stored) = crate::rules::tree::marks::Marks::read(&model.note(node).after);
+    let stored = &stored;
     let id = egui::Id::new("comment box");
     let focused = ui.memory(|m| m.has_focus(id));
     // Another move shown, or the comment changed by undo: the box follows, unless the
@@ -348,7 +351,15 @@ fn comment_box(
         response.request_focus();
     }
     if response.changed() {
-        edit(RecordEdit::Comment(node, state.comment.clone()));
+        let commands = marks.write();
+        let text = if commands.is_empty() {
+            state.comment.clone()
+        } else if state.comment.is_empty() {
+            commands
+        } else {
+            format!("{commands} {}", state.comment)
+        };
+        edit(RecordEdit::Comment(node, text));
     }
     if response.lost_focus() {
         edit(RecordEdit::DoneTyping);
