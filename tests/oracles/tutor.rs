@@ -365,3 +365,77 @@ fn go_warnings_are_what_gnu_go_reads() {
     std::fs::remove_file(&file).ok();
     assert_eq!(said, go_tutor::words(w, size).1);
 }
+
+/// A node's marks as the sgfmill oracle writes them: `CR D4`, `LB G7 A`, `AR C3-G7`,
+/// sorted, joined by ';'.
+fn marks_line(markup: &xiangqi::go::markup::Markup, size: u8) -> String {
+    let mut all = Vec::new();
+    for &(p, s) in &markup.shapes {
+        all.push(format!("{} {}", s.property(), p.gtp(size)));
+    }
+    for (p, t) in &markup.labels {
+        all.push(format!("LB {} {t}", p.gtp(size)));
+    }
+    for (name, pairs) in [("AR", &markup.arrows), ("LN", &markup.lines)] {
+        for (a, b) in pairs {
+            all.push(format!("{name} {}-{}", a.gtp(size), b.gtp(size)));
+        }
+    }
+    all.sort();
+    all.join(";")
+}
+
+#[test]
+fn go_marks_drawn_into_a_real_game_are_read_by_sgfmill_and_back_by_us() {
+    use xiangqi::go::markup::{Markup, Shape};
+    use xiangqi::go::{Point, sgf};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-9x9.sgf");
+    let mut record = sgf::read(&sgf::decode(&std::fs::read(&path).unwrap())).unwrap()[0].clone();
+    let size = record.size;
+    let line = record.main_line();
+    let mut rng = Rng(0x5afe_0059);
+    let point = |rng: &mut Rng| Point::new(rng.below(9) as u8, rng.below(9) as u8);
+    for &n in &line {
+        let mut m = Markup::default();
+        for _ in 0..rng.below(4) {
+            let p = point(&mut rng);
+            let shape = Shape::ALL[rng.below(4)];
+            if !m.shapes.iter().any(|(q, _)| *q == p) {
+                m.toggle_shape(p, shape);
+            }
+        }
+        if rng.below(3) == 0 {
+            m.labels.push((point(&mut rng), ["A", "1", "甲"][rng.below(3)].to_owned()));
+        }
+        for _ in 0..rng.below(2) {
+            m.toggle_arrow(point(&mut rng), point(&mut rng));
+        }
+        if rng.below(4) == 0 {
+            let (a, b) = (point(&mut rng), point(&mut rng));
+            if a != b {
+                m.lines.push((a, b));
+            }
+        }
+        m.write_into(&mut record.nodes[n]);
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tutor-marks");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("marked.sgf");
+    let text = sgf::write(&record);
+    std::fs::write(&file, &text).unwrap();
+    let mut oracle = common::python::Oracle::start("sgfmill_oracle.py");
+    let answer = oracle.ask(&format!("marks\t{}", file.display()));
+    let f: Vec<&str> = answer.split('\t').collect();
+    assert_eq!(f[0], "ok", "{answer}");
+    let theirs: Vec<&str> = f[1].split(',').collect();
+    let back = sgf::read(&text).unwrap();
+    assert_eq!(theirs.len(), line.len());
+    let mut marked = 0;
+    for (i, &n) in line.iter().enumerate() {
+        let ours = Markup::of(&record.nodes[n], size);
+        marked += usize::from(!ours.is_empty());
+        assert_eq!(theirs[i], marks_line(&ours, size), "node {i}");
+        assert_eq!(Markup::of(back[0].node(n), size), ours, "node {i} read back");
+    }
+    assert!(marked * 2 > line.len(), "{marked} of {} nodes marked", line.len());
+}
