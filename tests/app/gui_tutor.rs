@@ -203,3 +203,44 @@ fn go_marks_drawn_with_the_right_button_are_kept_in_the_sgf() {
     let sgf = xiangqi::go::sgf::write(&table.to_file());
     assert!(sgf.contains("TR[ee]") && sgf.contains("AR[cg:gc]"), "{sgf}");
 }
+
+#[test]
+fn xiangqi_tutor_takes_a_mistake_back_and_keeps_it_as_a_variation() {
+    use common::headless::until;
+    use xiangqi::app::xiangqi::model::Model;
+    use xiangqi::i18n::Lang;
+    use xiangqi::rules::Move;
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = Lang::En;
+    play(&mut app, "h2e2 b9c7");
+    app.world_mut().resource_mut::<Settings>().help = [Help::Tutor, Help::None];
+    let before = app.world().resource::<Model>().cursor();
+    // 炮五进四 gives the cannon for a soldier: played, then taken back.
+    drag(&mut app, "e2", "e6");
+    assert_eq!(plies(&app), 3, "played at once");
+    until(&mut app, "the tutor's takeback", |app| {
+        app.world().resource::<Model>().cursor() == before
+    });
+    let text = asked(&app, "xiangqi").expect("the tutor says why");
+    assert!(
+        text.starts_with("Tutor: that move is a") && text.contains("Think again (1 of 2)"),
+        "{text}"
+    );
+    let model = app.world().resource::<Model>();
+    // The move stays in the record with the tutor's words; the better move is drawn.
+    let tree = model.tree();
+    let taken = tree.node(before).children()[0];
+    assert_eq!(tree.node(taken).mv(), Some("e2e6".parse::<Move>().unwrap()));
+    assert_eq!(model.note(taken).after, text);
+    assert_eq!(model.marks().arrows.len(), 1, "the better move as an arrow");
+    // Another move instead: it becomes the game's line, the mistake its variation.
+    play(&mut app, "h0g2");
+    // The tutor reads the move in the frame after it.
+    app.update();
+    let model = app.world().resource::<Model>();
+    let line: Vec<String> = model.game().moves().map(|m| m.to_string()).collect();
+    assert_eq!(line, ["h2e2", "b9c7", "h0g2"]);
+    assert_eq!(model.tree().node(before).children().len(), 2);
+    assert_ne!(model.tree().node(before).children()[0], taken, "promoted");
+    assert_eq!(asked(&app, "xiangqi"), None);
+}

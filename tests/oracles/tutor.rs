@@ -405,7 +405,8 @@ fn go_marks_drawn_into_a_real_game_are_read_by_sgfmill_and_back_by_us() {
             }
         }
         if rng.below(3) == 0 {
-            m.labels.push((point(&mut rng), ["A", "1", "甲"][rng.below(3)].to_owned()));
+            m.labels
+                .push((point(&mut rng), ["A", "1", "甲"][rng.below(3)].to_owned()));
         }
         for _ in 0..rng.below(2) {
             m.toggle_arrow(point(&mut rng), point(&mut rng));
@@ -435,7 +436,15 @@ fn go_marks_drawn_into_a_real_game_are_read_by_sgfmill_and_back_by_us() {
         let ours = Markup::of(&record.nodes[n], size);
         marked += usize::from(!ours.is_empty());
         assert_eq!(theirs[i], marks_line(&ours, size), "node {i}");
-        assert_eq!(Markup::of(back[0].node(n), size), ours, "node {i} read back");
+        assert_eq!(
+            Markup::of(back[0].node(n), size),
+            ours,
+            "node {i} read back"
+        );
     }
-    assert!(marked * 2 > line.len(), "{marked} of {} nodes marked", line.len());
+    assert!(
+        marked * 2 > line.len(),
+        "{marked} of {} nodes marked",
+        line.len()
+    );
 }

@@ -273,3 +273,32 @@ fn tutor_arrow_and_circle_drawn_with_the_right_button_are_kept() {
     game.click("e5", "1");
     game.until_logged_since(mark, "marks cleared");
 }
+
+#[test]
+fn tutor_takes_back_a_cannon_given_away_and_the_move_instead_stands() {
+    let game = Game::start("tutor-takeback");
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.click_at(panel_place(&game, "help-0"));
+    game.click_at(panel_place(&game, "help-0-tutor"));
+    game.until_logged("help [Tutor, None]");
+    game.click_at(panel_place(&game, "start-game"));
+    game.until_logged("new game dialog closed");
+    game.until_still();
+    game.play("h2e2");
+    game.play("b9c7");
+    game.until_position(CANNON_AND_HORSE);
+    // Played, looked at by Fairy-Stockfish, taken back with its reason and an arrow.
+    let mark = game.mark();
+    game.play("e2e6");
+    game.until_logged_since(mark, "tutor looks at e2e6");
+    game.until_logged_since(mark, "tutor takes back e2e6: Tutor: that move is a");
+    game.until_position(CANNON_AND_HORSE);
+    game.until_logged_since(mark, "marks drawn [%cal Y");
+    game.until_still();
+    game.save_shot("tutor-takeback");
+    // Another move: it stands, and the one taken back stays in the record.
+    let mark = game.mark();
+    game.play("h0g2");
+    game.until_logged_since(mark, "tutor: h0g2 played instead");
+}

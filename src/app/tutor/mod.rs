@@ -4,6 +4,7 @@
 //! anyway", or the same move again, plays it; "Choose another move" or Esc drops it.
 //! The other side, a computer, a lesson and a puzzle are never asked.
 
+pub mod coach;
 pub mod go;
 pub mod marks;
 pub mod xiangqi;

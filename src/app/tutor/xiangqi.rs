@@ -3,6 +3,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use table::learn::Help;
 use table::learn::shell::{Question, TutorAnswer};
 
 use crate::app::actions::PlayCommand;
@@ -40,7 +41,12 @@ impl Helper<'_> {
     pub(crate) fn holds(&mut self, model: &Model, mv: Move) -> bool {
         let pos = model.shown_position();
         let mover = pos.turn();
-        let helped = self.settings.help[super::seat(mover == Color::Red)].warns();
+        // A tutor warns too where it has no engine to ask after the move.
+        let helped = match self.settings.help[super::seat(mover == Color::Red)] {
+            Help::Warnings => true,
+            Help::Tutor => crate::engine::find(self.xq.engine.as_deref()).is_none(),
+            _ => false,
+        };
         let over = model.outcome().is_some() && !model.is_reviewing();
         if *self.mode.get() != Mode::Play || !helped || over || self.xq.computer == Some(mover) {
             return false;

@@ -78,13 +78,21 @@ impl Reviewed {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    use crate::app::tutor::coach;
+    type Game = crate::app::xiangqi::game::Xiangqi;
+    let ours = <Game as crate::app::shell::table::TableGame>::SYSTEMS;
     app.init_resource::<Reviewed>()
+        .init_resource::<coach::Coach>()
         .add_message::<ReviewCommand>()
         .add_systems(
             Update,
             (
-                commands.in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
+                commands.in_set(ours),
                 gather,
+                // The tutor is a review of one move.
+                coach::watch.in_set(ours),
+                coach::verdict.in_set(ours),
+                coach::answer.in_set(ours),
             )
                 .chain()
                 .in_set(Logic::Review),
@@ -166,7 +174,7 @@ fn next_mark(reviewed: &Reviewed, model: &Model, forward: bool, same_side: bool)
 
 /// The review's results, handed on as they come by a thread of the jobs helper, which
 /// wakes the window for each; when the stream is dropped the pool is, and the engines stop.
-fn results(running: Running) -> Stream<Result<Searched, String>> {
+pub(crate) fn results(running: Running) -> Stream<Result<Searched, String>> {
     Stream::start(Wake::window(), None, move |say| {
         let wait = std::time::Duration::from_millis(100);
         loop {

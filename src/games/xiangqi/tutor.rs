@@ -207,6 +207,14 @@ fn piece_words(piece: Piece, at: Square) -> Text {
 /// written in `notation` (Chinese in Chinese).
 #[must_use]
 pub fn words(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> Text {
+    let Text(zh, en) = reason(pos, m, warning, notation);
+    Text(format!("确定吗？{zh}"), format!("Are you sure? {en}"))
+}
+
+/// What is wrong with the move, as a sentence: "Your cannon on e6 can be taken for
+/// nothing." (the question's and the tutor's words).
+#[must_use]
+pub fn reason(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> Text {
     let other = |with: Move| {
         let next = pos.play(m).ok();
         let zh = next
@@ -223,34 +231,28 @@ pub fn words(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> 
     };
     match *warning {
         Warning::MissesMate { with } => Text(
-            format!(
-                "确定吗？你有一步杀：{}。",
-                Notation::Chinese.write(pos, with)
-            ),
-            format!(
-                "Are you sure? You can mate at once with {}.",
-                notation.display(pos, with)
-            ),
+            format!("你有一步杀：{}。", Notation::Chinese.write(pos, with)),
+            format!("You can mate at once with {}.", notation.display(pos, with)),
         ),
         Warning::MateInOne { with } => {
             let (zh, en) = other(with);
             Text(
-                format!("确定吗？走了这步，{zh_side}一步杀（{zh}）。"),
-                format!("Are you sure? After this move {en_side} mates at once ({en})."),
+                format!("走了这步，{zh_side}一步杀（{zh}）。"),
+                format!("After this move {en_side} mates at once ({en})."),
             )
         }
         Warning::MateInTwo { with } => {
             let (zh, en) = other(with);
             Text(
-                format!("确定吗？走了这步，{zh_side}两步杀，先走{zh}。"),
-                format!("Are you sure? After this move {en_side} mates in two, starting {en}."),
+                format!("走了这步，{zh_side}两步杀，先走{zh}。"),
+                format!("After this move {en_side} mates in two, starting {en}."),
             )
         }
         Warning::Hangs { piece, at } => {
             let Text(zh, en) = piece_words(piece, at);
             Text(
-                format!("确定吗？走了这步，你的{zh}会被白吃。"),
-                format!("Are you sure? Your {en} can be taken for nothing."),
+                format!("走了这步，你的{zh}会被白吃。"),
+                format!("Your {en} can be taken for nothing."),
             )
         }
     }

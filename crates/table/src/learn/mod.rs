@@ -56,9 +56,9 @@ impl Help {
     /// Every choice.
     pub const ALL: [Help; 3] = [Help::None, Help::Warnings, Help::Tutor];
 
-    /// The choices the new-game dialog offers: the tutor's take-backs are not built
-    /// yet, and a tutor read from a file warns as the warnings do.
-    pub const OFFERED: [Help; 2] = [Help::None, Help::Warnings];
+    /// The choices the new-game dialog offers: each game's tutor is its own (Xiangqi's
+    /// asks Fairy-Stockfish); a game with none warns instead.
+    pub const OFFERED: [Help; 3] = Help::ALL;
 
     /// Its moves are looked at before they are played.
     #[must_use]
