@@ -244,3 +244,55 @@ fn xiangqi_tutor_takes_a_mistake_back_and_keeps_it_as_a_variation() {
     assert_ne!(model.tree().node(before).children()[0], taken, "promoted");
     assert_eq!(asked(&app, "xiangqi"), None);
 }
+
+#[test]
+fn go_tutor_takes_back_a_stone_that_gives_a_group_away() {
+    use common::headless::until;
+    use xiangqi::i18n::Lang;
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = Lang::En;
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.world_mut()
+        .write_message(Action::own(GoCommand::New(GoSetup::of(9, 0))));
+    app.update();
+    app.update();
+    let stone = |app: &mut App, name: &str| {
+        let p = Point::from_gtp(name, 9).unwrap();
+        app.world_mut()
+            .write_message(Action::own(GoCommand::Play(Move::Play(p))));
+        app.update();
+        app.update();
+    };
+    for s in ["A9", "B8", "B9", "C8", "J1", "D9"] {
+        stone(&mut app, s);
+    }
+    app.world_mut().resource_mut::<Settings>().help = [Help::Tutor, Help::None];
+    let before = app.world().resource::<GoTable>().node();
+    stone(&mut app, "C9");
+    assert_eq!(app.world().resource::<GoTable>().game().moves().len(), 7, "played at once");
+    until(&mut app, "the tutor's takeback", |app| {
+        app.world().resource::<GoTable>().node() == before
+    });
+    let text = asked(&app, "go").expect("the tutor says why");
+    assert!(text.starts_with("Tutor: that stone is a"), "{text}");
+    assert!(text.contains("This leaves your 3 stones one liberty"), "{text}");
+    let table = app.world().resource::<GoTable>();
+    assert!(
+        table.markup().shapes.iter().any(|(_, s)| *s == xiangqi::go::markup::Shape::Triangle),
+        "GNU Go's point marked"
+    );
+    // Another stone instead: it is the line, the one taken back its variation.
+    stone(&mut app, "E5");
+    app.update();
+    let table = app.world().resource::<GoTable>();
+    let children = &table.record().nodes[before].children;
+    assert_eq!(children.len(), 2);
+    let first = children[0];
+    assert_eq!(
+        table.record().nodes[first].mv.map(|(_, m)| m),
+        Some(Move::Play(Point::from_gtp("E5", 9).unwrap()))
+    );
+    assert!(table.record().nodes[children[1]].comment.starts_with("Tutor:"));
+}

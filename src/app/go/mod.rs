@@ -132,6 +132,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<view::Forbidden>()
         .init_resource::<GoCursor>()
         .init_resource::<crate::app::tutor::go::Held>()
+        .init_resource::<crate::app::tutor::go_coach::GoCoach>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
@@ -160,6 +161,9 @@ pub(crate) fn plugin(app: &mut App) {
                 count::suggest,
                 view::forbid,
                 sounds,
+                crate::app::tutor::go_coach::watch,
+                crate::app::tutor::go_coach::verdict,
+                crate::app::tutor::go_coach::answer,
             )
                 .chain()
                 .in_set(Logic::Play)

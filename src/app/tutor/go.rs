@@ -3,6 +3,7 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use table::learn::Help;
 use table::learn::shell::{Learning, Question, TutorAnswer};
 
 use crate::app::actions::PlayCommand;
@@ -40,7 +41,12 @@ impl Helper<'_> {
     pub(crate) fn holds(&mut self, table: &GoTable, mv: Move) -> bool {
         let game = table.game();
         let mover = game.position().to_move();
-        let helped = self.settings.help[super::seat(mover == Color::Black)].warns();
+        // A tutor warns too where GNU Go is not there to ask after the stone.
+        let helped = match self.settings.help[super::seat(mover == Color::Black)] {
+            Help::Warnings => true,
+            Help::Tutor => crate::engine::gtp::find_gnugo().is_none(),
+            _ => false,
+        };
         let playing = table.counting().is_none() && table.result().is_none();
         if !helped
             || !playing

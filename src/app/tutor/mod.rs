@@ -6,6 +6,7 @@
 
 pub mod coach;
 pub mod go;
+pub mod go_coach;
 pub mod marks;
 pub mod xiangqi;
 

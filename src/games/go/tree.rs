@@ -224,6 +224,19 @@ impl Session {
         self.record.nodes[node].comment = text;
     }
 
+    /// Makes the node shown its parent's first child: the line of the game from there.
+    pub fn promote_shown(&mut self) {
+        let node = self.node();
+        let Some(parent) = self.line.get(self.at.wrapping_sub(1)).copied() else {
+            return;
+        };
+        let children = &mut self.record.nodes[parent].children;
+        if let Some(i) = children.iter().position(|&c| c == node) {
+            let n = children.remove(i);
+            children.insert(0, n);
+        }
+    }
+
     /// The marks on the position shown (SGF's `CR`, `TR`, `SQ`, `MA`, `LB`, `AR`, `LN`).
     #[must_use]
     pub fn markup(&self) -> crate::go::markup::Markup {

@@ -173,38 +173,45 @@ pub fn warn(pos: &Position, mv: Move, rules: &Rules) -> Option<Warning> {
 /// The warning in words, as the player is asked: "Are you sure? …".
 #[must_use]
 pub fn words(warning: &Warning, size: u8) -> Text {
+    let Text(zh, en) = reason(warning, size);
+    Text(format!("确定吗？{zh}"), format!("Are you sure? {en}"))
+}
+
+/// What is wrong with the stone, as a sentence (the question's and the tutor's words).
+#[must_use]
+pub fn reason(warning: &Warning, size: u8) -> Text {
     let gtp = |p: Point| p.gtp(size);
     match *warning {
         Warning::SelfAtari { stones, by } => Text(
             format!(
-                "确定吗？走了这步，这块 {stones} 颗子只剩一口气，对方下 {} 就能提掉。",
+                "走了这步，这块 {stones} 颗子只剩一口气，对方下 {} 就能提掉。",
                 gtp(by)
             ),
             format!(
-                "Are you sure? This leaves your {stones} stones one liberty: the other side takes them at {}.",
+                "This leaves your {stones} stones one liberty: the other side takes them at {}.",
                 gtp(by)
             ),
         ),
         Warning::LeftInAtari { stones, at, save } => Text(
             format!(
-                "确定吗？你在 {} 的 {stones} 颗子正被打吃，还能救（下 {}）。",
+                "你在 {} 的 {stones} 颗子正被打吃，还能救（下 {}）。",
                 gtp(at),
                 gtp(save)
             ),
             format!(
-                "Are you sure? Your {stones} stones at {} are in atari and can still be saved (at {}).",
+                "Your {stones} stones at {} are in atari and can still be saved (at {}).",
                 gtp(at),
                 gtp(save)
             ),
         ),
         Warning::MissesCapture { stones, at, by } => Text(
             format!(
-                "确定吗？你可以下 {} 提掉对方 {} 的 {stones} 颗子。",
+                "你可以下 {} 提掉对方 {} 的 {stones} 颗子。",
                 gtp(by),
                 gtp(at)
             ),
             format!(
-                "Are you sure? You can take the other side's {stones} stones at {} now, at {}.",
+                "You can take the other side's {stones} stones at {} now, at {}.",
                 gtp(at),
                 gtp(by)
             ),

@@ -204,8 +204,22 @@ pub fn review(
     cancel: &AtomicBool,
     found: &(dyn Fn(usize, Seen) + Sync),
 ) -> Result<(), EngineError> {
-    let positions = game.moves().len() + 1;
-    let next = AtomicUsize::new(0);
+    review_from(game, 0, options, cancel, found)
+}
+
+/// [`review`] of the positions from `first` on (the tutor's: the last move's two).
+///
+/// # Errors
+/// As [`review`].
+pub fn review_from(
+    game: &Game,
+    first: usize,
+    options: &Options,
+    cancel: &AtomicBool,
+    found: &(dyn Fn(usize, Seen) + Sync),
+) -> Result<(), EngineError> {
+    let positions = (game.moves().len() + 1).saturating_sub(first).max(1);
+    let next = AtomicUsize::new(first);
     let failed: Mutex<Option<EngineError>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..options.workers.clamp(1, positions) {

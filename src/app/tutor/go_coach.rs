@@ -1,0 +1,272 @@
+//! The tutor at the Go table (a seat's help set to "Tutor"): after each stone of that
+//! seat GNU Go looks at the positions before and after it, as its review does; a stone
+//! the review would mark `?` (5 points or more by GNU Go's estimate) is taken back with
+//! its reason and GNU Go's point marked with a triangle, at most [`TRIES`] times at a
+//! position. The stone taken back stays in the record as a variation, with the tutor's
+//! words; the stone played instead becomes the line. The other side is never slowed:
+//! a reply played before the tutor has spoken is kept.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use table::learn::shell::{Learning, Question, TutorAnswer};
+use table::learn::{Help, Text};
+
+use crate::app::go::{GoHappened, GoTable};
+use crate::app::shell::model::Settings;
+use crate::app::store::jobs::{Next, Stream};
+use crate::games::go::review::{self, Options, Seen, Step};
+use crate::games::go::tutor;
+use crate::go::markup::Shape;
+use crate::go::{Color, Game, Move};
+
+/// Takebacks at one position before the stone stands.
+pub const TRIES: u8 = 2;
+
+const SLUG: &str = "go";
+
+/// What the tutor's thread says: a position seen, or the end.
+enum Came {
+    Seen(usize, Seen),
+    End,
+}
+
+/// The stone looked at.
+struct About {
+    before: usize,
+    after: usize,
+    game: Game,
+}
+
+/// The tutor's work at the Go table.
+#[derive(Resource, Default)]
+pub struct GoCoach {
+    running: Option<Stream<Came>>,
+    found: Vec<Option<Seen>>,
+    about: Option<About>,
+    tries: HashMap<usize, u8>,
+    /// The node a stone was taken back to, and the stone's node, while the player
+    /// chooses.
+    pub open: Option<(usize, usize)>,
+}
+
+/// Starts the tutor's look at each stone of a tutored seat.
+pub(crate) fn watch(
+    mut happened: MessageReader<GoHappened>,
+    mut coach: ResMut<GoCoach>,
+    mut table: ResMut<GoTable>,
+    (settings, learning): (Res<Settings>, Res<Learning>),
+    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut asked: MessageWriter<Question>,
+) {
+    let played = happened
+        .read()
+        .any(|h| matches!(h, GoHappened::Played { .. }));
+    if !played {
+        return;
+    }
+    let game = table.game().clone();
+    let Some(&mv) = game.moves().last() else {
+        return;
+    };
+    let after = table.node();
+    let Some(&before) = table.line().get(table.line().len().saturating_sub(2)) else {
+        return;
+    };
+    let before = if table.line().last() == Some(&after) {
+        before
+    } else {
+        return;
+    };
+    if let Some((at, old)) = coach.open.take() {
+        asked.write(Question {
+            slug: SLUG,
+            text: None,
+        });
+        if at == before && old != after {
+            table.promote_shown();
+            info!("tutor: {} played instead", mv.gtp(table.size()));
+        }
+    }
+    let mover = !game.position().to_move();
+    let seat = super::seat(mover == Color::Black);
+    let Some(options) = Options::installed() else {
+        return;
+    };
+    if settings.help[seat] != Help::Tutor
+        || table.setup.computer == Some(mover)
+        || learning.lesson(SLUG).is_some()
+        || mv == Move::Pass
+        || coach.tries.get(&before).copied().unwrap_or(0) >= TRIES
+    {
+        return;
+    }
+    let first = game.moves().len() - 1;
+    let reviewing = game.clone();
+    let options = Options {
+        workers: 2,
+        ..options
+    };
+    let wake = crate::app::store::jobs::Wake::of(wake);
+    coach.running = Some(Stream::start(wake, None, move |say| {
+        let _ = review::review_from(&reviewing, first, &options, say.cancelled(), &|k, s| {
+            say.say(Came::Seen(k, s));
+        });
+        say.say(Came::End);
+    }));
+    info!("tutor looks at {}", mv.gtp(table.size()));
+    coach.found = vec![None; game.moves().len() + 1];
+    coach.about = Some(About {
+        before,
+        after,
+        game,
+    });
+}
+
+/// The tutor's words for a stone taken back.
+fn verdict_words(about: &About, step: &Step, tries: (u8, u8)) -> Text {
+    let size = about.game.start().board().size();
+    let (zh_mark, en_mark) = match step.mark {
+        Some(review::Mark::Blunder) => ("败着（??）", "a blunder (??)"),
+        _ => ("错着（?）", "a mistake (?)"),
+    };
+    let before = about
+        .game
+        .position_at(about.game.moves().len() - 1)
+        .copied();
+    let reason = before
+        .and_then(|p| tutor::warn(&p, step.played, about.game.rules()))
+        .map(|w| tutor::reason(&w, size));
+    let (zh_reason, en_reason) = reason.map_or((String::new(), String::new()), |Text(z, e)| {
+        (z, format!(" {e}"))
+    });
+    let best = match step.best.mv {
+        Move::Play(p) => Some(p.gtp(size)),
+        Move::Pass => None,
+    };
+    let (zh_best, en_best) = best.map_or((String::new(), String::new()), |b| {
+        (
+            format!("更好的是 {b}（三角）。"),
+            format!(" A better point is {b} (the triangle)."),
+        )
+    });
+    let loss = step.loss;
+    Text(
+        format!(
+            "教练：这是一步{zh_mark}，按 GNU Go 的估计少了 {loss:.1} 目。{zh_reason}{zh_best}再想一想（第 {} 次，共 {} 次）。",
+            tries.0, tries.1
+        ),
+        format!(
+            "Tutor: that stone is {en_mark}: by GNU Go's estimate it costs {loss:.1} points.{en_reason}{en_best} Think again ({} of {}).",
+            tries.0, tries.1
+        ),
+    )
+}
+
+/// What GNU Go saw, judged as its review judges: a stone it would mark is taken back
+/// while the board is still where it was played.
+pub(crate) fn verdict(
+    mut coach: ResMut<GoCoach>,
+    mut table: ResMut<GoTable>,
+    settings: Res<Settings>,
+    mut asked: MessageWriter<Question>,
+) {
+    let Some(running) = coach.running.as_mut() else {
+        return;
+    };
+    let mut came = Vec::new();
+    let mut ended = false;
+    loop {
+        match running.take() {
+            Next::Came(Came::Seen(k, s)) => came.push((k, s)),
+            Next::Came(Came::End) | Next::Ended => {
+                ended = true;
+                break;
+            }
+            Next::Waiting => break,
+        }
+    }
+    for (k, s) in came {
+        if let Some(slot) = coach.found.get_mut(k) {
+            *slot = Some(s);
+        }
+    }
+    let Some(about) = coach.about.as_ref() else {
+        return;
+    };
+    let last = about.game.moves().len() - 1;
+    let step = review::judge(&about.game, &coach.found)
+        .get(last)
+        .cloned()
+        .flatten();
+    let Some(step) = step else {
+        if ended {
+            coach.running = None;
+            coach.about = None;
+        }
+        return;
+    };
+    coach.running = None;
+    let Some(about) = coach.about.take() else {
+        return;
+    };
+    let size = table.size();
+    if step.mark.is_none() {
+        info!(
+            "tutor lets {} pass ({:.1} points)",
+            step.played.gtp(size),
+            step.loss
+        );
+        return;
+    }
+    if table.node() != about.after {
+        info!(
+            "tutor: {} already answered, not taken back",
+            step.played.gtp(size)
+        );
+        return;
+    }
+    let tries = coach.tries.entry(about.before).or_insert(0);
+    *tries += 1;
+    let text = verdict_words(&about, &step, (*tries, TRIES));
+    info!("tutor takes back {}: {}", step.played.gtp(size), text.1);
+    table.set_comment(text.get(settings.lang).to_owned());
+    table.back();
+    if let Move::Play(p) = step.best.mv {
+        let mut markup = table.markup();
+        if !markup.shapes.iter().any(|(q, _)| *q == p) {
+            markup.toggle_shape(p, Shape::Triangle);
+        }
+        table.set_markup(&markup);
+    }
+    coach.open = Some((about.before, about.after));
+    asked.write(Question {
+        slug: SLUG,
+        text: Some(text),
+    });
+}
+
+/// "Play it anyway": the stone taken back stands; "Choose another move": the question
+/// goes.
+pub(crate) fn answer(
+    mut answers: MessageReader<TutorAnswer>,
+    mut coach: ResMut<GoCoach>,
+    mut table: ResMut<GoTable>,
+    mut asked: MessageWriter<Question>,
+) {
+    for a in answers.read().filter(|a| a.slug == SLUG) {
+        let Some((before, after)) = coach.open else {
+            continue;
+        };
+        if a.play && table.node() == before {
+            coach.open = None;
+            coach.tries.insert(before, TRIES);
+            table.go_to(after);
+            info!("tutor: the stone stands");
+        }
+        asked.write(Question {
+            slug: SLUG,
+            text: None,
+        });
+    }
+}
