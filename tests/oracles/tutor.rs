@@ -448,3 +448,43 @@ fn go_marks_drawn_into_a_real_game_are_read_by_sgfmill_and_back_by_us() {
         line.len()
     );
 }
+
+/// The tutor's verdict on each move of a game — its own search of the two positions,
+/// as the window makes it — against the review's marks for the whole game at the same
+/// depth: the same moves are taken back.
+#[test]
+fn the_tutors_takebacks_are_the_reviews_mistakes() {
+    use xiangqi::app::tutor::coach::DEPTH;
+    use xiangqi::engine::Limit;
+    use xiangqi::review::{self, Plan};
+    let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");
+    let mut rng = Rng(0x7070_7059);
+    let start = Position::new();
+    let moves = common::random_line(&start, 40, &mut rng);
+    let mut plan = Plan::new(&path, Limit::Depth(DEPTH));
+    plan.processes = 1;
+    let whole = review::collect(&review::start(&plan, &start, &moves)).unwrap();
+    let evals: Vec<_> = whole.iter().map(|s| s.eval).collect();
+    let marks = review::judge(&evals, start.turn());
+    let (mut agreed, mut taken) = (0, 0);
+    let mut pos = start.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        let two = review::collect(&review::start(&plan, &pos, &[m])).unwrap();
+        let judged = review::judge(&[two[0].eval, two[1].eval], pos.turn())[0];
+        let tutor = xq_tutor::takes_back(&judged);
+        let reviewed = xq_tutor::takes_back(&marks[i]);
+        taken += usize::from(tutor.is_some());
+        if tutor.is_some() == reviewed.is_some() {
+            agreed += 1;
+        } else {
+            eprintln!("move {i} {m}: tutor {tutor:?} ({:.1}), review {reviewed:?} ({:.1})", judged.drop, marks[i].drop);
+        }
+        pos = pos.play(m).unwrap();
+    }
+    println!(
+        "tutor against the review on a random game of {} plies at depth {DEPTH}: {agreed} verdicts the same, {taken} moves taken back",
+        moves.len()
+    );
+    assert!(taken >= 5, "a random game has mistakes: {taken}");
+    assert!(agreed * 10 >= moves.len() * 9, "{agreed} of {}", moves.len());
+}

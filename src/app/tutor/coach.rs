@@ -194,7 +194,7 @@ pub(crate) fn verdict(
         return;
     };
     let judged = review::judge(&[e0, e1], about.mover)[0];
-    let taken_back = judged.mark.filter(|m| *m >= Mark::Mistake);
+    let taken_back = tutor::takes_back(&judged);
     let Some(mark) = taken_back else {
         info!("tutor lets {} pass ({:.1} points)", about.mv, judged.drop);
         return;

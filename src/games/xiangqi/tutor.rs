@@ -177,6 +177,13 @@ pub fn warn(pos: &Position, m: Move) -> Option<Warning> {
     (best - mine >= LOSS && piece.color == pos.turn()).then_some(Warning::Hangs { piece, at: lost })
 }
 
+/// The mark for which the tutor takes a move back: the review's own, from a mistake
+/// (`?`) up — the same threshold as the marks of a reviewed game.
+#[must_use]
+pub fn takes_back(judged: &crate::review::Judged) -> Option<crate::review::Mark> {
+    judged.mark.filter(|m| *m >= crate::review::Mark::Mistake)
+}
+
 /// A side's piece as a player of that side calls it: 二路车 for Red's chariot on file
 /// `h` (Red counts files from its right in Chinese numerals), 7路马 for Black's on `g`;
 /// "chariot on h2" in English.
