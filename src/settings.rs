@@ -221,6 +221,8 @@ struct Stored {
     turn_board: bool,
     /// Each seat's help: `("warnings", "none")`; an unknown name is none.
     help: (String, String),
+    /// The tutor's takebacks at one position, 1–5.
+    tutor_tries: u8,
     /// The player chosen as "me" (empty: nobody).
     me: String,
     /// GNU Go's level at the Go table; 0: its level 5, as before levels.
@@ -305,6 +307,7 @@ impl Stored {
             seats: (s.seats[0].clone(), s.seats[1].clone()),
             turn_board: s.turn_board,
             help: (s.help[0].to_string(), s.help[1].to_string()),
+            tutor_tries: s.tutor_tries,
             me: s.me.clone(),
             go_level: 0,
         }
@@ -343,6 +346,7 @@ impl Stored {
                 self.help.0.parse().unwrap_or_default(),
                 self.help.1.parse().unwrap_or_default(),
             ],
+            tutor_tries: self.tutor_tries.clamp(1, 5),
             me: self.me.trim().to_owned(),
         }
     }

@@ -119,11 +119,42 @@ fn go_warnings_hold_a_stone_that_puts_its_group_in_atari() {
 
 #[test]
 fn the_help_is_kept_in_the_settings_file() {
+    use xiangqi::settings::Preferences;
     let prefs =
-        xiangqi::settings::Preferences::from_text("(help: (\"warnings\", \"nonsense\"))").unwrap();
+        Preferences::from_text("(help: (\"warnings\", \"nonsense\"), tutor_tries: 9)").unwrap();
     assert_eq!(prefs.settings.help, [Help::Warnings, Help::None]);
-    let again = xiangqi::settings::Preferences::from_text(&prefs.to_text()).unwrap();
-    assert_eq!(again.settings.help, [Help::Warnings, Help::None]);
+    assert_eq!(prefs.settings.tutor_tries, 5, "brought into 1–5");
+    let mut prefs = prefs;
+    prefs.settings.help = [Help::TutorBlunders, Help::Tutor];
+    let again = Preferences::from_text(&prefs.to_text()).unwrap();
+    assert_eq!(again.settings.help, [Help::TutorBlunders, Help::Tutor]);
+    assert_eq!(again.settings.tutor_tries, 5);
+    // A file from before the tutor: no help, two takebacks.
+    let old = Preferences::from_text("(sound: false)").unwrap();
+    assert_eq!(
+        (old.settings.help, old.settings.tutor_tries),
+        ([Help::None; 2], 2)
+    );
+}
+
+#[test]
+fn xiangqi_tutor_for_blunders_only_lets_a_mistake_stand() {
+    use common::headless::until;
+    use xiangqi::app::tutor::coach::Coach;
+    use xiangqi::app::xiangqi::model::Model;
+    let mut app = app();
+    play(&mut app, "h2e2 b9c7");
+    app.world_mut().resource_mut::<Settings>().help = [Help::TutorBlunders, Help::None];
+    drag(&mut app, "e2", "e6");
+    let after = app.world().resource::<Model>().cursor();
+    app.update();
+    assert!(app.world().resource::<Coach>().busy(), "the tutor looks");
+    until(&mut app, "the tutor's verdict", |app| {
+        !app.world().resource::<Coach>().busy()
+    });
+    // The cannon for a soldier is a mistake (?), not a blunder: it stands.
+    assert_eq!(app.world().resource::<Model>().cursor(), after);
+    assert_eq!(asked(&app, "xiangqi"), None);
 }
 
 fn right(app: &mut App, from: &str, to: &str, brush: xiangqi::app::messages::Brush) {
@@ -271,16 +302,27 @@ fn go_tutor_takes_back_a_stone_that_gives_a_group_away() {
     app.world_mut().resource_mut::<Settings>().help = [Help::Tutor, Help::None];
     let before = app.world().resource::<GoTable>().node();
     stone(&mut app, "C9");
-    assert_eq!(app.world().resource::<GoTable>().game().moves().len(), 7, "played at once");
+    assert_eq!(
+        app.world().resource::<GoTable>().game().moves().len(),
+        7,
+        "played at once"
+    );
     until(&mut app, "the tutor's takeback", |app| {
         app.world().resource::<GoTable>().node() == before
     });
     let text = asked(&app, "go").expect("the tutor says why");
     assert!(text.starts_with("Tutor: that stone is a"), "{text}");
-    assert!(text.contains("This leaves your 3 stones one liberty"), "{text}");
+    assert!(
+        text.contains("This leaves your 3 stones one liberty"),
+        "{text}"
+    );
     let table = app.world().resource::<GoTable>();
     assert!(
-        table.markup().shapes.iter().any(|(_, s)| *s == xiangqi::go::markup::Shape::Triangle),
+        table
+            .markup()
+            .shapes
+            .iter()
+            .any(|(_, s)| *s == xiangqi::go::markup::Shape::Triangle),
         "GNU Go's point marked"
     );
     // Another stone instead: it is the line, the one taken back its variation.
@@ -294,5 +336,9 @@ fn go_tutor_takes_back_a_stone_that_gives_a_group_away() {
         table.record().nodes[first].mv.map(|(_, m)| m),
         Some(Move::Play(Point::from_gtp("E5", 9).unwrap()))
     );
-    assert!(table.record().nodes[children[1]].comment.starts_with("Tutor:"));
+    assert!(
+        table.record().nodes[children[1]]
+            .comment
+            .starts_with("Tutor:")
+    );
 }

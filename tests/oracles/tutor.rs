@@ -477,7 +477,10 @@ fn the_tutors_takebacks_are_the_reviews_mistakes() {
         if tutor.is_some() == reviewed.is_some() {
             agreed += 1;
         } else {
-            eprintln!("move {i} {m}: tutor {tutor:?} ({:.1}), review {reviewed:?} ({:.1})", judged.drop, marks[i].drop);
+            eprintln!(
+                "move {i} {m}: tutor {tutor:?} ({:.1}), review {reviewed:?} ({:.1})",
+                judged.drop, marks[i].drop
+            );
         }
         pos = pos.play(m).unwrap();
     }
@@ -486,5 +489,9 @@ fn the_tutors_takebacks_are_the_reviews_mistakes() {
         moves.len()
     );
     assert!(taken >= 5, "a random game has mistakes: {taken}");
-    assert!(agreed * 10 >= moves.len() * 9, "{agreed} of {}", moves.len());
+    assert!(
+        agreed * 10 >= moves.len() * 9,
+        "{agreed} of {}",
+        moves.len()
+    );
 }

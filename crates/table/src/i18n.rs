@@ -260,6 +260,8 @@ texts! {
     HelpNone => "不提示", "None";
     HelpWarnings => "提醒", "Warnings";
     HelpTutor => "教练", "Tutor";
+    HelpTutorBlunders => "教练（只管败着）", "Tutor (blunders only)";
+    TutorTries => "教练在同一局面最多退回几次", "Times the tutor takes a move back at one position";
     HelpTip => "提醒：走出送子、送将或漏杀的棋之前先问一句。教练：另外把代价太大的棋退回，并指出更好的一步", "Warnings: asks before a move that gives a piece away, walks into mate or misses one. Tutor: also takes back a move that costs too much, and shows a better one";
     AskPlay => "仍然走这步", "Play it anyway";
     AskOther => "换一步", "Choose another move";

@@ -42,6 +42,8 @@ pub struct Settings {
     /// The help each seat is given (seat 0 moves first, as in `seats`); it follows the
     /// person when the seats are swapped.
     pub help: [crate::learn::Help; 2],
+    /// How many times the tutor takes a move back at one position before it stands.
+    pub tutor_tries: u8,
     /// The player chosen as "me" (empty: nobody): their own look (language, board,
     /// pieces, sound) is the table's, and a change of it is kept as theirs.
     pub me: String,
@@ -64,6 +66,7 @@ impl Default for Settings {
             seats: Default::default(),
             turn_board: false,
             help: Default::default(),
+            tutor_tries: 2,
             me: String::new(),
         }
     }

@@ -1,15 +1,15 @@
 //! The tutor at the Xiangqi table (a seat's help set to "Tutor"): after each move of
 //! that seat, Fairy-Stockfish looks at the position before and after it, as the review
 //! does; a move the review would mark a mistake (`?`) or a blunder (`??`) is taken back
-//! with its reason, the better move drawn as an arrow, at most [`TRIES`] times at a
-//! position — then the move stands. The move taken back stays in the record, with the
+//! with its reason, the better move drawn as an arrow, at most the settings' number of
+//! times at a position (two unless changed) — then the move stands. "Tutor (blunders
+//! only)" takes back the blunders (`??`) alone. The move taken back stays in the record, with the
 //! tutor's words, as a variation of the move played instead. The other side is never
 //! slowed: a reply played before the tutor has spoken is kept, and the tutor is quiet.
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
-use table::learn::Help;
 use table::learn::Text;
 use table::learn::shell::{Question, TutorAnswer};
 
@@ -26,8 +26,6 @@ use crate::rules::tree::marks::{Arrow, Colour};
 use crate::rules::{Color, Move, Notation, Position};
 use crate::settings::XiangqiSettings;
 
-/// Takebacks at one position before the move stands.
-pub const TRIES: u8 = 2;
 /// How deep the tutor's engine looks: quick, and as the review's marks count.
 pub const DEPTH: u32 = 8;
 
@@ -40,6 +38,7 @@ struct About {
     mv: Move,
     pos: Position,
     mover: Color,
+    blunders_only: bool,
 }
 
 /// The tutor's work: the search running, the takebacks made at each position.
@@ -51,6 +50,14 @@ pub struct Coach {
     tries: HashMap<NodeId, u8>,
     /// The position a move was taken back to, and the move, while the player chooses.
     pub open: Option<(NodeId, NodeId)>,
+}
+
+impl Coach {
+    /// The tutor is looking at a move.
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        self.running.is_some()
+    }
 }
 
 /// Starts the tutor's look at each move of a tutored seat.
@@ -83,10 +90,12 @@ pub(crate) fn watch(
         }
         let mover = m.piece.color;
         let seat = super::seat(mover == Color::Red);
-        if settings.help[seat] != Help::Tutor
-            || *mode.get() != Mode::Play
+        let Some(blunders_only) = settings.help[seat].tutor() else {
+            continue;
+        };
+        if *mode.get() != Mode::Play
             || xq.computer == Some(mover)
-            || coach.tries.get(&before).copied().unwrap_or(0) >= TRIES
+            || coach.tries.get(&before).copied().unwrap_or(0) >= settings.tutor_tries
         {
             continue;
         }
@@ -109,6 +118,7 @@ pub(crate) fn watch(
             mv: m.mv,
             pos,
             mover,
+            blunders_only,
         });
     }
 }
@@ -194,7 +204,8 @@ pub(crate) fn verdict(
         return;
     };
     let judged = review::judge(&[e0, e1], about.mover)[0];
-    let taken_back = tutor::takes_back(&judged);
+    let taken_back =
+        tutor::takes_back(&judged).filter(|m| !about.blunders_only || *m == Mark::Blunder);
     let Some(mark) = taken_back else {
         info!("tutor lets {} pass ({:.1} points)", about.mv, judged.drop);
         return;
@@ -205,7 +216,7 @@ pub(crate) fn verdict(
     }
     let tries = coach.tries.entry(about.before).or_insert(0);
     *tries += 1;
-    let text = verdict_words(&about, mark, best, (*tries, TRIES));
+    let text = verdict_words(&about, mark, best, (*tries, settings.tutor_tries));
     info!("tutor takes back {}: {}", about.mv, text.1);
     // The move keeps the tutor's words in the record; the board goes back, the
     // better move drawn on it.
@@ -238,6 +249,7 @@ pub(crate) fn answer(
     mut model: ResMut<Model>,
     mut asked: MessageWriter<Question>,
     mut changed: MessageWriter<BoardChanged>,
+    settings: Res<Settings>,
 ) {
     for a in answers.read().filter(|a| a.slug == SLUG) {
         let Some((before, after)) = coach.open else {
@@ -245,7 +257,7 @@ pub(crate) fn answer(
         };
         if a.play && model.cursor() == before {
             coach.open = None;
-            coach.tries.insert(before, TRIES);
+            coach.tries.insert(before, settings.tutor_tries);
             model.goto(after);
             info!("tutor: the move stands");
             changed.write(BoardChanged);

@@ -44,7 +44,7 @@ impl Helper<'_> {
         // A tutor warns too where GNU Go is not there to ask after the stone.
         let helped = match self.settings.help[super::seat(mover == Color::Black)] {
             Help::Warnings => true,
-            Help::Tutor => crate::engine::gtp::find_gnugo().is_none(),
+            Help::Tutor | Help::TutorBlunders => crate::engine::gtp::find_gnugo().is_none(),
             _ => false,
         };
         let playing = table.counting().is_none() && table.result().is_none();

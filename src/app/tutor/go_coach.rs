@@ -1,16 +1,16 @@
 //! The tutor at the Go table (a seat's help set to "Tutor"): after each stone of that
 //! seat GNU Go looks at the positions before and after it, as its review does; a stone
 //! the review would mark `?` (5 points or more by GNU Go's estimate) is taken back with
-//! its reason and GNU Go's point marked with a triangle, at most [`TRIES`] times at a
-//! position. The stone taken back stays in the record as a variation, with the tutor's
+//! its reason and GNU Go's point marked with a triangle, at most the settings' number
+//! of times at a position. "Tutor (blunders only)" takes back the blunders (`??`). The stone taken back stays in the record as a variation, with the tutor's
 //! words; the stone played instead becomes the line. The other side is never slowed:
 //! a reply played before the tutor has spoken is kept.
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
+use table::learn::Text;
 use table::learn::shell::{Learning, Question, TutorAnswer};
-use table::learn::{Help, Text};
 
 use crate::app::go::{GoHappened, GoTable};
 use crate::app::shell::model::Settings;
@@ -19,9 +19,6 @@ use crate::games::go::review::{self, Options, Seen, Step};
 use crate::games::go::tutor;
 use crate::go::markup::Shape;
 use crate::go::{Color, Game, Move};
-
-/// Takebacks at one position before the stone stands.
-pub const TRIES: u8 = 2;
 
 const SLUG: &str = "go";
 
@@ -36,6 +33,7 @@ struct About {
     before: usize,
     after: usize,
     game: Game,
+    blunders_only: bool,
 }
 
 /// The tutor's work at the Go table.
@@ -93,11 +91,13 @@ pub(crate) fn watch(
     let Some(options) = Options::installed() else {
         return;
     };
-    if settings.help[seat] != Help::Tutor
-        || table.setup.computer == Some(mover)
+    let Some(blunders_only) = settings.help[seat].tutor() else {
+        return;
+    };
+    if table.setup.computer == Some(mover)
         || learning.lesson(SLUG).is_some()
         || mv == Move::Pass
-        || coach.tries.get(&before).copied().unwrap_or(0) >= TRIES
+        || coach.tries.get(&before).copied().unwrap_or(0) >= settings.tutor_tries
     {
         return;
     }
@@ -120,6 +120,7 @@ pub(crate) fn watch(
         before,
         after,
         game,
+        blunders_only,
     });
 }
 
@@ -211,7 +212,10 @@ pub(crate) fn verdict(
         return;
     };
     let size = table.size();
-    if step.mark.is_none() {
+    let marked = step
+        .mark
+        .filter(|m| !about.blunders_only || *m == review::Mark::Blunder);
+    if marked.is_none() {
         info!(
             "tutor lets {} pass ({:.1} points)",
             step.played.gtp(size),
@@ -228,7 +232,7 @@ pub(crate) fn verdict(
     }
     let tries = coach.tries.entry(about.before).or_insert(0);
     *tries += 1;
-    let text = verdict_words(&about, &step, (*tries, TRIES));
+    let text = verdict_words(&about, &step, (*tries, settings.tutor_tries));
     info!("tutor takes back {}: {}", step.played.gtp(size), text.1);
     table.set_comment(text.get(settings.lang).to_owned());
     table.back();
@@ -253,6 +257,7 @@ pub(crate) fn answer(
     mut coach: ResMut<GoCoach>,
     mut table: ResMut<GoTable>,
     mut asked: MessageWriter<Question>,
+    settings: Res<Settings>,
 ) {
     for a in answers.read().filter(|a| a.slug == SLUG) {
         let Some((before, after)) = coach.open else {
@@ -260,7 +265,7 @@ pub(crate) fn answer(
         };
         if a.play && table.node() == before {
             coach.open = None;
-            coach.tries.insert(before, TRIES);
+            coach.tries.insert(before, settings.tutor_tries);
             table.go_to(after);
             info!("tutor: the stone stands");
         }

@@ -44,7 +44,9 @@ impl Helper<'_> {
         // A tutor warns too where it has no engine to ask after the move.
         let helped = match self.settings.help[super::seat(mover == Color::Red)] {
             Help::Warnings => true,
-            Help::Tutor => crate::engine::find(self.xq.engine.as_deref()).is_none(),
+            Help::Tutor | Help::TutorBlunders => {
+                crate::engine::find(self.xq.engine.as_deref()).is_none()
+            }
             _ => false,
         };
         let over = model.outcome().is_some() && !model.is_reviewing();

@@ -48,17 +48,26 @@ pub enum Help {
     None,
     /// Asked before a move that loses at once.
     Warnings,
-    /// Warned, and a costly move taken back with a better one shown.
+    /// Warned, and a costly move taken back with a better one shown: from a mistake
+    /// (`?`) of the review's marks.
     Tutor,
+    /// The tutor, for blunders (`??`) alone: a stronger player's help.
+    TutorBlunders,
 }
 
 impl Help {
-    /// Every choice.
-    pub const ALL: [Help; 3] = [Help::None, Help::Warnings, Help::Tutor];
+    /// Every choice, as the new-game dialog offers them.
+    pub const ALL: [Help; 4] = [Help::None, Help::Warnings, Help::Tutor, Help::TutorBlunders];
 
-    /// The choices the new-game dialog offers: each game's tutor is its own (Xiangqi's
-    /// asks Fairy-Stockfish); a game with none warns instead.
-    pub const OFFERED: [Help; 3] = Help::ALL;
+    /// A tutor's: whether for blunders alone (`None`: no tutor).
+    #[must_use]
+    pub fn tutor(self) -> Option<bool> {
+        match self {
+            Help::Tutor => Some(false),
+            Help::TutorBlunders => Some(true),
+            _ => None,
+        }
+    }
 
     /// Its moves are looked at before they are played.
     #[must_use]
@@ -73,6 +82,7 @@ impl Help {
             Help::None => crate::i18n::Word::HelpNone,
             Help::Warnings => crate::i18n::Word::HelpWarnings,
             Help::Tutor => crate::i18n::Word::HelpTutor,
+            Help::TutorBlunders => crate::i18n::Word::HelpTutorBlunders,
         }
     }
 }
@@ -83,6 +93,7 @@ impl std::fmt::Display for Help {
             Help::None => "none",
             Help::Warnings => "warnings",
             Help::Tutor => "tutor",
+            Help::TutorBlunders => "tutor-blunders",
         })
     }
 }

@@ -91,10 +91,10 @@ fn new_game(
                             );
                             let help = &mut settings.help[seat];
                             let combo = egui::ComboBox::from_id_salt(("help", seat))
-                                .width(90.0)
+                                .width(120.0)
                                 .selected_text(help.word().get(lang))
                                 .show_ui(ui, |ui| {
-                                    for h in Help::OFFERED {
+                                    for h in Help::ALL {
                                         let item = ui.selectable_value(help, h, h.word().get(lang));
                                         log_place(
                                             &mut typed.logged,
