@@ -342,3 +342,46 @@ fn go_tutor_takes_back_a_stone_that_gives_a_group_away() {
             .starts_with("Tutor:")
     );
 }
+
+#[test]
+fn a_review_queues_the_seated_players_mistakes_to_practise() {
+    use bevy::input::keyboard::KeyCode::{ControlLeft, Enter, KeyR};
+    use common::headless::{chord, until};
+    use table::learn::mistakes::today;
+    use table::learn::shell::Learning;
+    use xiangqi::app::household::{Household, Profile};
+    use xiangqi::app::xiangqi::review::{ReviewCommand, Reviewed};
+    let mut app = app();
+    let players = ["Dad", "Mei"]
+        .iter()
+        .map(|n| Profile {
+            name: (*n).to_owned(),
+            look: None,
+            colour: None,
+            games: Vec::new(),
+        })
+        .collect();
+    app.world_mut().insert_resource(Household { players });
+    app.world_mut().resource_mut::<Settings>().seats = ["Mei".to_owned(), "Dad".to_owned()];
+    chord(&mut app, &[ControlLeft, KeyR]);
+    chord(&mut app, &[Enter]);
+    // Mei (red) gives her cannon for a soldier.
+    play(&mut app, "h2e2 b9c7 e2e6 c7e6");
+    app.world_mut().write_message(ReviewCommand::Toggle);
+    app.update();
+    until(&mut app, "the review", |app| {
+        !app.world().resource::<Reviewed>().judged.is_empty()
+    });
+    app.update();
+    let learning = app.world().resource::<Learning>();
+    let due = learning.mistakes.due("Mei", "xiangqi", today());
+    assert!(
+        due.iter().any(|(fen, m)| m.played == "e2e6"
+            && fen.starts_with("r1bakabnr/9/1cn4c1/")
+            && !m.best.is_empty()),
+        "{due:?}"
+    );
+    assert!(due.iter().all(|(_, m)| m.source.starts_with("Mei – Dad")));
+    // Dad's moves are his own queue's, and a guest has none.
+    assert!(learning.mistakes.due("", "xiangqi", today()).is_empty());
+}

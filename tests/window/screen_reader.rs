@@ -319,3 +319,42 @@ fn lesson_goal_is_read_by_the_screen_reader_when_a_level_opens() {
         game.save_shot(name);
     }
 }
+
+#[test]
+fn tutor_question_and_marks_are_read_by_the_screen_reader() {
+    let name = "tutor_reader";
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let buses = Buses::start(&dir);
+    let game = Game::start_env(name, "en_US.UTF-8", &buses.env());
+    // Warnings for red, chosen in the new-game dialog.
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.click_at(super::panel_place(&game, "help-0"));
+    game.click_at(super::panel_place(&game, "help-0-warnings"));
+    game.until_logged("help [Warnings, None]");
+    game.click_at(super::panel_place(&game, "start-game"));
+    game.until_logged("new game dialog closed");
+    game.until_still();
+    game.play("h2e2");
+    game.play("b9c7");
+    // A green arrow drawn: the board says it after the side to move.
+    let mark = game.mark();
+    game.right_drag("c7", "e6", &[]);
+    game.until_logged_since(mark, "marks drawn [%cal Gc7e6]");
+    buses.until(&game, "the marks with the board", |n| {
+        says(n, "marks: green arrow c7 to e6")
+    });
+    // The warning's question, read in the panel.
+    let mark = game.mark();
+    game.play("e2e6");
+    game.until_logged_since(mark, "tutor asks about e2e6");
+    buses.until(&game, "the question", |n| {
+        says(
+            n,
+            "Are you sure? Your cannon on e6 can be taken for nothing.",
+        )
+    });
+    buses.until(&game, "its answer", |n| named(n, "Play it anyway"));
+    game.save_shot(name);
+}

@@ -257,11 +257,12 @@ texts! {
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";
     TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
     HelpColumn => "帮助", "Help";
+    PlayerMistakes => "要练的错着（{}）：{} 个，今天该练 {} 个，已找对 {} 个", "Mistakes to practise ({}): {}, {} due today, {} found";
     HelpNone => "不提示", "None";
     HelpWarnings => "提醒", "Warnings";
     HelpTutor => "教练", "Tutor";
     HelpTutorBlunders => "教练（只管败着）", "Tutor (blunders only)";
-    TutorTries => "教练在同一局面最多退回几次", "Times the tutor takes a move back at one position";
+    TutorTries => "教练每个局面最多退回", "Tutor's takebacks a position";
     HelpTip => "提醒：走出送子、送将或漏杀的棋之前先问一句。教练：另外把代价太大的棋退回，并指出更好的一步", "Warnings: asks before a move that gives a piece away, walks into mate or misses one. Tutor: also takes back a move that costs too much, and shows a better one";
     AskPlay => "仍然走这步", "Play it anyway";
     AskOther => "换一步", "Choose another move";

@@ -81,6 +81,12 @@ impl Dirs {
         self.data.join("lessons.tsv")
     }
 
+    /// Each player's mistakes to practise, in every game.
+    #[must_use]
+    pub fn mistakes(&self) -> PathBuf {
+        self.data.join("mistakes.tsv")
+    }
+
     /// The game library's database (SQLite).
     #[must_use]
     pub fn library(&self) -> PathBuf {

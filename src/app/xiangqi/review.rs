@@ -99,6 +99,49 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
+/// The marked moves of each household player seated at the game reviewed, queued for
+/// them to practise (the game's line as it was reviewed).
+fn queue_mistakes(
+    reviewed: &Reviewed,
+    model: &Model,
+    household: &crate::app::household::Household,
+    learning: &mut table::learn::shell::Learning,
+) {
+    if model.line() != reviewed.line.as_slice() {
+        return;
+    }
+    let game = model.game();
+    let moves: Vec<Move> = game.moves().collect();
+    let best: Vec<Option<Move>> = reviewed
+        .found
+        .iter()
+        .map(|f| f.as_ref().and_then(|s| s.line.first().copied()))
+        .collect();
+    let tag = |t: &str| {
+        model
+            .tags()
+            .iter()
+            .find(|(k, _)| k == t)
+            .map(|(_, v)| v.trim().to_owned())
+            .unwrap_or_default()
+    };
+    let source = format!("{} – {} {}", tag("Red"), tag("Black"), tag("Date"));
+    for (side, name) in [(Color::Red, tag("Red")), (Color::Black, tag("Black"))] {
+        if !household.names().any(|n| n == name) {
+            continue;
+        }
+        let found = crate::games::xiangqi::tutor::mistakes(
+            game.start(),
+            &moves,
+            &best,
+            &reviewed.judged,
+            side,
+            &source,
+        );
+        learning.add_mistakes(&name, "xiangqi", found, table::learn::mistakes::today());
+    }
+}
+
 /// Starts or stops the review; walks to marked moves.
 fn commands(
     mut asked: MessageReader<ReviewCommand>,
@@ -200,6 +243,10 @@ fn gather(
     mut notices: MessageWriter<Notice>,
     mut recorded: MessageWriter<RecordChanged>,
     mut redraw: MessageWriter<RequestRedraw>,
+    (household, mut learning): (
+        Res<crate::app::household::Household>,
+        ResMut<table::learn::shell::Learning>,
+    ),
 ) {
     let Some(running) = reviewed.running.as_mut() else {
         return;
@@ -255,6 +302,7 @@ fn gather(
         .collect();
     model.annotate(&annotations);
     recorded.write(RecordChanged);
+    queue_mistakes(&reviewed, &model, &household, &mut learning);
     let [red, black] = review::summary(&reviewed.judged);
     info!(
         "review done: {} positions; red ?! {} ? {} ?? {}; black ?! {} ? {} ?? {}",

@@ -170,6 +170,57 @@ pub fn warn(pos: &Position, mv: Move, rules: &Rules) -> Option<Warning> {
         })
 }
 
+/// A Go position as the mistakes queue keeps it: the board's rows top first joined by
+/// `/` (X black, O white, . empty), then the side to move (`b` or `w`).
+#[must_use]
+pub fn position_text(pos: &Position) -> String {
+    let diagram = pos.board().diagram();
+    let rows: Vec<&str> = diagram.lines().map(str::trim).collect();
+    let side = if pos.to_move() == Color::Black {
+        "b"
+    } else {
+        "w"
+    };
+    format!("{} {side}", rows.join("/"))
+}
+
+/// The positions before each stone of `mover` GNU Go's review marks, as a player's
+/// mistakes are queued to be practised: the position, the stone played, GNU Go's point
+/// and the mark.
+#[must_use]
+pub fn mistakes(
+    game: &crate::go::Game,
+    steps: &[Option<crate::games::go::review::Step>],
+    mover: Color,
+    source: &str,
+) -> Vec<(String, table::learn::mistakes::Mistake)> {
+    let size = game.start().board().size();
+    steps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, step)| {
+            let step = step.as_ref()?;
+            let mark = step.mark?;
+            if step.mover != mover || step.best.mv == step.played {
+                return None;
+            }
+            let pos = game.position_at(i)?;
+            Some((
+                position_text(pos),
+                table::learn::mistakes::Mistake {
+                    played: step.played.gtp(size),
+                    best: step.best.mv.gtp(size),
+                    mark: mark.glyph().to_owned(),
+                    source: source.to_owned(),
+                    due: 0,
+                    step: 0,
+                    found: 0,
+                },
+            ))
+        })
+        .collect()
+}
+
 /// The warning in words, as the player is asked: "Are you sure? …".
 #[must_use]
 pub fn words(warning: &Warning, size: u8) -> Text {

@@ -184,6 +184,45 @@ pub fn takes_back(judged: &crate::review::Judged) -> Option<crate::review::Mark>
     judged.mark.filter(|m| *m >= crate::review::Mark::Mistake)
 }
 
+/// The positions before each move of `mover` a review marks `?` or `??`, as a
+/// player's mistakes are queued to be practised: the FEN, with the move played, the
+/// engine's move there (`best[i]` for the position before move `i`) and the mark.
+#[must_use]
+pub fn mistakes(
+    start: &Position,
+    moves: &[Move],
+    best: &[Option<Move>],
+    judged: &[crate::review::Judged],
+    mover: Color,
+    source: &str,
+) -> Vec<(String, table::learn::mistakes::Mistake)> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let marked = judged.get(i).and_then(takes_back);
+        if let (Some(mark), Some(Some(better))) = (marked, best.get(i))
+            && pos.turn() == mover
+            && *better != m
+        {
+            out.push((
+                pos.to_fen(),
+                table::learn::mistakes::Mistake {
+                    played: m.to_string(),
+                    best: better.to_string(),
+                    mark: mark.glyph().to_owned(),
+                    source: source.to_owned(),
+                    due: 0,
+                    step: 0,
+                    found: 0,
+                },
+            ));
+        }
+        let Ok(next) = pos.play(m) else { break };
+        pos = next;
+    }
+    out
+}
+
 /// A side's piece as a player of that side calls it: 二路车 for Red's chariot on file
 /// `h` (Red counts files from its right in Chinese numerals), 7路马 for Black's on `g`;
 /// "chariot on h2" in English.
@@ -340,5 +379,40 @@ mod tests {
             words(&p, mv("a4b4"), &once, Notation::Wxf).1,
             "Are you sure? After this move Red mates at once (R9+9)."
         );
+    }
+
+    #[test]
+    fn a_reviews_marked_moves_of_one_side_become_its_mistakes() {
+        use crate::review::{Judged, Mark};
+        let start = Position::new();
+        let moves = [mv("h2e2"), mv("b9c7"), mv("e2e6"), mv("c7e6")];
+        let best = [
+            Some(mv("h0g2")),
+            Some(mv("h9g7")),
+            Some(mv("b0c2")),
+            Some(mv("c7e6")),
+        ];
+        let judged = |mover, mark| Judged {
+            mover,
+            loss: 0,
+            drop: 0.0,
+            mark,
+        };
+        let judged = [
+            judged(Color::Red, None),
+            judged(Color::Black, Some(Mark::Inaccuracy)),
+            judged(Color::Red, Some(Mark::Mistake)),
+            judged(Color::Black, Some(Mark::Blunder)),
+        ];
+        let red = mistakes(&start, &moves, &best, &judged, Color::Red, "game");
+        assert_eq!(red.len(), 1);
+        let (fen, m) = &red[0];
+        assert!(fen.starts_with("r1bakabnr/9/1cn4c1/"), "{fen}");
+        assert_eq!(
+            (m.played.as_str(), m.best.as_str(), m.mark.as_str()),
+            ("e2e6", "b0c2", "?")
+        );
+        // Black's ?? was the engine's own move: nothing better to find there.
+        assert!(mistakes(&start, &moves, &best, &judged, Color::Black, "game").is_empty());
     }
 }

@@ -3,6 +3,7 @@
 //! over its par, and each player's best stars are kept ([`progress::Progress`]). What a
 //! level is and how it is judged is the game's own; the table only counts and shows.
 
+pub mod mistakes;
 pub mod progress;
 #[cfg(feature = "shell")]
 pub mod shell;

@@ -97,8 +97,12 @@ pub struct Learning {
     pub learner: String,
     /// The lesson open at each game's table, by the game's slug.
     pub open: BTreeMap<String, Lesson>,
+    /// Every player's mistakes to practise (`mistakes.tsv`).
+    pub mistakes: super::mistakes::Queue,
     /// The progress changed and is to be written.
     dirty: bool,
+    /// The mistakes changed and are to be written.
+    mistakes_dirty: bool,
     read: bool,
 }
 
@@ -122,6 +126,27 @@ impl Learning {
     /// The lesson open at the game of `slug`, to change.
     pub fn lesson_mut(&mut self, slug: &str) -> Option<&mut Lesson> {
         self.open.get_mut(slug)
+    }
+
+    /// Queues the mistakes a review found of `player` at the game of `slug` (position,
+    /// mistake), due `today`; a position queued before keeps its schedule. How many were
+    /// new.
+    pub fn add_mistakes(
+        &mut self,
+        player: &str,
+        slug: &str,
+        found: Vec<(String, super::mistakes::Mistake)>,
+        today: i64,
+    ) -> usize {
+        let mut new = 0;
+        for (position, m) in found {
+            new += usize::from(self.mistakes.add(player, slug, &position, m, today));
+        }
+        if new > 0 {
+            self.mistakes_dirty = true;
+            info!("mistakes: {new} new for {player:?} at {slug}");
+        }
+        new
     }
 
     /// The lesson at the game of `slug` passed with `stars`: shown, and kept if better
@@ -212,6 +237,11 @@ fn read_progress(mut learning: ResMut<Learning>, dirs: Option<Res<DataDirs>>) {
     {
         learning.progress = Progress::from_text(&text);
     }
+    if let Some(path) = dirs.0.as_ref().map(crate::storage::Dirs::mistakes)
+        && let Ok(text) = std::fs::read_to_string(&path)
+    {
+        learning.mistakes = super::mistakes::Queue::from_text(&text);
+    }
 }
 
 /// The table's own lesson commands: who learns, start again.
@@ -247,13 +277,23 @@ fn keep_progress(
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
 ) {
+    let Some(dirs) = dirs.and_then(|d| d.0.clone()) else {
+        return;
+    };
+    if learning.mistakes_dirty {
+        learning.mistakes_dirty = false;
+        let text = learning.mistakes.to_text();
+        if let Err(e) = crate::storage::atomic_write(&dirs.mistakes(), text.as_bytes()) {
+            notices.write(Notice::warn(
+                crate::i18n::Word::LessonsFailed.fill(settings.lang, &[&e]),
+            ));
+        }
+    }
     if !learning.dirty {
         return;
     }
     learning.dirty = false;
-    let Some(path) = dirs.and_then(|d| d.0.as_ref().map(crate::storage::Dirs::lessons)) else {
-        return;
-    };
+    let path = dirs.lessons();
     if let Err(e) = crate::storage::atomic_write(&path, learning.progress.to_text().as_bytes()) {
         notices.write(Notice::warn(
             crate::i18n::Word::LessonsFailed.fill(settings.lang, &[&e]),

@@ -261,7 +261,10 @@ pub fn settings_ui(
         });
         ui.checkbox(&mut s.flipped, Word::Flip.get(lang));
         ui.checkbox(&mut s.turn_board, Word::TurnBoard.get(lang));
-        ui.add(egui::Slider::new(&mut s.tutor_tries, 1..=5).text(Word::TutorTries.get(lang)));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(Word::TutorTries.get(lang));
+            ui.add(egui::Slider::new(&mut s.tutor_tries, 1..=5));
+        });
         ui.horizontal_wrapped(|ui| {
             ui.label(Word::Language.get(lang));
             ui.radio_value(&mut s.lang, Lang::Zh, "中文");

@@ -92,6 +92,10 @@ pub(crate) fn review(
     mut notices: MessageWriter<Notice>,
     settings: Res<crate::app::shell::model::Settings>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    (household, mut learning): (
+        Res<crate::app::household::Household>,
+        ResMut<table::learn::shell::Learning>,
+    ),
 ) {
     let lang = settings.lang;
     let wake = super::Wake::of(wake);
@@ -151,7 +155,12 @@ pub(crate) fn review(
         reviewed.steps = steps;
     }
     match end {
-        Some(Ok(())) => finish(&mut table, reviewed),
+        Some(Ok(())) => {
+            if let Some(running) = reviewed.running.as_ref() {
+                queue_mistakes(&table, running, &household, &mut learning);
+            }
+            finish(&mut table, reviewed);
+        }
         Some(Err(e)) => {
             warn!("GNU Go: {e}");
             notices.write(Notice::warn(G::GnuGoFailed.fill(lang, &[&e])));
@@ -167,6 +176,30 @@ fn running_scores(running: &Running) -> Vec<Option<f32>> {
         .iter()
         .map(|f| f.as_ref().map(|s| s.score))
         .collect()
+}
+
+/// The marked stones of each household player seated at the game, queued for them to
+/// practise.
+fn queue_mistakes(
+    table: &GoTable,
+    running: &Running,
+    household: &crate::app::household::Household,
+    learning: &mut table::learn::shell::Learning,
+) {
+    let steps = review::judge(&running.game, &running.found);
+    let record = table.record();
+    let tag = |t: &str| record.tag(t).unwrap_or_default().trim().to_owned();
+    let source = format!("{} – {} {}", tag("PB"), tag("PW"), tag("DT"));
+    for (side, name) in [
+        (crate::go::Color::Black, tag("PB")),
+        (crate::go::Color::White, tag("PW")),
+    ] {
+        if !household.names().any(|n| n == name) {
+            continue;
+        }
+        let found = crate::games::go::tutor::mistakes(&running.game, &steps, side, &source);
+        learning.add_mistakes(&name, "go", found, table::learn::mistakes::today());
+    }
 }
 
 /// A review run to its end: written into the record.

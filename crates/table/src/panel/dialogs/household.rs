@@ -393,9 +393,17 @@ fn learned(
             continue;
         };
         let (done, stars) = learning.progress.totals(name, &course.slug);
+        let title = tables.title(kind, lang);
         if done > 0 {
-            let title = tables.title(kind, lang);
             ui.label(Word::PlayerLessons.fill(lang, &[&title, &done, &course.len(), &stars]));
+        }
+        // The mistakes reviews found, kept to be practised.
+        let (all, due, found) =
+            learning
+                .mistakes
+                .counts(name, &course.slug, crate::learn::mistakes::today());
+        if all > 0 {
+            ui.label(Word::PlayerMistakes.fill(lang, &[&title, &all, &due, &found]));
         }
     }
 }
