@@ -20,7 +20,7 @@ use xiangqi::rules::Notation;
 use KeyCode::{ControlLeft, Enter, Escape, KeyR, KeyZ};
 
 /// The household remembers these players (as the library would say them).
-fn with_players(app: &mut App, names: &[&str]) {
+pub(crate) fn with_players(app: &mut App, names: &[&str]) {
     let players = names
         .iter()
         .map(|n| Profile {

@@ -27,6 +27,26 @@ fn answer(app: &mut App, slug: &'static str, play: bool) {
     app.update();
 }
 
+/// The Go table, a new 9×9 game on it.
+fn nine(app: &mut App) {
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.world_mut()
+        .write_message(Action::own(GoCommand::New(GoSetup::of(9, 0))));
+    app.update();
+    app.update();
+}
+
+/// A stone on the point named, as a typed move plays it.
+fn stone(app: &mut App, name: &str) {
+    let p = Point::from_gtp(name, 9).unwrap();
+    app.world_mut()
+        .write_message(Action::own(GoCommand::Play(Move::Play(p))));
+    app.update();
+    app.update();
+}
+
 #[test]
 fn xiangqi_warnings_hold_a_move_for_the_helped_side_only() {
     let mut app = app();
@@ -79,20 +99,7 @@ fn xiangqi_play_it_anyway_plays_the_move_held() {
 #[test]
 fn go_warnings_hold_a_stone_that_puts_its_group_in_atari() {
     let mut app = app();
-    app.world_mut()
-        .write_message(Action::SwitchGame(GameKind("go")));
-    app.update();
-    app.world_mut()
-        .write_message(Action::own(GoCommand::New(GoSetup::of(9, 0))));
-    app.update();
-    app.update();
-    let stone = |app: &mut App, name: &str| {
-        let p = Point::from_gtp(name, 9).unwrap();
-        app.world_mut()
-            .write_message(Action::own(GoCommand::Play(Move::Play(p))));
-        app.update();
-        app.update();
-    };
+    nine(&mut app);
     let moves = |app: &App| app.world().resource::<GoTable>().game().moves().len();
     for s in ["A9", "B8", "B9", "C8", "J1", "D9"] {
         stone(&mut app, s);
@@ -204,13 +211,7 @@ fn go_marks_drawn_with_the_right_button_are_kept_in_the_sgf() {
     use xiangqi::app::messages::{BoardPointer, BoardPress, Brush};
     use xiangqi::go::markup::Shape;
     let mut app = app();
-    app.world_mut()
-        .write_message(Action::SwitchGame(GameKind("go")));
-    app.update();
-    app.world_mut()
-        .write_message(Action::own(GoCommand::New(GoSetup::of(9, 0))));
-    app.update();
-    app.update();
+    nine(&mut app);
     let at = |name: &str| {
         let p = Point::from_gtp(name, 9).unwrap();
         Some(xiangqi::app::go::view::world_at(p, 9))
@@ -282,20 +283,7 @@ fn go_tutor_takes_back_a_stone_that_gives_a_group_away() {
     use xiangqi::i18n::Lang;
     let mut app = app();
     app.world_mut().resource_mut::<Settings>().lang = Lang::En;
-    app.world_mut()
-        .write_message(Action::SwitchGame(GameKind("go")));
-    app.update();
-    app.world_mut()
-        .write_message(Action::own(GoCommand::New(GoSetup::of(9, 0))));
-    app.update();
-    app.update();
-    let stone = |app: &mut App, name: &str| {
-        let p = Point::from_gtp(name, 9).unwrap();
-        app.world_mut()
-            .write_message(Action::own(GoCommand::Play(Move::Play(p))));
-        app.update();
-        app.update();
-    };
+    nine(&mut app);
     for s in ["A9", "B8", "B9", "C8", "J1", "D9"] {
         stone(&mut app, s);
     }
@@ -349,19 +337,9 @@ fn a_review_queues_the_seated_players_mistakes_to_practise() {
     use common::headless::{chord, until};
     use table::learn::mistakes::today;
     use table::learn::shell::Learning;
-    use xiangqi::app::household::{Household, Profile};
     use xiangqi::app::xiangqi::review::{ReviewCommand, Reviewed};
     let mut app = app();
-    let players = ["Dad", "Mei"]
-        .iter()
-        .map(|n| Profile {
-            name: (*n).to_owned(),
-            look: None,
-            colour: None,
-            games: Vec::new(),
-        })
-        .collect();
-    app.world_mut().insert_resource(Household { players });
+    crate::gui_household::with_players(&mut app, &["Dad", "Mei"]);
     app.world_mut().resource_mut::<Settings>().seats = ["Mei".to_owned(), "Dad".to_owned()];
     chord(&mut app, &[ControlLeft, KeyR]);
     chord(&mut app, &[Enter]);
@@ -384,4 +362,152 @@ fn a_review_queues_the_seated_players_mistakes_to_practise() {
     assert!(due.iter().all(|(_, m)| m.source.starts_with("Mei – Dad")));
     // Dad's moves are his own queue's, and a guest has none.
     assert!(learning.mistakes.due("", "xiangqi", today()).is_empty());
+}
+
+/// Queues one mistake for the guest at `slug`.
+fn queue(app: &mut App, slug: &str, position: &str, played: &str, best: &str) {
+    use table::learn::mistakes::{Mistake, today};
+    let mistake = Mistake {
+        played: played.to_owned(),
+        best: best.to_owned(),
+        mark: "?".to_owned(),
+        source: "Dad – Mei 2026-11-27".to_owned(),
+        due: 0,
+        step: 0,
+        found: 0,
+    };
+    let mut learning = app
+        .world_mut()
+        .resource_mut::<table::learn::shell::Learning>();
+    learning.add_mistakes("", slug, vec![(position.to_owned(), mistake)], today());
+}
+
+fn drill_state(app: &App, slug: &str) -> Option<table::learn::practice::DrillState> {
+    let practice = app.world().resource::<table::learn::practice::Practice>();
+    practice.drill(slug).map(|d| d.state.clone())
+}
+
+#[test]
+fn xiangqi_mistakes_practised_found_missed_and_the_game_comes_back() {
+    use common::headless::{fen, until};
+    use table::learn::mistakes::today;
+    use table::learn::practice::{DrillState, PracticeCommand};
+    use table::learn::shell::Learning;
+    const BEFORE: &str = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2";
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;
+    app.world_mut()
+        .resource_mut::<xiangqi::settings::XiangqiSettings>()
+        .notation = xiangqi::rules::Notation::Wxf;
+    play(&mut app, "h2e2");
+    let game = fen(&app);
+    queue(&mut app, "xiangqi", BEFORE, "e2e6", "h0g2");
+    app.world_mut()
+        .write_message(Action::own(PracticeCommand::Start));
+    app.update();
+    app.update();
+    assert!(fen(&app).starts_with(&BEFORE[..60]), "{}", fen(&app));
+    assert_eq!(drill_state(&app, "xiangqi"), Some(DrillState::Going));
+    // 马八进七 is as good as the engine's 马二进三: found, by the engine.
+    drag(&mut app, "b0", "c2");
+    until(&mut app, "the verdict", |app| {
+        matches!(
+            drill_state(app, "xiangqi"),
+            Some(DrillState::Found(_) | DrillState::Missed(_))
+        )
+    });
+    let Some(DrillState::Found(words)) = drill_state(&app, "xiangqi") else {
+        panic!("{:?}", drill_state(&app, "xiangqi"));
+    };
+    assert_eq!(words.1, "Found: H8+7, as good as the engine's H2+3.");
+    assert_eq!(words.0, "找到了：马八进七，和引擎的马二进三一样好。");
+    let learning = app.world().resource::<Learning>();
+    assert!(
+        learning.mistakes.due("", "xiangqi", today()).is_empty(),
+        "not due again today"
+    );
+    assert_eq!(learning.mistakes.due("", "xiangqi", today() + 1).len(), 1);
+    // Nothing more due: the game comes back as it was.
+    app.world_mut()
+        .write_message(Action::own(PracticeCommand::Next));
+    app.update();
+    app.update();
+    assert_eq!(drill_state(&app, "xiangqi"), None);
+    assert_eq!(fen(&app), game);
+}
+
+#[test]
+fn xiangqi_a_mistake_missed_is_taken_back_and_stays_due() {
+    use common::headless::until;
+    use table::learn::mistakes::today;
+    use table::learn::practice::{DrillState, PracticeCommand};
+    use table::learn::shell::Learning;
+    use xiangqi::app::xiangqi::model::Model;
+    // Red's chariot hangs on a6 for a horse; the engine's move keeps it home.
+    const BEFORE: &str = "3k5/9/2n6/9/9/9/9/9/9/R3K4 w - - 0 1";
+    let mut app = app();
+    queue(&mut app, "xiangqi", BEFORE, "a0a6", "a0a1");
+    app.world_mut()
+        .write_message(Action::own(PracticeCommand::Start));
+    app.update();
+    app.update();
+    // The same mistake again: missed, taken back, the better move drawn.
+    drag(&mut app, "a0", "a6");
+    until(&mut app, "the verdict", |app| {
+        matches!(drill_state(app, "xiangqi"), Some(DrillState::Missed(_)))
+    });
+    let model = app.world().resource::<Model>();
+    assert_eq!(model.game().moves().count(), 0, "taken back");
+    assert_eq!(model.marks().arrows.len(), 1);
+    let learning = app.world().resource::<Learning>();
+    assert_eq!(
+        learning.mistakes.due("", "xiangqi", today()).len(),
+        1,
+        "due again"
+    );
+    // Esc goes back to the game.
+    app.world_mut()
+        .write_message(Action::own(PracticeCommand::Leave));
+    app.update();
+    app.update();
+    assert_eq!(drill_state(&app, "xiangqi"), None);
+}
+
+#[test]
+fn go_mistakes_practised_at_the_go_table() {
+    use common::headless::until;
+    use table::learn::practice::{DrillState, PracticeCommand};
+    let mut app = app();
+    nine(&mut app);
+    for s in ["A9", "B8", "B9", "C8", "J1", "D9"] {
+        stone(&mut app, s);
+    }
+    let game = app.world().resource::<GoTable>().game().moves().len();
+    let position = {
+        let table = app.world().resource::<GoTable>();
+        xiangqi::games::go::tutor::position_text(table.game().position())
+    };
+    queue(&mut app, "go", &position, "C9", "A8");
+    app.world_mut()
+        .write_message(Action::own(PracticeCommand::Start));
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<GoTable>().game().moves().len(),
+        0,
+        "the position alone"
+    );
+    stone(&mut app, "A8");
+    until(&mut app, "the verdict", |app| {
+        matches!(drill_state(app, "go"), Some(DrillState::Found(_)))
+    });
+    app.world_mut()
+        .write_message(Action::own(PracticeCommand::Leave));
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<GoTable>().game().moves().len(),
+        game,
+        "the game back"
+    );
 }

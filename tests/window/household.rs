@@ -187,6 +187,19 @@ fn level_one_at_go_gives_six_stones_and_gnu_go_answers() {
     game.save_shot("level-go-six-stones");
 }
 
+/// A new game with red's help chosen in the new-game dialog (`warnings`, `tutor`; the
+/// log's name `Warnings`, `Tutor`), black unhelped; back once the dialog is closed.
+pub(super) fn help_for_red(game: &Game, help: &str, logged: &str) {
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.click_at(panel_place(game, "help-0"));
+    game.click_at(panel_place(game, &format!("help-0-{help}")));
+    game.until_logged(&format!("help [{logged}, None]"));
+    game.click_at(panel_place(game, "start-game"));
+    game.until_logged("new game dialog closed");
+    game.until_still();
+}
+
 /// After 炮二平五 马2进3 (h2e2 b9c7).
 const CANNON_AND_HORSE: &str = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
 
@@ -194,15 +207,8 @@ const CANNON_AND_HORSE: &str = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4
 fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
     let game = Game::start("tutor-warning");
     // The parent gives the child (red) warnings in the new-game dialog; black has none.
-    game.key("ctrl+shift+r");
-    game.until_logged("new game dialog open");
-    game.click_at(panel_place(&game, "help-0"));
-    game.click_at(panel_place(&game, "help-0-warnings"));
-    game.until_logged("help [Warnings, None]");
-    game.click_at(panel_place(&game, "start-game"));
+    help_for_red(&game, "warnings", "Warnings");
     game.until_logged("new game:");
-    game.until_logged("new game dialog closed");
-    game.until_still();
     game.play("h2e2");
     game.play("b9c7");
     game.until_position(CANNON_AND_HORSE);
@@ -277,14 +283,7 @@ fn tutor_arrow_and_circle_drawn_with_the_right_button_are_kept() {
 #[test]
 fn tutor_takes_back_a_cannon_given_away_and_the_move_instead_stands() {
     let game = Game::start("tutor-takeback");
-    game.key("ctrl+shift+r");
-    game.until_logged("new game dialog open");
-    game.click_at(panel_place(&game, "help-0"));
-    game.click_at(panel_place(&game, "help-0-tutor"));
-    game.until_logged("help [Tutor, None]");
-    game.click_at(panel_place(&game, "start-game"));
-    game.until_logged("new game dialog closed");
-    game.until_still();
+    help_for_red(&game, "tutor", "Tutor");
     game.play("h2e2");
     game.play("b9c7");
     game.until_position(CANNON_AND_HORSE);
@@ -301,4 +300,43 @@ fn tutor_takes_back_a_cannon_given_away_and_the_move_instead_stands() {
     let mark = game.mark();
     game.play("h0g2");
     game.until_logged_since(mark, "tutor: h0g2 played instead");
+}
+
+#[test]
+fn tutor_mistake_puzzle_solved_with_the_mouse_and_kept_found() {
+    let name = "tutor-practice";
+    let mut game = Game::start(name);
+    let queue = game.home().join(".local/share/xiangqi/mistakes.tsv");
+    game.key("ctrl+w");
+    assert_eq!(game.exit_code(), Some(0));
+    drop(game);
+    // A review left the guest one mistake: 炮五进四 where 马二进三 was the engine's move.
+    std::fs::create_dir_all(queue.parent().unwrap()).unwrap();
+    std::fs::write(
+        &queue,
+        format!("\txiangqi\t{CANNON_AND_HORSE} - - 2 2\te2e6\th0g2\t?\tDad – Mei\t0\t0\t0\n"),
+    )
+    .unwrap();
+    game = Game::restart(name, &[]);
+    game.until_still();
+    let mark = game.mark();
+    game.key("shift+F4");
+    game.until_logged_since(mark, "practice \"\" at xiangqi");
+    game.until_position(CANNON_AND_HORSE);
+    game.until_still();
+    game.save_shot("tutor-practice-asked");
+    let mark = game.mark();
+    game.play("h0g2");
+    game.until_logged_since(mark, "practice found: Found:");
+    game.until_still();
+    game.save_shot("tutor-practice-found");
+    // Kept: found once, not due again until tomorrow.
+    game.until("the queue kept", || {
+        let text = std::fs::read_to_string(&queue).ok()?;
+        // Its box and its finds: 1 and 1.
+        text.trim_end().ends_with("\t1\t1").then_some(())
+    });
+    let mark = game.mark();
+    game.key("Escape");
+    game.until_logged_since(mark, "practice: the game is back");
 }

@@ -328,14 +328,7 @@ fn tutor_question_and_marks_are_read_by_the_screen_reader() {
     let buses = Buses::start(&dir);
     let game = Game::start_env(name, "en_US.UTF-8", &buses.env());
     // Warnings for red, chosen in the new-game dialog.
-    game.key("ctrl+shift+r");
-    game.until_logged("new game dialog open");
-    game.click_at(super::panel_place(&game, "help-0"));
-    game.click_at(super::panel_place(&game, "help-0-warnings"));
-    game.until_logged("help [Warnings, None]");
-    game.click_at(super::panel_place(&game, "start-game"));
-    game.until_logged("new game dialog closed");
-    game.until_still();
+    super::household::help_for_red(&game, "warnings", "Warnings");
     game.play("h2e2");
     game.play("b9c7");
     // A green arrow drawn: the board says it after the side to move.

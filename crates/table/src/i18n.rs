@@ -257,6 +257,14 @@ texts! {
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";
     TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
     HelpColumn => "帮助", "Help";
+    PracticeMenu => "练错着…", "Practise my mistakes…";
+    PracticeNone => "没有该练的错着：复盘（R）一盘棋手之间的对局后，这里会有", "No mistakes due: review (R) a game between players and they come here";
+    PracticeTitle => "练错着 · {} · 还有 {} 个", "Your mistakes · {} · {} more due";
+    PracticeGoal => "找一步比 {}（{}）更好的棋", "Find a better move than {} ({})";
+    PracticeFrom => "出自：{}", "From: {}";
+    PracticeJudging => "引擎在看这步棋…", "The engine looks at the move…";
+    PracticeNext => "下一个", "Next";
+    PracticeLeave => "回到对局", "Back to the game";
     PlayerMistakes => "要练的错着（{}）：{} 个，今天该练 {} 个，已找对 {} 个", "Mistakes to practise ({}): {}, {} due today, {} found";
     HelpNone => "不提示", "None";
     HelpWarnings => "提醒", "Warnings";

@@ -80,9 +80,10 @@ fn save(
     dirs: Res<DataDirs>,
     mut saved: ResMut<GoSaved>,
     lesson: Option<Res<crate::app::lessons::go::GoLesson>>,
+    practice: Option<Res<crate::app::tutor::practice_go::GoPractice>>,
 ) {
     // A lesson on the board: the game put aside was written before it came.
-    if !table.is_changed() || lesson.is_some_and(|l| l.on()) {
+    if !table.is_changed() || lesson.is_some_and(|l| l.on()) || practice.is_some_and(|p| p.on()) {
         return;
     }
     let Some(dirs) = &dirs.0 else { return };

@@ -29,11 +29,12 @@ pub struct GoLesson {
 
 /// The board takes stones: no lesson, or one not yet passed or failed.
 #[must_use]
-pub fn takes_moves(lesson: Res<GoLesson>) -> bool {
+pub fn takes_moves(lesson: Res<GoLesson>, practice: Res<table::learn::practice::Practice>) -> bool {
     lesson
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::games::go::lessons::attempt::Verdict::Going)
+        && crate::app::tutor::practice_go::takes_moves(&practice)
 }
 
 impl GoLesson {
@@ -54,11 +55,18 @@ impl GoLesson {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<GoLesson>();
+    app.init_resource::<GoLesson>()
+        .init_resource::<crate::app::tutor::practice_go::GoPractice>();
     super::register(app, cards());
     app.add_systems(
         Update,
-        (commands, judge)
+        (
+            commands,
+            judge,
+            // A mistake practised is set up and judged as a level is.
+            crate::app::tutor::practice_go::board,
+            crate::app::tutor::practice_go::judge,
+        )
             .chain()
             .in_set(Logic::LessonsNext)
             .in_set(<Go as TableGame>::SYSTEMS),

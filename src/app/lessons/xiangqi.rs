@@ -37,11 +37,15 @@ pub struct XiangqiLesson {
 /// The board takes moves: no lesson, or one not yet passed or failed (then Retry,
 /// Next or Leave).
 #[must_use]
-pub fn takes_moves(lesson: Res<XiangqiLesson>) -> bool {
+pub fn takes_moves(
+    lesson: Res<XiangqiLesson>,
+    practice: Res<table::learn::practice::Practice>,
+) -> bool {
     lesson
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::lessons::attempt::Verdict::Going)
+        && crate::app::tutor::practice_xiangqi::takes_moves(&practice)
 }
 
 impl XiangqiLesson {
@@ -56,7 +60,8 @@ impl XiangqiLesson {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<XiangqiLesson>();
+    app.init_resource::<XiangqiLesson>()
+        .init_resource::<crate::app::tutor::practice_xiangqi::XiangqiPractice>();
     super::register(app, cards());
     app.add_systems(
         Update,
@@ -64,6 +69,9 @@ pub(crate) fn plugin(app: &mut App) {
             commands,
             (judge, tell).chain().run_if(in_state(Mode::Lesson)),
             first_game,
+            // A mistake practised is set up and judged as a level is.
+            crate::app::tutor::practice_xiangqi::board,
+            crate::app::tutor::practice_xiangqi::judge,
         )
             .chain()
             .in_set(Logic::Lessons)

@@ -31,6 +31,7 @@ fn key(table: &GoTable, mv: Move) -> Key {
 pub(crate) struct Helper<'w> {
     settings: Res<'w, Settings>,
     learning: Res<'w, Learning>,
+    practice: Res<'w, table::learn::practice::Practice>,
     held: ResMut<'w, Held>,
     asked: MessageWriter<'w, Question>,
 }
@@ -52,6 +53,7 @@ impl Helper<'_> {
             || !playing
             || table.setup.computer == Some(mover)
             || self.learning.lesson(SLUG).is_some()
+            || self.practice.drill(SLUG).is_some()
         {
             return false;
         }

@@ -53,7 +53,11 @@ pub(crate) fn watch(
     mut happened: MessageReader<GoHappened>,
     mut coach: ResMut<GoCoach>,
     mut table: ResMut<GoTable>,
-    (settings, learning): (Res<Settings>, Res<Learning>),
+    (settings, learning, practice): (
+        Res<Settings>,
+        Res<Learning>,
+        Res<table::learn::practice::Practice>,
+    ),
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut asked: MessageWriter<Question>,
 ) {
@@ -96,6 +100,7 @@ pub(crate) fn watch(
     };
     if table.setup.computer == Some(mover)
         || learning.lesson(SLUG).is_some()
+        || practice.drill(SLUG).is_some()
         || mv == Move::Pass
         || coach.tries.get(&before).copied().unwrap_or(0) >= settings.tutor_tries
     {

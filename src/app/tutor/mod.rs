@@ -8,6 +8,8 @@ pub mod coach;
 pub mod go;
 pub mod go_coach;
 pub mod marks;
+pub mod practice_go;
+pub mod practice_xiangqi;
 pub mod xiangqi;
 
 /// The seat of a side: 0 for the side that moves first in the game's own order.

@@ -4,6 +4,8 @@
 //! level is and how it is judged is the game's own; the table only counts and shows.
 
 pub mod mistakes;
+#[cfg(feature = "shell")]
+pub mod practice;
 pub mod progress;
 #[cfg(feature = "shell")]
 pub mod shell;

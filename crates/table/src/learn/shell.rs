@@ -149,6 +149,13 @@ impl Learning {
         new
     }
 
+    /// A try at a queued mistake of `player` at `slug`: found or not, kept.
+    pub fn answer_mistake(&mut self, player: &str, slug: &str, position: &str, found: bool) {
+        self.mistakes
+            .answer(player, slug, position, found, super::mistakes::today());
+        self.mistakes_dirty = true;
+    }
+
     /// The lesson at the game of `slug` passed with `stars`: shown, and kept if better
     /// than before.
     pub fn passed(&mut self, slug: &str, who: &str, stars: u8) {
@@ -198,6 +205,7 @@ pub struct TutorAnswer {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    super::practice::plugin(app);
     app.init_resource::<Courses>()
         .init_resource::<Learning>()
         .init_resource::<Asked>()
@@ -209,7 +217,13 @@ pub(crate) fn plugin(app: &mut App) {
         .allow_ambiguous_resource::<Messages<Question>>()
         .add_systems(
             Update,
-            (read_progress, answer, keep_progress, keep_questions)
+            (
+                read_progress,
+                answer,
+                super::practice::commands,
+                keep_progress,
+                keep_questions,
+            )
                 .chain()
                 .in_set(crate::schedule::Logic::Learn),
         );

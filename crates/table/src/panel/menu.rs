@@ -102,6 +102,11 @@ pub fn bar(
                 ),
                 (Word::PlayersMenu, "Ctrl+Shift+P", Action::TogglePlayers),
                 (Word::LearnMenu, "F4", Action::Learn),
+                (
+                    Word::PracticeMenu,
+                    "Shift+F4",
+                    Action::own(crate::learn::practice::PracticeCommand::Start),
+                ),
                 (Word::Save, "Ctrl+S", Action::Save),
                 (Word::Load, "Ctrl+L", Action::Load),
                 (Word::Slots, "Ctrl+Shift+S", Action::ToggleSlots),

@@ -213,6 +213,7 @@ pub fn panel(
     let mut send = |c: Action| sent.push(c);
     let mut learning = Vec::new();
     let mut answer = None;
+    let mut practising = Vec::new();
 
     // Panels are shown inside a Ui in egui 0.36: one spanning the window.
     let mut root = egui::Ui::new(
@@ -254,6 +255,7 @@ pub fn panel(
                         dialogs::learn::hint(ui, world, kind, &mut memory.lesson, &mut send);
                     });
                 }
+                practising = dialogs::learn::practice_part(ui, world, kind, &mut memory.lesson);
                 answer = dialogs::learn::question_part(ui, world, kind, &mut memory.lesson);
                 let learned =
                     dialogs::learn::lesson_part(ui, world, kind, &mut memory.lesson, &mut send);
@@ -333,7 +335,7 @@ pub fn panel(
         });
     }
     memory.board_focus = board;
-    if !sent.is_empty() || !learning.is_empty() || answer.is_some() {
+    if !sent.is_empty() || !learning.is_empty() || answer.is_some() || !practising.is_empty() {
         // The next frame must come to act on them.
         world.write_message(RequestRedraw);
     }
@@ -345,6 +347,9 @@ pub fn panel(
     }
     if let Some(a) = answer {
         world.write_message(a);
+    }
+    for c in practising {
+        world.write_message(c);
     }
     Ok(())
 }

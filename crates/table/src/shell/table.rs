@@ -276,7 +276,7 @@ pub fn shell_answers(action: &Action) -> bool {
             | Action::ChooseGame(_)
             | Action::TogglePlayers
             | Action::Learn
-    )
+    ) || matches!(action, Action::Own(own) if own.is::<crate::learn::practice::PracticeCommand>())
 }
 
 /// The shell's own keys: quit, the dialogs and their Esc, zoom, theme, sound, help.
@@ -299,7 +299,17 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, KeyCode::Escape) if overlay.new_game => Action::NewGameChoices(false),
         (_, KeyCode::Escape) if overlay.players => Action::TogglePlayers,
         (_, KeyCode::Escape) if overlay.learn => Action::Learn,
+        (_, KeyCode::F4) if press.shift => {
+            Action::own(crate::learn::practice::PracticeCommand::Start)
+        }
         (_, KeyCode::F4) => Action::Learn,
+        // A mistake practised: Esc goes back to the game, N to the next once answered.
+        (_, KeyCode::Escape) if practising(at) => {
+            Action::own(crate::learn::practice::PracticeCommand::Leave)
+        }
+        (false, KeyCode::KeyN) if practised(at) => {
+            Action::own(crate::learn::practice::PracticeCommand::Next)
+        }
         // A lesson passed: N goes on to the next level.
         (false, KeyCode::KeyN) if lesson_passed(at) => {
             Action::own(crate::learn::shell::LearnCommand::Next)
@@ -318,6 +328,34 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (false, KeyCode::KeyM) => Action::ToggleMute,
         (false, KeyCode::KeyT) => Action::NextTheme,
         _ => return None,
+    })
+}
+
+/// The drill open at the game on the table, if any.
+fn drill<'w>(at: &KeyContext<'w>) -> Option<&'w crate::learn::practice::Drill> {
+    let practice = at
+        .world
+        .get_resource::<crate::learn::practice::Practice>()?;
+    let kind = at
+        .world
+        .get_resource::<State<crate::schedule::GameKind>>()?;
+    let tables = at.world.get_resource::<crate::shell::tables::Tables>()?;
+    practice.drill(tables.slug(*kind.get()))
+}
+
+/// A mistake is being practised at the game on the table.
+fn practising(at: &KeyContext) -> bool {
+    drill(at).is_some()
+}
+
+/// The mistake practised at the game on the table is answered.
+fn practised(at: &KeyContext) -> bool {
+    drill(at).is_some_and(|d| {
+        matches!(
+            d.state,
+            crate::learn::practice::DrillState::Found(_)
+                | crate::learn::practice::DrillState::Missed(_)
+        )
     })
 }
 

@@ -183,6 +183,60 @@ pub fn hint(
 
 /// The lesson's lines at the top of the panel while one is open. Returns the commands
 /// its buttons sent.
+/// The mistake practised at the game on the table: whose, what to find, how the try
+/// stands, Next and Back to the game.
+pub fn practice_part(
+    ui: &mut egui::Ui,
+    world: &World,
+    kind: GameKind,
+    logged: &mut Vec<(String, (i32, i32))>,
+) -> Vec<crate::learn::practice::PracticeCommand> {
+    use crate::learn::practice::{DrillState, Practice, PracticeCommand};
+    let mut out = Vec::new();
+    let lang = world.resource::<Settings>().lang;
+    let slug = world.resource::<Tables>().slug(kind);
+    let Some(drill) = world.resource::<Practice>().drill(slug) else {
+        return out;
+    };
+    let who = seat_name(&drill.player, lang);
+    ui.label(egui::RichText::new(Word::PracticeTitle.fill(lang, &[&who, &drill.left])).strong());
+    ui.label(
+        egui::RichText::new(Word::PracticeGoal.fill(lang, &[&drill.played, &drill.mistake.mark]))
+            .heading(),
+    );
+    ui.label(egui::RichText::new(Word::PracticeFrom.fill(lang, &[&drill.mistake.source])).small());
+    match &drill.state {
+        DrillState::Going => {}
+        DrillState::Judging => _ = ui.label(Word::PracticeJudging.get(lang)),
+        DrillState::Found(words) => {
+            ui.label(
+                egui::RichText::new(words.get(lang))
+                    .strong()
+                    .color(egui::Color32::from_rgb(0x1E, 0x7A, 0x30)),
+            );
+        }
+        DrillState::Missed(words) => {
+            ui.colored_label(egui::Color32::from_rgb(0xB0, 0x30, 0x20), words.get(lang));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        if matches!(drill.state, DrillState::Found(_) | DrillState::Missed(_)) {
+            let next = ui.button(format!("{} (N)", Word::PracticeNext.get(lang)));
+            log_place(logged, "practice-next".to_owned(), next.rect);
+            if next.clicked() {
+                out.push(PracticeCommand::Next);
+            }
+        }
+        let leave = ui.button(format!("{} (Esc)", Word::PracticeLeave.get(lang)));
+        log_place(logged, "practice-leave".to_owned(), leave.rect);
+        if leave.clicked() {
+            out.push(PracticeCommand::Leave);
+        }
+    });
+    ui.separator();
+    out
+}
+
 /// The help's question before a move at the game on the table, with its two answers.
 pub fn question_part(
     ui: &mut egui::Ui,
