@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 14] = [
+pub const TARGETS: [(&str, fn(&[u8])); 15] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -26,7 +26,23 @@ pub const TARGETS: [(&str, fn(&[u8])); 14] = [
     ("collection", collection),
     ("lessons", lessons),
     ("marks", marks),
+    ("mistakes", mistakes),
 ];
+
+/// Any bytes as a player's mistakes file: what reads writes a file that reads back to
+/// the same queue and writes itself; every line written has its ten fields.
+pub fn mistakes(data: &[u8]) {
+    use table::learn::mistakes::Queue;
+    let text = String::from_utf8_lossy(data);
+    let read = Queue::from_text(&text);
+    let written = read.to_text();
+    let again = Queue::from_text(&written);
+    assert_eq!(again, read);
+    assert_eq!(again.to_text(), written);
+    for line in written.lines() {
+        assert_eq!(line.split('\t').count(), 10, "{line:?}");
+    }
+}
 
 /// Any bytes as a comment with board marks (`[%cal …]`, `[%csl …]`): the marks read
 /// write commands that read back to the same marks; a comment with none is kept to the

@@ -38,6 +38,8 @@ pub enum Reader {
     Progress,
     /// The lessons' stars file.
     Lessons,
+    /// A player's mistakes file.
+    Mistakes,
     /// An opening tree (`xiangqi library openings` writes them): read, written back, a
     /// line named by it.
     OpeningTree,
@@ -104,6 +106,9 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
             .to_text()
             .len(),
         Reader::Lessons => table::learn::progress::Progress::from_text(&text())
+            .to_text()
+            .len(),
+        Reader::Mistakes => table::learn::mistakes::Queue::from_text(&text())
             .to_text()
             .len(),
         Reader::Sgf => {
@@ -325,6 +330,11 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             "lessons: a megabyte of lines",
             Reader::Lessons,
             fill("", "Mei\txiangqi\thorse-1\t3\n", ""),
+        ),
+        (
+            "mistakes: a megabyte of lines",
+            Reader::Mistakes,
+            fill("", "Mei\txiangqi\tfen\te2e6\th0g2\t?\tgame\t0\t0\t0\n", ""),
         ),
         (
             "sgf: a megabyte of games",
