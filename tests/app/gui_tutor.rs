@@ -511,3 +511,31 @@ fn go_mistakes_practised_at_the_go_table() {
         "the game back"
     );
 }
+
+#[test]
+fn practice_is_not_opened_over_a_puzzle() {
+    use table::learn::practice::PracticeCommand;
+    use xiangqi::app::xiangqi::model::Mode;
+    use xiangqi::app::xiangqi::train::TrainCommand;
+    let mut app = app();
+    queue(
+        &mut app,
+        "xiangqi",
+        "3k5/9/2n6/9/9/9/9/9/9/R3K4 w - - 0 1",
+        "a0a6",
+        "a0a1",
+    );
+    app.world_mut()
+        .write_message(Action::own(TrainCommand::Open(Some(0))));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Train);
+    let puzzle = common::headless::fen(&app);
+    app.world_mut()
+        .write_message(Action::own(PracticeCommand::Start));
+    app.update();
+    app.update();
+    assert_eq!(drill_state(&app, "xiangqi"), None);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Train);
+    assert_eq!(common::headless::fen(&app), puzzle, "the puzzle stays");
+}

@@ -64,7 +64,14 @@ pub(crate) fn board(
     mut mine: ResMut<GoPractice>,
     mut table: ResMut<GoTable>,
     mut changed: MessageWriter<BoardChanged>,
+    learning: Res<Learning>,
 ) {
+    // Not over a lesson: it gives the board back first.
+    if learning.lesson(SLUG).is_some() && practice.drill(SLUG).is_some_and(|d| !d.shown) {
+        info!("practice: not over a lesson");
+        practice.open.remove(SLUG);
+        return;
+    }
     let Some(drill) = practice.open.get_mut(SLUG) else {
         if let Some(game) = mine.stash.take() {
             table.session = game;

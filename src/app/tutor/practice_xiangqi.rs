@@ -63,7 +63,15 @@ pub(crate) fn board(
     ),
     mut selection: ResMut<Selection>,
     mut changed: MessageWriter<BoardChanged>,
+    learning: Res<Learning>,
 ) {
+    // Not over a puzzle, the editor or a lesson: those give the board back first.
+    let busy = matches!(mode.get(), Mode::Train | Mode::Edit) || learning.lesson(SLUG).is_some();
+    if busy && practice.drill(SLUG).is_some_and(|d| !d.shown) {
+        info!("practice: not over a puzzle, the editor or a lesson");
+        practice.open.remove(SLUG);
+        return;
+    }
     let Some(drill) = practice.open.get_mut(SLUG) else {
         if let Some((game, flipped)) = mine.stash.take() {
             *model = game;
