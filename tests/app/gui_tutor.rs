@@ -539,3 +539,92 @@ fn practice_is_not_opened_over_a_puzzle() {
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Train);
     assert_eq!(common::headless::fen(&app), puzzle, "the puzzle stays");
 }
+
+#[test]
+fn xiangqi_a_games_moves_guessed_scored_and_kept() {
+    use common::headless::{fen, until};
+    use table::learn::guess::{GuessCommand, GuessState, Guesses};
+    let mut app = app();
+    play(&mut app, "h2e2 h9g7 h0g2 i9h9");
+    let game = fen(&app);
+    app.world_mut()
+        .write_message(Action::own(GuessCommand::Start));
+    app.update();
+    app.update();
+    assert!(
+        fen(&app).starts_with("rnbakabnr/9/1c5c1/"),
+        "the start: {}",
+        fen(&app)
+    );
+    let state = |app: &App| app.world().resource::<Guesses>().open["xiangqi"].clone();
+    // The game's move: 100.
+    drag(&mut app, "h2", "e2");
+    assert_eq!((state(&app).guessed, state(&app).points), (1, 100));
+    // Black's 马8进7 guessed as 马2进3: the engine's opinion, then the game's move.
+    drag(&mut app, "b9", "c7");
+    until(&mut app, "the engine's opinion", |app| {
+        state(app).guessed == 2
+    });
+    assert!(
+        state(&app)
+            .said
+            .unwrap()
+            .1
+            .starts_with("The game went H8+7; the engine finds your H2+3"),
+        "{:?}",
+        state(&app).said
+    );
+    assert!(
+        fen(&app).starts_with("rnbakab1r/9/1c4nc1/"),
+        "the game's move: {}",
+        fen(&app)
+    );
+    drag(&mut app, "h0", "g2");
+    drag(&mut app, "i9", "h9");
+    let done = state(&app);
+    assert_eq!(done.state, GuessState::Done);
+    assert!(done.percent() >= 75, "{}", done.percent());
+    let kept = app.world().resource::<Guesses>().average("", "xiangqi");
+    assert_eq!(kept, Some((1, done.percent())));
+    app.world_mut()
+        .write_message(Action::own(GuessCommand::Leave));
+    app.update();
+    app.update();
+    assert_eq!(fen(&app), game, "the game back");
+}
+
+#[test]
+fn go_a_games_stones_guessed_and_the_game_comes_back() {
+    use common::headless::until;
+    use table::learn::guess::{GuessCommand, GuessState, Guesses};
+    let mut app = app();
+    nine(&mut app);
+    for s in ["E5", "C3", "G7"] {
+        stone(&mut app, s);
+    }
+    app.world_mut()
+        .write_message(Action::own(GuessCommand::Start));
+    app.update();
+    app.update();
+    let moves = |app: &App| app.world().resource::<GoTable>().game().moves().len();
+    assert_eq!(moves(&app), 0, "the start");
+    let state = |app: &App| app.world().resource::<Guesses>().open["go"].clone();
+    stone(&mut app, "E5");
+    assert_eq!((state(&app).guessed, state(&app).points), (1, 100));
+    // White's C3 guessed as A1: GNU Go's opinion, then the game's stone.
+    stone(&mut app, "A1");
+    until(&mut app, "GNU Go's opinion", |app| state(app).guessed == 2);
+    let said = state(&app).said.unwrap().1;
+    assert!(
+        said.starts_with("The game went C3; GNU Go finds your A1"),
+        "{said}"
+    );
+    assert_eq!(moves(&app), 2);
+    stone(&mut app, "G7");
+    assert_eq!(state(&app).state, GuessState::Done);
+    app.world_mut()
+        .write_message(Action::own(GuessCommand::Leave));
+    app.update();
+    app.update();
+    assert_eq!(moves(&app), 3, "the game back");
+}

@@ -11,7 +11,7 @@ use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 15] = [
+pub const TARGETS: [(&str, fn(&[u8])); 16] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -27,7 +27,20 @@ pub const TARGETS: [(&str, fn(&[u8])); 15] = [
     ("lessons", lessons),
     ("marks", marks),
     ("mistakes", mistakes),
+    ("guesses", guesses),
 ];
+
+/// Any bytes as the games guessed file: what reads writes a file that reads back to the
+/// same games, each with a percentage of at most 100.
+pub fn guesses(data: &[u8]) {
+    use table::learn::guess::Guesses;
+    let text = String::from_utf8_lossy(data);
+    let mut kept = Guesses::default();
+    kept.kept = Guesses::from_text(&text);
+    let written = kept.to_text();
+    assert_eq!(Guesses::from_text(&written), kept.kept);
+    assert!(kept.kept.iter().all(|(_, _, _, p)| *p <= 100));
+}
 
 /// Any bytes as a player's mistakes file: what reads writes a file that reads back to
 /// the same queue and writes itself; every line written has its ten fields.

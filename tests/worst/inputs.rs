@@ -40,6 +40,8 @@ pub enum Reader {
     Lessons,
     /// A player's mistakes file.
     Mistakes,
+    /// The games guessed file.
+    Guesses,
     /// An opening tree (`xiangqi library openings` writes them): read, written back, a
     /// line named by it.
     OpeningTree,
@@ -111,6 +113,7 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
         Reader::Mistakes => table::learn::mistakes::Queue::from_text(&text())
             .to_text()
             .len(),
+        Reader::Guesses => table::learn::guess::Guesses::from_text(&text()).len(),
         Reader::Sgf => {
             use xiangqi::go::sgf;
             sgf::read(&sgf::decode(bytes)).map_or(1, |games| {
@@ -330,6 +333,11 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             "lessons: a megabyte of lines",
             Reader::Lessons,
             fill("", "Mei\txiangqi\thorse-1\t3\n", ""),
+        ),
+        (
+            "guesses: a megabyte of lines",
+            Reader::Guesses,
+            fill("", "Mei\txiangqi\tgame\t64\n", ""),
         ),
         (
             "mistakes: a megabyte of lines",

@@ -258,6 +258,11 @@ texts! {
     TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
     HelpColumn => "帮助", "Help";
     PracticeMenu => "练错着…", "Practise my mistakes…";
+    GuessMenu => "猜着法…", "Guess the moves…";
+    GuessTitle => "猜着法 · {} · 第 {} 步，共 {} 步 · {}%", "Guess the moves · {} · move {} of {} · {}%";
+    GuessAsk => "这盘棋下一步走了什么？", "What was played next in this game?";
+    GuessDone => "猜完了：{}%。", "Done: {}%.";
+    GuessAverage => "猜着法（{}）：{} 盘，平均 {}%", "Guessing moves ({}): {} games, {}% on average";
     PracticeNone => "没有该练的错着：复盘（R）一盘棋手之间的对局后，这里会有", "No mistakes due: review (R) a game between players and they come here";
     PracticeTitle => "练错着 · {} · 还有 {} 个", "Your mistakes · {} · {} more due";
     PracticeGoal => "找一步比 {}（{}）更好的棋", "Find a better move than {} ({})";

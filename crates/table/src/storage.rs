@@ -87,6 +87,12 @@ impl Dirs {
         self.data.join("mistakes.tsv")
     }
 
+    /// Each player's games guessed, with their percentages.
+    #[must_use]
+    pub fn guesses(&self) -> PathBuf {
+        self.data.join("guesses.tsv")
+    }
+
     /// The game library's database (SQLite).
     #[must_use]
     pub fn library(&self) -> PathBuf {

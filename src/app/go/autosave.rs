@@ -81,9 +81,14 @@ fn save(
     mut saved: ResMut<GoSaved>,
     lesson: Option<Res<crate::app::lessons::go::GoLesson>>,
     practice: Option<Res<crate::app::tutor::practice_go::GoPractice>>,
+    guess: Option<Res<crate::app::tutor::guess_go::GoGuess>>,
 ) {
     // A lesson on the board: the game put aside was written before it came.
-    if !table.is_changed() || lesson.is_some_and(|l| l.on()) || practice.is_some_and(|p| p.on()) {
+    if !table.is_changed()
+        || lesson.is_some_and(|l| l.on())
+        || practice.is_some_and(|p| p.on())
+        || guess.is_some_and(|g| g.on())
+    {
         return;
     }
     let Some(dirs) = &dirs.0 else { return };

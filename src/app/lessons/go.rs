@@ -29,12 +29,17 @@ pub struct GoLesson {
 
 /// The board takes stones: no lesson, or one not yet passed or failed.
 #[must_use]
-pub fn takes_moves(lesson: Res<GoLesson>, practice: Res<table::learn::practice::Practice>) -> bool {
+pub fn takes_moves(
+    lesson: Res<GoLesson>,
+    practice: Res<table::learn::practice::Practice>,
+    guesses: Res<table::learn::guess::Guesses>,
+) -> bool {
     lesson
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::games::go::lessons::attempt::Verdict::Going)
         && crate::app::tutor::practice_go::takes_moves(&practice)
+        && crate::app::tutor::guess_go::takes_moves(&guesses)
 }
 
 impl GoLesson {
@@ -56,7 +61,8 @@ impl GoLesson {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoLesson>()
-        .init_resource::<crate::app::tutor::practice_go::GoPractice>();
+        .init_resource::<crate::app::tutor::practice_go::GoPractice>()
+        .init_resource::<crate::app::tutor::guess_go::GoGuess>();
     super::register(app, cards());
     app.add_systems(
         Update,
@@ -66,6 +72,8 @@ pub(crate) fn plugin(app: &mut App) {
             // A mistake practised is set up and judged as a level is.
             crate::app::tutor::practice_go::board,
             crate::app::tutor::practice_go::judge,
+            crate::app::tutor::guess_go::board,
+            crate::app::tutor::guess_go::judge,
         )
             .chain()
             .in_set(Logic::LessonsNext)

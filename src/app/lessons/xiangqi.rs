@@ -40,12 +40,14 @@ pub struct XiangqiLesson {
 pub fn takes_moves(
     lesson: Res<XiangqiLesson>,
     practice: Res<table::learn::practice::Practice>,
+    guesses: Res<table::learn::guess::Guesses>,
 ) -> bool {
     lesson
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::lessons::attempt::Verdict::Going)
         && crate::app::tutor::practice_xiangqi::takes_moves(&practice)
+        && crate::app::tutor::guess_xiangqi::takes_moves(&guesses)
 }
 
 impl XiangqiLesson {
@@ -61,7 +63,8 @@ impl XiangqiLesson {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<XiangqiLesson>()
-        .init_resource::<crate::app::tutor::practice_xiangqi::XiangqiPractice>();
+        .init_resource::<crate::app::tutor::practice_xiangqi::XiangqiPractice>()
+        .init_resource::<crate::app::tutor::guess_xiangqi::XiangqiGuess>();
     super::register(app, cards());
     app.add_systems(
         Update,
@@ -72,6 +75,8 @@ pub(crate) fn plugin(app: &mut App) {
             // A mistake practised is set up and judged as a level is.
             crate::app::tutor::practice_xiangqi::board,
             crate::app::tutor::practice_xiangqi::judge,
+            crate::app::tutor::guess_xiangqi::board,
+            crate::app::tutor::guess_xiangqi::judge,
         )
             .chain()
             .in_set(Logic::Lessons)

@@ -32,6 +32,7 @@ pub(crate) struct Helper<'w> {
     settings: Res<'w, Settings>,
     learning: Res<'w, Learning>,
     practice: Res<'w, table::learn::practice::Practice>,
+    guesses: Res<'w, table::learn::guess::Guesses>,
     held: ResMut<'w, Held>,
     asked: MessageWriter<'w, Question>,
 }
@@ -54,6 +55,7 @@ impl Helper<'_> {
             || table.setup.computer == Some(mover)
             || self.learning.lesson(SLUG).is_some()
             || self.practice.drill(SLUG).is_some()
+            || self.guesses.open.contains_key(SLUG)
         {
             return false;
         }

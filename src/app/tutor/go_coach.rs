@@ -53,10 +53,11 @@ pub(crate) fn watch(
     mut happened: MessageReader<GoHappened>,
     mut coach: ResMut<GoCoach>,
     mut table: ResMut<GoTable>,
-    (settings, learning, practice): (
+    (settings, learning, practice, guesses): (
         Res<Settings>,
         Res<Learning>,
         Res<table::learn::practice::Practice>,
+        Res<table::learn::guess::Guesses>,
     ),
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut asked: MessageWriter<Question>,
@@ -101,6 +102,7 @@ pub(crate) fn watch(
     if table.setup.computer == Some(mover)
         || learning.lesson(SLUG).is_some()
         || practice.drill(SLUG).is_some()
+        || guesses.open.contains_key(SLUG)
         || mv == Move::Pass
         || coach.tries.get(&before).copied().unwrap_or(0) >= settings.tutor_tries
     {

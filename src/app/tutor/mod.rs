@@ -7,6 +7,8 @@
 pub mod coach;
 pub mod go;
 pub mod go_coach;
+pub mod guess_go;
+pub mod guess_xiangqi;
 pub mod marks;
 pub mod practice_go;
 pub mod practice_xiangqi;

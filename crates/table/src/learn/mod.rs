@@ -3,6 +3,8 @@
 //! over its par, and each player's best stars are kept ([`progress::Progress`]). What a
 //! level is and how it is judged is the game's own; the table only counts and shows.
 
+#[cfg(feature = "shell")]
+pub mod guess;
 pub mod mistakes;
 #[cfg(feature = "shell")]
 pub mod practice;

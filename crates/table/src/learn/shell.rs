@@ -206,6 +206,7 @@ pub struct TutorAnswer {
 
 pub(crate) fn plugin(app: &mut App) {
     super::practice::plugin(app);
+    super::guess::plugin(app);
     app.init_resource::<Courses>()
         .init_resource::<Learning>()
         .init_resource::<Asked>()
@@ -221,6 +222,7 @@ pub(crate) fn plugin(app: &mut App) {
                 read_progress,
                 answer,
                 super::practice::commands,
+                super::guess::commands,
                 keep_progress,
                 keep_questions,
             )

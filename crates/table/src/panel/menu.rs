@@ -103,6 +103,11 @@ pub fn bar(
                 (Word::PlayersMenu, "Ctrl+Shift+P", Action::TogglePlayers),
                 (Word::LearnMenu, "F4", Action::Learn),
                 (
+                    Word::GuessMenu,
+                    "",
+                    Action::own(crate::learn::guess::GuessCommand::Start),
+                ),
+                (
                     Word::PracticeMenu,
                     "Shift+F4",
                     Action::own(crate::learn::practice::PracticeCommand::Start),

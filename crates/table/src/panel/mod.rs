@@ -214,6 +214,7 @@ pub fn panel(
     let mut learning = Vec::new();
     let mut answer = None;
     let mut practising = Vec::new();
+    let mut guessing = Vec::new();
 
     // Panels are shown inside a Ui in egui 0.36: one spanning the window.
     let mut root = egui::Ui::new(
@@ -256,6 +257,7 @@ pub fn panel(
                     });
                 }
                 practising = dialogs::learn::practice_part(ui, world, kind, &mut memory.lesson);
+                guessing = dialogs::learn::guess_part(ui, world, kind, &mut memory.lesson);
                 answer = dialogs::learn::question_part(ui, world, kind, &mut memory.lesson);
                 let learned =
                     dialogs::learn::lesson_part(ui, world, kind, &mut memory.lesson, &mut send);
@@ -335,7 +337,12 @@ pub fn panel(
         });
     }
     memory.board_focus = board;
-    if !sent.is_empty() || !learning.is_empty() || answer.is_some() || !practising.is_empty() {
+    if !sent.is_empty()
+        || !learning.is_empty()
+        || answer.is_some()
+        || !practising.is_empty()
+        || !guessing.is_empty()
+    {
         // The next frame must come to act on them.
         world.write_message(RequestRedraw);
     }
@@ -349,6 +356,9 @@ pub fn panel(
         world.write_message(a);
     }
     for c in practising {
+        world.write_message(c);
+    }
+    for c in guessing {
         world.write_message(c);
     }
     Ok(())

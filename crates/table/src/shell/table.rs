@@ -276,7 +276,9 @@ pub fn shell_answers(action: &Action) -> bool {
             | Action::ChooseGame(_)
             | Action::TogglePlayers
             | Action::Learn
-    ) || matches!(action, Action::Own(own) if own.is::<crate::learn::practice::PracticeCommand>())
+    ) || matches!(action, Action::Own(own)
+        if own.is::<crate::learn::practice::PracticeCommand>()
+            || own.is::<crate::learn::guess::GuessCommand>())
 }
 
 /// The shell's own keys: quit, the dialogs and their Esc, zoom, theme, sound, help.
@@ -303,6 +305,10 @@ pub(super) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
             Action::own(crate::learn::practice::PracticeCommand::Start)
         }
         (_, KeyCode::F4) => Action::Learn,
+        // Guessing a game's moves: Esc goes back to the game.
+        (_, KeyCode::Escape) if guessing(at) => {
+            Action::own(crate::learn::guess::GuessCommand::Leave)
+        }
         // A mistake practised: Esc goes back to the game, N to the next once answered.
         (_, KeyCode::Escape) if practising(at) => {
             Action::own(crate::learn::practice::PracticeCommand::Leave)
@@ -341,6 +347,18 @@ fn drill<'w>(at: &KeyContext<'w>) -> Option<&'w crate::learn::practice::Drill> {
         .get_resource::<State<crate::schedule::GameKind>>()?;
     let tables = at.world.get_resource::<crate::shell::tables::Tables>()?;
     practice.drill(tables.slug(*kind.get()))
+}
+
+/// The moves of a game are being guessed at the game on the table.
+fn guessing(at: &KeyContext) -> bool {
+    let (Some(guesses), Some(kind), Some(tables)) = (
+        at.world.get_resource::<crate::learn::guess::Guesses>(),
+        at.world.get_resource::<State<crate::schedule::GameKind>>(),
+        at.world.get_resource::<crate::shell::tables::Tables>(),
+    ) else {
+        return false;
+    };
+    guesses.open.contains_key(tables.slug(*kind.get()))
 }
 
 /// A mistake is being practised at the game on the table.

@@ -222,6 +222,7 @@ fn players(
         Res<crate::learn::shell::Courses>,
         Res<Tables>,
     ),
+    guesses: Res<crate::learn::guess::Guesses>,
 ) -> Result {
     if !overlay.players {
         *shown_pages = None;
@@ -271,6 +272,14 @@ fn players(
                             (&lessons.0, &lessons.1, &lessons.2),
                             lang,
                         );
+                        // The games whose moves they guessed, on average.
+                        for kind in lessons.2.kinds() {
+                            let slug = lessons.2.slug(kind);
+                            if let Some((n, avg)) = guesses.average(&profile.name, slug) {
+                                let title = lessons.2.title(kind, lang);
+                                ui.label(Word::GuessAverage.fill(lang, &[&title, &n, &avg]));
+                            }
+                        }
                         ui.separator();
                     }
                 });

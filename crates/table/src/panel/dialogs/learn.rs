@@ -237,6 +237,50 @@ pub fn practice_part(
     out
 }
 
+/// The game whose moves are guessed at the game on the table: how far, the percentage,
+/// the last guess's words, Back to the game.
+pub fn guess_part(
+    ui: &mut egui::Ui,
+    world: &World,
+    kind: GameKind,
+    logged: &mut Vec<(String, (i32, i32))>,
+) -> Vec<crate::learn::guess::GuessCommand> {
+    use crate::learn::guess::{GuessCommand, GuessState, Guesses};
+    let mut out = Vec::new();
+    let lang = world.resource::<Settings>().lang;
+    let slug = world.resource::<Tables>().slug(kind);
+    let Some(g) = world.resource::<Guesses>().open.get(slug) else {
+        return out;
+    };
+    let who = seat_name(&g.player, lang);
+    let at = (g.guessed + 1).min(g.moves);
+    ui.label(
+        egui::RichText::new(Word::GuessTitle.fill(lang, &[&who, &at, &g.moves, &g.percent()]))
+            .strong(),
+    );
+    if let Some(said) = &g.said {
+        ui.label(said.get(lang));
+    }
+    match g.state {
+        GuessState::Going => _ = ui.label(egui::RichText::new(Word::GuessAsk.get(lang)).heading()),
+        GuessState::Judging => _ = ui.label(Word::PracticeJudging.get(lang)),
+        GuessState::Done => {
+            ui.label(
+                egui::RichText::new(Word::GuessDone.fill(lang, &[&g.percent()]))
+                    .heading()
+                    .color(egui::Color32::from_rgb(0xC0, 0x8A, 0x00)),
+            );
+        }
+    }
+    let leave = ui.button(format!("{} (Esc)", Word::PracticeLeave.get(lang)));
+    log_place(logged, "guess-leave".to_owned(), leave.rect);
+    if leave.clicked() {
+        out.push(GuessCommand::Leave);
+    }
+    ui.separator();
+    out
+}
+
 /// The help's question before a move at the game on the table, with its two answers.
 pub fn question_part(
     ui: &mut egui::Ui,
