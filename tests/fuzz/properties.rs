@@ -10,8 +10,11 @@ use xiangqi::settings::Preferences;
 use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
 
+/// What a target checks of one input.
+pub type Check = fn(&[u8]);
+
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, fn(&[u8])); 16] = [
+pub const TARGETS: [(&str, Check); 16] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -33,13 +36,13 @@ pub const TARGETS: [(&str, fn(&[u8])); 16] = [
 /// Any bytes as the games guessed file: what reads writes a file that reads back to the
 /// same games, each with a percentage of at most 100.
 pub fn guesses(data: &[u8]) {
-    use table::learn::guess::Guesses;
+    use table::learn::guessed::Guessed;
     let text = String::from_utf8_lossy(data);
-    let mut kept = Guesses::default();
-    kept.kept = Guesses::from_text(&text);
+    let kept = Guessed::from_text(&text);
     let written = kept.to_text();
-    assert_eq!(Guesses::from_text(&written), kept.kept);
-    assert!(kept.kept.iter().all(|(_, _, _, p)| *p <= 100));
+    assert_eq!(Guessed::from_text(&written), kept);
+    assert_eq!(Guessed::from_text(&written).to_text(), written);
+    assert!(kept.0.iter().all(|(_, _, _, p)| *p <= 100));
 }
 
 /// Any bytes as a player's mistakes file: what reads writes a file that reads back to

@@ -65,6 +65,21 @@ impl Fsf {
         panic!("Fairy-Stockfish stopped before {start}")
     }
 
+    /// Its best move in `fen` at `depth`, in our coordinates.
+    fn best(&mut self, fen: &str, depth: u32) -> Move {
+        writeln!(
+            self.input,
+            "ucinewgame\nposition fen {fen}\ngo depth {depth}"
+        )
+        .unwrap();
+        let line = self.until("bestmove").pop().unwrap();
+        let m = line.split_whitespace().nth(1).unwrap();
+        // Fairy-Stockfish counts ranks from 1: its a1 is our a0.
+        let (a, b) = m.split_at(m[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 1);
+        let ours = |p: &str| format!("{}{}", &p[..1], p[1..].parse::<u32>().unwrap() - 1);
+        format!("{}{}", ours(a), ours(b)).parse().unwrap()
+    }
+
     /// Its score for the side to move after `moves` from `fen`.
     fn score(&mut self, fen: &str, moves: &[Move], depth: u32) -> Eval {
         // Fairy-Stockfish counts ranks from 1: a0 is its a1.
@@ -494,4 +509,78 @@ fn the_tutors_takebacks_are_the_reviews_mistakes() {
         "{agreed} of {}",
         moves.len()
     );
+}
+
+/// The mistakes a review of a real game and of a seeded random game queues: each
+/// position's better move is, by the raw engine asked afresh, within the review's margin
+/// of the engine's own best there: the positions after the two, searched alike, differ
+/// by less than a mistake's worth of expected score (the move queued is no mistake).
+#[test]
+fn the_mistakes_queued_from_reviewed_games_have_better_moves_the_raw_engine_agrees_with() {
+    use xiangqi::engine::Limit;
+    use xiangqi::review::{self, Plan};
+    let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");
+    let real = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/real-76.pgn"),
+    )
+    .unwrap();
+    let record = xiangqi::rules::read::read_games_bytes(&real)
+        .unwrap()
+        .remove(0)
+        .unwrap()
+        .record;
+    let mut rng = Rng(0x3a57_0059);
+    let random = common::random_line(&Position::new(), 40, &mut rng);
+    let games = [
+        (
+            record.game.start().clone(),
+            record.game.moves().collect::<Vec<Move>>(),
+        ),
+        (Position::new(), random),
+    ];
+    let mut plan = Plan::new(&path, Limit::Depth(9));
+    plan.processes = 1;
+    let mut fsf = Fsf::start();
+    let mut checked = 0;
+    for (start, moves) in &games {
+        let found = review::collect(&review::start(&plan, start, moves)).unwrap();
+        let evals: Vec<_> = found.iter().map(|s| s.eval).collect();
+        let judged = review::judge(&evals, start.turn());
+        let best: Vec<Option<Move>> = found.iter().map(|s| s.line.first().copied()).collect();
+        for side in [xiangqi::rules::Color::Red, xiangqi::rules::Color::Black] {
+            for (fen, m) in xq_tutor::mistakes(start, moves, &best, &judged, side, "game") {
+                let better: Move = m.best.parse().unwrap();
+                let pos = Position::from_fen(&fen).unwrap();
+                assert!(pos.is_legal(better), "{fen} {better}");
+                // The raw engine's own move and the queued one, each position after
+                // them searched alike.
+                let raw = fsf.best(&fen, 9);
+                let own = fsf.score(&fen, &[raw], 9);
+                let after = fsf.score(&fen, &[better], 9);
+                let win = |e: Eval, sign: i32| match e {
+                    Eval::Mate(n) => {
+                        if n * sign > 0 {
+                            100.0
+                        } else {
+                            0.0
+                        }
+                    }
+                    Eval::Cp(cp) => {
+                        let cp = f64::from((cp * sign).clamp(-2000, 2000));
+                        100.0 / (1.0 + (-review::WIN_K * cp).exp())
+                    }
+                };
+                let drop = win(own, -1) - win(after, -1);
+                assert!(
+                    drop < review::MISTAKE,
+                    "{fen}: the queued {better} loses {drop:.1} points by the raw engine ({own:?} then {after:?})"
+                );
+                checked += 1;
+            }
+        }
+    }
+    println!(
+        "mistakes queued from a real and a random game: {checked}, each better move within the margin by the raw engine"
+    );
+    assert!(checked >= 3, "{checked}");
 }

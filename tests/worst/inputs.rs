@@ -113,7 +113,9 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
         Reader::Mistakes => table::learn::mistakes::Queue::from_text(&text())
             .to_text()
             .len(),
-        Reader::Guesses => table::learn::guess::Guesses::from_text(&text()).len(),
+        Reader::Guesses => table::learn::guessed::Guessed::from_text(&text())
+            .to_text()
+            .len(),
         Reader::Sgf => {
             use xiangqi::go::sgf;
             sgf::read(&sgf::decode(bytes)).map_or(1, |games| {

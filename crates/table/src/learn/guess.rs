@@ -71,8 +71,8 @@ impl Guessing {
 pub struct Guesses {
     /// The game being guessed at each game's table, by slug.
     pub open: BTreeMap<String, Guessing>,
-    /// Every game guessed to its end: (player, game) → (name, percent) in order.
-    pub kept: Vec<(String, String, String, u32)>,
+    /// Every game guessed to its end.
+    pub kept: super::guessed::Guessed,
     dirty: bool,
     read: bool,
 }
@@ -91,13 +91,8 @@ impl Guesses {
         if g.guessed >= g.moves {
             g.state = GuessState::Done;
             info!("guessed the game: {}%", g.percent());
-            let kept = (
-                g.player.clone(),
-                slug.to_owned(),
-                g.source.clone(),
-                g.percent(),
-            );
-            self.kept.push(kept);
+            let (player, source, percent) = (g.player.clone(), g.source.clone(), g.percent());
+            self.kept.keep(&player, slug, &source, percent);
             self.dirty = true;
         }
     }
@@ -105,44 +100,7 @@ impl Guesses {
     /// `player`'s games guessed at `slug` and their average percentage.
     #[must_use]
     pub fn average(&self, player: &str, slug: &str) -> Option<(usize, u32)> {
-        let mine: Vec<u32> = self
-            .kept
-            .iter()
-            .filter(|(p, g, _, _)| p == player && g == slug)
-            .map(|(_, _, _, pc)| *pc)
-            .collect();
-        (!mine.is_empty()).then(|| (mine.len(), mine.iter().sum::<u32>() / mine.len() as u32))
-    }
-
-    /// The file's lines (player, game, the game's name, percent); lines that do not
-    /// read are skipped.
-    #[must_use]
-    pub fn from_text(text: &str) -> Vec<(String, String, String, u32)> {
-        text.lines()
-            .filter_map(|line| {
-                let f: Vec<&str> = line.split('\t').collect();
-                let [player, game, source, percent] = f[..] else {
-                    return None;
-                };
-                let percent = percent.trim().parse::<u32>().ok().filter(|p| *p <= 100)?;
-                Some((
-                    player.to_owned(),
-                    game.to_owned(),
-                    source.to_owned(),
-                    percent,
-                ))
-            })
-            .collect()
-    }
-
-    /// The file's text.
-    #[must_use]
-    pub fn to_text(&self) -> String {
-        let clean = |s: &str| s.replace(['\t', '\n', '\r'], " ");
-        self.kept
-            .iter()
-            .map(|(p, g, s, pc)| format!("{}\t{}\t{}\t{pc}\n", clean(p), clean(g), clean(s)))
-            .collect()
+        self.kept.average(player, slug)
     }
 }
 
@@ -166,7 +124,7 @@ pub(crate) fn commands(
     {
         guesses.read = true;
         if let Ok(text) = std::fs::read_to_string(dirs.guesses()) {
-            guesses.kept = Guesses::from_text(&text);
+            guesses.kept = super::guessed::Guessed::from_text(&text);
         }
     }
     let slug = tables.slug(*kind.get());
@@ -199,7 +157,7 @@ pub(crate) fn commands(
         && let Some(dirs) = &dirs
     {
         guesses.dirty = false;
-        let _ = crate::storage::atomic_write(&dirs.guesses(), guesses.to_text().as_bytes());
+        let _ = crate::storage::atomic_write(&dirs.guesses(), guesses.kept.to_text().as_bytes());
     }
 }
 
@@ -227,9 +185,10 @@ mod tests {
         g.scored("xiangqi", 50, Text::new("好", "good"));
         assert_eq!(g.open["xiangqi"].state, GuessState::Done);
         assert_eq!(g.average("Mei", "xiangqi"), Some((1, 75)));
-        let read = Guesses::from_text(&(g.to_text() + "bad\tline\n"));
+        let text = g.kept.to_text() + "bad\tline\n";
+        let read = super::super::guessed::Guessed::from_text(&text);
         assert_eq!(
-            read,
+            read.0,
             [("Mei".into(), "xiangqi".into(), "a game".into(), 75)]
         );
     }

@@ -5,6 +5,7 @@
 
 #[cfg(feature = "shell")]
 pub mod guess;
+pub mod guessed;
 pub mod mistakes;
 #[cfg(feature = "shell")]
 pub mod practice;
