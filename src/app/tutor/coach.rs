@@ -15,12 +15,12 @@ use table::learn::shell::{Question, TutorAnswer};
 
 use crate::app::BoardChanged;
 use crate::app::shell::model::Settings;
-use crate::app::store::jobs::{Next, Stream};
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model};
-use crate::engine::{self, Limit};
 use crate::games::xiangqi::tutor;
-use crate::review::{self, Mark, Plan, Searched};
+use crate::review::Mark;
+
+use super::look::{Look, Looked};
 use crate::rules::tree::NodeId;
 use crate::rules::tree::marks::{Arrow, Colour};
 use crate::rules::{Color, Move, Notation, Position};
@@ -37,15 +37,13 @@ struct About {
     after: NodeId,
     mv: Move,
     pos: Position,
-    mover: Color,
     blunders_only: bool,
 }
 
 /// The tutor's work: the search running, the takebacks made at each position.
 #[derive(Resource, Default)]
 pub struct Coach {
-    running: Option<Stream<Result<Searched, String>>>,
-    found: [Option<Searched>; 2],
+    look: Option<Look>,
     about: Option<About>,
     tries: HashMap<NodeId, u8>,
     /// The position a move was taken back to, and the move, while the player chooses.
@@ -56,7 +54,7 @@ impl Coach {
     /// The tutor is looking at a move.
     #[must_use]
     pub fn busy(&self) -> bool {
-        self.running.is_some()
+        self.look.is_some()
     }
 }
 
@@ -99,25 +97,18 @@ pub(crate) fn watch(
         {
             continue;
         }
-        let Some(path) = engine::find(setup.engine.as_deref()) else {
-            continue;
-        };
         let ply = model.shown_ply();
         let pos = model.game().position_at(ply.saturating_sub(1)).clone();
-        let plan = Plan::new(&path, Limit::Depth(DEPTH));
+        let Some(look) = Look::start(setup.engine.as_deref(), &pos, m.mv) else {
+            continue;
+        };
         info!("tutor looks at {}", m.mv);
-        coach.running = Some(crate::app::xiangqi::review::results(review::start(
-            &plan,
-            &pos,
-            &[m.mv],
-        )));
-        coach.found = [None, None];
+        coach.look = Some(look);
         coach.about = Some(About {
             before,
             after,
             mv: m.mv,
             pos,
-            mover,
             blunders_only,
         });
     }
@@ -167,43 +158,23 @@ pub(crate) fn verdict(
     mut asked: MessageWriter<Question>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let Some(running) = coach.running.as_mut() else {
+    let Some(look) = coach.look.as_mut() else {
         return;
     };
-    let mut came = Vec::new();
-    let mut over = false;
-    loop {
-        match running.take() {
-            Next::Came(Ok(found)) => came.push(found),
-            Next::Came(Err(e)) => {
-                warn!("tutor: {e}");
-                over = true;
-            }
-            Next::Waiting => break,
-            Next::Ended => {
-                over = true;
-                break;
-            }
+    let (judged, best) = match look.poll() {
+        Looked::Waiting => return,
+        Looked::Done(done) => done,
+        Looked::Failed => {
+            warn!("tutor: the engine stopped");
+            coach.look = None;
+            coach.about = None;
+            return;
         }
-    }
-    for found in came {
-        let i = found.index;
-        if let Some(slot) = coach.found.get_mut(i) {
-            *slot = Some(found);
-        }
-    }
-    let [Some(first), Some(second)] = &coach.found else {
-        if over {
-            coach.running = None;
-        }
-        return;
     };
-    let (e0, e1, best) = (first.eval, second.eval, first.line.first().copied());
-    coach.running = None;
+    coach.look = None;
     let Some(about) = coach.about.take() else {
         return;
     };
-    let judged = review::judge(&[e0, e1], about.mover)[0];
     let taken_back =
         tutor::takes_back(&judged).filter(|m| !about.blunders_only || *m == Mark::Blunder);
     let Some(mark) = taken_back else {

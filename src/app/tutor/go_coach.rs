@@ -14,19 +14,14 @@ use table::learn::shell::{Learning, Question, TutorAnswer};
 
 use crate::app::go::{GoHappened, GoTable};
 use crate::app::shell::model::Settings;
-use crate::app::store::jobs::{Next, Stream};
-use crate::games::go::review::{self, Options, Seen, Step};
+use crate::games::go::review::{self, Step};
+
+use super::look::{GoLook, Looked};
 use crate::games::go::tutor;
 use crate::go::markup::Shape;
 use crate::go::{Color, Game, Move};
 
 const SLUG: &str = "go";
-
-/// What the tutor's thread says: a position seen, or the end.
-enum Came {
-    Seen(usize, Seen),
-    End,
-}
 
 /// The stone looked at.
 struct About {
@@ -39,8 +34,7 @@ struct About {
 /// The tutor's work at the Go table.
 #[derive(Resource, Default)]
 pub struct GoCoach {
-    running: Option<Stream<Came>>,
-    found: Vec<Option<Seen>>,
+    look: Option<GoLook>,
     about: Option<About>,
     tries: HashMap<usize, u8>,
     /// The node a stone was taken back to, and the stone's node, while the player
@@ -93,9 +87,6 @@ pub(crate) fn watch(
     }
     let mover = !game.position().to_move();
     let seat = super::seat(mover == Color::Black);
-    let Some(options) = Options::installed() else {
-        return;
-    };
     let Some(blunders_only) = settings.help[seat].tutor() else {
         return;
     };
@@ -108,21 +99,11 @@ pub(crate) fn watch(
     {
         return;
     }
-    let first = game.moves().len() - 1;
-    let reviewing = game.clone();
-    let options = Options {
-        workers: 2,
-        ..options
+    let Some(look) = GoLook::start(&game, crate::app::store::jobs::Wake::of(wake)) else {
+        return;
     };
-    let wake = crate::app::store::jobs::Wake::of(wake);
-    coach.running = Some(Stream::start(wake, None, move |say| {
-        let _ = review::review_from(&reviewing, first, &options, say.cancelled(), &|k, s| {
-            say.say(Came::Seen(k, s));
-        });
-        say.say(Came::End);
-    }));
     info!("tutor looks at {}", mv.gtp(table.size()));
-    coach.found = vec![None; game.moves().len() + 1];
+    coach.look = Some(look);
     coach.about = Some(About {
         before,
         after,
@@ -179,42 +160,19 @@ pub(crate) fn verdict(
     settings: Res<Settings>,
     mut asked: MessageWriter<Question>,
 ) {
-    let Some(running) = coach.running.as_mut() else {
+    let Some(look) = coach.look.as_mut() else {
         return;
     };
-    let mut came = Vec::new();
-    let mut ended = false;
-    loop {
-        match running.take() {
-            Next::Came(Came::Seen(k, s)) => came.push((k, s)),
-            Next::Came(Came::End) | Next::Ended => {
-                ended = true;
-                break;
-            }
-            Next::Waiting => break,
-        }
-    }
-    for (k, s) in came {
-        if let Some(slot) = coach.found.get_mut(k) {
-            *slot = Some(s);
-        }
-    }
-    let Some(about) = coach.about.as_ref() else {
-        return;
-    };
-    let last = about.game.moves().len() - 1;
-    let step = review::judge(&about.game, &coach.found)
-        .get(last)
-        .cloned()
-        .flatten();
-    let Some(step) = step else {
-        if ended {
-            coach.running = None;
+    let step = match look.poll() {
+        Looked::Waiting => return,
+        Looked::Done(step) => step,
+        Looked::Failed => {
+            coach.look = None;
             coach.about = None;
+            return;
         }
-        return;
     };
-    coach.running = None;
+    coach.look = None;
     let Some(about) = coach.about.take() else {
         return;
     };

@@ -9,10 +9,10 @@ use table::learn::guess::{GuessState, Guesses};
 
 use crate::app::BoardChanged;
 use crate::app::go::{GoHappened, GoTable};
-use crate::app::store::jobs::{Next, Stream};
 use crate::games::go::Session;
-use crate::games::go::review::{self, Options, Seen};
 use crate::go::{Game, Move};
+
+use super::look::{GoLook, Looked};
 
 const SLUG: &str = "go";
 
@@ -21,9 +21,7 @@ const SLUG: &str = "go";
 pub struct GoGuess {
     stash: Option<Session>,
     game: Option<Game>,
-    running: Option<Stream<(usize, Seen)>>,
-    found: Vec<Option<Seen>>,
-    tried: Option<Game>,
+    look: Option<GoLook>,
 }
 
 impl GoGuess {
@@ -79,8 +77,7 @@ pub(crate) fn board(
     let fresh = Session::from_game(start, setup);
     mine.stash = Some(std::mem::replace(&mut table.session, fresh));
     mine.game = Some(game);
-    mine.running = None;
-    mine.tried = None;
+    mine.look = None;
     changed.write(BoardChanged);
 }
 
@@ -124,65 +121,28 @@ pub(crate) fn judge(
             );
             return;
         }
-        let Some(options) = Options::installed() else {
-            score(&mut guesses, &mut table, (tried, truth), 0);
-            return;
-        };
-        let first = played.moves().len() - 1;
-        let asked = played.clone();
-        let wake = crate::app::store::jobs::Wake::of(wake);
-        mine.running = Some(Stream::start(wake, None, move |say| {
-            let _ = review::review_from(&asked, first, &options, say.cancelled(), &|k, s| {
-                say.say((k, s));
-            });
-        }));
-        mine.found = vec![None; played.moves().len() + 1];
-        mine.tried = Some(played);
-        if let Some(g) = guesses.open.get_mut(SLUG) {
-            g.state = GuessState::Judging;
-        }
-        return;
-    }
-    let Some(running) = mine.running.as_mut() else {
-        return;
-    };
-    let mut ended = false;
-    loop {
-        match running.take() {
-            Next::Came((k, s)) => {
-                if let Some(slot) = mine.found.get_mut(k) {
-                    *slot = Some(s);
+        match GoLook::start(&played, crate::app::store::jobs::Wake::of(wake)) {
+            Some(look) => {
+                mine.look = Some(look);
+                if let Some(g) = guesses.open.get_mut(SLUG) {
+                    g.state = GuessState::Judging;
                 }
             }
-            Next::Ended => {
-                ended = true;
-                break;
-            }
-            Next::Waiting => break,
+            None => score(&mut guesses, &mut table, (tried, truth), 0),
         }
+        return;
     }
-    let Some(played) = mine.tried.clone() else {
+    let Some(look) = mine.look.as_mut() else {
         return;
     };
-    let last = played.moves().len() - 1;
-    let step = review::judge(&played, &mine.found)
-        .get(last)
-        .cloned()
-        .flatten();
-    let points = match step {
-        Some(step) if step.mark.is_none() => 50,
-        Some(_) => 0,
-        None if ended => 0,
-        None => return,
+    let tried = look.game.moves().last().copied().unwrap_or(Move::Pass);
+    let points = match look.poll() {
+        Looked::Waiting => return,
+        Looked::Done(step) if step.mark.is_none() => 50,
+        Looked::Done(_) | Looked::Failed => 0,
     };
-    mine.running = None;
-    mine.tried = None;
-    score(
-        &mut guesses,
-        &mut table,
-        (played.moves()[last], truth),
-        points,
-    );
+    mine.look = None;
+    score(&mut guesses, &mut table, (tried, truth), points);
 }
 
 /// A guess other than the game's stone: scored, taken back, the game's stone played.

@@ -9,11 +9,11 @@ use table::learn::guess::{GuessState, Guesses};
 
 use crate::app::BoardChanged;
 use crate::app::shell::model::Settings;
-use crate::app::store::jobs::{Next, Stream};
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
-use crate::engine::{self, Limit};
-use crate::review::{self, Plan, Searched};
+use crate::review;
+
+use super::look::{Look, Looked};
 use crate::rules::{Game, Move, Notation, Position};
 
 const SLUG: &str = "xiangqi";
@@ -23,9 +23,7 @@ const SLUG: &str = "xiangqi";
 pub struct XiangqiGuess {
     stash: Option<(Model, bool)>,
     game: Option<Game>,
-    running: Option<Stream<Result<Searched, String>>>,
-    found: [Option<Searched>; 2],
-    tried: Option<Move>,
+    look: Option<Look>,
 }
 
 /// The board takes guesses: none being judged.
@@ -83,8 +81,7 @@ pub(crate) fn board(
     model.0 = crate::session::Session::new();
     model.0.replace(Game::from_position(game.start().clone()));
     mine.game = Some(game);
-    mine.running = None;
-    mine.tried = None;
+    mine.look = None;
     *selection = Selection::default();
     next.set(Mode::Lesson);
     changed.write(BoardChanged);
@@ -133,54 +130,30 @@ pub(crate) fn judge(
             );
             return;
         }
-        let Some(path) = engine::find(setup.engine.as_deref()) else {
-            score(&mut guesses, &mut model, (&pos, m, truth), 0);
-            changed.write(BoardChanged);
-            return;
-        };
-        let plan = Plan::new(&path, Limit::Depth(super::coach::DEPTH));
-        mine.running = Some(crate::app::xiangqi::review::results(review::start(
-            &plan,
-            &pos,
-            &[m],
-        )));
-        mine.found = [None, None];
-        mine.tried = Some(m);
-        if let Some(g) = guesses.open.get_mut(SLUG) {
-            g.state = GuessState::Judging;
-        }
-        return;
-    }
-    let Some(running) = mine.running.as_mut() else {
-        return;
-    };
-    let mut over = false;
-    loop {
-        match running.take() {
-            Next::Came(Ok(found)) => {
-                let k = found.index;
-                if let Some(slot) = mine.found.get_mut(k) {
-                    *slot = Some(found);
+        match Look::start(setup.engine.as_deref(), &pos, m) {
+            Some(look) => {
+                mine.look = Some(look);
+                if let Some(g) = guesses.open.get_mut(SLUG) {
+                    g.state = GuessState::Judging;
                 }
             }
-            Next::Came(Err(_)) | Next::Ended => {
-                over = true;
-                break;
+            None => {
+                score(&mut guesses, &mut model, (&pos, m, truth), 0);
+                changed.write(BoardChanged);
             }
-            Next::Waiting => break,
         }
+        return;
     }
-    let Some(tried) = mine.tried else { return };
-    let points = match &mine.found {
-        [Some(a), Some(b)] => {
-            let drop = review::judge(&[a.eval, b.eval], pos.turn())[0].drop;
-            if drop < review::INACCURACY { 50 } else { 0 }
-        }
-        _ if over => 0,
-        _ => return,
+    let Some(look) = mine.look.as_mut() else {
+        return;
     };
-    mine.running = None;
-    mine.tried = None;
+    let points = match look.poll() {
+        Looked::Waiting => return,
+        Looked::Done((judged, _)) if judged.drop < review::INACCURACY => 50,
+        Looked::Done(_) | Looked::Failed => 0,
+    };
+    let tried = look.mv;
+    mine.look = None;
     score(&mut guesses, &mut model, (&pos, tried, truth), points);
     changed.write(BoardChanged);
 }

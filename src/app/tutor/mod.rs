@@ -9,6 +9,7 @@ pub mod go;
 pub mod go_coach;
 pub mod guess_go;
 pub mod guess_xiangqi;
+pub mod look;
 pub mod marks;
 pub mod practice_go;
 pub mod practice_xiangqi;

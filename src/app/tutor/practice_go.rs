@@ -12,12 +12,12 @@ use table::learn::shell::Learning;
 
 use crate::app::BoardChanged;
 use crate::app::go::{GoHappened, GoSetup, GoTable};
-use crate::app::store::jobs::{Next, Stream};
 use crate::games::go::Session;
-use crate::games::go::review::{self, Options, Seen};
 use crate::go::markup::{Markup, Shape};
 use crate::go::text::read_diagram;
 use crate::go::{Color, Game, Move, Position, Rules};
+
+use super::look::{GoLook, Looked};
 
 const SLUG: &str = "go";
 
@@ -25,9 +25,7 @@ const SLUG: &str = "go";
 #[derive(Resource, Default)]
 pub struct GoPractice {
     stash: Option<Session>,
-    running: Option<Stream<(usize, Seen)>>,
-    found: Vec<Option<Seen>>,
-    tried: Option<Game>,
+    look: Option<GoLook>,
 }
 
 impl GoPractice {
@@ -99,8 +97,7 @@ pub(crate) fn board(
     } else {
         table.session = session;
     }
-    mine.running = None;
-    mine.tried = None;
+    mine.look = None;
     changed.write(BoardChanged);
 }
 
@@ -136,66 +133,29 @@ pub(crate) fn judge(
             practice.answer(&mut learning, SLUG, true, text);
             return;
         }
-        let Some(options) = Options::installed() else {
-            missed(&mut practice, &mut learning, &mut table, tried, best);
-            return;
-        };
-        let asked = game.clone();
-        let wake = crate::app::store::jobs::Wake::of(wake);
-        mine.running = Some(Stream::start(wake, None, move |say| {
-            let _ = review::review_from(&asked, 0, &options, say.cancelled(), &|k, s| {
-                say.say((k, s));
-            });
-        }));
-        mine.found = vec![None; game.moves().len() + 1];
-        mine.tried = Some(game);
-        if let Some(d) = practice.open.get_mut(SLUG) {
-            d.state = DrillState::Judging;
-        }
-        info!("practice: GNU Go looks at {}", tried.gtp(size));
-        return;
-    }
-    let mine = &mut *mine;
-    let Some(running) = mine.running.as_mut() else {
-        return;
-    };
-    let mut ended = false;
-    loop {
-        match running.take() {
-            Next::Came((k, s)) => {
-                if let Some(slot) = mine.found.get_mut(k) {
-                    *slot = Some(s);
+        match GoLook::start(&game, crate::app::store::jobs::Wake::of(wake)) {
+            Some(look) => {
+                mine.look = Some(look);
+                if let Some(d) = practice.open.get_mut(SLUG) {
+                    d.state = DrillState::Judging;
                 }
+                info!("practice: GNU Go looks at {}", tried.gtp(size));
             }
-            Next::Ended => {
-                ended = true;
-                break;
-            }
-            Next::Waiting => break,
+            None => missed(&mut practice, &mut learning, &mut table, tried, best),
         }
+        return;
     }
-    let Some(game) = mine.tried.clone() else {
+    let Some(look) = mine.look.as_mut() else {
         return;
     };
-    let step = review::judge(&game, &mine.found).first().cloned().flatten();
-    let Some(step) = step else {
-        if ended {
-            mine.running = None;
-            mine.tried = None;
-            missed(
-                &mut practice,
-                &mut learning,
-                &mut table,
-                game.moves()[0],
-                best,
-            );
-        }
-        return;
+    let tried = look.game.moves().last().copied().unwrap_or(Move::Pass);
+    let found = match look.poll() {
+        Looked::Waiting => return,
+        Looked::Done(step) => step.mark.is_none(),
+        Looked::Failed => false,
     };
-    mine.running = None;
-    mine.tried = None;
-    let tried = step.played;
-    if step.mark.is_none() {
+    mine.look = None;
+    if found {
         let text = Text(
             format!(
                 "找到了：{}，和 GNU Go 的 {} 差不多好。",

@@ -12,12 +12,12 @@ use table::learn::shell::Learning;
 
 use crate::app::BoardChanged;
 use crate::app::shell::model::Settings;
-use crate::app::store::jobs::{Next, Stream};
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
-use crate::engine::{self, Limit};
 use crate::i18n::Lang;
-use crate::review::{self, Plan, Searched};
+use crate::review;
+
+use super::look::{Look, Looked};
 use crate::rules::tree::marks::{Arrow, Colour, Marks};
 use crate::rules::{Color, Game, Move, Notation, Position};
 use crate::settings::XiangqiSettings;
@@ -28,9 +28,7 @@ const SLUG: &str = "xiangqi";
 #[derive(Resource, Default)]
 pub struct XiangqiPractice {
     stash: Option<(Model, bool)>,
-    running: Option<Stream<Result<Searched, String>>>,
-    found: [Option<Searched>; 2],
-    tried: Option<Move>,
+    look: Option<Look>,
 }
 
 /// The board takes moves: no drill, or one waiting for its move.
@@ -101,8 +99,7 @@ pub(crate) fn board(
     model.0 = crate::session::Session::new();
     model.0.replace(Game::from_position(pos.clone()));
     settings.flipped = pos.turn() == Color::Black;
-    mine.running = None;
-    mine.tried = None;
+    mine.look = None;
     *selection = Selection::default();
     if *mode.get() != Mode::Lesson {
         next.set(Mode::Lesson);
@@ -145,16 +142,9 @@ pub(crate) fn judge(
             practice.answer(&mut learning, SLUG, true, text);
             return;
         }
-        match engine::find(setup.engine.as_deref()) {
-            Some(path) => {
-                let plan = Plan::new(&path, Limit::Depth(super::coach::DEPTH));
-                mine.running = Some(crate::app::xiangqi::review::results(review::start(
-                    &plan,
-                    &pos,
-                    &[m],
-                )));
-                mine.found = [None, None];
-                mine.tried = Some(m);
+        match Look::start(setup.engine.as_deref(), &pos, m) {
+            Some(look) => {
+                mine.look = Some(look);
                 if let Some(d) = practice.open.get_mut(SLUG) {
                     d.state = DrillState::Judging;
                 }
@@ -162,46 +152,6 @@ pub(crate) fn judge(
             }
             // Without an engine only its own move counts.
             None => {
-                mine.tried = Some(m);
-                mine.found = [None, None];
-            }
-        }
-        if mine.running.is_none() {
-            missed(
-                &mut practice,
-                &mut learning,
-                &mut model,
-                (&pos, m, best),
-                notation,
-            );
-            changed.write(BoardChanged);
-        }
-        return;
-    }
-    let mine = &mut *mine;
-    let Some(running) = mine.running.as_mut() else {
-        return;
-    };
-    let mut over = false;
-    loop {
-        match running.take() {
-            Next::Came(Ok(found)) => {
-                let i = found.index;
-                if let Some(slot) = mine.found.get_mut(i) {
-                    *slot = Some(found);
-                }
-            }
-            Next::Came(Err(_)) | Next::Ended => {
-                over = true;
-                break;
-            }
-            Next::Waiting => break,
-        }
-    }
-    let (Some(tried), [Some(a), Some(b)]) = (mine.tried, &mine.found) else {
-        if over {
-            mine.running = None;
-            if let Some(m) = mine.tried.take() {
                 missed(
                     &mut practice,
                     &mut learning,
@@ -213,11 +163,18 @@ pub(crate) fn judge(
             }
         }
         return;
+    }
+    let Some(look) = mine.look.as_mut() else {
+        return;
     };
-    let judged = review::judge(&[a.eval, b.eval], pos.turn())[0];
-    mine.running = None;
-    mine.tried = None;
-    if judged.drop < review::INACCURACY {
+    let found = match look.poll() {
+        Looked::Waiting => return,
+        Looked::Done((judged, _)) => judged.drop < review::INACCURACY,
+        Looked::Failed => false,
+    };
+    let tried = look.mv;
+    mine.look = None;
+    if found {
         let text = Text(
             format!(
                 "找到了：{}，和引擎的{}一样好。",
