@@ -138,8 +138,8 @@ pub(crate) fn judge(
     let tried = look.game.moves().last().copied().unwrap_or(Move::Pass);
     let points = match look.poll() {
         Looked::Waiting => return,
-        Looked::Done(step) if step.mark.is_none() => 50,
-        Looked::Done(_) | Looked::Failed => 0,
+        Looked::Done(step) => crate::games::go::tutor::guess_points(false, Some(&step)),
+        Looked::Failed => 0,
     };
     mine.look = None;
     score(&mut guesses, &mut table, (tried, truth), points);

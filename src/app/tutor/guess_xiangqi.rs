@@ -11,7 +11,6 @@ use crate::app::BoardChanged;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
-use crate::review;
 
 use super::look::{Look, Looked};
 use crate::rules::{Game, Move, Notation, Position};
@@ -149,8 +148,10 @@ pub(crate) fn judge(
     };
     let points = match look.poll() {
         Looked::Waiting => return,
-        Looked::Done((judged, _)) if judged.drop < review::INACCURACY => 50,
-        Looked::Done(_) | Looked::Failed => 0,
+        Looked::Done((judged, _)) => {
+            crate::games::xiangqi::tutor::guess_points(false, Some(&judged))
+        }
+        Looked::Failed => 0,
     };
     let tried = look.mv;
     mine.look = None;

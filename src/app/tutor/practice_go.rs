@@ -151,7 +151,7 @@ pub(crate) fn judge(
     let tried = look.game.moves().last().copied().unwrap_or(Move::Pass);
     let found = match look.poll() {
         Looked::Waiting => return,
-        Looked::Done(step) => step.mark.is_none(),
+        Looked::Done(step) => crate::games::go::tutor::as_good(&step),
         Looked::Failed => false,
     };
     mine.look = None;

@@ -15,7 +15,6 @@ use crate::app::shell::model::Settings;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
 use crate::i18n::Lang;
-use crate::review;
 
 use super::look::{Look, Looked};
 use crate::rules::tree::marks::{Arrow, Colour, Marks};
@@ -169,7 +168,7 @@ pub(crate) fn judge(
     };
     let found = match look.poll() {
         Looked::Waiting => return,
-        Looked::Done((judged, _)) => judged.drop < review::INACCURACY,
+        Looked::Done((judged, _)) => crate::games::xiangqi::tutor::as_good(&judged),
         Looked::Failed => false,
     };
     let tried = look.mv;

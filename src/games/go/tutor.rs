@@ -170,6 +170,23 @@ pub fn warn(pos: &Position, mv: Move, rules: &Rules) -> Option<Warning> {
         })
 }
 
+/// A stone other than GNU Go's counts as found (a mistake practised, a stone guessed)
+/// when its review would not mark it.
+#[must_use]
+pub fn as_good(step: &crate::games::go::review::Step) -> bool {
+    step.mark.is_none()
+}
+
+/// A guess's points: the game's own stone 100, one [`as_good`] 50, else 0.
+#[must_use]
+pub fn guess_points(games_move: bool, step: Option<&crate::games::go::review::Step>) -> u32 {
+    match (games_move, step) {
+        (true, _) => 100,
+        (false, Some(s)) if as_good(s) => 50,
+        _ => 0,
+    }
+}
+
 /// A Go position as the mistakes queue keeps it: the board's rows top first joined by
 /// `/` (X black, O white, . empty), then the side to move (`b` or `w`).
 #[must_use]

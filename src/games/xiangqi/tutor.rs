@@ -223,6 +223,23 @@ pub fn mistakes(
     out
 }
 
+/// A move other than the engine's counts as found (a mistake practised, a move
+/// guessed) when the review would not even call it an inaccuracy.
+#[must_use]
+pub fn as_good(judged: &crate::review::Judged) -> bool {
+    judged.drop < crate::review::INACCURACY
+}
+
+/// A guess's points: the game's own move 100, one [`as_good`] 50, else 0.
+#[must_use]
+pub fn guess_points(games_move: bool, judged: Option<&crate::review::Judged>) -> u32 {
+    match (games_move, judged) {
+        (true, _) => 100,
+        (false, Some(j)) if as_good(j) => 50,
+        _ => 0,
+    }
+}
+
 /// A side's piece as a player of that side calls it: 二路车 for Red's chariot on file
 /// `h` (Red counts files from its right in Chinese numerals), 7路马 for Black's on `g`;
 /// "chariot on h2" in English.
@@ -414,5 +431,20 @@ mod tests {
         );
         // Black's ?? was the engine's own move: nothing better to find there.
         assert!(mistakes(&start, &moves, &best, &judged, Color::Black, "game").is_empty());
+    }
+
+    #[test]
+    fn a_guess_scores_by_the_reviews_own_margin() {
+        use crate::review::{INACCURACY, Judged};
+        let judged = |drop| Judged {
+            mover: Color::Red,
+            loss: 0,
+            drop,
+            mark: None,
+        };
+        assert_eq!(guess_points(true, None), 100);
+        assert_eq!(guess_points(false, Some(&judged(INACCURACY - 0.1))), 50);
+        assert_eq!(guess_points(false, Some(&judged(INACCURACY))), 0);
+        assert_eq!(guess_points(false, None), 0);
     }
 }
