@@ -87,7 +87,9 @@ impl Default for XiangqiSettings {
             engine: None,
             computer: None,
             strength: DEFAULT_STRENGTH,
-            level: None,
+            // A family starts the computer at its easiest level; depth or time is the
+            // advanced choice (level none).
+            level: Some(1),
             threads: 1,
             hash_mb: 64,
         }
@@ -221,6 +223,10 @@ struct Stored {
     turn_board: bool,
     /// Each seat's help: `("warnings", "none")`; an unknown name is none.
     help: (String, String),
+    /// Each household player's help, by name: `[("美美", "tutor")]`.
+    player_help: Vec<(String, String)>,
+    /// A guest's help at each seat.
+    guest_help: (String, String),
     /// The tutor's takebacks at one position, 1–5.
     tutor_tries: u8,
     /// The player chosen as "me" (empty: nobody).
@@ -307,6 +313,12 @@ impl Stored {
             seats: (s.seats[0].clone(), s.seats[1].clone()),
             turn_board: s.turn_board,
             help: (s.help[0].to_string(), s.help[1].to_string()),
+            player_help: s
+                .help_of
+                .iter()
+                .map(|(name, help)| (name.clone(), help.to_string()))
+                .collect(),
+            guest_help: (s.guest_help[0].to_string(), s.guest_help[1].to_string()),
             tutor_tries: s.tutor_tries,
             me: s.me.clone(),
             go_level: 0,
@@ -315,7 +327,7 @@ impl Stored {
 
     fn settings(&self) -> Settings {
         let default = Settings::default();
-        Settings {
+        let mut settings = Settings {
             sound: self.sound,
             // NaN is no volume: `clamp` would keep it.
             volume: if self.volume.is_nan() {
@@ -346,9 +358,26 @@ impl Stored {
                 self.help.0.parse().unwrap_or_default(),
                 self.help.1.parse().unwrap_or_default(),
             ],
+            help_of: self
+                .player_help
+                .iter()
+                .filter(|(name, _)| !name.trim().is_empty())
+                .map(|(name, help)| (name.trim().to_owned(), help.parse().unwrap_or_default()))
+                .collect(),
+            guest_help: [
+                self.guest_help.0.parse().unwrap_or_default(),
+                self.guest_help.1.parse().unwrap_or_default(),
+            ],
             tutor_tries: self.tutor_tries.clamp(1, 5),
             me: self.me.trim().to_owned(),
+        };
+        // Each seat's help is what the seated person has now (a file from before help
+        // was kept per person says it for the seat alone).
+        for seat in 0..2 {
+            let help = settings.help[seat];
+            settings.set_help(seat, help);
         }
+        settings
     }
 
     fn xiangqi(&self) -> XiangqiSettings {

@@ -95,6 +95,57 @@ pub fn window_plugins(app: &mut App) {
     games(app, Part::Window);
 }
 
+/// The first window fits the screen it opens on: 1120×800 points at scale 2 are
+/// 2240×1600 pixels, more than a 2000×1400 screen, and the panel and the bottom row
+/// were cut off. Once the window knows its monitor (winit says so after creating it),
+/// a window larger than the monitor's work area is made smaller, keeping its shape.
+fn fit_to_screen(
+    mut done: Local<bool>,
+    mut windows: Query<
+        (&mut Window, Option<&bevy::window::OnMonitor>),
+        With<bevy::window::PrimaryWindow>,
+    >,
+    monitors: Query<(&bevy::window::Monitor, Has<bevy::window::PrimaryMonitor>)>,
+) {
+    if *done {
+        return;
+    }
+    let Ok((mut window, on)) = windows.single_mut() else {
+        return;
+    };
+    let monitor = on
+        .and_then(|on| monitors.get(on.0).ok())
+        .or_else(|| monitors.iter().find(|(_, primary)| *primary))
+        .map(|(m, _)| m);
+    let Some(monitor) = monitor else {
+        return;
+    };
+    *done = true;
+    let scale = window.scale_factor();
+    // Room for a task bar and the window's title bar.
+    let room = (
+        monitor.physical_width as f32 / scale * 0.96,
+        monitor.physical_height as f32 / scale * 0.90,
+    );
+    let (w, h) = (window.width(), window.height());
+    if let Some((w, h)) = fitted((w, h), room) {
+        info!("window fitted to the screen: {w:.0}×{h:.0} points at scale {scale}");
+        window.resolution.set(w, h);
+    }
+}
+
+/// A window of logical size `size` made to fit `room`, keeping its shape (never below
+/// the smallest the panel allows); `None` if it fits already.
+fn fitted(size: (f32, f32), room: (f32, f32)) -> Option<(f32, f32)> {
+    let k = (room.0 / size.0).min(room.1 / size.1);
+    (k < 1.0).then(|| {
+        (
+            (size.0 * k).max(600.0).floor(),
+            (size.1 * k).max(450.0).floor(),
+        )
+    })
+}
+
 /// Until when frames keep coming without input.
 #[derive(Resource, Default)]
 struct AwakeUntil(f32);
@@ -166,7 +217,8 @@ impl Plugin for AppPlugin {
         })
         .add_plugins((core_plugin, window_plugins))
         .init_resource::<AwakeUntil>()
-        .add_systems(Last, keep_awake.in_set(schedule::End::Wake));
+        .add_systems(Last, keep_awake.in_set(schedule::End::Wake))
+        .add_systems(Update, fit_to_screen.in_set(AppSet::Input));
         if let Some(control) = self.clock {
             // Undoable like Ctrl+R: Ctrl+Z goes back to the resumed game.
             app.add_systems(PostStartup, move |mut actions: MessageWriter<Action>| {

@@ -155,6 +155,18 @@ fn commands(
                     w.ask(Job::SetColour(name.clone(), text));
                 }
             }
+            HouseholdCommand::Rename(old, new) => {
+                info!("household: rename {old} to {new}");
+                if let Some(w) = &link.0 {
+                    w.ask(Job::RenamePlayer(old.clone(), new.clone()));
+                }
+            }
+            HouseholdCommand::Remove(name) => {
+                info!("household: remove {name}");
+                if let Some(w) = &link.0 {
+                    w.ask(Job::RemovePlayer(name.clone()));
+                }
+            }
             // The table's own (household.rs).
             HouseholdCommand::Me(_) => {}
             HouseholdCommand::Open(id) => {

@@ -58,8 +58,10 @@ texts! {
     HintIs => "GNU Go 提示：{}", "GNU Go suggests {}";
     HintPass => "GNU Go 提示：停一手", "GNU Go suggests a pass";
     HintResign => "GNU Go 认为这盘棋已输", "GNU Go thinks the game is lost";
-    GnuGoPlays => "GNU Go 执：", "GNU Go plays:";
-    Nobody => "不下", "neither";
+    GnuGoPlays => "对手：", "Opponent:";
+    Nobody => "两人对下", "Two players";
+    GnuGoBlack => "GNU Go 执黑", "GNU Go plays black";
+    GnuGoWhite => "GNU Go 执白", "GNU Go plays white";
     AskGnuGo => "请 GNU Go 判断死子", "Ask GNU Go which are dead";
     SlotMoves => "{} 手", "{} moves";
     KeyPlay => "左键：在交叉点落子；指向禁着点时显示原因", "Left click: play on a point; pointing at a forbidden point says why";

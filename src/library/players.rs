@@ -190,6 +190,35 @@ impl Library {
         Ok(set == 1)
     }
 
+    /// Renames the player named `old` to `new` (trimmed): the old name becomes one of
+    /// their aliases, so the games that name them still count as theirs. `false` if
+    /// there is no `old`, or `new` is another player's name (nothing changes).
+    pub fn rename_player(&mut self, old: &str, new: &str) -> Result<bool, LibraryError> {
+        let (old, new) = (old.trim(), new.trim());
+        if new.is_empty() {
+            return Err(LibraryError::NoName);
+        }
+        let Some(player) = self.player(old)?.filter(|p| p.name == old) else {
+            return Ok(false);
+        };
+        if new == old {
+            return Ok(true);
+        }
+        if self.player(new)?.is_some_and(|p| p.name != old) {
+            return Ok(false);
+        }
+        let mut aliases: Vec<String> = std::iter::once(old.to_owned())
+            .chain(player.aliases)
+            .filter(|a| a != new)
+            .collect();
+        aliases.dedup();
+        let set = self.conn.execute(
+            "UPDATE players SET name = ?, aliases = ? WHERE name = ?",
+            params![new, aliases.join("\n"), old],
+        )?;
+        Ok(set == 1)
+    }
+
     /// Removes the player named `name` (its games stay); `false` if there is none.
     pub fn remove_player(&mut self, name: &str) -> Result<bool, LibraryError> {
         let removed = self
@@ -392,6 +421,31 @@ mod tests {
             got.ratings["xiangqi"].rating > 1500.0,
             "the even game is rated"
         );
+    }
+
+    #[test]
+    fn a_player_renamed_keeps_their_games_and_a_taken_name_is_refused() {
+        let mut lib = Library::in_memory().unwrap();
+        assert!(lib.add_player("Mie", &[]).unwrap());
+        assert!(lib.add_player("爸爸", &[]).unwrap());
+        // A typo mended: the old name stays as an alias, the games under it still count.
+        assert!(lib.rename_player("Mie", " 美美 ").unwrap());
+        let p = lib.player("美美").unwrap().unwrap();
+        assert_eq!(
+            (p.name.as_str(), p.aliases.clone()),
+            ("美美", vec!["Mie".to_owned()])
+        );
+        assert_eq!(lib.player("Mie").unwrap().unwrap().name, "美美");
+        // Another player's name, or nobody to rename: nothing changes.
+        assert!(!lib.rename_player("美美", "爸爸").unwrap());
+        assert!(!lib.rename_player("nobody", "x").unwrap());
+        assert!(matches!(
+            lib.rename_player("美美", " "),
+            Err(LibraryError::NoName)
+        ));
+        assert!(lib.remove_player("美美").unwrap());
+        let names: Vec<String> = lib.players().unwrap().into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["爸爸"]);
     }
 
     #[test]

@@ -39,6 +39,10 @@ pub enum Job {
     SetLook(String, String),
     /// Keep a player's colour (`#2e86de`), then say the players.
     SetColour(String, String),
+    /// Rename a player (old, new), then say the players.
+    RenamePlayer(String, String),
+    /// Forget a player (their games stay), then say the players.
+    RemovePlayer(String),
     /// Take back a game played at the table whose result was undone.
     Forget(Box<GameRecord>),
     /// The same for a Go game.
@@ -58,6 +62,8 @@ impl Job {
             | Job::AddPlayer(_)
             | Job::SetLook(..)
             | Job::SetColour(..)
+            | Job::RenamePlayer(..)
+            | Job::RemovePlayer(_)
             | Job::Forget(_)
             | Job::ForgetGo(_) => true,
         }
@@ -251,6 +257,14 @@ fn write_loop(
                 Err(e) => Answer::Failed(e.to_string()),
             },
             Job::SetColour(name, colour) => match library.set_colour(&name, &colour) {
+                Ok(_) => players(&library),
+                Err(e) => Answer::Failed(e.to_string()),
+            },
+            Job::RenamePlayer(old, new) => match library.rename_player(&old, &new) {
+                Ok(_) => players(&library),
+                Err(e) => Answer::Failed(e.to_string()),
+            },
+            Job::RemovePlayer(name) => match library.remove_player(&name) {
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },

@@ -27,6 +27,8 @@ fn app() -> App {
     app.world_mut().resource_mut::<Settings>().lang = Lang::En;
     // Quick moves: these tests are about the plumbing, not the play.
     app.world_mut().resource_mut::<XiangqiSettings>().strength = Limit::Depth(4);
+    // The strength, not a level (a new table's computer starts at level 1).
+    app.world_mut().resource_mut::<XiangqiSettings>().level = None;
     app
 }
 

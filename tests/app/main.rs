@@ -8,6 +8,7 @@ mod common;
 mod gui_clock;
 mod gui_ecs;
 mod gui_engine;
+mod gui_family;
 mod gui_files;
 mod gui_household;
 mod gui_lessons;

@@ -230,6 +230,8 @@ enum Launch<'a> {
     Covered(&'a [&'a str]),
     /// The binary at this scale factor, on a screen large enough for it.
     Scaled(f32),
+    /// The binary at this scale factor, on a screen of this size (`2000x1400`).
+    ScaledOn(f32, &'a str),
     /// Installed for the desktop, then a file opened through it.
     Desktop { file: &'a str, contents: &'a [u8] },
     /// The binary with these arguments, in a locale, at a scale factor, on a screen
@@ -287,6 +289,12 @@ impl Game {
         Game::launch(name, true, Launch::Scaled(scale))
     }
 
+    /// Starts the game in a new home at scale factor `scale` on a screen of `screen`
+    /// pixels (`2000x1400`), which may be smaller than its default window.
+    pub fn start_scaled_on(name: &str, scale: f32, screen: &str) -> Game {
+        Game::launch(name, true, Launch::ScaledOn(scale, screen))
+    }
+
     /// Starts the game in a new home with command-line `args`.
     pub fn start_with(name: &str, args: &[&str]) -> Game {
         Game::launch(name, true, Launch::Direct(args))
@@ -341,13 +349,15 @@ impl Game {
         std::fs::create_dir_all(home.join("Documents")).unwrap();
         std::fs::create_dir_all(home.join("Pictures")).unwrap();
         let (scale, lang) = match how {
-            Launch::Scaled(scale) => (scale, "en_US.UTF-8"),
+            Launch::Scaled(scale) | Launch::ScaledOn(scale, _) => (scale, "en_US.UTF-8"),
             Launch::As { lang, scale, .. } => (scale, lang),
             Launch::Env { lang, .. } => (1.0, lang),
             _ => (1.0, "en_US.UTF-8"),
         };
         // Room for the default window (1120×800 points) at its scale, or full HD.
-        let screen = if matches!(how, Launch::As { .. }) {
+        let screen = if let Launch::ScaledOn(_, screen) = how {
+            &format!("{screen}x24")
+        } else if matches!(how, Launch::As { .. }) {
             "3900x2200x24"
         } else if scale > 1.0 {
             "2600x1800x24"
@@ -413,7 +423,7 @@ impl Game {
                 command.args(args);
                 command
             }
-            Launch::Scaled(scale) => {
+            Launch::Scaled(scale) | Launch::ScaledOn(scale, _) => {
                 let mut command = Command::new(env!("CARGO_BIN_EXE_xiangqi"));
                 command.env("WINIT_X11_SCALE_FACTOR", scale.to_string());
                 command

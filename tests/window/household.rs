@@ -222,9 +222,22 @@ fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
     game.until_still();
     game.save_shot("tutor-warning-asked");
     game.until_position(CANNON_AND_HORSE);
-    // Choose another move: the question goes, the board is as it was.
+    // Esc, as the button says: another move is chosen, and the game does not quit (it
+    // did, and to a child the game simply vanished).
+    game.key("Escape");
+    game.until_logged_since(mark, "tutor: question dropped");
+    assert!(
+        !game.since(mark).contains("action Quit"),
+        "Esc on the question quit: {}",
+        game.since(mark)
+    );
+    game.until_position(CANNON_AND_HORSE);
+    // Asked again; Choose another move: the question goes, the board is as it was.
+    let mark = game.mark();
+    game.play("e2e6");
+    game.until_logged_since(mark, "tutor asks about e2e6");
     game.click_at(panel_place(&game, "tutor-other"));
-    game.until_logged("tutor: question dropped");
+    game.until_logged_since(mark, "tutor: question dropped");
     // Asked again, then played anyway from the panel.
     let mark = game.mark();
     game.play("e2e6");
@@ -339,4 +352,24 @@ fn tutor_mistake_puzzle_solved_with_the_mouse_and_kept_found() {
     let mark = game.mark();
     game.key("Escape");
     game.until_logged_since(mark, "practice: the game is back");
+}
+
+/// Ctrl+V in a name field pastes the name once and types nothing more, even as one
+/// quick chord (Ctrl let go within the frame, as on a slow first start).
+#[test]
+fn household_ctrl_v_in_a_name_field_pastes_once_and_types_no_v() {
+    let game = Game::start("household-paste");
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.set_clipboard("妈妈");
+    game.click_at(panel_place(&game, "player-name"));
+    let mark = game.mark();
+    game.key("ctrl+v");
+    game.key("Return");
+    game.until_logged_since(mark, "household: add 妈妈");
+    assert!(
+        !game.since(mark).contains("household: add 妈妈v"),
+        "a v was typed after the paste: {}",
+        game.since(mark)
+    );
 }

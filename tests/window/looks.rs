@@ -224,6 +224,25 @@ fn board_themes_and_piece_styles_switch_with_t_and_p_and_are_kept() {
     );
 }
 
+/// At scale 2 on a screen of 2000×1400 pixels, smaller than the default window there
+/// (2240×1600), the first window fits the screen it opens on: the panel and the bottom
+/// row are not cut off.
+#[test]
+fn the_first_window_fits_a_small_screen_at_scale_2() {
+    let game = Game::start_scaled_on("scale2-small-screen", 2.0, "2000x1400");
+    game.until_logged("window fitted to the screen");
+    let (w, h) = game.until("the window within the screen", || {
+        let (w, h) = game.size();
+        (w <= 2000.0 && h <= 1400.0).then_some((w, h))
+    });
+    assert!(
+        w >= 1200.0 && h >= 900.0,
+        "a window of its shape, as large as fits: {w}×{h}"
+    );
+    game.until_still();
+    game.save_shot("scale2-small-screen");
+}
+
 /// At scale factor 2 (a HiDPI screen) the whole table is twice as large in pixels: the
 /// panel twice as wide, its text as sharp, the board filling the rest; in the default
 /// window and in one of 800×600 points, light and dark, both piece styles.

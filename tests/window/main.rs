@@ -737,7 +737,11 @@ fn a_player_alone_gets_analysis_a_hint_and_the_computer_as_opponent() {
     // not said is the default).
     let settings = harness::config_file("engine", "settings.ron");
     std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
-    std::fs::write(&settings, "(computer: \"black\", strength: \"depth 3\")\n").unwrap();
+    std::fs::write(
+        &settings,
+        "(computer: \"black\", strength: \"depth 3\", level: 0)\n",
+    )
+    .unwrap();
     let game = Game::restart("engine", &[]);
     game.play("h2e2");
     game.until_logged("engine plays ");

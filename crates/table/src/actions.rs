@@ -98,6 +98,8 @@ pub enum Action {
     ToggleSettings,
     /// P: characters or symbols on the pieces.
     TogglePieces,
+    /// View → 中文 / English: the window's language.
+    Language(crate::i18n::Lang),
     /// A command of the game on the table's own (Go's pass, Xiangqi's puzzles and
     /// review), handed to it as the message it is.
     Own(Own),
@@ -208,6 +210,8 @@ pub enum ViewCommand {
     TogglePlayers,
     /// The map of lessons: open or close.
     ToggleLearn,
+    /// The window's language.
+    Language(crate::i18n::Lang),
 }
 
 /// Moves through the game and changes to it (each game's play system).
@@ -389,6 +393,7 @@ pub fn route(
             Action::NextTheme => _ = to.view.write(ViewCommand::NextTheme),
             Action::ToggleSettings => _ = to.view.write(ViewCommand::ToggleSettings),
             Action::TogglePieces => _ = to.view.write(ViewCommand::TogglePieces),
+            Action::Language(lang) => _ = to.view.write(ViewCommand::Language(lang)),
         }
     }
 }

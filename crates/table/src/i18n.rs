@@ -24,6 +24,15 @@ impl Lang {
     /// Every language.
     pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
 
+    /// Its name in itself, as a language menu lists it.
+    #[must_use]
+    pub const fn own_name(self) -> &'static str {
+        match self {
+            Lang::Zh => "中文",
+            Lang::En => "English",
+        }
+    }
+
     /// Its code in the settings file: `zh`, `en`.
     #[must_use]
     pub const fn code(self) -> &'static str {
@@ -228,12 +237,15 @@ texts! {
     LearnTitle => "学棋：{}", "Learn to play: {}";
     LearnFinished => "已完成 {}/{} 关，{} 颗星", "Finished {}/{} · {} stars";
     LearnLearner => "学棋的人", "Learner";
-    LearnStartAgain => "重新开始（清除星星）", "Start again (clear the stars)";
+    LearnStartAgain => "从头再学（清除星星）…", "Start again (clear the stars)…";
+    LearnStartAgainAsk => "要清除 {} 在这里得到的全部星星吗？", "Clear all the stars {} has earned here?";
+    LearnStartAgainYes => "清除星星", "Clear the stars";
+    LearnNextHere => "下一关从这里开始", "Play on from here";
     LearnClose => "关闭", "Close";
     LearnHint => "第一次下{}？十分钟学会", "New to {}? Learn in 10 minutes";
     LearnHintButton => "新手？十分钟学会", "New? Learn in 10 min";
     LessonLevel => "{} · 第 {} 关（共 {} 关）", "{} · level {} of {}";
-    LessonMoves => "已走 {} 步 · 三星标准 {} 步", "Moves {} · par {}";
+    LessonMoves => "已走 {} 步 · {} 步内得三颗星", "Moves {} · 3 stars in {} moves";
     LessonPassed => "过关！{}", "Passed! {}";
     LessonRetry => "再试一次", "Retry";
     LessonNext => "下一关", "Next level";
@@ -243,6 +255,7 @@ texts! {
     LessonCard => "{} 第 {} 关：{}，{} 颗星", "{}, level {}: {}, {} stars";
     LessonLeave => "离开", "Leave";
     LessonOpened => "第 {} 关：{}", "Level {}: {}";
+    LessonLeft => "已离开学棋，回到对局", "Left the lesson: back to the game";
     LessonsFailed => "无法保存学棋的星星：{}", "Cannot keep the lessons' stars: {}";
     KeyLearn => "F4：学棋（关卡地图）", "F4: learn to play (the map of lessons)";
     NoPlayers => "还没有棋手：在下面输入名字添加", "No players yet: type a name below to add one";
@@ -253,6 +266,11 @@ texts! {
     PlayerLast => "最近的对局", "Last games";
     PlayerLessons => "学棋（{}）：{}/{} 关，{} 颗星", "Lessons ({}): {}/{} levels, {} stars";
     ThisIsMe => "这是我", "This is me";
+    RenamePlayer => "改名…", "Rename…";
+    RenameSave => "保存", "Save";
+    RemovePlayer => "删除…", "Remove…";
+    RemoveAsk => "删除棋手 {}？对局记录会保留在棋谱库里。", "Remove the player {}? Their games stay in the library.";
+    RemoveYes => "删除", "Remove";
     PlayerColour => "这位棋手的颜色（再点一次取消）", "This player's colour (click again for none)";
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";
     TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
@@ -274,12 +292,32 @@ texts! {
     HelpNone => "不提示", "None";
     HelpWarnings => "提醒", "Warnings";
     HelpTutor => "教练", "Tutor";
-    HelpTutorBlunders => "教练（只管败着）", "Tutor (blunders only)";
+    HelpTutorBlunders => "教练（只退回大错）", "Tutor (blunders only)";
     TutorTries => "教练每个局面最多退回", "Tutor's takebacks a position";
-    HelpTip => "提醒：走出送子、送将或漏杀的棋之前先问一句。教练：另外把代价太大的棋退回，并指出更好的一步", "Warnings: asks before a move that gives a piece away, walks into mate or misses one. Tutor: also takes back a move that costs too much, and shows a better one";
+    HelpTip => "提醒：走出送子、送杀或漏杀的棋之前先问一句。教练：另外把代价太大的棋退回，并指出更好的一步", "Warnings: asks before a move that gives a piece away, walks into mate or misses one. Tutor: also takes back a move that costs too much, and shows a better one";
     AskPlay => "仍然走这步", "Play it anyway";
     AskOther => "换一步", "Choose another move";
-    AskAgain => "（再走一次同样的棋也会走出）", "(playing the same move again plays it too)";
+    AskAgain => "（坚持要走，就再走一次这步棋）", "(playing the same move again plays it too)";
+}
+
+/// A player's name as the cards show it in `lang`: a computer's "… level 3" (as the
+/// record names it, in English whatever the language) is "… 第 3 级" in Chinese.
+///
+/// ```
+/// use table::i18n::{Lang, player_said};
+/// assert_eq!(player_said("红方 · Fairy-Stockfish level 1", Lang::Zh), "红方 · Fairy-Stockfish 第 1 级");
+/// assert_eq!(player_said("Black · GNU Go level 2", Lang::En), "Black · GNU Go level 2");
+/// ```
+#[must_use]
+pub fn player_said(name: &str, lang: Lang) -> String {
+    if lang == Lang::Zh
+        && let Some((who, n)) = name.rsplit_once(" level ")
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        return format!("{who} 第 {n} 级");
+    }
+    name.to_owned()
 }
 
 /// A theme's name in `lang`.

@@ -39,9 +39,14 @@ pub struct Settings {
     /// The board turns to the side to move after each move, for two people facing one
     /// screen.
     pub turn_board: bool,
-    /// The help each seat is given (seat 0 moves first, as in `seats`); it follows the
-    /// person when the seats are swapped.
+    /// The help each seat is given now (seat 0 moves first, as in `seats`): the seated
+    /// player's own ([`Settings::help_of`]), a guest's seat's ([`Settings::guest_help`]).
     pub help: [crate::learn::Help; 2],
+    /// Each household player's help, by name: it follows them to whichever seat they
+    /// take (the parent who takes the child's seat does not get the child's tutor).
+    pub help_of: std::collections::BTreeMap<String, crate::learn::Help>,
+    /// The help a guest gets at each seat.
+    pub guest_help: [crate::learn::Help; 2],
     /// How many times the tutor takes a move back at one position before it stands.
     pub tutor_tries: u8,
     /// The player chosen as "me" (empty: nobody): their own look (language, board,
@@ -66,8 +71,58 @@ impl Default for Settings {
             seats: Default::default(),
             turn_board: false,
             help: Default::default(),
+            help_of: std::collections::BTreeMap::new(),
+            guest_help: Default::default(),
             tutor_tries: 2,
             me: String::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// Seats `name` (a household player's, or empty: a guest) at `seat`. One person
+    /// sits on one side: seated where the other one sits, the two change sides. The
+    /// help of each seat follows who sits there.
+    pub fn seat(&mut self, seat: usize, name: &str) {
+        let seat = seat.min(1);
+        let other = 1 - seat;
+        if self.seats[seat] == name {
+            return;
+        }
+        if !name.is_empty() && self.seats[other] == name {
+            self.seats.swap(0, 1);
+        } else {
+            name.clone_into(&mut self.seats[seat]);
+        }
+        self.settle_help();
+    }
+
+    /// The seats the other way round; each person keeps their help, a guest takes the
+    /// help of the seat they come to.
+    pub fn swap_seats(&mut self) {
+        self.seats.swap(0, 1);
+        self.settle_help();
+    }
+
+    /// The help at `seat` chosen: kept as the seated player's own, or the seat's for a
+    /// guest.
+    pub fn set_help(&mut self, seat: usize, help: crate::learn::Help) {
+        let seat = seat.min(1);
+        self.help[seat] = help;
+        if self.seats[seat].is_empty() {
+            self.guest_help[seat] = help;
+        } else {
+            self.help_of.insert(self.seats[seat].clone(), help);
+        }
+    }
+
+    /// Each seat's help from who sits there (a player never given help has none).
+    pub fn settle_help(&mut self) {
+        for seat in 0..2 {
+            self.help[seat] = match self.seats[seat].as_str() {
+                "" => self.guest_help[seat],
+                name => self.help_of.get(name).copied().unwrap_or_default(),
+            };
         }
     }
 }
@@ -91,6 +146,35 @@ pub fn zoom_step(zoom: f32, steps: i8) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_follows_the_person_and_a_guest_gets_the_seats() {
+        use crate::learn::Help;
+        let mut s = Settings::default();
+        // The child at red with the tutor, the parent at black with none.
+        s.seat(0, "美美");
+        s.set_help(0, Help::Tutor);
+        s.seat(1, "爸爸");
+        assert_eq!(s.help, [Help::Tutor, Help::None]);
+        // 爸爸 takes the red seat: the two change sides, each with their own help.
+        s.seat(0, "爸爸");
+        assert_eq!(s.seats, ["爸爸".to_owned(), "美美".to_owned()]);
+        assert_eq!(s.help, [Help::None, Help::Tutor]);
+        // A guest at black gets the black seat's guest help, not 美美's.
+        s.set_help(0, Help::Warnings);
+        s.seat(1, "");
+        assert_eq!(s.help, [Help::Warnings, Help::None]);
+        s.set_help(1, Help::TutorBlunders);
+        s.swap_seats();
+        assert_eq!(s.seats, [String::new(), "爸爸".to_owned()]);
+        assert_eq!(
+            s.help,
+            [Help::None, Help::Warnings],
+            "the guest takes red's"
+        );
+        s.seat(0, "美美");
+        assert_eq!(s.help, [Help::Tutor, Help::Warnings]);
+    }
 
     #[test]
     fn zoom_goes_by_steps_and_stays_within_them() {

@@ -201,7 +201,7 @@ fn insight(
 fn redraw(
     table: Res<GoTable>,
     gnugo: (Res<Territory>, Res<Hinted>, Res<GoReviewed>),
-    mut drawn: Local<crate::picture::goban::Insight>,
+    mut drawn: Local<(crate::picture::goban::Insight, Vec<Point>)>,
     mut goban: Query<&mut Sprite, With<Goban>>,
     mut backdrop: Query<&mut Sprite, (With<Backdrop>, Without<Goban>)>,
     look: Res<crate::app::shell::model::BoardLook>,
@@ -215,10 +215,10 @@ fn redraw(
         return;
     };
     let pos = table.game().position();
-    let mut now = insight(&table, (&gnugo.0, &gnugo.1, &gnugo.2));
-    // A lesson's marked points, labelled on the board.
-    now.candidates
-        .extend(lesson.targets().into_iter().map(|p| (p, "△".to_owned())));
+    let now = (
+        insight(&table, (&gnugo.0, &gnugo.1, &gnugo.2)),
+        lesson.targets(),
+    );
     if !table.is_changed()
         && !forbidden.is_changed()
         && !look.is_changed()
@@ -227,7 +227,7 @@ fn redraw(
     {
         return;
     }
-    if !now.owners.is_empty() && drawn.owners != now.owners {
+    if !now.0.owners.is_empty() && drawn.0.owners != now.0.owners {
         info!("go territory shaded");
     }
     for mut sprite in &mut backdrop {
@@ -252,8 +252,8 @@ fn redraw(
         forbidden: forbidden.0.iter().map(|&(p, _)| p).collect(),
         atari: table.look.atari,
         liberties: table.look.liberties,
-        insight: now.clone(),
-        markup: table.markup(),
+        insight: now.0.clone(),
+        markup: lesson_marks(table.markup(), &now.1),
     };
     *drawn = now;
     let pixmap = painter.draw_marked(pos, last, &marks);
@@ -303,4 +303,18 @@ fn ring(
         (world_at(p, size), 0.9 * cell, 5.0),
         (Ring, DespawnOnExit(<super::game::Go as TableGame>::KIND)),
     );
+}
+
+/// The record's marks with a lesson's points to reach or take, each a triangle drawn
+/// in the ink that shows on the point: a stone to capture stays visible as itself.
+#[must_use]
+pub fn lesson_marks(
+    mut markup: crate::go::markup::Markup,
+    targets: &[Point],
+) -> crate::go::markup::Markup {
+    for &p in targets {
+        markup.shapes.retain(|&(q, _)| q != p);
+        markup.shapes.push((p, crate::go::markup::Shape::Triangle));
+    }
+    markup
 }

@@ -158,7 +158,12 @@ fn commands(
                 if let Some(game) = lesson.stash.take() {
                     table.session = game;
                 }
-                learning.open.remove(Go::SLUG);
+                // The lesson's line goes from the status line with it.
+                if learning.open.remove(Go::SLUG).is_some() {
+                    notices.write(Notice::info(
+                        table::i18n::Word::LessonLeft.get(lang).to_owned(),
+                    ));
+                }
                 changed.write(BoardChanged);
                 info!("lesson left");
                 continue;

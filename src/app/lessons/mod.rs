@@ -19,6 +19,8 @@ pub mod xiangqi;
 pub fn in_lesson(action: Action) -> Option<Action> {
     match action {
         Action::Undo => Some(Action::own(LearnCommand::Retry)),
+        // A new game leaves the lesson first (the game put aside comes back), then asks.
+        Action::NewGameChoices(true) => Some(Action::own(LearnCommand::LeaveForNewGame)),
         Action::Flip
         | Action::TogglePieces
         | Action::Cancel

@@ -167,7 +167,12 @@ fn commands(
             }
             LearnCommand::Leave => {
                 leave(&mut lesson, &mut model, &mut settings, &mut own);
-                learning.open.remove(Xiangqi::SLUG);
+                // The lesson's line goes from the status line with it.
+                if learning.open.remove(Xiangqi::SLUG).is_some() {
+                    notices.write(Notice::info(
+                        table::i18n::Word::LessonLeft.get(lang).to_owned(),
+                    ));
+                }
                 if mode.get().aside() {
                     next.set(Mode::Play);
                 }
@@ -181,16 +186,21 @@ fn commands(
         let Some(level) = level(at) else { continue };
         let course = cards();
         let card = (&course.stages[at.0], &course.stages[at.0].levels[at.1]);
-        learning.open.insert(
-            Xiangqi::SLUG.to_owned(),
-            super::lesson(
-                Xiangqi::SLUG,
-                at,
-                card,
-                level.say.clone(),
-                level.after.clone(),
-            ),
+        let mut opened = super::lesson(
+            Xiangqi::SLUG,
+            at,
+            card,
+            level.say.clone(),
+            level.after.clone(),
         );
+        // The piece named as the board draws it (俥 where the words say 车).
+        if settings.pieces == crate::theme::PieceStyle::Traditional
+            && let Some(drawn) = crate::games::xiangqi::lessons::drawn_as(&card.0.id)
+        {
+            let Text(zh, en) = opened.intro;
+            opened.intro = Text(format!("{zh}{}", drawn.0), format!("{en} {}", drawn.1));
+        }
+        learning.open.insert(Xiangqi::SLUG.to_owned(), opened);
         let goal = card.1.goal.get(lang).to_owned();
         info!("lesson {} open: {}", level.id, card.1.goal.1);
         notices.write(Notice::info(

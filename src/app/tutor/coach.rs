@@ -129,7 +129,7 @@ fn verdict_words(about: &About, mark: Mark, best: Option<Move>, tries: (u8, u8))
         (
             format!(
                 "更好的是{}（箭头）。",
-                Notation::Chinese.write(&about.pos, b)
+                Notation::Chinese.display(&about.pos, b)
             ),
             format!(
                 " A better move is {} (the arrow).",
@@ -175,8 +175,7 @@ pub(crate) fn verdict(
     let Some(about) = coach.about.take() else {
         return;
     };
-    let taken_back =
-        tutor::takes_back(&judged).filter(|m| !about.blunders_only || *m == Mark::Blunder);
+    let taken_back = tutor::tutor_mark(&about.pos, about.mv, &judged, about.blunders_only);
     let Some(mark) = taken_back else {
         info!("tutor lets {} pass ({:.1} points)", about.mv, judged.drop);
         return;
@@ -193,7 +192,8 @@ pub(crate) fn verdict(
     // better move drawn on it.
     model.set_comment(about.after, text.get(settings.lang));
     model.end_typing();
-    model.goto(about.before);
+    // Play goes on from there: the panel says whose move it is, not "reviewing".
+    model.take_back_to(about.before);
     if let Some(best) = best {
         let mut marks = model.marks();
         marks.arrows.retain(|a| a.colour != Colour::Yellow);

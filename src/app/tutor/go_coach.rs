@@ -113,9 +113,14 @@ pub(crate) fn watch(
 }
 
 /// The tutor's words for a stone taken back.
-fn verdict_words(about: &About, step: &Step, tries: (u8, u8)) -> Text {
+fn verdict_words(
+    about: &About,
+    step: &Step,
+    marked: Option<review::Mark>,
+    tries: (u8, u8),
+) -> Text {
     let size = about.game.start().board().size();
-    let (zh_mark, en_mark) = match step.mark {
+    let (zh_mark, en_mark) = match marked {
         Some(review::Mark::Blunder) => ("败着（??）", "a blunder (??)"),
         _ => ("错着（?）", "a mistake (?)"),
     };
@@ -140,13 +145,23 @@ fn verdict_words(about: &About, step: &Step, tries: (u8, u8)) -> Text {
         )
     });
     let loss = step.loss;
+    // GNU Go's estimate where it marked the stone itself; a stone only the warnings
+    // stop has their reason alone.
+    let (zh_loss, en_loss) = if step.mark.is_some() {
+        (
+            format!("，按 GNU Go 的估计少了 {loss:.1} 目。"),
+            format!(": by GNU Go's estimate it costs {loss:.1} points."),
+        )
+    } else {
+        ("。".to_owned(), ".".to_owned())
+    };
     Text(
         format!(
-            "教练：这是一步{zh_mark}，按 GNU Go 的估计少了 {loss:.1} 目。{zh_reason}{zh_best}再想一想（第 {} 次，共 {} 次）。",
+            "教练：这是一步{zh_mark}{zh_loss}{zh_reason}{zh_best}再想一想（第 {} 次，共 {} 次）。",
             tries.0, tries.1
         ),
         format!(
-            "Tutor: that stone is {en_mark}: by GNU Go's estimate it costs {loss:.1} points.{en_reason}{en_best} Think again ({} of {}).",
+            "Tutor: that stone is {en_mark}{en_loss}{en_reason}{en_best} Think again ({} of {}).",
             tries.0, tries.1
         ),
     )
@@ -177,9 +192,19 @@ pub(crate) fn verdict(
         return;
     };
     let size = table.size();
-    let marked = step
-        .mark
-        .filter(|m| !about.blunders_only || *m == review::Mark::Blunder);
+    let before = about
+        .game
+        .position_at(about.game.moves().len() - 1)
+        .copied();
+    let marked = before.and_then(|pos| {
+        tutor::tutor_mark(
+            &pos,
+            step.played,
+            about.game.rules(),
+            step.mark,
+            about.blunders_only,
+        )
+    });
     if marked.is_none() {
         info!(
             "tutor lets {} pass ({:.1} points)",
@@ -197,7 +222,7 @@ pub(crate) fn verdict(
     }
     let tries = coach.tries.entry(about.before).or_insert(0);
     *tries += 1;
-    let text = verdict_words(&about, &step, (*tries, settings.tutor_tries));
+    let text = verdict_words(&about, &step, marked, (*tries, settings.tutor_tries));
     info!("tutor takes back {}: {}", step.played.gtp(size), text.1);
     table.set_comment(text.get(settings.lang).to_owned());
     table.back();

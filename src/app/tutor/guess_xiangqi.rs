@@ -110,7 +110,7 @@ pub(crate) fn judge(
     let pos = game.position_at(i).clone();
     let words = |m: Move| {
         (
-            Notation::Chinese.write(&pos, m),
+            Notation::Chinese.display(&pos, m),
             Notation::Wxf.write(&pos, m),
         )
     };
@@ -167,11 +167,11 @@ fn score(
     points: u32,
 ) {
     let (zh_t, en_t) = (
-        Notation::Chinese.write(pos, tried),
+        Notation::Chinese.display(pos, tried),
         Notation::Wxf.write(pos, tried),
     );
     let (zh_g, en_g) = (
-        Notation::Chinese.write(pos, truth),
+        Notation::Chinese.display(pos, truth),
         Notation::Wxf.write(pos, truth),
     );
     let text = if points > 0 {

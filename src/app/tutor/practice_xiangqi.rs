@@ -41,7 +41,7 @@ pub fn takes_moves(practice: &Practice) -> bool {
 /// A move in the words of `lang` (Chinese notation, else the settings').
 fn said(pos: &Position, m: Move, lang: Lang, notation: Notation) -> String {
     match lang {
-        Lang::Zh => Notation::Chinese.write(pos, m),
+        Lang::Zh => Notation::Chinese.display(pos, m),
         Lang::En => notation.write(pos, m),
     }
 }

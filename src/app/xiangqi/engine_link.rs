@@ -143,6 +143,7 @@ fn actions(
     model: Res<Model>,
     mut waits: ResMut<ComputerWaits>,
     mut notices: MessageWriter<Notice>,
+    household: Res<table::household::Household>,
 ) {
     let lang = settings.lang;
     for _ in play.read().filter(|&&c| c == PlayCommand::Hint) {
@@ -183,6 +184,23 @@ fn actions(
             EngineCommand::SetComputer(side) => {
                 waits.0 = None;
                 if xq.computer != side {
+                    // The computer comes to the table at the level of the player it
+                    // meets, their ladder's (level 1 for a new player); a level chosen
+                    // for no one seated stays.
+                    if xq.computer.is_none()
+                        && let Some(computer) = side
+                    {
+                        let seat = usize::from(computer == crate::rules::Color::Black);
+                        if let Some((who, ladder)) = crate::app::levels::opponent(
+                            &household,
+                            &settings.seats,
+                            seat,
+                            "xiangqi",
+                        ) {
+                            info!("computer level {} for {who}", ladder.level);
+                            xq.level = Some(ladder.level);
+                        }
+                    }
                     xq.computer = side;
                     // The player's side at the bottom of the board.
                     if let Some(computer) = side {

@@ -11,6 +11,16 @@ use crate::session::Session;
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextHandicap(pub crate::games::xiangqi::handicap::Handicap);
 
+/// The next new game's opponent and the computer's level, chosen in the new-game
+/// dialog: the game in progress keeps its own until Start (`None`: as now).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextOpponent {
+    /// The side the computer plays (`Some(None)`: two people).
+    pub computer: Option<Option<crate::rules::Color>>,
+    /// The computer's level (`Some(None)`: its strength as set).
+    pub level: Option<Option<u8>>,
+}
+
 /// A new game's tags: the players at each side (the table's seats, the computer's
 /// side its name; a guest's side has none), the day, the handicap.
 #[must_use]
@@ -199,6 +209,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .init_resource::<ComputerWaits>()
         .init_resource::<NextHandicap>()
+        .init_resource::<NextOpponent>()
         .init_resource::<LoggedPosition>()
         // At either table, as before: the log is the record of the Xiangqi game.
         .add_systems(

@@ -329,15 +329,33 @@ pub(crate) fn commands(
     xq: Res<XiangqiSettings>,
     mut waits: ResMut<crate::app::xiangqi::model::ComputerWaits>,
     (mut timed, mut went): (MessageReader<NewGameWith>, MessageReader<GoToMove>),
-    (seats, handicap): (
+    (seats, handicap, mut opponent, mut engine): (
         Res<crate::app::shell::model::Settings>,
         Res<crate::app::xiangqi::model::NextHandicap>,
+        ResMut<crate::app::xiangqi::model::NextOpponent>,
+        MessageWriter<crate::app::xiangqi::messages::EngineCommand>,
     ),
 ) {
-    let new_game = |model: &mut Model, control| {
+    use crate::app::xiangqi::messages::EngineCommand;
+    // The opponent chosen in the new-game dialog comes with the new game (its
+    // messages reach the engine's link this frame too).
+    let mut next = |engine: &mut MessageWriter<EngineCommand>| {
+        let chosen = std::mem::take(&mut *opponent);
+        if let Some(computer) = chosen.computer {
+            engine.write(EngineCommand::SetComputer(computer));
+        }
+        if let Some(level) = chosen.level {
+            engine.write(EngineCommand::SetLevel(level));
+        }
+        (
+            chosen.computer.unwrap_or(xq.computer),
+            chosen.level.unwrap_or(xq.level),
+        )
+    };
+    let new_game = |model: &mut Model, control, (computer, level): (Option<_>, Option<u8>)| {
         // The computer's name is its level, else its search.
-        let computer = xq.computer.map(|side| {
-            let name = match xq.level {
+        let computer = computer.map(|side| {
+            let name = match level {
                 Some(n) => format!("Fairy-Stockfish level {n}"),
                 None => format!("Fairy-Stockfish ({})", xq.strength),
             };
@@ -349,7 +367,8 @@ pub(crate) fn commands(
     };
     for &NewGameWith(control) in timed.read() {
         waits.0 = None;
-        new_game(&mut model, control);
+        let who = next(&mut engine);
+        new_game(&mut model, control, who);
         started.write(NewGameStarted);
         clear(&mut selection);
         changed.write(BoardChanged);
@@ -397,7 +416,8 @@ pub(crate) fn commands(
             },
             PlayCommand::NewGame => {
                 waits.0 = None;
-                new_game(&mut model, xq.clock);
+                let who = next(&mut engine);
+                new_game(&mut model, xq.clock, who);
                 started.write(NewGameStarted);
             }
             // engine_link.rs points at it.

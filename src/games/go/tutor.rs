@@ -101,6 +101,23 @@ fn save(pos: &Position, chain: &Chain, rules: &Rules) -> Option<Point> {
     })
 }
 
+/// The mark for which the tutor takes `mv` back in `pos`: GNU Go's review's (blunders
+/// alone for "blunders only"), or a mistake at least where the warnings would stop the
+/// stone: the tutor never lets pass what the lighter help flags.
+#[must_use]
+pub fn tutor_mark(
+    pos: &Position,
+    mv: Move,
+    rules: &Rules,
+    reviewed: Option<crate::games::go::review::Mark>,
+    blunders_only: bool,
+) -> Option<crate::games::go::review::Mark> {
+    use crate::games::go::review::Mark;
+    reviewed
+        .filter(|m| !blunders_only || *m == Mark::Blunder)
+        .or_else(|| warn(pos, mv, rules).map(|_| reviewed.unwrap_or(Mark::Mistake)))
+}
+
 /// The warning for `mv` in `pos` under `rules`, if there is one.
 ///
 /// ```
@@ -297,6 +314,21 @@ mod tests {
     }
 
     const R: Rules = Rules::CHINESE;
+
+    #[test]
+    fn the_tutor_takes_back_what_the_warnings_flag_whatever_gnu_go_said() {
+        use crate::games::go::review::Mark;
+        let pos = read_diagram("X X . O\n. O O .\n. . . .\n. . . .").unwrap();
+        let c4 = play("C4", 4);
+        assert_eq!(tutor_mark(&pos, c4, &R, None, false), Some(Mark::Mistake));
+        assert_eq!(tutor_mark(&pos, c4, &R, None, true), Some(Mark::Mistake));
+        assert_eq!(
+            tutor_mark(&pos, c4, &R, Some(Mark::Blunder), true),
+            Some(Mark::Blunder)
+        );
+        // A quiet stone GNU Go passes stands.
+        assert_eq!(tutor_mark(&pos, play("C1", 4), &R, None, false), None);
+    }
 
     #[test]
     fn an_empty_board_and_a_pass_are_not_questioned() {

@@ -184,6 +184,30 @@ pub fn takes_back(judged: &crate::review::Judged) -> Option<crate::review::Mark>
     judged.mark.filter(|m| *m >= crate::review::Mark::Mistake)
 }
 
+/// The mark for which the tutor takes `m` back in `pos`: the review's ([`takes_back`];
+/// blunders alone for "blunders only"), or a mistake at least where the warnings would
+/// stop the move. The tutor is the heavier help: it never lets pass what the warnings
+/// flag (a depth-8 search can see play for a piece the warnings call given away).
+#[must_use]
+pub fn tutor_mark(
+    pos: &Position,
+    m: Move,
+    judged: &crate::review::Judged,
+    blunders_only: bool,
+) -> Option<crate::review::Mark> {
+    use crate::review::Mark;
+    takes_back(judged)
+        .filter(|mark| !blunders_only || *mark == Mark::Blunder)
+        .or_else(|| {
+            warn(pos, m).map(|_| {
+                judged
+                    .mark
+                    .filter(|k| *k > Mark::Mistake)
+                    .unwrap_or(Mark::Mistake)
+            })
+        })
+}
+
 /// The positions before each move of `mover` a review marks `?` or `??`, as a
 /// player's mistakes are queued to be practised: the FEN, with the move played, the
 /// engine's move there (`best[i]` for the position before move `i`) and the mark.
@@ -282,7 +306,7 @@ pub fn reason(pos: &Position, m: Move, warning: &Warning, notation: Notation) ->
         let next = pos.play(m).ok();
         let zh = next
             .as_ref()
-            .map_or_else(|| with.to_string(), |n| Notation::Chinese.write(n, with));
+            .map_or_else(|| with.to_string(), |n| Notation::Chinese.display(n, with));
         let en = next
             .as_ref()
             .map_or_else(|| with.to_string(), |n| notation.display(n, with));
@@ -294,7 +318,7 @@ pub fn reason(pos: &Position, m: Move, warning: &Warning, notation: Notation) ->
     };
     match *warning {
         Warning::MissesMate { with } => Text(
-            format!("你有一步杀：{}。", Notation::Chinese.write(pos, with)),
+            format!("你有一步杀：{}。", Notation::Chinese.display(pos, with)),
             format!("You can mate at once with {}.", notation.display(pos, with)),
         ),
         Warning::MateInOne { with } => {
@@ -331,6 +355,48 @@ mod tests {
 
     fn mv(s: &str) -> Move {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_tutor_takes_back_what_the_warnings_flag_whatever_the_engine_said() {
+        use crate::review::{Judged, Mark};
+        let p = pos("3k5/9/2n6/9/9/9/9/9/9/R3K4 w");
+        let quiet = Judged {
+            mover: Color::Red,
+            loss: 0,
+            drop: 0.0,
+            mark: None,
+        };
+        // The chariot left to the horse: a mistake at least, for both kinds of tutor.
+        assert_eq!(
+            tutor_mark(&p, mv("a0a6"), &quiet, false),
+            Some(Mark::Mistake)
+        );
+        assert_eq!(
+            tutor_mark(&p, mv("a0a6"), &quiet, true),
+            Some(Mark::Mistake)
+        );
+        // A quiet move the engine passes stands; one it calls a mistake (?) is taken
+        // back by the tutor, not by the tutor for blunders only.
+        assert_eq!(tutor_mark(&p, mv("a0a1"), &quiet, false), None);
+        let mistake = Judged {
+            mark: Some(Mark::Mistake),
+            ..quiet
+        };
+        assert_eq!(
+            tutor_mark(&p, mv("a0a1"), &mistake, false),
+            Some(Mark::Mistake)
+        );
+        assert_eq!(tutor_mark(&p, mv("a0a1"), &mistake, true), None);
+        // The engine's own blunder is kept as such.
+        let blunder = Judged {
+            mark: Some(Mark::Blunder),
+            ..quiet
+        };
+        assert_eq!(
+            tutor_mark(&p, mv("a0a1"), &blunder, true),
+            Some(Mark::Blunder)
+        );
     }
 
     #[test]
@@ -376,7 +442,7 @@ mod tests {
         assert!(matches!(w, Warning::MissesMate { .. }));
         assert_eq!(
             words(&p, mv("i8i7"), &w, Notation::Chinese).0,
-            "确定吗？你有一步杀：车九进九。"
+            "确定吗？你有一步杀：俥九进九。"
         );
         // Black to move: its chariot blocks the a-file; stepped off it, Red mates
         // there. Taking Red's chariot is the way out.

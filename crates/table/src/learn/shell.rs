@@ -32,6 +32,8 @@ pub enum LearnCommand {
     Next,
     /// Back to the game that was on the table.
     Leave,
+    /// Ctrl+Shift+R in a lesson: back to the game, then the new-game dialog.
+    LeaveForNewGame,
     /// An answer typed for a level that asks for a number (a count).
     Answer(i32),
     /// The learner passes (a level where passing is the answer).
@@ -267,9 +269,12 @@ fn answer(
     settings: Res<Settings>,
     tables: Res<crate::shell::table::Tables>,
     kind: Res<State<crate::schedule::GameKind>>,
+    mut again: Commands,
 ) {
+    let mut later = Vec::new();
     for command in commands.read() {
         match command {
+            LearnCommand::LeaveForNewGame => later.push(LearnCommand::Leave),
             LearnCommand::Learner(name) => {
                 learning.learner.clone_from(name);
                 info!("learner {name:?}");
@@ -283,6 +288,11 @@ fn answer(
             }
             _ => {}
         }
+    }
+    // The game comes back first; the dialog opens over it.
+    for command in later {
+        again.write_message(command);
+        again.write_message(crate::actions::Action::NewGameChoices(true));
     }
 }
 

@@ -179,6 +179,10 @@ pub fn bar(
             Action::TogglePieces,
         ));
         view.push(rule());
+        // The other language, named in itself: a family on an English desktop finds 中文.
+        for other in crate::i18n::Lang::ALL.into_iter().filter(|l| *l != lang) {
+            view.push((other.own_name().to_owned(), "", Action::Language(other)));
+        }
         view.extend(items(
             &[(Word::SettingsMenu, "Ctrl+,", Action::ToggleSettings)],
             lang,

@@ -20,7 +20,9 @@ use bevy_egui::{
     EguiContexts, EguiInput, EguiInputSet, EguiPreUpdateSet, EguiPrimaryContextPass, egui,
 };
 
+use bevy::ecs::message::Messages;
 use bevy::ecs::system::SystemState;
+use bevy::input::keyboard::KeyboardInput;
 
 use crate::actions::Action;
 use crate::schedule::GameKind;
@@ -43,7 +45,11 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(EguiPrimaryContextPass, typing.in_set(PanelSet::Keyboard))
     .add_systems(
         PreUpdate,
-        (drop_unchanged_modifiers, access::forward_actions)
+        (
+            drop_unchanged_modifiers,
+            drop_chorded_text.run_if(resource_exists::<Messages<KeyboardInput>>),
+            access::forward_actions,
+        )
             .chain()
             .after(EguiInputSet::WriteEguiEvents)
             .before(EguiPreUpdateSet::BeginPass),
@@ -69,6 +75,36 @@ fn drop_unchanged_modifiers(
     }
 }
 
+/// bevy_egui tells egui the modifiers as they are at the frame's end: a quick Ctrl+V
+/// (Ctrl pressed and let go within one slow frame, as on a first start) reached egui as
+/// a plain "v", typed after the paste. The letters pressed with Ctrl held (followed
+/// through the key messages in order) are not text.
+fn drop_chorded_text(
+    mut keys: MessageReader<KeyboardInput>,
+    mut held: Local<crate::shell::input::Modifiers>,
+    mut inputs: Query<&mut EguiInput>,
+) {
+    for key in keys.read() {
+        let down = key.state.is_pressed();
+        if held.follow(key.key_code, down) || !down || !held.ctrl() {
+            continue;
+        }
+        let bevy::input::keyboard::Key::Character(letter) = &key.logical_key else {
+            continue;
+        };
+        for mut input in &mut inputs {
+            let events = &mut input.0.events;
+            if let Some(at) = events
+                .iter()
+                .position(|e| matches!(e, egui::Event::Text(t) if t == letter.as_str()))
+            {
+                events.remove(at);
+                info!("dropped {letter:?} typed with Ctrl");
+            }
+        }
+    }
+}
+
 /// Adds the embedded CJK font behind egui's own and a light, warm look, once.
 fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
@@ -87,11 +123,13 @@ pub fn install_fonts(ctx: &egui::Context) {
         "xiangqi-kai".into(),
         egui::FontData::from_static(FONT).into(),
     );
+    // Right after egui's Latin face, before its emoji fonts: Chinese punctuation (the
+    // full-width brackets and colon) was drawn from an emoji font, heavy and in
+    // another face than the characters beside it.
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        defs.families
-            .entry(family)
-            .or_default()
-            .push("xiangqi-kai".into());
+        let fonts = defs.families.entry(family).or_default();
+        let at = fonts.len().min(1);
+        fonts.insert(at, "xiangqi-kai".into());
     }
     ctx.set_fonts(defs);
     // A type scale readable at arm's length: 15 px body, and room around the buttons.
@@ -381,8 +419,17 @@ pub struct FrameUi {
 
 /// Whether a text field has the keyboard (then single-letter keys type, not act), read
 /// after every window of the pass: the panel's own fields and the dialogs' alike.
-fn typing(mut contexts: EguiContexts, mut typing: ResMut<TypingInPanel>) -> Result {
+fn typing(
+    mut contexts: EguiContexts,
+    mut typing: ResMut<TypingInPanel>,
+    mut overlay: ResMut<Overlay>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // A menu open takes Esc (egui closes it): the next frame's keys must know.
+    let menu = egui::Popup::is_any_open(ctx);
+    if overlay.menu != menu {
+        overlay.menu = menu;
+    }
     // A point of the board with the reader's focus leaves the keys to the game.
     let keyboard = ctx.egui_wants_keyboard_input() && !access::board_has_focus(ctx);
     if typing.0 != keyboard {

@@ -8,6 +8,7 @@ pub mod access;
 pub mod assets;
 pub mod audio;
 pub mod input;
+pub mod keys;
 pub mod model;
 pub mod stage;
 pub mod table;

@@ -42,6 +42,8 @@ pub struct Overlay {
     pub players: bool,
     /// The map of lessons (F4).
     pub learn: bool,
+    /// A menu or another popup of the panel is open (egui closes it on Esc).
+    pub menu: bool,
 }
 
 impl Overlay {

@@ -66,7 +66,7 @@ impl Tables {
     }
 
     /// What a key press means at the table of `kind`: the shell's own keys first, then
-    /// the game's, then Esc quits.
+    /// the game's, then Esc leaves a lesson or quits, but only with nothing else open.
     #[must_use]
     pub fn key(&self, kind: GameKind, press: KeyPress, at: &KeyContext) -> Option<Action> {
         // F6 types nothing: from a text field or a focused button it still takes the
@@ -74,9 +74,17 @@ impl Tables {
         if at.typing && !press.ctrl && press.key != KeyCode::F6 {
             return None;
         }
+        // Esc closes an open menu (egui does), and does nothing else.
+        if at.overlay.menu && press.key == KeyCode::Escape {
+            return None;
+        }
         shell_key(press, at)
             .or_else(|| self.on(kind).and_then(|e| (e.key)(press, at)))
-            .or_else(|| (press.key == KeyCode::Escape).then_some(Action::Quit))
+            .or_else(|| {
+                (press.key == KeyCode::Escape)
+                    .then(|| super::keys::escape(at))
+                    .flatten()
+            })
     }
 
     /// Whether the table of `kind` answers `action` (the shell's own always are).

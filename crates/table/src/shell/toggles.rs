@@ -98,6 +98,12 @@ fn toggle(
                     if overlay.players { "open" } else { "closed" }
                 );
             }
+            ViewCommand::Language(lang) => {
+                if settings.lang != *lang {
+                    settings.lang = *lang;
+                    info!("language {lang:?}");
+                }
+            }
             ViewCommand::TogglePieces => {
                 use crate::theme::PieceStyle;
                 settings.pieces = match settings.pieces {

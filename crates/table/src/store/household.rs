@@ -155,6 +155,10 @@ pub enum HouseholdCommand {
     SetLook(String, PlayerLook),
     /// This colour is the player's (`None`: none).
     SetColour(String, Option<[u8; 3]>),
+    /// Rename a player (a typo mended): the seats and "me" follow.
+    Rename(String, String),
+    /// Forget a player (the games stay in the library).
+    Remove(String),
 }
 
 /// The colours a player may take: apart from each other, from both games' sides (red,
@@ -208,16 +212,41 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// "This is me" on a player's page: the same player again lets go.
+/// A player renamed or removed: the seats and "me" follow (a removed player's seat is a
+/// guest's again).
 fn choose_me(mut asked: MessageReader<HouseholdCommand>, mut settings: ResMut<Settings>) {
     for command in asked.read() {
-        if let HouseholdCommand::Me(name) = command {
-            let me = if settings.me == *name {
-                String::new()
-            } else {
-                name.clone()
-            };
-            info!("me: {me:?}");
-            settings.me = me;
+        match command {
+            HouseholdCommand::Me(name) => {
+                let me = if settings.me == *name {
+                    String::new()
+                } else {
+                    name.clone()
+                };
+                info!("me: {me:?}");
+                settings.me = me;
+            }
+            HouseholdCommand::Rename(old, _) | HouseholdCommand::Remove(old) => {
+                let new = match command {
+                    HouseholdCommand::Rename(_, new) => new.trim().to_owned(),
+                    _ => String::new(),
+                };
+                for seat in 0..2 {
+                    if settings.seats[seat] == *old {
+                        settings.seats[seat].clone_from(&new);
+                    }
+                }
+                if let Some(help) = settings.help_of.remove(old)
+                    && !new.is_empty()
+                {
+                    settings.help_of.insert(new.clone(), help);
+                }
+                if settings.me == *old {
+                    settings.me = new;
+                }
+                settings.settle_help();
+            }
+            _ => {}
         }
     }
 }

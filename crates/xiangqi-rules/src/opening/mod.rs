@@ -150,7 +150,34 @@ pub struct Opening {
 /// ([`Tree::masters`]); `None` for no moves.
 #[must_use]
 pub fn classify(moves: &[Move]) -> Option<Opening> {
+    if let Some(ecco) = moves.first().and_then(|&m| first_move_code(m)) {
+        return Some(Opening { ecco, decided: 1 });
+    }
     Tree::masters().opening(moves)
+}
+
+/// ECCO's A00–A08, which red's first move alone settles (the published tables: 上仕局
+/// 仕四进五, 边马局 马二进一, 边炮局 炮二平一, 巡河炮局 炮二进二, 过河炮局 炮二进四,
+/// 兵底炮局 炮二平三, 金钩炮局 炮二平七, 边兵局 兵一进一, each on either wing; any other
+/// first move outside the families is A00 非常见开局, such as 俥九进一). `None` for the
+/// first moves of the families (飞相, 起马, 仕角炮, 过宫炮, 中炮, 仙人指路), which
+/// the tree learned from the masters' games names. The masters play these rare moves
+/// too seldom for the tree to have learned them (it called 1. 俥九进一 兵底炮局).
+fn first_move_code(m: Move) -> Option<Ecco> {
+    let code = match m.to_string().as_str() {
+        "c0e2" | "g0e2" | "b0c2" | "h0g2" | "b2d2" | "h2f2" | "b2f2" | "h2d2" | "b2e2" | "h2e2"
+        | "c3c4" | "g3g4" => return None,
+        "d0e1" | "f0e1" => 1,
+        "b0a2" | "h0i2" => 2,
+        "b2a2" | "h2i2" => 3,
+        "b2b4" | "h2h4" => 4,
+        "b2b6" | "h2h6" => 5,
+        "b2c2" | "h2g2" => 6,
+        "b2g2" | "h2c2" => 7,
+        "a3a4" | "i3i4" => 8,
+        _ => 0,
+    };
+    Ecco::new(b'A', code)
 }
 
 /// The opening of `record`'s main line, written into its `ECCO` and `Opening` tags
@@ -242,6 +269,27 @@ mod tests {
             name("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7").as_deref(),
             Some("C00")
         );
+    }
+
+    #[test]
+    fn the_rare_first_moves_have_the_published_tables_codes() {
+        let name = |s: &str| classify(&line(s)).map(|o| (o.ecco.to_string(), o.ecco.name()));
+        for (moves, code, named) in [
+            ("a0a1", "A00", "非常见开局"),
+            ("a0a1 h9g7 a1d1", "A00", "非常见开局"),
+            ("e3e4", "A00", "非常见开局"),
+            ("f0e1", "A01", "上仕局"),
+            ("h0i2", "A02", "边马局"),
+            ("b2a2", "A03", "边炮局"),
+            ("h2h4", "A04", "巡河炮局"),
+            ("b2b6", "A05", "过河炮局"),
+            ("h2g2", "A06", "兵底炮局"),
+            ("b2c2 h9g7", "A06", "兵底炮局"),
+            ("h2c2", "A07", "金钩炮局"),
+            ("a3a4", "A08", "边兵局"),
+        ] {
+            assert_eq!(name(moves), Some((code.to_owned(), named)), "{moves}");
+        }
     }
 
     #[test]

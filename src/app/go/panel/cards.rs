@@ -67,7 +67,11 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 2.0;
                 let full = player_name(table, color, lang);
-                crate::app::panel::parts::card_name(ui, &full, named(table, color));
+                crate::app::panel::parts::card_name(
+                    ui,
+                    &::table::i18n::player_said(&full, lang),
+                    named(table, color),
+                );
                 let taken = G::TakenCount.fill(lang, &[&pos.captures(color)]);
                 let what = if to_move {
                     format!("{} · {taken}", T::ToMove.get(lang))

@@ -188,18 +188,19 @@ fn show(
         send(Action::Resign);
     }
     ui.separator();
-    ui.horizontal(|ui| {
+    // Wrapped: "GNU Go plays white" and its neighbours are wider than the panel.
+    ui.horizontal_wrapped(|ui| {
         ui.label(G::GnuGoPlays.get(lang));
         for (side, text, name) in [
             (None, G::Nobody.get(lang), "go-computer-none"),
             (
                 Some(Color::Black),
-                go_side(Color::Black, lang),
+                G::GnuGoBlack.get(lang),
                 "go-computer-black",
             ),
             (
                 Some(Color::White),
-                go_side(Color::White, lang),
+                G::GnuGoWhite.get(lang),
                 "go-computer-white",
             ),
         ] {

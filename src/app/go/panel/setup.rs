@@ -146,12 +146,12 @@ fn computer_choices(
             (None, G::Nobody.get(lang), "go-new-computer-none"),
             (
                 Some(Color::Black),
-                crate::i18n::go_side(Color::Black, lang),
+                crate::i18n::GoText::GnuGoBlack.get(lang),
                 "go-new-computer-black",
             ),
             (
                 Some(Color::White),
-                crate::i18n::go_side(Color::White, lang),
+                crate::i18n::GoText::GnuGoWhite.get(lang),
                 "go-new-computer-white",
             ),
         ] {

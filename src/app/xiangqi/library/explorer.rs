@@ -145,7 +145,7 @@ fn table(
             }
             ui.end_row();
             for e in rows.iter().take(ROWS) {
-                let name = notation.write(pos, e.mv);
+                let name = notation.display(pos, e.mv);
                 let button = ui.button(name).on_hover_text(e.mv.to_string());
                 places.log(&format!("explorer-{}", e.mv), button.rect);
                 if button.clicked() {

@@ -63,7 +63,11 @@ pub(crate) fn card(
                 ui.spacing_mut().item_spacing.y = 2.0;
                 let full = player_name(model, (settings, xq), side);
                 let player = named(model, side);
-                crate::app::panel::parts::card_name(ui, &full, player.as_deref());
+                crate::app::panel::parts::card_name(
+                    ui,
+                    &::table::i18n::player_said(&full, settings.lang),
+                    player.as_deref(),
+                );
                 let lang = settings.lang;
                 let what = if to_move { T::ToMove.get(lang) } else { "" };
                 ui.label(egui::RichText::new(what).small());
@@ -133,23 +137,28 @@ pub(crate) fn toolbar(
 /// player at the side that gives, named); who the computer plays and at what level.
 pub(crate) fn handicap_section(
     InMut(ui): InMut<egui::Ui>,
-    mut next: ResMut<crate::app::xiangqi::model::NextHandicap>,
+    (mut next, mut opponent): (
+        ResMut<crate::app::xiangqi::model::NextHandicap>,
+        ResMut<crate::app::xiangqi::model::NextOpponent>,
+    ),
     (settings, xq, household): (
         Res<Settings>,
         Res<crate::settings::XiangqiSettings>,
         Res<::table::household::Household>,
     ),
     mut logged: Local<Vec<(String, (i32, i32))>>,
-    mut actions: MessageWriter<Action>,
 ) {
-    let mut sent = Vec::new();
+    let mut chose = *opponent;
     opponent_section(
         &mut *ui,
         (&settings, &xq, &household),
         &mut logged,
-        &mut |a| sent.push(a),
+        &mut chose,
     );
-    actions.write_batch(sent);
+    if chose != *opponent {
+        info!("next opponent {chose:?}");
+        *opponent = chose;
+    }
     use crate::games::xiangqi::handicap::Handicap;
     let lang = settings.lang;
     let mut chosen = next.0;
@@ -184,11 +193,12 @@ fn opponent_section(
         &::table::household::Household,
     ),
     logged: &mut Vec<(String, (i32, i32))>,
-    send: &mut impl FnMut(Action),
+    next: &mut crate::app::xiangqi::model::NextOpponent,
 ) {
     use crate::app::xiangqi::panel::engine::{level_ui, opponent_text};
     let lang = settings.lang;
-    let mut computer = xq.computer;
+    let now = next.computer.unwrap_or(xq.computer);
+    let mut computer = now;
     ui.label(T::Opponent.get(lang));
     ui.horizontal_wrapped(|ui| {
         for (choice, name) in [
@@ -200,15 +210,32 @@ fn opponent_section(
             crate::app::panel::parts::log_place(logged, name.to_owned(), b.rect);
         }
     });
-    if computer != xq.computer {
-        send(Action::own(EngineCommand::SetComputer(computer)));
+    // Nothing changes in the game in progress: the choice waits for Start.
+    if computer != now {
+        next.computer = Some(computer);
+        // The computer comes at the level of the player it meets, as it will at Start.
+        if let Some(side) = computer.filter(|_| xq.computer.is_none()) {
+            let seat = usize::from(side == Side::Black);
+            if let Some((_, ladder)) =
+                crate::app::levels::opponent(household, &settings.seats, seat, "xiangqi")
+            {
+                next.level = Some(Some(ladder.level));
+            }
+        }
     }
-    if let Some(side) = xq.computer {
+    if let Some(side) = computer {
+        let level = next.level.unwrap_or(xq.level);
         level_ui(
             ui,
-            ("new-level", xq.level, side),
+            ("new-level", level, side),
             (settings, household),
-            send,
+            &mut |a: Action| {
+                if let Action::Own(own) = &a
+                    && let Some(EngineCommand::SetLevel(l)) = own.get::<EngineCommand>()
+                {
+                    next.level = Some(*l);
+                }
+            },
         );
     }
     ui.separator();

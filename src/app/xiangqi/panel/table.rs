@@ -243,7 +243,7 @@ fn tail(
 }
 
 /// The move list takes what the rest leaves of the panel's height (measured this
-/// frame, used the next; eight rows at least, the panel scrolls below that).
+/// frame, used the next; four rows at least, the panel scrolls below that).
 fn fit_list(ui: &egui::Ui, moves_ui: &mut moves::MovesUi, viewport: f32, top: f32) {
     let rest = ui.min_rect().bottom() - top - moves_ui.list_height;
     let room = (viewport - rest - 2.0).max(moves::least_room(moves_ui));

@@ -121,9 +121,10 @@ impl Level {
         let n = self.goal.count();
         match &self.goal {
             Goal::Reach(t) if t.len() == 1 => Text::new("走到星上", "Go to the star"),
-            Goal::Reach(_) => {
-                Text::new(format!("走到全部{n}个星上"), format!("Go to all {n} stars"))
-            }
+            Goal::Reach(_) => Text::new(
+                format!("走到全部 {n} 颗星上"),
+                format!("Go to all {n} stars"),
+            ),
             Goal::Capture(t) if t.len() == 1 => {
                 Text::new("吃掉标记的棋子", "Capture the marked piece")
             }
@@ -184,6 +185,40 @@ impl Card for Level {
 pub fn course() -> &'static [Stage] {
     static ALL: OnceLock<Vec<Stage>> = OnceLock::new();
     ALL.get_or_init(|| parse(COURSE).unwrap_or_else(|e| panic!("the Xiangqi lessons: {e}")))
+}
+
+/// For a stage about one piece, how the board writes it on each side (the traditional
+/// pieces: 俥 and 車 where the lesson says 车), so that a child finds on the board the
+/// piece the words name; `None` for the other stages.
+///
+/// ```
+/// use xiangqi::games::xiangqi::lessons::drawn_as;
+/// let t = drawn_as("chariot").unwrap();
+/// assert_eq!(t.0, "棋盘上，红方的车写作「俥」，黑方的车写作「車」。");
+/// assert_eq!(t.1, "On the board red's chariot is written 俥, black's 車.");
+/// assert!(drawn_as("check").is_none());
+/// ```
+#[must_use]
+pub fn drawn_as(stage: &str) -> Option<Text> {
+    use crate::rules::{Color, Piece, Role};
+    let (role, red, black, en) = match stage {
+        "chariot" => (Role::Chariot, "车", "车", "chariot"),
+        "horse" | "horse-leg" => (Role::Horse, "马", "马", "horse"),
+        "elephant" => (Role::Elephant, "相", "象", "elephant"),
+        "advisor" => (Role::Advisor, "仕", "士", "advisor"),
+        "general" => (Role::General, "帅", "将", "general"),
+        "cannon" => (Role::Cannon, "炮", "炮", "cannon"),
+        "soldier" => (Role::Soldier, "兵", "卒", "soldier"),
+        _ => return None,
+    };
+    let (r, b) = (
+        Piece::new(Color::Red, role).chinese(),
+        Piece::new(Color::Black, role).chinese(),
+    );
+    Some(Text::new(
+        format!("棋盘上，红方的{red}写作「{r}」，黑方的{black}写作「{b}」。"),
+        format!("On the board red's {en} is written {r}, black's {b}."),
+    ))
 }
 
 /// The course as the map shows it.

@@ -13,6 +13,17 @@ impl Session {
         }
     }
 
+    /// Goes back to `id`, an earlier node of the line followed, and ends the line there:
+    /// play goes on from it, not a review (a move the tutor took back stays in the tree,
+    /// off the line, until it is played again).
+    pub fn take_back_to(&mut self, id: NodeId) {
+        if !self.t.line.contains(&id) && id != self.t.tree.root() {
+            return;
+        }
+        self.t.follow(id, false);
+        self.t.review = None;
+    }
+
     /// At a fork after the shown position, follows the next (`down`) or the previous
     /// line instead of the one followed. Returns whether the line changed.
     pub fn switch_line(&mut self, down: bool) -> bool {

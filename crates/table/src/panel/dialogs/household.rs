@@ -31,6 +31,8 @@ pub(crate) fn plugin(app: &mut App) {
 struct Typed {
     name: String,
     logged: Vec<(String, (i32, i32))>,
+    /// A name being mended, a removal asked about (the players' pages).
+    edit: super::player_edit::Edit,
 }
 
 /// The new-game dialog while it is open.
@@ -54,8 +56,14 @@ fn new_game(
     let mut open = true;
     let typed = &mut *typed;
     let screen = ctx.content_rect();
+    // Anchored at its top and of one width: the rows stay where they are when the
+    // dialog lays itself out again (a level list shown, a line added), so a click
+    // aimed at a row lands on it.
+    let centre = crate::panel::parts::board_centre(&ctx);
     let shown = crate::panel::parts::dialog(&ctx, Word::NewGameTitle.get(lang), &mut open)
-        .default_width(340.0)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(centre.x, 24.0))
+        .min_width(380.0)
+        .max_width(380.0)
         .max_height((screen.height() - 60.0).max(120.0))
         .show(&ctx, |ui| {
             // A short window scrolls the choices; Start stays in sight below them.
@@ -70,32 +78,38 @@ fn new_game(
                         ui.end_row();
                         for (seat, side) in sides.iter().enumerate() {
                             ui.label(*side);
-                            let chosen = &mut settings.seats[seat];
+                            let mut chosen = settings.seats[seat].clone();
                             let combo = egui::ComboBox::from_id_salt(("seat", seat))
                                 .width(180.0)
-                                .selected_text(seat_name(chosen, lang).to_owned())
+                                .selected_text(seat_name(&chosen, lang).to_owned())
                                 .show_ui(ui, |ui| {
                                     ui.selectable_value(
-                                        chosen,
+                                        &mut chosen,
                                         String::new(),
                                         Word::Guest.get(lang),
                                     );
                                     for name in household.names() {
-                                        ui.selectable_value(chosen, name.to_owned(), name);
+                                        ui.selectable_value(&mut chosen, name.to_owned(), name);
                                     }
                                 });
+                            // One person, one side: the one seated elsewhere changes
+                            // sides; the help follows each person.
+                            if chosen != settings.seats[seat] {
+                                settings.seat(seat, &chosen);
+                            }
                             log_place(
                                 &mut typed.logged,
                                 format!("seat-{seat}"),
                                 combo.response.rect,
                             );
-                            let help = &mut settings.help[seat];
+                            let mut help = settings.help[seat];
                             let combo = egui::ComboBox::from_id_salt(("help", seat))
                                 .width(120.0)
                                 .selected_text(help.word().get(lang))
                                 .show_ui(ui, |ui| {
                                     for h in Help::ALL {
-                                        let item = ui.selectable_value(help, h, h.word().get(lang));
+                                        let item =
+                                            ui.selectable_value(&mut help, h, h.word().get(lang));
                                         log_place(
                                             &mut typed.logged,
                                             format!("help-{seat}-{h}"),
@@ -108,6 +122,9 @@ fn new_game(
                                 format!("help-{seat}"),
                                 combo.response.rect,
                             );
+                            if help != settings.help[seat] {
+                                settings.set_help(seat, help);
+                            }
                             ui.end_row();
                         }
                     });
@@ -115,13 +132,12 @@ fn new_game(
                     log_place(&mut typed.logged, "swap-seats".to_owned(), swap.rect);
                     if swap.clicked() {
                         // The help follows the person.
-                        settings.seats.swap(0, 1);
-                        settings.help.swap(0, 1);
+                        settings.swap_seats();
                     }
                     if let Some(name) = add_player(ui, lang, typed) {
                         // The new player sits at the first seat a guest has.
-                        if let Some(seat) = settings.seats.iter_mut().find(|s| s.is_empty()) {
-                            seat.clone_from(&name);
+                        if let Some(seat) = settings.seats.iter().position(String::is_empty) {
+                            settings.seat(seat, &name);
                         }
                         sent.push(Sent::Add(name));
                     }
@@ -131,9 +147,15 @@ fn new_game(
                         info!("seats {:?}", settings.seats);
                         world.resource_mut::<Settings>().seats = settings.seats.clone();
                     }
-                    if world.resource::<Settings>().help != settings.help {
+                    let kept = world.resource::<Settings>();
+                    if (&kept.help, &kept.help_of, &kept.guest_help)
+                        != (&settings.help, &settings.help_of, &settings.guest_help)
+                    {
                         info!("help {:?}", settings.help);
-                        world.resource_mut::<Settings>().help = settings.help;
+                        let mut kept = world.resource_mut::<Settings>();
+                        kept.help = settings.help;
+                        kept.help_of.clone_from(&settings.help_of);
+                        kept.guest_help = settings.guest_help;
                     }
                     ui.separator();
                     tables.new_game_choices(kind, world, ui);
@@ -167,6 +189,7 @@ enum Sent {
     Open(i64),
     Me(String),
     Colour(String, Option<[u8; 3]>),
+    House(HouseholdCommand),
 }
 
 fn send(world: &mut World, sent: Vec<Sent>) {
@@ -181,6 +204,7 @@ fn send(world: &mut World, sent: Vec<Sent>) {
             Sent::Add(name) => _ = world.write_message(HouseholdCommand::Add(name)),
             Sent::Open(id) => _ = world.write_message(HouseholdCommand::Open(id)),
             Sent::Me(name) => _ = world.write_message(HouseholdCommand::Me(name)),
+            Sent::House(command) => _ = world.write_message(command),
             Sent::Colour(name, colour) => {
                 _ = world.write_message(HouseholdCommand::SetColour(name, colour));
             }
@@ -265,7 +289,7 @@ fn players(
                     }
                     for profile in &household.players {
                         let me = settings.me == profile.name;
-                        page(ui, profile, (lang, me), &mut sent, &mut typed.logged);
+                        page(ui, profile, (lang, me), &mut sent, typed);
                         learned(
                             ui,
                             &profile.name,
@@ -312,8 +336,9 @@ fn page(
     profile: &crate::household::Profile,
     (lang, me): (Lang, bool),
     sent: &mut Vec<Sent>,
-    logged: &mut Vec<(String, (i32, i32))>,
+    typed: &mut Typed,
 ) {
+    let logged = &mut typed.logged;
     ui.horizontal(|ui| {
         if let Some(c) = profile.colour {
             dot(ui, c);
@@ -327,6 +352,11 @@ fn page(
             sent.push(Sent::Me(profile.name.clone()));
         }
     });
+    // A typo mended, or the player forgotten.
+    if let Some(command) = super::player_edit::row(ui, &profile.name, lang, &mut typed.edit, logged)
+    {
+        sent.push(Sent::House(command));
+    }
     // Their colour: one of a few, the chosen one again for none.
     ui.horizontal(|ui| {
         for (i, &c) in crate::household::COLOURS.iter().enumerate() {

@@ -38,8 +38,10 @@ fn map(
     world: &mut World,
     contexts: &mut SystemState<EguiContexts>,
     mut logged: Local<Vec<(String, (i32, i32))>>,
+    mut asking: Local<bool>,
 ) -> Result {
     if !world.resource::<Overlay>().learn {
+        *asking = false;
         return Ok(());
     }
     let ctx = contexts.get_mut(world)?.ctx_mut()?.clone();
@@ -90,16 +92,9 @@ fn map(
             });
             let finished = Word::LearnFinished.fill(lang, &[&done, &course.len(), &stars]);
             ui.label(finished);
-            // Above the list, so that no height of it hides them.
-            ui.horizontal(|ui| {
-                if ui.button(Word::LearnStartAgain.get(lang)).clicked() {
-                    sent.push(Sent::Learn(LearnCommand::Reset));
-                }
-                if ui.button(Word::LearnClose.get(lang)).clicked() {
-                    sent.push(Sent::Act(Action::Learn));
-                }
-            });
             ui.separator();
+            // The level to play next: the first without a star.
+            let next = earned.iter().position(|&got| got == 0);
             // As tall as the window allows: the map is the dialog's whole point.
             let tall = (screen.height() - 230.0).max(100.0);
             egui::ScrollArea::vertical()
@@ -112,9 +107,32 @@ fn map(
                         ui.horizontal_wrapped(|ui| {
                             for (l, card) in stage.levels.iter().enumerate() {
                                 let got = earned[k];
+                                let here = next == Some(k);
                                 k += 1;
                                 let text = format!("{} {}", l + 1, stars_text(got));
-                                let button = ui.button(text).on_hover_text(card.goal.get(lang));
+                                let button = if here {
+                                    // The next level to play stands out: a child starts there.
+                                    let strong = egui::RichText::new(format!("▶ {text}")).strong();
+                                    ui.add(
+                                        egui::Button::new(strong)
+                                            .fill(ui.visuals().selection.bg_fill)
+                                            .stroke(ui.visuals().selection.stroke),
+                                    )
+                                    .on_hover_text(format!(
+                                        "{} · {}",
+                                        card.goal.get(lang),
+                                        Word::LearnNextHere.get(lang)
+                                    ))
+                                } else {
+                                    ui.button(text).on_hover_text(card.goal.get(lang))
+                                };
+                                if here {
+                                    log_place(
+                                        &mut logged,
+                                        "lesson-next-to-play".to_owned(),
+                                        button.rect,
+                                    );
+                                }
                                 // Read as words, not as a row of star signs.
                                 let said = Word::LessonCard.fill(
                                     lang,
@@ -132,6 +150,32 @@ fn map(
                         });
                     }
                 });
+            ui.separator();
+            // Last, and asked first: a child presses the first button there is.
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(Word::LearnClose.get(lang)).clicked() {
+                    sent.push(Sent::Act(Action::Learn));
+                }
+                if *asking {
+                    let whose = seat_name(&who, lang).to_owned();
+                    ui.label(Word::LearnStartAgainAsk.fill(lang, &[&whose]));
+                    let yes = ui.button(Word::LearnStartAgainYes.get(lang));
+                    log_place(&mut logged, "lessons-reset-yes".to_owned(), yes.rect);
+                    if yes.clicked() {
+                        sent.push(Sent::Learn(LearnCommand::Reset));
+                        *asking = false;
+                    }
+                    if ui.button(Word::Cancel.get(lang)).clicked() {
+                        *asking = false;
+                    }
+                } else {
+                    let again = ui.button(Word::LearnStartAgain.get(lang));
+                    log_place(&mut logged, "lessons-reset".to_owned(), again.rect);
+                    if again.clicked() {
+                        *asking = true;
+                    }
+                }
+            });
         });
     if !open {
         sent.push(Sent::Act(Action::Learn));
@@ -178,6 +222,15 @@ pub fn hint(
     log_place(logged, "learn-hint".to_owned(), learn.rect);
     if learn.clicked() {
         send(Action::Learn);
+    }
+    // The language beside it, on a first start (the Settings dialog is not where a
+    // family on an English desktop looks for 中文).
+    for other in crate::i18n::Lang::ALL.into_iter().filter(|l| *l != lang) {
+        let b = ui.small_button(other.own_name());
+        log_place(logged, format!("language-{}", other.code()), b.rect);
+        if b.clicked() {
+            send(Action::Language(other));
+        }
     }
 }
 
@@ -384,12 +437,33 @@ pub fn lesson_part(
         });
         ui.ctx().data_mut(|d| d.insert_temp(id, n));
     }
+    let passed = matches!(lesson.state, LessonState::Passed(_));
+    if passed {
+        // After a pass the next level is the thing to press: big, first and in colour.
+        let next = egui::RichText::new(format!("{}  ▶ (N)", Word::LessonNext.get(lang)))
+            .heading()
+            .strong()
+            .color(egui::Color32::WHITE);
+        let b = ui.add(
+            egui::Button::new(next)
+                .fill(egui::Color32::from_rgb(0x2E, 0x8B, 0x3E))
+                .min_size(egui::vec2(ui.available_width().min(260.0), 36.0)),
+        );
+        log_place(logged, "lesson-next".to_owned(), b.rect);
+        if b.clicked() {
+            out.push(LearnCommand::Next);
+        }
+    }
     ui.horizontal_wrapped(|ui| {
-        for (word, name, command) in [
+        let buttons = [
             (Word::LessonRetry, "lesson-retry", LearnCommand::Retry),
             (Word::LessonNext, "lesson-next", LearnCommand::Next),
             (Word::LessonLeave, "lesson-leave", LearnCommand::Leave),
-        ] {
+        ];
+        for (word, name, command) in buttons
+            .into_iter()
+            .filter(|(_, name, _)| !(passed && *name == "lesson-next"))
+        {
             let b = ui.button(word.get(lang));
             log_place(logged, name.to_owned(), b.rect);
             if b.clicked() {

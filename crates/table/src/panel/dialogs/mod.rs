@@ -3,5 +3,6 @@
 pub mod help;
 pub mod household;
 pub mod learn;
+mod player_edit;
 pub mod settings;
 pub mod slots;

@@ -209,10 +209,12 @@ pub fn show(
 /// The height of a row of the list's main line.
 const ROW: f32 = 18.0;
 
-/// The least height of the move list: eight rows (the panel scrolls below that).
+/// The least height of the move list: four rows (the panel scrolls below that). Eight
+/// were too many: at the default size a tutor's question above pushed the Settings
+/// button below the window's edge; the list scrolls to the move shown anyway.
 pub(crate) fn least_room(state: &MovesUi) -> f32 {
     let pitch = if state.pitch > 0.0 { state.pitch } else { 28.0 };
-    8.0 * pitch + 4.0
+    4.0 * pitch + 4.0
 }
 
 /// Draws the rows that meet `viewport` (in the list's own coordinates), each at the

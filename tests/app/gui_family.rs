@@ -1,0 +1,253 @@
+//! What a parent and a child met in their first hour at the table (issue 68), headless:
+//! Esc closes the innermost thing open and never quits while anything is.
+#![cfg(feature = "gui")]
+
+use crate::common;
+
+use bevy::app::AppExit;
+use bevy::prelude::*;
+use common::headless::{app, chord, drag, drain, play, plies};
+use table::learn::Help;
+use table::learn::shell::{Asked, LearnCommand, Learning};
+use xiangqi::app::shell::model::{Overlay, Settings};
+use xiangqi::app::{Action, GameKind};
+
+fn asked(app: &App, slug: &str) -> bool {
+    app.world().resource::<Asked>().0.contains_key(slug)
+}
+
+fn quit(app: &mut App) -> bool {
+    !drain::<AppExit>(app).is_empty()
+}
+
+#[test]
+fn esc_on_the_warnings_question_chooses_another_move_and_does_not_quit() {
+    let mut app = app();
+    play(&mut app, "h2e2 b9c7");
+    app.world_mut().resource_mut::<Settings>().help = [Help::Warnings, Help::None];
+    drain::<AppExit>(&mut app);
+    // 炮五进四 is held and asked about; nothing is selected any more.
+    drag(&mut app, "e2", "e6");
+    assert!(asked(&app, "xiangqi"));
+    chord(&mut app, &[KeyCode::Escape]);
+    app.update();
+    assert!(!quit(&mut app), "Esc on the question must not quit");
+    assert!(!asked(&app, "xiangqi"), "Esc chose another move");
+    assert_eq!(plies(&app), 2, "the move held back was not played");
+    // With nothing open, Esc quits (the autosave is written as it does).
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(quit(&mut app));
+}
+
+#[test]
+fn esc_in_a_go_lesson_leaves_the_lesson_and_does_not_quit() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.update();
+    let (s, l) = xiangqi::games::go::lessons::cards()
+        .levels()
+        .find(|(_, _, c)| c.id == "liberties-2")
+        .map(|(s, l, _)| (s, l))
+        .unwrap();
+    app.world_mut()
+        .write_message(LearnCommand::Open("go", s, l));
+    app.update();
+    app.update();
+    let open = |app: &App| app.world().resource::<Learning>().lesson("go").is_some();
+    assert!(open(&app));
+    drain::<AppExit>(&mut app);
+    chord(&mut app, &[KeyCode::Escape]);
+    app.update();
+    assert!(!quit(&mut app), "Esc in a lesson must not quit");
+    assert!(!open(&app), "Esc left the lesson");
+}
+
+#[test]
+fn esc_with_a_menu_open_quits_nothing() {
+    let mut app = app();
+    drain::<AppExit>(&mut app);
+    app.world_mut().resource_mut::<Overlay>().menu = true;
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(!quit(&mut app), "Esc closes the menu, not the program");
+    assert!(
+        drain::<Action>(&mut app).is_empty(),
+        "and does nothing else"
+    );
+    app.world_mut().resource_mut::<Overlay>().menu = false;
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(quit(&mut app));
+}
+
+/// Go's first lesson: the white stone to capture stays a white stone under its mark
+/// (it was hidden under a solid green disc).
+#[test]
+fn a_go_lessons_stone_to_capture_stays_visible_under_its_triangle() {
+    use xiangqi::app::go::GoTable;
+    use xiangqi::app::go::view::lesson_marks;
+    use xiangqi::picture::goban::{GobanPainter, Marks};
+    let mut app = app();
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.world_mut()
+        .write_message(LearnCommand::Open("go", 0, 0));
+    app.update();
+    app.update();
+    let targets = app
+        .world()
+        .resource::<xiangqi::app::lessons::go::GoLesson>()
+        .targets();
+    assert_eq!(targets.len(), 1, "one stone to capture");
+    let table = app.world().resource::<GoTable>();
+    let pos = *table.game().position();
+    let target = targets[0];
+    assert_eq!(
+        pos.board().get(target),
+        Some(xiangqi::go::Color::White),
+        "the mark is on the white stone"
+    );
+    let size = pos.board().size();
+    let mut painter = GobanPainter::new(size, 600, true, Default::default());
+    let marks = Marks {
+        markup: lesson_marks(table.markup(), &targets),
+        ..Marks::default()
+    };
+    let pixmap = painter.draw_marked(&pos, None, &marks);
+    let geometry = painter.geometry();
+    let (x, y) = geometry.pixel(target);
+    let cell = geometry.pixel(xiangqi::go::Point::new(1, 0)).0
+        - geometry.pixel(xiangqi::go::Point::new(0, 0)).0;
+    let at = |dx: f32, dy: f32| {
+        let c = pixmap
+            .pixel((x + dx * cell) as u32, (y + dy * cell) as u32)
+            .unwrap()
+            .demultiply();
+        (c.red(), c.green(), c.blue())
+    };
+    // Beside the triangle and in its middle: the stone's own white.
+    for (dx, dy) in [(0.36, 0.0), (-0.36, 0.0), (0.0, 0.05)] {
+        let (r, g, b) = at(dx, dy);
+        assert!(
+            r > 190 && g > 190 && b > 190 && r.abs_diff(g) < 30,
+            "the stone shows white at ({dx}, {dy}): {:?}",
+            (r, g, b)
+        );
+    }
+    // The triangle itself is drawn in dark ink: its left foot.
+    let dark = (0..12).any(|i| {
+        let (r, g, b) = at(-0.24 + i as f32 * 0.02, 0.168);
+        r < 90 && g < 90 && b < 90
+    });
+    assert!(dark, "the triangle shows on the stone");
+}
+
+/// The opponent chosen in the new-game dialog waits for Start: the game in progress
+/// goes on between two people until then.
+#[test]
+fn the_opponent_chosen_in_the_dialog_waits_for_start() {
+    use xiangqi::app::xiangqi::model::NextOpponent;
+    use xiangqi::rules::Color;
+    use xiangqi::settings::XiangqiSettings;
+    let mut app = app();
+    play(&mut app, "h2e2 h9g7");
+    // What clicking "the computer plays black" and level 2 in the dialog leaves.
+    *app.world_mut().resource_mut::<NextOpponent>() = NextOpponent {
+        computer: Some(Some(Color::Black)),
+        level: Some(Some(2)),
+    };
+    app.update();
+    app.update();
+    let xq = app.world().resource::<XiangqiSettings>();
+    assert_eq!(xq.computer, None, "the game in progress is not changed");
+    assert_eq!(plies(&app), 2);
+    app.world_mut().write_message(Action::StartGame);
+    for _ in 0..4 {
+        app.update();
+    }
+    let xq = app.world().resource::<XiangqiSettings>();
+    assert_eq!((xq.computer, xq.level), (Some(Color::Black), Some(2)));
+    assert_eq!(plies(&app), 0, "a new game");
+    assert_eq!(
+        *app.world().resource::<NextOpponent>(),
+        NextOpponent::default()
+    );
+}
+
+/// The computer comes to a new table at level 1, and to a player of the household at
+/// their ladder's level, even after depth or time was chosen.
+#[test]
+fn the_computer_starts_at_a_level() {
+    use xiangqi::app::xiangqi::messages::EngineCommand;
+    use xiangqi::rules::Color;
+    use xiangqi::settings::XiangqiSettings;
+    assert_eq!(XiangqiSettings::default().level, Some(1));
+    let mut app = app();
+    crate::gui_household::with_players(&mut app, &["Mei"]);
+    app.world_mut().resource_mut::<Settings>().seats = ["Mei".to_owned(), String::new()];
+    app.world_mut().resource_mut::<XiangqiSettings>().level = None;
+    app.world_mut()
+        .write_message(Action::own(EngineCommand::SetComputer(Some(Color::Black))));
+    app.update();
+    app.update();
+    let xq = app.world().resource::<XiangqiSettings>();
+    assert_eq!((xq.computer, xq.level), (Some(Color::Black), Some(1)));
+}
+
+/// After leaving a lesson its line is gone from the status line; Ctrl+Shift+R inside a
+/// lesson leaves it and opens the new-game dialog; the first level of the chariot names
+/// it as the board draws it.
+#[test]
+fn a_lesson_left_takes_its_line_and_a_new_game_asked_leaves_it() {
+    use table::panel::status::StatusLines;
+    use xiangqi::i18n::Lang;
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = Lang::Zh;
+    let open = |app: &mut App| {
+        app.world_mut()
+            .write_message(LearnCommand::Open("xiangqi", 0, 0));
+        app.update();
+        app.update();
+    };
+    open(&mut app);
+    let line = |app: &App| {
+        app.world()
+            .resource::<StatusLines>()
+            .of(GameKind("xiangqi"))
+            .text
+            .clone()
+    };
+    assert!(line(&app).starts_with("第 1 关"), "{}", line(&app));
+    let lesson = app
+        .world()
+        .resource::<Learning>()
+        .lesson("xiangqi")
+        .cloned();
+    let intro = lesson.expect("open").intro.0;
+    assert!(intro.contains("红方的车写作「俥」"), "{intro}");
+    app.world_mut().write_message(LearnCommand::Leave);
+    app.update();
+    app.update();
+    assert_eq!(line(&app), "已离开学棋，回到对局");
+
+    open(&mut app);
+    chord(
+        &mut app,
+        &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyR],
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(
+        app.world()
+            .resource::<Learning>()
+            .lesson("xiangqi")
+            .is_none(),
+        "the lesson is left"
+    );
+    assert!(
+        app.world().resource::<Overlay>().new_game,
+        "the dialog opens"
+    );
+}
