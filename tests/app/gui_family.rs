@@ -20,6 +20,18 @@ fn quit(app: &mut App) -> bool {
     !drain::<AppExit>(app).is_empty()
 }
 
+/// The Go table, lesson `(stage, level)` open on it.
+fn go_lesson(app: &mut App, (stage, level): (usize, usize)) {
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.update();
+    app.world_mut()
+        .write_message(LearnCommand::Open("go", stage, level));
+    app.update();
+    app.update();
+}
+
 #[test]
 fn esc_on_the_warnings_question_chooses_another_move_and_does_not_quit() {
     let mut app = app();
@@ -42,19 +54,12 @@ fn esc_on_the_warnings_question_chooses_another_move_and_does_not_quit() {
 #[test]
 fn esc_in_a_go_lesson_leaves_the_lesson_and_does_not_quit() {
     let mut app = app();
-    app.world_mut()
-        .write_message(Action::SwitchGame(GameKind("go")));
-    app.update();
-    app.update();
-    let (s, l) = xiangqi::games::go::lessons::cards()
+    let at = xiangqi::games::go::lessons::cards()
         .levels()
         .find(|(_, _, c)| c.id == "liberties-2")
         .map(|(s, l, _)| (s, l))
         .unwrap();
-    app.world_mut()
-        .write_message(LearnCommand::Open("go", s, l));
-    app.update();
-    app.update();
+    go_lesson(&mut app, at);
     let open = |app: &App| app.world().resource::<Learning>().lesson("go").is_some();
     assert!(open(&app));
     drain::<AppExit>(&mut app);
@@ -88,13 +93,7 @@ fn a_go_lessons_stone_to_capture_stays_visible_under_its_triangle() {
     use xiangqi::app::go::view::lesson_marks;
     use xiangqi::picture::goban::{GobanPainter, Marks};
     let mut app = app();
-    app.world_mut()
-        .write_message(Action::SwitchGame(GameKind("go")));
-    app.update();
-    app.world_mut()
-        .write_message(LearnCommand::Open("go", 0, 0));
-    app.update();
-    app.update();
+    go_lesson(&mut app, (0, 0));
     let targets = app
         .world()
         .resource::<xiangqi::app::lessons::go::GoLesson>()
@@ -250,4 +249,55 @@ fn a_lesson_left_takes_its_line_and_a_new_game_asked_leaves_it() {
         app.world().resource::<Overlay>().new_game,
         "the dialog opens"
     );
+}
+
+/// View → 中文 / English changes the window's language; a player renamed keeps their
+/// seat, help and "me"; a player removed leaves a guest's seat.
+#[test]
+fn the_language_from_the_view_menu_and_a_player_renamed_or_removed() {
+    use table::household::HouseholdCommand;
+    use xiangqi::i18n::Lang;
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = Lang::En;
+    app.world_mut().write_message(Action::Language(Lang::Zh));
+    app.update();
+    assert_eq!(app.world().resource::<Settings>().lang, Lang::Zh);
+
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.seat(0, "Mie");
+        settings.set_help(0, Help::Tutor);
+        settings.seat(1, "爸爸");
+        settings.me = "Mie".to_owned();
+    }
+    app.world_mut().write_message(HouseholdCommand::Rename(
+        "Mie".to_owned(),
+        "美美".to_owned(),
+    ));
+    app.update();
+    let settings = app.world().resource::<Settings>();
+    assert_eq!(settings.seats, ["美美".to_owned(), "爸爸".to_owned()]);
+    assert_eq!(settings.help, [Help::Tutor, Help::None]);
+    assert_eq!(settings.me, "美美");
+    app.world_mut()
+        .write_message(HouseholdCommand::Remove("爸爸".to_owned()));
+    app.update();
+    let settings = app.world().resource::<Settings>();
+    assert_eq!(settings.seats, ["美美".to_owned(), String::new()]);
+}
+
+/// Esc with a piece picked up puts it back; only the next Esc quits.
+#[test]
+fn esc_puts_a_piece_picked_up_back_before_it_quits() {
+    use xiangqi::app::xiangqi::model::Selection;
+    let mut app = app();
+    drain::<AppExit>(&mut app);
+    common::headless::click(&mut app, "h2");
+    assert!(app.world().resource::<Selection>().square.is_some());
+    chord(&mut app, &[KeyCode::Escape]);
+    app.update();
+    assert!(!quit(&mut app), "Esc with a piece in hand must not quit");
+    assert!(app.world().resource::<Selection>().square.is_none());
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(quit(&mut app));
 }

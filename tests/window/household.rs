@@ -226,11 +226,7 @@ fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
     // did, and to a child the game simply vanished).
     game.key("Escape");
     game.until_logged_since(mark, "tutor: question dropped");
-    assert!(
-        !game.since(mark).contains("action Quit"),
-        "Esc on the question quit: {}",
-        game.since(mark)
-    );
+    absent_since(&game, mark, "action Quit", "Esc on the question quit");
     game.until_position(CANNON_AND_HORSE);
     // Asked again; Choose another move: the question goes, the board is as it was.
     let mark = game.mark();
@@ -367,9 +363,16 @@ fn household_ctrl_v_in_a_name_field_pastes_once_and_types_no_v() {
     game.key("ctrl+v");
     game.key("Return");
     game.until_logged_since(mark, "household: add 妈妈");
-    assert!(
-        !game.since(mark).contains("household: add 妈妈v"),
-        "a v was typed after the paste: {}",
-        game.since(mark)
+    absent_since(
+        &game,
+        mark,
+        "household: add 妈妈v",
+        "a v was typed after the paste",
     );
+}
+
+/// Fails with `why` when the log since `mark` says `text`.
+fn absent_since(game: &Game, mark: harness::Mark, text: &str, why: &str) {
+    let since = game.since(mark);
+    assert!(!since.contains(text), "{why}: {since}");
 }

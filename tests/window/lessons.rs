@@ -69,6 +69,21 @@ fn lesson_go_level_played_with_the_keyboard() {
     game.until_logged("learn open");
     game.click_at(panel_place(&game, "lesson-liberties-1"));
     game.until_logged("lesson liberties-1 open");
+    // The stone to capture (C3 of the 5×5 board) is seen as a white stone with its △
+    // on it: it was hidden under a solid green disc.
+    game.until_still();
+    let shot = game.shot();
+    let (x, y) = super::go_point(&game, "C3", 5);
+    let spacing = super::go_point(&game, "D3", 5).0 - x;
+    for (dx, dy) in [(0.36, 0.0), (-0.36, 0.0), (0.0, 0.05)] {
+        let [r, g, b] = shot.at(x + dx * spacing, y + dy * spacing);
+        assert!(
+            r > 180 && g > 180 && b > 180 && r.abs_diff(g) < 40,
+            "the white stone at C3 shows its own colour at ({dx}, {dy}): {:?}",
+            [r, g, b]
+        );
+    }
+    game.save_shot("lesson-go-liberties-1-marked");
     // The cursor starts at the middle (the white stone); one step down, then Enter.
     game.key("F6");
     game.key("Down");

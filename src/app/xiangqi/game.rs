@@ -252,6 +252,16 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Edit => {
             Action::own(ToggleEditor)
         }
+        // A piece picked up is put back (as a right click does), before a puzzle or a lesson is left
+        // or the program quits.
+        (_, _, KeyCode::Escape)
+            if at
+                .world
+                .get_resource::<crate::app::xiangqi::model::Selection>()
+                .is_some_and(|s| s.square.is_some()) =>
+        {
+            Action::Cancel
+        }
         (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Train => {
             Action::own(TrainCommand::Leave)
         }

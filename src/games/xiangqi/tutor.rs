@@ -452,7 +452,7 @@ mod tests {
         // Ra9+ Rb9 Rxb9: the chariot can block once, not twice.
         assert_eq!(w, Warning::MateInTwo { with: mv("a0a9") });
         let t = words(&p, mv("a4b4"), &w, Notation::Wxf);
-        assert_eq!(t.0, "确定吗？走了这步，红方两步杀，先走车九进九。");
+        assert_eq!(t.0, "确定吗？走了这步，红方两步杀，先走俥九进九。");
         assert_eq!(
             t.1,
             "Are you sure? After this move Red mates in two, starting R9+9."

@@ -281,8 +281,9 @@ pub fn panel(
                     // Every command, with its shortcut.
                     menu::bar(ui, &settings, kind, &tables, &mut send);
                     ui.separator();
-                    // The table's game: 象棋 or 围棋.
-                    ui.horizontal(|ui| {
+                    // The table's game: 象棋 or 围棋 (and, on a first start, the lessons'
+                    // button and the language, wrapped where the row is full).
+                    ui.horizontal_wrapped(|ui| {
                         for k in tables.kinds() {
                             let button = ui.selectable_label(kind == k, tables.title(k, lang));
                             let name = format!("table-{}", tables.slug(k));

@@ -70,28 +70,29 @@ pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     })
 }
 
+/// The slug of the game on the table.
+fn on_table(at: &KeyContext) -> Option<&'static str> {
+    let kind = at
+        .world
+        .get_resource::<State<crate::schedule::GameKind>>()?;
+    let tables = at.world.get_resource::<crate::shell::tables::Tables>()?;
+    Some(tables.slug(*kind.get()))
+}
+
 /// The drill open at the game on the table, if any.
 fn drill<'w>(at: &KeyContext<'w>) -> Option<&'w crate::learn::practice::Drill> {
     let practice = at
         .world
         .get_resource::<crate::learn::practice::Practice>()?;
-    let kind = at
-        .world
-        .get_resource::<State<crate::schedule::GameKind>>()?;
-    let tables = at.world.get_resource::<crate::shell::tables::Tables>()?;
-    practice.drill(tables.slug(*kind.get()))
+    practice.drill(on_table(at)?)
 }
 
 /// The moves of a game are being guessed at the game on the table.
 fn guessing(at: &KeyContext) -> bool {
-    let (Some(guesses), Some(kind), Some(tables)) = (
-        at.world.get_resource::<crate::learn::guess::Guesses>(),
-        at.world.get_resource::<State<crate::schedule::GameKind>>(),
-        at.world.get_resource::<crate::shell::tables::Tables>(),
-    ) else {
-        return false;
-    };
-    guesses.open.contains_key(tables.slug(*kind.get()))
+    let guesses = at.world.get_resource::<crate::learn::guess::Guesses>();
+    on_table(at)
+        .zip(guesses)
+        .is_some_and(|(slug, g)| g.open.contains_key(slug))
 }
 
 /// A mistake is being practised at the game on the table.
@@ -110,49 +111,31 @@ fn practised(at: &KeyContext) -> bool {
     })
 }
 
+/// The lesson open at the game on the table, if any.
+fn lesson<'w>(at: &KeyContext<'w>) -> Option<&'w crate::learn::shell::Lesson> {
+    at.world.get_resource::<Learning>()?.lesson(on_table(at)?)
+}
+
 /// The lesson open at the game on the table is passed.
 fn lesson_passed(at: &KeyContext) -> bool {
-    let (Some(learning), Some(kind), Some(tables)) = (
-        at.world.get_resource::<crate::learn::shell::Learning>(),
-        at.world.get_resource::<State<crate::schedule::GameKind>>(),
-        at.world.get_resource::<crate::shell::tables::Tables>(),
-    ) else {
-        return false;
-    };
-    learning
-        .lesson(tables.slug(*kind.get()))
-        .is_some_and(|l| matches!(l.state, crate::learn::shell::LessonState::Passed(_)))
+    lesson(at).is_some_and(|l| matches!(l.state, crate::learn::shell::LessonState::Passed(_)))
 }
 
 /// The slug of the game on the table, if the help asks a question there.
 fn asked(at: &KeyContext) -> Option<&'static str> {
-    let (asked, kind, tables) = (
-        at.world.get_resource::<Asked>()?,
-        at.world
-            .get_resource::<State<crate::schedule::GameKind>>()?,
-        at.world.get_resource::<crate::shell::tables::Tables>()?,
-    );
-    let slug = tables.slug(*kind.get());
-    asked.0.contains_key(slug).then_some(slug)
-}
-
-/// A lesson is open at the game on the table.
-fn in_lesson(at: &KeyContext) -> bool {
-    let (Some(learning), Some(kind), Some(tables)) = (
-        at.world.get_resource::<Learning>(),
-        at.world.get_resource::<State<crate::schedule::GameKind>>(),
-        at.world.get_resource::<crate::shell::tables::Tables>(),
-    ) else {
-        return false;
-    };
-    learning.lesson(tables.slug(*kind.get())).is_some()
+    let slug = on_table(at)?;
+    at.world
+        .get_resource::<Asked>()?
+        .0
+        .contains_key(slug)
+        .then_some(slug)
 }
 
 /// Esc that neither the shell nor the game took: a lesson open is left (its result
 /// with it); with nothing open the program quits (the games write their autosave as it
 /// does); with anything else open (a text field, a menu, a dialog), nothing.
 pub(crate) fn escape(at: &KeyContext) -> Option<Action> {
-    if in_lesson(at) {
+    if lesson(at).is_some() {
         return Some(Action::own(LearnCommand::Leave));
     }
     let overlay = at.overlay;
