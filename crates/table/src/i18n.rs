@@ -246,6 +246,7 @@ texts! {
     LearnHintButton => "新手？十分钟学会", "New? Learn in 10 min";
     LessonLevel => "{} · 第 {} 关（共 {} 关）", "{} · level {} of {}";
     LessonMoves => "已走 {} 步 · {} 步内得三颗星", "Moves {} · 3 stars in {} moves";
+    LessonMovesOne => "已走 {} 步 · 一步得三颗星", "Moves {} · 3 stars in 1 move";
     LessonPassed => "过关！{}", "Passed! {}";
     LessonRetry => "再试一次", "Retry";
     LessonNext => "下一关", "Next level";

@@ -401,7 +401,9 @@ pub fn lesson_part(
         ui.label(say.get(lang));
     }
     // A game has no par: its moves alone.
-    if lesson.par > 0 {
+    if lesson.par == 1 {
+        ui.label(Word::LessonMovesOne.fill(lang, &[&lesson.moves]));
+    } else if lesson.par > 0 {
         ui.label(Word::LessonMoves.fill(lang, &[&lesson.moves, &lesson.par]));
     }
     match &lesson.state {
