@@ -205,9 +205,21 @@ const CANNON_AND_HORSE: &str = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4
 
 #[test]
 fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
-    let game = Game::start("tutor-warning");
+    tutor_warning(&Game::start("tutor-warning"));
+}
+
+/// The same in Chinese in a window of 800×600 points.
+#[test]
+fn tutor_warning_in_chinese_at_800x600() {
+    let game = Game::start_as("tutor-warning-zh", "zh_CN.UTF-8", 1.0, &[]);
+    game.resize(800, 600);
+    game.until_settled();
+    tutor_warning(&game);
+}
+
+fn tutor_warning(game: &Game) {
     // The parent gives the child (red) warnings in the new-game dialog; black has none.
-    help_for_red(&game, "warnings", "Warnings");
+    help_for_red(game, "warnings", "Warnings");
     game.until_logged("new game:");
     game.play("h2e2");
     game.play("b9c7");
@@ -226,19 +238,19 @@ fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
     // did, and to a child the game simply vanished).
     game.key("Escape");
     game.until_logged_since(mark, "tutor: question dropped");
-    absent_since(&game, mark, "action Quit", "Esc on the question quit");
+    absent_since(game, mark, "action Quit", "Esc on the question quit");
     game.until_position(CANNON_AND_HORSE);
     // Asked again; Choose another move: the question goes, the board is as it was.
     let mark = game.mark();
     game.play("e2e6");
     game.until_logged_since(mark, "tutor asks about e2e6");
-    game.click_at(panel_place(&game, "tutor-other"));
+    game.click_at(panel_place(game, "tutor-other"));
     game.until_logged_since(mark, "tutor: question dropped");
     // Asked again, then played anyway from the panel.
     let mark = game.mark();
     game.play("e2e6");
     game.until_logged_since(mark, "tutor asks about e2e6");
-    game.click_at(panel_place(&game, "tutor-play"));
+    game.click_at(panel_place(game, "tutor-play"));
     game.until_logged("tutor: e2e6 played anyway");
     game.until_seen(sq("e6"), Seen::Red);
     // Black, unhelped, is not asked: its horse takes the cannon.

@@ -14,13 +14,25 @@ fn kept(game: &Game, slug: &str, id: &str) -> u8 {
 
 #[test]
 fn lesson_xiangqi_stage_played_with_the_mouse_to_its_stars() {
-    let game = Game::start("lesson-xiangqi");
+    xiangqi_stage(&Game::start("lesson-xiangqi"));
+}
+
+/// The same in Chinese in a window of 800×600 points.
+#[test]
+fn lesson_xiangqi_stage_in_chinese_at_800x600() {
+    let game = Game::start_as("lesson-xiangqi-zh", "zh_CN.UTF-8", 1.0, &[]);
+    game.resize(800, 600);
+    game.until_settled();
+    xiangqi_stage(&game);
+}
+
+fn xiangqi_stage(game: &Game) {
     // "New to Xiangqi? Learn in 10 minutes": the hint opens the map.
-    game.click_at(panel_place(&game, "learn-hint"));
+    game.click_at(panel_place(game, "learn-hint"));
     game.until_logged("learn open");
     game.until_still();
     game.save_shot("lesson-map-new");
-    game.click_at(panel_place(&game, "lesson-chariot-1"));
+    game.click_at(panel_place(game, "lesson-chariot-1"));
     game.until_logged("lesson chariot-1 open");
     game.until_still();
     game.save_shot("lesson-chariot-1");
@@ -33,7 +45,7 @@ fn lesson_xiangqi_stage_played_with_the_mouse_to_its_stars() {
     ];
     for (i, (id, moves)) in stage.iter().enumerate() {
         if i > 0 {
-            game.click_at(panel_place(&game, "lesson-next"));
+            game.click_at(panel_place(game, "lesson-next"));
             game.until_logged(&format!("lesson {id} open"));
         }
         for m in *moves {
@@ -43,7 +55,7 @@ fn lesson_xiangqi_stage_played_with_the_mouse_to_its_stars() {
         }
         game.until_logged(&format!("lesson {id} passed with 3 stars"));
         game.until(&format!("{id} kept"), || {
-            (kept(&game, "xiangqi", id) == 3).then_some(())
+            (kept(game, "xiangqi", id) == 3).then_some(())
         });
     }
     game.until_still();
@@ -55,7 +67,7 @@ fn lesson_xiangqi_stage_played_with_the_mouse_to_its_stars() {
     game.save_shot("lesson-map-stars");
     game.key("Escape");
     game.until_logged("learn closed");
-    game.click_at(panel_place(&game, "lesson-leave"));
+    game.click_at(panel_place(game, "lesson-leave"));
     game.until_logged("lesson left");
     game.until_position(super::START);
 }

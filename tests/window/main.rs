@@ -3,6 +3,7 @@
 //! xwd (`.ci/run` installs them).
 #![cfg(feature = "gui")]
 
+mod family;
 mod fits;
 mod go_gnugo;
 mod harness;
