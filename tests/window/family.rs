@@ -4,14 +4,11 @@
 //! the new-game dialog keeps its rows where they were and the game as it was while an
 //! opponent is chosen.
 
-use super::harness::Game;
 use super::panel_place;
 
 #[test]
 fn family_map_next_level_esc_and_the_new_game_dialog_in_chinese_at_800x600() {
-    let game = Game::start_as("family-zh", "zh_CN.UTF-8", 1.0, &[]);
-    game.resize(800, 600);
-    game.until_settled();
+    let game = super::small_chinese("family-zh");
     game.key("F4");
     game.until_logged("learn open");
     // The first level is the one to play; "start again" stands after the levels.

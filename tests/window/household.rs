@@ -211,9 +211,7 @@ fn tutor_warning_holds_a_cannon_given_away_for_the_helped_seat() {
 /// The same in Chinese in a window of 800×600 points.
 #[test]
 fn tutor_warning_in_chinese_at_800x600() {
-    let game = Game::start_as("tutor-warning-zh", "zh_CN.UTF-8", 1.0, &[]);
-    game.resize(800, 600);
-    game.until_settled();
+    let game = super::small_chinese("tutor-warning-zh");
     tutor_warning(&game);
 }
 

@@ -20,9 +20,7 @@ fn lesson_xiangqi_stage_played_with_the_mouse_to_its_stars() {
 /// The same in Chinese in a window of 800×600 points.
 #[test]
 fn lesson_xiangqi_stage_in_chinese_at_800x600() {
-    let game = Game::start_as("lesson-xiangqi-zh", "zh_CN.UTF-8", 1.0, &[]);
-    game.resize(800, 600);
-    game.until_settled();
+    let game = super::small_chinese("lesson-xiangqi-zh");
     xiangqi_stage(&game);
 }
 

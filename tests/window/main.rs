@@ -768,6 +768,18 @@ fn a_player_alone_gets_analysis_a_hint_and_the_computer_as_opponent() {
 }
 
 /// Where the panel says a button is (its log: `panel resign at 1000,212`).
+/// The game in Chinese in a window of 800×600 points, laid out at that size: a pointer
+/// move after the resize, so that places read next are the new layout's (the resize's
+/// own frame settles before egui lays the panel out again).
+fn small_chinese(name: &str) -> Game {
+    let game = Game::start_as(name, "zh_CN.UTF-8", 1.0, &[]);
+    game.resize(800, 600);
+    game.until_settled();
+    game.move_to((400.0, 590.0));
+    game.until_settled();
+    game
+}
+
 fn panel_place(game: &Game, what: &str) -> (f32, f32) {
     game.place(&format!("panel {what}"))
 }

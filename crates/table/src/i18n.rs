@@ -238,7 +238,7 @@ texts! {
     LearnFinished => "已完成 {}/{} 关，{} 颗星", "Finished {}/{} · {} stars";
     LearnLearner => "学棋的人", "Learner";
     LearnStartAgain => "从头再学（清除星星）…", "Start again (clear the stars)…";
-    LearnStartAgainAsk => "要清除 {} 在这里得到的全部星星吗？", "Clear all the stars {} has earned here?";
+    LearnStartAgainAsk => "要清除「{}」在这里得到的全部星星吗？", "Clear all the stars {} has earned here?";
     LearnStartAgainYes => "清除星星", "Clear the stars";
     LearnNextHere => "下一关从这里开始", "Play on from here";
     LearnClose => "关闭", "Close";
@@ -270,7 +270,7 @@ texts! {
     RenamePlayer => "改名…", "Rename…";
     RenameSave => "保存", "Save";
     RemovePlayer => "删除…", "Remove…";
-    RemoveAsk => "删除棋手 {}？对局记录会保留在棋谱库里。", "Remove the player {}? Their games stay in the library.";
+    RemoveAsk => "删除棋手「{}」吗？对局记录会保留在棋谱库里。", "Remove the player {}? Their games stay in the library.";
     RemoveYes => "删除", "Remove";
     PlayerColour => "这位棋手的颜色（再点一次取消）", "This player's colour (click again for none)";
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";
