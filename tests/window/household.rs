@@ -215,6 +215,12 @@ fn tutor_warning_in_chinese_at_800x600() {
     tutor_warning(&game);
 }
 
+/// The same at scale factor 2.
+#[test]
+fn tutor_warning_at_scale_2() {
+    tutor_warning(&Game::start_scaled("tutor-warning-2x", 2.0));
+}
+
 fn tutor_warning(game: &Game) {
     // The parent gives the child (red) warnings in the new-game dialog; black has none.
     help_for_red(game, "warnings", "Warnings");
@@ -385,4 +391,43 @@ fn household_ctrl_v_in_a_name_field_pastes_once_and_types_no_v() {
 fn absent_since(game: &Game, mark: harness::Mark, text: &str, why: &str) {
     let since = game.since(mark);
     assert!(!since.contains(text), "{why}: {since}");
+}
+
+/// A typo in a name mended on the players' pages: the old name stays one of theirs (the
+/// library answers with the new page), and a player removed is asked about first.
+#[test]
+fn household_a_player_renamed_and_another_removed_on_their_pages() {
+    let game = Game::start("household-rename");
+    game.key("ctrl+shift+p");
+    game.until_logged("players open");
+    for name in ["Mie", "Dad"] {
+        game.click_at(panel_place(&game, "player-name"));
+        game.type_text(name);
+        game.key("Return");
+        game.until_logged(&format!("household: add {name}"));
+    }
+    game.until_logged("players page Mie: no games");
+    game.click_at(panel_place(&game, "rename-Mie"));
+    game.click_at(panel_place(&game, "rename-field-Mie"));
+    // The field holds the name to mend: its three letters rubbed out, the new one typed.
+    for _ in 0..3 {
+        game.key("BackSpace");
+    }
+    game.type_text("美美");
+    game.click_at(panel_place(&game, "rename-save-Mie"));
+    game.until_logged("household: rename Mie to 美美");
+    game.until_logged("players page 美美: no games");
+    // Removing asks first; the answer forgets the player.
+    game.click_at(panel_place(&game, "remove-Dad"));
+    let mark = game.mark();
+    game.click_at(panel_place(&game, "remove-yes-Dad"));
+    game.until_logged_since(mark, "household: remove Dad");
+    game.until_still();
+    game.save_shot("household-renamed");
+    let log = game.log();
+    let last_pages = log.rsplit("players page 美美").next().unwrap_or_default();
+    assert!(
+        !last_pages.contains("players page Dad"),
+        "Dad is still on the pages: {last_pages}"
+    );
 }

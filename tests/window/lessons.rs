@@ -24,6 +24,12 @@ fn lesson_xiangqi_stage_in_chinese_at_800x600() {
     xiangqi_stage(&game);
 }
 
+/// The same at scale factor 2.
+#[test]
+fn lesson_xiangqi_stage_at_scale_2() {
+    xiangqi_stage(&Game::start_scaled("lesson-xiangqi-2x", 2.0));
+}
+
 fn xiangqi_stage(game: &Game) {
     // "New to Xiangqi? Learn in 10 minutes": the hint opens the map.
     game.click_at(panel_place(game, "learn-hint"));

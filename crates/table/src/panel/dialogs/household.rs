@@ -277,7 +277,10 @@ fn players(
     let mut open = true;
     let typed = &mut *typed;
     let screen = ctx.content_rect();
+    // Anchored at its top: a player added does not move the rows under the mouse.
+    let centre = crate::panel::parts::board_centre(&ctx);
     let shown = crate::panel::parts::dialog(&ctx, Word::Players.get(lang), &mut open)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(centre.x, 24.0))
         .default_width(380.0)
         .max_height((screen.height() - 60.0).max(120.0))
         .show(&ctx, |ui| {
