@@ -147,21 +147,64 @@ fn level_three_chosen_in_the_panel_answers_the_players_move() {
     });
 }
 
+/// The computer for black at level 3 chosen in the new-game dialog, in Chinese at
+/// 800×600 and at scale 2: the game starts with it named so, and it answers.
+#[test]
+fn level_three_from_the_dialog_in_chinese_at_800x600() {
+    level_three_from_the_dialog(&super::small_chinese("level-dialog-zh"));
+}
+
+/// See [`level_three_from_the_dialog_in_chinese_at_800x600`].
+#[test]
+fn level_three_from_the_dialog_at_scale_2() {
+    level_three_from_the_dialog(&Game::start_scaled("level-dialog-2x", 2.0));
+}
+
+fn level_three_from_the_dialog(game: &Game) {
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.click_at(panel_place(game, "new-opponent-black"));
+    game.until_logged("next opponent");
+    game.click_at(panel_place(game, "new-level"));
+    game.click_at(panel_place(game, "new-level-3"));
+    game.until_logged(
+        "next opponent NextOpponent { computer: Some(Some(Black)), level: Some(Some(3)) }",
+    );
+    game.click_at(panel_place(game, "start-game"));
+    game.until_logged("Fairy-Stockfish level 3");
+    let (x, y, _) = game.point(sq("h2"));
+    game.move_to((x, y));
+    game.play("h2e2");
+    game.until_logged("level 3 plays ");
+    game.until_still();
+    game.save_shot("level-three-from-the-dialog");
+}
+
 /// Go's easiest level, chosen in the panel with GNU Go at white: the next 9×9 game
 /// starts with six black stones given, so GNU Go (white) moves first, and it answers
 /// the player's stone.
 #[test]
 fn level_one_at_go_gives_six_stones_and_gnu_go_answers() {
-    let game = Game::start("level-go");
-    game.click_at(panel_place(&game, "table-go"));
+    level_one_at_go(&Game::start("level-go"));
+}
+
+/// See [`level_one_at_go_gives_six_stones_and_gnu_go_answers`]; in Chinese (at the
+/// default size: at 800×600 the size buttons are below the panel's fold).
+#[test]
+fn level_one_at_go_in_chinese() {
+    level_one_at_go(&Game::start_as("level-go-zh", "zh_CN.UTF-8", 1.0, &[]));
+}
+
+fn level_one_at_go(game: &Game) {
+    game.click_at(panel_place(game, "table-go"));
     game.until_logged("table switches to Go");
-    game.click_at(panel_place(&game, "go-computer-white"));
+    game.click_at(panel_place(game, "go-computer-white"));
     game.until_logged("go computer Some(White)");
-    game.click_at(panel_place(&game, "go-level"));
-    game.click_at(panel_place(&game, "go-level-1"));
+    game.click_at(panel_place(game, "go-level"));
+    game.click_at(panel_place(game, "go-level-1"));
     game.until_logged("go computer level Some(1)");
     let mark = game.mark();
-    game.click_at(panel_place(&game, "go-9"));
+    game.click_at(panel_place(game, "go-9"));
     // White to move at once: the handicap is on the board.
     game.until_logged_since(mark, "go computer plays ");
     let first = game
@@ -177,7 +220,7 @@ fn level_one_at_go_gives_six_stones_and_gnu_go_answers() {
         .into_iter()
         .find(|p| *p != first)
         .unwrap();
-    let (x, y) = super::go_point(&game, mine, 9);
+    let (x, y) = super::go_point(game, mine, 9);
     game.move_to((x, y));
     let mark = game.mark();
     game.click_at((x, y));
