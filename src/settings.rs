@@ -404,6 +404,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_players_help_and_the_guests_are_kept_in_the_file() {
+        use table::learn::Help;
+        let mut prefs = Preferences::default();
+        let s = &mut prefs.settings;
+        s.seat(0, "美美");
+        s.set_help(0, Help::Tutor);
+        s.seat(1, "爸爸");
+        s.seat(0, "");
+        s.set_help(0, Help::Warnings);
+        let again = Preferences::from_text(&prefs.to_text()).unwrap().settings;
+        assert_eq!(again.help_of.get("美美"), Some(&Help::Tutor));
+        assert_eq!(again.help_of.get("爸爸"), Some(&Help::None));
+        assert_eq!(again.guest_help[0], Help::Warnings);
+        assert_eq!(again.help, [Help::Warnings, Help::None]);
+    }
+
+    #[test]
     fn zoom_reads_within_its_steps() {
         let odd = stored("(zoom: 40.0)").settings();
         assert_eq!(odd.zoom, 2.5);

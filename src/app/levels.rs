@@ -83,6 +83,18 @@ pub(crate) fn level_ui(
     (picked != chosen).then_some(picked)
 }
 
+/// The level the computer comes to the table at when it takes `computer_seat` (0 or 1)
+/// at the game of `slug`: the ladder's of the household player it meets (level 1 for a
+/// new player); `None` when no household player sits there.
+pub(crate) fn starting_level(
+    household: &Household,
+    seats: &[String; 2],
+    computer_seat: usize,
+    slug: &str,
+) -> Option<u8> {
+    opponent(household, seats, computer_seat, slug).map(|(_, ladder)| ladder.level)
+}
+
 /// The player the computer plays against: the other seat than the computer's
 /// (`computer_seat`, 0 or 1 of `seats`) when the household knows them, with their ladder
 /// at the game of `slug` (level 1 before their first game against a level).

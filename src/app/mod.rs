@@ -249,3 +249,22 @@ pub fn run(
         })
         .run()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::fitted;
+
+    #[test]
+    fn a_window_larger_than_its_screen_is_made_to_fit_keeping_its_shape() {
+        // 1120×800 points on a 2000×1400 screen at scale 2 (960×630 points of room).
+        let (w, h) = fitted((1120.0, 800.0), (960.0, 630.0)).unwrap();
+        assert!(w <= 960.0 && h <= 630.0, "{w}×{h}");
+        assert!(((w / h) - 1.4).abs() < 0.01, "its shape kept: {w}×{h}");
+        assert_eq!(fitted((1120.0, 800.0), (1344.0, 810.0)), None, "it fits");
+        // Never below the smallest the panel allows.
+        assert_eq!(
+            fitted((1120.0, 800.0), (300.0, 200.0)),
+            Some((600.0, 450.0))
+        );
+    }
+}

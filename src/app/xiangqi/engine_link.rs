@@ -191,14 +191,14 @@ fn actions(
                         && let Some(computer) = side
                     {
                         let seat = usize::from(computer == crate::rules::Color::Black);
-                        if let Some((who, ladder)) = crate::app::levels::opponent(
+                        if let Some(level) = crate::app::levels::starting_level(
                             &household,
                             &settings.seats,
                             seat,
                             "xiangqi",
                         ) {
-                            info!("computer level {} for {who}", ladder.level);
-                            xq.level = Some(ladder.level);
+                            info!("computer level {level} for the player it meets");
+                            xq.level = Some(level);
                         }
                     }
                     xq.computer = side;

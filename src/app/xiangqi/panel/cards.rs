@@ -216,10 +216,10 @@ fn opponent_section(
         // The computer comes at the level of the player it meets, as it will at Start.
         if let Some(side) = computer.filter(|_| xq.computer.is_none()) {
             let seat = usize::from(side == Side::Black);
-            if let Some((_, ladder)) =
-                crate::app::levels::opponent(household, &settings.seats, seat, "xiangqi")
+            if let Some(level) =
+                crate::app::levels::starting_level(household, &settings.seats, seat, "xiangqi")
             {
-                next.level = Some(Some(ladder.level));
+                next.level = Some(Some(level));
             }
         }
     }
