@@ -17,10 +17,12 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Move, Position};
 
+mod find;
 pub mod gtp;
 mod plan;
 mod uci;
 mod worker;
+pub use find::{GET_FAIRY_STOCKFISH, GET_GNUGO, find, program};
 pub use plan::{Table, Task, Want, accepts_draw, want};
 use uci::parse_info;
 pub use uci::{Limit, Line, Ranks, Score};
@@ -366,21 +368,4 @@ pub(crate) fn spawn(
         }
     });
     Ok((child, stdin, lines))
-}
-
-/// The engine to use: `configured` if it is given, else the first of Fairy-Stockfish
-/// and Pikafish found on the `PATH` or in `/usr/games` (where Debian puts it).
-#[must_use]
-pub fn find(configured: Option<&Path>) -> Option<PathBuf> {
-    if let Some(path) = configured {
-        return Some(path.to_path_buf());
-    }
-    let names = ["fairy-stockfish", "pikafish"];
-    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).collect())
-        .unwrap_or_default();
-    dirs.push(PathBuf::from("/usr/games"));
-    names
-        .iter()
-        .find_map(|name| dirs.iter().map(|d| d.join(name)).find(|p| p.is_file()))
 }

@@ -10,6 +10,7 @@
 //! `panel/` (its dialogs in `panel/dialogs/`); files, slots, the clipboard and pictures,
 //! `store/`.
 
+mod failure;
 pub mod go;
 mod icon;
 pub mod lessons;
@@ -240,6 +241,9 @@ pub fn run(
     clock: Option<crate::rules::TimeControl>,
     puzzle: Option<String>,
 ) -> AppExit {
+    failure::say_when_the_window_fails(crate::i18n::Lang::from_locale(
+        sys_locale::get_locale().as_deref(),
+    ));
     App::new()
         .add_plugins(AppPlugin {
             open,

@@ -45,11 +45,10 @@ pub(super) fn analyze(out: &mut impl Write, request: &Request) -> Result<(), Fai
             .engine
     });
     let path = engine::find(configured.as_deref()).ok_or_else(|| {
-        Failure(
-            "no engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) \
-             or Pikafish, or name one with --engine PATH"
-                .into(),
-        )
+        Failure(format!(
+            "no engine found: Fairy-Stockfish ({}) or Pikafish, or name one with --engine PATH",
+            engine::GET_FAIRY_STOCKFISH
+        ))
     })?;
     let mut engine = Engine::start(&path, PATIENCE).map_err(|e| Failure(e.to_string()))?;
     let mut written = Ok(());

@@ -33,7 +33,10 @@ pub(super) fn review(out: &mut impl Write, request: &Request) -> Result<(), Fail
         .replay(&line)
         .map_err(|e| Failure(format!("{name}: {e}")))?;
     let mut options = Options::installed().ok_or_else(|| {
-        Failure("GNU Go is not installed (sudo apt-get install gnugo)".to_owned())
+        Failure(format!(
+            "GNU Go is not installed ({})",
+            xiangqi::engine::GET_GNUGO
+        ))
     })?;
     options.level = request.level;
     let positions = game.moves().len() + 1;

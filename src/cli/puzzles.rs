@@ -58,11 +58,10 @@ pub(super) fn from_games(
     most: i32,
 ) -> Result<(), Failure> {
     let path = engine::find(engine_path).ok_or_else(|| {
-        Failure(
-            "no engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) \
-             or name one with --engine PATH"
-                .into(),
-        )
+        Failure(format!(
+            "no engine found: Fairy-Stockfish ({}), or name one with --engine PATH",
+            engine::GET_FAIRY_STOCKFISH
+        ))
     })?;
     let mut engine = Engine::start(&path, Duration::from_secs(30))
         .map_err(|e| Failure(format!("the engine {}: {e}", path.display())))?;

@@ -36,11 +36,10 @@ pub(super) fn review(out: &mut impl Write, request: &Request) -> Result<(), Fail
         eprintln!("xiangqi: warning: {name}: a move was dropped and its line ends there: {e}");
     }
     let path = engine::find(request.engine).ok_or_else(|| {
-        Failure(
-            "no engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) \
-             or name one with --engine PATH"
-                .into(),
-        )
+        Failure(format!(
+            "no engine found: Fairy-Stockfish ({}), or name one with --engine PATH",
+            engine::GET_FAIRY_STOCKFISH
+        ))
     })?;
     let start = record.game.start().clone();
     let moves: Vec<Move> = record.game.moves().collect();

@@ -4,7 +4,7 @@
 //! against our rules before they are given back.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
@@ -349,20 +349,7 @@ fn gnugo_with(path: &Path, game: &Game, level: u8, seed: Option<u32>) -> Result<
     Gtp::start(command, Duration::from_secs(60))
 }
 
-/// GNU Go, if it is installed: the program `GNUGO` names when it is set (empty or
-/// nothing there: none), else on the `PATH` or in `/usr/games` (where Debian puts it).
-#[must_use]
-pub fn find_gnugo() -> Option<PathBuf> {
-    if let Some(named) = std::env::var_os("GNUGO") {
-        let named = PathBuf::from(named);
-        return named.is_file().then_some(named);
-    }
-    let mut dirs: Vec<PathBuf> = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).collect())
-        .unwrap_or_default();
-    dirs.push(PathBuf::from("/usr/games"));
-    dirs.iter().map(|d| d.join("gnugo")).find(|p| p.is_file())
-}
+pub use super::find::find_gnugo;
 
 #[cfg(test)]
 mod tests {

@@ -153,6 +153,7 @@ texts! {
     AnalysisDepth => "深度 {}", "depth {}";
     AnalysisWaiting => "引擎计算中…", "The engine is thinking…";
     NoEngine => "找不到象棋引擎：请安装 Fairy-Stockfish（sudo apt-get install fairy-stockfish）或 Pikafish，或在设置中填写引擎路径", "No engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) or Pikafish, or set the engine's path in the settings";
+    NoEngineWindows => "找不到象棋引擎：Fairy-Stockfish 随象棋一起安装（xiangqi.exe 旁边的 fairy-stockfish.exe），请重新安装象棋，或在设置中填写引擎路径", "No engine found: Fairy-Stockfish comes with the game (fairy-stockfish.exe beside xiangqi.exe): install the game again, or set the engine's path in the settings";
     EngineFailed => "引擎出错：{}", "The engine failed: {}";
     Review => "复盘分析", "Review";
     MenuNextMark => "下一个问题着", "Next marked move";
@@ -196,6 +197,17 @@ texts! {
     PuzzleSolvedMark => "已解", "solved";
     PuzzleAttempts => "尝试 {} 次", "attempts: {}";
     KeyPuzzles => "F3：残局练习（H 提示，N 下一题，Esc 返回）", "F3: puzzles (H hint, N next, Esc back to the game)";
+}
+
+/// What the game says when it finds no Xiangqi engine: on Windows the engine comes with
+/// the game, elsewhere from the system's packages.
+#[must_use]
+pub fn no_engine(lang: Lang) -> &'static str {
+    if cfg!(windows) {
+        T::NoEngineWindows.get(lang)
+    } else {
+        T::NoEngine.get(lang)
+    }
 }
 
 #[cfg(test)]

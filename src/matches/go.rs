@@ -113,8 +113,12 @@ impl GoSeat {
         let program = match player {
             GoPlayer::Random => None,
             GoPlayer::Level(l) => {
-                let path = gtp::find_gnugo()
-                    .ok_or("GNU Go (gnugo) is not installed: sudo apt-get install gnugo")?;
+                let path = gtp::find_gnugo().ok_or_else(|| {
+                    format!(
+                        "GNU Go (gnugo) is not installed: {}",
+                        crate::engine::GET_GNUGO
+                    )
+                })?;
                 Some(gtp::gnugo(&path, &template, l.gnugo).map_err(|e| e.to_string())?)
             }
             GoPlayer::Gtp(words) => {

@@ -149,7 +149,12 @@ impl Seat {
         let engine = match player {
             Player::Random => None,
             Player::Level(_) => {
-                let path = crate::engine::find(None).ok_or("no engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish)")?;
+                let path = crate::engine::find(None).ok_or_else(|| {
+                    format!(
+                        "no engine found: Fairy-Stockfish ({})",
+                        crate::engine::GET_FAIRY_STOCKFISH
+                    )
+                })?;
                 Some(Engine::start(&path, PATIENCE).map_err(|e| e.to_string())?)
             }
             Player::Engine { path, options, .. } => {

@@ -1,6 +1,7 @@
 //! Moves said aloud through the speech program the desktop has: speech-dispatcher's
-//! `spd-say` (what Orca speaks through) or `espeak-ng`, in Chinese or English. Nothing
-//! is said, and nothing complains, when neither is installed: the settings say so.
+//! `spd-say` (what Orca speaks through) or `espeak-ng`, in Chinese or English; on
+//! Windows the system's own voice (System.Speech, through PowerShell). Nothing is said,
+//! and nothing complains, when there is none: the settings say so.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -14,6 +15,8 @@ pub enum Speaker {
     SpeechDispatcher(PathBuf),
     /// `espeak-ng`.
     EspeakNg(PathBuf),
+    /// Windows' voice, through `powershell.exe` (a part of every Windows since 7).
+    WindowsVoice(PathBuf),
 }
 
 impl Speaker {
@@ -24,9 +27,12 @@ impl Speaker {
         let path = std::env::var_os("PATH")?;
         let on_path = |name: &str| {
             std::env::split_paths(&path)
-                .map(|dir| dir.join(name))
+                .map(|dir| dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX)))
                 .find(|p| p.is_file())
         };
+        if cfg!(windows) {
+            return on_path("powershell").map(Speaker::WindowsVoice);
+        }
         on_path("spd-say")
             .map(Speaker::SpeechDispatcher)
             .or_else(|| on_path("espeak-ng").map(Speaker::EspeakNg))
@@ -45,6 +51,7 @@ impl Speaker {
         match self {
             Speaker::SpeechDispatcher(_) => "speech-dispatcher",
             Speaker::EspeakNg(_) => "espeak-ng",
+            Speaker::WindowsVoice(_) => "Windows",
         }
     }
 
@@ -74,6 +81,19 @@ impl Speaker {
                 c.arg("--").arg(text);
                 c
             }
+            Speaker::WindowsVoice(program) => {
+                let mut c = Command::new(program);
+                c.args(["-NoProfile", "-NonInteractive", "-EncodedCommand"])
+                    .arg(windows_voice_script(text, lang, wav));
+                #[cfg(windows)]
+                {
+                    // No console window flashes up for each move.
+                    use std::os::windows::process::CommandExt;
+                    const CREATE_NO_WINDOW: u32 = 0x0800_0000;
+                    c.creation_flags(CREATE_NO_WINDOW);
+                }
+                c
+            }
         }
     }
 
@@ -93,6 +113,54 @@ impl Speaker {
             Err(e) => log::warn!("{} could not say a move: {e}", self.name()),
         }
     }
+}
+
+/// The PowerShell that says `text` with a voice of `lang` when Windows has one (else its
+/// default voice), as `-EncodedCommand` takes it: base64 of UTF-16, so that no quoting
+/// of the words by the command line can break them.
+fn windows_voice_script(text: &str, lang: Lang, wav: Option<&Path>) -> String {
+    let literal = |s: &str| format!("'{}'", s.replace('\'', "''"));
+    let culture = match lang {
+        Lang::Zh => "zh-CN",
+        Lang::En => "en-US",
+    };
+    let output = match wav {
+        Some(wav) => format!(
+            "$v.SetOutputToWaveFile({});",
+            literal(&wav.to_string_lossy())
+        ),
+        None => String::new(),
+    };
+    let script = format!(
+        "Add-Type -AssemblyName System.Speech;\
+         $v = New-Object System.Speech.Synthesis.SpeechSynthesizer;\
+         try {{ $v.SelectVoiceByHints(0, 0, 0, [Globalization.CultureInfo]{}) }} catch {{}};\
+         {output}$v.Speak({})",
+        literal(culture),
+        literal(text)
+    );
+    let utf16: Vec<u8> = script.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    base64(&utf16)
+}
+
+/// Standard base64 with padding (what PowerShell's `-EncodedCommand` reads).
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -122,5 +190,47 @@ mod tests {
             ["-v", "cmn", "-w", "a.wav", "--", "-3"],
             "a text beginning with a dash is no option"
         );
+    }
+
+    #[test]
+    fn windows_is_handed_the_words_whole_in_its_encoded_command() {
+        assert_eq!(base64(b"Man"), "TWFu");
+        assert_eq!(base64(b"Ma"), "TWE=");
+        assert_eq!(base64(b"M"), "TQ==");
+        let voice = Speaker::WindowsVoice("powershell.exe".into());
+        let a = args(&voice.command("红方 炮二平五 'x'", Lang::Zh, None));
+        assert_eq!(a[..3], ["-NoProfile", "-NonInteractive", "-EncodedCommand"]);
+        // Decoded as PowerShell does: base64, then UTF-16.
+        let decoded = decode(&a[3]);
+        assert!(
+            decoded.contains("$v.Speak('红方 炮二平五 ''x''')"),
+            "{decoded}"
+        );
+        assert!(decoded.contains("CultureInfo]'zh-CN'"), "{decoded}");
+    }
+
+    fn decode(b64: &str) -> String {
+        let value = |c: u8| match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            _ => 63,
+        };
+        let mut bytes = Vec::new();
+        for chunk in b64.as_bytes().chunks(4) {
+            let n = chunk
+                .iter()
+                .filter(|&&c| c != b'=')
+                .enumerate()
+                .fold(0u32, |n, (i, &c)| n | u32::from(value(c)) << (18 - 6 * i));
+            let len = chunk.iter().filter(|&&c| c != b'=').count() - 1;
+            bytes.extend((0..len).map(|i| (n >> (16 - 8 * i)) as u8));
+        }
+        let units: Vec<u16> = bytes
+            .chunks(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
+            .collect();
+        String::from_utf16(&units).unwrap()
     }
 }

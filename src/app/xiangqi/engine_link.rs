@@ -235,7 +235,7 @@ fn collect(
     // Only a real change marks the link changed: `drive` works when something did.
     if link.missing {
         link.missing = false;
-        failed = Some(T::NoEngine.get(lang).to_owned());
+        failed = Some(crate::i18n::no_engine(lang).to_owned());
     }
     let reports = link
         .worker

@@ -161,7 +161,7 @@ fn commands(
             }
             ReviewCommand::Toggle => {
                 let Some(path) = engine::find(setup.engine.as_deref()) else {
-                    notices.write(Notice::warn(T::NoEngine.get(settings.lang)));
+                    notices.write(Notice::warn(crate::i18n::no_engine(settings.lang)));
                     continue;
                 };
                 let game = model.game();

@@ -440,7 +440,7 @@ fn commands(
                     .map(|d| crate::slots::SlotStore::new(d.slots()));
                 let path = crate::engine::find(xq.engine.as_deref());
                 let (Some(store), Some(path)) = (store, path) else {
-                    notices.write(Notice::warn(T::NoEngine.get(lang)));
+                    notices.write(Notice::warn(crate::i18n::no_engine(lang)));
                     continue;
                 };
                 if training.finding.busy() {

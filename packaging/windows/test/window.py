@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""The installed game's window under Wine, on a virtual X server (Xvfb; Wine's Vulkan on
+Mesa's lavapipe): it starts, a screenshot shows the board with its pieces, two clicks move
+the red cannon (炮二平五), and the autosave is written under %APPDATA%. The screenshots are
+kept in the output folder to be looked at.
+
+    python3 window.py GAME_EXE ROAMING_DIR OUT_DIR   (WINEPREFIX set; wine64 as $WINE)
+    python3 window.py --start-only GAME HOME OUT_DIR   (the Linux build, for its start time)
+"""
+
+import os
+import re
+import struct
+import subprocess
+import sys
+import time
+import zlib
+
+START_ONLY = sys.argv[1] == "--start-only"
+GAME, ROAMING, OUT = sys.argv[1 + START_ONLY:4 + START_ONLY]
+WINE = None if START_ONLY else os.environ["WINE"]
+# The board's geometry (src/theme/mod.rs) and the panel's width (tests/window/harness.rs).
+MARGIN, PANEL = 0.95, 300.0
+WIDTH, HEIGHT = 8 + 2 * MARGIN, 9 + 2 * MARGIN
+
+
+def fail(message, log=None):
+    print(f"window-test: FAILED: {message}", file=sys.stderr)
+    if log and os.path.exists(log):
+        with open(log, errors="replace") as f:
+            tail = f.read().splitlines()[-25:]
+        print("  the game's log ends:\n    " + "\n    ".join(tail), file=sys.stderr)
+    sys.exit(1)
+
+
+def free_display():
+    for n in range(90, 200):
+        if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
+            return f":{n}"
+    fail("no free X display number")
+
+
+def xdotool(display, *args):
+    out = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display},
+                         capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def screenshot(display):
+    """The whole screen as (width, height, rows of RGB bytes), from `xwd -root`."""
+    raw = subprocess.run(["xwd", "-root", "-silent"], env={**os.environ, "DISPLAY": display},
+                         capture_output=True, check=True).stdout
+    field = lambda i: struct.unpack(">I", raw[i * 4:i * 4 + 4])[0]
+    header, width, height = field(0), field(4), field(5)
+    lsb, bits, stride = field(7) == 0, field(11), field(12)
+    masks, colours = (field(14), field(15), field(16)), field(19)
+    if bits != 32:
+        fail(f"a {bits}-bit screen (32 expected)")
+    data = raw[header + colours * 12:]
+    shifts = [(m, (m & -m).bit_length() - 1) for m in masks]
+    rows = []
+    for y in range(height):
+        row = bytearray()
+        for x in range(width):
+            b = data[y * stride + x * 4:y * stride + x * 4 + 4]
+            p = int.from_bytes(b, "little" if lsb else "big")
+            row += bytes(((p & m) >> s) & 0xFF for m, s in shifts)
+        rows.append(bytes(row))
+    return width, height, rows
+
+
+def save_png(path, shot):
+    width, height, rows = shot
+    chunk = lambda kind, data: (struct.pack(">I", len(data)) + kind + data
+                                + struct.pack(">I", zlib.crc32(kind + data)))
+    body = zlib.compress(b"".join(b"\0" + r for r in rows), 6)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", body) + chunk(b"IEND", b""))
+
+
+def pixel(shot, x, y):
+    _, _, rows = shot
+    x, y = int(round(x)), int(round(y))
+    return tuple(rows[y][x * 3:x * 3 + 3])
+
+
+def area(shot, x, y, r):
+    """The mean colour of the square of side 2r around (x, y)."""
+    sums, n = [0, 0, 0], 0
+    for yy in range(int(y - r), int(y + r) + 1):
+        for xx in range(int(x - r), int(x + r) + 1):
+            for i, c in enumerate(pixel(shot, xx, yy)):
+                sums[i] += c
+            n += 1
+    return tuple(s / n for s in sums)
+
+
+def distance(a, b):
+    return max(abs(p - q) for p, q in zip(a, b))
+
+
+def main():
+    display = free_display()
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = os.path.join(OUT, "linux-window.log" if START_ONLY else "wine-window.log")
+    game = None
+    try:
+        for _ in range(100):
+            if os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
+                break
+            time.sleep(0.1)
+        env = {**os.environ, "DISPLAY": display, "WGPU_BACKEND": "vulkan",
+               "XIANGQI_TEST": "1", "RUST_LOG": "info"}
+        if START_ONLY:
+            # A home of its own: the player's autosave is not resumed, nor written.
+            env.update(HOME=ROAMING, XDG_DATA_HOME=f"{ROAMING}/data",
+                       XDG_CONFIG_HOME=f"{ROAMING}/config", XDG_RUNTIME_DIR=ROAMING)
+        started = time.monotonic()
+        with open(log, "w") as out:
+            command = [GAME] if START_ONLY else [WINE, GAME]
+            game = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+        window = ""
+        while time.monotonic() - started < 120 and not window:
+            if game.poll() is not None:
+                fail(f"the game exited at start with {game.returncode}", log)
+            window = xdotool(display, "search", "--name", "Xiangqi").split("\n")[0]
+            time.sleep(0.2)
+        if not window:
+            fail("no window within 120 s", log)
+
+        def idle_frames():
+            with open(log, errors="replace") as f:
+                return len(re.findall(r"frame \d+ idle", f.read()))
+
+        def until(what, test, seconds=60):
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                if test():
+                    return
+                if game.poll() is not None:
+                    fail(f"the game exited ({game.returncode}) waiting for {what}", log)
+                time.sleep(0.1)
+            fail(f"waited {seconds} s for {what}", log)
+
+        until("the first idle frame", lambda: idle_frames() > 0, 120)
+        which = "Linux build" if START_ONLY else "under Wine"
+        print(f"window-test: the window drawn and idle in {time.monotonic() - started:.1f} s ({which})")
+        if START_ONLY:
+            return
+        geometry = xdotool(display, "getwindowgeometry", window)
+        place = re.search(r"Position: (\d+),(\d+)", geometry)
+        size = re.search(r"Geometry: (\d+)x(\d+)", geometry)
+        if not (place and size):
+            fail(f"the window's geometry: {geometry!r}", log)
+        left, top = map(int, place.groups())
+        w, h = map(int, size.groups())
+        board_w = w - PANEL
+        cell = min(board_w / WIDTH, h / HEIGHT)
+
+        def point(file, rank):
+            return (left + board_w / 2 + (file - 4) * cell, top + h / 2 - (rank - 4.5) * cell)
+
+        before = screenshot(display)
+        save_png(os.path.join(OUT, "wine-window.png"), before)
+        h2, e2 = point(7, 2), point(4, 2)
+        # The board: an empty point and the river are the same wood; a piece stands out.
+        wood = area(before, *point(4, 3), cell * 0.15)
+        river = area(before, left + board_w / 2 + cell * 0.5, top + h / 2, cell * 0.15)
+        cannon = area(before, *h2, cell * 0.15)
+        if distance(wood, river) > 30:
+            fail(f"no board: the wood at e3 {wood} and at the river {river} differ")
+        if distance(cannon, wood) < 40:
+            fail(f"no piece on h2: {cannon} is the board's {wood}")
+        print(f"window-test: the board ({wood}) with the red cannon on h2 ({cannon})")
+
+        shown = idle_frames()
+        for x, y in (h2, e2):
+            xdotool(display, "mousemove", str(int(x)), str(int(y)), "click", "1")
+            time.sleep(0.3)
+        until("the move's frames", lambda: idle_frames() > shown + 1, 30)
+        time.sleep(1.0)
+        after = screenshot(display)
+        save_png(os.path.join(OUT, "wine-window-moved.png"), after)
+        if distance(area(after, *e2, cell * 0.15), wood) < 40:
+            fail("the cannon did not come to e2", log)
+        if distance(area(after, *h2, cell * 0.15), wood) > 40:
+            fail("h2 is not empty after the move", log)
+        print("window-test: a click moved the cannon h2-e2 (炮二平五)")
+
+        autosave = os.path.join(ROAMING, "xiangqi", "xiangqi", "data", "autosave.txt")
+        until("the autosave", lambda: os.path.exists(autosave) and "h2e2" in open(autosave, errors="replace").read(), 30)
+        print(f"window-test: the autosave is written under %APPDATA% ({os.path.relpath(autosave, ROAMING)})")
+        # Esc with nothing open quits, writing the autosave once more.
+        xdotool(display, "key", "Escape")
+        try:
+            game.wait(30)
+        except subprocess.TimeoutExpired:
+            fail("Esc did not close the window", log)
+    finally:
+        if game and game.poll() is None:
+            game.kill()
+        xvfb.kill()
+
+
+main()
