@@ -157,11 +157,23 @@ echo "figure: xiangqi --version: $(((t1 - t0) / 1000000)) ms under Wine, $(((t2 
 # not to use RandR here. The Wine programs above ran without a display, and the desktop
 # process they started has none: the server stops first, so that it starts again on Xvfb.
 w reg add 'HKCU\Software\Wine\X11 Driver' /v UseXRandR /t REG_SZ /d N /f >/dev/null 2>&1
+# A double-click runs the command registered for the file's type (Wine 8.0's own
+# ShellExecute reads only the machine's classes, so the test runs that command itself).
+open_command="$(reg_value 'HKCU\Software\Classes\Xiangqi.pgn\shell\open\command' /ve |
+  sed -n 's/.*REG_SZ *//p')"
 "$wineserver" -k 2>/dev/null || true
 if WINE="$wine" python3 packaging/windows/test/window.py "$game" "$roaming" "$out"; then
   ok "the window under Wine: the board, a move by two clicks, the autosave under %APPDATA%"
 else
   fail "the window under Wine (above)"
+fi
+"$wineserver" -k 2>/dev/null || true
+if OPEN_COMMAND="$open_command" OPEN_FILE="$data\\大师 对局.pgn" \
+  OPEN_FEN="$("$linux" convert --to fen tests/data/big5/master.pgn)" WINE="$wine" \
+  python3 packaging/windows/test/window.py --open "$game" "$roaming" "$out"; then
+  ok "a .pgn in a folder with Chinese and spaces, opened as on a double-click, shows its game"
+else
+  fail "a file opened as on a double-click (above)"
 fi
 "$wineserver" -k 2>/dev/null || true
 # No graphics adapter (Vulkan and DirectX 12 left out, as on an unfit one): a message box

@@ -7,6 +7,9 @@ kept in the output folder to be looked at.
     python3 window.py GAME_EXE ROAMING_DIR OUT_DIR   (WINEPREFIX set; wine64 as $WINE)
     python3 window.py --start-only GAME HOME OUT_DIR   (the Linux build, for its start time)
     python3 window.py --no-adapter GAME_EXE ROAMING_DIR OUT_DIR   (a message box, no window)
+    python3 window.py --open GAME_EXE ROAMING_DIR OUT_DIR   (a file opened as a double-click
+        does: $OPEN_COMMAND, as the registry has it, with $OPEN_FILE for %1; $OPEN_FEN the
+        position the game should show)
 """
 
 import os
@@ -19,6 +22,7 @@ import zlib
 
 START_ONLY = sys.argv[1] == "--start-only"
 NO_ADAPTER = sys.argv[1] == "--no-adapter"
+OPEN = sys.argv[1] == "--open"
 GAME, ROAMING, OUT = sys.argv[-3:]
 WINE = None if START_ONLY else os.environ["WINE"]
 # The board's geometry (src/theme/mod.rs) and the panel's width (tests/window/harness.rs).
@@ -130,12 +134,31 @@ def no_adapter(display, game, log):
     print(f"window-test: no adapter: a message box, then the game ended ({code})")
 
 
+def opened(game, log):
+    """The game opens the file at start and shows its last position."""
+    want = os.environ["OPEN_FEN"]
+    name = os.environ["OPEN_FILE"].split("\\")[-1]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        with open(log, errors="replace") as f:
+            text = f.read()
+        if f"Opened {name}" in text and f"position {want}" in text:
+            print(f"window-test: {name} opened in the window, at its last position")
+            game.kill()
+            return
+        if game.poll() is not None:
+            fail(f"the game ended ({game.returncode}) before it showed {name}", log)
+        time.sleep(0.2)
+    fail(f"{name} was not opened at {want} within 120 s", log)
+
+
 def main():
     display = free_display()
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     log = os.path.join(OUT, "linux-window.log" if START_ONLY
-                       else "wine-no-adapter.log" if NO_ADAPTER else "wine-window.log")
+                       else "wine-no-adapter.log" if NO_ADAPTER
+                       else "wine-open.log" if OPEN else "wine-window.log")
     game = None
     try:
         for _ in range(100):
@@ -154,9 +177,16 @@ def main():
         started = time.monotonic()
         with open(log, "w") as out:
             command = [GAME] if START_ONLY else [WINE, GAME]
+            if OPEN:
+                # What Explorer runs on a double-click: the registered command, %1 the file.
+                words = re.findall(r'"([^"]*)"|(\S+)', os.environ["OPEN_COMMAND"])
+                words = [q or p for q, p in words]
+                command = [WINE] + [os.environ["OPEN_FILE"] if w == "%1" else w for w in words]
             game = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
         if NO_ADAPTER:
             return no_adapter(display, game, log)
+        if OPEN:
+            return opened(game, log)
         window = ""
         while time.monotonic() - started < 120 and not window:
             if game.poll() is not None:
