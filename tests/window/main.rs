@@ -787,12 +787,21 @@ fn panel_place(game: &Game, what: &str) -> (f32, f32) {
 /// The window does no work while nothing runs: once its last frame said `idle` (a
 /// slide, a sound and the last redraws done), the process's CPU ticks over three
 /// seconds.
+///
+/// A second three seconds are measured when the first saw work: a write the end of a
+/// game started on a thread of its own (the library's, the autosave's) may finish inside
+/// the first (one tick of `blocking-1` was seen once); a window that keeps working shows
+/// in both.
 fn assert_idle(game: &Game, when: &str) {
     game.until_idle();
-    let busy = game.cpu_ticks_by_thread_over(3);
+    let first = game.cpu_ticks_by_thread_over(3);
+    if first.is_empty() {
+        return;
+    }
+    let second = game.cpu_ticks_by_thread_over(3);
     assert!(
-        busy.is_empty(),
-        "{when}: CPU ticks in 3 s while nothing runs, by thread: {busy:?}"
+        second.is_empty(),
+        "{when}: CPU ticks in 3 s while nothing runs, by thread: {first:?}, then {second:?}"
     );
 }
 
