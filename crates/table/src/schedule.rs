@@ -103,7 +103,8 @@ pub enum Present {
     Say,
     /// What the engine should be searching now.
     Engine,
-    /// The board camera: fitted beside the panel, looking at the game on the table.
+    /// The board camera looks at the game on the table (it is fitted beside the panel in
+    /// [`Fit`]).
     Stage,
     /// The board under the pieces.
     Board,
@@ -127,6 +128,13 @@ pub enum Present {
     /// game with the whole world in hand).
     Wake,
 }
+
+/// `PostUpdate`: the board camera fitted to what the panel left, once the egui pass has
+/// placed the panel and before Bevy computes the cameras' viewports. The frame drawn and
+/// the next frame's clicks then see one layout: fitted in `Update`, a click in the frame
+/// after a resize went through the last frame's viewport, off the board drawn.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fit;
 
 /// The frame's end (`Last`): what asks for another frame, then the test probe's word
 /// that nothing did (`probe.rs`).
@@ -179,6 +187,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<bevy::window::RequestRedraw>()
         .add_systems(Update, wake_for_the_change.in_set(Present::Icon))
         .configure_sets(Last, (End::Wake, End::Rest).chain())
+        .configure_sets(
+            PostUpdate,
+            Fit.after(bevy_egui::EguiPostUpdateSet::EndPass)
+                .before(bevy::camera::CameraUpdateSystems),
+        )
         .configure_sets(
             Update,
             (

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 
-use crate::schedule::{Begin, GameKind, Present};
+use crate::schedule::{Begin, Fit, GameKind, Present};
 use crate::shell::input::BoardCamera;
 use crate::shell::table::Tables;
 use crate::theme::stage as g;
@@ -30,7 +30,8 @@ pub struct PanelArea {
 pub fn plugin(app: &mut App) {
     app.init_resource::<PanelArea>()
         .add_systems(Startup, spawn_cameras.in_set(Begin::View))
-        .add_systems(Update, (fit_viewport, look_at_table).in_set(Present::Stage));
+        .add_systems(Update, look_at_table.in_set(Present::Stage))
+        .add_systems(PostUpdate, fit_viewport.in_set(Fit));
 }
 
 fn spawn_cameras(mut commands: Commands) {
