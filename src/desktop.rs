@@ -46,12 +46,17 @@ pub const MIME_PACKAGE: &str = include_str!("../assets/org.xiangqi.Xiangqi.mime.
 /// The AppStream metainfo (what software centres show).
 pub const METAINFO: &str = include_str!("../assets/org.xiangqi.Xiangqi.metainfo.xml");
 
-/// The MIME types the game opens.
-pub const MIME_TYPES: [&str; 3] = [
+/// The MIME types the game opens: its own three (the MIME package defines them) and Go's
+/// SGF, which shared-mime-info already knows.
+pub const MIME_TYPES: [&str; 4] = [
     "application/x-xiangqi-pgn",
     "application/x-xqf",
     "application/x-xiangqi-fen",
+    SGF,
 ];
+
+/// Go games (SGF), a type the desktop already has.
+pub const SGF: &str = "application/x-go-sgf";
 
 /// The icon at `size` pixels, as PNG, if that size is one of [`ICONS`].
 #[must_use]
@@ -381,7 +386,11 @@ mod tests {
         let claimed: Vec<&str> = line.split(';').filter(|t| !t.is_empty()).collect();
         assert_eq!(claimed, MIME_TYPES);
         for t in MIME_TYPES {
-            assert!(MIME_PACKAGE.contains(&format!("<mime-type type=\"{t}\">")));
+            // SGF is shared-mime-info's; a second definition would fight it.
+            assert_eq!(
+                MIME_PACKAGE.contains(&format!("<mime-type type=\"{t}\">")),
+                t != SGF
+            );
             assert!(METAINFO.contains(&format!("<mediatype>{t}</mediatype>")));
         }
         let filled = String::from_utf8(files("xiangqi").unwrap()[0].bytes.clone()).unwrap();

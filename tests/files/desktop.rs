@@ -198,10 +198,13 @@ fn install_claims_xiangqi_files_for_the_game_and_uninstall_leaves_the_home_as_it
     assert_eq!(home.content_type(&chess_pgn), "application/vnd.chess-pgn");
     assert_eq!(home.content_type(&xqf), "application/x-xqf");
     assert_eq!(home.content_type(&fen), "application/x-xiangqi-fen");
+    let sgf = write("game.sgf", b"(;GM[1]FF[4]SZ[9];B[ee];W[cc])\n");
+    assert_eq!(home.content_type(&sgf), "application/x-go-sgf");
     for mime in [
         "application/x-xiangqi-pgn",
         "application/x-xqf",
         "application/x-xiangqi-fen",
+        "application/x-go-sgf",
     ] {
         let out = ok(&home.tool("gio", &["mime", mime], "libglib2.0-bin"));
         assert!(
