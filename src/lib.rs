@@ -30,7 +30,7 @@ pub use table::speech;
 pub mod storage;
 pub mod theme;
 
-/// Keeps the README's Rust example compiling and correct.
-#[doc = include_str!("../README.md")]
+/// Keeps the developer guide's Rust examples compiling and correct.
+#[doc = include_str!("../docs/DEVELOPERS.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;

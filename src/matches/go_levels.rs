@@ -26,12 +26,12 @@ pub struct GoLevel {
     /// The handicap it gives its opponent: 0 none, 1 black and half a point of komi, 2
     /// or more that many stones (and half a point).
     pub stones: u8,
-    /// Its rating as measured on 9×9 (the README's table: Elo, GNU Go's level 10 at even
+    /// Its rating as measured on 9×9 (the manual's table, docs/manual/en/engine.md: Elo, GNU Go's level 10 at even
     /// the anchor at 0), if it has been.
     pub rating: Option<i32>,
 }
 
-/// The Go levels, easiest first, measured on 9×9 (the README's table: 100 games a
+/// The Go levels, easiest first, measured on 9×9 (the manual's table, docs/manual/en/engine.md: 100 games a
 /// neighbouring pair, GNU Go's level 10 at even terms the anchor at 0). GNU Go's
 /// candidates within a margin cover about 780 Elo from the weakest choice to its full
 /// strength; below that the levels give handicap, two stones a level (about 200 Elo

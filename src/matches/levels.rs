@@ -21,14 +21,14 @@ pub struct Level {
     pub lines: usize,
     /// How far below the best line (centipawns) a line may be and still be played.
     pub margin: i32,
-    /// Its rating as measured (the README's table: Elo, Fairy-Stockfish's `UCI_Elo`
+    /// Its rating as measured (the manual's table, docs/manual/en/engine.md: Elo, Fairy-Stockfish's `UCI_Elo`
     /// 1350 the anchor), if it has been.
     pub rating: Option<i32>,
 }
 
 /// The levels, easiest first. Their depths, lines and margins are what the match runner
 /// measured (`xiangqi match fsf:4 fsf:3`; a custom one is `fsf:DEPTH/LINES/MARGIN`),
-/// chosen so that neighbours are 100–250 Elo apart where measured (the README's table).
+/// chosen so that neighbours are 100–250 Elo apart where measured (the manual's table, docs/manual/en/engine.md).
 pub const LEVELS: [Level; 17] = [
     level(1, ["蹒跚学步", "First steps"], 1, 8, 400, Some(791)),
     level(2, ["幼儿园", "Kindergarten"], 1, 6, 400, Some(951)),

@@ -13,6 +13,7 @@ mod gui_files;
 mod gui_household;
 mod gui_lessons;
 mod gui_levels;
+mod gui_manual;
 mod gui_schedule;
 mod gui_tables;
 mod gui_train;

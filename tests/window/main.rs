@@ -13,6 +13,7 @@ mod lessons;
 mod library;
 mod looks;
 mod opening;
+mod pictures;
 mod screen_reader;
 mod tables;
 
