@@ -20,6 +20,7 @@ pub mod games;
 pub use games::xiangqi::{editor, lessons, puzzles, review, session};
 pub mod i18n;
 pub mod library;
+pub mod manual;
 pub mod matches;
 pub mod picture;
 pub use go_rules as go;

@@ -16,6 +16,7 @@ mod icon;
 pub mod lessons;
 mod levels;
 pub mod library;
+pub mod manual;
 mod players;
 pub mod tutor;
 pub mod xiangqi;
@@ -36,7 +37,12 @@ pub use table::{
 
 /// Messages, model, input and logic: everything but drawing. Headless tests use this.
 pub fn core_plugin(app: &mut App) {
-    app.add_plugins((table::core_plugin, library::plugin, players::plugin));
+    app.add_plugins((
+        table::core_plugin,
+        library::plugin,
+        players::plugin,
+        manual::plugin,
+    ));
     games(app, Part::Core);
 }
 

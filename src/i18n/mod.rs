@@ -73,6 +73,10 @@ texts! {
     PasteFailed => "无法识别剪贴板内容，棋盘未改变：{}", "Could not read the clipboard; the board is unchanged: {}";
     Opened => "已打开 {}：{}", "Opened {}: {}";
     OpenFailed => "无法打开 {}，棋盘未改变：{}", "Could not open {}; the board is unchanged: {}";
+    Manual => "使用手册", "Manual";
+    ManualOpened => "已在浏览器中打开使用手册：{}", "The manual is open in the browser: {}";
+    ManualFailed => "无法打开使用手册：{}", "Could not open the manual: {}";
+    NoManualFolder => "没有可写的数据文件夹，无法打开使用手册", "No data folder to write the manual to";
     Reading => "正在读取 {}……", "Reading {}…";
     TheClipboard => "剪贴板内容", "the clipboard";
     ReadCrashed => "读取时出错，棋盘未改变", "Reading failed; the board is unchanged";

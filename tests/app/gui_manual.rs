@@ -154,3 +154,68 @@ fn every_key_the_manual_names_is_bound_at_its_table_in_both_languages() {
         );
     }
 }
+
+/// Help → Manual, as the menu sends it at each table: the whole manual is written as HTML
+/// pages under the data folder and the chapter of the game on the table, in the window's
+/// language, is handed to the system's opener (here a recorder).
+#[test]
+fn help_manual_opens_the_tables_chapter_in_the_windows_language() {
+    use std::path::PathBuf;
+    use std::sync::{Arc, Mutex};
+    use xiangqi::app::manual::Opener;
+    use xiangqi::app::shell::model::Settings;
+    use xiangqi::app::shell::table::Menu;
+    use xiangqi::app::store::persist::DataDirs;
+    use xiangqi::i18n::Lang;
+    use xiangqi::storage::Dirs;
+
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui-manual");
+    let _ = std::fs::remove_dir_all(&root);
+    let opened: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
+    let record = opened.clone();
+    let dirs = Dirs::under(&root);
+    let mut app = common::headless::app_with(|app| {
+        app.insert_resource(DataDirs(Some(dirs.clone())));
+        app.insert_resource(Opener(Box::new(move |page| {
+            record.lock().unwrap().push(page.to_owned());
+            Ok(())
+        })));
+    });
+    // What Help → Manual sends at a table: the item its game puts in the Help menu.
+    let item = |app: &App, table: &'static str| {
+        let tables = app.world().resource::<Tables>();
+        let items = tables.menu(GameKind(table), Menu::Help);
+        assert_eq!(items.len(), 1, "{table}: {items:?}");
+        items[0].action.clone()
+    };
+    let manual = dirs.data.join("manual");
+    for (table, lang, chapter) in [
+        ("xiangqi", Lang::En, "playing"),
+        ("go", Lang::Zh, "go"),
+        ("xiangqi", Lang::Zh, "playing"),
+    ] {
+        app.world_mut()
+            .write_message(Action::SwitchGame(GameKind(table)));
+        app.world_mut().write_message(Action::Language(lang));
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<Settings>().lang, lang);
+        let action = item(&app, table);
+        app.world_mut().write_message(action);
+        app.update();
+        app.update();
+        let page = opened.lock().unwrap().pop().expect("a page opened");
+        let folder = xiangqi::manual::folder(lang);
+        assert_eq!(page, manual.join(folder).join(format!("{chapter}.html")));
+        let html = std::fs::read_to_string(&page).unwrap();
+        let markdown = std::fs::read_to_string(format!(
+            "{}/docs/manual/{folder}/{chapter}.md",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let title = markdown.lines().next().unwrap().trim_start_matches("# ");
+        assert!(html.contains(&format!("<h1>{title}</h1>")), "{page:?}");
+    }
+    // The other language's pages are there too, for the links between them.
+    assert!(manual.join("en/keys.html").is_file() && manual.join("zh/keys.html").is_file());
+}

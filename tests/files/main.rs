@@ -9,6 +9,7 @@ mod cli;
 mod collections;
 mod damaged_files;
 mod desktop;
+mod docs;
 mod font;
 mod fuzz_regressions;
 mod go_sgf;

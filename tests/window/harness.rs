@@ -465,6 +465,8 @@ impl Game {
             .env("RUST_LOG", "info,xiangqi=debug,table=debug")
             // The probe: frames, the input taken, settled and idle (src/app/probe.rs).
             .env("XIANGQI_TEST", "1")
+            // Help → Manual hands its page to a program that opens no browser here.
+            .env("XIANGQI_OPENER", "true")
             .env("LANG", lang)
             .env("XDG_RUNTIME_DIR", &game.dir)
             // Bevy logs to stderr.

@@ -1312,6 +1312,38 @@ fn menu_bar_items_do_what_their_keys_do() {
     game.until_logged("zoom 110%");
 }
 
+/// Help → Manual opens the chapter of the game on the table, in the window's language:
+/// the page is written under the game's data folder, with the chapter's title.
+#[test]
+fn help_manual_writes_and_opens_the_chapter_of_the_table() {
+    let game = Game::start("manual");
+    game.click_at(menu_place(&game, "Help"));
+    game.click_at(stable_place(
+        &game,
+        "menu Own(OpenManual(OpenManual(\"playing\")))",
+    ));
+    game.until_logged("manual opened: ");
+    let log = game.log();
+    let page = log
+        .lines()
+        .find_map(|l| l.split("manual opened: ").nth(1))
+        .unwrap()
+        .trim()
+        .to_owned();
+    assert!(page.starts_with(game.home().to_str().unwrap()), "{page}");
+    assert!(
+        page.ends_with("/en/playing.html") || page.ends_with("/zh/playing.html"),
+        "{page}"
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    let title = if page.ends_with("/en/playing.html") {
+        "Playing"
+    } else {
+        "对弈"
+    };
+    assert!(html.contains(&format!("<h1>{title}</h1>")), "{page}");
+}
+
 /// A mate in two from the collection, by the mouse: a wrong move first (told, answered
 /// by the engine, taken back by Retry), then the solution, the defender answering; the
 /// puzzle is solved, and still marked solved after a restart; then the list, filtered

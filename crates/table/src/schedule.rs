@@ -84,6 +84,8 @@ pub enum Logic {
     LibraryNext,
     /// Pictures and PGN files written.
     Export,
+    /// The manual's pages written and opened (Help → Manual).
+    Manual,
     /// Open dialogs stop the clock, once everything that opens one has run.
     Dialogs,
     /// The parts of the settings each reader follows are brought up to date.
@@ -230,6 +232,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::ImportNext,
                 Logic::LibraryNext,
                 Logic::Export,
+                Logic::Manual,
                 Logic::Dialogs,
                 Logic::Settings,
                 Logic::Said,

@@ -143,6 +143,11 @@ impl TableGame for Go {
                 MenuItem::new(T::MenuNextMark, "]", Action::own(GoCommand::NextMark)),
             ],
             Menu::Edit => Vec::new(),
+            Menu::Help => vec![MenuItem::new(
+                T::Manual,
+                "",
+                Action::own(crate::app::manual::OpenManual("go")),
+            )],
             Menu::Game => vec![MenuItem::new(
                 T::LibraryMenu,
                 "L",
@@ -204,5 +209,6 @@ fn go_answers(action: &Action) -> bool {
     ) || matches!(action, Action::Own(own)
             if own.is::<GoCommand>()
                 || own.is::<GoLibraryCommand>()
+                || own.is::<crate::app::manual::OpenManual>()
                 || own.is::<table::learn::shell::LearnCommand>())
 }

@@ -60,6 +60,7 @@ impl TableGame for Xiangqi {
                     || own.is::<crate::app::xiangqi::messages::DrawCommand>()
                     || own.is::<crate::app::xiangqi::messages::GoToMove>()
                     || own.is::<crate::app::xiangqi::messages::NewGameWith>()
+                    || own.is::<crate::app::manual::OpenManual>()
             }
             _ => true,
         }
@@ -180,6 +181,11 @@ impl TableGame for Xiangqi {
                 ),
             ],
             Menu::Edit => vec![MenuItem::new(T::Edit, "F2", Action::own(ToggleEditor))],
+            Menu::Help => vec![MenuItem::new(
+                T::Manual,
+                "",
+                Action::own(crate::app::manual::OpenManual("playing")),
+            )],
             Menu::Engine => vec![
                 MenuItem::new(T::Analysis, "A", Action::own(EngineCommand::ToggleAnalysis)),
                 MenuItem::new(T::HintButton, "H", Action::Hint),

@@ -202,7 +202,8 @@ pub fn bar(
             menu(ui, Word::MenuEngine, lang, &engine, send);
         }
 
-        let help = items(&[(Word::Help, "F1", Action::ToggleHelp)], lang);
-        menu(ui, Word::Help, lang, &help, send);
+        let mut help = items(&[(Word::Help, "F1", Action::ToggleHelp)], lang);
+        help.extend(games_items(&tables.menu(table, Menu::Help), lang));
+        menu(ui, Word::Help, lang, &kept(help, &answers), send);
     });
 }

@@ -177,6 +177,8 @@ pub enum Menu {
     Edit,
     /// Engine.
     Engine,
+    /// Help, after the keys (the game's manual).
+    Help,
 }
 
 /// A menu item: its text, its shortcut, what it does.
