@@ -16,20 +16,13 @@ out="$repo/target/packaging/deb-test"
 rm -rf "$out" && mkdir -p "$out"
 app=org.xiangqi.Xiangqi
 
+source packaging/lib.sh
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 have() { dpkg -s "$1" >/dev/null 2>&1; }
-missing=()
 # The X server and what reads it, the desktop's launcher and file tools.
-for pkg in xvfb xdotool x11-apps mesa-vulkan-drivers libgtk-3-bin libglib2.0-bin xdg-utils \
-  desktop-file-utils shared-mime-info python3; do
-  have "$pkg" || missing+=("$pkg")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "deb-test: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+install_missing deb-test xvfb xdotool x11-apps mesa-vulkan-drivers libgtk-3-bin libglib2.0-bin \
+  xdg-utils desktop-file-utils shared-mime-info python3
 
 failures=0
 check() { # check WHAT COMMAND...: one line, ok or FAILED

@@ -16,16 +16,8 @@ target="${CARGO_TARGET_DIR:-$repo/target}"
 out="$repo/target/packaging"
 mkdir -p "$out"
 
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-have() { dpkg -s "$1" >/dev/null 2>&1; }
-missing=()
-for pkg in lintian dpkg-dev; do have "$pkg" || missing+=("$pkg"); done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "deb: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source packaging/lib.sh
+install_missing deb lintian dpkg-dev
 cargo_deb_version=3.8.0
 if [ "$(cargo deb --version 2>/dev/null)" != "cargo-deb $cargo_deb_version" ]; then
   echo "deb: installing cargo-deb $cargo_deb_version (crates.io)"

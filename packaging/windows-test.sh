@@ -18,16 +18,8 @@ for f in "$setup" "$zip" "$linux"; do
   [ -f "$f" ] || { echo "windows-test: $f is missing (bash packaging/windows.sh; cargo build --release)" >&2; exit 1; }
 done
 
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-missing=()
-for pkg in wine64 gcc-mingw-w64-x86-64 unzip xvfb xdotool x11-apps mesa-vulkan-drivers python3; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source packaging/lib.sh
+install_missing windows-test wine64 gcc-mingw-w64-x86-64 unzip xvfb xdotool x11-apps mesa-vulkan-drivers python3
 wine="$(dpkg -L wine64 | grep -m1 '/wine64$')"
 wineserver="$(dirname "$wine")/wineserver"
 

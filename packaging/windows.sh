@@ -17,21 +17,13 @@ out="$repo/target/packaging"
 stage="$out/Xiangqi"
 mkdir -p "$work" "$out"
 
+source packaging/lib.sh
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-have() { dpkg -s "$1" >/dev/null 2>&1; }
-missing=()
 # Debian's Rust (1.96, with the standard library's source, which -Zbuild-std compiles for
 # Windows; rustup's toolchain has no Windows target here), MinGW, NSIS.
-for pkg in rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 \
-  binutils-mingw-w64-x86-64 nsis zip make; do
-  have "$pkg" || missing+=("$pkg")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "windows: installing ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+install_missing windows rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 \
+  binutils-mingw-w64-x86-64 nsis zip make
 
 # --- The engines, from Debian's sources (GPL-3: their sources go in the package too). ---
 sources="$work/sources"

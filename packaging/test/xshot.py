@@ -6,6 +6,7 @@ standard library only: the Wine test (packaging/windows/test/window.py) and the 
 import os
 import struct
 import subprocess
+import time
 import zlib
 
 
@@ -14,6 +15,19 @@ def free_display():
         if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
             return f":{n}"
     raise RuntimeError("no free X display number")
+
+
+def start_xvfb():
+    """A virtual X server of 1280×900 on a free display, once its socket is there:
+    (display, process)."""
+    display = free_display()
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        if os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
+            break
+        time.sleep(0.1)
+    return display, xvfb
 
 
 def xdotool(display, *args):

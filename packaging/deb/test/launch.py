@@ -18,7 +18,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test"))
-from xshot import area, distance, free_display, save_png, screenshot, xdotool  # noqa: E402
+from xshot import area, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
 
 HOME, OUT, NAME = sys.argv[1:4]
 COMMAND = sys.argv[4:]
@@ -38,16 +38,10 @@ def fail(message, log):
 
 
 def main():
-    display = free_display()
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    display, xvfb = start_xvfb()
     log = os.path.join(OUT, f"{NAME}.log")
     pid = None
     try:
-        for _ in range(100):
-            if os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
-                break
-            time.sleep(0.1)
         # A home of its own (the player's autosave neither resumed nor written); the PATH
         # of a desktop session, where the launcher's `xiangqi` is found.
         env = {**os.environ, "DISPLAY": display, "WGPU_BACKEND": "vulkan",

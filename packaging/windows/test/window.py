@@ -19,7 +19,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test"))
-from xshot import area, distance, free_display, save_png, screenshot, xdotool  # noqa: E402
+from xshot import area, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
 
 START_ONLY = sys.argv[1] == "--start-only"
 NO_ADAPTER = sys.argv[1] == "--no-adapter"
@@ -93,18 +93,12 @@ def opened(game, log):
 
 
 def main():
-    display = free_display()
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    display, xvfb = start_xvfb()
     log = os.path.join(OUT, "linux-window.log" if START_ONLY
                        else "wine-no-adapter.log" if NO_ADAPTER
                        else "wine-open.log" if OPEN else "wine-window.log")
     game = None
     try:
-        for _ in range(100):
-            if os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
-                break
-            time.sleep(0.1)
         env = {**os.environ, "DISPLAY": display, "WGPU_BACKEND": "vulkan",
                "XIANGQI_TEST": "1", "RUST_LOG": "info"}
         if START_ONLY:
