@@ -4,6 +4,7 @@ standard library only: the Wine test (packaging/windows/test/window.py) and the 
 (packaging/deb/test/launch.py) share it."""
 
 import os
+import re
 import struct
 import subprocess
 import time
@@ -89,3 +90,22 @@ def area(shot, x, y, r):
 
 def distance(a, b):
     return max(abs(p - q) for p, q in zip(a, b))
+
+
+# The board's geometry (src/theme/mod.rs) and the panel's width (tests/window/harness.rs).
+MARGIN, PANEL = 0.95, 300.0
+WIDTH, HEIGHT = 8 + 2 * MARGIN, 9 + 2 * MARGIN
+
+
+def board_geometry(display, window):
+    """Where the game's board is on the screen: (left, top, width, height) of the window,
+    the board's width (left of the panel) and a line spacing; None if xdotool cannot say."""
+    geometry = xdotool(display, "getwindowgeometry", window)
+    place = re.search(r"Position: (\d+),(\d+)", geometry)
+    size = re.search(r"Geometry: (\d+)x(\d+)", geometry)
+    if not (place and size):
+        return None
+    left, top = map(int, place.groups())
+    w, h = map(int, size.groups())
+    board_w = w - PANEL
+    return left, top, w, h, board_w, min(board_w / WIDTH, h / HEIGHT)

@@ -18,14 +18,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test"))
-from xshot import area, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
+from xshot import area, board_geometry, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
 
 HOME, OUT, NAME = sys.argv[1:4]
 COMMAND = sys.argv[4:]
 CLASS = "org.xiangqi.Xiangqi"
-# The board's geometry (src/theme/mod.rs) and the panel's width (tests/window/harness.rs).
-MARGIN, PANEL = 0.95, 300.0
-WIDTH, HEIGHT = 8 + 2 * MARGIN, 9 + 2 * MARGIN
 
 
 def fail(message, log):
@@ -80,15 +77,10 @@ def main():
                   lambda: f"Opened {name}" in text() and f"position {want}" in text())
             print(f"deb-launch: {name} opened in the window, at its last position")
 
-        geometry = xdotool(display, "getwindowgeometry", window)
-        place = re.search(r"Position: (\d+),(\d+)", geometry)
-        size = re.search(r"Geometry: (\d+)x(\d+)", geometry)
-        if not (place and size):
-            fail(f"the window's geometry: {geometry!r}", log)
-        left, top = map(int, place.groups())
-        w, h = map(int, size.groups())
-        board_w = w - PANEL
-        cell = min(board_w / WIDTH, h / HEIGHT)
+        found = board_geometry(display, window)
+        if not found:
+            fail("xdotool gives no geometry for the window", log)
+        left, top, w, h, board_w, cell = found
         # The board: inside a square and at the river the same wood; at the start, a piece
         # stands out (the red general on e0). The picture reaches the X screen a moment
         # after the frame that drew it: the screen is read until it shows them.

@@ -19,16 +19,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test"))
-from xshot import area, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
+from xshot import area, board_geometry, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
 
 START_ONLY = sys.argv[1] == "--start-only"
 NO_ADAPTER = sys.argv[1] == "--no-adapter"
 OPEN = sys.argv[1] == "--open"
 GAME, ROAMING, OUT = sys.argv[-3:]
 WINE = None if START_ONLY else os.environ["WINE"]
-# The board's geometry (src/theme/mod.rs) and the panel's width (tests/window/harness.rs).
-MARGIN, PANEL = 0.95, 300.0
-WIDTH, HEIGHT = 8 + 2 * MARGIN, 9 + 2 * MARGIN
 
 
 def fail(message, log=None):
@@ -145,15 +142,10 @@ def main():
         print(f"window-test: the window drawn and idle in {time.monotonic() - started:.1f} s ({which})")
         if START_ONLY:
             return
-        geometry = xdotool(display, "getwindowgeometry", window)
-        place = re.search(r"Position: (\d+),(\d+)", geometry)
-        size = re.search(r"Geometry: (\d+)x(\d+)", geometry)
-        if not (place and size):
-            fail(f"the window's geometry: {geometry!r}", log)
-        left, top = map(int, place.groups())
-        w, h = map(int, size.groups())
-        board_w = w - PANEL
-        cell = min(board_w / WIDTH, h / HEIGHT)
+        found = board_geometry(display, window)
+        if not found:
+            fail("xdotool gives no geometry for the window", log)
+        left, top, w, h, board_w, cell = found
 
         def point(file, rank):
             return (left + board_w / 2 + (file - 4) * cell, top + h / 2 - (rank - 4.5) * cell)
