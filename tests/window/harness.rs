@@ -736,17 +736,7 @@ impl Game {
     pub fn save_shot(&self, name: &str) -> PathBuf {
         let shot = self.shot();
         let path = self.dir.join(format!("{name}.png"));
-        let mut bytes = Vec::new();
-        {
-            let mut encoder = png::Encoder::new(&mut bytes, shot.width as u32, shot.height as u32);
-            encoder.set_color(png::ColorType::Rgb);
-            encoder.set_depth(png::BitDepth::Eight);
-            let mut writer = encoder.write_header().expect("a PNG header");
-            writer
-                .write_image_data(shot.pixels.as_flattened())
-                .expect("the screenshot's pixels");
-        }
-        std::fs::write(&path, bytes).expect("the screenshot written");
+        write_png(&path, shot.width, shot.height, shot.pixels.as_flattened());
         eprintln!("screenshot: {}", path.display());
         path
     }
@@ -1304,4 +1294,17 @@ impl Drop for Game {
             .status();
         let _ = self.xvfb.wait();
     }
+}
+
+/// `rgb` (rows of `width` pixels, three bytes each) as a PNG file at `path`.
+pub fn write_png(path: &Path, width: usize, height: usize, rgb: &[u8]) {
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, width as u32, height as u32);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().expect("a PNG header");
+        writer.write_image_data(rgb).expect("the picture's pixels");
+    }
+    std::fs::write(path, bytes).expect("the picture written");
 }

@@ -24,16 +24,7 @@ fn keep(game: &Game, name: &str) -> PathBuf {
         .map_or_else(|| game.home().join("pictures"), PathBuf::from);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{name}.png"));
-    let mut bytes = Vec::new();
-    {
-        let mut encoder = png::Encoder::new(&mut bytes, w as u32, h as u32);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_compression(png::Compression::High);
-        let mut writer = encoder.write_header().unwrap();
-        writer.write_image_data(&rgb).unwrap();
-    }
-    std::fs::write(&path, bytes).unwrap();
+    super::harness::write_png(&path, w, h, &rgb);
     eprintln!("picture: {}", path.display());
     path
 }
