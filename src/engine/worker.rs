@@ -44,12 +44,18 @@ pub enum Report {
         /// The line.
         line: Line,
     },
-    /// The search numbered `job` ended with this move (a stopped search says nothing).
+    /// The search numbered `job` ended with this move.
     Best {
         /// Which request.
         job: u64,
         /// The move, legal in the job's position.
         mv: Move,
+    },
+    /// The search numbered `job` was stopped and the engine has answered the stop:
+    /// it searches no more.
+    Stopped {
+        /// Which request.
+        job: u64,
     },
     /// The engine could not be started, or died, or talked nonsense; the worker has
     /// ended and answers nothing more.
@@ -158,7 +164,7 @@ impl Worker {
                         Ok(Some(mv)) => Report::Best { job: id, mv },
                         Ok(None) => {
                             waker.borrow_mut().flush();
-                            continue;
+                            Report::Stopped { job: id }
                         }
                         Err(e) => {
                             say(Report::Failed(format!("{}: {e}", engine.name())));

@@ -165,24 +165,6 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
-/// Runs frames until process `pid` has used no CPU for a fifth of a second: its search
-/// has ended.
-fn until_still(app: &mut App, pid: u32) {
-    let began = Instant::now();
-    let mut last = (cpu_ticks(pid), Instant::now());
-    while began.elapsed() < Duration::from_secs(20) {
-        app.update();
-        std::thread::sleep(Duration::from_millis(20));
-        let now = cpu_ticks(pid);
-        if now != last.0 {
-            last = (now, Instant::now());
-        } else if last.1.elapsed() >= Duration::from_millis(200) {
-            return;
-        }
-    }
-    panic!("the engine never rested");
-}
-
 #[test]
 fn the_analysis_follows_the_position_shown_and_stops_when_hidden() {
     let mut app = app();
@@ -218,10 +200,17 @@ fn the_analysis_follows_the_position_shown_and_stops_when_hidden() {
     assert!(view(&app).lines_about(&live).is_empty());
 
     // Hidden: the engine stops, and uses no more CPU. The sign that it has stopped is
-    // its CPU time standing still for a moment; then it must stay still.
+    // its own answer to the stop (its move, made in haste, is not played or shown);
+    // then its CPU time must stand still.
+    assert!(view(&app).searching, "the analysis searches");
     act(&mut app, Action::own(EngineCommand::ToggleAnalysis));
     let pid = view(&app).pid.expect("the engine runs");
-    until_still(&mut app, pid);
+    until(
+        &mut app,
+        Duration::from_secs(20),
+        "the engine's answer to the stop",
+        |a| !view(a).searching,
+    );
     let depth = view(&app).lines_about(&earlier)[0].depth;
     let cpu = cpu_ticks(pid);
     std::thread::sleep(Duration::from_millis(1500));
@@ -349,14 +338,15 @@ fn a_hint_asked_for_one_position_is_never_shown_for_another() {
     until(&mut app, Duration::from_secs(20), "the engine asked", |a| {
         view(a).pid.is_some()
     });
-    let pid = view(&app).pid.unwrap();
     app.world_mut().write_message(Action::ReviewBack);
     app.update();
     let shown = app.world().resource::<Model>().shown_position().clone();
     assert_ne!(shown, asked);
-    // Once the engine's search has ended (its CPU time still: answered or stopped), no
-    // hint stands for the position shown.
-    until_still(&mut app, pid);
+    // Once the engine's search has ended (its own answer: its move, or its answer to
+    // the stop), no hint stands for the position shown.
+    until(&mut app, Duration::from_secs(20), "the search's end", |a| {
+        !view(a).searching
+    });
     for _ in 0..10 {
         app.update();
         assert_eq!(view(&app).hint_about(&shown), None);

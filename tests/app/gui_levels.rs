@@ -11,13 +11,16 @@ use common::headless::{app, chord, play, reopened, until, with_library};
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::household::{Household, HouseholdCommand};
 use xiangqi::app::schedule::GameKind;
+use xiangqi::app::xiangqi::messages::EngineCommand;
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{Action, Settings};
+use xiangqi::rules::Color;
 
 use KeyCode::{ControlLeft, Enter, KeyR};
 
-/// Mei wins three games in a row against level 2 (its name in the record, as the
-/// computer's side is named): the household puts her at level 3, her run begun afresh.
+/// Mei wins three games in a row against level 2, chosen as the computer's: the app
+/// names Black by its level in the record, and the household, reading that name, puts
+/// her at level 3, her run begun afresh.
 #[test]
 fn three_wins_in_a_row_against_a_level_move_a_player_up_its_ladder() {
     let mut app = with_library("levels-ladder");
@@ -28,15 +31,26 @@ fn three_wins_in_a_row_against_a_level_move_a_player_up_its_ladder() {
     });
     let ladder = |app: &App| app.world().resource::<Household>().ladder("Mei", "xiangqi");
     assert_eq!(ladder(&app), None, "no game against a level yet");
-    app.world_mut().resource_mut::<Settings>().seats =
-        ["Mei".to_owned(), "Fairy-Stockfish level 2".to_owned()];
+    app.world_mut().resource_mut::<Settings>().seats = ["Mei".to_owned(), String::new()];
+    let computer = |app: &mut App, side: Option<Color>| {
+        app.world_mut()
+            .write_message(Action::own(EngineCommand::SetComputer(side)));
+        app.world_mut()
+            .write_message(Action::own(EngineCommand::SetLevel(Some(2))));
+        app.update();
+    };
     for (won, opening) in (1..=3u8).zip(["h2e2", "b2e2", "h0g2"]) {
+        computer(&mut app, Some(Color::Black));
         chord(&mut app, &[ControlLeft, KeyR]);
         chord(&mut app, &[Enter]);
         assert_eq!(
             app.world().resource::<Model>().record().tag("Black"),
-            Some("Fairy-Stockfish level 2")
+            Some("Fairy-Stockfish level 2"),
+            "the app names the computer's seat by its level"
         );
+        // The computer set aside once named, so that its move does not race Black's
+        // resignation below.
+        computer(&mut app, None);
         // Each game its own (the library keeps one copy of a game).
         play(&mut app, opening);
         // Black, to move, resigns: Mei wins.

@@ -7,16 +7,15 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The subset's tarball, where this machine has it (`XIANGQI_CCPD` first).
+/// The subset's tarball, where this machine has it: `XIANGQI_CCPD`, else beside the
+/// clone (`../shared/data/ccpd/`, as the README's layout has it). No path of one
+/// machine: a clone elsewhere says where with the variable.
 pub fn tarball() -> Option<PathBuf> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::env::var_os("XIANGQI_CCPD")
         .map(PathBuf::from)
         .into_iter()
-        .chain([
-            manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz"),
-            "/work/shared/data/ccpd/ccpd-subset.tar.xz".into(),
-        ])
+        .chain([manifest.join("../shared/data/ccpd/ccpd-subset.tar.xz")])
         .find(|p| p.is_file())
 }
 

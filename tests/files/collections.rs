@@ -77,6 +77,32 @@ fn a_30_mb_collection_lists_converts_and_imports_every_game_the_files_hold() {
     assert_eq!(one.read + one.unreadable.len(), total);
     assert_eq!(one.added, folder.added, "the same distinct games");
     assert_eq!(whole.len().unwrap(), by_file.len().unwrap());
+    // Not only as many: the same games (players, result, date, event, opening, length),
+    // whichever way they came in.
+    let games = |library: &Library| {
+        let mut all: Vec<String> = library
+            .find(&xiangqi::library::Filter::default())
+            .unwrap()
+            .into_iter()
+            .map(|g| {
+                format!(
+                    "{}|{}|{}|{}|{}|{}|{}",
+                    g.red, g.black, g.result, g.date, g.event, g.opening, g.plies
+                )
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let (from_one, from_folder) = (games(&whole), games(&by_file));
+    if let Some(i) = (0..from_one.len()).find(|&i| from_one.get(i) != from_folder.get(i)) {
+        panic!(
+            "the games differ, first at {i}: {:?} from the collection, {:?} from the files",
+            from_one.get(i),
+            from_folder.get(i)
+        );
+    }
+    assert_eq!(from_one.len(), from_folder.len());
     // An unreadable game is named by its number: the file it came from, read alone,
     // fails the same way.
     let files = subset_files(&dir);

@@ -334,8 +334,8 @@ fn the_worker_starts_the_engine_when_asked_and_a_newer_request_replaces_the_runn
         .position(|r| matches!(r, Report::Line { job, .. } if *job == play));
     assert!(last_analysis < first_play, "{second:?}");
 
-    // Stopped: the search ends without a move, and says nothing more. The sign that it
-    // has ended is the next request's answer: the worker takes one at a time, in order.
+    // Stopped: the search ends without a move; the engine's answer to the stop is
+    // said (Stopped), and nothing of the search comes after it.
     let idle = worker.ask(job(&[], Limit::Infinite, 1));
     reports_until(
         &worker,
@@ -343,6 +343,17 @@ fn the_worker_starts_the_engine_when_asked_and_a_newer_request_replaces_the_runn
         |r| matches!(r, Report::Line { job, .. } if *job == idle),
     );
     worker.stop();
+    let stopped = reports_until(
+        &worker,
+        Duration::from_secs(20),
+        |r| matches!(r, Report::Stopped { job } if *job == idle),
+    );
+    assert!(
+        !stopped
+            .iter()
+            .any(|r| matches!(r, Report::Best { job, .. } if *job == idle)),
+        "a stopped search gives no move: {stopped:?}"
+    );
     let marker = worker.ask(job(&["h2e2"], Limit::Depth(1), 1));
     let after = reports_until(
         &worker,
@@ -350,18 +361,13 @@ fn the_worker_starts_the_engine_when_asked_and_a_newer_request_replaces_the_runn
         |r| matches!(r, Report::Best { job, .. } if *job == marker),
     );
     assert!(
-        !after
-            .iter()
-            .any(|r| matches!(r, Report::Best { job, .. } if *job == idle)),
-        "a stopped search gives no move: {after:?}"
+        !after.iter().any(|r| match r {
+            Report::Line { job, .. } | Report::Best { job, .. } | Report::Stopped { job } =>
+                *job == idle,
+            _ => false,
+        }),
+        "nothing of the stopped search after its stop was answered: {after:?}"
     );
-    let last_idle = after
-        .iter()
-        .rposition(|r| matches!(r, Report::Line { job, .. } if *job == idle));
-    let first_marker = after
-        .iter()
-        .position(|r| matches!(r, Report::Line { job, .. } if *job == marker));
-    assert!(last_idle < first_marker, "nothing of it after: {after:?}");
     assert!(woken.load(std::sync::atomic::Ordering::SeqCst) > 3);
 }
 

@@ -1,6 +1,7 @@
 //! The lessons against outside truth: `xiangqi lessons --json` lists both courses;
 //! Fairy-Stockfish (pyffish) agrees with every Xiangqi level's legal moves and sees each
-//! mate level's line, played as the lesson plays it, end the game; sgfmill reads every
+//! mate level's line, played as the lesson plays it, end the game (in check for a mate,
+//! out of it for 困毙), and its search scores each Mate(n) start a mate in exactly n; sgfmill reads every
 //! Go level's start to the same board. The capture player's figure against random play.
 
 use std::process::Command;
@@ -11,6 +12,7 @@ use xiangqi::go::{Color, sgf};
 use xiangqi::lessons::{self as xq_lessons, Goal, attempt, search};
 
 use super::pyffish::Oracle as Fsf;
+use super::uci::{Eval, Fsf as Uci};
 use crate::common;
 
 fn listed() -> Vec<Value> {
@@ -69,7 +71,8 @@ fn the_json_lists_both_courses_with_the_issue_fields() {
 #[test]
 fn fairy_stockfish_agrees_with_every_xiangqi_level() {
     let mut fsf = Fsf::start();
-    let mut mates = 0;
+    let mut uci = Uci::start();
+    let (mut mates, mut searched) = (0, 0);
     for level in xq_lessons::course().iter().flat_map(|s| &s.levels) {
         let fen = level.start.to_fen();
         let answer = fsf.ask(&format!("legal\t{fen}"));
@@ -91,7 +94,8 @@ fn fairy_stockfish_agrees_with_every_xiangqi_level() {
             // The lesson's own line: the learner's winning move, the defence's answer.
             let mut a = attempt::Attempt::new(level);
             while a.verdict() == attempt::Verdict::Going {
-                let m = search::wins(a.position(), n - a.moves()).unwrap();
+                let mate = matches!(level.goal, Goal::Mate(_));
+                let m = search::wins_as(a.position(), n - a.moves(), mate).unwrap();
                 a.play(m).unwrap();
                 a.answer_reply();
             }
@@ -103,10 +107,33 @@ fn fairy_stockfish_agrees_with_every_xiangqi_level() {
                 level.id
             );
             assert!(answer.contains("result=-"), "{}: {answer}", level.id);
+            // A mate ends in check; 困毙 leaves the general out of check, and no move.
+            let check = if matches!(level.goal, Goal::Mate(_)) {
+                "check=1"
+            } else {
+                "check=0"
+            };
+            assert!(answer.starts_with(check), "{}: {answer}", level.id);
+            if let Goal::Mate(n) = level.goal {
+                // Its own search from the start: a mate in exactly n, no shorter.
+                let depth = 2 * n + 3;
+                let score = uci.score(&fen, &[], depth);
+                assert_eq!(
+                    score,
+                    Eval::Mate(i32::try_from(n).unwrap()),
+                    "{}: Fairy-Stockfish at depth {depth} scores {fen}",
+                    level.id
+                );
+                searched += 1;
+            }
             mates += 1;
         }
     }
+    println!(
+        "{mates} mate and 困毙 levels played out, {searched} mates scored by Fairy-Stockfish's search"
+    );
     assert!(mates >= 40, "{mates} mate levels");
+    assert!(searched >= 30, "{searched} mates searched");
 }
 
 #[test]

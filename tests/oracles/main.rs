@@ -13,3 +13,4 @@ mod puzzles;
 mod pyffish;
 mod review;
 mod tutor;
+mod uci;

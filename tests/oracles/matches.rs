@@ -7,8 +7,9 @@ use std::process::Command;
 
 use crate::common;
 
+use super::pyffish::Oracle;
 use common::Rng as TestRng;
-use xiangqi::matches::levels::{LEVELS, mate_in_one};
+use xiangqi::matches::levels::LEVELS;
 use xiangqi::matches::{Player, Rng, Seat};
 use xiangqi::rules::{Move, Position, pgn};
 
@@ -97,23 +98,24 @@ fn a_match_between_two_levels_is_legal_pgn_with_its_results_and_taken_up_where_i
 }
 
 /// Positions with a mate in one (or a move leaving no legal reply, which wins too),
-/// found along seeded random games.
-fn mates(n: usize) -> Vec<Position> {
+/// found by Fairy-Stockfish's own rules (pyffish) along seeded random games: not by the
+/// `mate_in_one` the levels play.
+fn mates(n: usize, fsf: &mut Oracle) -> Vec<Position> {
     let mut rng = TestRng(7);
     let mut found = Vec::new();
     while found.len() < n {
-        let mut pos = Position::new();
-        for _ in 0..200 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            if mate_in_one(&pos).is_some() {
-                found.push(pos.clone());
-                break;
-            }
-            let m = moves[rng.below(moves.len())];
-            pos = pos.play(m).unwrap();
+        let start = Position::new();
+        let line = common::random_line(&start, 200, &mut rng);
+        let text: Vec<String> = line.iter().map(ToString::to_string).collect();
+        let answer = fsf.ask(&format!("mating\t{}\t{}", start.to_fen(), text.join(",")));
+        let ply: i64 = answer
+            .trim()
+            .strip_prefix("ply=")
+            .and_then(|k| k.parse().ok())
+            .unwrap_or_else(|| panic!("pyffish: {answer}"));
+        if let Ok(k) = usize::try_from(ply) {
+            let pos = line[..k].iter().fold(start, |p, &m| p.play(m).unwrap());
+            found.push(pos);
         }
     }
     found
@@ -121,15 +123,18 @@ fn mates(n: usize) -> Vec<Position> {
 
 #[test]
 fn every_level_plays_a_mate_in_one_it_has() {
-    let positions = mates(100);
+    let mut fsf = Oracle::start();
+    let positions = mates(40, &mut fsf);
     for level in LEVELS {
         let mut seat = Seat::start(&Player::Level(level)).expect("Fairy-Stockfish starts");
         for (i, pos) in positions.iter().enumerate() {
             let mv = seat.choose(pos, &[], &mut Rng::new(i as u64)).unwrap();
             let after = pos.play(mv).unwrap();
+            // Fairy-Stockfish finds no move for the side mated.
+            let answer = fsf.ask(&format!("legal\t{}", after.to_fen()));
             assert!(
-                after.legal_moves().is_empty(),
-                "level {} missed the mate in {}: played {mv}",
+                answer.trim_end().ends_with("moves="),
+                "level {} missed the mate in {}: played {mv} ({answer})",
                 level.number,
                 pos.to_fen()
             );

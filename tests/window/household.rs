@@ -12,7 +12,7 @@ const HORSE: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R
 
 /// Opens the new-game dialog and adds Dad and Mei there, typed: each takes the first
 /// side a guest has (Dad red, Mei black).
-fn seat_dad_and_mei(game: &Game) {
+pub(super) fn seat_dad_and_mei(game: &Game) {
     game.key("ctrl+shift+r");
     game.until_logged("new game dialog open");
     for (player, seats) in [
@@ -228,6 +228,26 @@ fn level_one_at_go(game: &Game) {
     game.until_logged_since(mark, "go computer plays ");
     game.until_still();
     game.save_shot("level-go-six-stones");
+    // Seen, not only logged: a black stone on each of the six handicap points, and
+    // none on a corner point nobody played.
+    let shot = game.shot();
+    let black = xiangqi::theme::go::BLACK;
+    for p in xiangqi::go::handicap::points(9, 6).unwrap() {
+        let name = p.gtp(9);
+        let (x, y) = super::go_point(game, &name, 9);
+        let n = shot.count_near(x, y, 3.0, black);
+        assert!(n > 10, "a black stone on {name}: {n} black pixels");
+    }
+    let stones = |name: &str| {
+        let (x, y) = super::go_point(game, name, 9);
+        shot.count_near(x, y, 3.0, black)
+    };
+    let log = game.log();
+    let empty = ["B2", "H8", "B8", "H2"]
+        .into_iter()
+        .find(|p| !log.contains(&format!("plays {p}")))
+        .unwrap();
+    assert!(stones(empty) < 3, "{empty} is empty: {}", stones(empty));
 }
 
 /// A new game with red's help chosen in the new-game dialog (`warnings`, `tutor`; the
@@ -335,6 +355,17 @@ fn tutor_arrow_and_circle_drawn_with_the_right_button_are_kept() {
     let green = xiangqi::theme::over(xiangqi::theme::brush::GREEN, xiangqi::theme::wood::BOARD);
     let on_shaft = shot.count_within((x0 + x1) / 2.0, (y0 + y1) / 2.0, cell * 0.2, green, 40);
     assert!(on_shaft > 10, "{on_shaft} green pixels on the arrow");
+    // The ring is 0.40 to 0.49 of a cell from e6's centre: its red on three diagonals
+    // (the fourth is where the arrow comes in), none at the centre.
+    let red = xiangqi::theme::over(xiangqi::theme::brush::RED, xiangqi::theme::wood::BOARD);
+    let d = cell * 0.445 * std::f32::consts::FRAC_1_SQRT_2;
+    let on_ring: usize = [(d, d), (d, -d), (-d, d)]
+        .iter()
+        .map(|(dx, dy)| shot.count_within(x1 + dx, y1 + dy, cell * 0.03 + 1.0, red, 40))
+        .sum();
+    assert!(on_ring >= 6, "{on_ring} red pixels on the ring around e6");
+    let inside = shot.count_within(x1, y1, cell * 0.2, red, 40);
+    assert!(inside == 0, "{inside} red pixels inside the ring");
     // Kept with the game: closed and opened again, the marks are drawn again.
     game.key("ctrl+w");
     assert_eq!(game.exit_code(), Some(0));
@@ -364,6 +395,31 @@ fn tutor_takes_back_a_cannon_given_away_and_the_move_instead_stands() {
     game.until_logged_since(mark, "marks drawn [%cal Y");
     game.until_still();
     game.save_shot("tutor-takeback");
+    // The yellow arrow seen between its two points (the better move, from the log).
+    let log = game.since(mark);
+    let arrow = log
+        .rsplit("marks drawn [%cal Y")
+        .next()
+        .and_then(|rest| rest.get(..4))
+        .unwrap()
+        .to_owned();
+    let (x0, y0, cell) = game.point(sq(&arrow[..2]));
+    let (x1, y1, _) = game.point(sq(&arrow[2..]));
+    let yellow = xiangqi::theme::over(xiangqi::theme::brush::YELLOW, xiangqi::theme::wood::BOARD);
+    let shot = game.shot();
+    // Along the shaft, off the points (a piece under the arrow changes its shade):
+    // the wood between them shows the arrow's yellow.
+    let on_shaft: usize = [0.35, 0.5, 0.65]
+        .iter()
+        .map(|t| {
+            let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+            shot.count_within(x, y, cell * 0.1, yellow, 40)
+        })
+        .sum();
+    assert!(
+        on_shaft > 10,
+        "{on_shaft} yellow pixels on the arrow {arrow}"
+    );
     // Another move: it stands, and the one taken back stays in the record.
     let mark = game.mark();
     game.play("h0g2");

@@ -73,6 +73,26 @@ fn xiangqi_stage(game: &Game) {
     game.until_logged("learn open");
     game.until_still();
     game.save_shot("lesson-map-stars");
+    // The stars seen: the chariot's first card, three stars earned (★★★), has more ink
+    // than the elephant's first, none earned (☆☆☆), the same digit before them.
+    let shot = game.shot();
+    let ink = |card: &str| {
+        let (x, y) = panel_place(game, card);
+        let (w, h) = (24.0 * game.scale, 6.0 * game.scale);
+        let mut dark = 0;
+        for py in (y - h) as i32..=(y + h) as i32 {
+            for px in (x - w) as i32..=(x + w) as i32 {
+                let [r, g, b] = shot.at(px as f32, py as f32);
+                dark += usize::from(u32::from(r) + u32::from(g) + u32::from(b) < 330);
+            }
+        }
+        dark
+    };
+    let (earned, none) = (ink("lesson-chariot-1"), ink("lesson-elephant-1"));
+    assert!(
+        earned * 10 >= none * 13,
+        "three stars earned show {earned} dark pixels, none earned {none}"
+    );
     game.key("Escape");
     game.until_logged("learn closed");
     game.click_at(panel_place(game, "lesson-leave"));
@@ -116,4 +136,58 @@ fn lesson_go_level_played_with_the_keyboard() {
     });
     game.until_still();
     game.save_shot("lesson-go-liberties-1");
+}
+
+/// Guess the moves, as a person plays it (issue 71): four moves played, then Game →
+/// Guess the moves: the board goes back to the start and each move is hidden. The
+/// game's own move scores 100; 马2进3 for the game's 马8进7 is judged by the engine and
+/// the game's move is then shown on the board; at the end the percentage, and leaving
+/// brings the game back.
+#[test]
+fn guess_the_moves_of_a_game_played_with_the_mouse() {
+    let game = Game::start("guess");
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        game.play(m);
+    }
+    let played = ["h2e2", "h9g7", "h0g2", "i9h9"]
+        .iter()
+        .fold(xiangqi::rules::Position::new(), |p, m| {
+            p.play(m.parse().unwrap()).unwrap()
+        })
+        .to_fen();
+    let played = played.as_str();
+    game.until_position(played);
+    game.click_at(super::menu_place(&game, "MenuGame"));
+    game.click_at(super::stable_place(&game, "menu Own(GuessCommand(Start))"));
+    game.until_position(super::START);
+    game.until_still();
+    game.save_shot("guess-start");
+    let mark = game.mark();
+    game.play("h2e2");
+    game.until_logged_since(mark, "guess 1 of 4: 100");
+    game.until_position(super::AFTER_H2E2);
+    // Not the game's move: the engine's opinion, then the game's move on the board.
+    let mark = game.mark();
+    game.play("b9c7");
+    game.until_logged_since(mark, "guess 2 of 4: ");
+    game.until_position(super::AFTER_H2E2_H9G7);
+    game.until_seen(super::sq("g7"), super::harness::Seen::Black);
+    game.until_seen(super::sq("c7"), super::harness::Seen::Empty);
+    let mark = game.mark();
+    game.play("h0g2");
+    game.play("i9h9");
+    game.until_logged_since(mark, "guessed the game: ");
+    game.until_still();
+    game.save_shot("guess-done");
+    let log = game.since(mark);
+    let percent: u32 = log
+        .split("guessed the game: ")
+        .nth(1)
+        .and_then(|r| r.split('%').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap();
+    assert!((75..=100).contains(&percent), "{percent}%");
+    game.click_at(panel_place(&game, "guess-leave"));
+    game.until_logged("guessing left");
+    game.until_position(played);
 }

@@ -74,14 +74,24 @@ impl Buses {
         vec![("DBUS_SESSION_BUS_ADDRESS", self.address.clone())]
     }
 
-    /// The game's tree as the reader sees it.
-    fn tree(&self) -> Vec<Node> {
+    /// The game's tree as the reader sees it; what went wrong reading it, if the reader
+    /// could not (pyatspi broken: no tree at all, said at once rather than as a bare
+    /// timeout). A line `error …` (no such application yet, a node gone while read) is
+    /// kept as a node of role `error`, which the waits show when they time out.
+    fn tree(&self) -> Result<Vec<Node>, String> {
         let out = Command::new("/usr/bin/python3")
             .args(["-c", DUMP, "xiangqi"])
             .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
             .output()
             .expect("python3 runs (apt-get install python3-pyatspi)");
-        String::from_utf8_lossy(&out.stdout)
+        if !out.status.success() {
+            return Err(format!(
+                "the tree's reader failed ({}): {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout)
             .lines()
             .filter_map(|l| {
                 let mut parts = l.split('\t');
@@ -92,7 +102,7 @@ impl Buses {
                     text: parts.next().unwrap_or_default().to_owned(),
                 })
             })
-            .collect()
+            .collect())
     }
 
     /// Does the reader's "click" on the node named `name` (as Orca's activate does).
@@ -110,12 +120,18 @@ impl Buses {
 
     /// Waits until a node of the tree satisfies `test`, and returns it.
     fn until(&self, game: &Game, what: &str, test: impl Fn(&Node) -> bool) -> Node {
+        let nodes = self.until_tree(game, what, |tree| tree.iter().any(&test));
+        nodes.into_iter().find(test).unwrap()
+    }
+
+    /// Waits until the whole tree satisfies `test`, and returns it.
+    fn until_tree(&self, game: &Game, what: &str, test: impl Fn(&[Node]) -> bool) -> Vec<Node> {
         let start = Instant::now();
         let mut last = Vec::new();
         while start.elapsed() < Duration::from_secs(30) {
-            last = self.tree();
-            if let Some(node) = last.iter().find(|n| test(n)) {
-                return node.clone();
+            last = self.tree().unwrap_or_else(|e| game.fail(&e));
+            if test(&last) {
+                return last;
             }
             std::thread::sleep(Duration::from_millis(300));
         }
@@ -349,5 +365,61 @@ fn tutor_question_and_marks_are_read_by_the_screen_reader() {
         )
     });
     buses.until(&game, "its answer", |n| named(n, "Play it anyway"));
+    game.save_shot(name);
+}
+
+/// The players' pages read as a screen reader reads them: after Dad resigns to Mei,
+/// under Dad's name his Xiangqi line says the loss and whom to, under Mei's her win.
+#[test]
+fn players_pages_are_read_by_the_screen_reader() {
+    let name = "players_reader";
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let buses = Buses::start(&dir);
+    let game = Game::start_env(name, "en_US.UTF-8", &buses.env());
+    super::household::seat_dad_and_mei(&game);
+    game.key("Return");
+    game.until_logged(r#"new game: [("Red", "Dad"), ("Black", "Mei")"#);
+    let (x, y, _) = game.point(super::sq("h2"));
+    game.move_to((x, y));
+    game.play("h2e2");
+    game.play("h9g7");
+    game.until_position(super::AFTER_H2E2_H9G7);
+    game.click_at(super::panel_place(&game, "resign"));
+    game.click_at(super::panel_place(&game, "confirm-resign"));
+    game.until_logged("library: a game added");
+    game.key("ctrl+shift+p");
+    game.until_logged("players page Mei: ");
+    // Each page's lines after its player's name, up to the other player's name (the
+    // name may stand elsewhere too, in the seats: every place it stands is looked after).
+    let page = |tree: &[Node], who: &str, other: &str| -> Vec<String> {
+        let is = |n: &Node, name: &str| n.name == name || n.text == name;
+        let mut lines = Vec::new();
+        for (at, _) in tree.iter().enumerate().filter(|(_, n)| is(n, who)) {
+            lines.extend(
+                tree[at + 1..]
+                    .iter()
+                    .take_while(|n| !is(n, other))
+                    .map(|n| format!("{} | {}", n.name, n.text)),
+            );
+        }
+        lines
+    };
+    let dad_line = "Xiangqi: played 1, won 0, drawn 0, lost 1";
+    let mei_line = "Xiangqi: played 1, won 1, drawn 0, lost 0";
+    let tree = buses.until_tree(&game, "both pages with their games", |tree| {
+        let (dad, mei) = (page(tree, "Dad", "Mei"), page(tree, "Mei", "Dad"));
+        dad.iter().any(|t| t.contains(dad_line)) && mei.iter().any(|t| t.contains(mei_line))
+    });
+    let dad = page(&tree, "Dad", "Mei");
+    assert!(
+        dad.iter()
+            .any(|t| t.contains("against Mei: won 0, drawn 0, lost 1")),
+        "Dad's page: {dad:?}"
+    );
+    assert!(
+        !dad.iter().any(|t| t.contains(mei_line)),
+        "Mei's win is not on Dad's page: {dad:?}"
+    );
     game.save_shot(name);
 }

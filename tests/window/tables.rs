@@ -34,6 +34,20 @@ fn ticks_of(pid: u32, secs: u64) -> u64 {
     read() - before
 }
 
+/// Waits until the engine's lines, logged after byte `from` of the log, reach `depth`
+/// for the analysis.
+fn until_depth(game: &Game, from: usize, depth: u32) {
+    game.until(&format!("the analysis at depth {depth}"), || {
+        game.log()[from..]
+            .lines()
+            .filter_map(|l| l.split("engine depth ").nth(1))
+            .filter(|rest| rest.ends_with("(Analyse)"))
+            .filter_map(|rest| rest.split_whitespace().next()?.parse::<u32>().ok())
+            .any(|d| d >= depth)
+            .then_some(())
+    });
+}
+
 /// A Xiangqi game with a running clock and the analysis on; at the Go table H, A, R, F,
 /// Space, F2, F3, `]`, Ctrl+G and a stone played: the Xiangqi engine stops searching and
 /// no Fairy-Stockfish is started, each Xiangqi key means nothing to Xiangqi (H, A, R
@@ -58,13 +72,14 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
             .parse()
             .ok()
     });
-    assert!(
-        ticks_of(pid, 1) > 20,
-        "the analysis searches at the Xiangqi table"
-    );
+    // The engine's own lines say it searches: a depth of 5 reached.
+    until_depth(&game, 0, 5);
 
     game.click_at(panel_place(&game, "table-go"));
     game.until_logged("table switches to Go");
+    // And its answer to the stop that it no longer does.
+    game.until_logged("engine stopped");
+    let stopped = game.log().rfind("engine stopped").unwrap();
     let left = game.until("the clock's reading on leaving", || {
         clock_logged(&game.log(), "waits")
     });
@@ -144,7 +159,13 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
         !log.contains("notice Analysis"),
         "the analysis was not toggled:\n{log}"
     );
-    // The engine that analysed for the Xiangqi table has stopped searching.
+    // The engine that analysed for the Xiangqi table has stopped searching: no line
+    // of it since its answer to the stop, and its process uses no CPU.
+    let since = &game.log()[stopped..];
+    assert!(
+        !since.contains("engine depth"),
+        "the hidden table's engine said lines:\n{since}"
+    );
     assert!(ticks_of(pid, 2) < 20, "the hidden table's engine rests");
     game.save_shot("tables-go");
 
@@ -168,7 +189,7 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
             .contains("engine asked: Analyse")
             .then_some(())
     });
-    assert!(ticks_of(pid, 1) > 20, "the analysis searches again");
+    until_depth(&game, back_at, 5);
     game.save_shot("tables-back");
 }
 

@@ -10,9 +10,13 @@
 //! - `frame F settled` when egui asked for no further pass (the panel's places are
 //!   final), `frame F idle` when nothing asked for another frame either (the loop
 //!   sleeps until the next event): screenshots and the idle checks wait for these.
+//! - `presented frame F` once the renderer has drawn frame F and handed it to the
+//!   window: a screenshot taken after it shows that frame (not `frame …`: the lines
+//!   above are the main world's, this one the render world's, a frame later).
 
 use bevy::input::ButtonState;
 use bevy::prelude::*;
+use bevy::render::{Extract, ExtractSchedule, Render, RenderApp, RenderSystems};
 use bevy::window::{PrimaryWindow, RequestRedraw, WindowEvent};
 use bevy_egui::EguiContext;
 
@@ -38,6 +42,28 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Probe>()
         .add_systems(First, (count_frame, acknowledge).chain())
         .add_systems(Last, at_rest.in_set(crate::schedule::End::Rest));
+    // Headless (the app's own tests) there is no renderer, and nothing is presented.
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .init_resource::<Drawn>()
+            .add_systems(ExtractSchedule, extract_frame)
+            .add_systems(Render, presented.in_set(RenderSystems::Cleanup));
+    }
+}
+
+/// The render world's copy of the frame number it draws.
+#[derive(Resource, Default)]
+struct Drawn(u64);
+
+fn extract_frame(probe: Extract<Option<Res<Probe>>>, mut drawn: ResMut<Drawn>) {
+    if let Some(probe) = probe.as_ref() {
+        drawn.0 = probe.frame;
+    }
+}
+
+/// After the render systems, which present the window's picture.
+fn presented(drawn: Res<Drawn>) {
+    info!("presented frame {}", drawn.0);
 }
 
 fn count_frame(mut probe: ResMut<Probe>) {

@@ -48,6 +48,9 @@ pub struct EngineView {
     /// The computer's score for the position its last move left, from its side:
     /// what it answers a draw offer there by.
     pub computer_score: Option<(Position, crate::engine::Score)>,
+    /// The engine is searching: a search was asked and the engine has not yet answered
+    /// it with its move, or answered the stop that ended it.
+    pub searching: bool,
 }
 
 impl EngineView {
@@ -258,6 +261,11 @@ fn collect(
                     view.lines_for = Some(asked.want.position.clone());
                 }
                 let i = line.multipv.saturating_sub(1);
+                // Each new depth of the best line, said once: what the window tests
+                // wait for to know the engine searches.
+                if i == 0 && view.lines.first().is_none_or(|l| l.depth < line.depth) {
+                    info!("engine depth {} ({:?})", line.depth, asked.want.task);
+                }
                 if i < view.lines.len() {
                     view.lines[i] = line;
                 } else if i == view.lines.len() {
@@ -265,7 +273,10 @@ fn collect(
                 }
             }
             Report::Best { job, mv } => {
-                let Some(Asked { want, .. }) = link.current.take_if(|a| a.id == job) else {
+                let current = link.current.take_if(|a| a.id == job);
+                // A search answered: another may have been asked since.
+                view.searching = link.current.is_some();
+                let Some(Asked { want, .. }) = current else {
                     continue;
                 };
                 let pos = want.position;
@@ -286,7 +297,12 @@ fn collect(
                     Task::Analyse => {}
                 }
             }
+            Report::Stopped { job } => {
+                view.searching = link.current.is_some();
+                info!("engine stopped (search {job})");
+            }
             Report::Failed(why) => {
+                view.searching = false;
                 warn!("engine failed: {why}");
                 failed = Some(T::EngineFailed.fill(lang, &[&why]));
             }
@@ -343,7 +359,7 @@ fn level_move(
 /// time, restarts it when its program or options change, stops it when nothing is.
 fn drive(
     mut link: ResMut<Link>,
-    view: Res<EngineView>,
+    mut view: ResMut<EngineView>,
     model: Res<Model>,
     settings: Res<EngineSetup>,
     editing: Res<Editing>,
@@ -393,9 +409,11 @@ fn drive(
         },
     );
     if link.worker.is_some() && link.config.as_ref() != Some(&config) {
-        // Another program or other options: the next search starts it afresh.
+        // Another program or other options: the next search starts it afresh (the old
+        // engine ends with its worker).
         link.worker = None;
         link.current = None;
+        view.bypass_change_detection().searching = false;
     }
     let same = match (&want, &link.current) {
         (Some(w), Some(asked)) => w.same(&asked.want),
@@ -438,6 +456,8 @@ fn drive(
         );
         let id = worker.ask(want.job.clone());
         link.current = Some(Asked { id, want });
+        // Not a change to draw (nor one that should bring this system back).
+        view.bypass_change_detection().searching = true;
     }
 }
 

@@ -177,9 +177,11 @@ impl<'a> Attempt<'a> {
             return None;
         }
         match self.level.goal {
-            Goal::Mate(_) | Goal::Stalemate(_) => {
-                search::defend(pos, self.level.par.saturating_sub(self.moves))
-            }
+            Goal::Mate(_) | Goal::Stalemate(_) => search::defend_towards(
+                pos,
+                self.level.par.saturating_sub(self.moves),
+                matches!(self.level.goal, Goal::Mate(_)),
+            ),
             Goal::Survive => self
                 .level
                 .replies

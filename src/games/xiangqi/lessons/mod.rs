@@ -290,8 +290,16 @@ pub fn check(level: &Level) -> Result<(), Unfit> {
             if found != Some(*n) {
                 return bad(format!("a forced win in {found:?}, not exactly {n}"));
             }
-            if matches!(level.goal, Goal::Stalemate(_)) && !stalemates(pos, *n) {
-                return bad("the win is a mate, not 困毙".into());
+            // The line ends as the level teaches: 困毙 wins too, but a mate lesson that
+            // ends in it teaches the wrong thing (Fairy-Stockfish found one: 闷宫's
+            // mate in 2, where one block left only 困毙).
+            let mate = matches!(level.goal, Goal::Mate(_));
+            if !search::ends_as(pos, *n, mate) {
+                return bad(if mate {
+                    "the line ends in 困毙, not a mate".into()
+                } else {
+                    "the win is a mate, not 困毙".into()
+                });
             }
             if level.par != *n {
                 return bad("the par of a mate is its N".into());
@@ -299,7 +307,7 @@ pub fn check(level: &Level) -> Result<(), Unfit> {
             let mut attempt = attempt::Attempt::new(level);
             while attempt.verdict() == attempt::Verdict::Going {
                 let left = level.par - attempt.moves();
-                let Some(m) = search::wins(attempt.position(), left) else {
+                let Some(m) = search::wins_as(attempt.position(), left, mate) else {
                     return bad("the win got lost on the way".into());
                 };
                 attempt
@@ -336,29 +344,6 @@ pub fn check(level: &Level) -> Result<(), Unfit> {
         Goal::Game => {}
     }
     Ok(())
-}
-
-/// The forced win played out (learner by [`search::wins`], defender by
-/// [`search::defend`]) ends with the defender not in check.
-fn stalemates(start: &Position, n: u32) -> bool {
-    let mut pos = start.clone();
-    for k in (1..=n).rev() {
-        let Some(m) = search::wins(&pos, k) else {
-            return false;
-        };
-        let Ok(next) = pos.play(m) else { return false };
-        if !next.has_legal_moves() {
-            return !next.is_check();
-        }
-        let Some(r) = search::defend(&next, k - 1) else {
-            return false;
-        };
-        let Ok(after) = next.play(r) else {
-            return false;
-        };
-        pos = after;
-    }
-    false
 }
 
 /// Some move of the side to move, of a shape its piece may make, is refused because
@@ -468,5 +453,55 @@ mod tests {
             .filter_map(|l| check(l).err().map(|e| e.0))
             .collect();
         assert!(unfit.is_empty(), "{}", unfit.join("\n"));
+    }
+
+    fn one(level: &str) -> Level {
+        let text = format!(r#"[(id: "t", title: ("", ""), intro: ("", ""), levels: [{level}])]"#);
+        parse(&format!("#![enable(implicit_some)]\n{text}")).unwrap()[0].levels[0].clone()
+    }
+
+    /// The checker is shown turning down wrong levels, each beside its right twin (the
+    /// course's own levels, changed in one thing).
+    #[test]
+    fn a_wrong_level_is_turned_down() {
+        let rejected = |level: &str, why: &str| {
+            let e = check(&one(level)).expect_err(level);
+            assert!(e.0.contains(why), "{level}: {e}");
+        };
+        // A mate in 1 given as a mate in 2.
+        let mate = r#"(start: "3k5/8R/9/9/9/9/9/9/9/R3K4 w", goal: Mate(N))"#;
+        assert_eq!(check(&one(&mate.replace('N', "1"))), Ok(()));
+        rejected(
+            &mate.replace('N', "2"),
+            "a forced win in Some(1), not exactly 2",
+        );
+        // A par too small for the captures it asks.
+        let two = r#"(start: "3aka3/9/2n1b1n2/9/2P6/9/9/2C6/9/4K4 w", goal: Capture(["c7", "g7"]), par: PAR)"#;
+        assert_eq!(check(&one(&two.replace("PAR", "2"))), Ok(()));
+        rejected(
+            &two.replace("PAR", "1"),
+            "reached in 2 moves, not the par 1",
+        );
+        // A capture of one's own piece (the cannon on c2), and of an empty point.
+        rejected(
+            r#"(start: "3aka3/9/2n1b1n2/9/2P6/9/9/2C6/9/4K4 w", goal: Capture(["c2"]), par: 1)"#,
+            "no piece of the other side stands on c2",
+        );
+        rejected(
+            r#"(start: "3aka3/9/2n1b1n2/9/2P6/9/9/2C6/9/4K4 w", goal: Capture(["e5"]), par: 1)"#,
+            "no piece of the other side stands on e5",
+        );
+        // An escape from a check that is not there: the rook moved off the general's file.
+        let escape = r#"(start: "4k4/9/9/9/5r3/3N5/9/9/5K3/9 w", goal: Escape)"#;
+        assert_eq!(check(&one(escape)), Ok(()));
+        rejected(
+            r#"(start: "4k4/9/9/9/6r2/3N5/9/9/5K3/9 w", goal: Escape)"#,
+            "the learner is not in check",
+        );
+        // A 困毙 level whose win is a mate.
+        rejected(
+            r#"(start: "3ak4/4a4/9/9/9/2C6/9/9/9/3K5 w", goal: Stalemate(1))"#,
+            "the win is a mate, not 困毙",
+        );
     }
 }

@@ -65,6 +65,81 @@ pub fn defend(pos: &Position, most: u32) -> Option<Move> {
         .or_else(|| replies.first().copied())
 }
 
+/// The winner's move in a win within `n` that ends as a level teaches, with the loser
+/// in check (`mate`) or not (困毙), when the defence ([`defend_towards`]) lets it;
+/// else as [`wins`].
+#[must_use]
+pub fn wins_as(pos: &Position, n: u32, mate: bool) -> Option<Move> {
+    if n == 0 {
+        return None;
+    }
+    let taught = |m: Move| {
+        let Ok(next) = pos.play(m) else { return false };
+        if !next.has_legal_moves() {
+            return next.is_check() == mate;
+        }
+        if n == 1 || !holds(&next, n - 1) {
+            return false;
+        }
+        defend_towards(&next, n - 1, mate)
+            .and_then(|r| next.play(r).ok())
+            .is_some_and(|after| ends_as(&after, n - 1, mate))
+    };
+    ordered(pos)
+        .into_iter()
+        .find(|&m| taught(m))
+        .or_else(|| wins(pos, n))
+}
+
+/// As [`defend`], but among the replies that put the loss off as long as the best, the
+/// first after which the win played out ([`wins_as`], then this) ends as the level
+/// teaches: every reply loses as fast, and the lesson's line should end in the mate
+/// (or the 困毙) it is about, not the other (a defender that blocks with the wrong
+/// advisor can leave only 困毙 where the level teaches 闷宫).
+#[must_use]
+pub fn defend_towards(pos: &Position, most: u32, mate: bool) -> Option<Move> {
+    let far = |r: Move| {
+        pos.play(r)
+            .ok()
+            .map(|next| distance(&next, most).map_or(u32::MAX, |d| d))
+    };
+    let replies = pos.legal_moves();
+    let longest = replies.iter().filter_map(|&r| far(r)).max()?;
+    if longest == u32::MAX {
+        return defend(pos, most);
+    }
+    replies
+        .iter()
+        .copied()
+        .filter(|&r| far(r) == Some(longest))
+        .find(|&r| pos.play(r).is_ok_and(|next| ends_as(&next, longest, mate)))
+        .or_else(|| defend(pos, most))
+}
+
+/// The forced win within `n` from `pos` (the winner to move), played out by
+/// [`wins_as`] and [`defend_towards`], ends with the loser in check (`mate`) or not.
+#[must_use]
+pub fn ends_as(pos: &Position, n: u32, mate: bool) -> bool {
+    let mut pos = pos.clone();
+    for k in (1..=n).rev() {
+        let Some(m) = wins_as(&pos, k, mate) else {
+            return false;
+        };
+        let Ok(next) = pos.play(m) else { return false };
+        if !next.has_legal_moves() {
+            return next.is_check() == mate;
+        }
+        let Some(r) = defend_towards(&next, k - 1, mate) else {
+            return false;
+        };
+        let Ok(after) = next.play(r) else {
+            return false;
+        };
+        pos = after;
+    }
+    false
+}
+
 /// Checks first, then captures, then the rest: a mate is most often found among them.
 fn ordered(pos: &Position) -> Vec<Move> {
     let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
