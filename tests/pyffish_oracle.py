@@ -9,9 +9,6 @@ Requests (tab-separated)           Answers
   end<TAB>FEN<TAB>a0a1,b0c2,...      end=0, or end=1 result=N when the line ends the game by
                                      a rule a player may claim (repetition, perpetual check
                                      or chase, the move limit); N > 0: the side to move wins
-  mating<TAB>FEN<TAB>a0a1,b0c2,...   ply=K: the first position along the line (K moves played)
-                                     where the side to move has a move leaving the other no
-                                     legal move (a mate, or 困毙, which wins too), or ply=-1
 
 Fairy-Stockfish numbers ranks 1-10; the answers use ICCS ranks 0-9 like the project.
 """
@@ -63,16 +60,6 @@ def end(fen, line):
     return f"end=1 result={result}" if over else "end=0"
 
 
-def mating(fen, line):
-    moves = [to_fsf(m) for m in line.split(",") if m]
-    for ply in range(len(moves) + 1):
-        here = sf.get_fen(VARIANT, fen, moves[:ply])
-        for m in sf.legal_moves(VARIANT, here, []):
-            if not sf.legal_moves(VARIANT, here, [m]):
-                return f"ply={ply}"
-    return "ply=-1"
-
-
 def main():
     for line in sys.stdin:
         parts = line.rstrip("\n").split("\t")
@@ -83,8 +70,6 @@ def main():
                 answer = wxf(parts[1], parts[2])
             elif parts[0] == "game" and len(parts) == 3:
                 answer = game(parts[1], parts[2])
-            elif parts[0] == "mating" and len(parts) == 3:
-                answer = mating(parts[1], parts[2])
             elif parts[0] == "end" and len(parts) == 3:
                 answer = end(parts[1], parts[2])
             else:

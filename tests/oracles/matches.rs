@@ -8,6 +8,7 @@ use std::process::Command;
 use crate::common;
 
 use super::pyffish::Oracle;
+use super::uci::{Eval, Fsf as Uci};
 use common::Rng as TestRng;
 use xiangqi::matches::levels::LEVELS;
 use xiangqi::matches::{Player, Rng, Seat};
@@ -98,24 +99,23 @@ fn a_match_between_two_levels_is_legal_pgn_with_its_results_and_taken_up_where_i
 }
 
 /// Positions with a mate in one (or a move leaving no legal reply, which wins too),
-/// found by Fairy-Stockfish's own rules (pyffish) along seeded random games: not by the
-/// `mate_in_one` the levels play.
-fn mates(n: usize, fsf: &mut Oracle) -> Vec<Position> {
+/// found by Fairy-Stockfish's own search (`score mate 1`: in Xiangqi 困毙 is scored as
+/// mate too) along seeded random games: not by the `mate_in_one` the levels play.
+fn mates(n: usize, uci: &mut Uci) -> Vec<Position> {
     let mut rng = TestRng(7);
     let mut found = Vec::new();
     while found.len() < n {
         let start = Position::new();
         let line = common::random_line(&start, 200, &mut rng);
-        let text: Vec<String> = line.iter().map(ToString::to_string).collect();
-        let answer = fsf.ask(&format!("mating\t{}\t{}", start.to_fen(), text.join(",")));
-        let ply: i64 = answer
-            .trim()
-            .strip_prefix("ply=")
-            .and_then(|k| k.parse().ok())
-            .unwrap_or_else(|| panic!("pyffish: {answer}"));
-        if let Ok(k) = usize::try_from(ply) {
-            let pos = line[..k].iter().fold(start, |p, &m| p.play(m).unwrap());
-            found.push(pos);
+        let mut pos = start;
+        for &m in &line {
+            // The position alone, without the game's moves: a win by the repetition
+            // rules (a perpetual check lost) is no mate for a level to find.
+            if uci.score(&pos.to_fen(), &[], 2) == Eval::Mate(1) {
+                found.push(pos);
+                break;
+            }
+            pos = pos.play(m).unwrap();
         }
     }
     found
@@ -124,7 +124,7 @@ fn mates(n: usize, fsf: &mut Oracle) -> Vec<Position> {
 #[test]
 fn every_level_plays_a_mate_in_one_it_has() {
     let mut fsf = Oracle::start();
-    let positions = mates(40, &mut fsf);
+    let positions = mates(60, &mut Uci::start());
     for level in LEVELS {
         let mut seat = Seat::start(&Player::Level(level)).expect("Fairy-Stockfish starts");
         for (i, pos) in positions.iter().enumerate() {
