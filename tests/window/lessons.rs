@@ -158,7 +158,7 @@ fn guess_the_moves_of_a_game_played_with_the_mouse() {
     let played = played.as_str();
     game.until_position(played);
     game.click_at(super::menu_place(&game, "MenuGame"));
-    game.click_at(super::stable_place(&game, "menu Own(GuessCommand(Start))"));
+    game.click_at(super::stable_place(&game, "menu Own(Guess(Start))"));
     game.until_position(super::START);
     game.until_still();
     game.save_shot("guess-start");

@@ -289,6 +289,15 @@ fn the_game_resumes_after_a_kill_and_after_quitting_and_opens_a_file() {
     game.play("h9g7");
     let two = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
     game.until_position(two);
+    // The autosave is written on a thread of its own, the moment after the move: the
+    // kill comes once it is on disk (a kill inside that moment loses the move, as it
+    // would a player's).
+    let autosave = game.home().join(".local/share/xiangqi/autosave.txt");
+    game.until("the second move autosaved", || {
+        std::fs::read_to_string(&autosave)
+            .is_ok_and(|t| t.contains("h9g7"))
+            .then_some(())
+    });
     // Dropping the harness kills the game with SIGKILL: no chance to save at exit.
     drop(game);
     let mut game = Game::restart("resume", &[]);
