@@ -98,21 +98,24 @@ pub fn wins_as(pos: &Position, n: u32, mate: bool) -> Option<Move> {
 /// advisor can leave only 困毙 where the level teaches 闷宫).
 #[must_use]
 pub fn defend_towards(pos: &Position, most: u32, mate: bool) -> Option<Move> {
-    let far = |r: Move| {
-        pos.play(r)
-            .ok()
-            .map(|next| distance(&next, most).map_or(u32::MAX, |d| d))
-    };
-    let replies = pos.legal_moves();
-    let longest = replies.iter().filter_map(|&r| far(r)).max()?;
+    // Each reply with how far the loss is after it (u32::MAX: not within `most`),
+    // searched once.
+    let far: Vec<(Move, Position, u32)> = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|&r| {
+            let next = pos.play(r).ok()?;
+            let d = distance(&next, most).unwrap_or(u32::MAX);
+            Some((r, next, d))
+        })
+        .collect();
+    let longest = far.iter().map(|&(_, _, d)| d).max()?;
     if longest == u32::MAX {
         return defend(pos, most);
     }
-    replies
-        .iter()
-        .copied()
-        .filter(|&r| far(r) == Some(longest))
-        .find(|&r| pos.play(r).is_ok_and(|next| ends_as(&next, longest, mate)))
+    far.iter()
+        .find(|(_, next, d)| *d == longest && ends_as(next, longest, mate))
+        .map(|&(r, _, _)| r)
         .or_else(|| defend(pos, most))
 }
 
