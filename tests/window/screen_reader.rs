@@ -163,6 +163,16 @@ impl Drop for Buses {
     }
 }
 
+/// The scenario's buses (their sockets in a folder of its own) and the game started on
+/// them in `lang`. Dropped in the other order: the game first, then the buses.
+fn with_reader(name: &str, lang: &str) -> (Buses, Game) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let buses = Buses::start(&dir);
+    let game = Game::start_env(name, lang, &buses.env());
+    (buses, game)
+}
+
 fn wait<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();
     loop {
@@ -221,10 +231,7 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
             "黑方 砲8平5",
         ),
     ] {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let buses = Buses::start(&dir);
-        let game = Game::start_env(name, lang, &buses.env());
+        let (buses, game) = with_reader(name, lang);
         // The board, as a grid of named points.
         buses.until(&game, "the board", |n| named(n, board));
         buses.until(&game, soldier, |n| named(n, soldier));
@@ -318,10 +325,7 @@ fn lesson_goal_is_read_by_the_screen_reader_when_a_level_opens() {
             "第 1 关：走到星上",
         ),
     ] {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let buses = Buses::start(&dir);
-        let game = Game::start_env(name, lang, &buses.env());
+        let (buses, game) = with_reader(name, lang);
         buses.until(&game, "the hint's button", |n| named(n, learn));
         buses.click(&game, learn);
         game.until_logged("learn open");
@@ -339,10 +343,7 @@ fn lesson_goal_is_read_by_the_screen_reader_when_a_level_opens() {
 #[test]
 fn tutor_question_and_marks_are_read_by_the_screen_reader() {
     let name = "tutor_reader";
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let buses = Buses::start(&dir);
-    let game = Game::start_env(name, "en_US.UTF-8", &buses.env());
+    let (buses, game) = with_reader(name, "en_US.UTF-8");
     // Warnings for red, chosen in the new-game dialog.
     super::household::help_for_red(&game, "warnings", "Warnings");
     game.play("h2e2");
@@ -373,10 +374,7 @@ fn tutor_question_and_marks_are_read_by_the_screen_reader() {
 #[test]
 fn players_pages_are_read_by_the_screen_reader() {
     let name = "players_reader";
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("buses-{name}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let buses = Buses::start(&dir);
-    let game = Game::start_env(name, "en_US.UTF-8", &buses.env());
+    let (buses, game) = with_reader(name, "en_US.UTF-8");
     super::household::seat_dad_and_mei(&game);
     game.key("Return");
     game.until_logged(r#"new game: [("Red", "Dad"), ("Black", "Mei")"#);
