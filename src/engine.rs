@@ -19,6 +19,7 @@ use crate::rules::{Move, Position};
 
 mod find;
 pub mod gtp;
+pub mod levels;
 mod plan;
 mod uci;
 mod worker;

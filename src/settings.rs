@@ -42,7 +42,7 @@ pub struct XiangqiSettings {
     pub computer: Option<Color>,
     /// How long the computer thinks about its move.
     pub strength: Limit,
-    /// The computer's level (1–17, `matches::levels`), which replaces the strength;
+    /// The computer's level (1–17, `engine::levels`), which replaces the strength;
     /// `None`: the strength as set.
     pub level: Option<u8>,
     /// The engine's search threads.
@@ -392,7 +392,7 @@ impl Stored {
                 .into_iter()
                 .find(|c| c.name() == self.computer.trim()),
             strength: self.strength.map_or(default.strength, clamp_strength),
-            level: crate::matches::levels::Level::get(self.level).map(|l| l.number),
+            level: crate::engine::levels::Level::get(self.level).map(|l| l.number),
             threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
             hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
         }

@@ -13,12 +13,10 @@
 mod failure;
 pub mod go;
 mod icon;
-pub mod lessons;
 mod levels;
 pub mod library;
 pub mod manual;
 mod players;
-pub mod tutor;
 pub mod xiangqi;
 
 pub use table::{actions, household, messages, panel, probe, schedule, shell, store};

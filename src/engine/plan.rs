@@ -80,8 +80,8 @@ pub struct Table<'a> {
     /// How long the computer thinks about a move.
     pub strength: Limit,
     /// The computer's level, if one is chosen: its depth and lines in place of the
-    /// strength (the move is then drawn among the lines: `matches::levels`).
-    pub level: Option<crate::matches::levels::Level>,
+    /// strength (the move is then drawn among the lines: `engine::levels`).
+    pub level: Option<crate::engine::levels::Level>,
     /// The analysis is shown.
     pub analysing: bool,
     /// A hint is asked for the position shown (and not yet given).
@@ -212,7 +212,7 @@ mod tests {
     #[test]
     fn a_level_searches_its_depth_with_its_lines() {
         let session = Session::new();
-        let level = crate::matches::levels::Level::get(4).unwrap();
+        let level = crate::engine::levels::Level::get(4).unwrap();
         let t = Table {
             computer: Some(Color::Red),
             level: Some(level),

@@ -100,7 +100,7 @@ fn levels_at(kind: &str) -> u8 {
     let n = if kind == super::GO {
         crate::matches::go_levels::GO_LEVELS.len()
     } else {
-        crate::matches::levels::LEVELS.len()
+        crate::engine::levels::LEVELS.len()
     };
     u8::try_from(n).unwrap_or(u8::MAX)
 }

@@ -6,7 +6,6 @@
 pub mod elo;
 pub mod go;
 pub mod go_levels;
-pub mod levels;
 mod runner;
 mod seat;
 

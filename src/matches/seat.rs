@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::Rng;
-use super::levels::{Level, mate_in_one};
+use crate::engine::levels::{Level, mate_in_one};
 use crate::engine::{Engine, Limit, Line};
 use crate::rules::{Move, Position};
 
@@ -59,13 +59,13 @@ impl std::str::FromStr for Player {
             let n: u8 = n.parse().map_err(|_| {
                 format!(
                     "\"{s}\": a level is fsf:1 to fsf:{}",
-                    super::levels::LEVELS.len()
+                    crate::engine::levels::LEVELS.len()
                 )
             })?;
             return Level::get(n).map(Player::Level).ok_or_else(|| {
                 format!(
                     "\"{s}\": a level is fsf:1 to fsf:{}",
-                    super::levels::LEVELS.len()
+                    crate::engine::levels::LEVELS.len()
                 )
             });
         }
@@ -104,7 +104,7 @@ impl std::str::FromStr for Player {
         }
         Err(format!(
             "\"{s}\": a player is a level (fsf:1 … fsf:{}), an engine (uci:PATH[,NAME=VALUE…][,depth=N]) or random",
-            super::levels::LEVELS.len()
+            crate::engine::levels::LEVELS.len()
         ))
     }
 }

@@ -96,7 +96,7 @@ fn a_go_lessons_stone_to_capture_stays_visible_under_its_triangle() {
     go_lesson(&mut app, (0, 0));
     let targets = app
         .world()
-        .resource::<xiangqi::app::lessons::go::GoLesson>()
+        .resource::<xiangqi::app::go::learn::lessons::GoLesson>()
         .targets();
     assert_eq!(targets.len(), 1, "one stone to capture");
     let table = app.world().resource::<GoTable>();

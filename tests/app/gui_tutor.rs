@@ -150,7 +150,7 @@ fn the_help_is_kept_in_the_settings_file() {
 #[test]
 fn xiangqi_tutor_for_blunders_only_takes_back_what_the_warnings_flag() {
     use common::headless::until;
-    use xiangqi::app::tutor::coach::Coach;
+    use xiangqi::app::xiangqi::learn::coach::Coach;
     use xiangqi::app::xiangqi::model::Model;
     let mut app = app();
     app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;

@@ -10,7 +10,7 @@ use crate::common;
 use super::pyffish::Oracle;
 use super::uci::{Eval, Fsf as Uci};
 use common::Rng as TestRng;
-use xiangqi::matches::levels::LEVELS;
+use xiangqi::engine::levels::LEVELS;
 use xiangqi::matches::{Player, Rng, Seat};
 use xiangqi::rules::{Move, Position, pgn};
 

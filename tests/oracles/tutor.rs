@@ -385,7 +385,7 @@ const TAKE_BACK: f64 = 20.0;
 /// moves are taken back.
 #[test]
 fn the_tutors_takebacks_are_what_the_raw_engine_calls_mistakes() {
-    use xiangqi::app::tutor::coach::DEPTH;
+    use xiangqi::app::xiangqi::learn::coach::DEPTH;
     use xiangqi::engine::Limit;
     use xiangqi::review::{self, Plan};
     let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");

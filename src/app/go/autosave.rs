@@ -79,9 +79,9 @@ fn save(
     table: Res<GoTable>,
     dirs: Res<DataDirs>,
     mut saved: ResMut<GoSaved>,
-    lesson: Option<Res<crate::app::lessons::go::GoLesson>>,
-    practice: Option<Res<crate::app::tutor::practice_go::GoPractice>>,
-    guess: Option<Res<crate::app::tutor::guess_go::GoGuess>>,
+    lesson: Option<Res<crate::app::go::learn::lessons::GoLesson>>,
+    practice: Option<Res<crate::app::go::learn::practice::GoPractice>>,
+    guess: Option<Res<crate::app::go::learn::guess::GoGuess>>,
 ) {
     // A lesson on the board: the game put aside was written before it came.
     if !table.is_changed()

@@ -45,10 +45,10 @@ impl TableGame for Go {
         let action = go_key(press, at)?;
         let lesson = at
             .world
-            .get_resource::<crate::app::lessons::go::GoLesson>()
-            .is_some_and(crate::app::lessons::go::GoLesson::on);
+            .get_resource::<crate::app::go::learn::lessons::GoLesson>()
+            .is_some_and(crate::app::go::learn::lessons::GoLesson::on);
         if lesson {
-            crate::app::lessons::in_go_lesson(action)
+            crate::app::go::learn::in_lesson(action)
         } else {
             Some(action)
         }
@@ -104,7 +104,7 @@ impl TableGame for Go {
         app.add_plugins((
             super::plugin,
             super::library::plugin,
-            crate::app::lessons::go::plugin,
+            crate::app::go::learn::lessons::plugin,
         ));
     }
 

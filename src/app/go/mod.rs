@@ -20,6 +20,7 @@ pub mod count;
 pub mod files;
 pub mod game;
 pub mod gnugo;
+pub mod learn;
 pub mod library;
 pub mod panel;
 pub mod slots;
@@ -131,8 +132,8 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<count::Suggesting>()
         .init_resource::<view::Forbidden>()
         .init_resource::<GoCursor>()
-        .init_resource::<crate::app::tutor::go::Held>()
-        .init_resource::<crate::app::tutor::go_coach::GoCoach>()
+        .init_resource::<crate::app::go::learn::tutor::Held>()
+        .init_resource::<crate::app::go::learn::coach::GoCoach>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
@@ -150,8 +151,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                crate::app::tutor::go::answer,
-                points.run_if(crate::app::lessons::go::takes_moves),
+                crate::app::go::learn::tutor::answer,
+                points.run_if(crate::app::go::learn::lessons::takes_moves),
                 commands,
                 comments,
                 gnugo::opponent::play,
@@ -161,9 +162,9 @@ pub(crate) fn plugin(app: &mut App) {
                 count::suggest,
                 view::forbid,
                 sounds,
-                crate::app::tutor::go_coach::watch,
-                crate::app::tutor::go_coach::verdict,
-                crate::app::tutor::go_coach::answer,
+                crate::app::go::learn::coach::watch,
+                crate::app::go::learn::coach::verdict,
+                crate::app::go::learn::coach::answer,
             )
                 .chain()
                 .in_set(Logic::Play)
@@ -209,7 +210,7 @@ fn points(
     mut presses: MessageReader<BoardPointer>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
-    mut helper: crate::app::tutor::go::Helper,
+    mut helper: crate::app::go::learn::tutor::Helper,
     mut right_from: Local<Option<crate::go::Point>>,
 ) {
     for &BoardPointer { press, at } in presses.read() {
@@ -218,7 +219,7 @@ fn points(
             BoardPress::RightDown => *right_from = point,
             BoardPress::RightUp(brush) => {
                 if let (Some(from), Some(to)) = (right_from.take(), point) {
-                    crate::app::tutor::marks::draw_go(&mut table, from, to, brush);
+                    crate::app::go::learn::marks::draw(&mut table, from, to, brush);
                 }
             }
             _ => {}
@@ -261,7 +262,7 @@ fn commands(
         ResMut<table::GoNext>,
     ),
     mut edited: MessageWriter<crate::app::store::persist::SectionEdited>,
-    mut helper: crate::app::tutor::go::Helper,
+    mut helper: crate::app::go::learn::tutor::Helper,
 ) {
     // A new game has the players the table seats at black and white.
     let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {

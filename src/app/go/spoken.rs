@@ -37,7 +37,7 @@ pub(crate) fn board(world: &World, lang: Lang) -> Option<SpokenBoard> {
         Color::White => G::WhiteToMove,
     };
     let mut label = format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang));
-    if let Some(words) = crate::app::tutor::marks::go_words(&table.markup(), size, lang) {
+    if let Some(words) = crate::app::go::learn::marks::words(&table.markup(), size, lang) {
         label = format!("{label}; {words}");
     }
     Some(SpokenBoard {

@@ -209,7 +209,7 @@ fn redraw(
     mut images: ResMut<Assets<Image>>,
     // Made once a board size: its fonts and empty board are kept.
     mut painter: Local<Option<GobanPainter>>,
-    lesson: Res<crate::app::lessons::go::GoLesson>,
+    lesson: Res<crate::app::go::learn::lessons::GoLesson>,
 ) {
     let Ok(mut sprite) = goban.single_mut() else {
         return;

@@ -183,7 +183,7 @@ pub(crate) fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
     };
     let mut label = format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang));
     // The marks drawn on the position, read after the side to move.
-    if let Some(words) = crate::app::tutor::marks::xiangqi_words(&model.marks(), lang) {
+    if let Some(words) = crate::app::xiangqi::learn::marks::words(&model.marks(), lang) {
         label = format!("{label}; {words}");
     }
     Some(SpokenBoard {

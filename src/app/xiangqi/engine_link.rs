@@ -331,20 +331,20 @@ fn collect(
 
 /// The computer's move at `level` (if one is chosen) from the engine's lines about
 /// `pos`: a win at once when there is one, else a line within the level's margin
-/// (`matches::levels`); the engine's best otherwise.
+/// (`engine::levels`); the engine's best otherwise.
 fn level_move(
     level: Option<u8>,
     pos: &Position,
     lines: &[crate::engine::Line],
     best: Move,
 ) -> Move {
-    let Some(level) = level.and_then(crate::matches::levels::Level::get) else {
+    let Some(level) = level.and_then(crate::engine::levels::Level::get) else {
         return best;
     };
     let roll = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0.5, |d| f64::from(d.subsec_nanos()) / 1e9);
-    let mv = crate::matches::levels::mate_in_one(pos)
+    let mv = crate::engine::levels::mate_in_one(pos)
         .or_else(|| level.choose(lines, roll))
         .filter(|&m| pos.is_legal(m))
         .unwrap_or(best);
@@ -394,7 +394,7 @@ fn drive(
             .computer
             .filter(|_| !waits.at(model.game().position())),
         strength: settings.strength,
-        level: settings.level.and_then(crate::matches::levels::Level::get),
+        level: settings.level.and_then(crate::engine::levels::Level::get),
         analysing: view.analysing,
         hint: link.hint_asked.as_ref() == Some(model.shown_position()),
         // A puzzle is solved without the engine (it would give the answer away).

@@ -39,7 +39,7 @@ impl TableGame for Xiangqi {
             .or_else(|| own_key(press, at))?;
         match crate::app::xiangqi::model::mode_at(at) {
             Mode::Train => in_training(action),
-            Mode::Lesson => crate::app::lessons::in_lesson(action),
+            Mode::Lesson => table::learn::lessons::in_lesson(action),
             _ => Some(action),
         }
     }
@@ -127,7 +127,7 @@ impl TableGame for Xiangqi {
             super::edit::plugin,
             super::engine_link::plugin,
             super::train::plugin,
-            crate::app::lessons::xiangqi::plugin,
+            crate::app::xiangqi::learn::lessons::plugin,
             super::files::import::plugin,
             super::library::plugin,
         ));

@@ -7,6 +7,7 @@ pub mod edit;
 pub mod engine_link;
 pub mod files;
 pub mod game;
+pub mod learn;
 pub mod library;
 pub mod messages;
 pub mod model;

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
 use crate::app::shell::model::Settings;
-use crate::app::tutor::xiangqi::Helper;
+use crate::app::xiangqi::learn::tutor::Helper;
 use crate::app::xiangqi::messages::{
     EngineMove, GameEnded, MovePlayed, MoveRejected, PointerPressed, PointerReleased,
     PointerRightPressed, Redone, Refusal, Selected, Undone,
@@ -23,7 +23,7 @@ use crate::rules::{Move, PlayError, Square};
 use crate::session::SessionError;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<crate::app::tutor::xiangqi::Held>()
+    app.init_resource::<crate::app::xiangqi::learn::tutor::Held>()
         .add_systems(
         Update,
         points
@@ -33,14 +33,14 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            crate::app::tutor::xiangqi::answer,
+            crate::app::xiangqi::learn::tutor::answer,
             pointer
                 .run_if(
                     in_state(Mode::Play)
                         .or_else(in_state(Mode::Train))
                         .or_else(in_state(Mode::Lesson)),
                 )
-                .run_if(crate::app::lessons::xiangqi::takes_moves),
+                .run_if(crate::app::xiangqi::learn::lessons::takes_moves),
             // Typed moves and the explorer's, in puzzles and lessons too (judged like a
             // click's).
             asked
@@ -49,7 +49,7 @@ pub(crate) fn plugin(app: &mut App) {
                         .or_else(in_state(Mode::Train))
                         .or_else(in_state(Mode::Lesson)),
                 )
-                .run_if(crate::app::lessons::xiangqi::takes_moves),
+                .run_if(crate::app::xiangqi::learn::lessons::takes_moves),
             engine_move,
             commands,
             drawn.run_if(in_state(Mode::Play)),
@@ -255,7 +255,7 @@ pub(crate) fn pointer(
             }
             // A plain click on an empty point takes the drawn marks off.
             None => {
-                if helper.in_play() && crate::app::tutor::marks::clear_xiangqi(&mut model) {
+                if helper.in_play() && crate::app::xiangqi::learn::marks::clear(&mut model) {
                     out.changed.write(BoardChanged);
                 }
             }
@@ -293,7 +293,7 @@ fn drawn(
     }
     for &crate::app::xiangqi::messages::PointerRightReleased(to, brush) in released.read() {
         if let (Some(a), Some(b)) = (from.take(), to) {
-            crate::app::tutor::marks::draw_xiangqi(&mut model, a, b, brush);
+            crate::app::xiangqi::learn::marks::draw(&mut model, a, b, brush);
             changed.write(BoardChanged);
         }
     }

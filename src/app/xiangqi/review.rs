@@ -78,7 +78,7 @@ impl Reviewed {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    use crate::app::tutor::coach;
+    use crate::app::xiangqi::learn::coach;
     type Game = crate::app::xiangqi::game::Xiangqi;
     let ours = <Game as crate::app::shell::table::TableGame>::SYSTEMS;
     app.init_resource::<Reviewed>()

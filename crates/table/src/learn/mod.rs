@@ -6,6 +6,8 @@
 #[cfg(feature = "shell")]
 pub mod guess;
 pub mod guessed;
+#[cfg(feature = "shell")]
+pub mod lessons;
 pub mod mistakes;
 #[cfg(feature = "shell")]
 pub mod practice;
@@ -14,6 +16,24 @@ pub mod progress;
 pub mod shell;
 
 use crate::i18n::Lang;
+
+/// The seat of a side: 0 for the side that moves first in the game's own order (the
+/// new-game dialog's "Help" column, seat by seat).
+#[must_use]
+pub fn seat(first: bool) -> usize {
+    usize::from(!first)
+}
+
+/// What an engine's look at a move has come to (the tutor, practice and guessing ask
+/// one and read the answer when it has come).
+pub enum Looked<T> {
+    /// Not yet.
+    Waiting,
+    /// The engine's verdict.
+    Done(T),
+    /// The engine stopped before it answered.
+    Failed,
+}
 
 /// A sentence in both languages the game speaks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

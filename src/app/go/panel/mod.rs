@@ -68,7 +68,7 @@ pub(crate) fn section(
     mut state: Local<GoUi>,
     mut actions: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
-    lesson: Res<crate::app::lessons::go::GoLesson>,
+    lesson: Res<crate::app::go::learn::lessons::GoLesson>,
 ) {
     // A lesson on the board: the table's lines for it are the panel's, with why a
     // stone was refused.

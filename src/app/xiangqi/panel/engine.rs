@@ -98,7 +98,7 @@ pub(crate) fn level_ui(
     (settings, household): (&Settings, &table::household::Household),
     send: &mut impl FnMut(Action),
 ) {
-    use crate::matches::levels::LEVELS;
+    use crate::engine::levels::LEVELS;
     let lang = settings.lang;
     let rows: Vec<crate::app::levels::Row> = LEVELS
         .iter()

@@ -149,7 +149,7 @@ fn rebuild(
     settings: Res<Settings>,
     look_changed: Res<crate::app::shell::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
-    lesson: Res<crate::app::lessons::xiangqi::XiangqiLesson>,
+    lesson: Res<crate::app::xiangqi::learn::lessons::XiangqiLesson>,
     look: Option<Res<MarkLook>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     marks: Query<Entity, With<Mark>>,

@@ -44,7 +44,7 @@ impl Helper<'_> {
         let game = table.game();
         let mover = game.position().to_move();
         // A tutor warns too where GNU Go is not there to ask after the stone.
-        let helped = match self.settings.help[super::seat(mover == Color::Black)] {
+        let helped = match self.settings.help[table::learn::seat(mover == Color::Black)] {
             Help::Warnings => true,
             Help::Tutor | Help::TutorBlunders => crate::engine::gtp::find_gnugo().is_none(),
             _ => false,

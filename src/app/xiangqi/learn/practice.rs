@@ -16,10 +16,11 @@ use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
 use crate::i18n::Lang;
 
-use super::look::{Look, Looked};
+use super::look::Look;
 use crate::rules::tree::marks::{Arrow, Colour, Marks};
 use crate::rules::{Color, Game, Move, Notation, Position};
 use crate::settings::XiangqiSettings;
+use table::learn::Looked;
 
 const SLUG: &str = "xiangqi";
 

@@ -16,10 +16,11 @@ use crate::app::go::{GoHappened, GoTable};
 use crate::app::shell::model::Settings;
 use crate::games::go::review::{self, Step};
 
-use super::look::{GoLook, Looked};
+use super::look::GoLook;
 use crate::games::go::tutor;
 use crate::go::markup::Shape;
 use crate::go::{Color, Game, Move};
+use table::learn::Looked;
 
 const SLUG: &str = "go";
 
@@ -86,7 +87,7 @@ pub(crate) fn watch(
         }
     }
     let mover = !game.position().to_move();
-    let seat = super::seat(mover == Color::Black);
+    let seat = table::learn::seat(mover == Color::Black);
     let Some(blunders_only) = settings.help[seat].tutor() else {
         return;
     };

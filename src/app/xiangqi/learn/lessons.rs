@@ -46,8 +46,8 @@ pub fn takes_moves(
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::lessons::attempt::Verdict::Going)
-        && crate::app::tutor::practice_xiangqi::takes_moves(&practice)
-        && crate::app::tutor::guess_xiangqi::takes_moves(&guesses)
+        && crate::app::xiangqi::learn::practice::takes_moves(&practice)
+        && crate::app::xiangqi::learn::guess::takes_moves(&guesses)
 }
 
 impl XiangqiLesson {
@@ -63,9 +63,9 @@ impl XiangqiLesson {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<XiangqiLesson>()
-        .init_resource::<crate::app::tutor::practice_xiangqi::XiangqiPractice>()
-        .init_resource::<crate::app::tutor::guess_xiangqi::XiangqiGuess>();
-    super::register(app, cards());
+        .init_resource::<crate::app::xiangqi::learn::practice::XiangqiPractice>()
+        .init_resource::<crate::app::xiangqi::learn::guess::XiangqiGuess>();
+    table::learn::lessons::register(app, cards());
     app.add_systems(
         Update,
         (
@@ -73,10 +73,10 @@ pub(crate) fn plugin(app: &mut App) {
             (judge, tell).chain().run_if(in_state(Mode::Lesson)),
             first_game,
             // A mistake practised is set up and judged as a level is.
-            crate::app::tutor::practice_xiangqi::board,
-            crate::app::tutor::practice_xiangqi::judge,
-            crate::app::tutor::guess_xiangqi::board,
-            crate::app::tutor::guess_xiangqi::judge,
+            crate::app::xiangqi::learn::practice::board,
+            crate::app::xiangqi::learn::practice::judge,
+            crate::app::xiangqi::learn::guess::board,
+            crate::app::xiangqi::learn::guess::judge,
         )
             .chain()
             .in_set(Logic::Lessons)
@@ -106,7 +106,7 @@ fn failure(f: Failure) -> Text {
 
 /// The learner's stars and the lesson's lines, after a verdict.
 fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    super::said(
+    table::learn::lessons::said(
         (learning, Xiangqi::SLUG),
         who,
         (attempt.moves(), attempt.verdict()),
@@ -160,7 +160,8 @@ fn commands(
         let at = match command {
             LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
                 let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match super::level_asked((command, Xiangqi::SLUG), current, &sizes) {
+                match table::learn::lessons::level_asked((command, Xiangqi::SLUG), current, &sizes)
+                {
                     Some(at) => at,
                     None => continue,
                 }
@@ -186,7 +187,7 @@ fn commands(
         let Some(level) = level(at) else { continue };
         let course = cards();
         let card = (&course.stages[at.0], &course.stages[at.0].levels[at.1]);
-        let mut opened = super::lesson(
+        let mut opened = table::learn::lessons::lesson(
             Xiangqi::SLUG,
             at,
             card,
@@ -279,7 +280,7 @@ fn judge(
             Err(Refusal::Checks) => {
                 model.undo();
                 if let Some(l) = learning.lesson_mut(Xiangqi::SLUG) {
-                    l.note = Some(super::gives_check());
+                    l.note = Some(gives_check());
                 }
                 info!("lesson move {m} refused: it gives check");
                 changed.write(BoardChanged);
@@ -343,4 +344,11 @@ fn first_game(
             None => learning.failed(Xiangqi::SLUG, failure(Failure::Drawn)),
         }
     }
+}
+/// Why a move was not taken in a level where the other side does not move.
+fn gives_check() -> Text {
+    Text::new(
+        "这一步将军了：这一关对方不走棋，不要将军",
+        "That move gives check: here the other side does not move, so no checks",
+    )
 }

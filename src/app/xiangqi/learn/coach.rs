@@ -20,11 +20,12 @@ use crate::app::xiangqi::model::{EngineSetup, Mode, Model};
 use crate::games::xiangqi::tutor;
 use crate::review::Mark;
 
-use super::look::{Look, Looked};
+use super::look::Look;
 use crate::rules::tree::NodeId;
 use crate::rules::tree::marks::{Arrow, Colour};
 use crate::rules::{Color, Move, Notation, Position};
 use crate::settings::XiangqiSettings;
+use table::learn::Looked;
 
 /// How deep the tutor's engine looks: quick, and as the review's marks count.
 pub const DEPTH: u32 = 8;
@@ -87,7 +88,7 @@ pub(crate) fn watch(
             }
         }
         let mover = m.piece.color;
-        let seat = super::seat(mover == Color::Red);
+        let seat = table::learn::seat(mover == Color::Red);
         let Some(blunders_only) = settings.help[seat].tutor() else {
             continue;
         };

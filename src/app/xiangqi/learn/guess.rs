@@ -12,8 +12,9 @@ use crate::app::shell::model::Settings;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
 
-use super::look::{Look, Looked};
+use super::look::Look;
 use crate::rules::{Game, Move, Notation, Position};
+use table::learn::Looked;
 
 const SLUG: &str = "xiangqi";
 

@@ -42,7 +42,7 @@ impl Helper<'_> {
         let pos = model.shown_position();
         let mover = pos.turn();
         // A tutor warns too where it has no engine to ask after the move.
-        let helped = match self.settings.help[super::seat(mover == Color::Red)] {
+        let helped = match self.settings.help[table::learn::seat(mover == Color::Red)] {
             Help::Warnings => true,
             Help::Tutor | Help::TutorBlunders => {
                 crate::engine::find(self.xq.engine.as_deref()).is_none()

@@ -1,16 +1,12 @@
-//! Lessons at each game's table (F4, Game → Learn to play…): the table draws the map
-//! and the lesson's lines and keeps the stars (`table::learn`); each game here sets its
-//! level up on its own board, judges the learner's moves with the pure lesson
-//! (`games::*::lessons`), plays the other side's answers and says how it stands.
+//! The lesson flow every game shares: the keys a lesson takes, the lesson's lines made
+//! from its cards, the level a command asks for and the verdict said. Each game sets its
+//! level up on its own board and judges the learner's moves with its pure lesson.
 
 use bevy::prelude::*;
-use table::learn::shell::{Courses, LearnCommand, Learning, Lesson, LessonState};
-use table::learn::{Course, Text, Verdict};
 
-use crate::app::actions::Action;
-
-pub mod go;
-pub mod xiangqi;
+use super::shell::{Courses, LearnCommand, Learning, Lesson, LessonState};
+use super::{Course, LevelCard, StageCard, Text, Verdict};
+use crate::actions::Action;
 
 /// The keys a lesson takes: Ctrl+Z starts the level again, the look's keys work, the
 /// lesson's own commands; the rest (new game, save, the engine) would act on the game
@@ -32,29 +28,11 @@ pub fn in_lesson(action: Action) -> Option<Action> {
     }
 }
 
-/// The keys a Go lesson takes: as [`in_lesson`], and Go's own board commands (a stone
-/// typed or placed with the cursor, a pass); not a new game or GNU Go's.
-#[must_use]
-pub fn in_go_lesson(action: Action) -> Option<Action> {
-    use crate::app::go::GoCommand;
-    match action {
-        Action::Own(ref own)
-            if matches!(
-                own.get::<GoCommand>(),
-                Some(GoCommand::Play(_) | GoCommand::Cursor(_) | GoCommand::Pass)
-            ) =>
-        {
-            Some(action)
-        }
-        other => in_lesson(other),
-    }
-}
-
 /// The lesson's lines as the table shows them, from a level's cards.
-pub(crate) fn lesson(
+pub fn lesson(
     slug: &str,
     at: (usize, usize),
-    card: (&table::learn::StageCard, &table::learn::LevelCard),
+    card: (&StageCard, &LevelCard),
     say: Option<Text>,
     after: Option<Text>,
 ) -> Lesson {
@@ -79,7 +57,7 @@ pub(crate) fn lesson(
 }
 
 /// Puts a game's course on the table's shelf (the map shows it).
-pub(crate) fn register(app: &mut App, course: Course) {
+pub fn register(app: &mut App, course: Course) {
     app.world_mut()
         .get_resource_or_init::<Courses>()
         .0
@@ -88,7 +66,7 @@ pub(crate) fn register(app: &mut App, course: Course) {
 
 /// The lesson's lines after a move: its count, and the verdict (the stars kept, or why
 /// it failed, in the game's words).
-pub(crate) fn said<F: Copy>(
+pub fn said<F: Copy>(
     (learning, slug): (&mut Learning, &str),
     who: &str,
     (moves, verdict): (u32, Verdict<F>),
@@ -108,7 +86,7 @@ pub(crate) fn said<F: Copy>(
 /// own), the one open (Retry), the one after it (Next); `None` for the others, or past
 /// the last level.
 #[must_use]
-pub(crate) fn level_asked(
+pub fn level_asked(
     (command, slug): (&LearnCommand, &str),
     current: Option<(usize, usize)>,
     sizes: &[usize],
@@ -130,14 +108,6 @@ pub fn next_of(at: (usize, usize), sizes: &[usize]) -> Option<(usize, usize)> {
     } else {
         (s + 1 < sizes.len()).then_some((s + 1, 0))
     }
-}
-
-/// Why a move was not taken in a level where the other side does not move.
-pub(crate) fn gives_check() -> Text {
-    Text::new(
-        "这一步将军了：这一关对方不走棋，不要将军",
-        "That move gives check: here the other side does not move, so no checks",
-    )
 }
 
 #[cfg(test)]

@@ -12,7 +12,8 @@ use crate::app::go::{GoHappened, GoTable};
 use crate::games::go::Session;
 use crate::go::{Game, Move};
 
-use super::look::{GoLook, Looked};
+use super::look::GoLook;
+use table::learn::Looked;
 
 const SLUG: &str = "go";
 

@@ -17,7 +17,8 @@ use crate::go::markup::{Markup, Shape};
 use crate::go::text::read_diagram;
 use crate::go::{Color, Game, Move, Position, Rules};
 
-use super::look::{GoLook, Looked};
+use super::look::GoLook;
+use table::learn::Looked;
 
 const SLUG: &str = "go";
 

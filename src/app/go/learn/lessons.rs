@@ -38,8 +38,8 @@ pub fn takes_moves(
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::games::go::lessons::attempt::Verdict::Going)
-        && crate::app::tutor::practice_go::takes_moves(&practice)
-        && crate::app::tutor::guess_go::takes_moves(&guesses)
+        && crate::app::go::learn::practice::takes_moves(&practice)
+        && crate::app::go::learn::guess::takes_moves(&guesses)
 }
 
 impl GoLesson {
@@ -61,19 +61,19 @@ impl GoLesson {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoLesson>()
-        .init_resource::<crate::app::tutor::practice_go::GoPractice>()
-        .init_resource::<crate::app::tutor::guess_go::GoGuess>();
-    super::register(app, cards());
+        .init_resource::<crate::app::go::learn::practice::GoPractice>()
+        .init_resource::<crate::app::go::learn::guess::GoGuess>();
+    table::learn::lessons::register(app, cards());
     app.add_systems(
         Update,
         (
             commands,
             judge,
             // A mistake practised is set up and judged as a level is.
-            crate::app::tutor::practice_go::board,
-            crate::app::tutor::practice_go::judge,
-            crate::app::tutor::guess_go::board,
-            crate::app::tutor::guess_go::judge,
+            crate::app::go::learn::practice::board,
+            crate::app::go::learn::practice::judge,
+            crate::app::go::learn::guess::board,
+            crate::app::go::learn::guess::judge,
         )
             .chain()
             .in_set(Logic::LessonsNext)
@@ -113,7 +113,7 @@ fn failure(f: Failure) -> Text {
 }
 
 fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    super::said(
+    table::learn::lessons::said(
         (learning, Go::SLUG),
         who,
         (attempt.moves(), attempt.verdict()),
@@ -148,7 +148,7 @@ fn commands(
         let at = match command {
             LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
                 let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match super::level_asked((command, Go::SLUG), current, &sizes) {
+                match table::learn::lessons::level_asked((command, Go::SLUG), current, &sizes) {
                     Some(at) => at,
                     None => continue,
                 }
@@ -194,7 +194,13 @@ fn commands(
         let Some(level) = level(at) else { continue };
         let course = cards();
         let card = (&course.stages[at.0], &course.stages[at.0].levels[at.1]);
-        let mut shown = super::lesson(Go::SLUG, at, card, level.say.clone(), level.after.clone());
+        let mut shown = table::learn::lessons::lesson(
+            Go::SLUG,
+            at,
+            card,
+            level.say.clone(),
+            level.after.clone(),
+        );
         shown.asks_number = matches!(level.goal, Goal::Count(_));
         shown.asks_pass = matches!(level.goal, Goal::Pass(_));
         learning.open.insert(Go::SLUG.to_owned(), shown);

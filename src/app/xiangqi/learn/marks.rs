@@ -7,11 +7,8 @@
 
 use bevy::prelude::*;
 
-use crate::app::go::GoTable;
 use crate::app::messages::Brush;
 use crate::app::xiangqi::model::Model;
-use crate::go::Point;
-use crate::go::markup::Shape;
 use crate::rules::Square;
 use crate::rules::tree::marks::{Arrow, Circle, Colour, Marks};
 
@@ -26,21 +23,10 @@ pub fn colour(brush: Brush) -> Colour {
     }
 }
 
-/// Go's shape for a brush.
-#[must_use]
-pub fn shape(brush: Brush) -> Shape {
-    match brush {
-        Brush::Plain => Shape::Circle,
-        Brush::Shift => Shape::Triangle,
-        Brush::Alt => Shape::Square,
-        Brush::Both => Shape::Cross,
-    }
-}
-
 /// A right-click on `from` (`to` the same point) or a right-drag to `to`, on the
 /// Xiangqi position shown. The same mark again (any colour) takes it off; another
 /// colour on the same place replaces it.
-pub fn draw_xiangqi(model: &mut Model, from: Square, to: Square, brush: Brush) {
+pub fn draw(model: &mut Model, from: Square, to: Square, brush: Brush) {
     let mut marks = model.marks();
     let colour = colour(brush);
     if from == to {
@@ -70,36 +56,13 @@ pub fn draw_xiangqi(model: &mut Model, from: Square, to: Square, brush: Brush) {
 }
 
 /// The marks of the Xiangqi position shown taken off (a plain click on an empty point).
-pub fn clear_xiangqi(model: &mut Model) -> bool {
+pub fn clear(model: &mut Model) -> bool {
     if model.marks().is_empty() {
         return false;
     }
     model.set_marks(&Marks::default());
     info!("marks cleared");
     true
-}
-
-/// A right-click or right-drag on the Go position shown.
-pub fn draw_go(table: &mut GoTable, from: Point, to: Point, brush: Brush) {
-    let mut markup = table.markup();
-    if from == to {
-        markup.toggle_shape(to, shape(brush));
-    } else {
-        markup.toggle_arrow(from, to);
-    }
-    table.set_markup(&markup);
-    let size = table.size();
-    let shapes: Vec<String> = markup
-        .shapes
-        .iter()
-        .map(|(p, s)| format!("{} {}", s.name(), p.gtp(size)))
-        .collect();
-    let arrows: Vec<String> = markup
-        .arrows
-        .iter()
-        .map(|(a, b)| format!("{}-{}", a.gtp(size), b.gtp(size)))
-        .collect();
-    info!("go marks now {shapes:?} arrows {arrows:?}");
 }
 
 fn colour_word(colour: Colour, lang: crate::i18n::Lang) -> &'static str {
@@ -119,7 +82,7 @@ fn colour_word(colour: Colour, lang: crate::i18n::Lang) -> &'static str {
 /// The marks of a Xiangqi position in words, for a screen reader ("marks: green arrow
 /// h2 to e2, red circle e6"); none without marks.
 #[must_use]
-pub fn xiangqi_words(marks: &Marks, lang: crate::i18n::Lang) -> Option<String> {
+pub fn words(marks: &Marks, lang: crate::i18n::Lang) -> Option<String> {
     use crate::i18n::Lang;
     if marks.is_empty() {
         return None;
@@ -138,54 +101,6 @@ pub fn xiangqi_words(marks: &Marks, lang: crate::i18n::Lang) -> Option<String> {
         Lang::En => format!("{} circle {}", colour_word(c.colour, lang), c.at),
     });
     let all: Vec<String> = arrows.chain(circles).collect();
-    Some(match lang {
-        Lang::Zh => format!("标记：{}", all.join("，")),
-        Lang::En => format!("marks: {}", all.join(", ")),
-    })
-}
-
-/// The marks of a Go position in words, for a screen reader ("marks: circle D4, label
-/// A on C3, arrow D4 to Q16"); none without marks.
-#[must_use]
-pub fn go_words(
-    markup: &crate::go::markup::Markup,
-    size: u8,
-    lang: crate::i18n::Lang,
-) -> Option<String> {
-    use crate::i18n::Lang;
-    if markup.is_empty() {
-        return None;
-    }
-    let zh_shape = |s: Shape| match s {
-        Shape::Circle => "圆圈",
-        Shape::Triangle => "三角",
-        Shape::Square => "方块",
-        Shape::Cross => "叉",
-    };
-    let mut all = Vec::new();
-    for &(p, s) in &markup.shapes {
-        all.push(match lang {
-            Lang::Zh => format!("{} {}", zh_shape(s), p.gtp(size)),
-            Lang::En => format!("{} {}", s.name(), p.gtp(size)),
-        });
-    }
-    for (p, text) in &markup.labels {
-        all.push(match lang {
-            Lang::Zh => format!("{} 标 {text}", p.gtp(size)),
-            Lang::En => format!("label {text} on {}", p.gtp(size)),
-        });
-    }
-    for (kind, pairs) in [
-        (("箭头", "arrow"), &markup.arrows),
-        (("连线", "line"), &markup.lines),
-    ] {
-        for (a, b) in pairs {
-            all.push(match lang {
-                Lang::Zh => format!("{} {} 到 {}", kind.0, a.gtp(size), b.gtp(size)),
-                Lang::En => format!("{} {} to {}", kind.1, a.gtp(size), b.gtp(size)),
-            });
-        }
-    }
     Some(match lang {
         Lang::Zh => format!("标记：{}", all.join("，")),
         Lang::En => format!("marks: {}", all.join(", ")),
