@@ -16,11 +16,12 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use xiangqi::app::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
 use xiangqi::app::store::persist::DataDirs;
+use xiangqi::app::store::slots::CurrentSlot;
 use xiangqi::app::store::slots::{SlotList, SlotState as Listed};
 use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{
-    Action, CurrentSlot, Notice, Overlay, Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
+    Action, Notice, Overlay, Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
 };
 use xiangqi::rules::Notation;
 use xiangqi::rules::record::GameRecord;

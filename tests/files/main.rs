@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod circles;
 mod cli;
 mod collections;
 mod damaged_files;

@@ -1,5 +1,5 @@
 //! What the player asks for, and who answers. Keys, buttons and menus write an
-//! [`Action`]; [`route`] hands each to the one system that owns it, as a message of that
+//! [`Action`]; `shell::input::route` hands each to the one system that owns it, as a message of that
 //! owner's own type, which it matches exhaustively: a new action is a compile error in
 //! the one place that must answer it, not a `_ =>` arm passed over in nine. A game's own
 //! commands travel as [`Own`], unread by the shell: the actions name no game.
@@ -8,11 +8,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
-use bevy::app::AppExit;
 use bevy::prelude::*;
-
-use crate::schedule::{AppSet, GameKind};
-use crate::shell::table::Tables;
 
 /// A key, button or menu action.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -163,7 +159,7 @@ impl Own {
         self.command.downcast_ref()
     }
 
-    fn write_to(&self, commands: &mut Commands) {
+    pub(crate) fn write_to(&self, commands: &mut Commands) {
         (self.write)(&*self.command, commands);
     }
 }
@@ -297,106 +293,9 @@ pub enum PictureCommand {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChooseGame(pub Option<usize>);
 
-/// The messages each owner reads.
-#[derive(bevy::ecs::system::SystemParam)]
-pub struct Owners<'w, 's> {
-    view: MessageWriter<'w, ViewCommand>,
-    play: MessageWriter<'w, PlayCommand>,
-    table: MessageWriter<'w, TableCommand>,
-    saves: MessageWriter<'w, SaveCommand>,
-    clipboard: MessageWriter<'w, ClipboardCommand>,
-    pictures: MessageWriter<'w, PictureCommand>,
-    choose: MessageWriter<'w, ChooseGame>,
-    switch: MessageWriter<'w, SwitchGame>,
-    exit: MessageWriter<'w, AppExit>,
-    own: Commands<'w, 's>,
-}
-
 /// The table changes game (`shell/tables.rs` applies it).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SwitchGame(pub crate::schedule::GameKind);
-
-/// Hands each action to its owner, if the game on the table answers it: the others are
-/// dropped, so that a key meant for one game never reaches the other one's hidden
-/// table. Every action is logged (`action Undo`, `action Hint not at this table`): a
-/// record of the session, read by the real-window tests.
-pub fn route(
-    mut actions: MessageReader<Action>,
-    table: Res<State<GameKind>>,
-    tables: Res<Tables>,
-    household: Res<crate::household::Household>,
-    mut to: Owners,
-) {
-    for action in actions.read() {
-        let said: &dyn fmt::Debug = match action {
-            Action::Own(own) => own,
-            other => other,
-        };
-        if !tables.answers(*table.get(), action) {
-            info!("action {said:?} not at this table");
-            continue;
-        }
-        info!("action {said:?}");
-        match action.clone() {
-            Action::Flip => _ = to.view.write(ViewCommand::Flip),
-            Action::ToggleMute => _ = to.view.write(ViewCommand::ToggleMute),
-            Action::ToggleHelp => _ = to.view.write(ViewCommand::ToggleHelp),
-            Action::TypeMove(open) => _ = to.view.write(ViewCommand::MoveBox(open)),
-            Action::Quit => _ = to.exit.write(AppExit::Success),
-            Action::Cancel => _ = to.play.write(PlayCommand::Cancel),
-            Action::Undo => _ = to.play.write(PlayCommand::Undo),
-            Action::Redo => _ = to.play.write(PlayCommand::Redo),
-            // With players to choose from, a new game asks who plays which side.
-            Action::NewGame if !household.players.is_empty() => {
-                _ = to.view.write(ViewCommand::NewGameDialog(true));
-            }
-            Action::NewGame => _ = to.play.write(PlayCommand::NewGame),
-            Action::NewGameChoices(open) => _ = to.view.write(ViewCommand::NewGameDialog(open)),
-            Action::StartGame => {
-                to.view.write(ViewCommand::NewGameDialog(false));
-                to.play.write(PlayCommand::NewGame);
-            }
-            Action::TogglePlayers => _ = to.view.write(ViewCommand::TogglePlayers),
-            Action::Learn => _ = to.view.write(ViewCommand::ToggleLearn),
-            Action::ReviewBack => _ = to.play.write(PlayCommand::Review(Review::Back)),
-            Action::ReviewForward => _ = to.play.write(PlayCommand::Review(Review::Forward)),
-            Action::ReviewStart => _ = to.play.write(PlayCommand::Review(Review::Start)),
-            Action::ReviewEnd => _ = to.play.write(PlayCommand::Review(Review::End)),
-            Action::ReviewAt(ply) => _ = to.play.write(PlayCommand::Review(Review::At(ply))),
-            Action::LineUp => {
-                _ = to
-                    .play
-                    .write(PlayCommand::Review(Review::Line { down: false }))
-            }
-            Action::LineDown => {
-                _ = to
-                    .play
-                    .write(PlayCommand::Review(Review::Line { down: true }))
-            }
-            Action::ToggleGameInfo => _ = to.view.write(ViewCommand::ToggleGameInfo),
-            Action::TogglePause => _ = to.table.write(TableCommand::TogglePause),
-            Action::Resign => _ = to.table.write(TableCommand::Resign),
-            Action::Hint => _ = to.play.write(PlayCommand::Hint),
-            Action::Save => _ = to.saves.write(SaveCommand::Save),
-            Action::Load => _ = to.saves.write(SaveCommand::Load),
-            Action::ToggleSlots => _ = to.saves.write(SaveCommand::ToggleSlots),
-            Action::ExportPgn => _ = to.saves.write(SaveCommand::ExportPgn),
-            Action::CopyFen => _ = to.clipboard.write(ClipboardCommand::CopyFen),
-            Action::CopyGame => _ = to.clipboard.write(ClipboardCommand::CopyGame),
-            Action::Paste => _ = to.clipboard.write(ClipboardCommand::Paste),
-            Action::ExportPng => _ = to.pictures.write(PictureCommand::Png),
-            Action::ExportGif => _ = to.pictures.write(PictureCommand::Gif),
-            Action::ChooseGame(i) => _ = to.choose.write(ChooseGame(i)),
-            Action::SwitchGame(kind) => _ = to.switch.write(SwitchGame(kind)),
-            Action::Own(own) => own.write_to(&mut to.own),
-            Action::Zoom(steps) => _ = to.view.write(ViewCommand::Zoom(steps)),
-            Action::NextTheme => _ = to.view.write(ViewCommand::NextTheme),
-            Action::ToggleSettings => _ = to.view.write(ViewCommand::ToggleSettings),
-            Action::TogglePieces => _ = to.view.write(ViewCommand::TogglePieces),
-            Action::Language(lang) => _ = to.view.write(ViewCommand::Language(lang)),
-        }
-    }
-}
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<Action>()
@@ -407,6 +306,5 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<ClipboardCommand>()
         .add_message::<PictureCommand>()
         .add_message::<ChooseGame>()
-        .add_message::<SwitchGame>()
-        .add_systems(Update, route.in_set(AppSet::Route));
+        .add_message::<SwitchGame>();
 }

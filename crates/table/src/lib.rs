@@ -50,56 +50,15 @@ mod shell_parts {
     pub use crate::messages::*;
     pub use crate::schedule::{AppSet, GameKind};
     pub use crate::shell::model::*;
-    use crate::theme::Rgba;
+    pub use crate::store::slots::CurrentSlot;
+    pub use crate::theme::paint::{egui_color, focus_ring, material, to_color};
     use crate::{actions, messages, panel, probe, schedule, shell, store};
-
-    /// A board cursor's ring: four bars forming a square `side` wide around `at`, in a
-    /// blue no piece, mark or board uses, at depth `z`, each tagged with `tag`.
-    pub fn focus_ring(
-        commands: &mut Commands,
-        (at, side, z): (Vec2, f32, f32),
-        tag: impl Bundle + Clone,
-    ) {
-        let bar = 0.075 * side;
-        for (offset, size) in [
-            (Vec2::new(0.0, side / 2.0), Vec2::new(side + bar, bar)),
-            (Vec2::new(0.0, -side / 2.0), Vec2::new(side + bar, bar)),
-            (Vec2::new(side / 2.0, 0.0), Vec2::new(bar, side + bar)),
-            (Vec2::new(-side / 2.0, 0.0), Vec2::new(bar, side + bar)),
-        ] {
-            commands.spawn((
-                tag.clone(),
-                Sprite {
-                    color: Color::srgb(0.1, 0.35, 1.0),
-                    custom_size: Some(size),
-                    ..default()
-                },
-                Transform::from_translation((at + offset).extend(z)),
-            ));
-        }
-    }
-
-    /// A theme colour as a Bevy colour.
-    #[must_use]
-    pub fn to_color(c: Rgba) -> Color {
-        Color::srgba_u8(c.0, c.1, c.2, c.3)
-    }
-
-    /// A theme colour as an egui colour.
-    #[must_use]
-    pub const fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
-        bevy_egui::egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
-    }
-
-    /// A flat material of a theme colour.
-    #[must_use]
-    pub fn material(materials: &mut Assets<ColorMaterial>, c: Rgba) -> Handle<ColorMaterial> {
-        materials.add(ColorMaterial::from_color(to_color(c)))
-    }
 
     /// Messages, model, input and logic: the table without a window or files (headless
     /// tests use it). The program adds its games after it.
     pub fn core_plugin(app: &mut App) {
+        // The slot in use is the settings file's, read before any window or file plugin.
+        app.init_resource::<store::slots::CurrentSlot>();
         app.add_plugins((
             schedule::plugin,
             actions::plugin,

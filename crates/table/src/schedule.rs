@@ -91,8 +91,8 @@ pub enum Logic {
     /// The parts of the settings each reader follows are brought up to date.
     Settings,
     /// Each game tells what happened in it this frame, in the shell's words: its
-    /// status line ([`GameSaid`](crate::GameSaid)) and its sound
-    /// ([`SoundCue`](crate::SoundCue)).
+    /// status line ([`GameSaid`](crate::messages::GameSaid)) and its sound
+    /// ([`SoundCue`](crate::messages::SoundCue)).
     Said,
 }
 

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 
 use super::Text;
-use crate::shell::model::Settings;
+use crate::actions::Action;
+use crate::settings::Settings;
+use crate::shell::table::{Lending, Lent, Service, add_service};
 use crate::store::persist::DataDirs;
 
 /// What the player asks.
@@ -106,6 +108,25 @@ impl Guesses {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Guesses>().add_message::<GuessCommand>();
+    // The guessing's Esc at every table.
+    add_service(
+        app,
+        Service {
+            answers: |a| matches!(a, Action::Own(own) if own.is::<GuessCommand>()),
+            key: |_, _| None,
+            lent: |world, slug| {
+                world
+                    .get_resource::<Guesses>()?
+                    .open
+                    .contains_key(slug)
+                    .then(|| Lending {
+                        lent: Lent::Guessing,
+                        give_back: Action::own(GuessCommand::Leave),
+                        onward: None,
+                    })
+            },
+        },
+    );
 }
 
 /// Start and Leave at the game on the table; the file read once and written on change.

@@ -12,7 +12,9 @@ use bevy::prelude::*;
 use super::Text;
 use super::mistakes::{Mistake, today};
 use super::shell::Learning;
-use crate::shell::model::Settings;
+use crate::actions::Action;
+use crate::settings::Settings;
+use crate::shell::table::{Lending, Lent, Service, add_service};
 
 /// What the player asks of the practice.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -125,6 +127,26 @@ impl Practice {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Practice>()
         .add_message::<PracticeCommand>();
+    // Shift+F4 and the drill's Esc and N at every table.
+    add_service(
+        app,
+        Service {
+            answers: |a| matches!(a, Action::Own(own) if own.is::<PracticeCommand>()),
+            key: |press, _| {
+                (press.shift && press.key == KeyCode::F4)
+                    .then(|| Action::own(PracticeCommand::Start))
+            },
+            lent: |world, slug| {
+                let drill = world.get_resource::<Practice>()?.drill(slug)?;
+                let answered = matches!(drill.state, DrillState::Found(_) | DrillState::Missed(_));
+                Some(Lending {
+                    lent: Lent::Practice,
+                    give_back: Action::own(PracticeCommand::Leave),
+                    onward: answered.then(|| Action::own(PracticeCommand::Next)),
+                })
+            },
+        },
+    );
 }
 
 /// Start, Next and Leave at the game on the table: the drill chosen (the game sets its

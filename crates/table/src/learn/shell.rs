@@ -10,8 +10,10 @@ use bevy::prelude::*;
 
 use super::progress::Progress;
 use super::{Course, Text};
+use crate::actions::Action;
 use crate::messages::Notice;
-use crate::shell::model::Settings;
+use crate::settings::Settings;
+use crate::shell::table::{Lending, Lent, Service, add_service};
 use crate::store::persist::DataDirs;
 
 /// Each game's course, by its slug (`xiangqi`, `go`): given by the game when it is
@@ -209,6 +211,38 @@ pub struct TutorAnswer {
 pub(crate) fn plugin(app: &mut App) {
     super::practice::plugin(app);
     super::guess::plugin(app);
+    // The help's question: Esc declines it, at every table.
+    add_service(
+        app,
+        Service {
+            answers: |a| matches!(a, Action::Own(own) if own.is::<TutorAnswer>()),
+            key: |_, _| None,
+            lent: |world, slug| {
+                world
+                    .get_resource::<Asked>()?
+                    .0
+                    .contains_key(slug)
+                    .then(|| Lending {
+                        lent: Lent::Asking,
+                        give_back: Action::own(TutorAnswer { slug, play: false }),
+                        onward: None,
+                    })
+            },
+        },
+    );
+    // A lesson: Esc leaves it when nothing else takes Esc, N goes on once passed.
+    add_service(
+        app,
+        Service::lender(|world, slug| {
+            let lesson = world.get_resource::<Learning>()?.lesson(slug)?;
+            let passed = matches!(lesson.state, LessonState::Passed(_));
+            Some(Lending {
+                lent: Lent::Lesson,
+                give_back: Action::own(LearnCommand::Leave),
+                onward: passed.then(|| Action::own(LearnCommand::Next)),
+            })
+        }),
+    );
     app.init_resource::<Courses>()
         .init_resource::<Learning>()
         .init_resource::<Asked>()

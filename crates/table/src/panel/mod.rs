@@ -26,12 +26,13 @@ use bevy::input::keyboard::KeyboardInput;
 
 use crate::actions::Action;
 use crate::schedule::GameKind;
+use crate::settings::Settings;
 use crate::shell::assets::FONT;
-use crate::shell::model::{Overlay, PointerOverPanel, Settings, TypingInPanel};
+use crate::shell::model::{Overlay, PointerOverPanel, TypingInPanel};
 use crate::shell::stage::PanelArea;
 use crate::shell::table::Tables;
 
-use crate::egui_color;
+use crate::theme::paint::egui_color;
 
 /// Logical width of the panel.
 const WIDTH: f32 = 300.0;
@@ -166,7 +167,7 @@ fn style(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut done: Local<Option<parts::TableLook>>,
-    household: Res<crate::household::Household>,
+    household: Res<crate::store::household::Household>,
 ) -> Result {
     // The players' colours, for the cards.
     if household.is_changed() {

@@ -5,9 +5,10 @@
 use bevy_egui::egui;
 
 use crate::actions::Action;
-use crate::egui_color;
 use crate::i18n::{Lang, Word};
-use crate::shell::model::{Coordinates, Settings};
+use crate::settings::Settings;
+use crate::theme::Coordinates;
+use crate::theme::paint::egui_color;
 use crate::theme::{PanelColors, PieceStyle, Shape, Theme};
 
 /// The theme and piece style the panel draws with, kept in egui's memory by the
@@ -33,7 +34,7 @@ pub fn card_name(ui: &mut egui::Ui, full: &str, player: Option<&str>) {
     let colour = player.and_then(|p| colours.0.iter().find(|(n, _)| n == p).map(|(_, c)| *c));
     ui.horizontal(|ui| {
         if let Some(c) = colour {
-            crate::panel::dialogs::household::dot(ui, c);
+            dot(ui, c);
         }
         let name = egui::RichText::new(full).strong();
         ui.add(egui::Label::new(name).truncate())
@@ -374,6 +375,14 @@ impl ScoreGraph<'_> {
             .flatten()?;
         Some((((at.x - rect.left()) / rect.width()) * (n - 1) as f32).round() as usize)
     }
+}
+
+/// A player's colour as a dot before their name, in the middle of a line of text.
+pub fn dot(ui: &mut egui::Ui, c: [u8; 3]) {
+    let height = ui.text_style_height(&egui::TextStyle::Heading);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, height), egui::Sense::hover());
+    let fill = egui::Color32::from_rgb(c[0], c[1], c[2]);
+    ui.painter().circle_filled(rect.center(), 5.0, fill);
 }
 
 #[cfg(test)]

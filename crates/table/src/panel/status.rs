@@ -5,9 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::i18n::Word;
+use crate::messages::GameSaid;
+use crate::messages::NewGameStarted;
+use crate::messages::NothingToDo;
+use crate::messages::Notice;
 use crate::schedule::{GameKind, Present};
-use crate::shell::model::Settings;
-use crate::{GameSaid, NewGameStarted, NothingToDo, Notice};
+use crate::settings::Settings;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StatusLines>()

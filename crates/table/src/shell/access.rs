@@ -65,7 +65,7 @@ pub struct Voice(pub Option<crate::speech::Speaker>);
 /// Says each thing said aloud, when the settings ask it.
 fn speak(
     mut said: MessageReader<Spoken>,
-    settings: Res<crate::shell::model::Settings>,
+    settings: Res<crate::settings::Settings>,
     voice: Res<Voice>,
 ) {
     let (true, Some(speaker)) = (settings.speak, &voice.0) else {

@@ -6,9 +6,9 @@ use crate::schedule::Present;
 use bevy::audio::{AudioPlayer, AudioSink, PlaybackSettings, Volume};
 use bevy::prelude::*;
 
-use crate::SoundCue;
+use crate::messages::SoundCue;
+use crate::settings::Settings;
 use crate::shell::assets::GameAssets;
-use crate::shell::model::Settings;
 
 /// A sound we started, and when.
 #[derive(Component)]

@@ -1,17 +1,29 @@
 //! The shell's own keys, whatever game is on the table: quit, the dialogs and their
-//! Esc, zoom, theme, sound, help, the learning features' keys. Esc closes the innermost
+//! Esc, zoom, theme, sound, help; Esc and N for a board lent (to a lesson, practice…). Esc closes the innermost
 //! thing open and quits only when nothing is.
 
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
-use super::table::{KeyContext, KeyPress};
+use super::table::{CursorKey, KeyContext, KeyPress, Lending, Lent};
+use super::tables::Tables;
 use crate::actions::Action;
-use crate::learn::shell::{Asked, LearnCommand, Learning, TutorAnswer};
 
-/// The shell's own keys: quit, the dialogs and their Esc, zoom, theme, sound, help.
+/// The shell's own keys: quit, the dialogs and their Esc, zoom, theme, sound, help; the
+/// services' keys (practice's Shift+F4), and Esc and N for a board lent.
 pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     let overlay = at.overlay;
+    let lent = lendings(at);
+    let asking = lent.iter().find(|l| l.lent == Lent::Asking);
+    // Practice and guessing give the board back on the first Esc a dialog leaves.
+    let leaving = lent
+        .iter()
+        .find(|l| matches!(l.lent, Lent::Practice | Lent::Guessing));
+    let onward = lent.iter().find_map(|l| l.onward.clone());
+    let served = at
+        .world
+        .get_resource::<Tables>()
+        .and_then(|t| t.service_key(press, at));
     Some(match (press.ctrl, press.key) {
         (true, KeyCode::KeyW) => Action::Quit,
         (true, KeyCode::Equal | KeyCode::NumpadAdd) => Action::Zoom(1),
@@ -21,10 +33,7 @@ pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (true, KeyCode::KeyP) if press.shift => Action::TogglePlayers,
         // Esc first closes the help's question (its "Choose another move"), then an
         // open dialog (a menu open is egui's to close: the table takes no key then).
-        (_, KeyCode::Escape) if asked(at).is_some() => Action::own(TutorAnswer {
-            slug: asked(at)?,
-            play: false,
-        }),
+        (_, KeyCode::Escape) if asking.is_some() => asking?.give_back.clone(),
         (_, KeyCode::Escape) if at.listing => Action::ChooseGame(None),
         (_, KeyCode::Escape) if overlay.slots => Action::ToggleSlots,
         (_, KeyCode::Escape) if overlay.help => Action::ToggleHelp,
@@ -34,25 +43,12 @@ pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (_, KeyCode::Escape) if overlay.new_game => Action::NewGameChoices(false),
         (_, KeyCode::Escape) if overlay.players => Action::TogglePlayers,
         (_, KeyCode::Escape) if overlay.learn => Action::Learn,
-        (_, KeyCode::F4) if press.shift => {
-            Action::own(crate::learn::practice::PracticeCommand::Start)
-        }
+        _ if served.is_some() => return served,
         (_, KeyCode::F4) => Action::Learn,
-        // Guessing a game's moves: Esc goes back to the game.
-        (_, KeyCode::Escape) if guessing(at) => {
-            Action::own(crate::learn::guess::GuessCommand::Leave)
-        }
-        // A mistake practised: Esc goes back to the game, N to the next once answered.
-        (_, KeyCode::Escape) if practising(at) => {
-            Action::own(crate::learn::practice::PracticeCommand::Leave)
-        }
-        (false, KeyCode::KeyN) if practised(at) => {
-            Action::own(crate::learn::practice::PracticeCommand::Next)
-        }
-        // A lesson passed: N goes on to the next level.
-        (false, KeyCode::KeyN) if lesson_passed(at) => {
-            Action::own(crate::learn::shell::LearnCommand::Next)
-        }
+        // Practising or guessing: Esc goes back to the game.
+        (_, KeyCode::Escape) if leaving.is_some() => leaving?.give_back.clone(),
+        // A position practised answered, a lesson passed: N goes on to the next.
+        (false, KeyCode::KeyN) if onward.is_some() => return onward,
         (false, KeyCode::Enter | KeyCode::NumpadEnter) if overlay.new_game => Action::StartGame,
         // The move box, where no dialog is open.
         // (Enter on the board with its cursor picks a piece instead.)
@@ -70,73 +66,18 @@ pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     })
 }
 
-/// The slug of the game on the table.
-fn on_table(at: &KeyContext) -> Option<&'static str> {
-    let kind = at
-        .world
-        .get_resource::<State<crate::schedule::GameKind>>()?;
-    let tables = at.world.get_resource::<crate::shell::tables::Tables>()?;
-    Some(tables.slug(*kind.get()))
-}
-
-/// The drill open at the game on the table, if any.
-fn drill<'w>(at: &KeyContext<'w>) -> Option<&'w crate::learn::practice::Drill> {
-    let practice = at
-        .world
-        .get_resource::<crate::learn::practice::Practice>()?;
-    practice.drill(on_table(at)?)
-}
-
-/// The moves of a game are being guessed at the game on the table.
-fn guessing(at: &KeyContext) -> bool {
-    let guesses = at.world.get_resource::<crate::learn::guess::Guesses>();
-    on_table(at)
-        .zip(guesses)
-        .is_some_and(|(slug, g)| g.open.contains_key(slug))
-}
-
-/// A mistake is being practised at the game on the table.
-fn practising(at: &KeyContext) -> bool {
-    drill(at).is_some()
-}
-
-/// The mistake practised at the game on the table is answered.
-fn practised(at: &KeyContext) -> bool {
-    drill(at).is_some_and(|d| {
-        matches!(
-            d.state,
-            crate::learn::practice::DrillState::Found(_)
-                | crate::learn::practice::DrillState::Missed(_)
-        )
-    })
-}
-
-/// The lesson open at the game on the table, if any.
-fn lesson<'w>(at: &KeyContext<'w>) -> Option<&'w crate::learn::shell::Lesson> {
-    at.world.get_resource::<Learning>()?.lesson(on_table(at)?)
-}
-
-/// The lesson open at the game on the table is passed.
-fn lesson_passed(at: &KeyContext) -> bool {
-    lesson(at).is_some_and(|l| matches!(l.state, crate::learn::shell::LessonState::Passed(_)))
-}
-
-/// The slug of the game on the table, if the help asks a question there.
-fn asked(at: &KeyContext) -> Option<&'static str> {
-    let slug = on_table(at)?;
-    at.world
-        .get_resource::<Asked>()?
-        .0
-        .contains_key(slug)
-        .then_some(slug)
+/// What has the board of the game on the table, besides the game.
+fn lendings(at: &KeyContext) -> Vec<Lending> {
+    Tables::lent_on_table(at.world)
 }
 
 /// Esc that neither the shell nor the game took: a lesson open is left (its result
 /// with it); with nothing open the program quits (the games write their autosave as it
-/// does); with anything else open (a text field, a menu, a dialog), nothing.
+/// does); with anything else open (a text field, a menu, a dialog, a question), nothing.
 pub(crate) fn escape(at: &KeyContext) -> Option<Action> {
-    if lesson(at).is_some() {
-        return Some(Action::own(LearnCommand::Leave));
+    let lent = lendings(at);
+    if let Some(lesson) = lent.iter().find(|l| l.lent == Lent::Lesson) {
+        return Some(lesson.give_back.clone());
     }
     let overlay = at.overlay;
     let open = overlay.any_dialog()
@@ -144,6 +85,74 @@ pub(crate) fn escape(at: &KeyContext) -> Option<Action> {
         || overlay.move_box
         || at.listing
         || at.typing
-        || asked(at).is_some();
+        || lent.iter().any(|l| l.lent == Lent::Asking);
     (!open).then_some(Action::Quit)
+}
+
+/// The actions of the table itself, whatever game is on it.
+#[must_use]
+pub fn shell_answers(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Quit
+            | Action::ToggleHelp
+            | Action::TypeMove(_)
+            | Action::ToggleMute
+            | Action::ToggleSettings
+            | Action::Zoom(_)
+            | Action::NextTheme
+            | Action::SwitchGame(_)
+            | Action::ChooseGame(_)
+            | Action::TogglePlayers
+            | Action::Learn
+            | Action::Language(_)
+    )
+}
+
+/// The keys every game gives the same sense: undo and redo, a new game, the slots, the
+/// clipboard, pictures, the clock's pause, walking through the moves. A game takes
+/// those it has (its [`TableGame::answers`] drops the rest).
+#[must_use]
+pub fn usual_key(press: KeyPress) -> Option<Action> {
+    Some(match (press.ctrl, press.shift, press.key) {
+        (true, false, KeyCode::KeyZ) => Action::Undo,
+        (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
+        (true, false, KeyCode::KeyR) => Action::NewGame,
+        (true, true, KeyCode::KeyR) => Action::NewGameChoices(true),
+        (true, false, KeyCode::KeyS) => Action::Save,
+        (true, false, KeyCode::KeyL) => Action::Load,
+        (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,
+        (true, false, KeyCode::KeyE) => Action::CopyFen,
+        (true, true, KeyCode::KeyE) => Action::CopyGame,
+        (true, false, KeyCode::KeyI) => Action::Paste,
+        (true, _, KeyCode::KeyG) => Action::ExportGif,
+        (false, _, KeyCode::Space) => Action::TogglePause,
+        (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
+        (false, _, KeyCode::ArrowRight) => Action::ReviewForward,
+        (false, _, KeyCode::Home) => Action::ReviewStart,
+        (false, _, KeyCode::End) => Action::ReviewEnd,
+        _ => return None,
+    })
+}
+
+/// The board cursor's keys: F6 always; the arrows, Enter, Space and Esc while the board
+/// has the keyboard (they mean other things otherwise). A game wraps the answer in its
+/// own command.
+#[must_use]
+pub fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<CursorKey> {
+    if press.ctrl {
+        return None;
+    }
+    Some(match press.key {
+        KeyCode::F6 => CursorKey::Toggle,
+        _ if !at.board_focus => return None,
+        KeyCode::ArrowUp => CursorKey::Step(0, 1),
+        KeyCode::ArrowDown => CursorKey::Step(0, -1),
+        KeyCode::ArrowLeft => CursorKey::Step(-1, 0),
+        KeyCode::ArrowRight => CursorKey::Step(1, 0),
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => CursorKey::Pick,
+        KeyCode::Escape => CursorKey::Leave,
+        KeyCode::Delete | KeyCode::Backspace => CursorKey::Clear,
+        _ => return None,
+    })
 }

@@ -94,11 +94,8 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()
         .init_resource::<BoardFocus>()
-        .init_resource::<CurrentSlot>()
         .init_resource::<OwnWayUp>();
 }
-
-pub use crate::store::slots::CurrentSlot;
 
 /// The board's way up the player chose, while a mode has turned the board its own way
 /// (a puzzle for black turns it): what the settings file keeps meanwhile.

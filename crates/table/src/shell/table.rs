@@ -8,19 +8,118 @@
 //! keys both games share the sense of (undo, the slots, the clipboard, walking through
 //! the moves), for each game to take or leave.
 
+use std::any::Any;
+use std::sync::Arc;
+
 use bevy::ecs::system::SystemId;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
-use crate::Import;
 use crate::actions::Action;
 use crate::i18n::{Lang, Said};
+use crate::messages::Import;
 use crate::schedule::GameKind;
 use crate::shell::access::SpokenBoard;
 use crate::shell::model::Overlay;
 
 pub(super) use super::keys::shell_key;
-pub use super::tables::{OnTable, Part, Tables, add_game};
+pub use super::keys::{cursor_key, usual_key};
+pub use super::tables::{OnTable, Part, Tables, add_game, add_service};
+
+/// How a game keeps its games in the slots (see [`TableGame::slots`]).
+#[derive(Clone, Copy)]
+pub struct SlotFormat {
+    /// Slot `n`'s file in the slots folder (`slot-3.pgn`, `go-3.sgf`).
+    pub file: fn(usize) -> String,
+    /// The extension of an exported game (`pgn`, `sgf`).
+    pub ext: &'static str,
+    /// The game on the table as a file's text, with the slot's name if it has one.
+    pub write: fn(&World, Option<&str>, &crate::storage::Stamp) -> String,
+    /// What a slot file holds, or why it does not read.
+    pub read: fn(&[u8]) -> Result<SlotGame, String>,
+    /// The file's text with the game named `name` (empty: unnamed).
+    pub rename: fn(&[u8], &str) -> Result<String, String>,
+}
+
+/// A saved game as the dialog lists it, and what a load hands the game.
+#[derive(Clone)]
+pub struct SlotGame {
+    /// The player's name for it.
+    pub name: Option<String>,
+    /// When it was saved, as far as the file says.
+    pub saved: String,
+    /// Its moves and whose turn or the result, in a language.
+    pub said: Arc<dyn Fn(Lang) -> String + Send + Sync>,
+    /// Paints a small picture of its last position.
+    pub preview: Arc<dyn Fn(&mut bevy_egui::egui::Ui) + Send + Sync>,
+    /// The game as its own game reads it: carried unread in [`Import::Slot`].
+    pub record: Arc<dyn Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for SlotGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SlotGame")
+            .field("name", &self.name)
+            .field("saved", &self.saved)
+            .field("said", &(self.said)(Lang::En))
+            .finish_non_exhaustive()
+    }
+}
+
+/// Who has a table's board for a while besides its game (the game keeps its own
+/// position aside and brings it back when it is given back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lent {
+    /// The help's question waits for its answer (Esc: choose another move).
+    Asking,
+    /// A lesson (Esc leaves it when nothing else takes Esc).
+    Lesson,
+    /// One's mistakes practised (Esc: back to the game).
+    Practice,
+    /// A game's moves guessed (Esc: back to the game).
+    Guessing,
+    /// A puzzle.
+    Puzzle,
+    /// The board editor.
+    Editor,
+}
+
+/// The board lent, and what Esc and N do about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lending {
+    /// To what.
+    pub lent: Lent,
+    /// Esc: the board given back (the question declined).
+    pub give_back: Action,
+    /// N, once the task is done (a lesson passed, a position answered): the next one.
+    pub onward: Option<Action>,
+}
+
+/// A feature of the table itself that every game's table has (the lessons, the help's
+/// question, practice, guessing), added with [`add_service`](super::tables::add_service), so that the shell names
+/// none of them: its commands reach every table, its keys work at every table, and it
+/// says when it has a table's board.
+#[derive(Clone, Copy)]
+pub struct Service {
+    /// Its own commands, answered at every table.
+    pub answers: fn(&Action) -> bool,
+    /// Its keys (after the dialogs' Esc, before the game's keys).
+    pub key: fn(KeyPress, &KeyContext) -> Option<Action>,
+    /// Whether it has the board of the table of a slug now.
+    pub lent: fn(&World, &'static str) -> Option<Lending>,
+}
+
+impl Service {
+    /// A service that only says when it has the board (a game's puzzle or editor).
+    #[must_use]
+    pub fn lender(lent: fn(&World, &'static str) -> Option<Lending>) -> Self {
+        Service {
+            answers: |_| false,
+            key: |_, _| None,
+            lent,
+        }
+    }
+}
 
 /// A key pressed, with the modifiers held at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +208,7 @@ pub trait TableGame: Send + Sync + 'static {
     /// Its save slots, if it keeps games in them: how a game is written to a slot and
     /// read back (the table's slots service does the rest: the dialog, the keys, the
     /// damaged files, the slot in use).
-    fn slots() -> Option<crate::store::slots::SlotFormat> {
+    fn slots() -> Option<SlotFormat> {
         None
     }
 
@@ -263,55 +362,6 @@ pub enum Claim {
     Sure,
 }
 
-/// The actions of the table itself, whatever game is on it.
-#[must_use]
-pub fn shell_answers(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::Quit
-            | Action::ToggleHelp
-            | Action::TypeMove(_)
-            | Action::ToggleMute
-            | Action::ToggleSettings
-            | Action::Zoom(_)
-            | Action::NextTheme
-            | Action::SwitchGame(_)
-            | Action::ChooseGame(_)
-            | Action::TogglePlayers
-            | Action::Learn
-            | Action::Language(_)
-    ) || matches!(action, Action::Own(own)
-        if own.is::<crate::learn::practice::PracticeCommand>()
-            || own.is::<crate::learn::guess::GuessCommand>()
-            || own.is::<crate::learn::shell::TutorAnswer>())
-}
-
-/// The keys every game gives the same sense: undo and redo, a new game, the slots, the
-/// clipboard, pictures, the clock's pause, walking through the moves. A game takes
-/// those it has (its [`TableGame::answers`] drops the rest).
-#[must_use]
-pub fn usual_key(press: KeyPress) -> Option<Action> {
-    Some(match (press.ctrl, press.shift, press.key) {
-        (true, false, KeyCode::KeyZ) => Action::Undo,
-        (true, true, KeyCode::KeyZ) | (true, _, KeyCode::KeyY) => Action::Redo,
-        (true, false, KeyCode::KeyR) => Action::NewGame,
-        (true, true, KeyCode::KeyR) => Action::NewGameChoices(true),
-        (true, false, KeyCode::KeyS) => Action::Save,
-        (true, false, KeyCode::KeyL) => Action::Load,
-        (true, true, KeyCode::KeyS | KeyCode::KeyL) => Action::ToggleSlots,
-        (true, false, KeyCode::KeyE) => Action::CopyFen,
-        (true, true, KeyCode::KeyE) => Action::CopyGame,
-        (true, false, KeyCode::KeyI) => Action::Paste,
-        (true, _, KeyCode::KeyG) => Action::ExportGif,
-        (false, _, KeyCode::Space) => Action::TogglePause,
-        (false, _, KeyCode::ArrowLeft) => Action::ReviewBack,
-        (false, _, KeyCode::ArrowRight) => Action::ReviewForward,
-        (false, _, KeyCode::Home) => Action::ReviewStart,
-        (false, _, KeyCode::End) => Action::ReviewEnd,
-        _ => return None,
-    })
-}
-
 /// What a key asks of a board's cursor (every game's board has one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CursorKey {
@@ -328,26 +378,4 @@ pub enum CursorKey {
     /// A screen reader activated this point (the game's own coordinates, as its
     /// [`SpokenBoard`] gave them): the cursor goes there and clicks it.
     PickAt(u8, u8),
-}
-
-/// The board cursor's keys: F6 always; the arrows, Enter, Space and Esc while the board
-/// has the keyboard (they mean other things otherwise). A game wraps the answer in its
-/// own command.
-#[must_use]
-pub fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<CursorKey> {
-    if press.ctrl {
-        return None;
-    }
-    Some(match press.key {
-        KeyCode::F6 => CursorKey::Toggle,
-        _ if !at.board_focus => return None,
-        KeyCode::ArrowUp => CursorKey::Step(0, 1),
-        KeyCode::ArrowDown => CursorKey::Step(0, -1),
-        KeyCode::ArrowLeft => CursorKey::Step(-1, 0),
-        KeyCode::ArrowRight => CursorKey::Step(1, 0),
-        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => CursorKey::Pick,
-        KeyCode::Escape => CursorKey::Leave,
-        KeyCode::Delete | KeyCode::Backspace => CursorKey::Clear,
-        _ => return None,
-    })
 }

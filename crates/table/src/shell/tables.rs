@@ -8,13 +8,14 @@ use bevy::prelude::*;
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use super::access::SpokenBoard;
+use super::keys::shell_answers;
 use super::table::{
-    Claim, Copied, CursorKey, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
-    PictureLook, TableGame, shell_answers, shell_key,
+    Claim, Copied, CursorKey, KeyContext, KeyPress, Lending, Menu, MenuItem, PanelSection, Picture,
+    PictureLook, Service, TableGame, shell_key,
 };
-use crate::Import;
 use crate::actions::{Action, PlayCommand, SwitchGame, TableCommand};
 use crate::i18n::Lang;
+use crate::messages::Import;
 use crate::schedule::{GameKind, Logic, Present};
 
 /// Which part of a game [`add_game`] adds.
@@ -43,7 +44,7 @@ struct Entry {
     wake_in: fn(&World) -> Option<Duration>,
     menu: fn(Menu) -> Vec<MenuItem>,
     help: fn(Lang) -> Vec<&'static str>,
-    slots: Option<crate::store::slots::SlotFormat>,
+    slots: Option<crate::shell::table::SlotFormat>,
     spoken_board: fn(&World, Lang) -> Option<SpokenBoard>,
     cursor: fn(CursorKey) -> Action,
     sides: fn(Lang) -> [&'static str; 2],
@@ -58,7 +59,7 @@ struct Entry {
 
 /// The games the table can hold.
 #[derive(Resource, Default, Clone)]
-pub struct Tables(Vec<Entry>);
+pub struct Tables(Vec<Entry>, Vec<Service>);
 
 impl Tables {
     fn on(&self, kind: GameKind) -> Option<&Entry> {
@@ -95,7 +96,31 @@ impl Tables {
             Action::NewGameChoices(_) | Action::StartGame => &Action::NewGame,
             other => other,
         };
-        shell_answers(action) || self.on(kind).is_some_and(|e| (e.answers)(action))
+        shell_answers(action)
+            || self.1.iter().any(|s| (s.answers)(action))
+            || self.on(kind).is_some_and(|e| (e.answers)(action))
+    }
+
+    /// What a key means to the table's services, the first that takes it.
+    #[must_use]
+    pub fn service_key(&self, press: KeyPress, at: &KeyContext) -> Option<Action> {
+        self.1.iter().find_map(|s| (s.key)(press, at))
+    }
+
+    /// What has the board of the table of `slug` in `world`, besides its game (the
+    /// autosave, the keys and the help ask).
+    #[must_use]
+    pub fn lent(world: &World, slug: &'static str) -> Vec<Lending> {
+        world
+            .get_resource::<Tables>()
+            .map(|t| t.1.iter().filter_map(|s| (s.lent)(world, slug)).collect())
+            .unwrap_or_default()
+    }
+
+    /// What has the board of the game on the table in `world`, besides the game.
+    #[must_use]
+    pub fn lent_on_table(world: &World) -> Vec<Lending> {
+        Tables::shown(world).map_or_else(Vec::new, |e| Tables::lent(world, e.slug))
     }
 
     /// The game on the table in `world`.
@@ -195,7 +220,7 @@ impl Tables {
 
     /// How the game of `kind` keeps its games in the slots, if it does.
     #[must_use]
-    pub fn slots(&self, kind: GameKind) -> Option<crate::store::slots::SlotFormat> {
+    pub fn slots(&self, kind: GameKind) -> Option<crate::shell::table::SlotFormat> {
         self.on(kind).and_then(|e| e.slots)
     }
 
@@ -302,6 +327,14 @@ fn switch(
     }
 }
 
+/// Adds a service to every table (see [`Service`]).
+pub fn add_service(app: &mut App, service: Service) {
+    app.world_mut()
+        .get_resource_or_init::<Tables>()
+        .1
+        .push(service);
+}
+
 /// Adds `part` of game `G` to the app.
 pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
     match part {
@@ -342,7 +375,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             app.configure_sets(Update, OnTable(G::KIND).run_if(on_table::<G>));
             app.clear_messages_on_exit::<PlayCommand>(G::KIND)
                 .clear_messages_on_exit::<TableCommand>(G::KIND)
-                .clear_messages_on_exit::<crate::BoardPointer>(G::KIND);
+                .clear_messages_on_exit::<crate::messages::BoardPointer>(G::KIND);
             G::core(app);
         }
         Part::Files => G::files(app),
@@ -410,17 +443,20 @@ mod tests {
     fn the_surest_claim_reads_an_import_and_the_table_shown_among_equals() {
         // One game claims pastes of "ours" surely and any text maybe; the other any
         // text maybe and nothing of slots.
-        let tables = Tables(vec![
-            entry(GameKind("xiangqi"), |i| match i {
-                Import::Slot { .. } => Claim::Sure,
-                _ => Claim::Maybe,
-            }),
-            entry(GameKind("go"), |i| match i {
-                Import::Pasted(t) if t == "ours" => Claim::Sure,
-                Import::Pasted(_) => Claim::Maybe,
-                _ => Claim::No,
-            }),
-        ]);
+        let tables = Tables(
+            vec![
+                entry(GameKind("xiangqi"), |i| match i {
+                    Import::Slot { .. } => Claim::Sure,
+                    _ => Claim::Maybe,
+                }),
+                entry(GameKind("go"), |i| match i {
+                    Import::Pasted(t) if t == "ours" => Claim::Sure,
+                    Import::Pasted(_) => Claim::Maybe,
+                    _ => Claim::No,
+                }),
+            ],
+            Vec::new(),
+        );
         let paste = |t: &str| Import::Pasted(t.to_owned());
         for shown in [GameKind("xiangqi"), GameKind("go")] {
             assert_eq!(tables.reader(&paste("ours"), shown), GameKind("go"));
@@ -429,7 +465,7 @@ mod tests {
         let file = Import::File("a.pgn".into());
         assert_eq!(tables.reader(&file, GameKind("go")), GameKind("xiangqi"));
         // Nobody's: the table shown says why it cannot read it.
-        let nobody = Tables(vec![entry(GameKind("go"), |_| Claim::No)]);
+        let nobody = Tables(vec![entry(GameKind("go"), |_| Claim::No)], Vec::new());
         assert_eq!(
             nobody.reader(&file, GameKind("xiangqi")),
             GameKind("xiangqi")

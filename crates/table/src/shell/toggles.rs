@@ -8,8 +8,10 @@ use crate::schedule::Logic;
 use bevy::prelude::*;
 
 use crate::i18n::Word;
-use crate::shell::model::{Overlay, Settings};
-use crate::{Notice, SettingsEdited};
+use crate::messages::Notice;
+use crate::messages::SettingsEdited;
+use crate::settings::Settings;
+use crate::shell::model::Overlay;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, (toggle, edited).chain().in_set(Logic::Modes))

@@ -10,9 +10,10 @@ use bevy::ecs::message::Messages;
 use bevy::ecs::system::SystemState;
 
 use crate::i18n::Word;
-use crate::shell::model::Settings;
+use crate::messages::Import;
+use crate::messages::Notice;
+use crate::settings::Settings;
 use crate::shell::table::{Copied, Tables};
-use crate::{Import, Notice};
 
 /// Why the clipboard gave no text.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,9 +11,9 @@ use bevy::window::RequestRedraw;
 
 use bevy::ecs::system::SystemState;
 
-use crate::Notice;
 use crate::i18n::Word;
-use crate::shell::model::Settings;
+use crate::messages::Notice;
+use crate::settings::Settings;
 use crate::shell::table::PictureLook;
 use crate::shell::table::{Picture, Tables};
 use crate::storage::{Stamp, atomic_write, unused_path};

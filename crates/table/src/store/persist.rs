@@ -6,13 +6,14 @@
 
 use std::time::Duration;
 
-use crate::Notice;
 use crate::i18n::Word;
+use crate::messages::Notice;
 use crate::schedule::Present;
-use crate::shell::model::Settings;
-use crate::shell::model::{CurrentSlot, OwnWayUp};
+use crate::settings::Settings;
+use crate::shell::model::OwnWayUp;
 use crate::shell::table::Tables;
 use crate::storage::{Damaged, Dirs, remove_stale_temporaries};
+use crate::store::slots::CurrentSlot;
 use bevy::prelude::*;
 use bevy::window::{RequestRedraw, WindowResized};
 

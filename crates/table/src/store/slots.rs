@@ -14,59 +14,23 @@ use std::sync::Arc;
 
 use bevy::ecs::system::SystemState;
 use bevy::prelude::*;
-use bevy_egui::egui;
 
 use crate::actions::SaveCommand;
 use crate::i18n::{Lang, Word};
+use crate::messages::Import;
+use crate::messages::Notice;
+use crate::messages::SlotCommand;
+use crate::messages::SlotOp;
 use crate::schedule::{GameKind, Logic};
-use crate::shell::model::{Overlay, Settings};
+use crate::settings::Settings;
+use crate::shell::model::Overlay;
 use crate::shell::table::Tables;
+pub use crate::shell::table::{SlotFormat, SlotGame};
 use crate::storage::{Stamp, atomic_write, unused_path};
 use crate::store::persist::DataDirs;
-use crate::{Import, Notice, SlotCommand, SlotOp};
 
 /// How many slots each game has.
 pub const SLOTS: usize = 8;
-
-/// How a game keeps its games in the slots (see [`crate::shell::table::TableGame::slots`]).
-#[derive(Clone, Copy)]
-pub struct SlotFormat {
-    /// Slot `n`'s file in the slots folder (`slot-3.pgn`, `go-3.sgf`).
-    pub file: fn(usize) -> String,
-    /// The extension of an exported game (`pgn`, `sgf`).
-    pub ext: &'static str,
-    /// The game on the table as a file's text, with the slot's name if it has one.
-    pub write: fn(&World, Option<&str>, &Stamp) -> String,
-    /// What a slot file holds, or why it does not read.
-    pub read: fn(&[u8]) -> Result<SlotGame, String>,
-    /// The file's text with the game named `name` (empty: unnamed).
-    pub rename: fn(&[u8], &str) -> Result<String, String>,
-}
-
-/// A saved game as the dialog lists it, and what a load hands the game.
-#[derive(Clone)]
-pub struct SlotGame {
-    /// The player's name for it.
-    pub name: Option<String>,
-    /// When it was saved, as far as the file says.
-    pub saved: String,
-    /// Its moves and whose turn or the result, in a language.
-    pub said: Arc<dyn Fn(Lang) -> String + Send + Sync>,
-    /// Paints a small picture of its last position.
-    pub preview: Arc<dyn Fn(&mut egui::Ui) + Send + Sync>,
-    /// The game as its own game reads it: carried unread in [`Import::Slot`].
-    pub record: Arc<dyn Any + Send + Sync>,
-}
-
-impl std::fmt::Debug for SlotGame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SlotGame")
-            .field("name", &self.name)
-            .field("saved", &self.saved)
-            .field("said", &(self.said)(Lang::En))
-            .finish_non_exhaustive()
-    }
-}
 
 /// What a slot holds.
 #[derive(Clone, Debug)]

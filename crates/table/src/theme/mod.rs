@@ -3,6 +3,9 @@
 //! simple things a board is painted with, which both the window and the pictures draw.
 //! Pure data, no Bevy.
 
+#[cfg(feature = "shell")]
+pub mod paint;
+
 mod palette;
 
 pub use palette::{CONTRAST, DARK, PAPER, Palette, PanelColors, PieceStyle, Theme, WOOD};

@@ -11,13 +11,14 @@ use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::actions::Action;
-use crate::household::{Household, HouseholdCommand, seat_name};
 use crate::i18n::{Lang, Word};
 use crate::learn::Help;
 use crate::panel::parts::log_place;
 use crate::schedule::{GameKind, PanelSet};
-use crate::shell::model::{Overlay, Settings};
+use crate::settings::Settings;
+use crate::shell::model::Overlay;
 use crate::shell::table::Tables;
+use crate::store::household::{Household, HouseholdCommand, seat_name};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -265,7 +266,7 @@ fn players(
             } else {
                 games.join("; ")
             };
-            let colour = p.colour.map(crate::household::colour_text);
+            let colour = p.colour.map(crate::store::household::colour_text);
             let colour = colour.map(|c| format!(", colour {c}")).unwrap_or_default();
             info!("players page {}: {games}{colour}", p.name);
         }
@@ -325,18 +326,10 @@ fn players(
     Ok(())
 }
 
-/// A player's colour as a dot before their name, in the middle of a line of text.
-pub fn dot(ui: &mut egui::Ui, c: [u8; 3]) {
-    let height = ui.text_style_height(&egui::TextStyle::Heading);
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, height), egui::Sense::hover());
-    let fill = egui::Color32::from_rgb(c[0], c[1], c[2]);
-    ui.painter().circle_filled(rect.center(), 5.0, fill);
-}
-
 /// One player's page; `me`: they are the player chosen as "me".
 fn page(
     ui: &mut egui::Ui,
-    profile: &crate::household::Profile,
+    profile: &crate::store::household::Profile,
     (lang, me): (Lang, bool),
     sent: &mut Vec<Sent>,
     typed: &mut Typed,
@@ -344,7 +337,7 @@ fn page(
     let logged = &mut typed.logged;
     ui.horizontal(|ui| {
         if let Some(c) = profile.colour {
-            dot(ui, c);
+            crate::panel::parts::dot(ui, c);
         }
         ui.heading(&profile.name);
         let this = ui
@@ -362,7 +355,7 @@ fn page(
     }
     // Their colour: one of a few, the chosen one again for none.
     ui.horizontal(|ui| {
-        for (i, &c) in crate::household::COLOURS.iter().enumerate() {
+        for (i, &c) in crate::store::household::COLOURS.iter().enumerate() {
             let chosen = profile.colour == Some(c);
             let (rect, swatch) =
                 ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::click());

@@ -9,13 +9,14 @@ use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::actions::Action;
-use crate::household::{Household, seat_name};
 use crate::i18n::Word;
 use crate::learn::shell::{Asked, Courses, LearnCommand, Learning, LessonState, TutorAnswer};
 use crate::panel::parts::log_place;
 use crate::schedule::{GameKind, PanelSet};
-use crate::shell::model::{Overlay, Settings};
+use crate::settings::Settings;
+use crate::shell::model::Overlay;
 use crate::shell::table::Tables;
+use crate::store::household::{Household, seat_name};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, map.in_set(PanelSet::Learn));

@@ -4,9 +4,9 @@
 
 use bevy_egui::egui;
 
-use crate::household::HouseholdCommand;
 use crate::i18n::{Lang, Word};
 use crate::panel::parts::log_place;
+use crate::store::household::HouseholdCommand;
 
 /// What is open on the pages: a name being mended, a removal asked about.
 #[derive(Default)]

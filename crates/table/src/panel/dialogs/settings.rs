@@ -9,11 +9,12 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::SettingsEdited;
 use crate::actions::Action;
 use crate::i18n::Word;
+use crate::messages::SettingsEdited;
 use crate::schedule::PanelSet;
-use crate::shell::model::{Overlay, Settings};
+use crate::settings::Settings;
+use crate::shell::model::Overlay;
 use crate::shell::table::Tables;
 
 pub(crate) fn plugin(app: &mut App) {

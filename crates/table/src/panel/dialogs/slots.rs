@@ -10,11 +10,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::actions::Action;
 use crate::i18n::{Lang, Word};
+use crate::messages::SlotCommand;
+use crate::messages::SlotOp;
 use crate::schedule::{GameKind, PanelSet};
-use crate::shell::model::{Overlay, Settings};
+use crate::settings::Settings;
+use crate::shell::model::Overlay;
 use crate::shell::table::Tables;
 use crate::store::slots::{CurrentSlot, SlotList, SlotState};
-use crate::{SlotCommand, SlotOp};
 
 /// The dialog's own state: a question being asked, a name being typed.
 #[derive(Default)]
