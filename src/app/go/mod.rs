@@ -151,7 +151,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                crate::app::go::learn::tutor::answer,
+                ::table::learn::ask::answer::<crate::app::go::game::Go>,
                 points.run_if(crate::app::go::learn::lessons::takes_moves),
                 commands,
                 comments,

@@ -33,7 +33,7 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            crate::app::xiangqi::learn::tutor::answer,
+            table::learn::ask::answer::<crate::app::xiangqi::game::Xiangqi>,
             pointer
                 .run_if(
                     in_state(Mode::Play)

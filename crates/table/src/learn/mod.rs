@@ -4,6 +4,8 @@
 //! level is and how it is judged is the game's own; the table only counts and shows.
 
 #[cfg(feature = "shell")]
+pub mod ask;
+#[cfg(feature = "shell")]
 pub mod guess;
 pub mod guessed;
 #[cfg(feature = "shell")]
