@@ -135,8 +135,8 @@ impl TableGame for TicTacToe {
             | Action::Save
             | Action::Load
             | Action::ToggleSlots
-            | Action::CopyFen
-            | Action::CopyGame
+            | Action::CopyPosition
+            | Action::CopyRecord
             | Action::Paste => true,
             _ => false,
         }

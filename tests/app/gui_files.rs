@@ -859,8 +859,8 @@ fn export_writes_a_pgn_in_the_documents_folder() {
     let mut t = Test::new("export");
     t.set_lang_en();
     t.play("h2e2 h9g7");
-    t.send(Action::ExportPgn);
-    t.send(Action::ExportPgn);
+    t.send(Action::ExportRecord);
+    t.send(Action::ExportRecord);
     let said = t.said(false);
     let path = said.strip_prefix("Game exported to ").unwrap();
     let text = std::fs::read_to_string(path).unwrap();
@@ -978,7 +978,7 @@ fn everything_a_file_holds_goes_to_the_clipboard_the_export_and_the_slot() {
         };
         t.ctrl_shift(KeyCode::KeyE);
         same(&t.clipboard().expect("copied"), "copied");
-        t.send(Action::ExportPgn);
+        t.send(Action::ExportRecord);
         let said = t.said(false);
         let exported = said.strip_prefix("Game exported to ").unwrap();
         same(&std::fs::read_to_string(exported).unwrap(), "exported");
@@ -1574,7 +1574,7 @@ fn go_slots_save_load_and_export() {
     });
     assert_eq!(moves(&t), 3);
     t.notices();
-    t.send(Action::ExportPgn);
+    t.send(Action::ExportRecord);
     let said = t.said(false);
     let path = said.strip_prefix("Game exported to ").unwrap();
     assert!(path.ends_with(".sgf"), "{path}");

@@ -161,7 +161,7 @@ fn each_table_answers_its_own_commands_and_the_shells() {
         Action::Hint,
         Action::Resign,
         Action::Save,
-        Action::CopyGame,
+        Action::CopyRecord,
         Action::TogglePause,
     ];
     for a in shell.iter().chain(&both) {

@@ -63,14 +63,15 @@ pub enum Action {
     Load,
     /// Ctrl+Shift+S, Ctrl+Shift+L: open or close the slots dialog.
     ToggleSlots,
-    /// Ctrl+E: copy the position as FEN.
-    CopyFen,
-    /// Ctrl+Shift+E: copy the game as PGN.
-    CopyGame,
+    /// Ctrl+E: copy the position in the game's own notation (Xiangqi's FEN, Go's SGF).
+    CopyPosition,
+    /// Ctrl+Shift+E: copy the game's record in its own format (PGN, SGF).
+    CopyRecord,
     /// Ctrl+I: open whatever the clipboard holds.
     Paste,
-    /// Write the game as a PGN file in the documents folder.
-    ExportPgn,
+    /// Write the game's record as a file of its own format (PGN, SGF) in the documents
+    /// folder.
+    ExportRecord,
     /// Write a PNG of the position on the board to the pictures folder.
     ExportPng,
     /// Ctrl+G: write an animated GIF of the game to the pictures folder.
@@ -265,17 +266,17 @@ pub enum SaveCommand {
     Load,
     /// Open or close the slots dialog.
     ToggleSlots,
-    /// Write the game as a PGN file.
-    ExportPgn,
+    /// Write the game's record as a file of its own format.
+    ExportRecord,
 }
 
 /// The clipboard (`store/clipboard.rs`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClipboardCommand {
-    /// Copy the position as FEN.
-    CopyFen,
-    /// Copy the game as PGN.
-    CopyGame,
+    /// Copy the position in the game's own notation.
+    CopyPosition,
+    /// Copy the game's record.
+    CopyRecord,
     /// Open what the clipboard holds.
     Paste,
 }

@@ -147,12 +147,12 @@ texts! {
     Coordinates => "坐标", "Coordinates";
     CoordinatesChinese => "中文数字", "Chinese numerals";
     CoordinatesNone => "无", "None";
-    CopyFen => "复制局面", "Copy position";
-    CopyGame => "复制棋谱", "Copy game";
+    CopyPosition => "复制局面", "Copy position";
+    CopyRecord => "复制棋谱", "Copy game";
     Credits => "开局库的大师对局与开局编号（ECCO）的分类取自 Chinese Chess Practical Dataset（Yu-Han Tseng，CC BY 4.0：https://creativecommons.org/licenses/by/4.0/），已改编为开局统计与分类树", "The opening explorer's master games and the opening names' (ECCO) classification are from the Chinese Chess Practical Dataset (Yu-Han Tseng, CC BY 4.0: https://creativecommons.org/licenses/by/4.0/), changed into opening statistics and a classification tree";
     ExportBusy => "上一个导出还没有完成", "The last export is not finished yet";
     ExportGif => "导出动画", "Export GIF";
-    ExportPgn => "导出棋谱", "Export PGN";
+    ExportRecord => "导出棋谱", "Export game";
     ExportPng => "导出图片", "Export PNG";
     Exporting => "正在生成 {}…", "Making {}…";
     Flip => "翻转棋盘", "Flip board";

@@ -55,10 +55,9 @@ pub enum Logic {
     Train,
     /// Who learns, their stars read and kept (the table's part of the lessons).
     Learn,
-    /// The first game's lessons: opened, left, each move judged, the answer played.
+    /// Each game's lessons in turn ([`GameStep`](crate::shell::table::GameStep)):
+    /// opened, left, each move judged, the answer played.
     Lessons,
-    /// The next game's lessons, after the first game's.
-    LessonsNext,
     /// Edits of the game record: comments, glyphs, lines promoted or deleted, tags.
     Record,
     /// The board editor's changes.
@@ -71,17 +70,12 @@ pub enum Logic {
     Saves,
     /// The clipboard (copy, paste).
     Clipboard,
-    /// The game library: its answers taken in (a game found, to open), what the
-    /// player asked of it, games kept, the explorer's question.
+    /// The game library, each game's in turn: its answers taken in (a game found, to
+    /// open), what the player asked of it, games kept, the explorer's question.
     Library,
-    /// Opening games: pasted, dropped, from a slot or a file's list, the library.
+    /// Opening games, each game's in turn: pasted, dropped, from a slot or a file's
+    /// list, the library.
     Import,
-    /// The next game's files and imports, after the first game's (each reads only what
-    /// it claims; the order keeps their notices and table switches in one order).
-    ImportNext,
-    /// The next game's library: what it asked, its answers (a game opened from it), the
-    /// games finished there kept.
-    LibraryNext,
     /// Pictures and PGN files written.
     Export,
     /// The manual's pages written and opened (Help → Manual).
@@ -218,7 +212,6 @@ pub(crate) fn plugin(app: &mut App) {
                     Logic::Train,
                     Logic::Learn,
                     Logic::Lessons,
-                    Logic::LessonsNext,
                 )
                     .chain(),
                 Logic::Record,
@@ -229,8 +222,6 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Clipboard,
                 Logic::Library,
                 Logic::Import,
-                Logic::ImportNext,
-                Logic::LibraryNext,
                 Logic::Export,
                 Logic::Manual,
                 Logic::Dialogs,

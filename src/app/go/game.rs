@@ -199,9 +199,9 @@ fn go_answers(action: &Action) -> bool {
             | Action::Save
             | Action::Load
             | Action::ToggleSlots
-            | Action::ExportPgn
-            | Action::CopyFen
-            | Action::CopyGame
+            | Action::ExportRecord
+            | Action::CopyPosition
+            | Action::CopyRecord
             | Action::Paste
             | Action::ExportPng
             | Action::ExportGif

@@ -29,7 +29,7 @@ pub enum GoLibraryCommand {
 
 /// What the library has said to the Go table.
 #[derive(Resource, Default, Debug)]
-pub struct LibraryNext {
+pub struct LibraryView {
     /// The window is shown.
     pub open: bool,
     /// How many games the library holds (both games'), once open.
@@ -40,19 +40,21 @@ pub struct LibraryNext {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<GoLibraryCommand>()
-        .init_resource::<LibraryNext>()
+        .init_resource::<LibraryView>()
         .add_systems(
             Update,
-            (commands, finished, listen)
-                .chain()
-                .in_set(Logic::LibraryNext),
+            (commands, finished, listen).chain().in_set(
+                <crate::app::go::game::Go as crate::app::shell::table::TableGame>::step(
+                    Logic::Library,
+                ),
+            ),
         );
 }
 
 fn commands(
     mut asked: MessageReader<GoLibraryCommand>,
     link: Res<LibraryLink>,
-    mut view: ResMut<LibraryNext>,
+    mut view: ResMut<LibraryView>,
 ) {
     for command in asked.read() {
         info!("go library: {command:?}");
@@ -130,7 +132,7 @@ fn ended_here(last: &Option<SgfGame>, table: &GoTable) -> bool {
 /// fetched (opened in place of the table's game, undoably).
 fn listen(
     mut answers: MessageReader<LibraryAnswer>,
-    mut view: ResMut<LibraryNext>,
+    mut view: ResMut<LibraryView>,
     mut table: ResMut<GoTable>,
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,

@@ -151,6 +151,10 @@ pub(crate) fn plugin(app: &mut App) {
             super::files::import,
         )
             .chain()
-            .in_set(crate::app::schedule::Logic::ImportNext),
+            .in_set(
+                <crate::app::go::game::Go as crate::app::shell::table::TableGame>::step(
+                    crate::app::schedule::Logic::Import,
+                ),
+            ),
     );
 }

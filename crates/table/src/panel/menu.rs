@@ -124,7 +124,7 @@ pub fn bar(
         game.push(rule());
         game.extend(items(
             &[
-                (Word::ExportPgn, "", Action::ExportPgn),
+                (Word::ExportRecord, "", Action::ExportRecord),
                 (Word::ExportPng, "", Action::ExportPng),
                 (Word::ExportGif, "Ctrl+G", Action::ExportGif),
             ],
@@ -144,8 +144,8 @@ pub fn bar(
         edit.push(rule());
         edit.extend(items(
             &[
-                (Word::CopyFen, "Ctrl+E", Action::CopyFen),
-                (Word::CopyGame, "Ctrl+Shift+E", Action::CopyGame),
+                (Word::CopyPosition, "Ctrl+E", Action::CopyPosition),
+                (Word::CopyRecord, "Ctrl+Shift+E", Action::CopyRecord),
                 (Word::Paste, "Ctrl+I", Action::Paste),
             ],
             lang,

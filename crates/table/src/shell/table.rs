@@ -24,7 +24,7 @@ use crate::shell::model::Overlay;
 
 pub(super) use super::keys::shell_key;
 pub use super::keys::{cursor_key, usual_key};
-pub use super::tables::{OnTable, Part, Tables, add_game, add_service};
+pub use super::tables::{GameStep, OnTable, Part, Tables, add_game, add_service};
 
 /// How a game keeps its games in the slots (see [`TableGame::slots`]).
 #[derive(Clone, Copy)]
@@ -163,6 +163,13 @@ pub trait TableGame: Send + Sync + 'static {
     /// The set of the game's systems that run only while it is on the table (gated once,
     /// by [`add_game`]).
     const SYSTEMS: OnTable = OnTable(Self::KIND);
+
+    /// The game's turn in `step`, one of the steps every game takes in turn
+    /// ([`GameStep::STEPS`]).
+    #[must_use]
+    fn step(step: crate::schedule::Logic) -> GameStep {
+        GameStep(step, Self::KIND)
+    }
 
     /// What `press` means at this table, once the shell's own keys have had it (`None`:
     /// nothing; the shell may still take it, as Esc to quit).

@@ -18,6 +18,17 @@ use crate::i18n::Lang;
 use crate::messages::Import;
 use crate::schedule::{GameKind, Logic, Present};
 
+/// A game's turn in a step of the logic that every game takes in turn, in the order the
+/// games were added (each reads only what it claims; the order keeps their notices and
+/// table switches in one order).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameStep(pub Logic, pub GameKind);
+
+impl GameStep {
+    /// The steps taken game by game.
+    pub const STEPS: [Logic; 3] = [Logic::Lessons, Logic::Library, Logic::Import];
+}
+
 /// Which part of a game [`add_game`] adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
@@ -345,6 +356,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                 app.insert_state(G::KIND);
             }
             let mut tables = app.world_mut().resource_mut::<Tables>();
+            let before = tables.0.last().map(|e| e.kind);
             if tables.on(G::KIND).is_none() {
                 tables.0.push(Entry {
                     kind: G::KIND,
@@ -373,6 +385,16 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             // another game is shown, would read it when they run again.
             // The game's own systems run while it is on the table: gated here, once.
             app.configure_sets(Update, OnTable(G::KIND).run_if(on_table::<G>));
+            // Its turn in the steps every game has a turn in, after the game added before.
+            for step in GameStep::STEPS {
+                let turn = GameStep(step, G::KIND);
+                match before {
+                    Some(kind) if kind != G::KIND => {
+                        app.configure_sets(Update, turn.in_set(step).after(GameStep(step, kind)))
+                    }
+                    _ => app.configure_sets(Update, turn.in_set(step)),
+                };
+            }
             app.clear_messages_on_exit::<PlayCommand>(G::KIND)
                 .clear_messages_on_exit::<TableCommand>(G::KIND)
                 .clear_messages_on_exit::<crate::messages::BoardPointer>(G::KIND);

@@ -166,8 +166,8 @@ fn clipboard(
     let unavailable = |why: String| Notice::warn(Word::ClipboardFailed.fill(lang, &[&why]));
     for action in asked {
         let shifted = match action {
-            ClipboardCommand::CopyFen => false,
-            ClipboardCommand::CopyGame => true,
+            ClipboardCommand::CopyPosition => false,
+            ClipboardCommand::CopyRecord => true,
             ClipboardCommand::Paste => {
                 let got = world.resource_mut::<Clipboard>().0.get();
                 match got {

@@ -176,7 +176,7 @@ fn slots(
     for command in asked {
         let current = world.resource::<CurrentSlot>().of(slug);
         let notice = match command {
-            SaveCommand::ExportPgn => Some(export(world, &dirs.documents, slug, format, lang)),
+            SaveCommand::ExportRecord => Some(export(world, &dirs.documents, slug, format, lang)),
             SaveCommand::ToggleSlots => {
                 let open = !world.resource::<Overlay>().slots;
                 world.resource_mut::<Overlay>().slots = open;

@@ -76,7 +76,7 @@ pub(crate) fn plugin(app: &mut App) {
             crate::app::go::learn::guess::judge,
         )
             .chain()
-            .in_set(Logic::LessonsNext)
+            .in_set(Go::step(Logic::Lessons))
             .in_set(<Go as TableGame>::SYSTEMS),
     );
 }

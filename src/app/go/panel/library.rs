@@ -6,7 +6,7 @@
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::go::library::{GoLibraryCommand, LibraryNext};
+use crate::app::go::library::{GoLibraryCommand, LibraryView};
 use crate::app::panel::parts::log_place;
 use crate::i18n::{Lang, LibText};
 use crate::library::{Filter, Found};
@@ -47,7 +47,7 @@ impl GoLibraryUi {
 /// The window, over the board.
 pub(crate) fn show(
     ctx: &egui::Context,
-    view: &LibraryNext,
+    view: &LibraryView,
     lang: Lang,
     m: &mut GoLibraryUi,
     send: &mut impl FnMut(Action),
@@ -148,7 +148,7 @@ const WIDTHS: [f32; 7] = [110.0, 110.0, 60.0, 90.0, 150.0, 36.0, 44.0];
 
 fn list(
     ui: &mut egui::Ui,
-    view: &LibraryNext,
+    view: &LibraryView,
     lang: Lang,
     m: &mut GoLibraryUi,
     send: &mut impl FnMut(Action),

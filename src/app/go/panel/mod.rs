@@ -33,7 +33,7 @@ pub(crate) struct GoShown<'w> {
     table: Res<'w, GoTable>,
     hover: Res<'w, Hover>,
     comment: MessageWriter<'w, GoComment>,
-    library: Res<'w, crate::app::go::library::LibraryNext>,
+    library: Res<'w, crate::app::go::library::LibraryView>,
     territory: Res<'w, crate::app::go::gnugo::territory::Territory>,
     hinted: Res<'w, crate::app::go::gnugo::hint::Hinted>,
     reviewed: Res<'w, crate::app::go::gnugo::review::GoReviewed>,

@@ -33,7 +33,11 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<GameChoice>()
         .add_systems(
             Update,
-            (import, choose, say_listing).chain().in_set(Logic::Import),
+            (import, choose, say_listing).chain().in_set(
+                <crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::step(
+                    Logic::Import,
+                ),
+            ),
         );
 }
 

@@ -79,7 +79,7 @@ pub(crate) fn plugin(app: &mut App) {
             crate::app::xiangqi::learn::guess::judge,
         )
             .chain()
-            .in_set(Logic::Lessons)
+            .in_set(Xiangqi::step(Logic::Lessons))
             .in_set(<Xiangqi as TableGame>::SYSTEMS),
     );
 }

@@ -137,7 +137,7 @@ pub(crate) fn plugin(app: &mut App) {
                 ask_explorer,
             )
                 .chain()
-                .in_set(Logic::Library),
+                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::step(Logic::Library)),
         );
 }
 

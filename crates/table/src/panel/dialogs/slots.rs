@@ -92,8 +92,8 @@ fn dialog(
                 }
             });
         ui.horizontal(|ui| {
-            if ui.button(Word::ExportPgn.get(lang)).clicked() {
-                action = Some(Action::ExportPgn);
+            if ui.button(Word::ExportRecord.get(lang)).clicked() {
+                action = Some(Action::ExportRecord);
             }
             if ui.button(Word::Close.get(lang)).clicked() {
                 action = Some(Action::ToggleSlots);
