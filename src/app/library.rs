@@ -13,6 +13,19 @@ use crate::library::{Answer, Worker};
 #[derive(Resource, Default)]
 pub struct LibraryLink(pub Option<Worker>);
 
+/// How each game opens a game of the library, by its slug (each game's library part
+/// says it): a household player's page opens their games through it, naming no game.
+#[derive(Resource, Default)]
+pub struct Openers(pub std::collections::BTreeMap<&'static str, fn(&mut Commands, i64)>);
+
+/// Says how the game of `slug` opens library game `id`.
+pub fn add_opener(app: &mut App, slug: &'static str, open: fn(&mut Commands, i64)) {
+    app.world_mut()
+        .get_resource_or_init::<Openers>()
+        .0
+        .insert(slug, open);
+}
+
 /// Something the library answered.
 #[derive(Message, Clone, Debug)]
 pub struct LibraryAnswer(pub Answer);
@@ -21,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
     // Registered by the window plugin; headless apps have none.
     app.add_message::<RequestRedraw>();
     app.init_resource::<LibraryLink>()
+        .init_resource::<Openers>()
         .add_message::<LibraryAnswer>()
         .add_systems(Startup, start)
         .add_systems(Update, hand_on.in_set(AppSet::Route));

@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use crate::app::library::{LibraryAnswer, LibraryLink};
-use crate::app::schedule::{GameKind, Logic};
+use crate::app::library::{LibraryAnswer, LibraryLink, Openers};
+use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::app::shell::table::Tables;
 use crate::i18n::Lang;
@@ -128,7 +128,7 @@ fn commands(
     mut asked: MessageReader<HouseholdCommand>,
     link: Res<LibraryLink>,
     known: Res<Known>,
-    tables: Res<Tables>,
+    (tables, openers): (Res<Tables>, Res<Openers>),
     mut actions: MessageWriter<crate::app::actions::Action>,
     mut orders: Commands,
 ) {
@@ -184,17 +184,10 @@ fn commands(
                 actions.write(crate::app::actions::Action::TogglePlayers);
                 // Straight to the game, not through the router: it is not on the table
                 // yet, and its systems read the command once it is.
-                open_at(&mut orders, kind, *id);
+                if let Some(open) = openers.0.get(kind.0) {
+                    open(&mut orders, *id);
+                }
             }
         }
-    }
-}
-
-/// Asks the game of `kind` to open library game `id`.
-fn open_at(orders: &mut Commands, kind: GameKind, id: i64) {
-    if kind == GameKind(crate::library::GO) {
-        orders.write_message(crate::app::go::library::GoLibraryCommand::Open(id));
-    } else {
-        orders.write_message(crate::app::xiangqi::library::LibraryCommand::Open { id, ply: 0 });
     }
 }

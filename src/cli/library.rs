@@ -163,9 +163,10 @@ pub(super) fn find(out: &mut impl Write, ask: FindArgs) -> Result<(), Failure> {
         )));
     }
     if let Some(g) = ask.game.as_deref()
-        && !matches!(g, "xiangqi" | "go")
+        && xiangqi::library::format(g).is_none()
     {
-        return Err(Failure(format!("--game {g}: xiangqi or go")));
+        let kinds: Vec<&str> = xiangqi::library::FORMATS.iter().map(|f| f.kind).collect();
+        return Err(Failure(format!("--game {g}: {}", kinds.join(" or "))));
     }
     let filter = Filter {
         game: ask.game,

@@ -13,6 +13,20 @@ use crate::go::sgf::{self, SgfGame};
 /// The name the `kind` column gives Go games.
 pub const GO: &str = "go";
 
+/// What the library asks of Go games.
+pub(super) const FORMAT: super::Format = super::Format {
+    kind: GO,
+    levels: crate::matches::go_levels::GO_LEVELS.len(),
+    first_points: |result| match result.trim().to_ascii_uppercase().as_str() {
+        r if r.starts_with("B+") => Some(1.0),
+        r if r.starts_with("W+") => Some(0.0),
+        "0" | "DRAW" | "JIGO" => Some(0.5),
+        _ => None,
+    },
+    // Played without handicap stones.
+    even: |key| !key.contains("HA[") && !key.contains("AB["),
+};
+
 /// What tells a Go game from another in the library: its file as written.
 /// (As [`add`] makes it.)
 pub(super) fn identity(file: &SgfGame) -> String {

@@ -14,6 +14,7 @@ mod schema;
 #[cfg(test)]
 mod tests;
 mod worker;
+mod xiangqi;
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +28,30 @@ pub use go::GO;
 pub use import::{Added, Progress, Summary, Unreadable};
 pub use players::{Played, Player, PlayerRecord, Score};
 pub use worker::{Answer, Job, Worker};
+
+/// What the library asks of a game it keeps, found by the `kind` column: each game says
+/// it (`xiangqi.rs`, `go.rs`); a kind without one is kept and listed but not counted.
+#[derive(Debug)]
+pub struct Format {
+    /// The `kind` column's name for its games.
+    pub kind: &'static str,
+    /// How many levels the computer has at it (the rungs of a player's ladder).
+    pub levels: usize,
+    /// The first player's points in a finished game by its result (`1-0`, `B+R`…), or
+    /// `None` when it did not finish or says nothing.
+    pub first_points: fn(&str) -> Option<f64>,
+    /// Whether a game whose library key is this was played at even terms.
+    pub even: fn(&str) -> bool,
+}
+
+/// The games the library knows how to count.
+pub const FORMATS: [&Format; 2] = [&xiangqi::FORMAT, &go::FORMAT];
+
+/// The format of the games of `kind`.
+#[must_use]
+pub fn format(kind: &str) -> Option<&'static Format> {
+    FORMATS.iter().copied().find(|f| f.kind == kind)
+}
 
 /// Why the library cannot be used.
 #[derive(Debug, thiserror::Error)]

@@ -95,48 +95,6 @@ pub struct PlayerRecord {
     pub ladders: BTreeMap<String, Ladder>,
 }
 
-/// How many levels the computer has at a game.
-fn levels_at(kind: &str) -> u8 {
-    let n = if kind == super::GO {
-        crate::matches::go_levels::GO_LEVELS.len()
-    } else {
-        crate::engine::levels::LEVELS.len()
-    };
-    u8::try_from(n).unwrap_or(u8::MAX)
-}
-
-/// The first player's points in a finished game by its result (`1-0`, `B+R`…), or
-/// `None` when it did not finish or says nothing.
-fn first_points(kind: &str, result: &str) -> Option<f64> {
-    let result = result.trim();
-    if kind == super::GO {
-        let upper = result.to_ascii_uppercase();
-        return match upper.as_str() {
-            r if r.starts_with("B+") => Some(1.0),
-            r if r.starts_with("W+") => Some(0.0),
-            "0" | "DRAW" | "JIGO" => Some(0.5),
-            _ => None,
-        };
-    }
-    match result {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
-}
-
-/// Whether a game of `kind` whose library key is `key` was played at even terms: a
-/// Xiangqi game from the usual start (a 让子 game starts without the pieces given), a
-/// Go game without handicap stones.
-fn even(kind: &str, key: &str) -> bool {
-    if kind == super::GO {
-        return !key.contains("HA[") && !key.contains("AB[");
-    }
-    let start = crate::rules::Position::new().to_fen();
-    key.lines().next() == Some(start.as_str())
-}
-
 /// A player's columns, as [`player_of`] reads them.
 const PLAYER: &str = "name, aliases, look, colour";
 
@@ -262,13 +220,15 @@ impl Library {
              WHERE result NOT IN ('*', '') ORDER BY date, id",
         )?;
         let games = query.query_map([], |r| {
+            let (kind, key) = (r.get::<_, String>(1)?, r.get::<_, String>(6)?);
+            let even = super::format(&kind).is_some_and(|f| (f.even)(&key));
             Ok((
-                (r.get::<_, i64>(0)?, r.get::<_, String>(1)?),
+                (r.get::<_, i64>(0)?, kind),
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
                 r.get::<_, String>(5)?,
-                even(&r.get::<_, String>(1)?, &r.get::<_, String>(6)?),
+                even,
             ))
         })?;
         // Each name's rating per game; a player's aliases are one name.
@@ -282,7 +242,11 @@ impl Library {
         let mut ratings: HashMap<(String, String), Rating> = HashMap::new();
         for game in games {
             let ((id, kind), first, second, result, date, even) = game?;
-            let Some(points) = first_points(&kind, &result) else {
+            // A game the library has no format for is not counted.
+            let Some(format) = super::format(&kind) else {
+                continue;
+            };
+            let Some(points) = (format.first_points)(&result) else {
                 continue;
             };
             let (first, second) = (own(&first), own(&second));
@@ -309,7 +273,8 @@ impl Library {
             };
             if let Some(level) = level_in(&opponent) {
                 let ladder = record.ladders.entry(kind.clone()).or_default();
-                *ladder = ladder.after(level, mine, levels_at(&kind));
+                let levels = u8::try_from(format.levels).unwrap_or(u8::MAX);
+                *ladder = ladder.after(level, mine, levels);
             }
             record.per_game.entry(kind.clone()).or_default().add(mine);
             record

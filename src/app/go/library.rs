@@ -39,6 +39,12 @@ pub struct LibraryView {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // A household player's page opens Go's games here.
+    crate::app::library::add_opener(
+        app,
+        <crate::app::go::game::Go as crate::app::shell::table::TableGame>::SLUG,
+        |orders, id| _ = orders.write_message(GoLibraryCommand::Open(id)),
+    );
     app.add_message::<GoLibraryCommand>()
         .init_resource::<LibraryView>()
         .add_systems(

@@ -120,6 +120,12 @@ impl LibraryView {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // A household player's page opens Xiangqi's games here.
+    crate::app::library::add_opener(
+        app,
+        <crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SLUG,
+        |orders, id| _ = orders.write_message(LibraryCommand::Open { id, ply: 0 }),
+    );
     app.add_message::<LibraryCommand>()
         .add_message::<OpenGame>()
         .add_message::<KeepGame>()
