@@ -3,12 +3,14 @@
 //! adding a game takes. Tic-tac-toe is a type implementing `TableGame`, a resource for
 //! its record, a message for its own commands, a system that plays, and one
 //! `add_game::<TicTacToe>` per part; its save slots are a `SlotFormat` (four functions),
-//! and the table's slots service, clipboard, keys, undo and table switch do the rest.
+//! its autosave an `AutosaveFormat` (five), and the table's slots and autosave services,
+//! clipboard, keys, undo and table switch do the rest.
 //!
 //! Played headless as a person plays it: clicks on the board, Ctrl+Z and Ctrl+Y, Ctrl+S
 //! and Ctrl+L, Ctrl+Shift+E and Ctrl+I, a key of its own (C: the centre) that the other
 //! game at the table never sees, and the table switched away and back.
 
+use std::any::Any;
 use std::sync::{Arc, Mutex};
 
 use bevy::ecs::message::Messages;
@@ -20,8 +22,8 @@ use table::i18n::Lang;
 use table::messages::{BoardPointer, BoardPress, Import, Notice};
 use table::schedule::{GameKind, Logic};
 use table::shell::table::{
-    Claim, Copied, CursorKey, KeyContext, KeyPress, PanelSection, Part, Picture, PictureLook,
-    TableGame, add_game, usual_key,
+    AutosaveFormat, Claim, Copied, CursorKey, KeyContext, KeyPress, PanelSection, Part, Picture,
+    PictureLook, TableGame, add_game, usual_key,
 };
 use table::storage::{Dirs, Stamp};
 use table::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
@@ -220,6 +222,30 @@ impl TableGame for TicTacToe {
         })
     }
 
+    fn autosave() -> Option<AutosaveFormat> {
+        Some(AutosaveFormat {
+            file: "tictactoe-autosave.txt",
+            changed: |world| {
+                world
+                    .get_resource_ref::<Noughts>()
+                    .is_some_and(|n| n.is_changed())
+            },
+            write: |world| world.get_resource::<Noughts>().map(Noughts::text),
+            read: |bytes| {
+                let game = Noughts::read(&String::from_utf8_lossy(bytes))?;
+                Ok(Box::new(game) as Box<dyn Any + Send>)
+            },
+            resume: |world, read| {
+                let Ok(game) = read.downcast::<Noughts>() else {
+                    return false;
+                };
+                let something = !game.moves.is_empty();
+                *world.resource_mut::<Noughts>() = *game;
+                something
+            },
+        })
+    }
+
     fn cursor(_key: CursorKey) -> Action {
         Action::Cancel
     }
@@ -358,7 +384,13 @@ impl Table {
     fn new() -> Table {
         let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("third-game");
         let _ = std::fs::remove_dir_all(&root);
-        let dirs = Dirs::under(&root);
+        Table::at(&root)
+    }
+
+    /// The table with the files left in `root` by the one before (the program started
+    /// again).
+    fn at(root: &std::path::Path) -> Table {
+        let dirs = Dirs::under(root);
         let clipboard = Arc::new(Mutex::new(String::new()));
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
@@ -514,4 +546,56 @@ fn a_third_game_is_played_through_the_table_alone() {
     assert_eq!(t.board(), "XOX.X.XOO");
     t.keys(&[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert_eq!(t.board(), "XOX.X..OO");
+}
+
+#[test]
+fn a_third_game_is_kept_by_the_tables_autosave_and_taken_up_again() {
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("third-game-kept");
+    let _ = std::fs::remove_dir_all(&root);
+    let mut t = Table::at(&root);
+    t.click(0.0, 0.0);
+    t.click(1.0, 1.0);
+    // Quit: the last write is on the disk before the process ends.
+    t.app.world_mut().write_message(AppExit::Success);
+    t.app.update();
+    let file = t.dirs.data.join("tictactoe-autosave.txt");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "tictactoe 0 4");
+    drop(t);
+
+    // The next start takes it up and says so.
+    let mut again = Table::at(&root);
+    assert_eq!(again.board(), "X...O....");
+    assert_eq!(again.notices(), ["Resumed the last game"]);
+    // Every change is written as it comes.
+    again.click(2.0, 2.0);
+    again.app.world_mut().write_message(AppExit::Success);
+    again.app.update();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "tictactoe 0 4 8");
+    drop(again);
+
+    // A file that does not read is kept aside with the reason, never written over.
+    std::fs::write(&file, "tictactoe 0 0").unwrap();
+    let mut damaged = Table::at(&root);
+    assert_eq!(damaged.board(), ".........");
+    let said = damaged.notices();
+    assert!(
+        said.len() == 1
+            && said[0].starts_with("Could not resume the last game (0 cannot be played)"),
+        "{said:?}"
+    );
+    let kept: Vec<_> = std::fs::read_dir(&damaged.dirs.data)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("tictactoe-autosave")
+                && e.path() != file
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "the damaged file kept aside");
+    assert_eq!(
+        std::fs::read_to_string(kept[0].path()).unwrap(),
+        "tictactoe 0 0"
+    );
 }

@@ -117,8 +117,6 @@ texts! {
     CustomClock => "自定义…", "Custom…";
     CustomClockHint => "如 10+5、0:30+0、10+0/30（读秒）", "e.g. 10+5, 0:30+0, 10+0/30 (byo-yomi)";
     Byoyomi => "读秒", "byo-yomi";
-    Resumed => "已恢复上次的对局", "Resumed the last game";
-    ResumeFailed => "无法恢复上次的对局（{}），原文件保留为 {}", "Could not resume the last game ({}); the file is kept as {}";
     AutosaveFailed => "无法自动保存：{}", "Cannot autosave: {}";
     Edit => "摆棋", "Set up";
     EditTitle => "摆棋：摆出任意局面", "Set up any position";

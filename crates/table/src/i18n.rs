@@ -257,6 +257,9 @@ texts! {
     LessonLeave => "离开", "Leave";
     LessonOpened => "第 {} 关：{}", "Level {}: {}";
     LessonLeft => "已离开学棋，回到对局", "Left the lesson: back to the game";
+    Resumed => "已恢复上次的对局", "Resumed the last game";
+    ResumeFailed => "无法恢复上次的对局（{}），原文件保留为 {}", "Could not resume the last game ({}); the file is kept as {}";
+    AutosaveFailed => "无法自动保存：{}", "Cannot autosave: {}";
     LessonsFailed => "无法保存学棋的星星：{}", "Cannot keep the lessons' stars: {}";
     KeyLearn => "F4：学棋（关卡地图）", "F4: learn to play (the map of lessons)";
     NoPlayers => "还没有棋手：在下面输入名字添加", "No players yet: type a name below to add one";

@@ -85,6 +85,7 @@ mod shell_parts {
             store::clipboard::plugin,
             store::export::plugin,
             store::slots::plugin,
+            store::autosave::plugin,
             crate::jobs::plugin,
         ));
     }

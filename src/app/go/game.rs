@@ -109,7 +109,7 @@ impl TableGame for Go {
     }
 
     fn files(app: &mut App) {
-        app.add_plugins((super::autosave::plugin, super::slots::plugin));
+        app.add_plugins(super::slots::plugin);
     }
 
     fn help(lang: Lang) -> Vec<&'static str> {
@@ -128,6 +128,10 @@ impl TableGame for Go {
 
     fn slots() -> Option<crate::app::store::slots::SlotFormat> {
         Some(super::slots::FORMAT)
+    }
+
+    fn autosave() -> Option<crate::app::shell::table::AutosaveFormat> {
+        Some(super::autosave::FORMAT)
     }
 
     fn window(app: &mut App) {

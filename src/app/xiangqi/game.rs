@@ -133,9 +133,9 @@ impl TableGame for Xiangqi {
         ));
     }
 
-    fn files(app: &mut App) {
-        app.add_plugins(super::files::autosave::plugin);
-    }
+    // Its files (the autosave, the slots) are the table's services' ([`Self::autosave`],
+    // [`Self::slots`]).
+    fn files(_app: &mut App) {}
 
     fn window(app: &mut App) {
         app.add_plugins((super::view::plugin, super::panel::game_list::plugin));
@@ -166,6 +166,10 @@ impl TableGame for Xiangqi {
 
     fn slots() -> Option<SlotFormat> {
         Some(super::files::saves::FORMAT)
+    }
+
+    fn autosave() -> Option<crate::app::shell::table::AutosaveFormat> {
+        Some(super::files::autosave::FORMAT)
     }
 
     fn menu(menu: Menu) -> Vec<MenuItem> {

@@ -121,6 +121,24 @@ impl Service {
     }
 }
 
+/// How a game's game is kept across runs (see [`TableGame::autosave`]).
+#[derive(Clone, Copy)]
+pub struct AutosaveFormat {
+    /// The file in the data folder (`autosave.txt`, `go-autosave.sgf`).
+    pub file: &'static str,
+    /// Whether the game may have changed since the autosave last looked (its
+    /// resource's change: nothing is written out while nothing moves).
+    pub changed: fn(&World) -> bool,
+    /// The game on the table as the file's text; `None` while its board is lent (the
+    /// game put aside was written before it was lent, and rests so).
+    pub write: fn(&World) -> Option<String>,
+    /// What a file holds (nothing of the table touched), or why it does not read.
+    pub read: fn(&[u8]) -> Result<Box<dyn Any + Send>, String>,
+    /// Takes up what [`read`](Self::read) read: whether there was anything to resume
+    /// (a move played, an undo to take back).
+    pub resume: fn(&mut World, Box<dyn Any + Send>) -> bool,
+}
+
 /// A key pressed, with the modifiers held at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyPress {
@@ -216,6 +234,12 @@ pub trait TableGame: Send + Sync + 'static {
     /// read back (the table's slots service does the rest: the dialog, the keys, the
     /// damaged files, the slot in use).
     fn slots() -> Option<SlotFormat> {
+        None
+    }
+
+    /// How its game is kept across runs, if it is: the table's autosave service writes
+    /// it after every change and at exit, and takes it up at the next start.
+    fn autosave() -> Option<AutosaveFormat> {
         None
     }
 

@@ -56,6 +56,7 @@ struct Entry {
     menu: fn(Menu) -> Vec<MenuItem>,
     help: fn(Lang) -> Vec<&'static str>,
     slots: Option<crate::shell::table::SlotFormat>,
+    autosave: Option<crate::shell::table::AutosaveFormat>,
     spoken_board: fn(&World, Lang) -> Option<SpokenBoard>,
     cursor: fn(CursorKey) -> Action,
     sides: fn(Lang) -> [&'static str; 2],
@@ -229,6 +230,15 @@ impl Tables {
         self.on(kind).map(|e| (e.menu)(menu)).unwrap_or_default()
     }
 
+    /// Each game's autosave, by its slug, in the order the games were added.
+    #[must_use]
+    pub fn autosaves(&self) -> Vec<(&'static str, crate::shell::table::AutosaveFormat)> {
+        self.0
+            .iter()
+            .filter_map(|e| Some((e.slug, e.autosave?)))
+            .collect()
+    }
+
     /// How the game of `kind` keeps its games in the slots, if it does.
     #[must_use]
     pub fn slots(&self, kind: GameKind) -> Option<crate::shell::table::SlotFormat> {
@@ -372,6 +382,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     menu: G::menu,
                     help: G::help,
                     slots: G::slots(),
+                    autosave: G::autosave(),
                     spoken_board: G::spoken_board,
                     cursor: G::cursor,
                     sides: G::sides,
@@ -451,6 +462,7 @@ mod tests {
             menu: |_| Vec::new(),
             help: |_| Vec::new(),
             slots: None,
+            autosave: None,
             spoken_board: |_, _| None,
             cursor: |_| Action::Quit,
             sides: |_| ["1", "2"],
