@@ -7,12 +7,14 @@
 
 use std::collections::BTreeMap;
 
+use bevy::ecs::system::{StaticSystemParam, SystemParam, SystemParamItem};
 use bevy::prelude::*;
 
-use super::Text;
+use super::{Looked, Text};
 use crate::actions::Action;
+use crate::messages::BoardChanged;
 use crate::settings::Settings;
-use crate::shell::table::{Lending, Lent, Service, add_service};
+use crate::shell::table::{Lending, Lent, Service, TableGame, add_service};
 use crate::store::persist::DataDirs;
 
 /// What the player asks.
@@ -213,4 +215,170 @@ mod tests {
             [("Mei".into(), "xiangqi".into(), "a game".into(), 75)]
         );
     }
+}
+
+/// A game's part in guessing a game's moves: the game on its board, its moves, its
+/// engine's look at a guess and its words. The flow is [`board`] and [`judge`].
+pub trait GuessGame: TableGame {
+    /// A move.
+    type Move: Copy + PartialEq + Send + Sync + 'static;
+    /// The game guessed (its start and moves).
+    type Game: Send + Sync + 'static;
+    /// The game put aside meanwhile (its record, and how the board was turned).
+    type Aside: Send + Sync + 'static;
+    /// The engine's look at a guess.
+    type Look: Send + Sync + 'static;
+    /// What guessing reads of the game's table and writes to it.
+    type Board: SystemParam + 'static;
+
+    /// The game on the board to guess, its name (its players and date) and how many
+    /// moves it has; `None`: no game to guess here (none played, or the board lent).
+    fn to_guess(board: &SystemParamItem<Self::Board>) -> Option<(Self::Game, String, usize)>;
+    /// Puts the game aside and sets the start of `game` on the board.
+    fn set_up(board: &mut SystemParamItem<Self::Board>, game: &Self::Game) -> Self::Aside;
+    /// Brings the game put aside back.
+    fn bring_back(board: &mut SystemParamItem<Self::Board>, aside: Self::Aside);
+    /// The guess played on the board this frame, if any.
+    fn guessed(board: &mut SystemParamItem<Self::Board>) -> Option<Self::Move>;
+    /// Move `i` of `game`.
+    fn truth(game: &Self::Game, i: usize) -> Option<Self::Move>;
+    /// The engine's look at `guess` for move `i`; `None` without an engine.
+    fn look(
+        board: &SystemParamItem<Self::Board>,
+        game: &Self::Game,
+        i: usize,
+        guess: Self::Move,
+    ) -> Option<Self::Look>;
+    /// The points the look gives the guess (50 as good as the engine's best, else 0),
+    /// once it has come.
+    fn points(look: &mut Self::Look) -> Looked<u32>;
+    /// Move `i` of `game`, `mv`, in the words of each language.
+    fn name(game: &Self::Game, i: usize, mv: Self::Move) -> Text;
+    /// What the game's engine says of a guess that is not the game's move: its
+    /// `points`, the game's move and the guess named.
+    fn said(points: u32, truth: &Text, tried: &Text) -> Text;
+    /// Takes the guess back and plays the game's move.
+    fn play_truth(board: &mut SystemParamItem<Self::Board>, truth: Self::Move);
+}
+
+/// A game being guessed at `G`'s table: the game put aside, the game guessed, the
+/// engine's look at a guess.
+#[derive(Resource)]
+pub struct Guess<G: GuessGame> {
+    aside: Option<G::Aside>,
+    game: Option<G::Game>,
+    look: Option<(G::Move, G::Look)>,
+}
+
+impl<G: GuessGame> Default for Guess<G> {
+    fn default() -> Self {
+        Guess {
+            aside: None,
+            game: None,
+            look: None,
+        }
+    }
+}
+
+impl Guesses {
+    /// The board of the game of `slug` takes guesses: none being judged.
+    #[must_use]
+    pub fn takes_moves(&self, slug: &str) -> bool {
+        self.open
+            .get(slug)
+            .is_none_or(|g| g.state == GuessState::Going)
+    }
+}
+
+/// Sets the game's start up, or brings the game back once guessing is left.
+pub fn board<G: GuessGame>(
+    mut guesses: ResMut<Guesses>,
+    mut mine: ResMut<Guess<G>>,
+    mut board: StaticSystemParam<G::Board>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let Some(g) = guesses.open.get_mut(G::SLUG) else {
+        if let Some(aside) = mine.aside.take() {
+            G::bring_back(&mut board, aside);
+            changed.write(BoardChanged);
+            info!("guessing: the game is back");
+        }
+        return;
+    };
+    if g.shown {
+        return;
+    }
+    let Some((game, source, moves)) = G::to_guess(&board).filter(|_| mine.aside.is_none()) else {
+        info!("guessing: no game to guess here");
+        guesses.open.remove(G::SLUG);
+        return;
+    };
+    g.source = source;
+    g.moves = moves;
+    g.shown = true;
+    info!("guessing {moves} moves");
+    mine.aside = Some(G::set_up(&mut board, &game));
+    mine.game = Some(game);
+    mine.look = None;
+    changed.write(BoardChanged);
+}
+
+/// Each guess judged (the game's own move 100, else by the engine), then the game's
+/// own move played.
+pub fn judge<G: GuessGame>(
+    mut guesses: ResMut<Guesses>,
+    mut mine: ResMut<Guess<G>>,
+    mut board: StaticSystemParam<G::Board>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let guessed = G::guessed(&mut board);
+    let Some(g) = guesses.open.get(G::SLUG).filter(|g| g.shown) else {
+        return;
+    };
+    let (i, going) = (g.guessed, g.state == GuessState::Going);
+    let mine = &mut *mine;
+    let Some(game) = mine.game.as_ref() else {
+        return;
+    };
+    let Some(truth) = G::truth(game, i) else {
+        return;
+    };
+    let (tried, points) = match guessed {
+        Some(tried) if going => {
+            if tried == truth {
+                let Text(zh, en) = G::name(game, i, truth);
+                let right = Text(
+                    format!("猜对了：{zh}（100）。"),
+                    format!("Right: {en} (100)."),
+                );
+                guesses.scored(G::SLUG, 100, right);
+                return;
+            }
+            match G::look(&board, game, i, tried) {
+                Some(look) => {
+                    mine.look = Some((tried, look));
+                    if let Some(g) = guesses.open.get_mut(G::SLUG) {
+                        g.state = GuessState::Judging;
+                    }
+                    return;
+                }
+                None => (tried, 0),
+            }
+        }
+        _ => {
+            let Some((tried, look)) = mine.look.as_mut() else {
+                return;
+            };
+            match G::points(look) {
+                Looked::Waiting => return,
+                Looked::Done(points) => (*tried, points),
+                Looked::Failed => (*tried, 0),
+            }
+        }
+    };
+    mine.look = None;
+    let said = G::said(points, &G::name(game, i, truth), &G::name(game, i, tried));
+    guesses.scored(G::SLUG, points, said);
+    G::play_truth(&mut board, truth);
+    changed.write(BoardChanged);
 }

@@ -39,7 +39,7 @@ pub fn takes_moves(
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::games::go::lessons::attempt::Verdict::Going)
         && crate::app::go::learn::practice::takes_moves(&practice)
-        && crate::app::go::learn::guess::takes_moves(&guesses)
+        && guesses.takes_moves(Go::SLUG)
 }
 
 impl GoLesson {
@@ -62,7 +62,7 @@ impl GoLesson {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoLesson>()
         .init_resource::<crate::app::go::learn::practice::GoPractice>()
-        .init_resource::<crate::app::go::learn::guess::GoGuess>();
+        .init_resource::<table::learn::guess::Guess<Go>>();
     table::learn::lessons::register(app, cards());
     app.add_systems(
         Update,
@@ -72,8 +72,8 @@ pub(crate) fn plugin(app: &mut App) {
             // A mistake practised is set up and judged as a level is.
             crate::app::go::learn::practice::board,
             crate::app::go::learn::practice::judge,
-            crate::app::go::learn::guess::board,
-            crate::app::go::learn::guess::judge,
+            table::learn::guess::board::<Go>,
+            table::learn::guess::judge::<Go>,
         )
             .chain()
             .in_set(Go::step(Logic::Lessons))

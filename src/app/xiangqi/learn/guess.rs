@@ -1,194 +1,139 @@
-//! Guess the moves of the Xiangqi game on the table (Game → Guess the moves…): its start
-//! on the board, the game put aside as in lessons; each guess scored — the game's own
-//! move 100, else by Fairy-Stockfish as the review judges: as good as its best (not even
-//! an inaccuracy) 50, else 0 — and the game's move then played, until the game's end.
+//! Guess the moves of the Xiangqi game on the table (Game → Guess the moves…), its part
+//! of `table::learn::guess`: the game's start on the board, the game put aside as in
+//! lessons (`Mode::Lesson`); a guess other than the game's move judged by
+//! Fairy-Stockfish as the review judges (as good as its best, not even an inaccuracy:
+//! 50, else 0), then the game's move played.
 
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
-use table::learn::Text;
-use table::learn::guess::{GuessState, Guesses};
+use table::learn::guess::GuessGame;
+use table::learn::{Looked, Text};
 
-use crate::app::BoardChanged;
 use crate::app::shell::model::Settings;
+use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
+use crate::rules::{Game, Move, Notation};
 
 use super::look::Look;
-use crate::rules::{Game, Move, Notation, Position};
-use table::learn::Looked;
 
-const SLUG: &str = "xiangqi";
-
-/// The game put aside, its moves, and the engine's look at a guess.
-#[derive(Resource, Default)]
-pub struct XiangqiGuess {
-    stash: Option<(Model, bool)>,
-    game: Option<Game>,
-    look: Option<Look>,
+/// What guessing reads of the Xiangqi table and writes to it.
+#[derive(SystemParam)]
+pub struct Board<'w, 's> {
+    model: ResMut<'w, Model>,
+    settings: ResMut<'w, Settings>,
+    mode: Res<'w, State<Mode>>,
+    next: ResMut<'w, NextState<Mode>>,
+    selection: ResMut<'w, Selection>,
+    setup: Res<'w, EngineSetup>,
+    played: MessageReader<'w, 's, MovePlayed>,
 }
 
-/// The board takes guesses: none being judged.
-#[must_use]
-pub fn takes_moves(guesses: &Guesses) -> bool {
-    guesses
-        .open
-        .get(SLUG)
-        .is_none_or(|g| g.state == GuessState::Going)
-}
+impl GuessGame for Xiangqi {
+    type Move = Move;
+    type Game = Game;
+    /// The game, and whether the board was turned.
+    type Aside = (Model, bool);
+    type Look = Look;
+    type Board = Board<'static, 'static>;
 
-/// Sets the game's start up, or brings the game back once guessing is left.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn board(
-    mut guesses: ResMut<Guesses>,
-    mut mine: ResMut<XiangqiGuess>,
-    mut model: ResMut<Model>,
-    mut settings: ResMut<Settings>,
-    (mode, mut next): (Res<State<Mode>>, ResMut<NextState<Mode>>),
-    mut selection: ResMut<Selection>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let Some(g) = guesses.open.get_mut(SLUG) else {
-        if let Some((game, flipped)) = mine.stash.take() {
-            *model = game;
-            settings.flipped = flipped;
-            next.set(Mode::Play);
-            changed.write(BoardChanged);
-            info!("guessing: the game is back");
+    fn to_guess(board: &SystemParamItem<Self::Board>) -> Option<(Game, String, usize)> {
+        let game = board.model.game().clone();
+        if *board.mode.get() != Mode::Play || game.ply_count() == 0 {
+            return None;
         }
-        return;
-    };
-    if g.shown {
-        return;
+        let tag = |t: &str| {
+            board
+                .model
+                .tags()
+                .iter()
+                .find(|(k, _)| k == t)
+                .map(|(_, v)| v.trim().to_owned())
+                .unwrap_or_default()
+        };
+        let source = format!("{} – {} {}", tag("Red"), tag("Black"), tag("Date"));
+        let moves = game.ply_count();
+        Some((game, source, moves))
     }
-    let game = model.game().clone();
-    if *mode.get() != Mode::Play || game.ply_count() == 0 {
-        info!("guessing: no game to guess here");
-        guesses.open.remove(SLUG);
-        return;
-    }
-    let tag = |t: &str| {
-        model
-            .tags()
-            .iter()
-            .find(|(k, _)| k == t)
-            .map(|(_, v)| v.trim().to_owned())
-            .unwrap_or_default()
-    };
-    g.source = format!("{} – {} {}", tag("Red"), tag("Black"), tag("Date"));
-    g.moves = game.ply_count();
-    g.shown = true;
-    info!("guessing {} moves", g.moves);
-    mine.stash = Some((std::mem::take(&mut *model), settings.flipped));
-    model.0 = crate::session::Session::new();
-    model.0.replace(Game::from_position(game.start().clone()));
-    mine.game = Some(game);
-    mine.look = None;
-    *selection = Selection::default();
-    next.set(Mode::Lesson);
-    changed.write(BoardChanged);
-}
 
-/// Each guess judged, then the game's own move played.
-pub(crate) fn judge(
-    mut played: MessageReader<MovePlayed>,
-    mut guesses: ResMut<Guesses>,
-    mut mine: ResMut<XiangqiGuess>,
-    mut model: ResMut<Model>,
-    setup: Res<EngineSetup>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let guessed: Vec<Move> = played.read().map(|p| p.mv).collect();
-    let Some(g) = guesses.open.get(SLUG).filter(|g| g.shown) else {
-        return;
-    };
-    let mine = &mut *mine;
-    let Some(game) = mine.game.as_ref() else {
-        return;
-    };
-    let i = g.guessed;
-    let Some(truth) = game.moves().nth(i) else {
-        return;
-    };
-    let pos = game.position_at(i).clone();
-    let words = |m: Move| {
-        (
-            Notation::Chinese.display(&pos, m),
-            Notation::Wxf.write(&pos, m),
-        )
-    };
-    if let Some(&m) = guessed.first()
-        && g.state == GuessState::Going
-    {
-        if m == truth {
-            let (zh, en) = words(m);
-            guesses.scored(
-                SLUG,
-                100,
-                Text(
-                    format!("猜对了：{zh}（100）。"),
-                    format!("Right: {en} (100)."),
-                ),
-            );
-            return;
-        }
-        match Look::start(setup.engine.as_deref(), &pos, m) {
-            Some(look) => {
-                mine.look = Some(look);
-                if let Some(g) = guesses.open.get_mut(SLUG) {
-                    g.state = GuessState::Judging;
-                }
-            }
-            None => {
-                score(&mut guesses, &mut model, (&pos, m, truth), 0);
-                changed.write(BoardChanged);
-            }
-        }
-        return;
+    fn set_up(board: &mut SystemParamItem<Self::Board>, game: &Game) -> (Model, bool) {
+        let aside = (std::mem::take(&mut *board.model), board.settings.flipped);
+        board.model.0 = crate::session::Session::new();
+        board
+            .model
+            .0
+            .replace(Game::from_position(game.start().clone()));
+        *board.selection = Selection::default();
+        board.next.set(Mode::Lesson);
+        aside
     }
-    let Some(look) = mine.look.as_mut() else {
-        return;
-    };
-    let points = match look.poll() {
-        Looked::Waiting => return,
-        Looked::Done((judged, _)) => {
-            crate::games::xiangqi::tutor::guess_points(false, Some(&judged))
-        }
-        Looked::Failed => 0,
-    };
-    let tried = look.mv;
-    mine.look = None;
-    score(&mut guesses, &mut model, (&pos, tried, truth), points);
-    changed.write(BoardChanged);
-}
 
-/// A guess other than the game's move: scored, taken back, the game's move played.
-fn score(
-    guesses: &mut Guesses,
-    model: &mut Model,
-    (pos, tried, truth): (&Position, Move, Move),
-    points: u32,
-) {
-    let (zh_t, en_t) = (
-        Notation::Chinese.display(pos, tried),
-        Notation::Wxf.write(pos, tried),
-    );
-    let (zh_g, en_g) = (
-        Notation::Chinese.display(pos, truth),
-        Notation::Wxf.write(pos, truth),
-    );
-    let text = if points > 0 {
+    fn bring_back(board: &mut SystemParamItem<Self::Board>, (game, flipped): (Model, bool)) {
+        *board.model = game;
+        board.settings.flipped = flipped;
+        board.next.set(Mode::Play);
+    }
+
+    fn guessed(board: &mut SystemParamItem<Self::Board>) -> Option<Move> {
+        board
+            .played
+            .read()
+            .map(|p| p.mv)
+            .collect::<Vec<_>>()
+            .first()
+            .copied()
+    }
+
+    fn truth(game: &Game, i: usize) -> Option<Move> {
+        game.moves().nth(i)
+    }
+
+    fn look(
+        board: &SystemParamItem<Self::Board>,
+        game: &Game,
+        i: usize,
+        guess: Move,
+    ) -> Option<Look> {
+        Look::start(board.setup.engine.as_deref(), game.position_at(i), guess)
+    }
+
+    fn points(look: &mut Look) -> Looked<u32> {
+        match look.poll() {
+            Looked::Waiting => Looked::Waiting,
+            Looked::Done((judged, _)) => Looked::Done(crate::games::xiangqi::tutor::guess_points(
+                false,
+                Some(&judged),
+            )),
+            Looked::Failed => Looked::Failed,
+        }
+    }
+
+    fn name(game: &Game, i: usize, mv: Move) -> Text {
+        let pos = game.position_at(i);
         Text(
-            format!("对局走的是{zh_g}；引擎看你的{zh_t}也一样好（{points}）。"),
-            format!("The game went {en_g}; the engine finds your {en_t} as good ({points})."),
+            Notation::Chinese.display(pos, mv),
+            Notation::Wxf.write(pos, mv),
         )
-    } else {
-        Text(
-            format!("对局走的是{zh_g}；引擎看你的{zh_t}不如它（0）。"),
-            format!("The game went {en_g}; the engine finds your {en_t} worse (0)."),
-        )
-    };
-    guesses.scored(SLUG, points, text);
-    model.undo();
-    if model.play(truth).is_err() {
-        warn!("guessing: the game's move {truth} does not play");
+    }
+
+    fn said(points: u32, Text(zh_g, en_g): &Text, Text(zh_t, en_t): &Text) -> Text {
+        if points > 0 {
+            Text(
+                format!("对局走的是{zh_g}；引擎看你的{zh_t}也一样好（{points}）。"),
+                format!("The game went {en_g}; the engine finds your {en_t} as good ({points})."),
+            )
+        } else {
+            Text(
+                format!("对局走的是{zh_g}；引擎看你的{zh_t}不如它（0）。"),
+                format!("The game went {en_g}; the engine finds your {en_t} worse (0)."),
+            )
+        }
+    }
+
+    fn play_truth(board: &mut SystemParamItem<Self::Board>, truth: Move) {
+        board.model.undo();
+        if board.model.play(truth).is_err() {
+            warn!("guessing: the game's move {truth} does not play");
+        }
     }
 }

@@ -47,7 +47,7 @@ pub fn takes_moves(
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::lessons::attempt::Verdict::Going)
         && crate::app::xiangqi::learn::practice::takes_moves(&practice)
-        && crate::app::xiangqi::learn::guess::takes_moves(&guesses)
+        && guesses.takes_moves(Xiangqi::SLUG)
 }
 
 impl XiangqiLesson {
@@ -64,7 +64,7 @@ impl XiangqiLesson {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<XiangqiLesson>()
         .init_resource::<crate::app::xiangqi::learn::practice::XiangqiPractice>()
-        .init_resource::<crate::app::xiangqi::learn::guess::XiangqiGuess>();
+        .init_resource::<table::learn::guess::Guess<Xiangqi>>();
     table::learn::lessons::register(app, cards());
     app.add_systems(
         Update,
@@ -75,8 +75,8 @@ pub(crate) fn plugin(app: &mut App) {
             // A mistake practised is set up and judged as a level is.
             crate::app::xiangqi::learn::practice::board,
             crate::app::xiangqi::learn::practice::judge,
-            crate::app::xiangqi::learn::guess::board,
-            crate::app::xiangqi::learn::guess::judge,
+            table::learn::guess::board::<Xiangqi>,
+            table::learn::guess::judge::<Xiangqi>,
         )
             .chain()
             .in_set(Xiangqi::step(Logic::Lessons))
