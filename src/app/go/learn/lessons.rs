@@ -38,7 +38,7 @@ pub fn takes_moves(
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::games::go::lessons::attempt::Verdict::Going)
-        && crate::app::go::learn::practice::takes_moves(&practice)
+        && practice.takes_moves(Go::SLUG)
         && guesses.takes_moves(Go::SLUG)
 }
 
@@ -61,7 +61,7 @@ impl GoLesson {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GoLesson>()
-        .init_resource::<crate::app::go::learn::practice::GoPractice>()
+        .init_resource::<table::learn::practice::Practising<Go>>()
         .init_resource::<table::learn::guess::Guess<Go>>();
     table::learn::lessons::register(app, cards());
     app.add_systems(
@@ -70,8 +70,8 @@ pub(crate) fn plugin(app: &mut App) {
             commands,
             judge,
             // A mistake practised is set up and judged as a level is.
-            crate::app::go::learn::practice::board,
-            crate::app::go::learn::practice::judge,
+            table::learn::practice::board::<Go>,
+            table::learn::practice::judge::<Go>,
             table::learn::guess::board::<Go>,
             table::learn::guess::judge::<Go>,
         )

@@ -46,7 +46,7 @@ pub fn takes_moves(
         .attempt
         .as_ref()
         .is_none_or(|(_, a)| a.verdict() == crate::lessons::attempt::Verdict::Going)
-        && crate::app::xiangqi::learn::practice::takes_moves(&practice)
+        && practice.takes_moves(Xiangqi::SLUG)
         && guesses.takes_moves(Xiangqi::SLUG)
 }
 
@@ -63,7 +63,7 @@ impl XiangqiLesson {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<XiangqiLesson>()
-        .init_resource::<crate::app::xiangqi::learn::practice::XiangqiPractice>()
+        .init_resource::<table::learn::practice::Practising<Xiangqi>>()
         .init_resource::<table::learn::guess::Guess<Xiangqi>>();
     table::learn::lessons::register(app, cards());
     app.add_systems(
@@ -73,8 +73,8 @@ pub(crate) fn plugin(app: &mut App) {
             (judge, tell).chain().run_if(in_state(Mode::Lesson)),
             first_game,
             // A mistake practised is set up and judged as a level is.
-            crate::app::xiangqi::learn::practice::board,
-            crate::app::xiangqi::learn::practice::judge,
+            table::learn::practice::board::<Xiangqi>,
+            table::learn::practice::judge::<Xiangqi>,
             table::learn::guess::board::<Xiangqi>,
             table::learn::guess::judge::<Xiangqi>,
         )
