@@ -133,7 +133,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<view::Forbidden>()
         .init_resource::<GoCursor>()
         .init_resource::<crate::app::go::learn::tutor::Held>()
-        .init_resource::<crate::app::go::learn::coach::GoCoach>()
+        .init_resource::<::table::learn::coach::Coach<crate::app::go::game::Go>>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
@@ -162,9 +162,9 @@ pub(crate) fn plugin(app: &mut App) {
                 count::suggest,
                 view::forbid,
                 sounds,
-                crate::app::go::learn::coach::watch,
-                crate::app::go::learn::coach::verdict,
-                crate::app::go::learn::coach::answer,
+                ::table::learn::coach::watch::<crate::app::go::game::Go>,
+                ::table::learn::coach::verdict::<crate::app::go::game::Go>,
+                ::table::learn::coach::answer::<crate::app::go::game::Go>,
             )
                 .chain()
                 .in_set(Logic::Play)

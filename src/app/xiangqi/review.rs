@@ -90,9 +90,9 @@ pub(crate) fn plugin(app: &mut App) {
                 commands.in_set(ours),
                 gather,
                 // The tutor is a review of one move.
-                coach::watch.in_set(ours),
-                coach::verdict.in_set(ours),
-                coach::answer.in_set(ours),
+                table::learn::coach::watch::<crate::app::xiangqi::game::Xiangqi>.in_set(ours),
+                table::learn::coach::verdict::<crate::app::xiangqi::game::Xiangqi>.in_set(ours),
+                table::learn::coach::answer::<crate::app::xiangqi::game::Xiangqi>.in_set(ours),
             )
                 .chain()
                 .in_set(Logic::Review),

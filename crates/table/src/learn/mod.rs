@@ -6,6 +6,8 @@
 #[cfg(feature = "shell")]
 pub mod ask;
 #[cfg(feature = "shell")]
+pub mod coach;
+#[cfg(feature = "shell")]
 pub mod guess;
 pub mod guessed;
 #[cfg(feature = "shell")]

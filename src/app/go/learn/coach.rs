@@ -6,123 +6,173 @@
 //! words; the stone played instead becomes the line. The other side is never slowed:
 //! a reply played before the tutor has spoken is kept.
 
-use std::collections::HashMap;
-
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
-use table::learn::Text;
-use table::learn::shell::{Learning, Question, TutorAnswer};
+use table::learn::coach::{Coached, Played};
+use table::learn::shell::Learning;
+use table::learn::{Looked, Text};
+use table::shell::table::TableGame;
 
+use crate::app::go::game::Go;
 use crate::app::go::{GoHappened, GoTable};
-use crate::app::shell::model::Settings;
 use crate::games::go::review::{self, Step};
-
-use super::look::GoLook;
 use crate::games::go::tutor;
 use crate::go::markup::Shape;
 use crate::go::{Color, Game, Move};
-use table::learn::Looked;
 
-const SLUG: &str = "go";
+use super::look::GoLook;
 
-/// The stone looked at.
-struct About {
-    before: usize,
-    after: usize,
+/// The stone looked at: the game up to it.
+pub struct About {
     game: Game,
     blunders_only: bool,
 }
 
-/// The tutor's work at the Go table.
-#[derive(Resource, Default)]
-pub struct GoCoach {
-    look: Option<GoLook>,
-    about: Option<About>,
-    tries: HashMap<usize, u8>,
-    /// The node a stone was taken back to, and the stone's node, while the player
-    /// chooses.
-    pub open: Option<(usize, usize)>,
+/// What the tutor reads of the Go table and writes to it.
+#[derive(SystemParam)]
+pub struct Board<'w, 's> {
+    table: ResMut<'w, GoTable>,
+    happened: MessageReader<'w, 's, GoHappened>,
+    learning: Res<'w, Learning>,
+    practice: Res<'w, table::learn::practice::Practice>,
+    guesses: Res<'w, table::learn::guess::Guesses>,
+    wake: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
 }
 
-/// Starts the tutor's look at each stone of a tutored seat.
-pub(crate) fn watch(
-    mut happened: MessageReader<GoHappened>,
-    mut coach: ResMut<GoCoach>,
-    mut table: ResMut<GoTable>,
-    (settings, learning, practice, guesses): (
-        Res<Settings>,
-        Res<Learning>,
-        Res<table::learn::practice::Practice>,
-        Res<table::learn::guess::Guesses>,
-    ),
-    wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
-    mut asked: MessageWriter<Question>,
-) {
-    let played = happened
-        .read()
-        .any(|h| matches!(h, GoHappened::Played { .. }));
-    if !played {
-        return;
+impl Coached for Go {
+    type Node = usize;
+    type Move = Move;
+    type About = About;
+    type Look = GoLook;
+    type Seen = Step;
+    type Mark = review::Mark;
+    type Board = Board<'static, 'static>;
+
+    fn played(board: &mut SystemParamItem<Self::Board>) -> Option<Played<usize, Move>> {
+        let played = board
+            .happened
+            .read()
+            .any(|h| matches!(h, GoHappened::Played { .. }));
+        if !played {
+            return None;
+        }
+        let table = &board.table;
+        let game = table.game();
+        let mv = *game.moves().last()?;
+        let after = table.node();
+        let line = table.line();
+        if line.last() != Some(&after) {
+            return None;
+        }
+        let before = *line.get(line.len().checked_sub(2)?)?;
+        let mover = !game.position().to_move();
+        Some(Played {
+            before,
+            after,
+            first: mover == Color::Black,
+            mv,
+            name: mv.gtp(table.size()),
+        })
     }
-    let game = table.game().clone();
-    let Some(&mv) = game.moves().last() else {
-        return;
-    };
-    let after = table.node();
-    let Some(&before) = table.line().get(table.line().len().saturating_sub(2)) else {
-        return;
-    };
-    let before = if table.line().last() == Some(&after) {
-        before
-    } else {
-        return;
-    };
-    if let Some((at, old)) = coach.open.take() {
-        asked.write(Question {
-            slug: SLUG,
-            text: None,
-        });
-        if at == before && old != after {
-            table.promote_shown();
-            info!("tutor: {} played instead", mv.gtp(table.size()));
+
+    fn watching(board: &SystemParamItem<Self::Board>, played: &Played<usize, Move>) -> bool {
+        let mover = if played.first {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let slug = <Self as TableGame>::SLUG;
+        board.table.setup.computer != Some(mover)
+            && board.learning.lesson(slug).is_none()
+            && board.practice.drill(slug).is_none()
+            && !board.guesses.open.contains_key(slug)
+            && played.mv != Move::Pass
+    }
+
+    fn promote(board: &mut SystemParamItem<Self::Board>, _after: usize) {
+        board.table.promote_shown();
+    }
+
+    fn look(
+        board: &SystemParamItem<Self::Board>,
+        _played: &Played<usize, Move>,
+        blunders_only: bool,
+    ) -> Option<(GoLook, About)> {
+        let game = board.table.game().clone();
+        let wake = crate::app::store::jobs::Wake::of(board.wake.as_ref().map(Res::clone));
+        let look = GoLook::start(&game, wake)?;
+        Some((
+            look,
+            About {
+                game,
+                blunders_only,
+            },
+        ))
+    }
+
+    fn poll(look: &mut GoLook) -> Looked<Step> {
+        look.poll()
+    }
+
+    fn mark(about: &About, step: &Step) -> Option<review::Mark> {
+        let before = about
+            .game
+            .position_at(about.game.moves().len() - 1)
+            .copied()?;
+        tutor::tutor_mark(
+            &before,
+            step.played,
+            about.game.rules(),
+            step.mark,
+            about.blunders_only,
+        )
+    }
+
+    fn words(about: &About, step: &Step, mark: &review::Mark, tries: (u8, u8)) -> Text {
+        verdict_words(about, step, mark, tries)
+    }
+
+    fn name(about: &About) -> String {
+        let size = about.game.start().board().size();
+        about
+            .game
+            .moves()
+            .last()
+            .map_or_else(String::new, |m| m.gtp(size))
+    }
+
+    fn at(board: &SystemParamItem<Self::Board>) -> usize {
+        board.table.node()
+    }
+
+    fn take_back(
+        board: &mut SystemParamItem<Self::Board>,
+        _nodes: (usize, usize),
+        step: &Step,
+        words: &str,
+    ) {
+        let table = &mut board.table;
+        table.set_comment(words.to_owned());
+        table.back();
+        if let Move::Play(p) = step.best.mv {
+            let mut markup = table.markup();
+            if !markup.shapes.iter().any(|(q, _)| *q == p) {
+                markup.toggle_shape(p, Shape::Triangle);
+            }
+            table.set_markup(&markup);
         }
     }
-    let mover = !game.position().to_move();
-    let seat = table::learn::seat(mover == Color::Black);
-    let Some(blunders_only) = settings.help[seat].tutor() else {
-        return;
-    };
-    if table.setup.computer == Some(mover)
-        || learning.lesson(SLUG).is_some()
-        || practice.drill(SLUG).is_some()
-        || guesses.open.contains_key(SLUG)
-        || mv == Move::Pass
-        || coach.tries.get(&before).copied().unwrap_or(0) >= settings.tutor_tries
-    {
-        return;
+
+    fn go_to(board: &mut SystemParamItem<Self::Board>, after: usize) {
+        board.table.go_to(after);
     }
-    let Some(look) = GoLook::start(&game, crate::app::store::jobs::Wake::of(wake)) else {
-        return;
-    };
-    info!("tutor looks at {}", mv.gtp(table.size()));
-    coach.look = Some(look);
-    coach.about = Some(About {
-        before,
-        after,
-        game,
-        blunders_only,
-    });
 }
 
 /// The tutor's words for a stone taken back.
-fn verdict_words(
-    about: &About,
-    step: &Step,
-    marked: Option<review::Mark>,
-    tries: (u8, u8),
-) -> Text {
+fn verdict_words(about: &About, step: &Step, marked: &review::Mark, tries: (u8, u8)) -> Text {
     let size = about.game.start().board().size();
     let (zh_mark, en_mark) = match marked {
-        Some(review::Mark::Blunder) => ("败着（??）", "a blunder (??)"),
+        review::Mark::Blunder => ("败着（??）", "a blunder (??)"),
         _ => ("错着（?）", "a mistake (?)"),
     };
     let before = about
@@ -166,103 +216,4 @@ fn verdict_words(
             tries.0, tries.1
         ),
     )
-}
-
-/// What GNU Go saw, judged as its review judges: a stone it would mark is taken back
-/// while the board is still where it was played.
-pub(crate) fn verdict(
-    mut coach: ResMut<GoCoach>,
-    mut table: ResMut<GoTable>,
-    settings: Res<Settings>,
-    mut asked: MessageWriter<Question>,
-) {
-    let Some(look) = coach.look.as_mut() else {
-        return;
-    };
-    let step = match look.poll() {
-        Looked::Waiting => return,
-        Looked::Done(step) => step,
-        Looked::Failed => {
-            coach.look = None;
-            coach.about = None;
-            return;
-        }
-    };
-    coach.look = None;
-    let Some(about) = coach.about.take() else {
-        return;
-    };
-    let size = table.size();
-    let before = about
-        .game
-        .position_at(about.game.moves().len() - 1)
-        .copied();
-    let marked = before.and_then(|pos| {
-        tutor::tutor_mark(
-            &pos,
-            step.played,
-            about.game.rules(),
-            step.mark,
-            about.blunders_only,
-        )
-    });
-    if marked.is_none() {
-        info!(
-            "tutor lets {} pass ({:.1} points)",
-            step.played.gtp(size),
-            step.loss
-        );
-        return;
-    }
-    if table.node() != about.after {
-        info!(
-            "tutor: {} already answered, not taken back",
-            step.played.gtp(size)
-        );
-        return;
-    }
-    let tries = coach.tries.entry(about.before).or_insert(0);
-    *tries += 1;
-    let text = verdict_words(&about, &step, marked, (*tries, settings.tutor_tries));
-    info!("tutor takes back {}: {}", step.played.gtp(size), text.1);
-    table.set_comment(text.get(settings.lang).to_owned());
-    table.back();
-    if let Move::Play(p) = step.best.mv {
-        let mut markup = table.markup();
-        if !markup.shapes.iter().any(|(q, _)| *q == p) {
-            markup.toggle_shape(p, Shape::Triangle);
-        }
-        table.set_markup(&markup);
-    }
-    coach.open = Some((about.before, about.after));
-    asked.write(Question {
-        slug: SLUG,
-        text: Some(text),
-    });
-}
-
-/// "Play it anyway": the stone taken back stands; "Choose another move": the question
-/// goes.
-pub(crate) fn answer(
-    mut answers: MessageReader<TutorAnswer>,
-    mut coach: ResMut<GoCoach>,
-    mut table: ResMut<GoTable>,
-    mut asked: MessageWriter<Question>,
-    settings: Res<Settings>,
-) {
-    for a in answers.read().filter(|a| a.slug == SLUG) {
-        let Some((before, after)) = coach.open else {
-            continue;
-        };
-        if a.play && table.node() == before {
-            coach.open = None;
-            coach.tries.insert(before, settings.tutor_tries);
-            table.go_to(after);
-            info!("tutor: the stone stands");
-        }
-        asked.write(Question {
-            slug: SLUG,
-            text: None,
-        });
-    }
 }

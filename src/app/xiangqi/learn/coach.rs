@@ -7,116 +7,163 @@
 //! tutor's words, as a variation of the move played instead. The other side is never
 //! slowed: a reply played before the tutor has spoken is kept, and the tutor is quiet.
 
-use std::collections::HashMap;
-
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
-use table::learn::Text;
-use table::learn::shell::{Question, TutorAnswer};
+use table::learn::coach::{Coached, Played};
+use table::learn::{Looked, Text};
 
 use crate::app::BoardChanged;
-use crate::app::shell::model::Settings;
+use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model};
 use crate::games::xiangqi::tutor;
-use crate::review::Mark;
-
-use super::look::Look;
+use crate::review::{Judged, Mark};
 use crate::rules::tree::NodeId;
 use crate::rules::tree::marks::{Arrow, Colour};
 use crate::rules::{Color, Move, Notation, Position};
 use crate::settings::XiangqiSettings;
-use table::learn::Looked;
+
+use super::look::Look;
 
 /// How deep the tutor's engine looks: quick, and as the review's marks count.
 pub const DEPTH: u32 = 8;
 
-const SLUG: &str = "xiangqi";
+/// The tutor's work at the Xiangqi table.
+pub type Coach = table::learn::coach::Coach<Xiangqi>;
 
 /// The move looked at.
-struct About {
-    before: NodeId,
-    after: NodeId,
+pub struct About {
     mv: Move,
     pos: Position,
     blunders_only: bool,
 }
 
-/// The tutor's work: the search running, the takebacks made at each position.
-#[derive(Resource, Default)]
-pub struct Coach {
-    look: Option<Look>,
-    about: Option<About>,
-    tries: HashMap<NodeId, u8>,
-    /// The position a move was taken back to, and the move, while the player chooses.
-    pub open: Option<(NodeId, NodeId)>,
+/// What the tutor reads of the Xiangqi table and writes to it.
+#[derive(SystemParam)]
+pub struct Board<'w, 's> {
+    model: ResMut<'w, Model>,
+    xq: Res<'w, XiangqiSettings>,
+    mode: Res<'w, State<Mode>>,
+    setup: Res<'w, EngineSetup>,
+    played: MessageReader<'w, 's, MovePlayed>,
+    changed: MessageWriter<'w, BoardChanged>,
 }
 
-impl Coach {
-    /// The tutor is looking at a move.
-    #[must_use]
-    pub fn busy(&self) -> bool {
-        self.look.is_some()
-    }
-}
+impl Coached for Xiangqi {
+    type Node = NodeId;
+    type Move = Move;
+    type About = About;
+    type Look = Look;
+    /// The move judged as the review judges it, and the engine's own move.
+    type Seen = (Judged, Option<Move>);
+    type Mark = Mark;
+    type Board = Board<'static, 'static>;
 
-/// Starts the tutor's look at each move of a tutored seat.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn watch(
-    mut played: MessageReader<MovePlayed>,
-    mut coach: ResMut<Coach>,
-    mut model: ResMut<Model>,
-    settings: Res<Settings>,
-    xq: Res<XiangqiSettings>,
-    mode: Res<State<Mode>>,
-    setup: Res<EngineSetup>,
-    mut asked: MessageWriter<Question>,
-) {
-    for m in played.read() {
-        let after = model.cursor();
-        let Some(before) = model.tree().node(after).parent() else {
-            continue;
-        };
-        // The move played in place of one taken back becomes the game's line.
-        if let Some((at, old)) = coach.open.take() {
-            asked.write(Question {
-                slug: SLUG,
-                text: None,
-            });
-            if at == before && old != after {
-                model.promote(after);
-                info!("tutor: {} played instead", m.mv);
-            }
-        }
-        let mover = m.piece.color;
-        let seat = table::learn::seat(mover == Color::Red);
-        let Some(blunders_only) = settings.help[seat].tutor() else {
-            continue;
-        };
-        if *mode.get() != Mode::Play
-            || xq.computer == Some(mover)
-            || coach.tries.get(&before).copied().unwrap_or(0) >= settings.tutor_tries
-        {
-            continue;
-        }
-        let ply = model.shown_ply();
-        let pos = model.game().position_at(ply.saturating_sub(1)).clone();
-        let Some(look) = Look::start(setup.engine.as_deref(), &pos, m.mv) else {
-            continue;
-        };
-        info!("tutor looks at {}", m.mv);
-        coach.look = Some(look);
-        coach.about = Some(About {
+    fn played(board: &mut SystemParamItem<Self::Board>) -> Option<Played<NodeId, Move>> {
+        let m = board.played.read().last().cloned()?;
+        let after = board.model.cursor();
+        let before = board.model.tree().node(after).parent()?;
+        Some(Played {
             before,
             after,
+            first: m.piece.color == Color::Red,
             mv: m.mv,
+            name: m.mv.to_string(),
+        })
+    }
+
+    fn watching(board: &SystemParamItem<Self::Board>, played: &Played<NodeId, Move>) -> bool {
+        let mover = if played.first {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        *board.mode.get() == Mode::Play && board.xq.computer != Some(mover)
+    }
+
+    fn promote(board: &mut SystemParamItem<Self::Board>, after: NodeId) {
+        board.model.promote(after);
+    }
+
+    fn look(
+        board: &SystemParamItem<Self::Board>,
+        played: &Played<NodeId, Move>,
+        blunders_only: bool,
+    ) -> Option<(Look, About)> {
+        let ply = board.model.shown_ply();
+        let pos = board
+            .model
+            .game()
+            .position_at(ply.saturating_sub(1))
+            .clone();
+        let look = Look::start(board.setup.engine.as_deref(), &pos, played.mv)?;
+        let about = About {
+            mv: played.mv,
             pos,
             blunders_only,
-        });
+        };
+        Some((look, about))
+    }
+
+    fn poll(look: &mut Look) -> Looked<(Judged, Option<Move>)> {
+        look.poll()
+    }
+
+    fn mark(about: &About, (judged, _): &(Judged, Option<Move>)) -> Option<Mark> {
+        tutor::tutor_mark(&about.pos, about.mv, judged, about.blunders_only)
+    }
+
+    fn words(
+        about: &About,
+        (_, best): &(Judged, Option<Move>),
+        mark: &Mark,
+        tries: (u8, u8),
+    ) -> Text {
+        verdict_words(about, mark, *best, tries)
+    }
+
+    fn name(about: &About) -> String {
+        about.mv.to_string()
+    }
+
+    fn at(board: &SystemParamItem<Self::Board>) -> NodeId {
+        board.model.cursor()
+    }
+
+    fn take_back(
+        board: &mut SystemParamItem<Self::Board>,
+        (before, after): (NodeId, NodeId),
+        (_, best): &(Judged, Option<Move>),
+        words: &str,
+    ) {
+        // The move keeps the tutor's words in the record; the board goes back, the
+        // better move drawn on it.
+        let model = &mut board.model;
+        model.set_comment(after, words);
+        model.end_typing();
+        // Play goes on from there: the panel says whose move it is, not "reviewing".
+        model.take_back_to(before);
+        if let Some(best) = best {
+            let mut marks = model.marks();
+            marks.arrows.retain(|a| a.colour != Colour::Yellow);
+            marks.arrows.push(Arrow {
+                from: best.from,
+                to: best.to,
+                colour: Colour::Yellow,
+            });
+            model.set_marks(&marks);
+        }
+        board.changed.write(BoardChanged);
+    }
+
+    fn go_to(board: &mut SystemParamItem<Self::Board>, after: NodeId) {
+        board.model.goto(after);
+        board.changed.write(BoardChanged);
     }
 }
 
 /// The tutor's words for a move taken back: its mark, its reason, the better move.
-fn verdict_words(about: &About, mark: Mark, best: Option<Move>, tries: (u8, u8)) -> Text {
+fn verdict_words(about: &About, mark: &Mark, best: Option<Move>, tries: (u8, u8)) -> Text {
     let (zh_mark, en_mark) = match mark {
         Mark::Blunder => ("败着（??）", "a blunder (??)"),
         _ => ("错着（?）", "a mistake (?)"),
@@ -148,95 +195,4 @@ fn verdict_words(about: &About, mark: Mark, best: Option<Move>, tries: (u8, u8))
             tries.0, tries.1
         ),
     )
-}
-
-/// What the engine found, judged as the review judges: a move it would mark `?` or
-/// `??` is taken back while the board is still where it was played.
-pub(crate) fn verdict(
-    mut coach: ResMut<Coach>,
-    mut model: ResMut<Model>,
-    settings: Res<Settings>,
-    mut asked: MessageWriter<Question>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let Some(look) = coach.look.as_mut() else {
-        return;
-    };
-    let (judged, best) = match look.poll() {
-        Looked::Waiting => return,
-        Looked::Done(done) => done,
-        Looked::Failed => {
-            warn!("tutor: the engine stopped");
-            coach.look = None;
-            coach.about = None;
-            return;
-        }
-    };
-    coach.look = None;
-    let Some(about) = coach.about.take() else {
-        return;
-    };
-    let taken_back = tutor::tutor_mark(&about.pos, about.mv, &judged, about.blunders_only);
-    let Some(mark) = taken_back else {
-        info!("tutor lets {} pass ({:.1} points)", about.mv, judged.drop);
-        return;
-    };
-    if model.cursor() != about.after {
-        info!("tutor: {} already answered, not taken back", about.mv);
-        return;
-    }
-    let tries = coach.tries.entry(about.before).or_insert(0);
-    *tries += 1;
-    let text = verdict_words(&about, mark, best, (*tries, settings.tutor_tries));
-    info!("tutor takes back {}: {}", about.mv, text.1);
-    // The move keeps the tutor's words in the record; the board goes back, the
-    // better move drawn on it.
-    model.set_comment(about.after, text.get(settings.lang));
-    model.end_typing();
-    // Play goes on from there: the panel says whose move it is, not "reviewing".
-    model.take_back_to(about.before);
-    if let Some(best) = best {
-        let mut marks = model.marks();
-        marks.arrows.retain(|a| a.colour != Colour::Yellow);
-        marks.arrows.push(Arrow {
-            from: best.from,
-            to: best.to,
-            colour: Colour::Yellow,
-        });
-        model.set_marks(&marks);
-    }
-    coach.open = Some((about.before, about.after));
-    asked.write(Question {
-        slug: SLUG,
-        text: Some(text),
-    });
-    changed.write(BoardChanged);
-}
-
-/// "Play it anyway": the move taken back is played again and stands; "Choose another
-/// move": the question goes, the board stays.
-pub(crate) fn answer(
-    mut answers: MessageReader<TutorAnswer>,
-    mut coach: ResMut<Coach>,
-    mut model: ResMut<Model>,
-    mut asked: MessageWriter<Question>,
-    mut changed: MessageWriter<BoardChanged>,
-    settings: Res<Settings>,
-) {
-    for a in answers.read().filter(|a| a.slug == SLUG) {
-        let Some((before, after)) = coach.open else {
-            continue;
-        };
-        if a.play && model.cursor() == before {
-            coach.open = None;
-            coach.tries.insert(before, settings.tutor_tries);
-            model.goto(after);
-            info!("tutor: the move stands");
-            changed.write(BoardChanged);
-        }
-        asked.write(Question {
-            slug: SLUG,
-            text: None,
-        });
-    }
 }
