@@ -359,6 +359,31 @@ mod tests {
         assert_eq!(lib.len().unwrap(), 1);
     }
 
+    /// A game of a kind the library has no format for is kept, and not counted as
+    /// Xiangqi (it was, before each game said how its results count).
+    #[test]
+    fn a_game_of_a_kind_without_a_format_is_not_counted() {
+        let mut lib = Library::in_memory().unwrap();
+        lib.add_player("Dad", &[]).unwrap();
+        lib.add(&game(1, "Dad", "Mei", "1-0"), "played").unwrap();
+        lib.add(&game(2, "Dad", "Mei", "1-0"), "played").unwrap();
+        lib.conn
+            .execute(
+                "UPDATE games SET kind = 'gomoku' WHERE id = (SELECT MAX(id) FROM games)",
+                [],
+            )
+            .unwrap();
+        let dad = lib.player("Dad").unwrap().unwrap();
+        let record = lib.player_record(&dad).unwrap();
+        assert_eq!(record.per_game["xiangqi"].games(), 1);
+        assert!(
+            !record.per_game.contains_key("gomoku"),
+            "{:?}",
+            record.per_game
+        );
+        assert_eq!(lib.len().unwrap(), 2, "kept");
+    }
+
     /// A 让子 game counts as a win or a loss, and moves no rating.
     #[test]
     fn a_handicap_game_counts_in_the_record_and_not_in_the_rating() {
