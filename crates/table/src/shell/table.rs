@@ -78,10 +78,6 @@ pub enum Lent {
     Practice,
     /// A game's moves guessed (Esc: back to the game).
     Guessing,
-    /// A puzzle.
-    Puzzle,
-    /// The board editor.
-    Editor,
 }
 
 /// The board lent, and what Esc and N do about it.
@@ -110,7 +106,7 @@ pub struct Service {
 }
 
 impl Service {
-    /// A service that only says when it has the board (a game's puzzle or editor).
+    /// A service that only says when it has the board.
     #[must_use]
     pub fn lender(lent: fn(&World, &'static str) -> Option<Lending>) -> Self {
         Service {
