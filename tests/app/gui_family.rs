@@ -94,10 +94,10 @@ fn a_go_lessons_stone_to_capture_stays_visible_under_its_triangle() {
     use xiangqi::picture::goban::{GobanPainter, Marks};
     let mut app = app();
     go_lesson(&mut app, (0, 0));
-    let targets = app
-        .world()
-        .resource::<xiangqi::app::go::learn::lessons::GoLesson>()
-        .targets();
+    let targets = xiangqi::app::go::learn::lessons::targets(
+        app.world()
+            .resource::<table::learn::lessons::Lessoning<xiangqi::app::go::game::Go>>(),
+    );
     assert_eq!(targets.len(), 1, "one stone to capture");
     let table = app.world().resource::<GoTable>();
     let pos = *table.game().position();

@@ -45,8 +45,8 @@ impl TableGame for Go {
         let action = go_key(press, at)?;
         let lesson = at
             .world
-            .get_resource::<crate::app::go::learn::lessons::GoLesson>()
-            .is_some_and(crate::app::go::learn::lessons::GoLesson::on);
+            .get_resource::<::table::learn::lessons::Lessoning<Go>>()
+            .is_some_and(|l| l.attempt().is_some());
         if lesson {
             crate::app::go::learn::in_lesson(action)
         } else {

@@ -209,7 +209,7 @@ fn redraw(
     mut images: ResMut<Assets<Image>>,
     // Made once a board size: its fonts and empty board are kept.
     mut painter: Local<Option<GobanPainter>>,
-    lesson: Res<crate::app::go::learn::lessons::GoLesson>,
+    lesson: Res<::table::learn::lessons::Lessoning<crate::app::go::game::Go>>,
 ) {
     let Ok(mut sprite) = goban.single_mut() else {
         return;
@@ -217,7 +217,7 @@ fn redraw(
     let pos = table.game().position();
     let now = (
         insight(&table, (&gnugo.0, &gnugo.1, &gnugo.2)),
-        lesson.targets(),
+        crate::app::go::learn::lessons::targets(&lesson),
     );
     if !table.is_changed()
         && !forbidden.is_changed()

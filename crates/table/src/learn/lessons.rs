@@ -1,12 +1,258 @@
-//! The lesson flow every game shares: the keys a lesson takes, the lesson's lines made
-//! from its cards, the level a command asks for and the verdict said. Each game sets its
-//! level up on its own board and judges the learner's moves with its pure lesson.
+//! The lesson flow every game shares ([`commands`] and [`judge`], over a game's
+//! [`LessonGame`]): a level opened, started again, moved on from and left; the game put
+//! aside meanwhile and brought back; each move the learner makes judged, refused with
+//! the rules' reason or answered by the other side; the stars kept and the verdict said.
+//! Each game supplies only its levels, its board and its words.
 
+use bevy::ecs::system::{StaticSystemParam, SystemParam, SystemParamItem};
 use bevy::prelude::*;
 
 use super::shell::{Courses, LearnCommand, Learning, Lesson, LessonState};
 use super::{Course, LevelCard, StageCard, Text, Verdict};
 use crate::actions::Action;
+use crate::messages::{BoardChanged, Notice};
+use crate::settings::Settings;
+use crate::shell::table::TableGame;
+
+/// Whether a level may open on a game's board now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Free {
+    /// Yes.
+    Now,
+    /// Once what holds the board (a puzzle) has given it back: the game has asked it
+    /// to; the level opens then.
+    Later,
+    /// Not over what holds it (the editor has its own board): the level is dropped.
+    Never,
+}
+
+/// What the learner's move came to.
+pub enum Tried {
+    /// Judged: the lesson goes on (the other side answers) or is over.
+    Judged,
+    /// Not taken: the rules' reason, shown under the goal; the move is taken back.
+    Refused(Text),
+    /// Not the lesson's to judge.
+    Skipped,
+}
+
+/// A game's part in its lessons: its course, its levels set up on its board, the
+/// learner's moves tried and the other side's answers played. The flow is [`commands`]
+/// and [`judge`].
+pub trait LessonGame: TableGame {
+    /// A move.
+    type Move: Copy + Send + Sync + 'static;
+    /// The learner's try at a level (the game's pure lesson judges it).
+    type Attempt: Send + Sync + 'static;
+    /// The game put aside meanwhile.
+    type Aside: Send + Sync + 'static;
+    /// What the lesson reads of the game's table and writes to it.
+    type Board: SystemParam + 'static;
+
+    /// The course, as the map shows it.
+    fn course() -> Course;
+    /// Whether a level may open now.
+    fn free(board: &mut SystemParamItem<Self::Board>) -> Free;
+    /// The lines the game adds to a level's (what the level says, a count asked).
+    fn shown(settings: &Settings, lesson: &mut Lesson);
+    /// Sets level `at` up on the board, the game put aside the first time (`aside`
+    /// empty); `None` where the level is a real game, which the game has started itself
+    /// (over the game put aside, brought back first).
+    /// (The table's settings: the board's way up is among them.)
+    fn set_up(
+        at_table: (&mut SystemParamItem<Self::Board>, &mut Settings),
+        at: (usize, usize),
+        aside: &mut Option<Self::Aside>,
+    ) -> Option<Self::Attempt>;
+    /// The lesson left: the game put aside brought back, if one was.
+    fn leave(
+        at_table: (&mut SystemParamItem<Self::Board>, &mut Settings),
+        aside: Option<Self::Aside>,
+    );
+    /// The learner's moves on the board this frame.
+    fn tried(board: &mut SystemParamItem<Self::Board>, attempt: &Self::Attempt) -> Vec<Self::Move>;
+    /// `mv` judged by the attempt.
+    fn judge(attempt: &mut Self::Attempt, mv: Self::Move) -> Tried;
+    /// A refused move taken back.
+    fn take_back(board: &mut SystemParamItem<Self::Board>);
+    /// The other side's answer played on the board (or the turn handed back where it
+    /// does not move).
+    fn answer(board: &mut SystemParamItem<Self::Board>, attempt: &mut Self::Attempt);
+    /// A command only this game's lessons take (a count, a pass); whether it was one.
+    fn command(
+        board: &mut SystemParamItem<Self::Board>,
+        attempt: &mut Self::Attempt,
+        command: &LearnCommand,
+    ) -> bool;
+    /// The learner's moves and the verdict, its failure in words.
+    fn verdict(attempt: &Self::Attempt) -> (u32, Verdict<Text>);
+}
+
+/// A lesson at `G`'s table: the level and the try, the game put aside, a level waiting
+/// for the board.
+#[derive(Resource)]
+pub struct Lessoning<G: LessonGame> {
+    attempt: Option<((usize, usize), G::Attempt)>,
+    aside: Option<G::Aside>,
+    waiting: Option<(usize, usize)>,
+}
+
+impl<G: LessonGame> Default for Lessoning<G> {
+    fn default() -> Self {
+        Lessoning {
+            attempt: None,
+            aside: None,
+            waiting: None,
+        }
+    }
+}
+
+impl<G: LessonGame> Lessoning<G> {
+    /// The learner's try at the level on the board.
+    #[must_use]
+    pub fn attempt(&self) -> Option<&G::Attempt> {
+        self.attempt.as_ref().map(|(_, a)| a)
+    }
+
+    /// The board takes moves: no level, or one not yet passed or failed (then Retry,
+    /// Next or Leave).
+    #[must_use]
+    pub fn takes_moves(&self) -> bool {
+        self.attempt()
+            .is_none_or(|a| G::verdict(a).1 == Verdict::Going)
+    }
+}
+
+/// A game's lessons on the table: its course on the shelf (the map shows it), its
+/// lesson kept. The game runs [`commands`] then [`judge`] in its own turn.
+pub fn add<G: LessonGame>(app: &mut App) {
+    app.init_resource::<Lessoning<G>>();
+    register(app, G::course());
+}
+
+/// Opens, starts again, moves on from and leaves the levels of `G`; its own commands
+/// passed to it.
+pub fn commands<G: LessonGame>(
+    mut asked: MessageReader<LearnCommand>,
+    mut mine: ResMut<Lessoning<G>>,
+    mut learning: ResMut<Learning>,
+    mut board: StaticSystemParam<G::Board>,
+    (courses, mut settings): (Res<Courses>, ResMut<Settings>),
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.lang;
+    let mut commands: Vec<LearnCommand> = asked.read().cloned().collect();
+    if mine.waiting.is_some()
+        && G::free(&mut board) == Free::Now
+        && let Some((s, l)) = mine.waiting.take()
+    {
+        commands.push(LearnCommand::Open(G::SLUG, s, l));
+    }
+    let Some(course) = courses.0.get(G::SLUG) else {
+        return;
+    };
+    let who = learning.who(&settings);
+    let sizes: Vec<usize> = course.stages.iter().map(|s| s.levels.len()).collect();
+    for command in &commands {
+        let current = mine
+            .attempt
+            .as_ref()
+            .map(|(at, _)| *at)
+            .or_else(|| learning.lesson(G::SLUG).map(|l| l.at));
+        match command {
+            LearnCommand::Leave => {
+                mine.attempt = None;
+                let aside = mine.aside.take();
+                G::leave((&mut board, &mut settings), aside);
+                // The lesson's line goes from the status line with it.
+                if learning.open.remove(G::SLUG).is_some() {
+                    notices.write(Notice::info(crate::i18n::Word::LessonLeft.get(lang)));
+                }
+                changed.write(BoardChanged);
+                info!("lesson left");
+                continue;
+            }
+            LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {}
+            own => {
+                if let Some((_, attempt)) = mine.attempt.as_mut()
+                    && G::command(&mut board, attempt, own)
+                {
+                    said(&mut learning, G::SLUG, &who, G::verdict(attempt));
+                    changed.write(BoardChanged);
+                }
+                continue;
+            }
+        }
+        let Some(at) = level_asked((command, G::SLUG), current, &sizes) else {
+            continue;
+        };
+        let Some((stage, level)) = course
+            .stages
+            .get(at.0)
+            .and_then(|s| Some((s, s.levels.get(at.1)?)))
+        else {
+            continue;
+        };
+        match G::free(&mut board) {
+            Free::Now => {}
+            Free::Later => {
+                mine.waiting = Some(at);
+                continue;
+            }
+            Free::Never => continue,
+        }
+        let mut shown = lesson(G::SLUG, at, (stage, level), None, None);
+        G::shown(&settings, &mut shown);
+        learning.open.insert(G::SLUG.to_owned(), shown);
+        info!("lesson {} open: {}", level.id, level.goal.1);
+        notices.write(Notice::info(
+            crate::i18n::Word::LessonOpened.fill(lang, &[&(at.1 + 1), &level.goal.get(lang)]),
+        ));
+        let mine = &mut *mine;
+        mine.attempt = G::set_up((&mut board, &mut settings), at, &mut mine.aside).map(|a| (at, a));
+        changed.write(BoardChanged);
+    }
+}
+
+/// The learner's moves judged; a refused one taken back with its reason, the other
+/// side's answer played.
+pub fn judge<G: LessonGame>(
+    mut mine: ResMut<Lessoning<G>>,
+    mut learning: ResMut<Learning>,
+    mut board: StaticSystemParam<G::Board>,
+    settings: Res<Settings>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let Some((_, attempt)) = mine.attempt.as_mut() else {
+        return;
+    };
+    let moves = G::tried(&mut board, attempt);
+    if moves.is_empty() {
+        return;
+    }
+    let who = learning.who(&settings);
+    for mv in moves {
+        if let Some(l) = learning.lesson_mut(G::SLUG) {
+            l.note = None;
+        }
+        match G::judge(attempt, mv) {
+            Tried::Refused(why) => {
+                G::take_back(&mut board);
+                if let Some(l) = learning.lesson_mut(G::SLUG) {
+                    l.note = Some(why);
+                }
+                changed.write(BoardChanged);
+                continue;
+            }
+            Tried::Skipped => continue,
+            Tried::Judged => {}
+        }
+        G::answer(&mut board, attempt);
+        changed.write(BoardChanged);
+        said(&mut learning, G::SLUG, &who, G::verdict(attempt));
+    }
+}
 
 /// The keys a lesson takes: Ctrl+Z starts the level again, the look's keys work, the
 /// lesson's own commands; the rest (new game, save, the engine) would act on the game
@@ -66,18 +312,13 @@ pub fn register(app: &mut App, course: Course) {
 
 /// The lesson's lines after a move: its count, and the verdict (the stars kept, or why
 /// it failed, in the game's words).
-pub fn said<F: Copy>(
-    (learning, slug): (&mut Learning, &str),
-    who: &str,
-    (moves, verdict): (u32, Verdict<F>),
-    failure: impl Fn(F) -> Text,
-) {
+fn said(learning: &mut Learning, slug: &str, who: &str, (moves, verdict): (u32, Verdict<Text>)) {
     if let Some(lesson) = learning.lesson_mut(slug) {
         lesson.moves = moves;
     }
     match verdict {
         Verdict::Passed { stars } => learning.passed(slug, who, stars),
-        Verdict::Failed(f) => learning.failed(slug, failure(f)),
+        Verdict::Failed(why) => learning.failed(slug, why),
         Verdict::Going => {}
     }
 }

@@ -3,72 +3,50 @@
 //! judged, the defence's answer (or the capture player's) played on the board; where
 //! the other side does not move, it passes. A count is answered in the lesson's lines.
 
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
-use table::learn::Text;
-use table::learn::shell::{LearnCommand, Learning};
+use table::learn::lessons::{self, Free, LessonGame, Lessoning, Tried};
+use table::learn::shell::{LearnCommand, Lesson};
+use table::learn::{Course, Text};
 
 use crate::app::go::game::Go;
 use crate::app::go::{GoHappened, GoSetup, GoTable};
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::app::shell::table::TableGame;
-use crate::app::{BoardChanged, Notice};
 use crate::games::go::Session;
 use crate::games::go::lessons::attempt::{Attempt, Failure, Refusal, Verdict};
 use crate::games::go::lessons::{Goal, Level, cards, course, reader::RULES};
 use crate::go::{Game, Move, Point};
 
-/// The lesson on the Go table.
-#[derive(Resource, Default)]
-pub struct GoLesson {
-    /// The level (stage, level) and the learner's try at it.
-    pub attempt: Option<((usize, usize), Attempt<'static>)>,
-    /// The game put aside.
-    stash: Option<Session>,
-}
-
-/// The board takes stones: no lesson, or one not yet passed or failed.
+/// The board takes stones: no lesson, drill or guess waiting on a verdict.
 #[must_use]
 pub fn takes_moves(
-    lesson: Res<GoLesson>,
+    lesson: Res<Lessoning<Go>>,
     practice: Res<table::learn::practice::Practice>,
     guesses: Res<table::learn::guess::Guesses>,
 ) -> bool {
-    lesson
-        .attempt
-        .as_ref()
-        .is_none_or(|(_, a)| a.verdict() == crate::games::go::lessons::attempt::Verdict::Going)
-        && practice.takes_moves(Go::SLUG)
-        && guesses.takes_moves(Go::SLUG)
+    lesson.takes_moves() && practice.takes_moves(Go::SLUG) && guesses.takes_moves(Go::SLUG)
 }
 
-impl GoLesson {
-    /// A lesson is on the board.
-    #[must_use]
-    pub fn on(&self) -> bool {
-        self.attempt.is_some()
-    }
-
-    /// The marked points still to do (the board labels them).
-    #[must_use]
-    pub fn targets(&self) -> Vec<Point> {
-        self.attempt
-            .as_ref()
-            .map(|(_, a)| a.targets_left())
-            .unwrap_or_default()
-    }
+/// The marked points still to do (the board labels them).
+#[must_use]
+pub fn targets(lesson: &Lessoning<Go>) -> Vec<Point> {
+    lesson
+        .attempt()
+        .map(Attempt::targets_left)
+        .unwrap_or_default()
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<GoLesson>()
-        .init_resource::<table::learn::practice::Practising<Go>>()
+    app.init_resource::<table::learn::practice::Practising<Go>>()
         .init_resource::<table::learn::guess::Guess<Go>>();
-    table::learn::lessons::register(app, cards());
+    lessons::add::<Go>(app);
     app.add_systems(
         Update,
         (
-            commands,
-            judge,
+            lessons::commands::<Go>,
+            lessons::judge::<Go>,
             // A mistake practised is set up and judged as a level is.
             table::learn::practice::board::<Go>,
             table::learn::practice::judge::<Go>,
@@ -112,15 +90,6 @@ fn failure(f: Failure) -> Text {
     }
 }
 
-fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    table::learn::lessons::said(
-        (learning, Go::SLUG),
-        who,
-        (attempt.moves(), attempt.verdict()),
-        failure,
-    );
-}
-
 /// A session holding the level's board, nobody's clock, GNU Go not playing; the
 /// player's GNU Go level kept (the settings file takes it from the table's game).
 fn session_of(level: &Level, gnugo: Option<u8>) -> Session {
@@ -130,166 +99,149 @@ fn session_of(level: &Level, gnugo: Option<u8>) -> Session {
     Session::from_game(Game::from_position(level.start, RULES, 0), setup)
 }
 
-/// Opens, starts again, moves on from and leaves lessons; a count answered.
-#[allow(clippy::too_many_arguments)]
-fn commands(
-    mut asked: MessageReader<LearnCommand>,
-    mut lesson: ResMut<GoLesson>,
-    mut learning: ResMut<Learning>,
-    mut table: ResMut<GoTable>,
-    settings: Res<Settings>,
-    mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
-) {
-    let lang = settings.lang;
-    let who = learning.who(&settings);
-    for command in asked.read() {
-        let current = lesson.attempt.as_ref().map(|(at, _)| *at);
-        let at = match command {
-            LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
-                let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match table::learn::lessons::level_asked((command, Go::SLUG), current, &sizes) {
-                    Some(at) => at,
-                    None => continue,
-                }
-            }
-            LearnCommand::Leave => {
-                lesson.attempt = None;
-                if let Some(game) = lesson.stash.take() {
-                    table.session = game;
-                }
-                // The lesson's line goes from the status line with it.
-                if learning.open.remove(Go::SLUG).is_some() {
-                    notices.write(Notice::info(
-                        table::i18n::Word::LessonLeft.get(lang).to_owned(),
-                    ));
-                }
-                changed.write(BoardChanged);
-                info!("lesson left");
-                continue;
-            }
-            LearnCommand::Answer(n) => {
-                if let Some((_, attempt)) = lesson.attempt.as_mut() {
-                    attempt.count(*n);
-                    info!("lesson count {n}: {:?}", attempt.verdict());
-                    said(&mut learning, &who, attempt);
-                }
-                continue;
-            }
-            LearnCommand::Pass => {
-                // Judged here: the table's own pass (P) is told by Go's commands, this
-                // one is not.
-                if let Some((_, attempt)) = lesson.attempt.as_mut()
-                    && table.session.play(Move::Pass)
-                {
-                    let verdict = attempt.play(Move::Pass);
-                    info!("lesson pass: {verdict:?}");
-                    said(&mut learning, &who, attempt);
-                    changed.write(BoardChanged);
-                }
-                continue;
-            }
-            _ => continue,
-        };
-        let Some(level) = level(at) else { continue };
-        let course = cards();
-        let card = (&course.stages[at.0], &course.stages[at.0].levels[at.1]);
-        let mut shown = table::learn::lessons::lesson(
-            Go::SLUG,
-            at,
-            card,
-            level.say.clone(),
-            level.after.clone(),
-        );
-        shown.asks_number = matches!(level.goal, Goal::Count(_));
-        shown.asks_pass = matches!(level.goal, Goal::Pass(_));
-        learning.open.insert(Go::SLUG.to_owned(), shown);
-        info!("lesson {} open: {}", level.id, card.1.goal.1);
-        notices.write(Notice::info(
-            table::i18n::Word::LessonOpened.fill(lang, &[&(at.1 + 1), &card.1.goal.get(lang)]),
-        ));
-        let lessons = session_of(level, table.setup.level);
-        if lesson.stash.is_none() {
-            lesson.stash = Some(std::mem::replace(&mut table.session, lessons));
-        } else {
-            table.session = lessons;
-        }
-        lesson.attempt = Some((at, Attempt::new(level)));
-        changed.write(BoardChanged);
-    }
+/// What the lessons read of the Go table and write to it.
+#[derive(SystemParam)]
+pub struct Board<'w, 's> {
+    table: ResMut<'w, GoTable>,
+    happened: MessageReader<'w, 's, GoHappened>,
 }
 
-/// The learner's moves judged; the other side's answer played.
-fn judge(
-    mut happened: MessageReader<GoHappened>,
-    mut lesson: ResMut<GoLesson>,
-    mut learning: ResMut<Learning>,
-    mut table: ResMut<GoTable>,
-    settings: Res<Settings>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let played = happened
-        .read()
-        .filter(|h| matches!(h, GoHappened::Played { .. }))
-        .count();
-    let Some((_, attempt)) = lesson.attempt.as_mut() else {
-        return;
-    };
-    if played == 0 {
-        return;
+impl LessonGame for Go {
+    type Move = Move;
+    type Attempt = Attempt<'static>;
+    type Aside = Session;
+    type Board = Board<'static, 'static>;
+
+    fn course() -> Course {
+        cards()
     }
-    let who = learning.who(&settings);
-    let game = table.game();
-    let Some(&mv) = game.moves().last() else {
-        return;
-    };
-    let mover = !game.position().to_move();
-    let both = matches!(attempt.level().goal, Goal::CaptureGo { computer: false });
-    if mover != attempt.learner() && !both {
-        return;
+
+    fn free(_board: &mut SystemParamItem<Self::Board>) -> Free {
+        Free::Now
     }
-    if let Some(l) = learning.lesson_mut(Go::SLUG) {
-        l.note = None;
+
+    fn shown(_settings: &Settings, lesson: &mut Lesson) {
+        let Some(level) = level(lesson.at) else {
+            return;
+        };
+        lesson.say.clone_from(&level.say);
+        lesson.after.clone_from(&level.after);
+        lesson.asks_number = matches!(level.goal, Goal::Count(_));
+        lesson.asks_pass = matches!(level.goal, Goal::Pass(_));
     }
-    match attempt.play(mv) {
-        Err(refused @ (Refusal::CountAsked | Refusal::PassNotAsked)) => {
-            table.session.undo();
-            if let Some(l) = learning.lesson_mut(Go::SLUG) {
-                l.note = Some(if refused == Refusal::CountAsked {
-                    Text::new(
-                        "这一关请数一数，填上数字。",
-                        "Here, count and type the number.",
-                    )
-                } else {
-                    Text::new(
-                        "这一关要下一步棋，不要停一手。",
-                        "Here, play a stone: no passing.",
-                    )
-                });
+
+    fn set_up(
+        (board, _): (&mut SystemParamItem<Self::Board>, &mut Settings),
+        at: (usize, usize),
+        aside: &mut Option<Session>,
+    ) -> Option<Attempt<'static>> {
+        let level = level(at)?;
+        let lessons = session_of(level, board.table.setup.level);
+        let before = std::mem::replace(&mut board.table.session, lessons);
+        if aside.is_none() {
+            *aside = Some(before);
+        }
+        Some(Attempt::new(level))
+    }
+
+    fn leave(
+        (board, _): (&mut SystemParamItem<Self::Board>, &mut Settings),
+        aside: Option<Session>,
+    ) {
+        if let Some(game) = aside {
+            board.table.session = game;
+        }
+    }
+
+    fn tried(board: &mut SystemParamItem<Self::Board>, attempt: &Attempt<'static>) -> Vec<Move> {
+        let played = board
+            .happened
+            .read()
+            .filter(|h| matches!(h, GoHappened::Played { .. }))
+            .count();
+        let game = board.table.game();
+        let Some(&mv) = game.moves().last() else {
+            return Vec::new();
+        };
+        let mover = !game.position().to_move();
+        let both = matches!(attempt.level().goal, Goal::CaptureGo { computer: false });
+        if played == 0 || (mover != attempt.learner() && !both) {
+            return Vec::new();
+        }
+        vec![mv]
+    }
+
+    fn judge(attempt: &mut Attempt<'static>, mv: Move) -> Tried {
+        match attempt.play(mv) {
+            Err(Refusal::CountAsked) => Tried::Refused(Text::new(
+                "这一关请数一数，填上数字。",
+                "Here, count and type the number.",
+            )),
+            Err(Refusal::PassNotAsked) => Tried::Refused(Text::new(
+                "这一关要下一步棋，不要停一手。",
+                "Here, play a stone: no passing.",
+            )),
+            Err(e) => {
+                info!("lesson move not judged: {e}");
+                Tried::Skipped
             }
-            changed.write(BoardChanged);
-            return;
+            Ok(verdict) => {
+                info!("lesson move {mv:?}: {verdict:?}");
+                Tried::Judged
+            }
         }
-        Err(e) => {
-            info!("lesson move not judged: {e}");
-            return;
-        }
-        Ok(verdict) => info!("lesson move {}: {verdict:?}", mv.gtp(table.size())),
     }
-    let solo = attempt.level().solo && attempt.verdict() == Verdict::Going;
-    let reply = if solo {
-        Some(Move::Pass)
-    } else {
-        attempt.reply()
-    };
-    if let Some(r) = reply {
-        if table.session.play(r) {
+
+    fn take_back(board: &mut SystemParamItem<Self::Board>) {
+        board.table.session.undo();
+    }
+
+    fn answer(board: &mut SystemParamItem<Self::Board>, attempt: &mut Attempt<'static>) {
+        let solo = attempt.level().solo && attempt.verdict() == Verdict::Going;
+        let reply = if solo {
+            Some(Move::Pass)
+        } else {
+            attempt.reply()
+        };
+        if let Some(r) = reply
+            && board.table.session.play(r)
+        {
             if !solo {
                 attempt.answer(r);
             }
-            info!("lesson answer {}", r.gtp(table.size()));
+            info!("lesson answer {}", r.gtp(board.table.size()));
         }
-        changed.write(BoardChanged);
     }
-    said(&mut learning, &who, attempt);
+
+    fn command(
+        board: &mut SystemParamItem<Self::Board>,
+        attempt: &mut Attempt<'static>,
+        command: &LearnCommand,
+    ) -> bool {
+        match command {
+            LearnCommand::Answer(n) => {
+                attempt.count(*n);
+                info!("lesson count {n}: {:?}", attempt.verdict());
+                true
+            }
+            // Judged here: the table's own pass (P) is told by Go's commands, this one
+            // is not.
+            LearnCommand::Pass if board.table.session.play(Move::Pass) => {
+                let verdict = attempt.play(Move::Pass);
+                info!("lesson pass: {verdict:?}");
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn verdict(attempt: &Attempt<'static>) -> (u32, table::learn::Verdict<Text>) {
+        use table::learn::Verdict as V;
+        let verdict = match attempt.verdict() {
+            V::Going => V::Going,
+            V::Passed { stars } => V::Passed { stars },
+            V::Failed(f) => V::Failed(failure(f)),
+        };
+        (attempt.moves(), verdict)
+    }
 }

@@ -68,11 +68,11 @@ pub(crate) fn section(
     mut state: Local<GoUi>,
     mut actions: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
-    lesson: Res<crate::app::go::learn::lessons::GoLesson>,
+    lesson: Res<::table::learn::lessons::Lessoning<Go>>,
 ) {
     // A lesson on the board: the table's lines for it are the panel's, with why a
     // stone was refused.
-    if lesson.on() {
+    if lesson.attempt().is_some() {
         status_line(ui, status.of(Go::KIND));
         return;
     }

@@ -5,9 +5,11 @@
 //! against the computer's first level, is a real game: the lesson is passed when it is
 //! won.
 
+use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
-use table::learn::Text;
-use table::learn::shell::{LearnCommand, Learning, LessonState};
+use table::learn::lessons::{self, Free, LessonGame, Lessoning, Tried};
+use table::learn::shell::{LearnCommand, Learning, Lesson, LessonState};
+use table::learn::{Course, Text, Verdict};
 
 use crate::app::schedule::Logic;
 use crate::app::shell::model::{OwnWayUp, Settings};
@@ -15,62 +17,47 @@ use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::{EngineCommand, GameEnded, MovePlayed, NewGameWith};
 use crate::app::xiangqi::model::{Mode, Model, Selection};
-use crate::app::{BoardChanged, Notice};
 use crate::lessons::attempt::{Attempt, Failure, Refusal};
 use crate::lessons::{Goal, Level, cards, course};
-use crate::rules::{Color, Game, Square};
+use crate::rules::{Color, Game, Move, Square};
 
-/// The lesson on the Xiangqi table.
+/// The other side's answers played this frame, to be told (their slide and sound) by
+/// [`tell`]: the judge reads the moves played and cannot write them.
 #[derive(Resource, Default)]
-pub struct XiangqiLesson {
-    /// The level (stage, level) and the learner's try at it.
-    pub attempt: Option<((usize, usize), Attempt<'static>)>,
-    /// The game put aside.
-    stash: Option<Model>,
-    /// A level asked for while a puzzle was on the board: opened once the puzzle has
-    /// given the game back (its mode's end does).
-    opening: Option<(usize, usize)>,
-    /// The other side's answers played this frame, to be told (their slide and sound).
-    answered: Vec<MovePlayed>,
-}
+struct Answered(Vec<MovePlayed>);
 
-/// The board takes moves: no lesson, or one not yet passed or failed (then Retry,
-/// Next or Leave).
+/// The board takes moves: no lesson, drill or guess waiting on a verdict.
 #[must_use]
 pub fn takes_moves(
-    lesson: Res<XiangqiLesson>,
+    lesson: Res<Lessoning<Xiangqi>>,
     practice: Res<table::learn::practice::Practice>,
     guesses: Res<table::learn::guess::Guesses>,
 ) -> bool {
-    lesson
-        .attempt
-        .as_ref()
-        .is_none_or(|(_, a)| a.verdict() == crate::lessons::attempt::Verdict::Going)
+    lesson.takes_moves()
         && practice.takes_moves(Xiangqi::SLUG)
         && guesses.takes_moves(Xiangqi::SLUG)
 }
 
-impl XiangqiLesson {
-    /// The marked points still to reach or take (the board draws them).
-    #[must_use]
-    pub fn targets(&self) -> Vec<Square> {
-        self.attempt
-            .as_ref()
-            .map(|(_, a)| a.targets_left())
-            .unwrap_or_default()
-    }
+/// The marked points still to reach or take (the board draws them).
+#[must_use]
+pub fn targets(lesson: &Lessoning<Xiangqi>) -> Vec<Square> {
+    lesson
+        .attempt()
+        .map(Attempt::targets_left)
+        .unwrap_or_default()
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<XiangqiLesson>()
+    app.init_resource::<Answered>()
         .init_resource::<table::learn::practice::Practising<Xiangqi>>()
         .init_resource::<table::learn::guess::Guess<Xiangqi>>();
-    table::learn::lessons::register(app, cards());
+    lessons::add::<Xiangqi>(app);
     app.add_systems(
         Update,
         (
-            commands,
-            (judge, tell).chain().run_if(in_state(Mode::Lesson)),
+            lessons::commands::<Xiangqi>,
+            lessons::judge::<Xiangqi>,
+            tell,
             first_game,
             // A mistake practised is set up and judged as a level is.
             table::learn::practice::board::<Xiangqi>,
@@ -104,221 +91,197 @@ fn failure(f: Failure) -> Text {
     }
 }
 
-/// The learner's stars and the lesson's lines, after a verdict.
-fn said(learning: &mut Learning, who: &str, attempt: &Attempt<'_>) {
-    table::learn::lessons::said(
-        (learning, Xiangqi::SLUG),
-        who,
-        (attempt.moves(), attempt.verdict()),
-        failure,
-    );
+/// What the lessons read of the Xiangqi table and write to it.
+#[derive(SystemParam)]
+pub struct Board<'w, 's> {
+    model: ResMut<'w, Model>,
+    own: ResMut<'w, OwnWayUp>,
+    selection: ResMut<'w, Selection>,
+    mode: Res<'w, State<Mode>>,
+    next: ResMut<'w, NextState<Mode>>,
+    played: MessageReader<'w, 's, MovePlayed>,
+    answered: ResMut<'w, Answered>,
+    engine: MessageWriter<'w, EngineCommand>,
+    new_game: MessageWriter<'w, NewGameWith>,
 }
 
-/// Opens, starts again, moves on from and leaves lessons.
-#[allow(clippy::too_many_arguments)]
-fn commands(
-    mut asked: MessageReader<LearnCommand>,
-    mut lesson: ResMut<XiangqiLesson>,
-    mut learning: ResMut<Learning>,
-    mut model: ResMut<Model>,
-    mut settings: ResMut<Settings>,
-    mut own: ResMut<OwnWayUp>,
-    mut selection: ResMut<Selection>,
-    mode: Res<State<Mode>>,
-    mut next: ResMut<NextState<Mode>>,
-    (mut changed, mut notices, mut engine, mut new_game): (
-        MessageWriter<BoardChanged>,
-        MessageWriter<Notice>,
-        MessageWriter<EngineCommand>,
-        MessageWriter<NewGameWith>,
-    ),
-) {
-    let lang = settings.lang;
-    let mut commands: Vec<LearnCommand> = asked.read().cloned().collect();
-    if *mode.get() != Mode::Train
-        && let Some((s, l)) = lesson.opening.take()
-    {
-        commands.push(LearnCommand::Open(Xiangqi::SLUG, s, l));
+impl Board<'_, '_> {
+    /// The game put aside back, the way up the player had, the mode of play.
+    fn bring_back(&mut self, settings: &mut Settings, aside: Option<Model>) {
+        if let Some(game) = aside {
+            *self.model = game;
+        }
+        if let Some(flipped) = self.own.0.take() {
+            settings.flipped = flipped;
+        }
+        if self.mode.get().aside() {
+            self.next.set(Mode::Play);
+        }
+        *self.selection = Selection::default();
     }
-    for command in &commands {
+}
+
+impl LessonGame for Xiangqi {
+    type Move = Move;
+    type Attempt = Attempt<'static>;
+    type Aside = Model;
+    type Board = Board<'static, 'static>;
+
+    fn course() -> Course {
+        cards()
+    }
+
+    fn free(board: &mut SystemParamItem<Self::Board>) -> Free {
         // Not over the board editor (it has its own board); over a puzzle, once the
         // puzzle has given the game back.
-        match (command, mode.get()) {
-            (LearnCommand::Open(..), Mode::Edit) => continue,
-            (LearnCommand::Open(slug, s, l), Mode::Train) if *slug == Xiangqi::SLUG => {
-                lesson.opening = Some((*s, *l));
-                next.set(Mode::Play);
-                continue;
+        match board.mode.get() {
+            Mode::Edit => Free::Never,
+            Mode::Train => {
+                board.next.set(Mode::Play);
+                Free::Later
             }
-            _ => {}
+            _ => Free::Now,
         }
-        let current = lesson
-            .attempt
-            .as_ref()
-            .map(|(at, _)| *at)
-            .or_else(|| learning.lesson(Xiangqi::SLUG).map(|l| l.at));
-        let at = match command {
-            LearnCommand::Open(..) | LearnCommand::Retry | LearnCommand::Next => {
-                let sizes: Vec<usize> = course().iter().map(|s| s.levels.len()).collect();
-                match table::learn::lessons::level_asked((command, Xiangqi::SLUG), current, &sizes)
-                {
-                    Some(at) => at,
-                    None => continue,
-                }
-            }
-            LearnCommand::Leave => {
-                leave(&mut lesson, &mut model, &mut settings, &mut own);
-                // The lesson's line goes from the status line with it.
-                if learning.open.remove(Xiangqi::SLUG).is_some() {
-                    notices.write(Notice::info(
-                        table::i18n::Word::LessonLeft.get(lang).to_owned(),
-                    ));
-                }
-                if mode.get().aside() {
-                    next.set(Mode::Play);
-                }
-                *selection = Selection::default();
-                changed.write(BoardChanged);
-                info!("lesson left");
-                continue;
-            }
-            _ => continue,
+    }
+
+    fn shown(settings: &Settings, lesson: &mut Lesson) {
+        let Some(level) = level(lesson.at) else {
+            return;
         };
-        let Some(level) = level(at) else { continue };
-        let course = cards();
-        let card = (&course.stages[at.0], &course.stages[at.0].levels[at.1]);
-        let mut opened = table::learn::lessons::lesson(
-            Xiangqi::SLUG,
-            at,
-            card,
-            level.say.clone(),
-            level.after.clone(),
-        );
+        lesson.say.clone_from(&level.say);
+        lesson.after.clone_from(&level.after);
         // The piece named as the board draws it (俥 where the words say 车).
+        let stage = &course()[lesson.at.0].id;
         if settings.pieces == crate::theme::PieceStyle::Traditional
-            && let Some(drawn) = crate::games::xiangqi::lessons::drawn_as(&card.0.id)
+            && let Some(drawn) = crate::games::xiangqi::lessons::drawn_as(stage)
         {
-            let Text(zh, en) = opened.intro;
-            opened.intro = Text(format!("{zh}{}", drawn.0), format!("{en} {}", drawn.1));
+            let Text(zh, en) = &lesson.intro;
+            lesson.intro = Text(format!("{zh}{}", drawn.0), format!("{en} {}", drawn.1));
         }
-        learning.open.insert(Xiangqi::SLUG.to_owned(), opened);
-        let goal = card.1.goal.get(lang).to_owned();
-        info!("lesson {} open: {}", level.id, card.1.goal.1);
-        notices.write(Notice::info(
-            table::i18n::Word::LessonOpened.fill(lang, &[&(at.1 + 1), &goal]),
-        ));
+    }
+
+    fn set_up(
+        (board, settings): (&mut SystemParamItem<Self::Board>, &mut Settings),
+        at: (usize, usize),
+        aside: &mut Option<Model>,
+    ) -> Option<Attempt<'static>> {
+        let level = level(at)?;
         if level.goal == Goal::Game {
             // A real game against the first level, the learner red: the game put aside
             // comes back first, and a new game goes on top of it (Ctrl+Z returns).
-            leave(&mut lesson, &mut model, &mut settings, &mut own);
-            if mode.get().aside() {
-                next.set(Mode::Play);
-            }
-            engine.write(EngineCommand::SetLevel(Some(1)));
-            engine.write(EngineCommand::SetComputer(Some(Color::Black)));
-            new_game.write(NewGameWith(None));
-            continue;
+            board.bring_back(settings, aside.take());
+            board.engine.write(EngineCommand::SetLevel(Some(1)));
+            board
+                .engine
+                .write(EngineCommand::SetComputer(Some(Color::Black)));
+            board.new_game.write(NewGameWith(None));
+            return None;
         }
-        if lesson.stash.is_none() {
-            lesson.stash = Some(std::mem::take(&mut *model));
-            own.0 = Some(settings.flipped);
+        if aside.is_none() {
+            *aside = Some(std::mem::take(&mut *board.model));
+            board.own.0 = Some(settings.flipped);
         }
-        model.0 = crate::session::Session::new();
-        model.0.replace(Game::from_position(level.start.clone()));
+        board.model.0 = crate::session::Session::new();
+        board
+            .model
+            .0
+            .replace(Game::from_position(level.start.clone()));
         // The learner's side at the bottom.
         settings.flipped = level.start.turn() == Color::Black;
-        lesson.attempt = Some((at, Attempt::new(level)));
-        *selection = Selection::default();
-        if *mode.get() != Mode::Lesson {
-            next.set(Mode::Lesson);
+        *board.selection = Selection::default();
+        if *board.mode.get() != Mode::Lesson {
+            board.next.set(Mode::Lesson);
         }
-        changed.write(BoardChanged);
+        Some(Attempt::new(level))
     }
-}
 
-/// Brings the game put aside back, the way up the player had.
-fn leave(
-    lesson: &mut XiangqiLesson,
-    model: &mut Model,
-    settings: &mut Settings,
-    own: &mut OwnWayUp,
-) {
-    lesson.attempt = None;
-    if let Some(game) = lesson.stash.take() {
-        *model = game;
+    fn leave(
+        (board, settings): (&mut SystemParamItem<Self::Board>, &mut Settings),
+        aside: Option<Model>,
+    ) {
+        board.bring_back(settings, aside);
     }
-    if let Some(flipped) = own.0.take() {
-        settings.flipped = flipped;
-    }
-}
 
-/// The learner's moves judged; the other side's answer played.
-#[allow(clippy::too_many_arguments)]
-fn judge(
-    mut played: MessageReader<MovePlayed>,
-    mut lesson: ResMut<XiangqiLesson>,
-    mut learning: ResMut<Learning>,
-    mut model: ResMut<Model>,
-    settings: Res<Settings>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let lesson = &mut *lesson;
-    let moves: Vec<(crate::rules::Move, Color)> =
-        played.read().map(|p| (p.mv, p.piece.color)).collect();
-    let who = learning.who(&settings);
-    for (m, mover) in moves {
-        let Some((_, attempt)) = lesson.attempt.as_mut() else {
-            return;
-        };
-        if mover != attempt.learner() {
-            continue;
+    fn tried(board: &mut SystemParamItem<Self::Board>, attempt: &Attempt<'static>) -> Vec<Move> {
+        let learner = attempt.learner();
+        let moves: Vec<Move> = board
+            .played
+            .read()
+            .filter(|p| p.piece.color == learner)
+            .map(|p| p.mv)
+            .collect();
+        // A puzzle's moves are not the lesson's.
+        if *board.mode.get() == Mode::Lesson {
+            moves
+        } else {
+            Vec::new()
         }
-        if let Some(l) = learning.lesson_mut(Xiangqi::SLUG) {
-            l.note = None;
-        }
+    }
+
+    fn judge(attempt: &mut Attempt<'static>, m: Move) -> Tried {
         match attempt.play(m) {
             Err(Refusal::Checks) => {
-                model.undo();
-                if let Some(l) = learning.lesson_mut(Xiangqi::SLUG) {
-                    l.note = Some(gives_check());
-                }
                 info!("lesson move {m} refused: it gives check");
-                changed.write(BoardChanged);
-                continue;
+                Tried::Refused(gives_check())
             }
             Err(e) => {
                 info!("lesson move {m} not judged: {e}");
-                continue;
+                Tried::Skipped
             }
-            Ok(verdict) => info!("lesson move {m}: {verdict:?}"),
+            Ok(verdict) => {
+                info!("lesson move {m}: {verdict:?}");
+                Tried::Judged
+            }
         }
+    }
+
+    fn take_back(board: &mut SystemParamItem<Self::Board>) {
+        board.model.undo();
+    }
+
+    fn answer(board: &mut SystemParamItem<Self::Board>, attempt: &mut Attempt<'static>) {
         if attempt.level().goal.solo() {
             // The other side does not move: the turn comes back to the learner.
             let now = attempt.position().clone();
-            model.0.replace(Game::from_position(now));
-            changed.write(BoardChanged);
+            board.model.0.replace(Game::from_position(now));
         } else if let Some(r) = attempt.reply() {
-            let pos = model.game().position().clone();
-            if let (Some(piece), Ok(())) = (pos.piece_at(r.from), model.play(r).map(|_| ())) {
+            let pos = board.model.game().position().clone();
+            if let (Some(piece), Ok(())) = (pos.piece_at(r.from), board.model.play(r).map(|_| ())) {
                 attempt.answer(r);
                 info!("lesson answer {r}");
-                lesson.answered.push(MovePlayed {
+                let check = board.model.game().position().is_check();
+                board.answered.0.push(MovePlayed {
                     mv: r,
                     piece,
                     captured: pos.piece_at(r.to),
-                    check: model.game().position().is_check(),
+                    check,
                 });
-                changed.write(BoardChanged);
             }
         }
-        said(&mut learning, &who, attempt);
+    }
+
+    fn command(
+        _board: &mut SystemParamItem<Self::Board>,
+        _attempt: &mut Attempt<'static>,
+        _command: &LearnCommand,
+    ) -> bool {
+        false
+    }
+
+    fn verdict(attempt: &Attempt<'static>) -> (u32, Verdict<Text>) {
+        let verdict = match attempt.verdict() {
+            Verdict::Going => Verdict::Going,
+            Verdict::Passed { stars } => Verdict::Passed { stars },
+            Verdict::Failed(f) => Verdict::Failed(failure(f)),
+        };
+        (attempt.moves(), verdict)
     }
 }
 
 /// The other side's answers told, as any move is (the board slides, the sound plays).
-fn tell(mut lesson: ResMut<XiangqiLesson>, mut answers: MessageWriter<MovePlayed>) {
-    if !lesson.answered.is_empty() {
-        answers.write_batch(std::mem::take(&mut lesson.answered));
+fn tell(mut answered: ResMut<Answered>, mut answers: MessageWriter<MovePlayed>) {
+    if !answered.0.is_empty() {
+        answers.write_batch(std::mem::take(&mut answered.0));
     }
 }
 

@@ -149,7 +149,7 @@ fn rebuild(
     settings: Res<Settings>,
     look_changed: Res<crate::app::shell::model::BoardLook>,
     editing: Res<crate::app::xiangqi::edit::Editing>,
-    lesson: Res<crate::app::xiangqi::learn::lessons::XiangqiLesson>,
+    lesson: Res<table::learn::lessons::Lessoning<crate::app::xiangqi::game::Xiangqi>>,
     look: Option<Res<MarkLook>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     marks: Query<Entity, With<Mark>>,
@@ -196,7 +196,7 @@ fn rebuild(
     }
     let pos = model.shown_position();
     // A lesson's points to reach or take: a ring and a star on each.
-    for sq in lesson.targets() {
+    for sq in crate::app::xiangqi::learn::lessons::targets(&lesson) {
         let at = world(sq, flipped);
         commands.spawn(shape(&look.ring, &look.target, at, Z_OVER - 1.0));
         if pos.piece_at(sq).is_none() {
