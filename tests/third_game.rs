@@ -19,6 +19,9 @@ use bevy::input::keyboard::{Key, KeyCode, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use table::actions::{Action, PlayCommand, Review, SwitchGame};
 use table::i18n::Lang;
+use table::learn::lessons::{self, Free, LessonGame, Tried};
+use table::learn::shell::{LearnCommand, Learning, Lesson, LessonState};
+use table::learn::{Course, LevelCard, StageCard, Text, Verdict};
 use table::messages::{BoardPointer, BoardPress, Import, Notice};
 use table::schedule::{GameKind, Logic};
 use table::shell::table::{
@@ -102,6 +105,107 @@ impl Noughts {
     }
 }
 
+/// The learner's try at its one lesson level: the moves on the board the lesson knows,
+/// the learner's moves, the verdict.
+struct Try {
+    known: usize,
+    moves: u32,
+    verdict: Verdict<Text>,
+}
+
+/// Its lessons: one stage of one level, X to play and win at once (the top row).
+impl LessonGame for TicTacToe {
+    type Move = u8;
+    type Attempt = Try;
+    type Aside = Noughts;
+    type Board = ResMut<'static, Noughts>;
+
+    fn course() -> Course {
+        Course {
+            slug: Self::SLUG.to_owned(),
+            stages: vec![StageCard {
+                id: "win".to_owned(),
+                title: Text::new("连成三个", "Three in a line"),
+                intro: Text::new("横、竖、斜都算。", "Across, down or corner to corner."),
+                levels: vec![LevelCard {
+                    id: "win-1".to_owned(),
+                    goal: Text::new("一步连成三个", "Three in a line in one move"),
+                    par: 1,
+                }],
+            }],
+        }
+    }
+
+    fn free(_board: &mut ResMut<Noughts>) -> Free {
+        Free::Now
+    }
+
+    fn shown(_settings: &table::Settings, _lesson: &mut Lesson) {}
+
+    fn set_up(
+        (board, _): (&mut ResMut<Noughts>, &mut table::Settings),
+        _at: (usize, usize),
+        aside: &mut Option<Noughts>,
+    ) -> Option<Try> {
+        // X on the top left and top middle, O on the middle row's first two.
+        let start = Noughts {
+            moves: vec![0, 3, 1, 4],
+            at: 4,
+        };
+        let before = std::mem::replace(&mut **board, start);
+        aside.get_or_insert(before);
+        Some(Try {
+            known: 4,
+            moves: 0,
+            verdict: Verdict::Going,
+        })
+    }
+
+    fn leave((board, _): (&mut ResMut<Noughts>, &mut table::Settings), aside: Option<Noughts>) {
+        if let Some(game) = aside {
+            **board = game;
+        }
+    }
+
+    fn tried(board: &mut ResMut<Noughts>, attempt: &Try) -> Vec<u8> {
+        board.moves[attempt.known.min(board.at)..board.at].to_vec()
+    }
+
+    fn judge(attempt: &mut Try, cell: u8) -> Tried {
+        if attempt.verdict != Verdict::Going {
+            return Tried::Skipped;
+        }
+        // The centre is O's already in the next move's line: refused, with the reason.
+        if cell == 8 {
+            return Tried::Refused(Text::new("角上没有用。", "The corner does nothing here."));
+        }
+        attempt.known += 1;
+        attempt.moves += 1;
+        attempt.verdict = if cell == 2 {
+            Verdict::Passed {
+                stars: table::learn::stars(attempt.moves, 1),
+            }
+        } else {
+            Verdict::Failed(Text::new("没有连成三个。", "No three in a line."))
+        };
+        Tried::Judged
+    }
+
+    fn take_back(board: &mut ResMut<Noughts>) {
+        board.at -= 1;
+    }
+
+    fn answer(_board: &mut ResMut<Noughts>, _attempt: &mut Try) {}
+
+    fn command(_board: &mut ResMut<Noughts>, _attempt: &mut Try, _command: &LearnCommand) -> bool {
+        false
+    }
+
+    fn verdict(attempt: &Try) -> (u32, Verdict<Text>) {
+        (attempt.moves, attempt.verdict.clone())
+    }
+}
+
 /// Its own commands (the table carries them unread).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 enum TicTacToeCommand {
@@ -178,8 +282,16 @@ impl TableGame for TicTacToe {
             .add_message::<TicTacToeCommand>()
             .add_systems(
                 Update,
-                (play.in_set(Logic::Play), open.in_set(Logic::Import)).in_set(Self::SYSTEMS),
+                (
+                    play.in_set(Logic::Play),
+                    open.in_set(Logic::Import),
+                    (lessons::commands::<Self>, lessons::judge::<Self>)
+                        .chain()
+                        .in_set(Self::step(Logic::Lessons)),
+                )
+                    .in_set(Self::SYSTEMS),
             );
+        lessons::add::<Self>(app);
     }
 
     fn files(_app: &mut App) {}
@@ -597,5 +709,82 @@ fn a_third_game_is_kept_by_the_tables_autosave_and_taken_up_again() {
     assert_eq!(
         std::fs::read_to_string(kept[0].path()).unwrap(),
         "tictactoe 0 0"
+    );
+}
+
+#[test]
+fn a_third_game_gives_a_lesson_through_the_tables_flow() {
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("third-game-lesson");
+    let _ = std::fs::remove_dir_all(&root);
+    let mut t = Table::at(&root);
+    let courses = t.app.world().resource::<table::learn::shell::Courses>();
+    assert_eq!(courses.0["tictactoe"].len(), 1, "its course is on the map");
+    t.click(0.0, 0.0);
+    assert_eq!(t.board(), "X........");
+    let open = |t: &mut Table| {
+        t.app
+            .world_mut()
+            .write_message(LearnCommand::Open("tictactoe", 0, 0));
+        t.app.update();
+    };
+    let lesson = |t: &Table| {
+        t.app
+            .world()
+            .resource::<Learning>()
+            .lesson("tictactoe")
+            .cloned()
+    };
+
+    // The level is set up on the board, the game put aside.
+    open(&mut t);
+    assert_eq!(t.board(), "XX.OO....");
+    let shown = lesson(&t).expect("the lesson is open");
+    assert_eq!(shown.goal.1, "Three in a line in one move");
+    assert!(
+        t.notices()
+            .iter()
+            .any(|n| n.contains("Three in a line in one move"))
+    );
+    // A refused move is taken back, with the reason under the goal.
+    t.click(2.0, 2.0);
+    assert_eq!(t.board(), "XX.OO....");
+    let note = lesson(&t).and_then(|l| l.note).map(|n| n.1);
+    assert_eq!(note.as_deref(), Some("The corner does nothing here."));
+    // A wrong cell fails; Retry sets the level up again.
+    t.click(2.0, 1.0);
+    assert_eq!(
+        lesson(&t).map(|l| l.state),
+        Some(LessonState::Failed(Text::new(
+            "没有连成三个。",
+            "No three in a line."
+        )))
+    );
+    t.app.world_mut().write_message(LearnCommand::Retry);
+    t.app.update();
+    assert_eq!(t.board(), "XX.OO....");
+    // The top row passes with three stars, kept in the data folder.
+    t.click(2.0, 0.0);
+    assert_eq!(lesson(&t).map(|l| l.state), Some(LessonState::Passed(3)));
+    t.app.update();
+    let kept = std::fs::read_to_string(t.dirs.lessons()).unwrap();
+    assert!(
+        kept.contains("tictactoe") && kept.contains("win-1"),
+        "{kept}"
+    );
+
+    // While the board is lent the autosave rests: the game put aside is the one kept.
+    t.app.world_mut().write_message(AppExit::Success);
+    t.app.update();
+    let file = t.dirs.data.join("tictactoe-autosave.txt");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "tictactoe 0");
+
+    // Esc gives the board back: the game as it was left.
+    t.keys(&[KeyCode::Escape]);
+    assert_eq!(t.board(), "X........");
+    assert!(lesson(&t).is_none(), "the lesson is left");
+    assert!(
+        t.notices()
+            .iter()
+            .any(|n| n == "Left the lesson: back to the game")
     );
 }

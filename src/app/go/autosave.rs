@@ -9,7 +9,7 @@ use std::any::Any;
 use bevy::prelude::*;
 
 use crate::app::go::GoTable;
-use crate::app::shell::table::{AutosaveFormat, Lent, TableGame, Tables};
+use crate::app::shell::table::AutosaveFormat;
 use crate::games::go::Session;
 use crate::go::sgf;
 
@@ -22,13 +22,6 @@ pub(crate) const FORMAT: AutosaveFormat = AutosaveFormat {
             .is_some_and(|t| t.is_changed())
     },
     write: |world| {
-        // The board lent: the game put aside was written before it was.
-        let lent = Tables::lent(world, super::game::Go::SLUG)
-            .iter()
-            .any(|l| l.lent != Lent::Asking);
-        if lent {
-            return None;
-        }
         world
             .get_resource::<GoTable>()
             .map(|t| sgf::write(&t.to_file()))

@@ -213,6 +213,5 @@ fn go_answers(action: &Action) -> bool {
     ) || matches!(action, Action::Own(own)
             if own.is::<GoCommand>()
                 || own.is::<GoLibraryCommand>()
-                || own.is::<crate::app::manual::OpenManual>()
-                || own.is::<table::learn::shell::LearnCommand>())
+                || own.is::<crate::app::manual::OpenManual>())
 }

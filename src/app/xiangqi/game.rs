@@ -50,7 +50,6 @@ impl TableGame for Xiangqi {
             Action::Own(own) => {
                 own.is::<ReviewCommand>()
                     || own.is::<TrainCommand>()
-                    || own.is::<table::learn::shell::LearnCommand>()
                     || own.is::<LibraryCommand>()
                     || own.is::<MoveAsked>()
                     || own.is::<crate::app::xiangqi::cursor::CursorCommand>()
@@ -274,9 +273,6 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         }
         (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Train => {
             Action::own(TrainCommand::Leave)
-        }
-        (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Lesson => {
-            Action::own(table::learn::shell::LearnCommand::Leave)
         }
         (_, _, KeyCode::F2) => Action::own(ToggleEditor),
         (_, _, KeyCode::F3) => Action::own(TrainCommand::Open(None)),

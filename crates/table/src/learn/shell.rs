@@ -230,18 +230,23 @@ pub(crate) fn plugin(app: &mut App) {
             },
         },
     );
-    // A lesson: Esc leaves it when nothing else takes Esc, N goes on once passed.
+    // A lesson: its commands at every table, Esc leaves it when nothing else takes Esc,
+    // N goes on once passed.
     add_service(
         app,
-        Service::lender(|world, slug| {
-            let lesson = world.get_resource::<Learning>()?.lesson(slug)?;
-            let passed = matches!(lesson.state, LessonState::Passed(_));
-            Some(Lending {
-                lent: Lent::Lesson,
-                give_back: Action::own(LearnCommand::Leave),
-                onward: passed.then(|| Action::own(LearnCommand::Next)),
-            })
-        }),
+        Service {
+            answers: |a| matches!(a, Action::Own(own) if own.is::<LearnCommand>()),
+            key: |_, _| None,
+            lent: |world, slug| {
+                let lesson = world.get_resource::<Learning>()?.lesson(slug)?;
+                let passed = matches!(lesson.state, LessonState::Passed(_));
+                Some(Lending {
+                    lent: Lent::Lesson,
+                    give_back: Action::own(LearnCommand::Leave),
+                    onward: passed.then(|| Action::own(LearnCommand::Next)),
+                })
+            },
+        },
     );
     app.init_resource::<Courses>()
         .init_resource::<Learning>()

@@ -105,18 +105,6 @@ pub struct Service {
     pub lent: fn(&World, &'static str) -> Option<Lending>,
 }
 
-impl Service {
-    /// A service that only says when it has the board.
-    #[must_use]
-    pub fn lender(lent: fn(&World, &'static str) -> Option<Lending>) -> Self {
-        Service {
-            answers: |_| false,
-            key: |_, _| None,
-            lent,
-        }
-    }
-}
-
 /// How a game's game is kept across runs (see [`TableGame::autosave`]).
 #[derive(Clone, Copy)]
 pub struct AutosaveFormat {
@@ -125,8 +113,9 @@ pub struct AutosaveFormat {
     /// Whether the game may have changed since the autosave last looked (its
     /// resource's change: nothing is written out while nothing moves).
     pub changed: fn(&World) -> bool,
-    /// The game on the table as the file's text; `None` while its board is lent (the
-    /// game put aside was written before it was lent, and rests so).
+    /// The game on the table as the file's text; `None` while the game holds its board
+    /// for something else of its own (a puzzle). While the board is lent to a service
+    /// ([`Lent`]) the table does not ask: the game put aside rests as last written.
     pub write: fn(&World) -> Option<String>,
     /// What a file holds (nothing of the table touched), or why it does not read.
     pub read: fn(&[u8]) -> Result<Box<dyn Any + Send>, String>,

@@ -95,6 +95,14 @@ fn write_games(world: &mut World, all: bool) {
         if !(all || (format.changed)(world)) {
             continue;
         }
+        // The board lent (a lesson, practice, guessing): the game put aside was written
+        // before it was, and rests so.
+        if Tables::lent(world, slug)
+            .iter()
+            .any(|l| l.lent != crate::shell::table::Lent::Asking)
+        {
+            continue;
+        }
         let Some(text) = (format.write)(world) else {
             continue;
         };
