@@ -3,8 +3,10 @@
 //! adding a game takes. Tic-tac-toe is a type implementing `TableGame`, a resource for
 //! its record, a message for its own commands, a system that plays, and one
 //! `add_game::<TicTacToe>` per part; its save slots are a `SlotFormat` (four functions),
-//! its autosave an `AutosaveFormat` (five), and the table's slots and autosave services,
-//! clipboard, keys, undo and table switch do the rest.
+//! its autosave an `AutosaveFormat` (five), its lesson a `LessonGame` (a course of one
+//! level, its set-up and its judge), its warning an `Asking` (two functions and a call to
+//! `ask::hold`); the table's slots, autosave, lesson and question services, clipboard,
+//! keys, undo and table switch do the rest.
 //!
 //! Played headless as a person plays it: clicks on the board, Ctrl+Z and Ctrl+Y, Ctrl+S
 //! and Ctrl+L, Ctrl+Shift+E and Ctrl+I, a key of its own (C: the centre) that the other
@@ -19,9 +21,10 @@ use bevy::input::keyboard::{Key, KeyCode, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use table::actions::{Action, PlayCommand, Review, SwitchGame};
 use table::i18n::Lang;
+use table::learn::ask::{self, Asking, Held};
 use table::learn::lessons::{self, Free, LessonGame, Tried};
-use table::learn::shell::{LearnCommand, Learning, Lesson, LessonState};
-use table::learn::{Course, LevelCard, StageCard, Text, Verdict};
+use table::learn::shell::{Asked, LearnCommand, Learning, Lesson, LessonState, Question};
+use table::learn::{Course, Help, LevelCard, StageCard, Text, Verdict};
 use table::messages::{BoardPointer, BoardPress, Import, Notice};
 use table::schedule::{GameKind, Logic};
 use table::shell::table::{
@@ -81,6 +84,26 @@ impl Noughts {
         self.moves.push(cell);
         self.at += 1;
         true
+    }
+
+    /// Where the game stands (the help's question is asked again only here).
+    fn here(&self) -> u64 {
+        self.moves[..self.at]
+            .iter()
+            .fold(self.at as u64, |h, &c| h * 10 + u64::from(c))
+    }
+
+    /// Whether `cell`, played now, lets the other side make three in a line at once
+    /// (and does not win itself).
+    fn loses_at_once(&self, cell: u8) -> bool {
+        let mut after = self.clone();
+        if !after.play(cell) || after.result().is_some() {
+            return false;
+        }
+        (0..9).any(|c| {
+            let mut then = after.clone();
+            then.play(c) && then.result().is_some()
+        })
     }
 
     /// Its record as text: `tictactoe 4 0 8`.
@@ -206,6 +229,20 @@ impl LessonGame for TicTacToe {
     }
 }
 
+/// The help's question: a mark that lets the other side win at once is held back.
+impl Asking for TicTacToe {
+    type Move = u8;
+    type Board = ResMut<'static, Noughts>;
+
+    fn here(board: &ResMut<Noughts>) -> Option<u64> {
+        Some(board.here())
+    }
+
+    fn play(board: &mut ResMut<Noughts>, cell: u8) {
+        board.play(cell);
+    }
+}
+
 /// Its own commands (the table carries them unread).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 enum TicTacToeCommand {
@@ -283,7 +320,7 @@ impl TableGame for TicTacToe {
             .add_systems(
                 Update,
                 (
-                    play.in_set(Logic::Play),
+                    (ask::answer::<Self>, play).chain().in_set(Logic::Play),
                     open.in_set(Logic::Import),
                     (lessons::commands::<Self>, lessons::judge::<Self>)
                         .chain()
@@ -292,6 +329,7 @@ impl TableGame for TicTacToe {
                     .in_set(Self::SYSTEMS),
             );
         lessons::add::<Self>(app);
+        app.init_resource::<Held<Self>>();
     }
 
     fn files(_app: &mut App) {}
@@ -370,12 +408,35 @@ fn play(
     mut own: MessageReader<TicTacToeCommand>,
     mut commands: MessageReader<PlayCommand>,
     mut game: ResMut<Noughts>,
+    (settings, learning): (Res<table::Settings>, Res<Learning>),
+    (mut held, mut asked): (ResMut<Held<TicTacToe>>, MessageWriter<Question>),
 ) {
     for click in clicks.read() {
         if let (BoardPress::LeftDown, Some(at)) = (click.press, click.at) {
             let (col, row) = (at.x.round() + 1.0, 1.0 - at.y.round());
             if (0.0..3.0).contains(&col) && (0.0..3.0).contains(&row) {
-                game.play((row * 3.0 + col) as u8);
+                let cell = (row * 3.0 + col) as u8;
+                // X moves first: seat 0's help; never in a lesson.
+                let x = game.at.is_multiple_of(2);
+                let helped = ask::warns(&settings.help, x, || true)
+                    && learning.lesson(TicTacToe::SLUG).is_none();
+                let here = game.here();
+                let held_back = helped
+                    && ask::hold::<TicTacToe>(
+                        (&mut held, &mut asked),
+                        (here, cell, &cell.to_string()),
+                        || {
+                            game.loses_at_once(cell).then(|| {
+                                Text::new(
+                                    "这一步之后，对方马上连成三个。",
+                                    "After this move the other side makes three in a line at once.",
+                                )
+                            })
+                        },
+                    );
+                if !held_back {
+                    game.play(cell);
+                }
             }
         }
     }
@@ -787,4 +848,46 @@ fn a_third_game_gives_a_lesson_through_the_tables_flow() {
             .iter()
             .any(|n| n == "Left the lesson: back to the game")
     );
+}
+
+#[test]
+fn a_third_game_asks_before_a_move_that_loses_through_the_tables_question() {
+    let mut t = Table::new();
+    t.app.world_mut().resource_mut::<table::Settings>().help = [Help::Warnings, Help::None];
+    let asked = |t: &Table| {
+        t.app
+            .world()
+            .resource::<Asked>()
+            .0
+            .get("tictactoe")
+            .map(|q| q.1.clone())
+    };
+    // X top left, O centre, X bottom right, O top right: O threatens the bottom left.
+    for (col, row) in [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (2.0, 0.0)] {
+        t.click(col, row);
+    }
+    assert_eq!(t.board(), "X.O.O...X");
+    assert_eq!(asked(&t), None, "O's seat has no help");
+    // X's top middle lets O win: held back, and asked.
+    t.click(1.0, 0.0);
+    assert_eq!(t.board(), "X.O.O...X");
+    assert_eq!(
+        asked(&t).as_deref(),
+        Some("After this move the other side makes three in a line at once.")
+    );
+    // Esc drops the question and the move.
+    t.keys(&[KeyCode::Escape]);
+    assert_eq!(asked(&t), None);
+    assert_eq!(t.board(), "X.O.O...X");
+    // Asked again, and the same move again plays it anyway.
+    t.click(1.0, 0.0);
+    assert!(asked(&t).is_some());
+    t.click(1.0, 0.0);
+    assert_eq!(t.board(), "XXO.O...X");
+    assert_eq!(asked(&t), None);
+    // Back, and the block is played without a question.
+    t.keys(&[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    t.click(0.0, 2.0);
+    assert_eq!(t.board(), "X.O.O.X.X");
+    assert_eq!(asked(&t), None);
 }
