@@ -25,7 +25,23 @@ pub(super) const FORMAT: super::Format = super::Format {
     },
     // Played without handicap stones.
     even: |key| !key.contains("HA[") && !key.contains("AB["),
+    fetch: |library, id| {
+        Ok(library
+            .go_game(id)?
+            .map(|f| super::Fetched(std::sync::Arc::new(f))))
+    },
 };
+
+impl super::Keep for SgfGame {
+    fn add(&self, library: &mut Library, source: &str) -> Result<Option<bool>, LibraryError> {
+        // A game that breaks the rules: nothing to keep.
+        Ok(library.add_go(self, source)?.ok().map(|(_, new)| new))
+    }
+
+    fn forget(&self, library: &mut Library) -> Result<bool, LibraryError> {
+        library.forget_played_go(self)
+    }
+}
 
 /// What tells a Go game from another in the library: its file as written.
 /// (As [`add`] makes it.)

@@ -42,6 +42,43 @@ pub struct Format {
     pub first_points: fn(&str) -> Option<f64>,
     /// Whether a game whose library key is this was played at even terms.
     pub even: fn(&str) -> bool,
+    /// The game of an id, read back as its table opens it.
+    pub fetch: fn(&Library, i64) -> Result<Option<Fetched>, LibraryError>,
+}
+
+/// A game the library keeps, whatever its kind: how it goes in and, played at the table
+/// and its end undone, back out. Each game's own is beside its [`Format`].
+pub trait Keep: Send + Sync + std::fmt::Debug {
+    /// Adds it (from `source`): whether it was new; `None`: nothing to keep (its moves
+    /// break its rules).
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    fn add(&self, library: &mut Library, source: &str) -> Result<Option<bool>, LibraryError>;
+    /// Takes a game played back out: whether it was there.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    fn forget(&self, library: &mut Library) -> Result<bool, LibraryError>;
+}
+
+/// A game read back from the library, of its kind's own type (a Xiangqi record, a Go
+/// file): the table of that game takes it, the others leave it.
+#[derive(Clone)]
+pub struct Fetched(pub std::sync::Arc<dyn std::any::Any + Send + Sync>);
+
+impl Fetched {
+    /// The game, if it is a `T`.
+    #[must_use]
+    pub fn get<T: 'static>(&self) -> Option<&T> {
+        self.0.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for Fetched {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Fetched(..)")
+    }
 }
 
 /// The games the library knows how to count.
@@ -490,6 +527,26 @@ impl Library {
     /// # Errors
     /// SQLite refuses.
     pub fn game(&self, id: i64) -> Result<Option<GameRecord>, LibraryError> {
+        self.xiangqi_game(id)
+    }
+
+    /// The game of id `id`, whatever its kind, as its table opens it; `None`: no such
+    /// game, or of a kind without a format.
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn fetch(&self, id: i64) -> Result<Option<Fetched>, LibraryError> {
+        let kind: Option<String> = self
+            .conn
+            .query_row("SELECT kind FROM games WHERE id = ?", [id], |r| r.get(0))
+            .optional()?;
+        match kind.as_deref().and_then(format) {
+            Some(f) => (f.fetch)(self, id),
+            None => Ok(None),
+        }
+    }
+
+    fn xiangqi_game(&self, id: i64) -> Result<Option<GameRecord>, LibraryError> {
         let text: Option<String> = self
             .conn
             .query_row("SELECT record FROM games WHERE id = ?", [id], |r| r.get(0))

@@ -848,3 +848,52 @@ fn a_library_of_schema_2_is_migrated_to_neutral_columns_with_every_game_kept() {
     assert_eq!(lib.explore(&Position::new()).unwrap()[0].games, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Games of both kinds go in, come back and go out through the same jobs: each comes
+/// back as its own table's type, and a game played is taken out once.
+#[test]
+fn the_same_jobs_keep_fetch_and_forget_a_game_of_either_kind() {
+    use std::sync::Arc;
+    use std::time::Duration;
+    let dir = game_files("kinds", 0);
+    let worker = Worker::start(dir.join("library.sqlite"));
+    let wait = || worker.wait(Duration::from_secs(30)).expect("an answer");
+    assert!(matches!(wait(), Answer::Opened(0, None)));
+    let xq = record("h2e2 h9g7", "Dad", "Mei", "1-0", "");
+    let go =
+        crate::go::sgf::read("(;GM[1]SZ[9]PB[Mei]PW[Dad]RE[B+R];B[ee];W[cc])").unwrap()[0].clone();
+    worker.ask(Job::Add(Arc::new(xq.clone()), "played".into()));
+    assert!(matches!(wait(), Answer::Added(true, 1)));
+    worker.ask(Job::Add(Arc::new(go.clone()), "played".into()));
+    assert!(matches!(wait(), Answer::Added(true, 2)));
+    worker.ask(Job::Find(Box::default()));
+    let Answer::Found(_, found) = wait() else {
+        panic!("found")
+    };
+    for f in &found {
+        worker.ask(Job::Game(f.id, 1));
+        let Answer::Game(id, 1, Some(fetched)) = wait() else {
+            panic!("game {} fetched", f.id)
+        };
+        assert_eq!(id, f.id);
+        match f.game.as_str() {
+            "xiangqi" => {
+                let back = fetched.get::<GameRecord>().expect("a Xiangqi record");
+                assert_eq!(back.tag("Red"), Some("Dad"));
+                assert!(fetched.get::<crate::go::sgf::SgfGame>().is_none());
+            }
+            _ => {
+                let back = fetched.get::<crate::go::sgf::SgfGame>().expect("a Go file");
+                assert_eq!(back.tag("PB"), Some("Mei"));
+                assert!(fetched.get::<GameRecord>().is_none());
+            }
+        }
+    }
+    worker.ask(Job::Game(9999, 0));
+    assert!(matches!(wait(), Answer::Game(9999, 0, None)));
+    worker.ask(Job::Forget(Arc::new(go)));
+    assert!(matches!(wait(), Answer::Forgotten(1)));
+    worker.ask(Job::Forget(Arc::new(xq)));
+    assert!(matches!(wait(), Answer::Forgotten(0)));
+    let _ = std::fs::remove_dir_all(&dir);
+}

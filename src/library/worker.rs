@@ -9,28 +9,22 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
-use super::{Explored, Filter, Found, Library, Summary};
-use crate::go::sgf::SgfGame;
+use super::{Explored, Fetched, Filter, Found, Keep, Library, Summary};
 use crate::rules::Position;
-use crate::rules::record::GameRecord;
 
 /// What the library is asked to do.
 #[derive(Clone, Debug)]
 pub enum Job {
     /// Import the files under these paths.
     Import(Vec<PathBuf>),
-    /// Add a game (from where it came: a file's name, "pasted", "played").
-    Add(Box<GameRecord>, String),
+    /// Add a game of any kind (from where it came: a file's name, "pasted", "played").
+    Add(Arc<dyn Keep>, String),
     /// Find games.
     Find(Box<Filter>),
     /// The moves played from a position.
     Explore(Box<Position>),
-    /// A game, to open at a ply.
+    /// A game of any kind, to open at a ply.
     Game(i64, usize),
-    /// Add a Go game (from where it came).
-    AddGo(Box<SgfGame>, String),
-    /// A Go game, to open.
-    GoGame(i64),
     /// The household's players and their records (after the games added before).
     Players,
     /// Remember a player by this name, then say the players.
@@ -44,9 +38,7 @@ pub enum Job {
     /// Forget a player (their games stay), then say the players.
     RemovePlayer(String),
     /// Take back a game played at the table whose result was undone.
-    Forget(Box<GameRecord>),
-    /// The same for a Go game.
-    ForgetGo(Box<SgfGame>),
+    Forget(Arc<dyn Keep>),
 }
 
 impl Job {
@@ -54,18 +46,16 @@ impl Job {
     /// changes asked before it: the players' records); the reader does the others.
     fn writes(&self) -> bool {
         match self {
-            Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => false,
+            Job::Find(_) | Job::Explore(_) | Job::Game(..) => false,
             Job::Import(_)
             | Job::Add(..)
-            | Job::AddGo(..)
             | Job::Players
             | Job::AddPlayer(_)
             | Job::SetLook(..)
             | Job::SetColour(..)
             | Job::RenamePlayer(..)
             | Job::RemovePlayer(_)
-            | Job::Forget(_)
-            | Job::ForgetGo(_) => true,
+            | Job::Forget(_) => true,
         }
     }
 }
@@ -86,10 +76,8 @@ pub enum Answer {
     Found(Box<Filter>, Vec<Found>),
     /// The moves played from a position.
     Explored(Box<Position>, Vec<Explored>),
-    /// A game asked for, and the ply to open it at.
-    Game(i64, usize, Option<Box<GameRecord>>),
-    /// A Go game asked for.
-    GoGame(i64, Option<Box<SgfGame>>),
+    /// A game asked for, and the ply to open it at (its table knows its type).
+    Game(i64, usize, Option<Fetched>),
     /// A game played was taken back out (its result undone), with the library's size.
     Forgotten(usize),
     /// The household's players, each with its record.
@@ -228,26 +216,17 @@ fn write_loop(
                     Err(e) => Answer::Failed(e.to_string()),
                 }
             }
-            Job::Add(record, source) => match library.add(&record, &source) {
-                Ok((_, new)) => Answer::Added(new, library.len().unwrap_or(0)),
-                Err(e) => Answer::Failed(e.to_string()),
-            },
-            Job::AddGo(file, source) => match library.add_go(&file, &source) {
-                Ok(Ok((_, new))) => Answer::Added(new, library.len().unwrap_or(0)),
+            Job::Add(game, source) => match game.add(&mut library, &source) {
+                Ok(Some(new)) => Answer::Added(new, library.len().unwrap_or(0)),
                 // A game the table played breaks no rule; nothing to keep otherwise.
-                Ok(Err(_)) => continue,
+                Ok(None) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
             },
             Job::AddPlayer(name) => match library.add_player(&name, &[]) {
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },
-            Job::Forget(record) => match library.forget_played(&record) {
-                Ok(true) => Answer::Forgotten(library.len().unwrap_or(0)),
-                Ok(false) => continue,
-                Err(e) => Answer::Failed(e.to_string()),
-            },
-            Job::ForgetGo(file) => match library.forget_played_go(&file) {
+            Job::Forget(game) => match game.forget(&mut library) {
                 Ok(true) => Answer::Forgotten(library.len().unwrap_or(0)),
                 Ok(false) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
@@ -270,7 +249,7 @@ fn write_loop(
             },
             // On the writer's thread: the games added before it count.
             Job::Players => players(&library),
-            Job::Find(_) | Job::Explore(_) | Job::Game(..) | Job::GoGame(_) => continue,
+            Job::Find(_) | Job::Explore(_) | Job::Game(..) => continue,
         };
         if tell.send(answer).is_err() {
             return;
@@ -325,12 +304,8 @@ fn read_loop(
                     Ok(found) => Answer::Found(filter, found),
                     Err(e) => Answer::Failed(e.to_string()),
                 },
-                Job::Game(id, ply) => match library.game(id) {
-                    Ok(record) => Answer::Game(id, ply, record.map(Box::new)),
-                    Err(e) => Answer::Failed(e.to_string()),
-                },
-                Job::GoGame(id) => match library.go_game(id) {
-                    Ok(file) => Answer::GoGame(id, file.map(Box::new)),
+                Job::Game(id, ply) => match library.fetch(id) {
+                    Ok(game) => Answer::Game(id, ply, game),
                     Err(e) => Answer::Failed(e.to_string()),
                 },
                 // The writer's.

@@ -1,6 +1,8 @@
 //! What the library asks of Xiangqi games: the computer's levels, the first player's
 //! points by a PGN result, and whether a game began from the usual start.
 
+use crate::rules::record::GameRecord;
+
 /// The `kind` column's name for Xiangqi games.
 pub const XIANGQI: &str = "xiangqi";
 
@@ -15,7 +17,26 @@ pub(super) const FORMAT: super::Format = super::Format {
     },
     // From the usual start: a 让子 game starts without the pieces given.
     even: |key| key.lines().next() == Some(crate::rules::Position::new().to_fen().as_str()),
+    fetch: |library, id| {
+        Ok(library
+            .game(id)?
+            .map(|r| super::Fetched(std::sync::Arc::new(r))))
+    },
 };
+
+impl super::Keep for GameRecord {
+    fn add(
+        &self,
+        library: &mut super::Library,
+        source: &str,
+    ) -> Result<Option<bool>, super::LibraryError> {
+        library.add(self, source).map(|(_, new)| Some(new))
+    }
+
+    fn forget(&self, library: &mut super::Library) -> Result<bool, super::LibraryError> {
+        library.forget_played(self)
+    }
+}
 
 #[cfg(test)]
 mod tests {

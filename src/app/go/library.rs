@@ -79,7 +79,7 @@ fn commands(
             }
             GoLibraryCommand::Open(id) => {
                 if let Some(w) = &link.0 {
-                    w.ask(Job::GoGame(id));
+                    w.ask(Job::Game(id, 0));
                 }
             }
         }
@@ -89,7 +89,7 @@ fn commands(
 /// Keeps `file` in the library.
 pub(crate) fn keep(link: &LibraryLink, file: SgfGame, source: &str) {
     if let Some(w) = &link.0 {
-        w.ask(Job::AddGo(Box::new(file), source.to_owned()));
+        w.ask(Job::Add(std::sync::Arc::new(file), source.to_owned()));
     }
 }
 
@@ -111,7 +111,7 @@ fn finished(
             GoHappened::Undone if table.result().is_none() && ended_here(&last, &table) => {
                 if let (Some(file), Some(w)) = (last.take(), &link.0) {
                     info!("go library: the game played is taken back out");
-                    w.ask(Job::ForgetGo(Box::new(file)));
+                    w.ask(Job::Forget(std::sync::Arc::new(file)));
                 }
             }
             _ => {}
@@ -155,30 +155,47 @@ fn listen(
                     view.found = Some(((**filter).clone(), Some(found.clone())));
                 }
             }
-            Answer::GoGame(id, Some(file)) => match file.replay(&file.main_line()) {
-                Ok(game) => {
-                    let moves = game.moves().len();
-                    let tag = |name: &str| {
-                        file.tag(name)
-                            .map(str::trim)
-                            .filter(|t| !t.is_empty())
-                            .unwrap_or("?")
-                            .to_owned()
-                    };
-                    let title = format!("{} – {}", tag("PB"), tag("PW"));
-                    info!("go opened {moves} moves from the library (game {id})");
-                    table.open(Session::from_file(game, file));
-                    view.open = false;
-                    notices.write(Notice::info(
-                        LibText::OpenedGoFromLibrary.fill(settings.lang, &[&title, &moves]),
-                    ));
-                }
-                Err(e) => _ = notices.write(Notice::warn(e.to_string())),
-            },
+            Answer::Game(id, _, Some(fetched)) => {
+                // Another game's is its table's.
+                let Some(file) = fetched.get::<SgfGame>() else {
+                    continue;
+                };
+                open_fetched((*id, file), &mut table, &mut view, &settings, &mut notices);
+            }
             _ => {}
         }
     }
     if view.found.as_ref().is_some_and(|(_, f)| f.is_none()) {
         redraw.write(RequestRedraw);
+    }
+}
+
+/// A game fetched from the library, opened in place of the table's (undoably).
+fn open_fetched(
+    (id, file): (i64, &SgfGame),
+    table: &mut GoTable,
+    view: &mut LibraryView,
+    settings: &Settings,
+    notices: &mut MessageWriter<Notice>,
+) {
+    match file.replay(&file.main_line()) {
+        Ok(game) => {
+            let moves = game.moves().len();
+            let tag = |name: &str| {
+                file.tag(name)
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .unwrap_or("?")
+                    .to_owned()
+            };
+            let title = format!("{} – {}", tag("PB"), tag("PW"));
+            info!("go opened {moves} moves from the library (game {id})");
+            table.open(Session::from_file(game, file));
+            view.open = false;
+            notices.write(Notice::info(
+                LibText::OpenedGoFromLibrary.fill(settings.lang, &[&title, &moves]),
+            ));
+        }
+        Err(e) => _ = notices.write(Notice::warn(e.to_string())),
     }
 }

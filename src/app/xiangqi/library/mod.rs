@@ -242,7 +242,10 @@ fn keep(mut kept: MessageReader<KeepGame>, link: Res<LibraryLink>, mut last: Res
             last.0 = Some(record.clone());
         }
         if let Some(w) = &link.0 {
-            w.ask(Job::Add(record.clone(), source.clone()));
+            w.ask(Job::Add(
+                std::sync::Arc::new((**record).clone()),
+                source.clone(),
+            ));
         }
     }
 }
@@ -279,7 +282,7 @@ fn taken_back(
     }
     if let (Some(record), Some(w)) = (last.0.take(), &link.0) {
         info!("library: the game played is taken back out");
-        w.ask(Job::Forget(record));
+        w.ask(Job::Forget(std::sync::Arc::new(*record)));
     }
 }
 
@@ -366,7 +369,12 @@ fn listen(
                     view.explored = Some((*pos, Some(moves)));
                 }
             }
-            Answer::Game(id, ply, Some(record)) => {
+            Answer::Game(id, ply, Some(fetched)) => {
+                // Another game's is its table's.
+                let Some(record) = fetched.get::<crate::rules::record::GameRecord>() else {
+                    continue;
+                };
+                let record = Box::new(record.clone());
                 let tag = |name: &str| {
                     record
                         .tag(name)
@@ -390,8 +398,8 @@ fn listen(
                 open.write(OpenGame { record, ply, said });
             }
             Answer::Game(id, ..) => warn!("library: no game {id}"),
-            // Go's games are the Go table's; the players, the household's (app/players.rs).
-            Answer::GoGame(..) | Answer::Players(_) => {}
+            // The players are the household's (app/players.rs).
+            Answer::Players(_) => {}
             Answer::Forgotten(n) => view.size = Some(n),
             Answer::Failed(why) => {
                 warn!("library: {why}");
