@@ -77,42 +77,7 @@ enum Command {
     },
     /// Read a game or position in any format (FEN, UCCI, PGN in any notation and
     /// encoding, XQF, the 90-character board, a move list) and write it in another.
-    Convert {
-        /// The file to read, or - for standard input.
-        input: String,
-        /// What to write.
-        #[arg(long, value_enum, default_value_t = Target::Pgn)]
-        to: Target,
-        /// Which game of a file that holds several (see `xiangqi games`).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
-        /// Write to this file instead of standard output (needed for png and gif).
-        #[arg(short, long)]
-        output: Option<std::path::PathBuf>,
-        /// Picture width in pixels (png, gif).
-        #[arg(long, default_value_t = 450)]
-        size: u32,
-        /// Seconds between the frames of a gif.
-        #[arg(long, default_value_t = 1.0)]
-        delay: f32,
-        /// Black at the bottom of the picture.
-        #[arg(long)]
-        flip: bool,
-        /// No coordinates around the picture's board.
-        #[arg(long)]
-        no_coordinates: bool,
-        /// The pieces in a picture: traditional (Chinese characters) or international
-        /// (symbols).
-        #[arg(long, default_value = "traditional")]
-        pieces: xiangqi::theme::PieceStyle,
-        /// The board's colours in a picture: wood, paper, dark or contrast.
-        #[arg(long, default_value = "wood")]
-        theme: xiangqi::theme::Theme,
-        /// A PGN gets the opening's [ECCO] and [Opening] tags where the file has none;
-        /// with this, in place of the file's own too.
-        #[arg(long)]
-        retag_opening: bool,
-    },
+    Convert(ConvertArgs),
     /// List the games in a file, one per line: number, red, black, result, plies, event
     /// (separated by tabs).
     Games {
@@ -122,51 +87,12 @@ enum Command {
     /// Search a position with a UCI engine (Fairy-Stockfish, Pikafish): one line per
     /// update, `depth D score cp X|mate N pv MOVES (CHINESE)`, scores from the side to
     /// move; then `bestmove MOVE`.
-    Analyze {
-        /// The position (default: the start position).
-        #[arg(long, default_value = START_FEN)]
-        fen: String,
-        /// Moves played from it, in ICCS coordinates ("h2e2 h9g7").
-        #[arg(long, default_value = "")]
-        moves: String,
-        /// The engine program (default: the one set in the game's settings, else
-        /// fairy-stockfish or pikafish on the PATH or in /usr/games).
-        #[arg(long)]
-        engine: Option<std::path::PathBuf>,
-        /// Search this many plies deep (default 12).
-        #[arg(long, conflicts_with = "movetime")]
-        depth: Option<u32>,
-        /// Search for this many milliseconds.
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// How many best lines to report.
-        #[arg(long, default_value_t = 1)]
-        multipv: usize,
-    },
+    Analyze(AnalyzeArgs),
     /// Review a game with a UCI engine: one row a ply, `PLY MOVE EVAL BEST LOSS [MARK]`
     /// (ICCS moves; EVAL after the move from red's side, centipawns or #N; BEST the
     /// engine's move before it; LOSS in centipawns; MARK ?!, ? or ??), then a summary a
     /// side.
-    Review {
-        /// The file to read, or - for standard input.
-        input: String,
-        /// Which game of a file that holds several.
-        #[arg(long, default_value_t = 1)]
-        game: usize,
-        /// Search each position this many plies deep (default 9).
-        #[arg(long, conflicts_with = "movetime")]
-        depth: Option<u32>,
-        /// Search each position for this many milliseconds.
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// The engine program (default: fairy-stockfish or pikafish on the PATH or in
-        /// /usr/games).
-        #[arg(long)]
-        engine: Option<std::path::PathBuf>,
-        /// Write the game as PGN with each move's evaluation ([%eval]) and marks.
-        #[arg(short, long)]
-        output: Option<std::path::PathBuf>,
-    },
+    Review(ReviewArgs),
     /// The puzzles: one a line, `ID SOURCE FEN SOLUTION` (tab-separated, the solution in
     /// ICCS). With --from, the forced mates and decisive wins (one move wins material, no
     /// other does) an engine finds in the games of files.
@@ -220,30 +146,7 @@ enum Command {
     /// or `random`, two opening stones, every game to SGF. Each opening with both
     /// colours; W-L-D, the Elo difference with its 95 % interval, the likelihood of
     /// superiority, and an SPRT if asked.
-    Match {
-        /// The first player (the score is theirs).
-        a: String,
-        /// The second.
-        b: String,
-        /// Games in all.
-        #[arg(long, default_value_t = 20)]
-        games: usize,
-        /// Games at once (default: one a core).
-        #[arg(long)]
-        concurrency: Option<usize>,
-        /// The PGN file every game is written to; a file begun is taken up.
-        #[arg(short, long)]
-        output: Option<std::path::PathBuf>,
-        /// Stop at a decision between H0: ELO0 and H1: ELO1 (5 % errors each).
-        #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"])]
-        sprt: Option<Vec<f64>>,
-        /// The seed of the openings and the levels' choices.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Go: the board's size.
-        #[arg(long, default_value_t = 9)]
-        size: u8,
-    },
+    Match(MatchArgs),
     /// A level's move (or any match player's) in a position, in ICCS.
     Move {
         /// The position (default: the start).
@@ -294,6 +197,119 @@ enum Command {
         #[command(subcommand)]
         action: DesktopAction,
     },
+}
+
+/// The arguments of `xiangqi convert`.
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// The file to read, or - for standard input.
+    input: String,
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = Target::Pgn)]
+    to: Target,
+    /// Which game of a file that holds several (see `xiangqi games`).
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// Write to this file instead of standard output (needed for png and gif).
+    #[arg(short, long)]
+    output: Option<std::path::PathBuf>,
+    /// Picture width in pixels (png, gif).
+    #[arg(long, default_value_t = 450)]
+    size: u32,
+    /// Seconds between the frames of a gif.
+    #[arg(long, default_value_t = 1.0)]
+    delay: f32,
+    /// Black at the bottom of the picture.
+    #[arg(long)]
+    flip: bool,
+    /// No coordinates around the picture's board.
+    #[arg(long)]
+    no_coordinates: bool,
+    /// The pieces in a picture: traditional (Chinese characters) or international
+    /// (symbols).
+    #[arg(long, default_value = "traditional")]
+    pieces: xiangqi::theme::PieceStyle,
+    /// The board's colours in a picture: wood, paper, dark or contrast.
+    #[arg(long, default_value = "wood")]
+    theme: xiangqi::theme::Theme,
+    /// A PGN gets the opening's [ECCO] and [Opening] tags where the file has none;
+    /// with this, in place of the file's own too.
+    #[arg(long)]
+    retag_opening: bool,
+}
+
+/// The arguments of `xiangqi analyze`.
+#[derive(clap::Args)]
+struct AnalyzeArgs {
+    /// The position (default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Moves played from it, in ICCS coordinates ("h2e2 h9g7").
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// The engine program (default: the one set in the game's settings, else
+    /// fairy-stockfish or pikafish on the PATH or in /usr/games).
+    #[arg(long)]
+    engine: Option<std::path::PathBuf>,
+    /// Search this many plies deep (default 12).
+    #[arg(long, conflicts_with = "movetime")]
+    depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// How many best lines to report.
+    #[arg(long, default_value_t = 1)]
+    multipv: usize,
+}
+
+/// The arguments of `xiangqi review`.
+#[derive(clap::Args)]
+struct ReviewArgs {
+    /// The file to read, or - for standard input.
+    input: String,
+    /// Which game of a file that holds several.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// Search each position this many plies deep (default 9).
+    #[arg(long, conflicts_with = "movetime")]
+    depth: Option<u32>,
+    /// Search each position for this many milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// The engine program (default: fairy-stockfish or pikafish on the PATH or in
+    /// /usr/games).
+    #[arg(long)]
+    engine: Option<std::path::PathBuf>,
+    /// Write the game as PGN with each move's evaluation ([%eval]) and marks.
+    #[arg(short, long)]
+    output: Option<std::path::PathBuf>,
+}
+
+/// The arguments of `xiangqi match`.
+#[derive(clap::Args)]
+struct MatchArgs {
+    /// The first player (the score is theirs).
+    a: String,
+    /// The second.
+    b: String,
+    /// Games in all.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Games at once (default: one a core).
+    #[arg(long)]
+    concurrency: Option<usize>,
+    /// The PGN file every game is written to; a file begun is taken up.
+    #[arg(short, long)]
+    output: Option<std::path::PathBuf>,
+    /// Stop at a decision between H0: ELO0 and H1: ELO1 (5 % errors each).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"])]
+    sprt: Option<Vec<f64>>,
+    /// The seed of the openings and the levels' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Go: the board's size.
+    #[arg(long, default_value_t = 9)]
+    size: u8,
 }
 
 #[derive(Subcommand)]
@@ -519,73 +535,10 @@ pub fn run() -> ExitCode {
         Command::Perft { depth, fen, divide } => cmd_perft(&mut out, depth, &fen, divide),
         Command::Moves { fen } => cmd_moves(&mut out, &fen),
         Command::Status { fen, moves } => cmd_status(&mut out, &fen, &moves),
-        Command::Convert {
-            input,
-            to,
-            game,
-            output,
-            size,
-            delay,
-            flip,
-            no_coordinates,
-            pieces,
-            theme,
-            retag_opening,
-        } => {
-            let picture = Picture {
-                size,
-                delay,
-                flip,
-                coordinates: !no_coordinates,
-                pieces,
-                theme,
-            };
-            let target = (to, retag_opening);
-            convert::convert(&mut out, &input, target, game, output.as_deref(), &picture)
-        }
+        Command::Convert(args) => args.run(&mut out),
         Command::Games { input } => convert::games(&mut out, &input),
-        Command::Analyze {
-            fen,
-            moves,
-            engine,
-            depth,
-            movetime,
-            multipv,
-        } => {
-            let limit = match movetime {
-                Some(ms) => xiangqi::engine::Limit::MoveTime(std::time::Duration::from_millis(ms)),
-                None => xiangqi::engine::Limit::Depth(depth.unwrap_or(12)),
-            };
-            let request = analyze::Request {
-                fen: &fen,
-                moves: &moves,
-                engine: engine.as_deref(),
-                limit,
-                multipv,
-            };
-            analyze::analyze(&mut out, &request)
-        }
-        Command::Review {
-            input,
-            game,
-            depth,
-            movetime,
-            engine,
-            output,
-        } => {
-            let limit = match movetime {
-                Some(ms) => xiangqi::engine::Limit::MoveTime(std::time::Duration::from_millis(ms)),
-                None => xiangqi::engine::Limit::Depth(depth.unwrap_or(9)),
-            };
-            let request = review::Request {
-                input: &input,
-                game,
-                engine: engine.as_deref(),
-                limit,
-                output: output.as_deref(),
-            };
-            review::review(&mut out, &request)
-        }
+        Command::Analyze(args) => args.run(&mut out),
+        Command::Review(args) => args.run(&mut out),
         Command::Desktop { action } => cmd_desktop(&mut out, action),
         Command::Puzzles {
             from,
@@ -601,44 +554,10 @@ pub fn run() -> ExitCode {
         }
         Command::Lessons { json } => lessons::list(&mut out, json),
         Command::Tutor { fen, mv, zh } => tutor::xiangqi(&mut out, &fen, &mv, zh),
-        Command::Library { action } => match action {
-            LibraryCommand::Book {
-                paths,
-                output,
-                plies,
-                least,
-            } => library::build_book(&mut out, &paths, &output, plies, least),
-            LibraryCommand::Import { paths, db } => {
-                library::import(&mut out, db.as_deref(), &paths)
-            }
-            LibraryCommand::Find(args) => library::find(&mut out, *args),
-            LibraryCommand::Openings { paths, output } => opening::learn(&mut out, &paths, &output),
-        },
+        Command::Library { action } => library_command(&mut out, action),
         Command::Opening { input } => opening::openings(&mut out, &input),
         Command::Players { action, db } => players::run(&mut out, db.as_deref(), action),
-        Command::Match {
-            a,
-            b,
-            games,
-            concurrency,
-            output,
-            sprt,
-            seed,
-            size,
-        } => {
-            let cores = std::thread::available_parallelism().map_or(1, usize::from);
-            let request = matches::Request {
-                a,
-                b,
-                games,
-                concurrency: concurrency.unwrap_or(cores),
-                out: output,
-                sprt: sprt.and_then(|v| Some((*v.first()?, *v.get(1)?))),
-                seed,
-                size,
-            };
-            matches::matches(&mut out, request)
-        }
+        Command::Match(args) => args.run(&mut out),
         Command::Move {
             fen,
             level,
@@ -662,57 +581,182 @@ pub fn run() -> ExitCode {
             fen.as_deref(),
             moves.as_deref(),
         ),
-        Command::Go { action } => match action {
-            GoCommand::Moves(setup) => go::moves(&mut out, &setup),
-            GoCommand::Status(setup) => go::status(&mut out, &setup),
-            GoCommand::Score { setup, dead } => go::count(&mut out, &setup, &dead),
-            GoCommand::Tutor {
-                input,
-                mv,
-                game,
-                zh,
-            } => tutor::go(&mut out, &input, game, &mv, zh),
-            GoCommand::Review {
-                input,
-                game,
-                level,
-                output,
-            } => go_review::review(
-                &mut out,
-                &go_review::Request {
-                    input: &input,
-                    game,
-                    level,
-                    output: output.as_deref(),
-                },
-            ),
-            GoCommand::Convert {
-                input,
-                game,
-                to,
-                output,
-                size,
-                delay,
-                no_coordinates,
-                theme,
-            } => {
-                let picture = Picture {
-                    size,
-                    delay,
-                    flip: false,
-                    coordinates: !no_coordinates,
-                    pieces: xiangqi::theme::PieceStyle::Traditional,
-                    theme,
-                };
-                go::convert(&mut out, &input, game, &to, output.as_deref(), &picture)
-            }
-        },
+        Command::Go { action } => go_command(&mut out, action),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg)) => {
             eprintln!("xiangqi: {msg}");
             ExitCode::from(2)
+        }
+    }
+}
+
+impl ConvertArgs {
+    fn run(self, out: &mut impl Write) -> Result<(), Failure> {
+        let ConvertArgs {
+            input,
+            to,
+            game,
+            output,
+            size,
+            delay,
+            flip,
+            no_coordinates,
+            pieces,
+            theme,
+            retag_opening,
+        } = self;
+        let picture = Picture {
+            size,
+            delay,
+            flip,
+            coordinates: !no_coordinates,
+            pieces,
+            theme,
+        };
+        let target = (to, retag_opening);
+        convert::convert(out, &input, target, game, output.as_deref(), &picture)
+    }
+}
+
+impl AnalyzeArgs {
+    fn run(self, out: &mut impl Write) -> Result<(), Failure> {
+        let AnalyzeArgs {
+            fen,
+            moves,
+            engine,
+            depth,
+            movetime,
+            multipv,
+        } = self;
+        let limit = match movetime {
+            Some(ms) => xiangqi::engine::Limit::MoveTime(std::time::Duration::from_millis(ms)),
+            None => xiangqi::engine::Limit::Depth(depth.unwrap_or(12)),
+        };
+        let request = analyze::Request {
+            fen: &fen,
+            moves: &moves,
+            engine: engine.as_deref(),
+            limit,
+            multipv,
+        };
+        analyze::analyze(out, &request)
+    }
+}
+
+impl ReviewArgs {
+    fn run(self, out: &mut impl Write) -> Result<(), Failure> {
+        let ReviewArgs {
+            input,
+            game,
+            depth,
+            movetime,
+            engine,
+            output,
+        } = self;
+        let limit = match movetime {
+            Some(ms) => xiangqi::engine::Limit::MoveTime(std::time::Duration::from_millis(ms)),
+            None => xiangqi::engine::Limit::Depth(depth.unwrap_or(9)),
+        };
+        let request = review::Request {
+            input: &input,
+            game,
+            engine: engine.as_deref(),
+            limit,
+            output: output.as_deref(),
+        };
+        review::review(out, &request)
+    }
+}
+
+impl MatchArgs {
+    fn run(self, out: &mut impl Write) -> Result<(), Failure> {
+        let MatchArgs {
+            a,
+            b,
+            games,
+            concurrency,
+            output,
+            sprt,
+            seed,
+            size,
+        } = self;
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let request = matches::Request {
+            a,
+            b,
+            games,
+            concurrency: concurrency.unwrap_or(cores),
+            out: output,
+            sprt: sprt.and_then(|v| Some((*v.first()?, *v.get(1)?))),
+            seed,
+            size,
+        };
+        matches::matches(out, request)
+    }
+}
+
+/// `xiangqi library …`.
+fn library_command(out: &mut impl Write, action: LibraryCommand) -> Result<(), Failure> {
+    match action {
+        LibraryCommand::Book {
+            paths,
+            output,
+            plies,
+            least,
+        } => library::build_book(out, &paths, &output, plies, least),
+        LibraryCommand::Import { paths, db } => library::import(out, db.as_deref(), &paths),
+        LibraryCommand::Find(args) => library::find(out, *args),
+        LibraryCommand::Openings { paths, output } => opening::learn(out, &paths, &output),
+    }
+}
+
+/// `xiangqi go …`.
+fn go_command(out: &mut impl Write, action: GoCommand) -> Result<(), Failure> {
+    match action {
+        GoCommand::Moves(setup) => go::moves(out, &setup),
+        GoCommand::Status(setup) => go::status(out, &setup),
+        GoCommand::Score { setup, dead } => go::count(out, &setup, &dead),
+        GoCommand::Tutor {
+            input,
+            mv,
+            game,
+            zh,
+        } => tutor::go(out, &input, game, &mv, zh),
+        GoCommand::Review {
+            input,
+            game,
+            level,
+            output,
+        } => go_review::review(
+            out,
+            &go_review::Request {
+                input: &input,
+                game,
+                level,
+                output: output.as_deref(),
+            },
+        ),
+        GoCommand::Convert {
+            input,
+            game,
+            to,
+            output,
+            size,
+            delay,
+            no_coordinates,
+            theme,
+        } => {
+            let picture = Picture {
+                size,
+                delay,
+                flip: false,
+                coordinates: !no_coordinates,
+                pieces: xiangqi::theme::PieceStyle::Traditional,
+                theme,
+            };
+            go::convert(out, &input, game, &to, output.as_deref(), &picture)
         }
     }
 }

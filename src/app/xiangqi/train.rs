@@ -11,6 +11,7 @@
 use crate::settings::XiangqiSettings;
 use std::time::Duration;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::app::schedule::Logic;
@@ -375,16 +376,21 @@ fn back_to(model: &mut Model, training: &Training, plies: usize) {
     while model.game().moves().count() > lead + plies && model.undo().is_some() {}
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the puzzles' commands read of the table and write to it.
+#[derive(SystemParam)]
+struct Board<'w> {
+    model: ResMut<'w, Model>,
+    settings: ResMut<'w, Settings>,
+    selection: ResMut<'w, Selection>,
+    mode: Res<'w, State<Mode>>,
+    next: ResMut<'w, NextState<Mode>>,
+}
+
 fn commands(
     mut commands: MessageReader<TrainCommand>,
     mut training: ResMut<Training>,
-    mut model: ResMut<Model>,
-    mut settings: ResMut<Settings>,
+    mut board: Board,
     xq: Res<XiangqiSettings>,
-    mut selection: ResMut<Selection>,
-    mode: Res<State<Mode>>,
-    mut next: ResMut<NextState<Mode>>,
     dirs: Option<Res<DataDirs>>,
     time: Res<Time<Real>>,
     (mut changed, mut notices, mut played): (
@@ -393,14 +399,15 @@ fn commands(
         MessageWriter<MovePlayed>,
     ),
 ) {
-    let lang = settings.lang;
+    let lang = board.settings.lang;
     let now = time.elapsed_secs_f64();
     for &command in commands.read() {
         let training = &mut *training;
-        let in_training = *mode.get() == Mode::Train;
+        let in_training = *board.mode.get() == Mode::Train;
+        let board = &mut board;
         match command {
             // Not over the board editor: it has its own board.
-            TrainCommand::Open(_) if *mode.get() == Mode::Edit => continue,
+            TrainCommand::Open(_) if *board.mode.get() == Mode::Edit => continue,
             TrainCommand::Open(index) => {
                 read_progress(training, dirs.as_deref());
                 let all = training.puzzles();
@@ -414,16 +421,22 @@ fn commands(
                 if !in_training {
                     // Set up on entering the mode (`enter`).
                     training.opening = Some(index);
-                    next.set(Mode::Train);
+                    board.next.set(Mode::Train);
                     continue;
                 }
-                played.write_batch(load(training, &mut model, &mut settings, index, now));
-                *selection = Selection::default();
+                played.write_batch(load(
+                    training,
+                    &mut board.model,
+                    &mut board.settings,
+                    index,
+                    now,
+                ));
+                *board.selection = Selection::default();
                 write_progress(training, dirs.as_deref(), lang, &mut notices);
             }
             TrainCommand::Leave => {
                 if in_training {
-                    next.set(Mode::Play);
+                    board.next.set(Mode::Play);
                 }
                 continue;
             }
@@ -434,30 +447,12 @@ fn commands(
             }
             TrainCommand::FindInGames => {
                 read_progress(training, dirs.as_deref());
-                let store = dirs
-                    .as_deref()
-                    .and_then(|d| d.0.as_ref())
-                    .map(|d| crate::slots::SlotStore::new(d.slots()));
-                let path = crate::engine::find(xq.engine.as_deref());
-                let (Some(store), Some(path)) = (store, path) else {
-                    notices.write(Notice::warn(crate::i18n::no_engine(lang)));
-                    continue;
-                };
-                if training.finding.busy() {
-                    continue;
-                }
-                notices.write(Notice::info(T::PuzzlesFinding.get(lang)));
-                info!("puzzles: looking in the saved games");
-                let games = games_to_search(&store, training.stash.as_ref().unwrap_or(&model));
-                training.finding.start((0, Wake::window()), move |_| {
-                    let games = games.iter().map(|(g, day)| (g, day.as_str()));
-                    crate::engine::Engine::start(&path, Duration::from_secs(10))
-                        .map_err(|e| e.to_string())
-                        .and_then(|mut engine| {
-                            crate::puzzles::solve::in_games(&mut engine, games, 12, 7)
-                                .map_err(|e| e.to_string())
-                        })
-                });
+                find_in_games(
+                    training,
+                    (dirs.as_deref(), &xq, lang),
+                    &board.model,
+                    &mut notices,
+                );
                 continue;
             }
             _ if !in_training => continue,
@@ -465,73 +460,132 @@ fn commands(
                 let all = training.puzzles();
                 match training.progress.next_unsolved(&all, training.index) {
                     Some(index) => {
-                        played.write_batch(load(training, &mut model, &mut settings, index, now));
+                        played.write_batch(load(
+                            training,
+                            &mut board.model,
+                            &mut board.settings,
+                            index,
+                            now,
+                        ));
                     }
                     None => {
                         notices.write(Notice::info(T::PuzzlesAllSolved.get(lang)));
                         continue;
                     }
                 }
-                *selection = Selection::default();
+                *board.selection = Selection::default();
                 write_progress(training, dirs.as_deref(), lang, &mut notices);
             }
             TrainCommand::Hint => {
-                let Some(attempt) = training.attempt.as_mut() else {
-                    continue;
-                };
-                match attempt.hint() {
-                    Hint::Piece(square) => {
-                        let moves = model.shown_position().legal_moves_from(square).to_vec();
-                        *selection = Selection {
-                            square: Some(square),
-                            dragging: false,
-                            moves,
-                        };
-                        info!("puzzle hint piece {square}");
-                    }
-                    Hint::Move(m) => {
-                        training.pointed = Some(m);
-                        info!("puzzle hint move {m}");
-                    }
-                    Hint::None => {}
-                }
+                hint(training, &board.model, &mut board.selection);
                 continue;
             }
             TrainCommand::Retry => {
-                let waiting = training.attempt.as_ref().filter(|a| a.waiting());
-                let Some(along) = waiting.map(Attempt::along) else {
+                if !retry(training, &mut board.model) {
                     continue;
-                };
-                // Back to the line: the wrong move, the refutation, anything after.
-                back_to(&mut model, training, along);
-                if let Some(attempt) = training.attempt.as_mut() {
-                    attempt.retry();
                 }
-                training.refuting.stop();
-                training.pointed = None;
-                *selection = Selection::default();
-                info!("puzzle retry");
+                *board.selection = Selection::default();
             }
             TrainCommand::Solution => {
-                let Some(along) = training.attempt.as_ref().map(Attempt::along) else {
+                if !solution(training, &mut board.model) {
                     continue;
-                };
-                back_to(&mut model, training, along);
-                let line = training
-                    .attempt
-                    .as_mut()
-                    .map(Attempt::show_solution)
-                    .unwrap_or_default();
-                for m in line {
-                    let _ = model.play(m);
                 }
-                training.refuting.stop();
-                training.pointed = None;
-                *selection = Selection::default();
+                *board.selection = Selection::default();
             }
         }
         changed.write(BoardChanged);
     }
+}
+
+/// Looks for puzzles in the games saved in the slots, on a thread, with the engine.
+fn find_in_games(
+    training: &mut Training,
+    (dirs, xq, lang): (Option<&DataDirs>, &XiangqiSettings, Lang),
+    model: &Model,
+    notices: &mut MessageWriter<Notice>,
+) {
+    let store = dirs
+        .and_then(|d| d.0.as_ref())
+        .map(|d| crate::slots::SlotStore::new(d.slots()));
+    let path = crate::engine::find(xq.engine.as_deref());
+    let (Some(store), Some(path)) = (store, path) else {
+        notices.write(Notice::warn(crate::i18n::no_engine(lang)));
+        return;
+    };
+    if training.finding.busy() {
+        return;
+    }
+    notices.write(Notice::info(T::PuzzlesFinding.get(lang)));
+    info!("puzzles: looking in the saved games");
+    let games = games_to_search(&store, training.stash.as_ref().unwrap_or(model));
+    training.finding.start((0, Wake::window()), move |_| {
+        let games = games.iter().map(|(g, day)| (g, day.as_str()));
+        crate::engine::Engine::start(&path, Duration::from_secs(10))
+            .map_err(|e| e.to_string())
+            .and_then(|mut engine| {
+                crate::puzzles::solve::in_games(&mut engine, games, 12, 7)
+                    .map_err(|e| e.to_string())
+            })
+    });
+}
+
+/// A hint: the piece to move picked up, or else the move drawn.
+fn hint(training: &mut Training, model: &Model, selection: &mut Selection) {
+    let Some(attempt) = training.attempt.as_mut() else {
+        return;
+    };
+    match attempt.hint() {
+        Hint::Piece(square) => {
+            let moves = model.shown_position().legal_moves_from(square).to_vec();
+            *selection = Selection {
+                square: Some(square),
+                dragging: false,
+                moves,
+            };
+            info!("puzzle hint piece {square}");
+        }
+        Hint::Move(m) => {
+            training.pointed = Some(m);
+            info!("puzzle hint move {m}");
+        }
+        Hint::None => {}
+    }
+}
+
+/// Back to the line after a wrong move: the wrong move, the refutation, anything after
+/// taken back. Whether there was one.
+fn retry(training: &mut Training, model: &mut Model) -> bool {
+    let waiting = training.attempt.as_ref().filter(|a| a.waiting());
+    let Some(along) = waiting.map(Attempt::along) else {
+        return false;
+    };
+    back_to(model, training, along);
+    if let Some(attempt) = training.attempt.as_mut() {
+        attempt.retry();
+    }
+    training.refuting.stop();
+    training.pointed = None;
+    info!("puzzle retry");
+    true
+}
+
+/// The solution played from where the line was left. Whether there was a puzzle.
+fn solution(training: &mut Training, model: &mut Model) -> bool {
+    let Some(along) = training.attempt.as_ref().map(Attempt::along) else {
+        return false;
+    };
+    back_to(model, training, along);
+    let line = training
+        .attempt
+        .as_mut()
+        .map(Attempt::show_solution)
+        .unwrap_or_default();
+    for m in line {
+        let _ = model.play(m);
+    }
+    training.refuting.stop();
+    training.pointed = None;
+    true
 }
 
 /// The player's moves judged against the line.

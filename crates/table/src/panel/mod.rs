@@ -236,24 +236,9 @@ pub fn panel(
     let kind = *world.resource::<State<GameKind>>().get();
     let tables = world.resource::<Tables>().clone();
     let lang = settings.lang;
-    // The zoom is the settings' (Ctrl+= / Ctrl+- / Ctrl+0 go through the actions and
-    // are saved), not egui's own keys.
-    if ctx.options(|o| o.zoom_with_keyboard) {
-        ctx.options_mut(|o| o.zoom_with_keyboard = false);
-    }
-    if ctx.zoom_factor() != settings.zoom {
-        ctx.set_zoom_factor(settings.zoom);
-    }
-    PIXELS_PER_POINT.store(
-        ctx.pixels_per_point().to_bits(),
-        std::sync::atomic::Ordering::Relaxed,
-    );
-    let mut sent = Vec::new();
-    let mut send = |c: Action| sent.push(c);
-    let mut learning = Vec::new();
-    let mut answer = None;
-    let mut practising = Vec::new();
-    let mut guessing = Vec::new();
+    zoom(&ctx, &settings);
+    let mut said = Said::default();
+    let mut send = |c: Action| said.sent.push(c);
 
     // Panels are shown inside a Ui in egui 0.36: one spanning the window.
     let mut root = egui::Ui::new(
@@ -296,30 +281,20 @@ pub fn panel(
                         dialogs::learn::hint(ui, world, kind, &mut memory.lesson, &mut send);
                     });
                 }
-                practising = dialogs::learn::practice_part(ui, world, kind, &mut memory.lesson);
-                guessing = dialogs::learn::guess_part(ui, world, kind, &mut memory.lesson);
-                answer = dialogs::learn::question_part(ui, world, kind, &mut memory.lesson);
+                said.practising =
+                    dialogs::learn::practice_part(ui, world, kind, &mut memory.lesson);
+                said.guessing = dialogs::learn::guess_part(ui, world, kind, &mut memory.lesson);
+                said.answer = dialogs::learn::question_part(ui, world, kind, &mut memory.lesson);
                 let learned =
                     dialogs::learn::lesson_part(ui, world, kind, &mut memory.lesson, &mut send);
-                learning.extend(learned);
+                said.learning.extend(learned);
                 tables.panel(kind, world, ui);
             });
     });
-    // Where the panel should be: content too wide pushes egui's rectangle past it.
-    let window = ctx.viewport_rect();
-    let meant = match place {
-        parts::PanelPlace::Right => {
-            egui::Rect::from_min_max(egui::pos2(window.right() - WIDTH, window.top()), window.max)
-        }
-        parts::PanelPlace::Below(height) => egui::Rect::from_min_max(
-            egui::pos2(window.left(), window.bottom() - height),
-            window.max,
-        ),
-    };
     fits::say_overflows(
         &ctx,
         egui::LayerId::background(),
-        meant,
+        meant(place, ctx.viewport_rect()),
         &mut memory.overflowed,
     );
     if help {
@@ -335,16 +310,56 @@ pub fn panel(
         &mut memory.board_cursor,
     );
 
-    // egui's points are the screen's scale factor times the zoom.
-    let ppp = ctx.pixels_per_point();
+    keep_area(world, place, response.response.rect, ctx.pixels_per_point());
+    let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
+    if world.resource::<PointerOverPanel>().0 != over {
+        world.resource_mut::<PointerOverPanel>().0 = over;
+    }
+    keep_board_focus(world, &ctx, &mut memory);
+    said.write(world);
+    Ok(())
+}
+
+/// The zoom is the settings' (Ctrl+= / Ctrl+- / Ctrl+0 go through the actions and are
+/// saved), not egui's own keys.
+fn zoom(ctx: &egui::Context, settings: &Settings) {
+    if ctx.options(|o| o.zoom_with_keyboard) {
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+    if ctx.zoom_factor() != settings.zoom {
+        ctx.set_zoom_factor(settings.zoom);
+    }
+    PIXELS_PER_POINT.store(
+        ctx.pixels_per_point().to_bits(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+}
+
+/// Where the panel should be in `window`: content too wide pushes egui's rectangle past
+/// it.
+fn meant(place: parts::PanelPlace, window: egui::Rect) -> egui::Rect {
+    match place {
+        parts::PanelPlace::Right => {
+            egui::Rect::from_min_max(egui::pos2(window.right() - WIDTH, window.top()), window.max)
+        }
+        parts::PanelPlace::Below(height) => egui::Rect::from_min_max(
+            egui::pos2(window.left(), window.bottom() - height),
+            window.max,
+        ),
+    }
+}
+
+/// The window's part the panel takes, in pixels (egui's points are the screen's scale
+/// factor `ppp` times the zoom), kept for the board.
+fn keep_area(world: &mut World, place: parts::PanelPlace, rect: egui::Rect, ppp: f32) {
     let taken = match place {
         parts::PanelPlace::Right => PanelArea {
-            right: response.response.rect.width() * ppp,
+            right: rect.width() * ppp,
             bottom: 0.0,
         },
         parts::PanelPlace::Below(_) => PanelArea {
             right: 0.0,
-            bottom: response.response.rect.height() * ppp,
+            bottom: rect.height() * ppp,
         },
     };
     let area = *world.resource::<PanelArea>();
@@ -357,19 +372,18 @@ pub fn panel(
                 } else {
                     "beside the board"
                 },
-                response.response.rect.width() * ppp,
-                response.response.rect.height() * ppp
+                rect.width() * ppp,
+                rect.height() * ppp
             );
         }
         *world.resource_mut::<PanelArea>() = taken;
     }
-    let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
-    if world.resource::<PointerOverPanel>().0 != over {
-        world.resource_mut::<PointerOverPanel>().0 = over;
-    }
-    // The board taking the keyboard (F6) takes it from the panel's widget too.
+}
+
+/// The board taking the keyboard (F6) takes it from the panel's widget too.
+fn keep_board_focus(world: &World, ctx: &egui::Context, memory: &mut FrameUi) {
     let board = world.resource::<crate::shell::model::BoardFocus>().0;
-    if board && !memory.board_focus && !access::board_has_focus(&ctx) {
+    if board && !memory.board_focus && !access::board_has_focus(ctx) {
         ctx.memory_mut(|m| {
             if let Some(f) = m.focused() {
                 m.surrender_focus(f);
@@ -377,31 +391,44 @@ pub fn panel(
         });
     }
     memory.board_focus = board;
-    if !sent.is_empty()
-        || !learning.is_empty()
-        || answer.is_some()
-        || !practising.is_empty()
-        || !guessing.is_empty()
-    {
-        // The next frame must come to act on them.
-        world.write_message(RequestRedraw);
+}
+
+/// What the panel's parts said this frame, written out after it is drawn.
+#[derive(Default)]
+struct Said {
+    sent: Vec<Action>,
+    learning: Vec<crate::learn::shell::LearnCommand>,
+    answer: Option<crate::learn::shell::TutorAnswer>,
+    practising: Vec<crate::learn::practice::PracticeCommand>,
+    guessing: Vec<crate::learn::guess::GuessCommand>,
+}
+
+impl Said {
+    fn write(self, world: &mut World) {
+        let Said {
+            sent,
+            learning,
+            answer,
+            practising,
+            guessing,
+        } = self;
+        if !sent.is_empty()
+            || !learning.is_empty()
+            || answer.is_some()
+            || !practising.is_empty()
+            || !guessing.is_empty()
+        {
+            // The next frame must come to act on them.
+            world.write_message(RequestRedraw);
+        }
+        world.write_message_batch(sent);
+        world.write_message_batch(learning);
+        if let Some(a) = answer {
+            world.write_message(a);
+        }
+        world.write_message_batch(practising);
+        world.write_message_batch(guessing);
     }
-    for c in sent {
-        world.write_message(c);
-    }
-    for c in learning {
-        world.write_message(c);
-    }
-    if let Some(a) = answer {
-        world.write_message(a);
-    }
-    for c in practising {
-        world.write_message(c);
-    }
-    for c in guessing {
-        world.write_message(c);
-    }
-    Ok(())
 }
 
 /// What the frame remembers between frames.

@@ -3,6 +3,7 @@
 //! of a refused move, and the piece following the cursor during a drag.
 
 use crate::app::schedule::{Begin, Present};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
@@ -285,30 +286,64 @@ fn slide_for(
     slide
 }
 
+/// What happened on the board this frame.
+#[derive(SystemParam)]
+struct Happened<'w, 's> {
+    changed: MessageReader<'w, 's, BoardChanged>,
+    played: MessageReader<'w, 's, MovePlayed>,
+    undone: MessageReader<'w, 's, Undone>,
+    redone: MessageReader<'w, 's, Redone>,
+    rejected: MessageReader<'w, 's, MoveRejected>,
+}
+
+/// What the pieces are drawn from.
+#[derive(SystemParam)]
+struct Shown<'w> {
+    model: Res<'w, Model>,
+    editing: Res<'w, Editing>,
+    settings: Res<'w, Settings>,
+    board_look: Res<'w, BoardLook>,
+    assets: Res<'w, GameAssets>,
+    time: Res<'w, Time>,
+}
+
+/// The pieces' meshes and materials, made again when the theme changes.
+#[derive(SystemParam)]
+struct Looks<'w> {
+    look: ResMut<'w, PieceLook>,
+    meshes: ResMut<'w, Assets<Mesh>>,
+    materials: ResMut<'w, Assets<ColorMaterial>>,
+}
+
 fn sync_on_change(
     mut commands: Commands,
-    mut changed: MessageReader<BoardChanged>,
-    mut played: MessageReader<MovePlayed>,
-    mut undone: MessageReader<Undone>,
-    mut redone: MessageReader<Redone>,
-    mut rejected: MessageReader<MoveRejected>,
-    model: Res<Model>,
-    editing: Res<Editing>,
-    settings: Res<Settings>,
-    board_look: Res<BoardLook>,
-    mut look: ResMut<PieceLook>,
-    (mut meshes, mut materials): (ResMut<Assets<Mesh>>, ResMut<Assets<ColorMaterial>>),
-    assets: Res<GameAssets>,
-    time: Res<Time>,
+    mut happened: Happened,
+    shown: Shown,
+    mut looks: Looks,
     pieces: Query<(Entity, &PieceView)>,
 ) {
+    let Shown {
+        model,
+        editing,
+        settings,
+        board_look,
+        assets,
+        time,
+    } = shown;
     let wanted = (board_look.theme, board_look.pieces);
-    if look.made_for != wanted {
-        *look = piece_look(wanted.0, wanted.1, &mut meshes, &mut materials);
+    if looks.look.made_for != wanted {
+        let Looks {
+            look,
+            meshes,
+            materials,
+        } = &mut looks;
+        **look = piece_look(wanted.0, wanted.1, meshes, materials);
     }
-    let slide = slide_for(&mut played, &mut undone, &mut redone);
-    let refused: Vec<Square> = rejected.read().map(|r| r.from).collect();
-    let any_change = changed.read().count() > 0;
+    let look: &PieceLook = &looks.look;
+    let h = &mut happened;
+    let slide = slide_for(&mut h.played, &mut h.undone, &mut h.redone);
+    let refused: Vec<Square> = h.rejected.read().map(|r| r.from).collect();
+    let any_change = h.changed.read().count() > 0;
     if !any_change && !board_look.is_changed() {
         for (e, view) in &pieces {
             if refused.contains(&view.square) {
@@ -324,7 +359,7 @@ fn sync_on_change(
         &mut commands,
         shown_board(&model, &editing),
         &settings,
-        &look,
+        look,
         &assets.font,
         pieces.iter().map(|(e, _)| e),
     );
@@ -336,7 +371,7 @@ fn sync_on_change(
     if let Some((_, piece)) = captured_before {
         // The taken piece stays under the arriving one until it lands.
         let at = world(mv.to, settings.flipped).extend(Z_PIECE - 1.0);
-        let ghost = spawn_piece(&mut commands, &look, &assets.font, mv.to, piece, at);
+        let ghost = spawn_piece(&mut commands, look, &assets.font, mv.to, piece, at);
         commands
             .entity(ghost)
             .remove::<PieceView>()
