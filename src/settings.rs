@@ -4,13 +4,18 @@
 //! easy. A name this version does not know falls back to its default alone; a file that
 //! does not read at all is kept aside and the defaults are used.
 //!
-//! ```
-//! use xiangqi::settings::Preferences;
+//! The table's fields and each game's stand side by side in the one record: the table
+//! reads and writes its own ([`Preferences`]), each game its own (Xiangqi's
+//! [`XiangqiSettings::from_file`], through its `FileSection`).
 //!
-//! let prefs = Preferences::from_text("(notation: \"WXF\", theme: \"dark\", slot: Some(3))").unwrap();
-//! assert_eq!(prefs.xiangqi.notation, xiangqi::rules::Notation::Wxf);
+//! ```
+//! use xiangqi::settings::{Preferences, XiangqiSettings};
+//!
+//! let text = "(notation: \"WXF\", theme: \"dark\", slot: Some(3))";
+//! let prefs = Preferences::from_text(text).unwrap();
 //! assert_eq!(prefs.settings.theme, xiangqi::theme::Theme::Dark);
 //! assert_eq!(prefs.slots.get("xiangqi"), Some(&3));
+//! assert_eq!(XiangqiSettings::from_file(text).notation, xiangqi::rules::Notation::Wxf);
 //! assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
 //! assert!(Preferences::from_text("(notation: \"WXF\"").is_err());
 //! ```
@@ -25,6 +30,8 @@ use crate::rules::{Color, Notation, TimeControl};
 use crate::storage::{Damaged, Dirs, atomic_write, read_or_keep_aside};
 pub use crate::theme::{Coordinates, PieceStyle, Theme};
 pub use table::settings::{Settings, ZOOMS, zoom_step};
+#[cfg(feature = "gui")]
+use table::store::persist::Kept;
 
 /// Xiangqi's section of the settings: the notation, the next game's clock, the
 /// engine and the computer opponent.
@@ -96,14 +103,34 @@ impl Default for XiangqiSettings {
     }
 }
 
-/// What the settings file holds: the settings, the window's last size and the last
-/// save slot used.
+impl XiangqiSettings {
+    /// Xiangqi's fields of a settings file's text (the others are the table's and the
+    /// other games'); a file that does not read gives the defaults.
+    #[must_use]
+    pub fn from_file(text: &str) -> XiangqiSettings {
+        ron::from_str::<XiangqiStored>(text)
+            .map(|s| s.xiangqi())
+            .unwrap_or_default()
+    }
+
+    /// Xiangqi's fields, as a record of them for the settings file.
+    #[must_use]
+    pub fn to_file(&self) -> String {
+        // Plain values only: serialising them cannot fail.
+        ron::ser::to_string_pretty(
+            &XiangqiStored::from(self),
+            ron::ser::PrettyConfig::default(),
+        )
+        .expect("settings serialise")
+    }
+}
+
+/// What the settings file holds of the table: the settings, the window's last size,
+/// the save slot in use at each table, the game on the table.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Preferences {
     /// The table's settings.
     pub settings: Settings,
-    /// Xiangqi's.
-    pub xiangqi: XiangqiSettings,
     /// The window's last logical size.
     pub window: Option<(f32, f32)>,
     /// The save slot in use at each table, by the game's name (`xiangqi`, `go`).
@@ -111,8 +138,6 @@ pub struct Preferences {
     /// The game on the table when the game closed, by its name (`go`; empty: the first
     /// game): it opens there again.
     pub table: String,
-    /// GNU Go's level at the Go table (`matches::go_levels`), if one was chosen.
-    pub go_level: Option<u8>,
 }
 
 impl Preferences {
@@ -123,7 +148,6 @@ impl Preferences {
         let stored = ron::from_str::<Stored>(text).map_err(|e| e.to_string())?;
         Ok(Preferences {
             settings: stored.settings(),
-            xiangqi: stored.xiangqi(),
             window: stored
                 .window
                 .filter(|(w, h)| (320.0..=16384.0).contains(w) && (240.0..=16384.0).contains(h)),
@@ -136,41 +160,103 @@ impl Preferences {
                 .filter(|(k, s)| !k.is_empty() && (1..=crate::slots::SLOTS).contains(s))
                 .collect(),
             table: stored.table.trim().to_owned(),
-            go_level: crate::matches::go_levels::GoLevel::get(stored.go_level).map(|l| l.number),
         })
     }
 
-    /// The settings file's text.
+    /// The settings file's text: the table's fields alone.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let mut stored =
-            Stored::from_settings(&self.settings, &self.xiangqi, self.window, &self.slots);
+        self.text_with(&[])
+    }
+
+    /// The settings file's text: the table's fields, then each game's (`sections`,
+    /// each a record of its fields), in one record.
+    #[must_use]
+    pub fn text_with(&self, sections: &[String]) -> String {
+        let mut stored = Stored::from_settings(&self.settings, self.window, &self.slots);
         stored.table.clone_from(&self.table);
-        stored.go_level = self.go_level.unwrap_or(0);
         // Plain values only: serialising them cannot fail.
-        ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
-            .expect("settings serialise")
-            + "\n"
+        let own = ron::ser::to_string_pretty(&stored, ron::ser::PrettyConfig::default())
+            .expect("settings serialise");
+        let mut fields = vec![fields_of(&own)];
+        fields.extend(sections.iter().map(|s| fields_of(s)));
+        let body: Vec<String> = fields
+            .into_iter()
+            .filter(|f| !f.is_empty())
+            .map(|f| {
+                // Each record's last field takes the comma the next one needs.
+                if f.ends_with(',') {
+                    f.to_owned()
+                } else {
+                    format!("{f},")
+                }
+            })
+            .collect();
+        format!("(\n{}\n)\n", body.join("\n"))
     }
 
     /// Reads the settings file in `dirs`: none gives the defaults; a damaged one gives
     /// the defaults and is moved aside (never silently overwritten), and says why.
     #[must_use]
     pub fn load(dirs: &Dirs) -> (Preferences, Option<Damaged>) {
+        let (prefs, _, damaged) = Preferences::read(dirs);
+        (prefs, damaged)
+    }
+
+    /// As [`load`](Self::load), with the file's text (empty: none, or set aside) for
+    /// the games to read their fields from.
+    fn read(dirs: &Dirs) -> (Preferences, String, Option<Damaged>) {
         let read = read_or_keep_aside(&dirs.settings(), |bytes| {
             let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
-            Preferences::from_text(text)
+            Preferences::from_text(text).map(|p| (p, text.to_owned()))
         });
         match read {
-            Ok(prefs) => (prefs.unwrap_or_default(), None),
-            Err(damaged) => (Preferences::default(), Some(damaged)),
+            Ok(Some((prefs, text))) => (prefs, text, None),
+            Ok(None) => (Preferences::default(), String::new(), None),
+            Err(damaged) => (Preferences::default(), String::new(), Some(damaged)),
         }
     }
 
-    /// Writes the settings file (atomically).
-    pub fn write(&self, path: &Path) -> Result<(), String> {
-        atomic_write(path, self.to_text().as_bytes()).map_err(|e| e.to_string())
+    /// The table's part of the file, as the table keeps it (its `SettingsFile`).
+    #[cfg(feature = "gui")]
+    #[must_use]
+    pub fn load_kept(dirs: &Dirs) -> (Kept, String, Option<Damaged>) {
+        let (p, text, damaged) = Preferences::read(dirs);
+        let kept = Kept {
+            settings: p.settings,
+            window: p.window,
+            slots: p.slots,
+            table: p.table,
+        };
+        (kept, text, damaged)
     }
+
+    /// Writes what the table keeps and the games' fields (its `SettingsFile`).
+    #[cfg(feature = "gui")]
+    pub fn write_kept(dirs: &Dirs, kept: &Kept, sections: &[String]) -> Result<(), String> {
+        let prefs = Preferences {
+            settings: kept.settings.clone(),
+            window: kept.window,
+            slots: kept.slots.clone(),
+            table: kept.table.clone(),
+        };
+        prefs.write(&dirs.settings(), sections)
+    }
+
+    /// Writes the settings file (atomically), with the games' fields.
+    pub fn write(&self, path: &Path, sections: &[String]) -> Result<(), String> {
+        atomic_write(path, self.text_with(sections).as_bytes()).map_err(|e| e.to_string())
+    }
+}
+
+/// A record's fields, without its parentheses.
+fn fields_of(record: &str) -> &str {
+    let t = record.trim();
+    t.strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or("")
+        .trim_matches('\n')
+        .trim_end()
 }
 
 /// The settings file, as written.
@@ -182,30 +268,14 @@ struct Stored {
     animation: bool,
     animation_ms: u32,
     #[serde(with = "by_name")]
-    notation: Option<Notation>,
-    #[serde(with = "by_name")]
     coordinates: Option<Coordinates>,
     flipped: bool,
     #[serde(with = "by_name")]
     language: Option<Lang>,
-    /// The next game's time control (`10+5`, `0:30+0/10`), none when absent or empty.
-    #[serde(with = "by_name")]
-    clock: Option<TimeControl>,
     window: Option<(f32, f32)>,
     slot: Option<usize>,
     /// The slot in use at each other table (`{"go": 2}`).
     slots: std::collections::BTreeMap<String, usize>,
-    /// The engine's path; empty: look for one.
-    engine: String,
-    /// `red`, `black`, or empty: two players.
-    computer: String,
-    /// `depth 8`, `1.5 s`.
-    #[serde(with = "by_name")]
-    strength: Option<Limit>,
-    /// The computer's level, 1–17; 0: the strength as set.
-    level: u8,
-    threads: u32,
-    hash_mb: u32,
     zoom: f32,
     /// `wood`, `paper`, `dark`.
     #[serde(with = "by_name")]
@@ -231,8 +301,73 @@ struct Stored {
     tutor_tries: u8,
     /// The player chosen as "me" (empty: nobody).
     me: String,
-    /// GNU Go's level at the Go table; 0: its level 5, as before levels.
-    go_level: u8,
+}
+
+/// Xiangqi's fields of the settings file (beside the table's, in the same record).
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(default)]
+struct XiangqiStored {
+    #[serde(with = "by_name")]
+    notation: Option<Notation>,
+    /// The next game's time control (`10+5`, `0:30+0/10`), none when absent or empty.
+    #[serde(with = "by_name")]
+    clock: Option<TimeControl>,
+    /// The engine's path; empty: look for one.
+    engine: String,
+    /// `red`, `black`, or empty: two players.
+    computer: String,
+    /// `depth 8`, `1.5 s`.
+    #[serde(with = "by_name")]
+    strength: Option<Limit>,
+    /// The computer's level, 1–17; 0: the strength as set.
+    level: u8,
+    threads: u32,
+    hash_mb: u32,
+}
+
+impl Default for XiangqiStored {
+    fn default() -> Self {
+        XiangqiStored::from(&XiangqiSettings::default())
+    }
+}
+
+impl From<&XiangqiSettings> for XiangqiStored {
+    fn from(x: &XiangqiSettings) -> XiangqiStored {
+        XiangqiStored {
+            notation: Some(x.notation),
+            clock: x.clock,
+            engine: x
+                .engine
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+            computer: x.computer.map(|c| c.name().to_owned()).unwrap_or_default(),
+            strength: Some(x.strength),
+            level: x.level.unwrap_or(0),
+            threads: x.threads,
+            hash_mb: x.hash_mb,
+        }
+    }
+}
+
+impl XiangqiStored {
+    fn xiangqi(&self) -> XiangqiSettings {
+        let default = XiangqiSettings::default();
+        XiangqiSettings {
+            notation: self.notation.unwrap_or(default.notation),
+            clock: self.clock,
+            engine: Some(self.engine.trim())
+                .filter(|p| !p.is_empty())
+                .map(std::path::PathBuf::from),
+            computer: [Color::Red, Color::Black]
+                .into_iter()
+                .find(|c| c.name() == self.computer.trim()),
+            strength: self.strength.map_or(default.strength, clamp_strength),
+            level: crate::engine::levels::Level::get(self.level).map(|l| l.number),
+            threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
+            hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
+        }
+    }
 }
 
 /// A choice written as its name, read back leniently: an unknown name (or an empty
@@ -264,7 +399,6 @@ impl Default for Stored {
     fn default() -> Self {
         Stored::from_settings(
             &Settings::default(),
-            &XiangqiSettings::default(),
             None,
             &std::collections::BTreeMap::new(),
         )
@@ -274,7 +408,6 @@ impl Default for Stored {
 impl Stored {
     fn from_settings(
         s: &Settings,
-        x: &XiangqiSettings,
         window: Option<(f32, f32)>,
         slots: &std::collections::BTreeMap<String, usize>,
     ) -> Stored {
@@ -283,11 +416,9 @@ impl Stored {
             volume: s.volume,
             animation: s.animation,
             animation_ms: s.animation_ms,
-            notation: Some(x.notation),
             coordinates: Some(s.coordinates),
             flipped: s.flipped,
             language: Some(s.lang),
-            clock: x.clock,
             window,
             slot: slots.get(XIANGQI).copied(),
             slots: slots
@@ -295,16 +426,6 @@ impl Stored {
                 .filter(|(k, _)| *k != XIANGQI)
                 .map(|(k, v)| (k.clone(), *v))
                 .collect(),
-            engine: x
-                .engine
-                .as_ref()
-                .map(|p| p.display().to_string())
-                .unwrap_or_default(),
-            computer: x.computer.map(|c| c.name().to_owned()).unwrap_or_default(),
-            strength: Some(x.strength),
-            level: x.level.unwrap_or(0),
-            threads: x.threads,
-            hash_mb: x.hash_mb,
             zoom: s.zoom,
             theme: Some(s.theme),
             pieces: Some(s.pieces),
@@ -321,7 +442,6 @@ impl Stored {
             guest_help: (s.guest_help[0].to_string(), s.guest_help[1].to_string()),
             tutor_tries: s.tutor_tries,
             me: s.me.clone(),
-            go_level: 0,
         }
     }
 
@@ -378,24 +498,6 @@ impl Stored {
             settings.set_help(seat, help);
         }
         settings
-    }
-
-    fn xiangqi(&self) -> XiangqiSettings {
-        let default = XiangqiSettings::default();
-        XiangqiSettings {
-            notation: self.notation.unwrap_or(default.notation),
-            clock: self.clock,
-            engine: Some(self.engine.trim())
-                .filter(|p| !p.is_empty())
-                .map(std::path::PathBuf::from),
-            computer: [Color::Red, Color::Black]
-                .into_iter()
-                .find(|c| c.name() == self.computer.trim()),
-            strength: self.strength.map_or(default.strength, clamp_strength),
-            level: crate::engine::levels::Level::get(self.level).map(|l| l.number),
-            threads: self.threads.clamp(*THREADS.start(), *THREADS.end()),
-            hash_mb: self.hash_mb.clamp(*HASH_MB.start(), *HASH_MB.end()),
-        }
     }
 }
 
@@ -461,34 +563,37 @@ mod tests {
         };
         let prefs = Preferences {
             settings: s,
-            xiangqi: XiangqiSettings {
-                notation: Notation::Wxf,
-                ..XiangqiSettings::default()
-            },
             window: Some((900.0, 700.0)),
             slots: [("xiangqi".to_owned(), 3), ("go".to_owned(), 2)].into(),
             table: "go".into(),
-            go_level: Some(3),
         };
-        assert_eq!(Preferences::from_text(&prefs.to_text()), Ok(prefs));
-        let odd = stored("(notation: \"klingon\", volume: 7.0)");
-        assert_eq!(odd.xiangqi().notation, XiangqiSettings::default().notation);
-        assert_eq!(odd.settings().volume, 1.0);
+        let x = XiangqiSettings {
+            notation: Notation::Wxf,
+            ..XiangqiSettings::default()
+        };
+        // The table's fields and a game's side by side, each read back by its owner.
+        let text = prefs.text_with(&[x.to_file(), "(go_level: 3)".into()]);
+        assert_eq!(Preferences::from_text(&text), Ok(prefs), "{text}");
+        assert_eq!(XiangqiSettings::from_file(&text), x);
+        assert!(text.contains("go_level: 3"), "{text}");
+        let odd = "(notation: \"klingon\", volume: 7.0)";
+        assert_eq!(
+            XiangqiSettings::from_file(odd).notation,
+            XiangqiSettings::default().notation
+        );
+        assert_eq!(stored(odd).settings().volume, 1.0);
         assert_eq!(stored("(volume: NaN)").settings().volume, 0.8);
-        let with_engine = Preferences {
-            xiangqi: XiangqiSettings {
-                engine: Some("/opt/pikafish/pikafish".into()),
-                ..XiangqiSettings::default()
-            },
-            ..Preferences::default()
+        let with_engine = XiangqiSettings {
+            engine: Some("/opt/pikafish/pikafish".into()),
+            ..XiangqiSettings::default()
         };
-        let text = with_engine.to_text();
+        let text = Preferences::default().text_with(&[with_engine.to_file()]);
         assert!(
             text.contains("engine: \"/opt/pikafish/pikafish\""),
             "{text}"
         );
-        assert_eq!(Preferences::from_text(&text), Ok(with_engine));
-        assert_eq!(stored("(engine: \"  \")").xiangqi().engine, None);
+        assert_eq!(XiangqiSettings::from_file(&text), with_engine);
+        assert_eq!(XiangqiSettings::from_file("(engine: \"  \")").engine, None);
     }
 
     #[test]
@@ -500,11 +605,7 @@ mod tests {
             hash_mb: 256,
             ..XiangqiSettings::default()
         };
-        let prefs = Preferences {
-            xiangqi: s,
-            ..Preferences::default()
-        };
-        let text = prefs.to_text();
+        let text = Preferences::default().text_with(&[s.to_file()]);
         for named in [
             "computer: \"black\"",
             "strength: \"depth 12\"",
@@ -512,24 +613,24 @@ mod tests {
         ] {
             assert!(text.contains(named), "{named} in {text}");
         }
-        assert_eq!(Preferences::from_text(&text), Ok(prefs));
-        let odd =
-            stored("(computer: \"green\", strength: \"depth 999\", threads: 0, hash_mb: 99999)")
-                .xiangqi();
+        assert_eq!(XiangqiSettings::from_file(&text), s);
+        let odd = XiangqiSettings::from_file(
+            "(computer: \"green\", strength: \"depth 999\", threads: 0, hash_mb: 99999)",
+        );
         assert_eq!(odd.computer, None);
         assert_eq!(odd.strength, Limit::Depth(MAX_DEPTH));
         assert_eq!((odd.threads, odd.hash_mb), (1, 4096));
-        let timed = stored("(strength: \"0.5 s\")").xiangqi();
+        let timed = XiangqiSettings::from_file("(strength: \"0.5 s\")");
         assert_eq!(
             timed.strength,
             Limit::MoveTime(std::time::Duration::from_millis(500))
         );
         assert_eq!(
-            stored("(strength: \"infinite\")").xiangqi().strength,
+            XiangqiSettings::from_file("(strength: \"infinite\")").strength,
             DEFAULT_STRENGTH
         );
         assert_eq!(
-            stored("(strength: \"fast\")").xiangqi().strength,
+            XiangqiSettings::from_file("(strength: \"fast\")").strength,
             DEFAULT_STRENGTH
         );
     }
@@ -546,8 +647,8 @@ mod tests {
             clock: Some("10+5".parse().unwrap()),
             ..XiangqiSettings::default()
         };
-        let text =
-            ron::to_string(&Stored::from_settings(&s, &x, None, &Default::default())).unwrap();
+        let text = ron::to_string(&Stored::from_settings(&s, None, &Default::default())).unwrap()
+            + &ron::to_string(&XiangqiStored::from(&x)).unwrap();
         for named in [
             "notation:\"WXF\"",
             "coordinates:\"chinese\"",
@@ -560,10 +661,10 @@ mod tests {
         // "no clock" an empty one).
         let old = "(notation: \"ICCS\", coordinates: \"none\", language: \"zh\", clock: \"\")";
         let read = stored(old);
-        assert_eq!(read.xiangqi().notation, Notation::Iccs);
+        assert_eq!(XiangqiSettings::from_file(old).notation, Notation::Iccs);
         assert_eq!(read.settings().coordinates, Coordinates::None);
         assert_eq!(read.settings().lang, Lang::Zh);
-        assert_eq!(read.xiangqi().clock, None);
+        assert_eq!(XiangqiSettings::from_file(old).clock, None);
         // One unknown choice costs only itself.
         let odd = stored("(coordinates: \"roman\", language: \"en\")").settings();
         assert_eq!(odd.coordinates, Settings::default().coordinates);

@@ -54,39 +54,10 @@ fn games(app: &mut App, part: Part) {
 /// but draws nothing. Insert [`store::persist::DataDirs`] and [`store::clipboard::Clipboard`] first to
 /// choose where files go and which clipboard is used (tests use a temporary folder).
 pub fn files_plugin(app: &mut App) {
-    // The settings file holds the table's settings and Xiangqi's section.
+    // The settings file: the table's settings, and each game's fields beside them.
     app.insert_resource(store::persist::SettingsFile {
-        load: |dirs, world| {
-            let (prefs, damaged) = crate::settings::Preferences::load(dirs);
-            world.insert_resource(prefs.xiangqi);
-            // Go's level, into the Go table the core has made.
-            if let Some(mut go) = world.get_resource_mut::<go::GoTable>() {
-                go.setup.level = prefs.go_level;
-            }
-            let kept = store::persist::Kept {
-                settings: prefs.settings,
-                window: prefs.window,
-                slots: prefs.slots,
-                table: prefs.table,
-            };
-            (kept, damaged)
-        },
-        write: |dirs, world, kept| {
-            let prefs = crate::settings::Preferences {
-                settings: kept.settings.clone(),
-                xiangqi: world
-                    .get_resource::<crate::settings::XiangqiSettings>()
-                    .cloned()
-                    .unwrap_or_default(),
-                window: kept.window,
-                slots: kept.slots.clone(),
-                table: kept.table.clone(),
-                go_level: world
-                    .get_resource::<go::GoTable>()
-                    .and_then(|t| t.setup.level),
-            };
-            prefs.write(&dirs.settings())
-        },
+        load: crate::settings::Preferences::load_kept,
+        write: crate::settings::Preferences::write_kept,
     });
     app.add_plugins(table::files_plugin);
     games(app, Part::Files);

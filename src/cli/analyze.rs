@@ -39,10 +39,7 @@ pub(super) fn analyze(out: &mut impl Write, request: &Request) -> Result<(), Fai
     let configured = request.engine.map(Path::to_path_buf).or_else(|| {
         let dirs = xiangqi::storage::Dirs::from_os()?;
         let text = std::fs::read_to_string(dirs.settings()).ok()?;
-        xiangqi::settings::Preferences::from_text(&text)
-            .ok()?
-            .xiangqi
-            .engine
+        xiangqi::settings::XiangqiSettings::from_file(&text).engine
     });
     let path = engine::find(configured.as_deref()).ok_or_else(|| {
         Failure(format!(

@@ -453,7 +453,8 @@ fn settings_persist_and_a_damaged_file_falls_back_to_defaults() {
     let (prefs, damaged) = Preferences::load(&dirs);
     assert_eq!(damaged, None);
     assert_eq!(prefs.window, Some((900.0, 700.0)));
-    assert_eq!(prefs.xiangqi.notation, Notation::Iccs);
+    let text = std::fs::read_to_string(dirs.settings()).unwrap();
+    assert_eq!(XiangqiSettings::from_file(&text).notation, Notation::Iccs);
     assert!(prefs.settings.flipped && !prefs.settings.sound);
     {
         // The next start uses them.

@@ -211,17 +211,17 @@ fn a_settings_file_cut_anywhere_is_kept_aside() {
             flipped: true,
             ..Settings::default()
         },
-        xiangqi: xiangqi::settings::XiangqiSettings {
-            notation: Notation::Wxf,
-            clock: Some(TimeControl::minutes(10, 5)),
-            ..Default::default()
-        },
         window: Some((1024.0, 768.0)),
         slots: [("xiangqi".to_owned(), 4)].into(),
         table: "xiangqi".into(),
-        go_level: None,
     };
-    prefs.write(&dirs.settings()).unwrap();
+    // Xiangqi's fields beside the table's, as the game writes them.
+    let xq = xiangqi::settings::XiangqiSettings {
+        notation: Notation::Wxf,
+        clock: Some(TimeControl::minutes(10, 5)),
+        ..Default::default()
+    };
+    prefs.write(&dirs.settings(), &[xq.to_file()]).unwrap();
     let whole = fs::read(dirs.settings()).unwrap();
     assert_eq!(Preferences::load(&dirs), (prefs.clone(), None));
     let others = contents(&dirs.config);
@@ -240,6 +240,8 @@ fn a_settings_file_cut_anywhere_is_kept_aside() {
             (read, None) => {
                 assert!(only_space_lost(&whole, cut), "cut at {len} reads: {read:?}");
                 assert_eq!(read, prefs);
+                let text = String::from_utf8_lossy(cut);
+                assert_eq!(xiangqi::settings::XiangqiSettings::from_file(&text), xq);
             }
         }
     }

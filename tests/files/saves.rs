@@ -143,11 +143,9 @@ fn preferences() -> [xiangqi::settings::Preferences; 2] {
             flipped: true,
             ..Settings::default()
         },
-        xiangqi: Default::default(),
         window: Some((1024.0, 768.0)),
         slots: [("xiangqi".to_owned(), 3), ("go".to_owned(), 1)].into(),
         table: "go".into(),
-        go_level: None,
     };
     [Preferences::default(), quiet]
 }
@@ -166,7 +164,7 @@ fn autosave_burst_child() {
     let writer = xiangqi::storage::BackgroundWriter::new();
     for i in 0.. {
         writer.write(dirs.autosave(), snapshots[i % 2].clone().into_bytes());
-        prefs[(i + 1) % 2].write(&dirs.settings()).unwrap();
+        prefs[(i + 1) % 2].write(&dirs.settings(), &[]).unwrap();
     }
 }
 
@@ -182,7 +180,7 @@ fn kill_during_autosaves_and_settings_writes_never_breaks_either() {
     let snapshots = snapshots();
     let prefs = preferences();
     xiangqi::storage::atomic_write(&dirs.autosave(), snapshots[0].as_bytes()).unwrap();
-    prefs[0].write(&dirs.settings()).unwrap();
+    prefs[0].write(&dirs.settings(), &[]).unwrap();
     let me = std::env::current_exe().unwrap();
     let mut seen = std::collections::BTreeSet::new();
     for round in 0..25u64 {

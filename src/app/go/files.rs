@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::app::go::game::Go;
 use crate::app::go::{GoSetup, GoTable};
 use crate::app::schedule::GameKind;
-use crate::app::shell::table::{Claim, TableGame, Tables};
+use crate::app::shell::table::{Claim, FileSection, TableGame, Tables};
 use crate::app::{Import, Notice};
 use crate::games::go::Session;
 use crate::go::{Game, sgf, text};
@@ -183,3 +183,35 @@ pub fn copied(lang: Lang, game: bool) -> String {
         .get(lang)
         .to_owned()
 }
+
+/// Go's fields in the settings file: GNU Go's level at the table.
+#[derive(serde::Serialize, serde::Deserialize, Default)]
+#[serde(default)]
+struct GoFields {
+    /// GNU Go's level (`matches::go_levels`); 0: none chosen, its level 5 as before
+    /// levels.
+    go_level: u8,
+}
+
+/// Go's part of the settings file: GNU Go's level, into the Go table the core has
+/// made.
+pub(crate) const SECTION: FileSection = FileSection {
+    load: |text, world| {
+        let level = ron::from_str::<GoFields>(text)
+            .ok()
+            .and_then(|f| crate::matches::go_levels::GoLevel::get(f.go_level))
+            .map(|l| l.number);
+        if let Some(mut go) = world.get_resource_mut::<GoTable>() {
+            go.setup.level = level;
+        }
+    },
+    write: |world| {
+        let go_level = world
+            .get_resource::<GoTable>()
+            .and_then(|t| t.setup.level)
+            .unwrap_or(0);
+        // A plain number: serialising it cannot fail.
+        ron::ser::to_string_pretty(&GoFields { go_level }, ron::ser::PrettyConfig::default())
+            .expect("settings serialise")
+    },
+};

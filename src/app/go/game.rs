@@ -134,6 +134,10 @@ impl TableGame for Go {
         Some(super::autosave::FORMAT)
     }
 
+    fn file_section() -> Option<crate::app::shell::table::FileSection> {
+        Some(files::SECTION)
+    }
+
     fn window(app: &mut App) {
         app.add_plugins(super::view::plugin);
     }

@@ -171,6 +171,10 @@ impl TableGame for Xiangqi {
         Some(super::files::autosave::FORMAT)
     }
 
+    fn file_section() -> Option<crate::app::shell::table::FileSection> {
+        Some(super::files::settings::SECTION)
+    }
+
     fn menu(menu: Menu) -> Vec<MenuItem> {
         match menu {
             Menu::Game => vec![

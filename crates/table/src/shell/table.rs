@@ -105,6 +105,18 @@ pub struct Service {
     pub lent: fn(&World, &'static str) -> Option<Lending>,
 }
 
+/// A game's own fields in the settings file (see [`TableGame::file_section`]): the file
+/// is one record of named fields, the table's and each game's side by side, so that a
+/// hand edit finds them all in one place.
+#[derive(Clone, Copy)]
+pub struct FileSection {
+    /// Takes the game's values from the file's text: its own fields (another's are
+    /// not its own; one missing, or that does not read, is its default).
+    pub load: fn(&str, &mut World),
+    /// The game's fields, as the text of a record of them (`(notation: "WXF")`).
+    pub write: fn(&World) -> String,
+}
+
 /// How a game's game is kept across runs (see [`TableGame::autosave`]).
 #[derive(Clone, Copy)]
 pub struct AutosaveFormat {
@@ -225,6 +237,12 @@ pub trait TableGame: Send + Sync + 'static {
     /// How its game is kept across runs, if it is: the table's autosave service writes
     /// it after every change and at exit, and takes it up at the next start.
     fn autosave() -> Option<AutosaveFormat> {
+        None
+    }
+
+    /// Its own fields in the settings file, if it keeps any (the notation, the
+    /// computer's level): read at the start, written with the table's.
+    fn file_section() -> Option<FileSection> {
         None
     }
 

@@ -57,6 +57,7 @@ struct Entry {
     help: fn(Lang) -> Vec<&'static str>,
     slots: Option<crate::shell::table::SlotFormat>,
     autosave: Option<crate::shell::table::AutosaveFormat>,
+    file_section: Option<crate::shell::table::FileSection>,
     spoken_board: fn(&World, Lang) -> Option<SpokenBoard>,
     cursor: fn(CursorKey) -> Action,
     sides: fn(Lang) -> [&'static str; 2],
@@ -239,6 +240,12 @@ impl Tables {
             .collect()
     }
 
+    /// Each game's fields in the settings file, in the order the games were added.
+    #[must_use]
+    pub fn file_sections(&self) -> Vec<crate::shell::table::FileSection> {
+        self.0.iter().filter_map(|e| e.file_section).collect()
+    }
+
     /// How the game of `kind` keeps its games in the slots, if it does.
     #[must_use]
     pub fn slots(&self, kind: GameKind) -> Option<crate::shell::table::SlotFormat> {
@@ -383,6 +390,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     help: G::help,
                     slots: G::slots(),
                     autosave: G::autosave(),
+                    file_section: G::file_section(),
                     spoken_board: G::spoken_board,
                     cursor: G::cursor,
                     sides: G::sides,
@@ -463,6 +471,7 @@ mod tests {
             help: |_| Vec::new(),
             slots: None,
             autosave: None,
+            file_section: None,
             spoken_board: |_, _| None,
             cursor: |_| Action::Quit,
             sides: |_| ["1", "2"],

@@ -22,22 +22,23 @@ use bevy::window::{RequestRedraw, WindowResized};
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DataDirs(pub Option<Dirs>);
 
-/// How the program's settings file reads and writes: the table's settings and what it
-/// keeps ([`Kept`]) beside each game's section, which `load` puts in the world and
-/// `write` takes from it. Without one, nothing is kept.
+/// How the program's settings file reads and writes: what the table keeps ([`Kept`])
+/// beside each game's fields, which each game reads and writes itself (its
+/// [`FileSection`](crate::shell::table::FileSection)). Without one, nothing is kept.
 #[derive(Resource, Clone, Copy)]
 pub struct SettingsFile {
-    /// Reads the file in the folders: what the table keeps, and why the file was kept
-    /// aside if it did not read; the games' sections go into the world.
-    pub load: fn(&Dirs, &mut World) -> (Kept, Option<Damaged>),
-    /// Writes `kept` and the games' sections in the world.
-    pub write: fn(&Dirs, &World, &Kept) -> Result<(), String>,
+    /// Reads the file in the folders: what the table keeps, the file's text (each game
+    /// reads its own fields from it), and why the file was kept aside if it did not
+    /// read.
+    pub load: fn(&Dirs) -> (Kept, String, Option<Damaged>),
+    /// Writes `kept` with the games' fields (each game's record of them).
+    pub write: fn(&Dirs, &Kept, &[String]) -> Result<(), String>,
 }
 
 impl Default for SettingsFile {
     fn default() -> Self {
         SettingsFile {
-            load: |_, _| (Kept::default(), None),
+            load: |_| (Kept::default(), String::new(), None),
             write: |_, _, _| Ok(()),
         }
     }
@@ -73,7 +74,16 @@ pub(crate) fn plugin(app: &mut App) {
     let mut window = PendingPreferences::default();
     let file = *app.world_mut().get_resource_or_init::<SettingsFile>();
     if let Some(dirs) = &dirs {
-        let (prefs, damaged) = (file.load)(dirs, app.world_mut());
+        let (prefs, text, damaged) = (file.load)(dirs);
+        // Each game takes its own fields (into the resources its core has made).
+        let sections = app
+            .world()
+            .get_resource::<Tables>()
+            .map(Tables::file_sections)
+            .unwrap_or_default();
+        for section in sections {
+            (section.load)(&text, app.world_mut());
+        }
         if let Some(d) = damaged {
             warn!("settings file {}: {}", dirs.settings().display(), d.reason);
             let lang = prefs.settings.lang;
@@ -205,7 +215,14 @@ fn write_preferences(world: &mut World) {
         return;
     };
     let file = *world.resource::<SettingsFile>();
-    if let Err(e) = (file.write)(&dirs, world, &kept) {
+    let sections: Vec<String> = world
+        .get_resource::<Tables>()
+        .map(Tables::file_sections)
+        .unwrap_or_default()
+        .iter()
+        .map(|s| (s.write)(world))
+        .collect();
+    if let Err(e) = (file.write)(&dirs, &kept, &sections) {
         warn!("settings: {e}");
         let text = Word::SettingsFailed.fill(kept.settings.lang, &[&e]);
         world.write_message(Notice::warn(text));

@@ -5,3 +5,4 @@ pub mod autosave;
 pub mod choice;
 pub mod import;
 pub mod saves;
+pub mod settings;
