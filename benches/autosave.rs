@@ -9,8 +9,8 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use xiangqi::games::xiangqi::session::Session;
 use xiangqi::rules::Position;
-use xiangqi::session::Session;
 use xiangqi::storage::{BackgroundWriter, atomic_write};
 
 /// A session whose history holds `games` games of up to `plies` plies each (a

@@ -13,9 +13,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use xiangqi::app::panel::install_fonts;
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::xiangqi::panel::moves::{self, MovesUi};
+use xiangqi::games::xiangqi::session::Session;
 use xiangqi::i18n::Lang;
 use xiangqi::rules::Notation;
-use xiangqi::session::Session;
 
 /// A game of `main` moves (random legal moves, seeded) with a `line`-move variation at
 /// each of them.

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use xiangqi::engine::{self, Limit};
-use xiangqi::review::{self, Plan};
+use xiangqi::games::xiangqi::review::{self, Plan};
 use xiangqi::rules::Move;
 use xiangqi::rules::read::read_games_bytes;
 

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use xiangqi::engine::{Engine, Limit, Score};
-use xiangqi::puzzles::solve;
+use xiangqi::games::xiangqi::puzzles::solve;
 use xiangqi::rules::Position;
 
 /// Depth of the searches (20 and 24 where a mate shows only deeper).

@@ -523,7 +523,9 @@ pub fn run() -> ExitCode {
     };
     let Some(command) = cli.command else {
         if let Some(id) = &cli.puzzle
-            && !xiangqi::puzzles::collection().iter().any(|p| &p.id == id)
+            && !xiangqi::games::xiangqi::puzzles::collection()
+                .iter()
+                .any(|p| &p.id == id)
         {
             eprintln!("xiangqi: no puzzle {id} (`xiangqi puzzles` lists them)");
             return ExitCode::from(2);

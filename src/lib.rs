@@ -17,7 +17,6 @@ pub mod collection;
 pub mod desktop;
 pub mod engine;
 pub mod games;
-pub use games::xiangqi::{editor, lessons, puzzles, review, session};
 pub mod i18n;
 pub mod library;
 pub mod manual;

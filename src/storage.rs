@@ -5,7 +5,7 @@ use std::path::Path;
 
 pub use table::storage::*;
 
-use crate::session::Session;
+use crate::games::xiangqi::session::Session;
 
 /// Reads the autosaved session at `path`: the session and the text it was read from, or
 /// nothing when there is no file; a damaged one is kept aside.

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use common::headless::{app, chord, drain};
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::schedule::GameKind;
-use xiangqi::app::{Action, Notice};
+use xiangqi::app::{actions::Action, messages::Notice};
 use xiangqi::go::{Move, Point};
 
 fn stone(app: &mut App, name: &str) {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use crate::app::Notice;
+use crate::app::messages::Notice;
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::app::store::persist::DataDirs;

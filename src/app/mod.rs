@@ -1,4 +1,4 @@
-//! The desktop game: a thin Bevy shell around [`Session`](crate::session::Session). The
+//! The desktop game: a thin Bevy shell around [`Session`](crate::games::xiangqi::session::Session). The
 //! model lives in resources; entities are only its view. Input becomes messages, logic
 //! answers with messages, and the board, sound and panel react, in the order
 //! [`schedule`] declares.
@@ -28,10 +28,9 @@ use bevy_egui::{EguiGlobalSettings, EguiPlugin};
 use shell::table::{Part, add_game};
 
 use crate::storage::Dirs;
-pub use table::{
-    AppSet, GameKind, actions::*, egui_color, focus_ring, material, messages::*, shell::model::*,
-    to_color,
-};
+use actions::Action;
+use messages::Import;
+pub use table::{AppSet, GameKind, egui_color, focus_ring, material, to_color};
 
 /// Messages, model, input and logic: everything but drawing. Headless tests use this.
 pub fn core_plugin(app: &mut App) {

@@ -7,8 +7,8 @@ use std::io::Write;
 use serde_json::{Value, json};
 use table::learn::Text;
 use xiangqi::games::go::lessons as go_lessons;
+use xiangqi::games::xiangqi::lessons as xq_lessons;
 use xiangqi::go::{Game as GoGame, sgf};
-use xiangqi::lessons as xq_lessons;
 
 use super::{Failure, io};
 

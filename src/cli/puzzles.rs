@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use xiangqi::engine::{self, Engine};
-use xiangqi::puzzles::{collection, solve};
+use xiangqi::games::xiangqi::puzzles::{collection, solve};
 use xiangqi::rules::Move;
 use xiangqi::rules::read::read_games_bytes;
 
@@ -44,7 +44,7 @@ fn game_day(record: &xiangqi::rules::record::GameRecord, path: &Path) -> String 
         .ok()
         .and_then(|t| jiff::Timestamp::try_from(t).ok())
         .map(|t| t.to_zoned(jiff::tz::TimeZone::system()).date().to_string())
-        .unwrap_or_else(|| xiangqi::puzzles::UNKNOWN_DAY.to_owned())
+        .unwrap_or_else(|| xiangqi::games::xiangqi::puzzles::UNKNOWN_DAY.to_owned())
 }
 
 /// The forced mates (in at most `most` moves) and decisive wins in every game of `files`,
@@ -88,7 +88,7 @@ pub(super) fn from_games(
                     "{stem}-{}-{}\t{}{day}, move {number}\t{}\t{}",
                     n + 1,
                     f.ply,
-                    xiangqi::puzzles::FROM_YOUR_GAME,
+                    xiangqi::games::xiangqi::puzzles::FROM_YOUR_GAME,
                     f.start.to_fen(),
                     moves_text(&f.solution)
                 )

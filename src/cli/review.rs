@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use xiangqi::engine::{self, Limit};
-use xiangqi::review::{self, Mark, Plan};
+use xiangqi::games::xiangqi::review::{self, Mark, Plan};
 use xiangqi::rules::tree::{Eval, Nag};
 use xiangqi::rules::{Color, Move, Notation, pgn};
 

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use super::{Job, Limit};
+use crate::games::xiangqi::session::Session;
 use crate::rules::{Color, Move, Position};
-use crate::session::Session;
 
 /// How long a hint is thought about.
 pub const HINT_TIME: Duration = Duration::from_secs(1);
@@ -95,7 +95,7 @@ pub struct Table<'a> {
 /// ```
 /// use xiangqi::engine::{Limit, Table, Task, want};
 /// use xiangqi::rules::Color;
-/// use xiangqi::session::Session;
+/// use xiangqi::games::xiangqi::session::Session;
 ///
 /// let session = Session::new();
 /// let mut table = Table {

@@ -131,8 +131,8 @@ pub fn position_error(e: &crate::rules::PositionError, lang: Lang) -> String {
 
 /// Why a piece was not put where it was dropped in the editor.
 #[must_use]
-pub fn edit_refused(r: crate::editor::Refused, lang: Lang) -> String {
-    use crate::editor::Refused;
+pub fn edit_refused(r: crate::games::xiangqi::editor::Refused, lang: Lang) -> String {
+    use crate::games::xiangqi::editor::Refused;
     match (r, lang) {
         (Refused::Point { piece, square }, Lang::Zh) => {
             format!("{}不能放在 {square}", piece.chinese())

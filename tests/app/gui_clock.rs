@@ -15,7 +15,7 @@ use bevy::time::TimeUpdateStrategy;
 use common::headless::{self, act, chord, play};
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{Action, Overlay};
+use xiangqi::app::{actions::Action, shell::model::Overlay};
 use xiangqi::rules::Color;
 
 fn app() -> App {

@@ -14,7 +14,9 @@ use bevy::prelude::*;
 use common::headless::{app, chord, click, drag, drain, fen, key_message, play, plies, sq};
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::{Model, Selection};
-use xiangqi::app::{Action, Notice, Overlay, Settings};
+use xiangqi::app::{
+    actions::Action, messages::Notice, shell::model::Overlay, shell::model::Settings,
+};
 use xiangqi::rules::{Game, IllegalMove, Position};
 
 #[test]
@@ -489,7 +491,7 @@ fn the_editor_builds_checks_and_plays_a_position() {
 #[test]
 fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
     use xiangqi::app::go::{GoCommand, GoHappened, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{BoardPointer, BoardPress, GameKind};
+    use xiangqi::app::{GameKind, messages::BoardPointer, messages::BoardPress};
     use xiangqi::go::{Color, Point};
     let mut app = app();
     app.world_mut()

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use common::headless::{self, act, chord, click, drain, play, plies};
 use xiangqi::app::xiangqi::engine_link::{EngineStatus, EngineView};
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{Action, Notice, Settings};
+use xiangqi::app::{actions::Action, messages::Notice, shell::model::Settings};
 use xiangqi::engine::Limit;
 use xiangqi::i18n::Lang;
 use xiangqi::rules::{Color, Position};

@@ -10,7 +10,7 @@ use common::headless::{app, chord, drag, drain, play, plies};
 use table::learn::Help;
 use table::learn::shell::{Asked, LearnCommand, Learning};
 use xiangqi::app::shell::model::{Overlay, Settings};
-use xiangqi::app::{Action, GameKind};
+use xiangqi::app::{GameKind, actions::Action};
 
 fn asked(app: &App, slug: &str) -> bool {
     app.world().resource::<Asked>().0.contains_key(slug)

@@ -21,11 +21,12 @@ use xiangqi::app::store::slots::{SlotList, SlotState as Listed};
 use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
 use xiangqi::app::xiangqi::model::Model;
 use xiangqi::app::{
-    Action, Notice, Overlay, Settings, SlotCommand, SlotOp, core_plugin, files_plugin,
+    actions::Action, core_plugin, files_plugin, messages::Notice, messages::SlotCommand,
+    messages::SlotOp, shell::model::Overlay, shell::model::Settings,
 };
+use xiangqi::games::xiangqi::session::Session;
 use xiangqi::rules::Notation;
 use xiangqi::rules::record::GameRecord;
-use xiangqi::session::Session;
 use xiangqi::settings::Preferences;
 use xiangqi::slots::{SLOTS, SlotState, SlotStore};
 use xiangqi::storage::Dirs;
@@ -1029,7 +1030,7 @@ fn a_comment_is_autosaved_without_a_move() {
 fn the_go_game_is_autosaved_and_resumed() {
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
     use xiangqi::go::{Color, Point};
     let dirs = home("go-autosave");
     {
@@ -1069,7 +1070,7 @@ fn the_go_game_is_autosaved_and_resumed() {
 fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
     use xiangqi::go::Point;
     let dirs = home("go-count");
     let b5 = Point::from_gtp("B5", 9).unwrap();
@@ -1249,7 +1250,7 @@ fn go_games_paste_copy_open_and_export() {
     let file = t.dirs.data.join("game.sgf");
     std::fs::create_dir_all(&t.dirs.data).unwrap();
     std::fs::write(&file, "(;GM[1]SZ[13];B[dd];W[jj])").unwrap();
-    t.send(xiangqi::app::Import::File(file));
+    t.send(xiangqi::app::messages::Import::File(file));
     assert_eq!(t.app.world().resource::<GoTable>().size(), 13);
     assert_eq!(moves(&t), 2);
     // The goban as a picture.
@@ -1314,7 +1315,7 @@ fn a_go_file_with_comments_and_variations_keeps_them_through_play_and_restart() 
     let file = dirs.data.join("autosave-go-tree.sgf");
     {
         let mut t = start(&dirs);
-        t.send(xiangqi::app::Import::File(path.to_path_buf()));
+        t.send(xiangqi::app::messages::Import::File(path.to_path_buf()));
         let moves = t.app.world().resource::<GoTable>().game().moves().len();
         assert_eq!(moves, original.main_line().len() - 1);
         // Nine moves back, a comment, and another move there: a new variation.
@@ -1330,8 +1331,8 @@ fn a_go_file_with_comments_and_variations_keeps_them_through_play_and_restart() 
             .next()
             .expect("a free point");
         let at = xiangqi::app::go::view::world_at(free, table.size());
-        t.send(xiangqi::app::BoardPointer {
-            press: xiangqi::app::BoardPress::LeftDown,
+        t.send(xiangqi::app::messages::BoardPointer {
+            press: xiangqi::app::messages::BoardPress::LeftDown,
             at: Some(at),
         });
         assert_eq!(
@@ -1400,7 +1401,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     use std::time::Duration;
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
     use xiangqi::go::Point;
     let dirs = home("go-clock");
     let click = |t: &mut Test, name: &str| {
@@ -1508,7 +1509,7 @@ fn the_table_opens_at_the_game_it_was_playing() {
 fn go_slots_save_load_and_export() {
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
     use xiangqi::go::Point;
     let mut t = Test::new("go-slots");
     t.set_lang_en();
@@ -1635,7 +1636,7 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
     use std::time::{Duration, Instant};
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{BoardPointer, BoardPress};
+    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
     use xiangqi::go::{Color, Point};
     assert!(
         xiangqi::engine::gtp::find_gnugo().is_some(),
@@ -1715,13 +1716,13 @@ fn a_puzzle_for_black_turns_the_board_but_not_the_settings_file() {
     use xiangqi::app::xiangqi::train::{TrainCommand, Training};
     let mut test = Test::new("train-flip");
     // Black's two rooks: the mirror of a red mate in two.
-    let puzzle = xiangqi::puzzles::parse(
+    let puzzle = xiangqi::games::xiangqi::puzzles::parse(
         "b1\ttest\t\tr2k5/r8/9/9/9/9/9/9/9/4K4 b - - 0 1\ta8e8 e0f0 e8e1\n",
     )
     .unwrap()
     .remove(0);
-    xiangqi::puzzles::verify(&puzzle).unwrap();
-    let index = xiangqi::puzzles::collection().len();
+    xiangqi::games::xiangqi::puzzles::verify(&puzzle).unwrap();
+    let index = xiangqi::games::xiangqi::puzzles::collection().len();
     test.app
         .world_mut()
         .resource_mut::<Training>()

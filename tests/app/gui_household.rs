@@ -13,7 +13,7 @@ use xiangqi::app::go::GoTable;
 use xiangqi::app::household::{Household, HouseholdCommand, Profile};
 use xiangqi::app::schedule::GameKind;
 use xiangqi::app::xiangqi::model::{Model, NextHandicap};
-use xiangqi::app::{Action, Overlay, Settings};
+use xiangqi::app::{actions::Action, shell::model::Overlay, shell::model::Settings};
 use xiangqi::games::xiangqi::handicap::Handicap;
 use xiangqi::rules::Notation;
 

@@ -12,7 +12,7 @@ use table::learn::progress::Progress;
 use table::learn::shell::{LearnCommand, Learning, LessonState};
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::model::Mode;
-use xiangqi::app::{Action, GameKind};
+use xiangqi::app::{GameKind, actions::Action};
 use xiangqi::storage::Dirs;
 
 fn learn(app: &mut App, command: LearnCommand) {
@@ -36,7 +36,7 @@ fn slug_on(app: &App) -> &'static str {
 fn level_of(game: &'static str, id: &str) -> (&'static str, usize, usize) {
     let course = match game {
         "go" => xiangqi::games::go::lessons::cards(),
-        _ => xiangqi::lessons::cards(),
+        _ => xiangqi::games::xiangqi::lessons::cards(),
     };
     course
         .levels()
@@ -64,7 +64,7 @@ fn a_xiangqi_lesson_is_played_starred_kept_and_left() {
     let (g, s, l) = level_of("xiangqi", "chariot-1");
     learn(&mut app, LearnCommand::Open(g, s, l));
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Lesson);
-    let level = &xiangqi::lessons::course()[s].levels[l];
+    let level = &xiangqi::games::xiangqi::lessons::course()[s].levels[l];
     assert_eq!(fen(&app), level.start.to_fen());
     // A wasted move first: the other side does not move, the turn comes back.
     play(&mut app, "a0a1");
@@ -343,7 +343,7 @@ fn a_lesson_opened_over_a_puzzle_waits_for_the_game_to_come_back() {
     learn(&mut app, LearnCommand::Open(g, s, l));
     app.update();
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Lesson);
-    let level = &xiangqi::lessons::course()[s].levels[l];
+    let level = &xiangqi::games::xiangqi::lessons::course()[s].levels[l];
     assert_eq!(fen(&app), level.start.to_fen());
     learn(&mut app, LearnCommand::Leave);
     assert_eq!(fen(&app), game, "the game, not the puzzle, comes back");

@@ -13,7 +13,7 @@ use xiangqi::app::household::{Household, HouseholdCommand};
 use xiangqi::app::schedule::GameKind;
 use xiangqi::app::xiangqi::messages::EngineCommand;
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{Action, Settings};
+use xiangqi::app::{actions::Action, shell::model::Settings};
 use xiangqi::rules::Color;
 
 use KeyCode::{ControlLeft, Enter, KeyR};

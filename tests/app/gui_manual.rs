@@ -8,9 +8,9 @@ use crate::common;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::app;
-use xiangqi::app::Action;
-use xiangqi::app::Overlay;
+use xiangqi::app::actions::Action;
 use xiangqi::app::schedule::GameKind;
+use xiangqi::app::shell::model::Overlay;
 use xiangqi::app::shell::table::{KeyContext, KeyPress, Tables};
 
 /// A row of the table: the key as written, and at which tables it works.

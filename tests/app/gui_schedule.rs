@@ -148,7 +148,7 @@ fn red_left(app: &App) -> std::time::Duration {
 
 #[test]
 fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
-    use xiangqi::app::Action;
+    use xiangqi::app::actions::Action;
     use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
     let mut app = app_with_view();
     app.world_mut()
@@ -181,12 +181,15 @@ fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
 
     // Settings the board does not show (the volume, the engine's hash) rebuild nothing
     // of it, and ask the engine nothing new while it has nothing to do.
-    let mut edited = app.world().resource::<xiangqi::app::Settings>().clone();
+    let mut edited = app
+        .world()
+        .resource::<xiangqi::app::shell::model::Settings>()
+        .clone();
     edited.volume = 0.3;
     let mut engine = app.world().resource::<XiangqiSettings>().clone();
     engine.hash_mb = 128;
     app.world_mut()
-        .write_message(xiangqi::app::SettingsEdited(Box::new(edited)));
+        .write_message(xiangqi::app::messages::SettingsEdited(Box::new(edited)));
     app.world_mut()
         .write_message(XiangqiSettingsEdited(Box::new(engine)));
     app.update();

@@ -19,7 +19,10 @@ use xiangqi::app::xiangqi::engine_link::EngineView;
 use xiangqi::app::xiangqi::messages::{DrawCommand, EngineCommand, NewGameWith, ToggleEditor};
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{Action, Overlay, PlayCommand, Settings, SoundCue, TableCommand};
+use xiangqi::app::{
+    actions::Action, actions::PlayCommand, actions::TableCommand, messages::SoundCue,
+    shell::model::Overlay, shell::model::Settings,
+};
 use xiangqi::rules::Color;
 
 fn switch(app: &mut App, to: GameKind) {

@@ -13,9 +13,9 @@ use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::{Model, Selection};
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
-use xiangqi::app::{Action, OwnWayUp, Settings};
-use xiangqi::puzzles::training::Progress;
-use xiangqi::puzzles::{Goal, Puzzle, Shelf, collection, mine_id};
+use xiangqi::app::{actions::Action, shell::model::OwnWayUp, shell::model::Settings};
+use xiangqi::games::xiangqi::puzzles::training::Progress;
+use xiangqi::games::xiangqi::puzzles::{Goal, Puzzle, Shelf, collection, mine_id};
 use xiangqi::rules::Color;
 use xiangqi::storage::Dirs;
 

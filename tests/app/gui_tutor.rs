@@ -12,7 +12,7 @@ use table::learn::Help;
 use table::learn::shell::{Asked, TutorAnswer};
 use xiangqi::app::go::{GoCommand, GoTable};
 use xiangqi::app::shell::model::Settings;
-use xiangqi::app::{Action, GameKind};
+use xiangqi::app::{GameKind, actions::Action};
 use xiangqi::games::go::GoSetup;
 use xiangqi::go::{Move, Point};
 

@@ -7,7 +7,7 @@ use bevy::input::keyboard::{Key, KeyCode, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{Action, core_plugin};
+use xiangqi::app::{actions::Action, core_plugin};
 use xiangqi::rules::Square;
 
 /// The game's logic, one frame run.

@@ -7,9 +7,9 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
+use xiangqi::games::xiangqi::session::Session;
 use xiangqi::rules::record::GameRecord;
 use xiangqi::rules::{Move, Notation, TimeControl, read};
-use xiangqi::session::Session;
 use xiangqi::settings::{Coordinates, Preferences, Settings};
 use xiangqi::slots::{SlotState, SlotStore};
 use xiangqi::storage::{Damaged, Dirs, read_autosave};

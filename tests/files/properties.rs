@@ -53,16 +53,16 @@ fn puzzle_text_like() -> impl Strategy<Value = String> {
         ".*",
         r"[a-z0-9-]{1,8}\t[01]\t[0-9]{1,4}\t[0-9.eEnaNif-]{1,8}\n",
         (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
-            let all = xiangqi::puzzles::collection();
+            let all = xiangqi::games::xiangqi::puzzles::collection();
             damaged(&all[pick as usize % all.len()].to_line(), at, c)
         }),
         // A line with the move before it in brackets (as found puzzles have), whole or
         // damaged.
         (any::<u16>(), any::<u64>(), any::<char>()).prop_map(|(pick, at, c)| {
-            let all = xiangqi::puzzles::collection();
+            let all = xiangqi::games::xiangqi::puzzles::collection();
             let mut p = all[pick as usize % all.len()].clone();
             let mv = p.solution.remove(0);
-            p.lead_in = Some(xiangqi::puzzles::LeadIn {
+            p.lead_in = Some(xiangqi::games::xiangqi::puzzles::LeadIn {
                 before: p.start.clone(),
                 mv,
             });
@@ -91,13 +91,13 @@ proptest! {
 
     #[test]
     fn puzzle_and_progress_readers_never_panic_and_what_reads_writes_back(text in puzzle_text_like()) {
-        use xiangqi::puzzles::{parse, training::Progress, verify};
+        use xiangqi::games::xiangqi::puzzles::{parse, training::Progress, verify};
         if let Ok(all) = parse(&text) {
             for p in &all {
                 let back = parse(&p.to_line()).expect("a written puzzle reads");
                 prop_assert_eq!(&back[0], p);
                 // Mate or win is what the line's end says.
-                prop_assert_eq!(p.goal, xiangqi::puzzles::Goal::of(&p.start, &p.solution));
+                prop_assert_eq!(p.goal, xiangqi::games::xiangqi::puzzles::Goal::of(&p.start, &p.solution));
                 let _ = verify(p);
             }
         }

@@ -122,9 +122,9 @@ const CHILD_HOME: &str = "XIANGQI_TEST_AUTOSAVE_BURST_DIR";
 /// Two sessions as the autosave writes them: a short game, and a long one with a
 /// variation, a comment and an undo history, so a torn file could not pass for either.
 fn snapshots() -> [String; 2] {
-    let mut short = xiangqi::session::Session::new();
+    let mut short = xiangqi::games::xiangqi::session::Session::new();
     short.play("h2e2".parse().unwrap()).unwrap();
-    let mut long = xiangqi::session::Session::new();
+    let mut long = xiangqi::games::xiangqi::session::Session::new();
     for m in games()[1].moves() {
         long.play(m).unwrap();
     }

@@ -3,9 +3,9 @@
 //! input the fuzzers ever failed on (`tests/data/fuzz/TARGET/`) on stable, in CI.
 //! Beyond "no panic": what reads writes back and reads again to the same thing.
 
+use xiangqi::games::xiangqi::session::Session;
 use xiangqi::rules::record::{GameRecord, Variation};
 use xiangqi::rules::{Move, Notation, Position, pgn, read};
-use xiangqi::session::Session;
 use xiangqi::settings::Preferences;
 use xiangqi::slots::{SlotState, game_pgn, read_slot};
 use xiangqi::storage::Stamp;
@@ -217,7 +217,7 @@ pub fn book(data: &[u8]) {
 /// writes a line that reads back to it, and checks or says why not; the progress read
 /// writes a text that reads back and writes itself.
 pub fn puzzles(data: &[u8]) {
-    use xiangqi::puzzles::{parse, training::Progress, verify};
+    use xiangqi::games::xiangqi::puzzles::{parse, training::Progress, verify};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -226,7 +226,10 @@ pub fn puzzles(data: &[u8]) {
             let back = parse(&p.to_line()).expect("a written puzzle reads");
             assert_eq!(&back[0], p);
             // Mate or win is what the line's end says.
-            assert_eq!(p.goal, xiangqi::puzzles::Goal::of(&p.start, &p.solution));
+            assert_eq!(
+                p.goal,
+                xiangqi::games::xiangqi::puzzles::Goal::of(&p.start, &p.solution)
+            );
             let _ = verify(p);
         }
     }

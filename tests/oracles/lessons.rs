@@ -8,8 +8,8 @@ use std::process::Command;
 
 use serde_json::Value;
 use xiangqi::games::go::lessons::{self as go_lessons, capture_go};
+use xiangqi::games::xiangqi::lessons::{self as xq_lessons, Goal, attempt, search};
 use xiangqi::go::{Color, sgf};
-use xiangqi::lessons::{self as xq_lessons, Goal, attempt, search};
 
 use super::pyffish::Oracle as Fsf;
 use super::uci::{Eval, Fsf as Uci};

@@ -9,7 +9,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use xiangqi::engine::{self, Engine};
-use xiangqi::puzzles::{Goal, Shelf, collection, solve, verify};
+use xiangqi::games::xiangqi::puzzles::{Goal, Shelf, collection, solve, verify};
 
 fn fairy() -> PathBuf {
     engine::find(None).expect("Fairy-Stockfish is installed (sudo apt-get install fairy-stockfish)")
@@ -89,7 +89,7 @@ fn the_engine_agrees_with_every_line() {
 /// them, is a departure (a defence after which the engine sees no mate is one too).
 #[test]
 fn the_engine_check_flags_a_defence_after_which_there_is_no_mate() {
-    use xiangqi::puzzles::solve::Departure;
+    use xiangqi::games::xiangqi::puzzles::solve::Departure;
     let mut engine = Engine::start(&fairy(), Duration::from_secs(30)).unwrap();
     let start = xiangqi::rules::Position::new();
     let moves: Vec<xiangqi::rules::Move> = ["h2e2", "h9g7", "b2c2"]
@@ -168,7 +168,8 @@ fn the_cli_lists_the_collection_and_finds_a_mate_and_a_decisive_win_in_games() {
     assert_eq!(fields[3].split(' ').next(), Some("b2b9"), "{line}");
     let (id, rest) = line.split_once('\t').unwrap();
     let (source, rest) = rest.split_once('\t').unwrap();
-    let read = xiangqi::puzzles::parse(&format!("{id}\t{source}\t\t{rest}\n")).unwrap();
+    let read =
+        xiangqi::games::xiangqi::puzzles::parse(&format!("{id}\t{source}\t\t{rest}\n")).unwrap();
     assert_eq!(read[0].goal, Goal::Win);
     verify(&read[0]).unwrap();
 
@@ -182,7 +183,8 @@ fn the_cli_lists_the_collection_and_finds_a_mate_and_a_decisive_win_in_games() {
         .map(|line| {
             let (id, rest) = line.split_once('\t').unwrap();
             let (source, rest) = rest.split_once('\t').unwrap();
-            let p = xiangqi::puzzles::parse(&format!("{id}\t{source}\t\t{rest}\n")).unwrap();
+            let p = xiangqi::games::xiangqi::puzzles::parse(&format!("{id}\t{source}\t\t{rest}\n"))
+                .unwrap();
             verify(&p[0]).unwrap_or_else(|e| panic!("{e}: {line}"));
             p[0].clone()
         })

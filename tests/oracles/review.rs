@@ -9,7 +9,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use xiangqi::engine::{self, Limit};
-use xiangqi::review::{self, Plan};
+use xiangqi::games::xiangqi::review::{self, Plan};
 use xiangqi::rules::read::read_games_bytes;
 use xiangqi::rules::record::GameRecord;
 use xiangqi::rules::tree::Eval;

@@ -387,7 +387,7 @@ const TAKE_BACK: f64 = 20.0;
 fn the_tutors_takebacks_are_what_the_raw_engine_calls_mistakes() {
     use xiangqi::app::xiangqi::learn::coach::DEPTH;
     use xiangqi::engine::Limit;
-    use xiangqi::review::{self, Plan};
+    use xiangqi::games::xiangqi::review::{self, Plan};
     let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");
     let mut rng = Rng(0x7070_7059);
     let start = Position::new();
@@ -437,7 +437,7 @@ fn the_tutors_takebacks_are_what_the_raw_engine_calls_mistakes() {
 #[test]
 fn the_mistakes_queued_from_reviewed_games_have_better_moves_the_raw_engine_agrees_with() {
     use xiangqi::engine::Limit;
-    use xiangqi::review::{self, Plan};
+    use xiangqi::games::xiangqi::review::{self, Plan};
     let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");
     let real = std::fs::read(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/real-76.pgn"),

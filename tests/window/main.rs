@@ -42,10 +42,10 @@ fn until_banner(game: &Game) {
 }
 
 /// The autosave in the game's home, as it is on disk.
-fn autosaved(game: &Game) -> xiangqi::session::Session {
+fn autosaved(game: &Game) -> xiangqi::games::xiangqi::session::Session {
     let path = game.home().join(".local/share/xiangqi/autosave.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    xiangqi::session::Session::from_snapshot(&text).unwrap()
+    xiangqi::games::xiangqi::session::Session::from_snapshot(&text).unwrap()
 }
 
 #[test]
@@ -192,7 +192,7 @@ fn escape_and_ctrl_w_quit_cleanly() {
         let path = game.home().join(".local/share/xiangqi/autosave.txt");
         game.until("the moves autosaved", || {
             let text = std::fs::read_to_string(&path).ok()?;
-            let session = xiangqi::session::Session::from_snapshot(&text).ok()?;
+            let session = xiangqi::games::xiangqi::session::Session::from_snapshot(&text).ok()?;
             (session.game().ply_count() == 2).then_some(())
         });
         let per_move = autosaved(&game).clock().unwrap().left(Color::Red);
@@ -1359,7 +1359,7 @@ fn help_manual_writes_and_opens_the_chapter_of_the_table() {
 /// by length and book, opens the one puzzle left.
 #[test]
 fn a_puzzle_is_failed_retried_solved_with_the_mouse_kept_solved_and_found_in_the_list() {
-    use xiangqi::puzzles::{Shelf, collection};
+    use xiangqi::games::xiangqi::puzzles::{Shelf, collection};
     let puzzle = collection()
         .iter()
         .find(|p| p.mate_in() == Some(2) && p.solver() == xiangqi::rules::Color::Red)

@@ -2,9 +2,9 @@
 //! have: shared by `tests/worst_inputs.rs` (a generous bound in CI) and
 //! `benches/worst_inputs.rs` (the figures).
 
+use xiangqi::games::xiangqi::session::Session;
 use xiangqi::rules::record::{MAX_INPUT_BYTES, MAX_PLIES};
 use xiangqi::rules::{Notation, Position, read};
-use xiangqi::session::Session;
 use xiangqi::settings::Preferences;
 use xiangqi::slots::read_slot;
 
@@ -89,9 +89,12 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
                 + text::read_moves(&t, size, xiangqi::go::Rules::CHINESE)
                     .map_or(1, |g| g.moves().len())
         }
-        Reader::Puzzles => xiangqi::puzzles::parse(&text()).map_or(1, |all| {
+        Reader::Puzzles => xiangqi::games::xiangqi::puzzles::parse(&text()).map_or(1, |all| {
             all.iter()
-                .map(|p| p.solution.len() + usize::from(xiangqi::puzzles::verify(p).is_ok()))
+                .map(|p| {
+                    p.solution.len()
+                        + usize::from(xiangqi::games::xiangqi::puzzles::verify(p).is_ok())
+                })
                 .sum()
         }),
         Reader::OpeningTree => {
@@ -104,9 +107,11 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
                 t.to_text().len() + t.code(&line).map_or(0, |e| usize::from(e.number()))
             })
         }
-        Reader::Progress => xiangqi::puzzles::training::Progress::from_text(&text())
-            .to_text()
-            .len(),
+        Reader::Progress => {
+            xiangqi::games::xiangqi::puzzles::training::Progress::from_text(&text())
+                .to_text()
+                .len()
+        }
         Reader::Lessons => table::learn::progress::Progress::from_text(&text())
             .to_text()
             .len(),

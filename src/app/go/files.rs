@@ -9,7 +9,7 @@ use crate::app::go::game::Go;
 use crate::app::go::{GoSetup, GoTable};
 use crate::app::schedule::GameKind;
 use crate::app::shell::table::{Claim, FileSection, TableGame, Tables};
-use crate::app::{Import, Notice};
+use crate::app::{messages::Import, messages::Notice};
 use crate::games::go::Session;
 use crate::go::{Game, sgf, text};
 use crate::i18n::{GoText as G, Lang};

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 
 use super::library::GoLibraryCommand;
 use super::{GoCommand, GoTable, files};
-use crate::app::Import;
 use crate::app::actions::Action;
+use crate::app::messages::Import;
 use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, Menu, MenuItem, PanelSection, Picture, PictureLook,
 };

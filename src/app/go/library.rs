@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::Notice;
 use crate::app::go::{GoHappened, GoTable};
 use crate::app::library::{LibraryAnswer, LibraryLink};
+use crate::app::messages::Notice;
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::games::go::Session;

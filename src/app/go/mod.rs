@@ -11,7 +11,7 @@ use crate::app::actions::{PlayCommand, Review, TableCommand};
 use crate::app::schedule::Logic;
 use crate::app::shell::assets::Sound;
 use crate::app::shell::table::TableGame;
-use crate::app::{BoardPointer, BoardPress, SoundCue};
+use crate::app::{messages::BoardPointer, messages::BoardPress, messages::SoundCue};
 use crate::go::Move;
 
 pub mod autosave;

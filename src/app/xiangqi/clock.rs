@@ -18,7 +18,7 @@ use crate::app::shell::model::{Overlay, Settings};
 use crate::app::xiangqi::files::choice::GameChoice;
 use crate::app::xiangqi::messages::{ClockLow, DrawOffered, GameEnded};
 use crate::app::xiangqi::model::Model;
-use crate::app::{BoardChanged, Notice};
+use crate::app::{messages::BoardChanged, messages::Notice};
 use crate::clock::{Clock, LOW, period};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Outcome};

@@ -13,8 +13,8 @@ use crate::app::xiangqi::messages::{
     EditCommand, PointerPressed, PointerReleased, PointerRightPressed,
 };
 use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{BoardChanged, NewGameStarted, Notice};
-use crate::editor::{Editor, Refused};
+use crate::app::{messages::BoardChanged, messages::NewGameStarted, messages::Notice};
+use crate::games::xiangqi::editor::{Editor, Refused};
 use crate::i18n::{self, T};
 use crate::rules::{Game, Piece, Square};
 

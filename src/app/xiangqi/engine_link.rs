@@ -16,7 +16,7 @@ use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::messages::EngineCommand;
 use bevy::prelude::*;
 
-use crate::app::Notice;
+use crate::app::messages::Notice;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::clock::TableSays;
 use crate::app::xiangqi::edit::Editing;

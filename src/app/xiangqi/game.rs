@@ -4,8 +4,8 @@ use crate::app::xiangqi::messages::{EngineCommand, ToggleEditor};
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
-use crate::app::Import;
 use crate::app::actions::Action;
+use crate::app::messages::Import;
 use crate::app::shell::table::PictureLook;
 use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,

@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
+use crate::games::xiangqi::session::Change;
 use crate::rules::tree::{Nag, NodeId};
 use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
-use crate::session::Change;
 
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
@@ -225,12 +225,12 @@ fn status(
     mut undone: MessageReader<Undone>,
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
-    mut said: MessageWriter<crate::app::GameSaid>,
+    mut said: MessageWriter<crate::app::messages::GameSaid>,
 ) {
     use crate::i18n::{self, T};
     let lang = settings.lang;
     let mut say = |text: String, warning: bool| {
-        said.write(crate::app::GameSaid { text, warning });
+        said.write(crate::app::messages::GameSaid { text, warning });
     };
     if played.read().count() > 0 {
         say(String::new(), false);
@@ -265,7 +265,7 @@ fn sounds(
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
     mut low: MessageReader<ClockLow>,
-    mut cues: MessageWriter<crate::app::SoundCue>,
+    mut cues: MessageWriter<crate::app::messages::SoundCue>,
 ) {
     use crate::app::shell::assets::Sound;
     let mut sound = None;
@@ -292,7 +292,7 @@ fn sounds(
         sound = Some(Sound::GameOver);
     }
     if let Some(sound) = sound {
-        cues.write(crate::app::SoundCue(sound));
+        cues.write(crate::app::messages::SoundCue(sound));
     }
 }
 

@@ -4,8 +4,8 @@ use bevy::prelude::*;
 
 use crate::app::schedule::Logic;
 
+use crate::games::xiangqi::session::Session;
 use crate::rules::{Move, Square};
-use crate::session::Session;
 
 /// The next new game's 让子, chosen in the new-game dialog (kept until changed).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -225,7 +225,7 @@ struct LoggedPosition(String);
 /// Logs the shown position at start and whenever it changes: a record of the game for
 /// whoever reads the log (the real-window tests do).
 fn log_position(
-    mut changed: MessageReader<crate::app::BoardChanged>,
+    mut changed: MessageReader<crate::app::messages::BoardChanged>,
     model: Res<Model>,
     mut last: ResMut<LoggedPosition>,
 ) {

@@ -17,10 +17,13 @@ use crate::app::xiangqi::messages::{
 };
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::CELL;
-use crate::app::{BoardChanged, BoardPointer, BoardPress, NewGameStarted, NothingToDo};
+use crate::app::{
+    messages::BoardChanged, messages::BoardPointer, messages::BoardPress, messages::NewGameStarted,
+    messages::NothingToDo,
+};
+use crate::games::xiangqi::session::SessionError;
 use crate::i18n::{self, Lang};
 use crate::rules::{Move, PlayError, Square};
-use crate::session::SessionError;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<crate::app::xiangqi::learn::tutor::Held>()

@@ -1,5 +1,5 @@
 //! The review in the window (R): the line on the board searched in the background on
-//! every core (`crate::review`), a progress bar and Stop in the panel, the evaluations
+//! every core (`crate::games::xiangqi::review`), a progress bar and Stop in the panel, the evaluations
 //! and marks written into the game when it is done (saved with it: slots, PGN, the
 //! autosave), the better move shown as an arrow at a marked move, `]` and `[` to the
 //! next and previous mark (with Shift: of the side that made the move shown).
@@ -12,10 +12,10 @@ use bevy::window::RequestRedraw;
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::{EngineSetup, Model, Selection};
-use crate::app::{BoardChanged, Notice, RecordChanged};
+use crate::app::{messages::BoardChanged, messages::Notice, messages::RecordChanged};
 use crate::engine::{self, Limit};
+use crate::games::xiangqi::review::{self, Judged, Plan, Running, Searched};
 use crate::i18n::T;
-use crate::review::{self, Judged, Plan, Running, Searched};
 use crate::rules::tree::{Nag, NodeId};
 use crate::rules::{Color, Move};
 

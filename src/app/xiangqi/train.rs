@@ -21,12 +21,12 @@ use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::Mode;
 use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{BoardChanged, Notice};
+use crate::app::{messages::BoardChanged, messages::Notice};
+use crate::games::xiangqi::puzzles::training::{Attempt, Hint, Progress, Tried};
+use crate::games::xiangqi::puzzles::{Puzzle, collection};
+use crate::games::xiangqi::session::Session;
 use crate::i18n::{Lang, T};
-use crate::puzzles::training::{Attempt, Hint, Progress, Tried};
-use crate::puzzles::{Puzzle, collection};
 use crate::rules::{Color, Game, Move};
-use crate::session::Session;
 
 /// What the player asks of the training.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,7 +233,7 @@ fn read_progress(training: &mut Training, dirs: Option<&DataDirs>) {
     }
     // A damaged file of found puzzles is found again, not a reason to stop.
     if let Some(text) = found_path(dirs).and_then(|p| std::fs::read_to_string(p).ok()) {
-        training.found = crate::puzzles::parse(&text).unwrap_or_default();
+        training.found = crate::games::xiangqi::puzzles::parse(&text).unwrap_or_default();
     }
 }
 
@@ -306,7 +306,7 @@ fn load(
         "training puzzle {} ({}, {} in {}){}",
         puzzle.id,
         puzzle.source,
-        if puzzle.goal == crate::puzzles::Goal::Mate {
+        if puzzle.goal == crate::games::xiangqi::puzzles::Goal::Mate {
             "mate"
         } else {
             "win"
@@ -351,11 +351,12 @@ fn take_found(
 /// save slots' (their date, else the day saved) and the one on the table, opened from a
 /// file or being played (its date, else today).
 fn games_to_search(store: &crate::slots::SlotStore, table: &Model) -> Vec<(Game, String)> {
-    use crate::puzzles::solve::day_played;
+    use crate::games::xiangqi::puzzles::solve::day_played;
     let mut out: Vec<(Game, String)> = (1..=crate::slots::SLOTS)
         .filter_map(|slot| store.load(slot).ok())
         .map(|record| {
-            let day = day_played(&record).unwrap_or_else(|| crate::puzzles::UNKNOWN_DAY.to_owned());
+            let day = day_played(&record)
+                .unwrap_or_else(|| crate::games::xiangqi::puzzles::UNKNOWN_DAY.to_owned());
             (record.game, day)
         })
         .collect();
@@ -523,7 +524,7 @@ fn find_in_games(
         crate::engine::Engine::start(&path, Duration::from_secs(10))
             .map_err(|e| e.to_string())
             .and_then(|mut engine| {
-                crate::puzzles::solve::in_games(&mut engine, games, 12, 7)
+                crate::games::xiangqi::puzzles::solve::in_games(&mut engine, games, 12, 7)
                     .map_err(|e| e.to_string())
             })
     });
@@ -634,7 +635,7 @@ fn judge(
                     path.and_then(|p| {
                         let mut engine =
                             crate::engine::Engine::start(&p, Duration::from_secs(10)).ok()?;
-                        crate::puzzles::solve::look(&mut engine, &pos, 10)
+                        crate::games::xiangqi::puzzles::solve::look(&mut engine, &pos, 10)
                             .ok()
                             .map(|s| s.best)
                     })

@@ -30,7 +30,7 @@ pub enum Refused {
 /// A position being set up.
 ///
 /// ```
-/// use xiangqi::editor::Editor;
+/// use xiangqi::games::xiangqi::editor::Editor;
 /// use xiangqi::rules::{Color, Piece, Role};
 ///
 /// let mut editor = Editor::empty();

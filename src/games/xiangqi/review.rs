@@ -10,7 +10,7 @@
 //! score by 10, 20 or 30 points is an inaccuracy, a mistake or a blunder.
 //!
 //! ```
-//! use xiangqi::review::{Mark, judge};
+//! use xiangqi::games::xiangqi::review::{Mark, judge};
 //! use xiangqi::rules::tree::Eval;
 //! use xiangqi::rules::Color;
 //!

@@ -180,8 +180,12 @@ pub fn warn(pos: &Position, m: Move) -> Option<Warning> {
 /// The mark for which the tutor takes a move back: the review's own, from a mistake
 /// (`?`) up — the same threshold as the marks of a reviewed game.
 #[must_use]
-pub fn takes_back(judged: &crate::review::Judged) -> Option<crate::review::Mark> {
-    judged.mark.filter(|m| *m >= crate::review::Mark::Mistake)
+pub fn takes_back(
+    judged: &crate::games::xiangqi::review::Judged,
+) -> Option<crate::games::xiangqi::review::Mark> {
+    judged
+        .mark
+        .filter(|m| *m >= crate::games::xiangqi::review::Mark::Mistake)
 }
 
 /// The mark for which the tutor takes `m` back in `pos`: the review's ([`takes_back`];
@@ -192,10 +196,10 @@ pub fn takes_back(judged: &crate::review::Judged) -> Option<crate::review::Mark>
 pub fn tutor_mark(
     pos: &Position,
     m: Move,
-    judged: &crate::review::Judged,
+    judged: &crate::games::xiangqi::review::Judged,
     blunders_only: bool,
-) -> Option<crate::review::Mark> {
-    use crate::review::Mark;
+) -> Option<crate::games::xiangqi::review::Mark> {
+    use crate::games::xiangqi::review::Mark;
     takes_back(judged)
         .filter(|mark| !blunders_only || *mark == Mark::Blunder)
         .or_else(|| {
@@ -216,7 +220,7 @@ pub fn mistakes(
     start: &Position,
     moves: &[Move],
     best: &[Option<Move>],
-    judged: &[crate::review::Judged],
+    judged: &[crate::games::xiangqi::review::Judged],
     mover: Color,
     source: &str,
 ) -> Vec<(String, table::learn::mistakes::Mistake)> {
@@ -250,13 +254,16 @@ pub fn mistakes(
 /// A move other than the engine's counts as found (a mistake practised, a move
 /// guessed) when the review would not even call it an inaccuracy.
 #[must_use]
-pub fn as_good(judged: &crate::review::Judged) -> bool {
-    judged.drop < crate::review::INACCURACY
+pub fn as_good(judged: &crate::games::xiangqi::review::Judged) -> bool {
+    judged.drop < crate::games::xiangqi::review::INACCURACY
 }
 
 /// A guess's points: the game's own move 100, one [`as_good`] 50, else 0.
 #[must_use]
-pub fn guess_points(games_move: bool, judged: Option<&crate::review::Judged>) -> u32 {
+pub fn guess_points(
+    games_move: bool,
+    judged: Option<&crate::games::xiangqi::review::Judged>,
+) -> u32 {
     match (games_move, judged) {
         (true, _) => 100,
         (false, Some(j)) if as_good(j) => 50,
@@ -359,7 +366,7 @@ mod tests {
 
     #[test]
     fn the_tutor_takes_back_what_the_warnings_flag_whatever_the_engine_said() {
-        use crate::review::{Judged, Mark};
+        use crate::games::xiangqi::review::{Judged, Mark};
         let p = pos("3k5/9/2n6/9/9/9/9/9/9/R3K4 w");
         let quiet = Judged {
             mover: Color::Red,
@@ -466,7 +473,7 @@ mod tests {
 
     #[test]
     fn a_reviews_marked_moves_of_one_side_become_its_mistakes() {
-        use crate::review::{Judged, Mark};
+        use crate::games::xiangqi::review::{Judged, Mark};
         let start = Position::new();
         let moves = [mv("h2e2"), mv("b9c7"), mv("e2e6"), mv("c7e6")];
         let best = [
@@ -501,7 +508,7 @@ mod tests {
 
     #[test]
     fn a_guess_scores_by_the_reviews_own_margin() {
-        use crate::review::{INACCURACY, Judged};
+        use crate::games::xiangqi::review::{INACCURACY, Judged};
         let judged = |drop| Judged {
             mover: Color::Red,
             loss: 0,

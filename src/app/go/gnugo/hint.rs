@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 
 use super::{Pending, stamp};
-use crate::app::Notice;
 use crate::app::go::GoTable;
+use crate::app::messages::Notice;
 use crate::engine::gtp::Candidate;
 use crate::go::Move;
 use crate::i18n::{GoText as G, Lang, go_reason};

@@ -6,8 +6,8 @@
 
 use bevy::prelude::*;
 
-use crate::app::Notice;
 use crate::app::go::{GoCommand, GoHappened, GoTable};
+use crate::app::messages::Notice;
 use crate::app::store::jobs::{Job, Taken};
 use crate::engine::gtp;
 use crate::go::{Move, Point};

@@ -6,8 +6,8 @@
 
 use bevy::prelude::*;
 
-use crate::app::Notice;
 use crate::app::go::{GoCommand, GoTable};
+use crate::app::messages::Notice;
 use crate::app::store::jobs::{Next, Stream};
 use crate::games::go::review::{self, Options, Seen, Step};
 use crate::go::Game;

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 
 use super::{Pending, stamp};
-use crate::app::Notice;
 use crate::app::go::{GoCommand, GoTable};
+use crate::app::messages::Notice;
 use crate::i18n::GoText as G;
 
 /// What GNU Go thinks of the position shown: its score and who owns each point.

@@ -8,10 +8,10 @@ use std::any::Any;
 
 use bevy::prelude::*;
 
-use crate::app::BoardChanged;
+use crate::app::messages::BoardChanged;
 use crate::app::shell::table::AutosaveFormat;
 use crate::app::xiangqi::model::{Mode, Model};
-use crate::session::Session;
+use crate::games::xiangqi::session::Session;
 
 /// The Xiangqi table's autosave: `autosave.txt`, the session's snapshot.
 pub(crate) const FORMAT: AutosaveFormat = AutosaveFormat {

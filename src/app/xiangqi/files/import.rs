@@ -20,7 +20,7 @@ use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::library::{KeepGame, OpenGame};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::play::clear;
-use crate::app::{BoardChanged, Import, Notice};
+use crate::app::{messages::BoardChanged, messages::Import, messages::Notice};
 use crate::collection::Games;
 use crate::i18n::{self, Lang, T};
 use crate::rules::read;
@@ -42,7 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The table's keys follow the list: Esc closes it, and it is a dialog open.
-fn say_listing(choice: Res<GameChoice>, mut overlay: ResMut<crate::app::Overlay>) {
+fn say_listing(choice: Res<GameChoice>, mut overlay: ResMut<crate::app::shell::model::Overlay>) {
     let open = choice.0.is_some();
     if overlay.list != open {
         overlay.list = open;

@@ -12,12 +12,12 @@ use bevy::prelude::*;
 use table::learn::coach::{Coached, Played};
 use table::learn::{Looked, Text};
 
-use crate::app::BoardChanged;
+use crate::app::messages::BoardChanged;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model};
+use crate::games::xiangqi::review::{Judged, Mark};
 use crate::games::xiangqi::tutor;
-use crate::review::{Judged, Mark};
 use crate::rules::tree::NodeId;
 use crate::rules::tree::marks::{Arrow, Colour};
 use crate::rules::{Color, Move, Notation, Position};

@@ -58,7 +58,7 @@ impl GuessGame for Xiangqi {
 
     fn set_up(board: &mut SystemParamItem<Self::Board>, game: &Game) -> (Model, bool) {
         let aside = (std::mem::take(&mut *board.model), board.settings.flipped);
-        board.model.0 = crate::session::Session::new();
+        board.model.0 = crate::games::xiangqi::session::Session::new();
         board
             .model
             .0

@@ -17,8 +17,8 @@ use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::{EngineCommand, GameEnded, MovePlayed, NewGameWith};
 use crate::app::xiangqi::model::{Mode, Model, Selection};
-use crate::lessons::attempt::{Attempt, Failure, Refusal};
-use crate::lessons::{Goal, Level, cards, course};
+use crate::games::xiangqi::lessons::attempt::{Attempt, Failure, Refusal};
+use crate::games::xiangqi::lessons::{Goal, Level, cards, course};
 use crate::rules::{Color, Game, Move, Square};
 
 /// The other side's answers played this frame, to be told (their slide and sound) by
@@ -181,7 +181,7 @@ impl LessonGame for Xiangqi {
             *aside = Some(std::mem::take(&mut *board.model));
             board.own.0 = Some(settings.flipped);
         }
-        board.model.0 = crate::session::Session::new();
+        board.model.0 = crate::games::xiangqi::session::Session::new();
         board
             .model
             .0

@@ -6,7 +6,7 @@ use table::learn::Looked;
 
 use crate::app::store::jobs::{Next, Stream};
 use crate::engine::{self, Limit};
-use crate::review::{self, Judged, Plan, Searched};
+use crate::games::xiangqi::review::{self, Judged, Plan, Searched};
 use crate::rules::{Move, Position};
 
 /// Fairy-Stockfish's look at `mv` in `pos` at the tutor's depth.

@@ -76,7 +76,7 @@ impl PracticeGame for Xiangqi {
         if aside.is_none() {
             *aside = Some((std::mem::take(&mut *board.model), board.settings.flipped));
         }
-        board.model.0 = crate::session::Session::new();
+        board.model.0 = crate::games::xiangqi::session::Session::new();
         board.model.0.replace(Game::from_position(pos.clone()));
         board.settings.flipped = pos.turn() == Color::Black;
         *board.selection = Selection::default();

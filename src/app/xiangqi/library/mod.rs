@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::Notice;
 use crate::app::library::{LibraryAnswer, LibraryLink};
+use crate::app::messages::Notice;
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::app::store::persist::DataDirs;
@@ -200,7 +200,7 @@ fn commands(
 /// A game that ended at the table, or was saved to a slot, is kept in the library.
 fn finished_or_saved(
     mut ended: MessageReader<crate::app::xiangqi::messages::GameEnded>,
-    mut slots: MessageReader<crate::app::SlotCommand>,
+    mut slots: MessageReader<crate::app::messages::SlotCommand>,
     mut keys: MessageReader<crate::app::actions::SaveCommand>,
     model: Res<Model>,
     mode: Res<State<Mode>>,
@@ -216,7 +216,7 @@ fn finished_or_saved(
     // Saved from the slots' dialog, or with Ctrl+S (which does not go through it).
     let saved = slots
         .read()
-        .any(|c| matches!(c.op, crate::app::SlotOp::Save))
+        .any(|c| matches!(c.op, crate::app::messages::SlotOp::Save))
         | keys
             .read()
             .any(|k| matches!(k, crate::app::actions::SaveCommand::Save));

@@ -11,8 +11,8 @@ use bevy_egui::egui;
 use crate::app::actions::Action;
 use crate::app::xiangqi::model::{ComputerWaits, Model};
 use crate::app::xiangqi::review::{ReviewCommand, Reviewed};
+use crate::games::xiangqi::review::{Mark, summary, win_percent};
 use crate::i18n::{Lang, T};
-use crate::review::{Mark, summary, win_percent};
 use crate::rules::tree::Eval;
 
 /// What the engine's parts of the panel read.

@@ -8,8 +8,8 @@ use crate::app::actions::Action;
 use crate::app::panel::parts;
 use crate::app::panel::parts::log_place;
 use crate::app::xiangqi::train::{Said, TrainCommand, Training};
+use crate::games::xiangqi::puzzles::{Goal, Origin, Puzzle, Shelf, UNKNOWN_DAY, material_zh};
 use crate::i18n::{Lang, T};
-use crate::puzzles::{Goal, Origin, Puzzle, Shelf, UNKNOWN_DAY, material_zh};
 
 /// What the list remembers: its filters.
 #[derive(Default)]

@@ -7,7 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
-use crate::app::BoardChanged;
+use crate::app::messages::BoardChanged;
 use crate::app::shell::assets::GameAssets;
 use crate::app::shell::model::BoardLook;
 use crate::app::shell::model::Settings;
@@ -16,8 +16,8 @@ use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::messages::{MovePlayed, MoveRejected, Redone, Undone};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
+use crate::games::xiangqi::session::Change;
 use crate::rules::{Board, Move, Piece, Role, Square};
-use crate::session::Change;
 use crate::theme::{self, Shape, geometry as g};
 use bevy::math::primitives::ConvexPolygon;
 

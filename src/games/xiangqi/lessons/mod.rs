@@ -5,7 +5,7 @@
 //! by the rules in the tests ([`check`]).
 //!
 //! ```
-//! use xiangqi::lessons::{course, check};
+//! use xiangqi::games::xiangqi::lessons::{course, check};
 //!
 //! let stages = course();
 //! assert!(stages.len() >= 20);

@@ -11,7 +11,7 @@ use crate::rules::{Move, Position, Square};
 /// loss in Xiangqi) within `n` moves of the side to move, whatever it answers.
 ///
 /// ```
-/// use xiangqi::lessons::search::wins;
+/// use xiangqi::games::xiangqi::lessons::search::wins;
 /// use xiangqi::rules::Position;
 ///
 /// // One chariot holds the second rank, the other mates on the first; the red
@@ -173,7 +173,7 @@ pub fn solo(pos: &Position, m: Move) -> Option<Position> {
 /// moving) puts a piece on every point of `targets`, in any order.
 ///
 /// ```
-/// use xiangqi::lessons::search::reach;
+/// use xiangqi::games::xiangqi::lessons::search::reach;
 /// use xiangqi::rules::Position;
 ///
 /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w").unwrap();

@@ -5,7 +5,7 @@
 //! [`solve`] writes or checks a line with an engine.
 //!
 //! ```
-//! use xiangqi::puzzles::{Goal, collection, verify};
+//! use xiangqi::games::xiangqi::puzzles::{Goal, collection, verify};
 //!
 //! let all = collection();
 //! assert!(all.len() >= 300);
@@ -36,7 +36,7 @@ pub const UNKNOWN_DAY: &str = "an unknown day";
 /// hash (FNV-1a) of its position and line, the same on every machine and run.
 ///
 /// ```
-/// use xiangqi::puzzles::mine_id;
+/// use xiangqi::games::xiangqi::puzzles::mine_id;
 /// use xiangqi::rules::Position;
 ///
 /// let id = mine_id(&Position::new(), &["h2e2".parse().unwrap()]);

@@ -52,7 +52,7 @@ impl<'a> Origin<'a> {
     /// `source` taken apart; an unknown form is a book.
     ///
     /// ```
-    /// use xiangqi::puzzles::{Origin, Shelf};
+    /// use xiangqi::games::xiangqi::puzzles::{Origin, Shelf};
     ///
     /// let generated = Origin::of("generated RP vs ka");
     /// assert_eq!(generated, Origin::Generated { attacker: "RP", defender: "ka" });
@@ -111,7 +111,7 @@ impl Puzzle {
 /// the defender's general left out unless it stands alone (单将).
 ///
 /// ```
-/// use xiangqi::puzzles::material_zh;
+/// use xiangqi::games::xiangqi::puzzles::material_zh;
 ///
 /// assert_eq!(material_zh("RP"), "车兵");
 /// assert_eq!(material_zh("PPP"), "三兵");
@@ -168,7 +168,7 @@ pub fn material_zh(letters: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::collection;
+    use crate::games::xiangqi::puzzles::collection;
 
     #[test]
     fn every_source_is_taken_apart() {

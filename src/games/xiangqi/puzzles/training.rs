@@ -3,8 +3,8 @@
 //! kept ([`Progress::to_text`], [`Progress::from_text`]).
 //!
 //! ```
-//! use xiangqi::puzzles::collection;
-//! use xiangqi::puzzles::training::{Attempt, Hint, Tried};
+//! use xiangqi::games::xiangqi::puzzles::collection;
+//! use xiangqi::games::xiangqi::puzzles::training::{Attempt, Hint, Tried};
 //!
 //! let puzzle = &collection()[0];
 //! let mut attempt = Attempt::new(puzzle);
@@ -299,7 +299,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::parse;
+    use crate::games::xiangqi::puzzles::parse;
 
     fn mate_in_two() -> Puzzle {
         // Two rooks: the first to the e-file, the general steps aside, the other mates.
@@ -311,7 +311,7 @@ mod tests {
     #[test]
     fn a_right_move_is_answered_a_wrong_one_waits_and_hints_come_in_two_steps() {
         let p = mate_in_two();
-        crate::puzzles::verify(&p).unwrap();
+        crate::games::xiangqi::puzzles::verify(&p).unwrap();
         let mut a = Attempt::new(&p);
         assert_eq!(a.hint(), Hint::Piece(p.solution[0].from));
         assert_eq!(a.hint(), Hint::Move(p.solution[0]));
@@ -373,7 +373,7 @@ mod tests {
 
     #[test]
     fn next_goes_to_the_first_unsolved_after_the_current() {
-        let all = crate::puzzles::collection();
+        let all = crate::games::xiangqi::puzzles::collection();
         let mut progress = Progress::default();
         assert_eq!(progress.next_unsolved(all, None), Some(0));
         progress.solved(&all[1].id, 1.0);

@@ -87,7 +87,7 @@ impl Session {
     /// Reads a session written by [`to_snapshot`](Self::to_snapshot).
     ///
     /// ```
-    /// use xiangqi::session::Session;
+    /// use xiangqi::games::xiangqi::session::Session;
     ///
     /// let mut s = Session::new();
     /// s.play("h2e2".parse().unwrap()).unwrap();
