@@ -8,9 +8,10 @@ mod common;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, drain};
+use xiangqi::app::actions::Action;
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
+use xiangqi::app::messages::Notice;
 use xiangqi::app::schedule::GameKind;
-use xiangqi::app::{actions::Action, messages::Notice};
 use xiangqi::go::{Move, Point};
 
 fn stone(app: &mut App, name: &str) {

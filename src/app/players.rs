@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use crate::app::actions::Action;
 use crate::app::library::{LibraryAnswer, LibraryLink, Openers};
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
@@ -129,7 +130,7 @@ fn commands(
     link: Res<LibraryLink>,
     known: Res<Known>,
     (tables, openers): (Res<Tables>, Res<Openers>),
-    mut actions: MessageWriter<crate::app::actions::Action>,
+    mut actions: MessageWriter<Action>,
     mut orders: Commands,
 ) {
     for command in asked.read() {
@@ -180,8 +181,8 @@ fn commands(
                     continue;
                 };
                 info!("household: open game {id}");
-                actions.write(crate::app::actions::Action::SwitchGame(kind));
-                actions.write(crate::app::actions::Action::TogglePlayers);
+                actions.write(Action::SwitchGame(kind));
+                actions.write(Action::TogglePlayers);
                 // Straight to the game, not through the router: it is not on the table
                 // yet, and its systems read the command once it is.
                 if let Some(open) = openers.0.get(kind.0) {

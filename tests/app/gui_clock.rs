@@ -13,9 +13,10 @@ use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use common::headless::{self, act, chord, play};
+use xiangqi::app::actions::Action;
+use xiangqi::app::shell::model::Overlay;
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{actions::Action, shell::model::Overlay};
 use xiangqi::rules::Color;
 
 fn app() -> App {

@@ -12,11 +12,11 @@ use bevy::app::AppExit;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, click, drag, drain, fen, key_message, play, plies, sq};
+use xiangqi::app::actions::Action;
+use xiangqi::app::messages::Notice;
+use xiangqi::app::shell::model::{Overlay, Settings};
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::{Model, Selection};
-use xiangqi::app::{
-    actions::Action, messages::Notice, shell::model::Overlay, shell::model::Settings,
-};
 use xiangqi::rules::{Game, IllegalMove, Position};
 
 #[test]
@@ -490,8 +490,9 @@ fn the_editor_builds_checks_and_plays_a_position() {
 /// reason, a pass and Ctrl+Z work, and back at the Xiangqi table its game is as it was.
 #[test]
 fn go_at_the_table_plays_refuses_a_ko_point_undoes_and_switches_back() {
+    use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoHappened, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{GameKind, messages::BoardPointer, messages::BoardPress};
+    use xiangqi::app::messages::{BoardPointer, BoardPress};
     use xiangqi::go::{Color, Point};
     let mut app = app();
     app.world_mut()

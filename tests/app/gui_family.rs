@@ -9,8 +9,9 @@ use bevy::prelude::*;
 use common::headless::{app, chord, drag, drain, play, plies};
 use table::learn::Help;
 use table::learn::shell::{Asked, LearnCommand, Learning};
+use xiangqi::app::GameKind;
+use xiangqi::app::actions::Action;
 use xiangqi::app::shell::model::{Overlay, Settings};
-use xiangqi::app::{GameKind, actions::Action};
 
 fn asked(app: &App, slug: &str) -> bool {
     app.world().resource::<Asked>().0.contains_key(slug)

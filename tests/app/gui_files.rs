@@ -14,16 +14,16 @@ use bevy::ecs::message::{MessageCursor, Messages};
 use bevy::input::keyboard::{KeyCode, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
+use xiangqi::app::actions::Action;
+use xiangqi::app::messages::{Notice, SlotCommand, SlotOp};
+use xiangqi::app::shell::model::{Overlay, Settings};
 use xiangqi::app::store::clipboard::{Clipboard, ClipboardBackend, ClipboardError};
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::store::slots::CurrentSlot;
 use xiangqi::app::store::slots::{SlotList, SlotState as Listed};
 use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{
-    actions::Action, core_plugin, files_plugin, messages::Notice, messages::SlotCommand,
-    messages::SlotOp, shell::model::Overlay, shell::model::Settings,
-};
+use xiangqi::app::{core_plugin, files_plugin};
 use xiangqi::games::xiangqi::session::Session;
 use xiangqi::rules::Notation;
 use xiangqi::rules::record::GameRecord;
@@ -1030,7 +1030,7 @@ fn a_comment_is_autosaved_without_a_move() {
 fn the_go_game_is_autosaved_and_resumed() {
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
+    use xiangqi::app::messages::{BoardPointer, BoardPress};
     use xiangqi::go::{Color, Point};
     let dirs = home("go-autosave");
     {
@@ -1070,7 +1070,7 @@ fn the_go_game_is_autosaved_and_resumed() {
 fn go_two_passes_open_a_count_whose_result_is_saved_and_resumed() {
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
+    use xiangqi::app::messages::{BoardPointer, BoardPress};
     use xiangqi::go::Point;
     let dirs = home("go-count");
     let b5 = Point::from_gtp("B5", 9).unwrap();
@@ -1401,7 +1401,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     use std::time::Duration;
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
+    use xiangqi::app::messages::{BoardPointer, BoardPress};
     use xiangqi::go::Point;
     let dirs = home("go-clock");
     let click = |t: &mut Test, name: &str| {
@@ -1509,7 +1509,7 @@ fn the_table_opens_at_the_game_it_was_playing() {
 fn go_slots_save_load_and_export() {
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
+    use xiangqi::app::messages::{BoardPointer, BoardPress};
     use xiangqi::go::Point;
     let mut t = Test::new("go-slots");
     t.set_lang_en();
@@ -1636,7 +1636,7 @@ fn gnu_go_plays_white_and_judges_the_dead_stones() {
     use std::time::{Duration, Instant};
     use xiangqi::app::GameKind;
     use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
-    use xiangqi::app::{messages::BoardPointer, messages::BoardPress};
+    use xiangqi::app::messages::{BoardPointer, BoardPress};
     use xiangqi::go::{Color, Point};
     assert!(
         xiangqi::engine::gtp::find_gnugo().is_some(),

@@ -9,11 +9,12 @@ use crate::common;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, fen, play, plies, until, with_library};
+use xiangqi::app::actions::Action;
 use xiangqi::app::go::GoTable;
 use xiangqi::app::household::{Household, HouseholdCommand, Profile};
 use xiangqi::app::schedule::GameKind;
+use xiangqi::app::shell::model::{Overlay, Settings};
 use xiangqi::app::xiangqi::model::{Model, NextHandicap};
-use xiangqi::app::{actions::Action, shell::model::Overlay, shell::model::Settings};
 use xiangqi::games::xiangqi::handicap::Handicap;
 use xiangqi::rules::Notation;
 

@@ -10,9 +10,10 @@ use bevy::prelude::*;
 use common::headless::{app_with, fen, play};
 use table::learn::progress::Progress;
 use table::learn::shell::{LearnCommand, Learning, LessonState};
+use xiangqi::app::GameKind;
+use xiangqi::app::actions::Action;
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::model::Mode;
-use xiangqi::app::{GameKind, actions::Action};
 use xiangqi::storage::Dirs;
 
 fn learn(app: &mut App, command: LearnCommand) {

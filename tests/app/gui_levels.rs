@@ -8,12 +8,13 @@ use crate::common;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, chord, play, reopened, until, with_library};
+use xiangqi::app::actions::Action;
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
 use xiangqi::app::household::{Household, HouseholdCommand};
 use xiangqi::app::schedule::GameKind;
+use xiangqi::app::shell::model::Settings;
 use xiangqi::app::xiangqi::messages::EngineCommand;
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{actions::Action, shell::model::Settings};
 use xiangqi::rules::Color;
 
 use KeyCode::{ControlLeft, Enter, KeyR};

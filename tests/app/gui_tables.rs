@@ -10,19 +10,18 @@ use bevy::camera::visibility::RenderLayers;
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 use common::headless::{app, app_with, chord, drain, fen, play};
+use xiangqi::app::actions::{Action, PlayCommand, TableCommand};
 use xiangqi::app::go::{GoCommand, GoSetup, GoTable};
+use xiangqi::app::messages::SoundCue;
 use xiangqi::app::schedule::GameKind;
 use xiangqi::app::shell::assets::Sound;
 use xiangqi::app::shell::input::BoardCamera;
+use xiangqi::app::shell::model::{Overlay, Settings};
 use xiangqi::app::shell::table::Tables;
 use xiangqi::app::xiangqi::engine_link::EngineView;
 use xiangqi::app::xiangqi::messages::{DrawCommand, EngineCommand, NewGameWith, ToggleEditor};
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{
-    actions::Action, actions::PlayCommand, actions::TableCommand, messages::SoundCue,
-    shell::model::Overlay, shell::model::Settings,
-};
 use xiangqi::rules::Color;
 
 fn switch(app: &mut App, to: GameKind) {

@@ -9,11 +9,12 @@ use xiangqi::app::xiangqi::messages::ToggleEditor;
 
 use bevy::prelude::*;
 use common::headless::{app_with, fen, play};
+use xiangqi::app::actions::Action;
+use xiangqi::app::shell::model::{OwnWayUp, Settings};
 use xiangqi::app::store::persist::DataDirs;
 use xiangqi::app::xiangqi::model::Mode;
 use xiangqi::app::xiangqi::model::{Model, Selection};
 use xiangqi::app::xiangqi::train::{Said, TrainCommand, Training};
-use xiangqi::app::{actions::Action, shell::model::OwnWayUp, shell::model::Settings};
 use xiangqi::games::xiangqi::puzzles::training::Progress;
 use xiangqi::games::xiangqi::puzzles::{Goal, Puzzle, Shelf, collection, mine_id};
 use xiangqi::rules::Color;

@@ -10,9 +10,10 @@ use bevy::prelude::*;
 use common::headless::{app, drag, play, plies};
 use table::learn::Help;
 use table::learn::shell::{Asked, TutorAnswer};
+use xiangqi::app::GameKind;
+use xiangqi::app::actions::Action;
 use xiangqi::app::go::{GoCommand, GoTable};
 use xiangqi::app::shell::model::Settings;
-use xiangqi::app::{GameKind, actions::Action};
 use xiangqi::games::go::GoSetup;
 use xiangqi::go::{Move, Point};
 

@@ -5,9 +5,10 @@ use bevy::ecs::message::Messages;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyCode, KeyboardInput, NativeKey};
 use bevy::prelude::*;
+use xiangqi::app::actions::Action;
+use xiangqi::app::core_plugin;
 use xiangqi::app::xiangqi::messages::{PointerPressed, PointerReleased};
 use xiangqi::app::xiangqi::model::Model;
-use xiangqi::app::{actions::Action, core_plugin};
 use xiangqi::rules::Square;
 
 /// The game's logic, one frame run.

@@ -6,10 +6,12 @@
 use bevy::prelude::*;
 
 use crate::app::go::game::Go;
-use crate::app::go::{GoSetup, GoTable};
+use crate::app::go::{GoSetup, GoTable, library};
+use crate::app::library::LibraryLink;
+use crate::app::messages::{Import, Notice};
 use crate::app::schedule::GameKind;
+use crate::app::shell::model::Settings;
 use crate::app::shell::table::{Claim, FileSection, TableGame, Tables};
-use crate::app::{messages::Import, messages::Notice};
 use crate::games::go::Session;
 use crate::go::{Game, sgf, text};
 use crate::i18n::{GoText as G, Lang};
@@ -93,9 +95,9 @@ pub(crate) fn import(
     mut next: ResMut<NextState<GameKind>>,
     mut table: ResMut<GoTable>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::shell::model::Settings>,
+    settings: Res<Settings>,
     tables: Res<Tables>,
-    link: Res<crate::app::library::LibraryLink>,
+    link: Res<LibraryLink>,
 ) {
     let lang = settings.lang;
     let at_go = *kind.get() == Go::KIND;
@@ -149,7 +151,7 @@ pub(crate) fn import(
                 table.open(opened);
                 // What is opened is kept in the library (once); a bare board is no game.
                 if !table.game().moves().is_empty() {
-                    crate::app::go::library::keep(&link, table.to_file(), &what);
+                    library::keep(&link, table.to_file(), &what);
                 }
                 if !at_go {
                     next.set(Go::KIND);

@@ -6,11 +6,19 @@ use bevy::prelude::*;
 use super::library::GoLibraryCommand;
 use super::{GoCommand, GoTable, files};
 use crate::app::actions::Action;
+use crate::app::go::learn;
+use crate::app::go::learn::lessons;
+use crate::app::manual::OpenManual;
 use crate::app::messages::Import;
+use crate::app::shell::access::SpokenBoard;
+use crate::app::shell::table;
+use crate::app::shell::table::{
+    AutosaveFormat, CursorKey, FileSection, KeyContext, KeyPress, TableGame, usual_key,
+};
 use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, Menu, MenuItem, PanelSection, Picture, PictureLook,
 };
-use crate::app::shell::table::{KeyContext, KeyPress, TableGame, usual_key};
+use crate::app::store::slots::SlotFormat;
 use crate::i18n::{Lang, T};
 use crate::picture;
 
@@ -24,11 +32,11 @@ impl TableGame for Go {
         crate::i18n::T::GameGo.get(lang)
     }
 
-    fn spoken_board(world: &World, lang: Lang) -> Option<crate::app::shell::access::SpokenBoard> {
+    fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
         super::spoken::board(world, lang)
     }
 
-    fn cursor(key: crate::app::shell::table::CursorKey) -> Action {
+    fn cursor(key: CursorKey) -> Action {
         Action::own(GoCommand::Cursor(key))
     }
 
@@ -48,7 +56,7 @@ impl TableGame for Go {
             .get_resource::<::table::learn::lessons::Lessoning<Go>>()
             .is_some_and(|l| l.attempt().is_some());
         if lesson {
-            crate::app::go::learn::in_lesson(action)
+            learn::in_lesson(action)
         } else {
             Some(action)
         }
@@ -101,11 +109,7 @@ impl TableGame for Go {
     }
 
     fn core(app: &mut App) {
-        app.add_plugins((
-            super::plugin,
-            super::library::plugin,
-            crate::app::go::learn::lessons::plugin,
-        ));
+        app.add_plugins((super::plugin, super::library::plugin, lessons::plugin));
     }
 
     fn files(app: &mut App) {
@@ -126,15 +130,15 @@ impl TableGame for Go {
         .collect()
     }
 
-    fn slots() -> Option<crate::app::store::slots::SlotFormat> {
+    fn slots() -> Option<SlotFormat> {
         Some(super::slots::FORMAT)
     }
 
-    fn autosave() -> Option<crate::app::shell::table::AutosaveFormat> {
+    fn autosave() -> Option<AutosaveFormat> {
         Some(super::autosave::FORMAT)
     }
 
-    fn file_section() -> Option<crate::app::shell::table::FileSection> {
+    fn file_section() -> Option<FileSection> {
         Some(files::SECTION)
     }
 
@@ -151,11 +155,7 @@ impl TableGame for Go {
                 MenuItem::new(T::MenuNextMark, "]", Action::own(GoCommand::NextMark)),
             ],
             Menu::Edit => Vec::new(),
-            Menu::Help => vec![MenuItem::new(
-                T::Manual,
-                "",
-                Action::own(crate::app::manual::OpenManual("go")),
-            )],
+            Menu::Help => vec![MenuItem::new(T::Manual, "", Action::own(OpenManual("go")))],
             Menu::Game => vec![MenuItem::new(
                 T::LibraryMenu,
                 "L",
@@ -175,7 +175,7 @@ impl TableGame for Go {
 
 /// Go's keys: the board cursor, the usual ones, the engine's and the library's.
 fn go_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
-    crate::app::shell::table::cursor_key(press, at)
+    table::cursor_key(press, at)
         .map(|key| Action::own(GoCommand::Cursor(key)))
         .or_else(|| usual_key(press))
         .or_else(|| match (press.ctrl, press.key) {
@@ -217,5 +217,5 @@ fn go_answers(action: &Action) -> bool {
     ) || matches!(action, Action::Own(own)
             if own.is::<GoCommand>()
                 || own.is::<GoLibraryCommand>()
-                || own.is::<crate::app::manual::OpenManual>())
+                || own.is::<OpenManual>())
 }

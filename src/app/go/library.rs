@@ -6,11 +6,14 @@
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use crate::app::go::game::Go;
 use crate::app::go::{GoHappened, GoTable};
+use crate::app::library;
 use crate::app::library::{LibraryAnswer, LibraryLink};
 use crate::app::messages::Notice;
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
+use crate::app::shell::table::TableGame;
 use crate::games::go::Session;
 use crate::go::sgf::SgfGame;
 use crate::i18n::LibText;
@@ -40,20 +43,16 @@ pub struct LibraryView {
 
 pub(crate) fn plugin(app: &mut App) {
     // A household player's page opens Go's games here.
-    crate::app::library::add_opener(
-        app,
-        <crate::app::go::game::Go as crate::app::shell::table::TableGame>::SLUG,
-        |orders, id| _ = orders.write_message(GoLibraryCommand::Open(id)),
-    );
+    library::add_opener(app, <Go as TableGame>::SLUG, |orders, id| {
+        _ = orders.write_message(GoLibraryCommand::Open(id))
+    });
     app.add_message::<GoLibraryCommand>()
         .init_resource::<LibraryView>()
         .add_systems(
             Update,
-            (commands, finished, listen).chain().in_set(
-                <crate::app::go::game::Go as crate::app::shell::table::TableGame>::step(
-                    Logic::Library,
-                ),
-            ),
+            (commands, finished, listen)
+                .chain()
+                .in_set(<Go as TableGame>::step(Logic::Library)),
         );
 }
 

@@ -8,10 +8,15 @@
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review, TableCommand};
-use crate::app::schedule::Logic;
+use crate::app::go::game::Go;
+use crate::app::go::learn::tutor::{Held, Helper};
+use crate::app::go::learn::{lessons, marks};
+use crate::app::messages::{BoardPointer, BoardPress, SoundCue};
+use crate::app::schedule::{Logic, Present};
 use crate::app::shell::assets::Sound;
-use crate::app::shell::table::TableGame;
-use crate::app::{messages::BoardPointer, messages::BoardPress, messages::SoundCue};
+use crate::app::shell::model::{BoardFocus, Settings};
+use crate::app::shell::table::{CursorKey, TableGame};
+use crate::app::store::persist::SectionEdited;
 use crate::go::Move;
 
 pub mod autosave;
@@ -94,7 +99,7 @@ pub enum GoCommand {
     Play(crate::go::Move),
     /// The board cursor: F6 (on or off), an arrow (columns right +, rows up +), Enter
     /// or Space (a click on its point), Esc (off).
-    Cursor(crate::app::shell::table::CursorKey),
+    Cursor(CursorKey),
     /// A new game.
     New(GoSetup),
     /// After two passes, the players play on.
@@ -132,8 +137,8 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<count::Suggesting>()
         .init_resource::<view::Forbidden>()
         .init_resource::<GoCursor>()
-        .init_resource::<crate::app::go::learn::tutor::Held>()
-        .init_resource::<::table::learn::coach::Coach<crate::app::go::game::Go>>()
+        .init_resource::<Held>()
+        .init_resource::<::table::learn::coach::Coach<Go>>()
         .add_message::<GoCommand>()
         .add_message::<GoHappened>()
         .add_message::<GoComment>()
@@ -151,8 +156,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                ::table::learn::ask::answer::<crate::app::go::game::Go>,
-                points.run_if(crate::app::go::learn::lessons::takes_moves),
+                ::table::learn::ask::answer::<Go>,
+                points.run_if(lessons::takes_moves),
                 commands,
                 comments,
                 gnugo::opponent::play,
@@ -162,9 +167,9 @@ pub(crate) fn plugin(app: &mut App) {
                 count::suggest,
                 view::forbid,
                 sounds,
-                ::table::learn::coach::watch::<crate::app::go::game::Go>,
-                ::table::learn::coach::verdict::<crate::app::go::game::Go>,
-                ::table::learn::coach::answer::<crate::app::go::game::Go>,
+                ::table::learn::coach::watch::<Go>,
+                ::table::learn::coach::verdict::<Go>,
+                ::table::learn::coach::answer::<Go>,
             )
                 .chain()
                 .in_set(Logic::Play)
@@ -173,17 +178,14 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             spoken::announce
-                .in_set(crate::app::schedule::Present::Status)
+                .in_set(Present::Status)
                 .in_set(<game::Go as TableGame>::SYSTEMS),
         );
 }
 
 /// The Go clock stops while the table plays Xiangqi.
 /// Leaving the table, its board gives the keyboard back.
-fn leave_board(
-    mut cursor: ResMut<GoCursor>,
-    mut focus: ResMut<crate::app::shell::model::BoardFocus>,
-) {
+fn leave_board(mut cursor: ResMut<GoCursor>, mut focus: ResMut<BoardFocus>) {
     cursor.0 = None;
     focus.0 = false;
 }
@@ -210,7 +212,7 @@ fn points(
     mut presses: MessageReader<BoardPointer>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
-    mut helper: crate::app::go::learn::tutor::Helper,
+    mut helper: Helper,
     mut right_from: Local<Option<crate::go::Point>>,
 ) {
     for &BoardPointer { press, at } in presses.read() {
@@ -219,7 +221,7 @@ fn points(
             BoardPress::RightDown => *right_from = point,
             BoardPress::RightUp(brush) => {
                 if let (Some(from), Some(to)) = (right_from.take(), point) {
-                    crate::app::go::learn::marks::draw(&mut table, from, to, brush);
+                    marks::draw(&mut table, from, to, brush);
                 }
             }
             _ => {}
@@ -257,12 +259,12 @@ fn commands(
     mut happened: MessageWriter<GoHappened>,
     (mut cursor, mut focus, seats, mut next): (
         ResMut<GoCursor>,
-        ResMut<crate::app::shell::model::BoardFocus>,
-        Res<crate::app::shell::model::Settings>,
+        ResMut<BoardFocus>,
+        Res<Settings>,
         ResMut<table::GoNext>,
     ),
-    mut edited: MessageWriter<crate::app::store::persist::SectionEdited>,
-    mut helper: crate::app::go::learn::tutor::Helper,
+    mut edited: MessageWriter<SectionEdited>,
+    mut helper: Helper,
 ) {
     // A new game has the players the table seats at black and white.
     let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {
@@ -368,7 +370,7 @@ fn commands(
                 info!("go computer level {level:?}");
                 table.setup.level = level;
                 // Kept in the settings file, as Xiangqi's level is.
-                edited.write(crate::app::store::persist::SectionEdited);
+                edited.write(SectionEdited);
                 if let Some(next) = next.0.as_mut() {
                     next.level = level;
                 }
@@ -387,12 +389,7 @@ pub struct GoCursor(pub Option<crate::go::Point>);
 
 impl GoCursor {
     /// Follows `key` on a board of `size`; the point to click, for a pick.
-    fn steer(
-        &mut self,
-        key: crate::app::shell::table::CursorKey,
-        size: u8,
-    ) -> Option<crate::go::Point> {
-        use crate::app::shell::table::CursorKey;
+    fn steer(&mut self, key: CursorKey, size: u8) -> Option<crate::go::Point> {
         use crate::go::Point;
         let centre = Point::new(size / 2, size / 2);
         let mut picked = None;

@@ -10,7 +10,12 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::egui_color;
-use crate::app::go::GoTable;
+use crate::app::go::game::Go;
+use crate::app::go::{GoTable, library};
+use crate::app::library::LibraryLink;
+use crate::app::panel::parts;
+use crate::app::schedule::Logic;
+use crate::app::shell::table::TableGame;
 use crate::app::store::slots::{SlotFormat, SlotGame, SlotSaved};
 use crate::games::go::Session;
 use crate::go::{Color, Game, Point, sgf};
@@ -96,7 +101,7 @@ fn preview(ui: &mut egui::Ui, size: u8, stones: &[(Point, Color)]) {
     let (area, _) = ui.allocate_exact_size(ui.available_size(), egui::Sense::hover());
     let rect = egui::Rect::from_center_size(area.center(), egui::vec2(side, side));
     let painter = ui.painter_at(rect);
-    let look = crate::app::panel::parts::look(ui.ctx());
+    let look = parts::look(ui.ctx());
     let palette = look.theme.palette();
     painter.rect_filled(rect, 2.0, egui_color(palette.goban));
     let cell = side / f32::from(size);
@@ -123,11 +128,11 @@ fn preview(ui: &mut egui::Ui, size: u8, stones: &[(Point, Color)]) {
 pub(crate) fn keep_saved(
     mut saved: MessageReader<SlotSaved>,
     table: Res<GoTable>,
-    link: Res<crate::app::library::LibraryLink>,
+    link: Res<LibraryLink>,
 ) {
     for _ in saved.read() {
         if !table.game().moves().is_empty() {
-            crate::app::go::library::keep(&link, table.to_file(), "saved");
+            library::keep(&link, table.to_file(), "saved");
         }
     }
 }
@@ -146,15 +151,10 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SlotSaved>().add_systems(
         Update,
         (
-            keep_saved
-                .in_set(<crate::app::go::game::Go as crate::app::shell::table::TableGame>::SYSTEMS),
+            keep_saved.in_set(<Go as TableGame>::SYSTEMS),
             super::files::import,
         )
             .chain()
-            .in_set(
-                <crate::app::go::game::Go as crate::app::shell::table::TableGame>::step(
-                    crate::app::schedule::Logic::Import,
-                ),
-            ),
+            .in_set(<Go as TableGame>::step(Logic::Import)),
     );
 }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::table::Said;
 use super::{GoHappened, GoTable, view};
+use crate::app::go::learn::marks;
 use crate::app::shell::access::{Spoken, SpokenBoard, SpokenPoint};
 use crate::app::shell::model::Settings;
 use crate::go::{Color, Point};
@@ -37,7 +38,7 @@ pub(crate) fn board(world: &World, lang: Lang) -> Option<SpokenBoard> {
         Color::White => G::WhiteToMove,
     };
     let mut label = format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang));
-    if let Some(words) = crate::app::go::learn::marks::words(&table.markup(), size, lang) {
+    if let Some(words) = marks::words(&table.markup(), size, lang) {
         label = format!("{label}; {words}");
     }
     Some(SpokenBoard {

@@ -9,9 +9,12 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::app::go::GoTable;
+use crate::app::go::game::Go;
 use crate::app::go::gnugo::{hint::Hinted, review::GoReviewed, territory::Territory};
+use crate::app::go::learn::lessons;
 use crate::app::schedule::Present;
 use crate::app::shell::input::BoardCamera;
+use crate::app::shell::model::BoardLook;
 use crate::app::shell::stage::CELL;
 use crate::app::shell::table::{TableGame, Tables};
 use crate::app::to_color;
@@ -204,12 +207,12 @@ fn redraw(
     mut drawn: Local<(crate::picture::goban::Insight, Vec<Point>)>,
     mut goban: Query<&mut Sprite, With<Goban>>,
     mut backdrop: Query<&mut Sprite, (With<Backdrop>, Without<Goban>)>,
-    look: Res<crate::app::shell::model::BoardLook>,
+    look: Res<BoardLook>,
     forbidden: Res<Forbidden>,
     mut images: ResMut<Assets<Image>>,
     // Made once a board size: its fonts and empty board are kept.
     mut painter: Local<Option<GobanPainter>>,
-    lesson: Res<::table::learn::lessons::Lessoning<crate::app::go::game::Go>>,
+    lesson: Res<::table::learn::lessons::Lessoning<Go>>,
 ) {
     let Ok(mut sprite) = goban.single_mut() else {
         return;
@@ -217,7 +220,7 @@ fn redraw(
     let pos = table.game().position();
     let now = (
         insight(&table, (&gnugo.0, &gnugo.1, &gnugo.2)),
-        crate::app::go::learn::lessons::targets(&lesson),
+        lessons::targets(&lesson),
     );
     if !table.is_changed()
         && !forbidden.is_changed()

@@ -10,15 +10,13 @@ use crate::app::actions::TableCommand;
 use crate::app::schedule::Logic;
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::game::Xiangqi;
-use crate::app::xiangqi::messages::DrawCommand;
-use crate::app::xiangqi::model::Mode;
+use crate::app::xiangqi::messages::{ClockLow, DrawCommand, DrawOffered, GameEnded};
+use crate::app::xiangqi::model::{Mode, Model};
 use bevy::prelude::*;
 
+use crate::app::messages::{BoardChanged, Notice};
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::xiangqi::files::choice::GameChoice;
-use crate::app::xiangqi::messages::{ClockLow, DrawOffered, GameEnded};
-use crate::app::xiangqi::model::Model;
-use crate::app::{messages::BoardChanged, messages::Notice};
 use crate::clock::{Clock, LOW, period};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Outcome};

@@ -10,10 +10,15 @@ use bevy::prelude::*;
 use crate::app::actions::Action;
 use crate::app::shell::access::{Spoken, SpokenBoard, SpokenPoint};
 use crate::app::shell::model::{BoardFocus, Settings};
+use crate::app::shell::table;
 use crate::app::shell::table::{CursorKey, KeyContext, KeyPress};
-use crate::app::xiangqi::messages::{GameEnded, MovePlayed};
-use crate::app::xiangqi::messages::{PointerPressed, PointerReleased, PointerRightPressed};
-use crate::app::xiangqi::model::{Model, Selection};
+use crate::app::xiangqi::learn::marks;
+use crate::app::xiangqi::messages::{
+    EditCommand, GameEnded, MovePlayed, PointerPressed, PointerReleased, PointerRightPressed,
+};
+use crate::app::xiangqi::model;
+use crate::app::xiangqi::model::{Mode, Model, Selection};
+use crate::app::xiangqi::view::board;
 use crate::i18n::{self, Lang, T, spoken};
 use crate::rules::{Color, Notation, Square};
 
@@ -27,7 +32,7 @@ pub struct BoardCursor(pub Option<Square>);
 
 /// The cursor's keys (the shell's map), as Xiangqi's command.
 pub(crate) fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
-    crate::app::shell::table::cursor_key(press, at).map(|key| Action::own(CursorCommand(key)))
+    table::cursor_key(press, at).map(|key| Action::own(CursorCommand(key)))
 }
 
 /// In the board editor, while the board has the keyboard: a piece's FEN letter takes it
@@ -36,10 +41,7 @@ pub(crate) fn cursor_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
 /// point, as a click does; Delete takes a piece off (the cursor's right click).
 pub(crate) fn tray_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     use bevy::input::keyboard::KeyCode;
-    if crate::app::xiangqi::model::mode_at(at) != crate::app::xiangqi::model::Mode::Edit
-        || !at.board_focus
-        || press.ctrl
-    {
+    if model::mode_at(at) != Mode::Edit || !at.board_focus || press.ctrl {
         return None;
     }
     let letter = match press.key {
@@ -53,9 +55,7 @@ pub(crate) fn tray_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         KeyCode::KeyC => 'c',
         KeyCode::KeyP => 'p',
         KeyCode::Digit0 | KeyCode::Numpad0 => {
-            return Some(Action::own(
-                crate::app::xiangqi::messages::EditCommand::Pick(None),
-            ));
+            return Some(Action::own(EditCommand::Pick(None)));
         }
         _ => return None,
     };
@@ -64,11 +64,7 @@ pub(crate) fn tray_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     } else {
         letter
     };
-    crate::rules::Piece::from_char(letter).map(|piece| {
-        Action::own(crate::app::xiangqi::messages::EditCommand::Pick(Some(
-            piece,
-        )))
-    })
+    crate::rules::Piece::from_char(letter).map(|piece| Action::own(EditCommand::Pick(Some(piece))))
 }
 
 /// Where the cursor starts: the piece picked up, else the mover's general.
@@ -171,7 +167,7 @@ pub(crate) fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
             let on = pos.piece_at(sq).map(|p| spoken::piece(p, lang));
             points.push(SpokenPoint {
                 name: spoken::point(&sq.to_string(), on),
-                at: crate::app::xiangqi::view::board::world(sq, flipped),
+                at: board::world(sq, flipped),
                 point: (file, rank),
                 cursor: cursor == Some(sq),
             });
@@ -183,7 +179,7 @@ pub(crate) fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
     };
     let mut label = format!("{}, {}", T::SpokenBoard.get(lang), turn.get(lang));
     // The marks drawn on the position, read after the side to move.
-    if let Some(words) = crate::app::xiangqi::learn::marks::words(&model.marks(), lang) {
+    if let Some(words) = marks::words(&model.marks(), lang) {
         label = format!("{label}; {words}");
     }
     Some(SpokenBoard {

@@ -5,15 +5,16 @@
 
 use crate::app::schedule::Logic;
 use crate::app::xiangqi::messages::ToggleEditor;
-use crate::app::xiangqi::model::Mode;
+use crate::app::xiangqi::model::{Mode, Model, Selection};
 use bevy::prelude::*;
 
+use crate::app::messages::{BoardChanged, NewGameStarted, Notice};
 use crate::app::shell::model::Settings;
+use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::{
     EditCommand, PointerPressed, PointerReleased, PointerRightPressed,
 };
-use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{messages::BoardChanged, messages::NewGameStarted, messages::Notice};
 use crate::games::xiangqi::editor::{Editor, Refused};
 use crate::i18n::{self, T};
 use crate::rules::{Game, Piece, Square};
@@ -41,7 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             toggle
                 .in_set(Logic::Modes)
-                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
+                .in_set(<Xiangqi as TableGame>::SYSTEMS),
         )
         .add_systems(
             Update,

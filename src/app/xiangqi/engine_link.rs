@@ -11,17 +11,17 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::app::actions::PlayCommand;
-use crate::app::schedule::{Logic, Present};
+use crate::app::schedule::{GameKind, Logic, Present};
 use crate::app::shell::table::TableGame;
-use crate::app::xiangqi::messages::EngineCommand;
+use crate::app::xiangqi::messages::{DrawOffered, EngineCommand, EngineMove};
 use bevy::prelude::*;
 
+use crate::app::levels;
 use crate::app::messages::Notice;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::clock::TableSays;
 use crate::app::xiangqi::edit::Editing;
-use crate::app::xiangqi::messages::{DrawOffered, EngineMove};
-use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Model};
+use crate::app::xiangqi::model::{ComputerWaits, EngineSetup, Mode, Model};
 use crate::engine::{self, Line, Report, Task, Want, Worker};
 use crate::i18n::{self, T};
 use crate::rules::{Move, Position};
@@ -194,12 +194,9 @@ fn actions(
                         && let Some(computer) = side
                     {
                         let seat = usize::from(computer == crate::rules::Color::Black);
-                        if let Some(level) = crate::app::levels::starting_level(
-                            &household,
-                            &settings.seats,
-                            seat,
-                            "xiangqi",
-                        ) {
+                        if let Some(level) =
+                            levels::starting_level(&household, &settings.seats, seat, "xiangqi")
+                        {
                             info!("computer level {level} for the player it meets");
                             xq.level = Some(level);
                         }
@@ -364,11 +361,11 @@ fn drive(
     settings: Res<EngineSetup>,
     editing: Res<Editing>,
     waits: Res<ComputerWaits>,
-    mode: Res<State<crate::app::xiangqi::model::Mode>>,
+    mode: Res<State<Mode>>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut rebuilds: ResMut<WantRebuilds>,
-    table: Res<State<crate::app::schedule::GameKind>>,
+    table: Res<State<GameKind>>,
 ) {
     // Nothing it looks at has changed: nothing new to ask (most frames: a slide, a
     // hover, a clock's second).

@@ -1,21 +1,26 @@
 //! Xiangqi as a game of the table: its keys, the actions it answers, and its plugins.
 
-use crate::app::xiangqi::messages::{EngineCommand, ToggleEditor};
+use crate::app::xiangqi::messages::{
+    DrawCommand, EditCommand, EngineCommand, GoToMove, MoveAsked, NewGameWith, ToggleEditor,
+};
 use bevy::input::keyboard::KeyCode;
 use bevy::prelude::*;
 
 use crate::app::actions::Action;
+use crate::app::manual::OpenManual;
 use crate::app::messages::Import;
-use crate::app::shell::table::PictureLook;
+use crate::app::shell::access::SpokenBoard;
+use crate::app::shell::table::{AutosaveFormat, CursorKey, FileSection, PictureLook};
 use crate::app::shell::table::{
     Claim, Copied, GIF_DELAY, KeyContext, KeyPress, Menu, MenuItem, PanelSection, Picture,
     TableGame, usual_key,
 };
 use crate::app::store::slots::SlotFormat;
+use crate::app::xiangqi::cursor::CursorCommand;
+use crate::app::xiangqi::learn::lessons;
 use crate::app::xiangqi::library::LibraryCommand;
-use crate::app::xiangqi::messages::MoveAsked;
-use crate::app::xiangqi::model::Mode;
-use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::model;
+use crate::app::xiangqi::model::{Mode, Model, Selection};
 use crate::app::xiangqi::review::ReviewCommand;
 use crate::app::xiangqi::train::TrainCommand;
 use crate::i18n::{Lang, T};
@@ -37,7 +42,7 @@ impl TableGame for Xiangqi {
             .or_else(|| crate::app::xiangqi::cursor::tray_key(press, at))
             .or_else(|| usual_key(press))
             .or_else(|| own_key(press, at))?;
-        match crate::app::xiangqi::model::mode_at(at) {
+        match model::mode_at(at) {
             Mode::Train => in_training(action),
             Mode::Lesson => table::learn::lessons::in_lesson(action),
             _ => Some(action),
@@ -52,14 +57,14 @@ impl TableGame for Xiangqi {
                     || own.is::<TrainCommand>()
                     || own.is::<LibraryCommand>()
                     || own.is::<MoveAsked>()
-                    || own.is::<crate::app::xiangqi::cursor::CursorCommand>()
-                    || own.is::<crate::app::xiangqi::messages::EditCommand>()
+                    || own.is::<CursorCommand>()
+                    || own.is::<EditCommand>()
                     || own.is::<crate::app::xiangqi::messages::ToggleEditor>()
                     || own.is::<crate::app::xiangqi::messages::EngineCommand>()
-                    || own.is::<crate::app::xiangqi::messages::DrawCommand>()
-                    || own.is::<crate::app::xiangqi::messages::GoToMove>()
-                    || own.is::<crate::app::xiangqi::messages::NewGameWith>()
-                    || own.is::<crate::app::manual::OpenManual>()
+                    || own.is::<DrawCommand>()
+                    || own.is::<GoToMove>()
+                    || own.is::<NewGameWith>()
+                    || own.is::<OpenManual>()
             }
             _ => true,
         }
@@ -126,7 +131,7 @@ impl TableGame for Xiangqi {
             super::edit::plugin,
             super::engine_link::plugin,
             super::train::plugin,
-            crate::app::xiangqi::learn::lessons::plugin,
+            lessons::plugin,
             super::files::import::plugin,
             super::library::plugin,
         ));
@@ -167,11 +172,11 @@ impl TableGame for Xiangqi {
         Some(super::files::saves::FORMAT)
     }
 
-    fn autosave() -> Option<crate::app::shell::table::AutosaveFormat> {
+    fn autosave() -> Option<AutosaveFormat> {
         Some(super::files::autosave::FORMAT)
     }
 
-    fn file_section() -> Option<crate::app::shell::table::FileSection> {
+    fn file_section() -> Option<FileSection> {
         Some(super::files::settings::SECTION)
     }
 
@@ -191,7 +196,7 @@ impl TableGame for Xiangqi {
             Menu::Help => vec![MenuItem::new(
                 T::Manual,
                 "",
-                Action::own(crate::app::manual::OpenManual("playing")),
+                Action::own(OpenManual("playing")),
             )],
             Menu::Engine => vec![
                 MenuItem::new(T::Analysis, "A", Action::own(EngineCommand::ToggleAnalysis)),
@@ -223,11 +228,11 @@ impl TableGame for Xiangqi {
         super::clock::wake_in(world.resource::<Model>())
     }
 
-    fn spoken_board(world: &World, lang: Lang) -> Option<crate::app::shell::access::SpokenBoard> {
+    fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {
         super::cursor::spoken_board(world, lang)
     }
 
-    fn cursor(key: crate::app::shell::table::CursorKey) -> Action {
+    fn cursor(key: CursorKey) -> Action {
         Action::own(super::cursor::CursorCommand(key))
     }
 
@@ -257,25 +262,21 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     Some(match (press.ctrl, press.shift, press.key) {
         (true, true, KeyCode::KeyI) => Action::ToggleGameInfo,
         // The editor's "Play from here".
-        (true, _, KeyCode::Enter | KeyCode::NumpadEnter)
-            if crate::app::xiangqi::model::mode_at(at) == Mode::Edit =>
-        {
-            Action::own(crate::app::xiangqi::messages::EditCommand::Play)
+        (true, _, KeyCode::Enter | KeyCode::NumpadEnter) if model::mode_at(at) == Mode::Edit => {
+            Action::own(EditCommand::Play)
         }
-        (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Edit => {
-            Action::own(ToggleEditor)
-        }
+        (_, _, KeyCode::Escape) if model::mode_at(at) == Mode::Edit => Action::own(ToggleEditor),
         // A piece picked up is put back (as a right click does), before a puzzle or a lesson is left
         // or the program quits.
         (_, _, KeyCode::Escape)
             if at
                 .world
-                .get_resource::<crate::app::xiangqi::model::Selection>()
+                .get_resource::<Selection>()
                 .is_some_and(|s| s.square.is_some()) =>
         {
             Action::Cancel
         }
-        (_, _, KeyCode::Escape) if crate::app::xiangqi::model::mode_at(at) == Mode::Train => {
+        (_, _, KeyCode::Escape) if model::mode_at(at) == Mode::Train => {
             Action::own(TrainCommand::Leave)
         }
         (_, _, KeyCode::F2) => Action::own(ToggleEditor),

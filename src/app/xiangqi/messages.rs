@@ -9,7 +9,11 @@ use crate::games::xiangqi::session::Change;
 use crate::rules::tree::{Nag, NodeId};
 use crate::rules::{IllegalMove, Move, Outcome, Piece, Square};
 
+use crate::app::messages::{Brush, GameSaid, SoundCue};
+use crate::app::schedule::Logic;
+use crate::app::shell::model::Settings;
 use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::cursor::CursorCommand;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::model::Mode;
 
@@ -27,7 +31,7 @@ pub struct PointerRightPressed(pub Option<Square>);
 
 /// The right button came up on a point (or off the board), with the keys held.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PointerRightReleased(pub Option<Square>, pub crate::app::messages::Brush);
+pub struct PointerRightReleased(pub Option<Square>, pub Brush);
 
 /// What the player does in the board editor (edit mode, F2), besides pointing at the
 /// board.
@@ -186,7 +190,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Selected>()
         .add_message::<MovePlayed>()
         .add_message::<MoveAsked>()
-        .add_message::<crate::app::xiangqi::cursor::CursorCommand>()
+        .add_message::<CursorCommand>()
         .add_message::<EngineMove>()
         .add_message::<MoveRejected>()
         .add_message::<Undone>()
@@ -210,7 +214,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (status, sounds)
-            .in_set(crate::app::schedule::Logic::Said)
+            .in_set(Logic::Said)
             .in_set(Xiangqi::SYSTEMS),
     );
 }
@@ -219,18 +223,18 @@ pub(crate) fn plugin(app: &mut App) {
 /// says it), a refusal is a warning, an undo or redo is said, an ended game clears it
 /// (the heading and the banner show the result).
 fn status(
-    settings: Res<crate::app::shell::model::Settings>,
+    settings: Res<Settings>,
     mut played: MessageReader<MovePlayed>,
     mut rejected: MessageReader<MoveRejected>,
     mut undone: MessageReader<Undone>,
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
-    mut said: MessageWriter<crate::app::messages::GameSaid>,
+    mut said: MessageWriter<GameSaid>,
 ) {
     use crate::i18n::{self, T};
     let lang = settings.lang;
     let mut say = |text: String, warning: bool| {
-        said.write(crate::app::messages::GameSaid { text, warning });
+        said.write(GameSaid { text, warning });
     };
     if played.read().count() > 0 {
         say(String::new(), false);
@@ -265,7 +269,7 @@ fn sounds(
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
     mut low: MessageReader<ClockLow>,
-    mut cues: MessageWriter<crate::app::messages::SoundCue>,
+    mut cues: MessageWriter<SoundCue>,
 ) {
     use crate::app::shell::assets::Sound;
     let mut sound = None;
@@ -292,7 +296,7 @@ fn sounds(
         sound = Some(Sound::GameOver);
     }
     if let Some(sound) = sound {
-        cues.write(crate::app::messages::SoundCue(sound));
+        cues.write(SoundCue(sound));
     }
 }
 

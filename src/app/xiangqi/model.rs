@@ -2,8 +2,12 @@
 
 use bevy::prelude::*;
 
-use crate::app::schedule::Logic;
+use crate::app::schedule::{Logic, Present};
 
+use crate::app::messages::BoardChanged;
+use crate::app::schedule;
+use crate::app::shell::table::KeyContext;
+use crate::app::xiangqi::cursor::BoardCursor;
 use crate::games::xiangqi::session::Session;
 use crate::rules::{Move, Square};
 
@@ -150,7 +154,7 @@ impl Mode {
 
 /// The Xiangqi table's mode as a key finds it.
 #[must_use]
-pub(crate) fn mode_at(at: &crate::app::shell::table::KeyContext) -> Mode {
+pub(crate) fn mode_at(at: &KeyContext) -> Mode {
     at.world
         .get_resource::<State<Mode>>()
         .map_or(Mode::Play, |mode| *mode.get())
@@ -193,10 +197,10 @@ impl ComputerWaits {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Mode>();
-    crate::app::schedule::wake_on_change::<Mode>(app);
+    schedule::wake_on_change::<Mode>(app);
     app.init_resource::<Model>()
         .init_resource::<Selection>()
-        .init_resource::<crate::app::xiangqi::cursor::BoardCursor>()
+        .init_resource::<BoardCursor>()
         .init_resource::<EngineSetup>()
         .init_resource::<XiangqiSettings>()
         .add_message::<XiangqiSettingsEdited>()
@@ -212,10 +216,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<NextOpponent>()
         .init_resource::<LoggedPosition>()
         // At either table, as before: the log is the record of the Xiangqi game.
-        .add_systems(
-            Update,
-            log_position.in_set(crate::app::schedule::Present::Status),
-        );
+        .add_systems(Update, log_position.in_set(Present::Status));
 }
 
 /// The last position written to the log.
@@ -225,7 +226,7 @@ struct LoggedPosition(String);
 /// Logs the shown position at start and whenever it changes: a record of the game for
 /// whoever reads the log (the real-window tests do).
 fn log_position(
-    mut changed: MessageReader<crate::app::messages::BoardChanged>,
+    mut changed: MessageReader<BoardChanged>,
     model: Res<Model>,
     mut last: ResMut<LoggedPosition>,
 ) {

@@ -3,83 +3,83 @@
 //! `Position`, undo and review from `Session`.
 
 use crate::app::schedule::{AppSet, Logic, Present};
-use crate::app::xiangqi::messages::{GoToMove, NewGameWith};
-use crate::app::xiangqi::model::Mode;
+use crate::app::xiangqi::messages::{
+    EngineCommand, GoToMove, MoveAsked, NewGameWith, PointerRightReleased,
+};
+use crate::app::xiangqi::model::{
+    ComputerWaits, Mode, Model, NextHandicap, NextOpponent, Selection,
+};
 use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 
 use crate::app::actions::{PlayCommand, Review};
+use crate::app::messages::{BoardChanged, BoardPointer, BoardPress, NewGameStarted, NothingToDo};
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::learn::tutor::Helper;
+use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::learn::tutor::{Held, Helper};
+use crate::app::xiangqi::learn::{lessons, marks};
 use crate::app::xiangqi::messages::{
     EngineMove, GameEnded, MovePlayed, MoveRejected, PointerPressed, PointerReleased,
     PointerRightPressed, Redone, Refusal, Selected, Undone,
 };
-use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::CELL;
-use crate::app::{
-    messages::BoardChanged, messages::BoardPointer, messages::BoardPress, messages::NewGameStarted,
-    messages::NothingToDo,
-};
+use crate::app::xiangqi::{cursor, model};
 use crate::games::xiangqi::session::SessionError;
 use crate::i18n::{self, Lang};
 use crate::rules::{Move, PlayError, Square};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<crate::app::xiangqi::learn::tutor::Held>()
+    app.init_resource::<Held>()
         .add_systems(
-        Update,
-        points
-            .in_set(AppSet::Route)
-            .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
-    )
-    .add_systems(
-        Update,
-        (
-            table::learn::ask::answer::<crate::app::xiangqi::game::Xiangqi>,
-            pointer
-                .run_if(
-                    in_state(Mode::Play)
-                        .or_else(in_state(Mode::Train))
-                        .or_else(in_state(Mode::Lesson)),
-                )
-                .run_if(crate::app::xiangqi::learn::lessons::takes_moves),
-            // Typed moves and the explorer's, in puzzles and lessons too (judged like a
-            // click's).
-            asked
-                .run_if(
-                    in_state(Mode::Play)
-                        .or_else(in_state(Mode::Train))
-                        .or_else(in_state(Mode::Lesson)),
-                )
-                .run_if(crate::app::xiangqi::learn::lessons::takes_moves),
-            engine_move,
-            commands,
-            drawn.run_if(in_state(Mode::Play)),
+            Update,
+            points
+                .in_set(AppSet::Route)
+                .in_set(<Xiangqi as TableGame>::SYSTEMS),
         )
-            .chain()
-            .in_set(Logic::Play)
-            .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
-    )
-    .add_systems(
-        Update,
-        crate::app::xiangqi::cursor::steer
-            .in_set(Logic::Cursor)
-            .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
-    )
-    .add_systems(
-        OnExit(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::KIND),
-        crate::app::xiangqi::cursor::leave_board,
-    )
-    .add_systems(
-        Update,
-        (
-            log_warning,
-            crate::app::xiangqi::cursor::announce
-                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
+        .add_systems(
+            Update,
+            (
+                table::learn::ask::answer::<Xiangqi>,
+                pointer
+                    .run_if(
+                        in_state(Mode::Play)
+                            .or_else(in_state(Mode::Train))
+                            .or_else(in_state(Mode::Lesson)),
+                    )
+                    .run_if(lessons::takes_moves),
+                // Typed moves and the explorer's, in puzzles and lessons too (judged like a
+                // click's).
+                asked
+                    .run_if(
+                        in_state(Mode::Play)
+                            .or_else(in_state(Mode::Train))
+                            .or_else(in_state(Mode::Lesson)),
+                    )
+                    .run_if(lessons::takes_moves),
+                engine_move,
+                commands,
+                drawn.run_if(in_state(Mode::Play)),
+            )
+                .chain()
+                .in_set(Logic::Play)
+                .in_set(<Xiangqi as TableGame>::SYSTEMS),
         )
-            .in_set(Present::Status),
-    );
+        .add_systems(
+            Update,
+            cursor::steer
+                .in_set(Logic::Cursor)
+                .in_set(<Xiangqi as TableGame>::SYSTEMS),
+        )
+        .add_systems(OnExit(<Xiangqi as TableGame>::KIND), cursor::leave_board)
+        .add_systems(
+            Update,
+            (
+                log_warning,
+                cursor::announce.in_set(<Xiangqi as TableGame>::SYSTEMS),
+            )
+                .in_set(Present::Status),
+        );
 }
 
 /// The board's points under the shell's presses: the points the play and the editor
@@ -90,7 +90,7 @@ fn points(
     mut pressed: MessageWriter<PointerPressed>,
     mut released: MessageWriter<PointerReleased>,
     mut right: MessageWriter<PointerRightPressed>,
-    mut right_up: MessageWriter<crate::app::xiangqi::messages::PointerRightReleased>,
+    mut right_up: MessageWriter<PointerRightReleased>,
 ) {
     for &BoardPointer { press, at } in board.read() {
         let square =
@@ -100,9 +100,7 @@ fn points(
             BoardPress::LeftUp => _ = released.write(PointerReleased(square)),
             BoardPress::RightDown => _ = right.write(PointerRightPressed(square)),
             BoardPress::RightUp(brush) => {
-                right_up.write(crate::app::xiangqi::messages::PointerRightReleased(
-                    square, brush,
-                ));
+                right_up.write(PointerRightReleased(square, brush));
             }
         }
     }
@@ -190,13 +188,13 @@ fn attempt_by_hand(
 /// A move named (typed, the explorer's, the help's "play it anyway") is played as a
 /// click would play it.
 fn asked(
-    mut asked: MessageReader<crate::app::xiangqi::messages::MoveAsked>,
+    mut asked: MessageReader<MoveAsked>,
     mut model: ResMut<Model>,
     mut selection: ResMut<Selection>,
     mut out: Outcomes,
     mut helper: Helper,
 ) {
-    for &crate::app::xiangqi::messages::MoveAsked(mv) in asked.read() {
+    for &MoveAsked(mv) in asked.read() {
         info!("move asked: {mv}");
         attempt_by_hand(&mut model, &mut selection, mv, &mut out, &mut helper);
     }
@@ -258,7 +256,7 @@ pub(crate) fn pointer(
             }
             // A plain click on an empty point takes the drawn marks off.
             None => {
-                if helper.in_play() && crate::app::xiangqi::learn::marks::clear(&mut model) {
+                if helper.in_play() && marks::clear(&mut model) {
                     out.changed.write(BoardChanged);
                 }
             }
@@ -286,7 +284,7 @@ pub(crate) fn pointer(
 /// Marks drawn with the right button: a click marks a point, a drag draws an arrow.
 fn drawn(
     mut pressed: MessageReader<PointerRightPressed>,
-    mut released: MessageReader<crate::app::xiangqi::messages::PointerRightReleased>,
+    mut released: MessageReader<PointerRightReleased>,
     mut from: Local<Option<Square>>,
     mut model: ResMut<Model>,
     mut changed: MessageWriter<BoardChanged>,
@@ -294,9 +292,9 @@ fn drawn(
     if let Some(&PointerRightPressed(at)) = pressed.read().last() {
         *from = at;
     }
-    for &crate::app::xiangqi::messages::PointerRightReleased(to, brush) in released.read() {
+    for &PointerRightReleased(to, brush) in released.read() {
         if let (Some(a), Some(b)) = (from.take(), to) {
-            crate::app::xiangqi::learn::marks::draw(&mut model, a, b, brush);
+            marks::draw(&mut model, a, b, brush);
             changed.write(BoardChanged);
         }
     }
@@ -330,16 +328,15 @@ pub(crate) fn commands(
     mut started: MessageWriter<NewGameStarted>,
     mut changed: MessageWriter<BoardChanged>,
     xq: Res<XiangqiSettings>,
-    mut waits: ResMut<crate::app::xiangqi::model::ComputerWaits>,
+    mut waits: ResMut<ComputerWaits>,
     (mut timed, mut went): (MessageReader<NewGameWith>, MessageReader<GoToMove>),
     (seats, handicap, mut opponent, mut engine): (
-        Res<crate::app::shell::model::Settings>,
-        Res<crate::app::xiangqi::model::NextHandicap>,
-        ResMut<crate::app::xiangqi::model::NextOpponent>,
-        MessageWriter<crate::app::xiangqi::messages::EngineCommand>,
+        Res<Settings>,
+        Res<NextHandicap>,
+        ResMut<NextOpponent>,
+        MessageWriter<EngineCommand>,
     ),
 ) {
-    use crate::app::xiangqi::messages::EngineCommand;
     // The opponent chosen in the new-game dialog comes with the new game (its
     // messages reach the engine's link this frame too).
     let mut next = |engine: &mut MessageWriter<EngineCommand>| {
@@ -364,7 +361,7 @@ pub(crate) fn commands(
             };
             (side, name)
         });
-        let tags = crate::app::xiangqi::model::seated_tags(&seats.seats, handicap.0, computer);
+        let tags = model::seated_tags(&seats.seats, handicap.0, computer);
         info!("new game: {tags:?}, handicap {:?}", handicap.0);
         model.new_game_from(handicap.0.position(), control, tags);
     };

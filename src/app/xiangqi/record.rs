@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 
+use crate::app::messages::{BoardChanged, RecordChanged};
 use crate::app::schedule::Logic;
 use crate::app::xiangqi::messages::RecordEdit;
 use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{messages::BoardChanged, messages::RecordChanged};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, edits.in_set(Logic::Record));

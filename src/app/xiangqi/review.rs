@@ -9,10 +9,13 @@ use crate::app::store::jobs::{Next, Stream, Wake};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use crate::app::household::Household;
+use crate::app::messages::{BoardChanged, Notice, RecordChanged};
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
+use crate::app::shell::table::TableGame;
+use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::model::{EngineSetup, Model, Selection};
-use crate::app::{messages::BoardChanged, messages::Notice, messages::RecordChanged};
 use crate::engine::{self, Limit};
 use crate::games::xiangqi::review::{self, Judged, Plan, Running, Searched};
 use crate::i18n::T;
@@ -79,8 +82,8 @@ impl Reviewed {
 
 pub(crate) fn plugin(app: &mut App) {
     use crate::app::xiangqi::learn::coach;
-    type Game = crate::app::xiangqi::game::Xiangqi;
-    let ours = <Game as crate::app::shell::table::TableGame>::SYSTEMS;
+    type Game = Xiangqi;
+    let ours = <Game as TableGame>::SYSTEMS;
     app.init_resource::<Reviewed>()
         .init_resource::<coach::Coach>()
         .add_message::<ReviewCommand>()
@@ -90,9 +93,9 @@ pub(crate) fn plugin(app: &mut App) {
                 commands.in_set(ours),
                 gather,
                 // The tutor is a review of one move.
-                table::learn::coach::watch::<crate::app::xiangqi::game::Xiangqi>.in_set(ours),
-                table::learn::coach::verdict::<crate::app::xiangqi::game::Xiangqi>.in_set(ours),
-                table::learn::coach::answer::<crate::app::xiangqi::game::Xiangqi>.in_set(ours),
+                table::learn::coach::watch::<Xiangqi>.in_set(ours),
+                table::learn::coach::verdict::<Xiangqi>.in_set(ours),
+                table::learn::coach::answer::<Xiangqi>.in_set(ours),
             )
                 .chain()
                 .in_set(Logic::Review),
@@ -104,7 +107,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn queue_mistakes(
     reviewed: &Reviewed,
     model: &Model,
-    household: &crate::app::household::Household,
+    household: &Household,
     learning: &mut table::learn::shell::Learning,
 ) {
     if model.line() != reviewed.line.as_slice() {
@@ -243,10 +246,7 @@ fn gather(
     mut notices: MessageWriter<Notice>,
     mut recorded: MessageWriter<RecordChanged>,
     mut redraw: MessageWriter<RequestRedraw>,
-    (household, mut learning): (
-        Res<crate::app::household::Household>,
-        ResMut<table::learn::shell::Learning>,
-    ),
+    (household, mut learning): (Res<Household>, ResMut<table::learn::shell::Learning>),
 ) {
     let Some(running) = reviewed.running.as_mut() else {
         return;

@@ -14,14 +14,15 @@ use std::time::Duration;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+use crate::app::messages::{BoardChanged, Notice};
 use crate::app::schedule::Logic;
 use crate::app::shell::model::{OwnWayUp, Settings};
+use crate::app::shell::table::TableGame;
 use crate::app::store::jobs::{Job, Taken, Wake};
 use crate::app::store::persist::DataDirs;
+use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::MovePlayed;
-use crate::app::xiangqi::model::Mode;
-use crate::app::xiangqi::model::{Model, Selection};
-use crate::app::{messages::BoardChanged, messages::Notice};
+use crate::app::xiangqi::model::{Mode, Model, Selection};
 use crate::games::xiangqi::puzzles::training::{Attempt, Hint, Progress, Tried};
 use crate::games::xiangqi::puzzles::{Puzzle, collection};
 use crate::games::xiangqi::session::Session;
@@ -149,7 +150,7 @@ pub(crate) fn plugin(app: &mut App) {
             (open_at_start, commands, take_found)
                 .chain()
                 .in_set(Logic::Puzzles)
-                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SYSTEMS),
+                .in_set(<Xiangqi as TableGame>::SYSTEMS),
         )
         .add_systems(
             Update,

@@ -5,8 +5,10 @@
 use bevy::prelude::*;
 
 use super::{Pending, stamp};
+use crate::app::actions::PlayCommand;
 use crate::app::go::GoTable;
 use crate::app::messages::Notice;
+use crate::app::shell::model::Settings;
 use crate::engine::gtp::Candidate;
 use crate::go::Move;
 use crate::i18n::{GoText as G, Lang, go_reason};
@@ -67,19 +69,15 @@ pub fn would_play(best: &Candidate, reasons: &[String], size: u8, lang: Lang) ->
 /// that position still is.
 pub(crate) fn hint(
     table: Res<GoTable>,
-    mut commands: MessageReader<crate::app::actions::PlayCommand>,
+    mut commands: MessageReader<PlayCommand>,
     mut hinted: ResMut<Hinted>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::shell::model::Settings>,
+    settings: Res<Settings>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) {
     let lang = settings.lang;
     // Every message read (none left for the next frame), one question at most.
-    let asked = commands
-        .read()
-        .filter(|c| **c == crate::app::actions::PlayCommand::Hint)
-        .count()
-        > 0;
+    let asked = commands.read().filter(|c| **c == PlayCommand::Hint).count() > 0;
     if asked {
         if let Some(result) = table.result() {
             notices.write(Notice::warn(G::Over.fill(lang, &[&result])));

@@ -6,8 +6,9 @@
 
 use bevy::prelude::*;
 
-use crate::app::go::{GoCommand, GoHappened, GoTable};
+use crate::app::go::{Before, GoCommand, GoHappened, GoTable};
 use crate::app::messages::Notice;
+use crate::app::shell::model::Settings;
 use crate::app::store::jobs::{Job, Taken};
 use crate::engine::gtp;
 use crate::go::{Move, Point};
@@ -82,7 +83,7 @@ pub(crate) fn play(
     mut commands: MessageReader<GoCommand>,
     mut happened: MessageWriter<GoHappened>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::shell::model::Settings>,
+    settings: Res<Settings>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) {
     let lang = settings.lang;
@@ -110,7 +111,7 @@ pub(crate) fn play(
     match answer {
         Ok(Answer::Move(Some(mv))) if computer_to_move(&table) => {
             info!("go computer plays {}", mv.gtp(table.size()));
-            let before = crate::app::go::Before::of(&table);
+            let before = Before::of(&table);
             table.play(mv);
             happened.write_batch(before.then(&table));
         }

@@ -7,7 +7,9 @@
 use bevy::prelude::*;
 
 use crate::app::go::{GoCommand, GoTable};
+use crate::app::household::Household;
 use crate::app::messages::Notice;
+use crate::app::shell::model::Settings;
 use crate::app::store::jobs::{Next, Stream};
 use crate::games::go::review::{self, Options, Seen, Step};
 use crate::go::Game;
@@ -90,12 +92,9 @@ pub(crate) fn review(
     mut commands: MessageReader<GoCommand>,
     mut reviewed: ResMut<GoReviewed>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::shell::model::Settings>,
+    settings: Res<Settings>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
-    (household, mut learning): (
-        Res<crate::app::household::Household>,
-        ResMut<table::learn::shell::Learning>,
-    ),
+    (household, mut learning): (Res<Household>, ResMut<table::learn::shell::Learning>),
 ) {
     let lang = settings.lang;
     let wake = super::Wake::of(wake);
@@ -183,7 +182,7 @@ fn running_scores(running: &Running) -> Vec<Option<f32>> {
 fn queue_mistakes(
     table: &GoTable,
     running: &Running,
-    household: &crate::app::household::Household,
+    household: &Household,
     learning: &mut table::learn::shell::Learning,
 ) {
     let steps = review::judge(&running.game, &running.found);

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::{Pending, stamp};
 use crate::app::go::{GoCommand, GoTable};
 use crate::app::messages::Notice;
+use crate::app::shell::model::Settings;
 use crate::i18n::GoText as G;
 
 /// What GNU Go thinks of the position shown: its score and who owns each point.
@@ -48,7 +49,7 @@ pub(crate) fn follow(
     mut commands: MessageReader<GoCommand>,
     mut territory: ResMut<Territory>,
     mut notices: MessageWriter<Notice>,
-    settings: Res<crate::app::shell::model::Settings>,
+    settings: Res<Settings>,
     wake: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
 ) {
     for command in commands.read() {

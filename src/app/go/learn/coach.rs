@@ -21,6 +21,7 @@ use crate::go::markup::Shape;
 use crate::go::{Color, Game, Move};
 
 use super::look::GoLook;
+use crate::app::store::jobs::Wake;
 
 /// The stone looked at: the game up to it.
 pub struct About {
@@ -99,7 +100,7 @@ impl Coached for Go {
         blunders_only: bool,
     ) -> Option<(GoLook, About)> {
         let game = board.table.game().clone();
-        let wake = crate::app::store::jobs::Wake::of(board.wake.as_ref().map(Res::clone));
+        let wake = Wake::of(board.wake.as_ref().map(Res::clone));
         let look = GoLook::start(&game, wake)?;
         Some((
             look,

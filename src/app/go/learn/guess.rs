@@ -14,6 +14,7 @@ use crate::games::go::Session;
 use crate::go::{Game, Move};
 
 use super::look::GoLook;
+use crate::app::store::jobs::Wake;
 
 /// What guessing reads of the Go table and writes to it.
 #[derive(SystemParam)]
@@ -72,7 +73,7 @@ impl GuessGame for Go {
         _guess: Move,
     ) -> Option<GoLook> {
         // The guess is on the board: GNU Go looks at the game up to it.
-        let wake = crate::app::store::jobs::Wake::of(board.wake.as_ref().map(Res::clone));
+        let wake = Wake::of(board.wake.as_ref().map(Res::clone));
         GoLook::start(board.table.game(), wake)
     }
 

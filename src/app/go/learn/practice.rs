@@ -20,6 +20,7 @@ use crate::go::text::read_diagram;
 use crate::go::{Color, Game, Move, Position, Rules};
 
 use super::look::GoLook;
+use crate::app::store::jobs::Wake;
 
 /// A position as the queue keeps it (`rows/rows b`).
 fn position_of(text: &str) -> Option<Position> {
@@ -91,7 +92,7 @@ impl PracticeGame for Go {
 
     fn look(board: &SystemParamItem<Self::Board>, _pos: &Position, _tried: Move) -> Option<GoLook> {
         // The stone is on the board: GNU Go looks at the game up to it.
-        let wake = crate::app::store::jobs::Wake::of(board.wake.as_ref().map(Res::clone));
+        let wake = Wake::of(board.wake.as_ref().map(Res::clone));
         GoLook::start(board.table.game(), wake)
     }
 

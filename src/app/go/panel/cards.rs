@@ -3,15 +3,15 @@
 //! side), the clock, the stones this side has taken; the side to move framed. And the
 //! toolbar: new, undo, redo, pass, save, hint.
 
-use crate::i18n::Word;
+use crate::i18n::{GoText as G, Lang, T, Word, go_side};
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::go::{GoCommand, GoTable};
+use crate::app::go::{GoCommand, GoTable, clock};
+use crate::app::panel::parts;
 use crate::app::panel::parts::{card_frame, clock_text};
 use crate::app::panel::toolbar::{self, Icon, Tool};
 use crate::go::Color;
-use crate::i18n::{GoText as G, Lang, T, go_side};
 
 /// The name on a side's card.
 fn player_name(table: &GoTable, color: Color, lang: Lang) -> String {
@@ -58,7 +58,7 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
     let frame = card_frame(ui, to_move);
     let clock = table.clock().map(|c| {
         let i = usize::from(color == Color::White);
-        crate::app::go::clock::shown(c)[i]
+        clock::shown(c)[i]
     });
     frame.show(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -67,7 +67,7 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
             ui.vertical(|ui| {
                 ui.spacing_mut().item_spacing.y = 2.0;
                 let full = player_name(table, color, lang);
-                crate::app::panel::parts::card_name(
+                parts::card_name(
                     ui,
                     &::table::i18n::player_said(&full, lang),
                     named(table, color),

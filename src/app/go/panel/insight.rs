@@ -10,6 +10,8 @@ use super::{GoUi, button};
 use crate::app::actions::Action;
 use crate::app::go::gnugo::{hint, review::GoReviewed, territory::Territory};
 use crate::app::go::{GoCommand, GoTable};
+use crate::app::panel::parts;
+use crate::app::panel::parts::ScoreGraph;
 use crate::games::go::review::{Mark, score_text};
 use crate::go::Color;
 use crate::i18n::{GoText as G, Lang};
@@ -30,7 +32,7 @@ pub(super) fn show(
     ui.label(egui::RichText::new(G::GnuGoOpinion.get(lang)).strong());
     ui.horizontal_wrapped(|ui| {
         let t = ui.selectable_label(territory.shown, G::TerritoryButton.get(lang));
-        crate::app::panel::parts::log_place(&mut state.logged, "go-territory", t.rect);
+        parts::log_place(&mut state.logged, "go-territory", t.rect);
         if t.clicked() {
             send(go(GoCommand::Territory));
         }
@@ -127,7 +129,7 @@ fn graph(
             Some((m + 1, color))
         })
         .collect();
-    let graph = crate::app::panel::parts::ScoreGraph {
+    let graph = ScoreGraph {
         leads: &leads,
         marks,
         shown: table.game().moves().len(),

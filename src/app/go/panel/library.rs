@@ -8,6 +8,8 @@ use bevy_egui::egui;
 use crate::app::actions::Action;
 use crate::app::go::library::{GoLibraryCommand, LibraryView};
 use crate::app::panel::parts::log_place;
+use crate::app::panel::rows;
+use crate::app::panel::rows::Rows;
 use crate::i18n::{Lang, LibText};
 use crate::library::{Filter, Found};
 use crate::rules::Color;
@@ -22,7 +24,7 @@ pub(crate) struct GoLibraryUi {
     winner: Option<&'static str>,
     from_year: String,
     to_year: String,
-    rows: crate::app::panel::rows::Rows,
+    rows: Rows,
     asked: bool,
     logged: Vec<(String, (i32, i32))>,
 }
@@ -203,7 +205,7 @@ fn list(
         })
         .collect();
     let logged = &mut m.logged;
-    let opened = crate::app::panel::rows::show(ui, &rows, &WIDTHS, &mut m.rows, |i, rect| {
+    let opened = rows::show(ui, &rows, &WIDTHS, &mut m.rows, |i, rect| {
         log_place(logged, format!("go-library-row-{i}"), rect);
     });
     if let Some(id) = opened {

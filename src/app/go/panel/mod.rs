@@ -18,11 +18,19 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::go::game::Go;
-use crate::app::go::table::Said;
+use crate::app::go::gnugo::hint::Hinted;
+use crate::app::go::gnugo::review::GoReviewed;
+use crate::app::go::gnugo::territory::Territory;
+use crate::app::go::library::LibraryView;
+use crate::app::go::table::{GoNext, Said};
 use crate::app::go::view::Hover;
 use crate::app::go::{GoCommand, GoComment, GoTable};
+use crate::app::levels;
+use crate::app::levels::Row;
+use crate::app::panel::move_box::MoveBoxUi;
 use crate::app::panel::status::{StatusLines, status_line};
-use crate::app::shell::model::Settings;
+use crate::app::panel::{move_box, parts};
+use crate::app::shell::model::{Overlay, Settings};
 use crate::app::shell::table::TableGame;
 use crate::go::Color;
 use crate::i18n::{GoText as G, Lang, go_illegal, go_result, go_side};
@@ -33,11 +41,11 @@ pub(crate) struct GoShown<'w> {
     table: Res<'w, GoTable>,
     hover: Res<'w, Hover>,
     comment: MessageWriter<'w, GoComment>,
-    library: Res<'w, crate::app::go::library::LibraryView>,
-    territory: Res<'w, crate::app::go::gnugo::territory::Territory>,
-    hinted: Res<'w, crate::app::go::gnugo::hint::Hinted>,
-    reviewed: Res<'w, crate::app::go::gnugo::review::GoReviewed>,
-    next: ResMut<'w, crate::app::go::table::GoNext>,
+    library: Res<'w, LibraryView>,
+    territory: Res<'w, Territory>,
+    hinted: Res<'w, Hinted>,
+    reviewed: Res<'w, GoReviewed>,
+    next: ResMut<'w, GoNext>,
     household: Res<'w, ::table::household::Household>,
 }
 
@@ -55,7 +63,7 @@ pub(crate) struct GoUi {
     /// The library's window.
     library: library::GoLibraryUi,
     /// The move box.
-    typed: crate::app::panel::move_box::MoveBoxUi,
+    typed: MoveBoxUi,
 }
 
 /// The Go table's part of the panel (see `TableGame::panel`), its status line last.
@@ -63,7 +71,7 @@ pub(crate) fn section(
     InMut(ui): InMut<egui::Ui>,
     mut shown: GoShown,
     settings: Res<Settings>,
-    overlay: Res<crate::app::shell::model::Overlay>,
+    overlay: Res<Overlay>,
     status: Res<StatusLines>,
     mut state: Local<GoUi>,
     mut actions: MessageWriter<Action>,
@@ -110,10 +118,10 @@ pub(crate) fn section(
 }
 
 /// The Go levels as the lists show them.
-fn level_rows(lang: Lang) -> Vec<crate::app::levels::Row> {
+fn level_rows(lang: Lang) -> Vec<Row> {
     crate::matches::go_levels::GO_LEVELS
         .iter()
-        .map(|l| crate::app::levels::Row {
+        .map(|l| Row {
             number: l.number,
             name: l.name[usize::from(lang == Lang::En)],
             rating: l.rating,
@@ -132,13 +140,13 @@ fn level_ui(
 ) {
     let rows = level_rows(lang);
     let seat = usize::from(computer == Color::White);
-    let player = crate::app::levels::opponent(household, seats, seat, "go");
+    let player = levels::opponent(household, seats, seat, "go");
     let none = crate::i18n::T::GoNoLevel.get(lang);
     let mut log = |what: String, rect: egui::Rect| {
-        crate::app::panel::parts::log_place(&mut state.levels, what, rect);
+        parts::log_place(&mut state.levels, what, rect);
     };
     let list = ("go-level", &rows[..], none);
-    if let Some(chosen) = crate::app::levels::level_ui(ui, list, level, player, lang, &mut log) {
+    if let Some(chosen) = levels::level_ui(ui, list, level, player, lang, &mut log) {
         send(Action::own(GoCommand::Level(chosen)));
     }
 }
@@ -146,7 +154,7 @@ fn level_ui(
 /// A button whose place is logged under `name`.
 pub(super) fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'static str) -> bool {
     let b = ui.button(text);
-    crate::app::panel::parts::log_place(&mut state.logged, name, b.rect);
+    parts::log_place(&mut state.logged, name, b.rect);
     b.clicked()
 }
 
@@ -162,7 +170,7 @@ fn show(
     let pos = table.game().position();
     ui.add_space(4.0);
     for (name, rect) in cards::toolbar(ui, lang, send) {
-        crate::app::panel::parts::log_place(&mut state.logged, name, rect);
+        parts::log_place(&mut state.logged, name, rect);
     }
     ui.add_space(4.0);
     for color in [Color::Black, Color::White] {
@@ -205,7 +213,7 @@ fn show(
             ),
         ] {
             let b = ui.selectable_label(table.setup.computer == side, text);
-            crate::app::panel::parts::log_place(&mut state.logged, name, b.rect);
+            parts::log_place(&mut state.logged, name, b.rect);
             if b.clicked() && table.setup.computer != side {
                 send(go(GoCommand::Computer(side)));
             }
@@ -242,7 +250,7 @@ fn show(
     setup::new_game(ui, table, &mut shown.next.0, lang, state, send);
     // The table's slots dialog, as at every table (Ctrl+Shift+S).
     let button = ui.button(crate::i18n::Word::SlotsButton.get(lang));
-    crate::app::panel::parts::log_place(&mut state.logged, "go-slots", button.rect);
+    parts::log_place(&mut state.logged, "go-slots", button.rect);
     if button.on_hover_text("Ctrl+Shift+S").clicked() {
         send(Action::ToggleSlots);
     }
@@ -284,7 +292,7 @@ fn moves(
             .desired_rows(2)
             .desired_width(f32::INFINITY),
     );
-    crate::app::panel::parts::log_place(&mut state.logged, "go-comment", response.rect);
+    parts::log_place(&mut state.logged, "go-comment", response.rect);
     response.changed().then(|| state.comment.1.clone())
 }
 
@@ -293,7 +301,7 @@ fn moves(
 fn typed_move(
     ctx: &egui::Context,
     (open, table, lang): (bool, &GoTable, Lang),
-    state: &mut crate::app::panel::move_box::MoveBoxUi,
+    state: &mut MoveBoxUi,
     send: &mut impl FnMut(Action),
 ) {
     use crate::app::panel::move_box::{Typed, show};
@@ -337,7 +345,7 @@ fn typed_move(
                         0 => T::TypedNoMove.fill(lang, &[&text]),
                         _ if text.is_empty() => T::TypedUnreadable.fill(lang, &[&text]),
                         _ => {
-                            let some = crate::app::panel::move_box::some_of(&written);
+                            let some = move_box::some_of(&written);
                             T::TypedAmbiguous.fill(lang, &[&text, &some])
                         }
                     };

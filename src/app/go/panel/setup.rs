@@ -7,10 +7,13 @@ use bevy::prelude::*;
 
 use super::{GoUi, button};
 use crate::app::actions::Action;
+use crate::app::go::table::GoNext;
 use crate::app::go::{GoCommand, GoSetup, GoTable};
+use crate::app::levels;
+use crate::app::panel::parts;
+use crate::app::shell::model::Settings;
 use crate::go::{Rules, handicap};
-use crate::i18n::go_rules;
-use crate::i18n::{GoText as G, Lang};
+use crate::i18n::{GoText as G, Lang, go_rules};
 use crate::rules::TimeControl;
 
 /// The clocks offered for a new game: base + increment, and base + 读秒 (`/30`: 30
@@ -156,21 +159,19 @@ fn computer_choices(
             ),
         ] {
             let b = ui.selectable_value(&mut setup.computer, side, text);
-            crate::app::panel::parts::log_place(logged, name.to_owned(), b.rect);
+            parts::log_place(logged, name.to_owned(), b.rect);
         }
     });
     if let Some(side) = setup.computer {
         let rows = super::level_rows(lang);
         let seat = usize::from(side == Color::White);
-        let player = crate::app::levels::opponent(household, seats, seat, "go");
+        let player = levels::opponent(household, seats, seat, "go");
         let none = crate::i18n::T::GoNoLevel.get(lang);
         let mut log = |what: String, rect: egui::Rect| {
-            crate::app::panel::parts::log_place(logged, what, rect);
+            parts::log_place(logged, what, rect);
         };
         let list = ("go-new-level", &rows[..], none);
-        if let Some(chosen) =
-            crate::app::levels::level_ui(ui, list, setup.level, player, lang, &mut log)
-        {
+        if let Some(chosen) = levels::level_ui(ui, list, setup.level, player, lang, &mut log) {
             setup.level = chosen;
         }
     }
@@ -182,8 +183,8 @@ fn computer_choices(
 pub(crate) fn dialog_section(
     InMut(ui): InMut<egui::Ui>,
     table: Res<GoTable>,
-    mut next: ResMut<crate::app::go::table::GoNext>,
-    mut settings: ResMut<crate::app::shell::model::Settings>,
+    mut next: ResMut<GoNext>,
+    mut settings: ResMut<Settings>,
     household: Res<table::household::Household>,
     mut logged: Local<Vec<(String, (i32, i32))>>,
 ) {
@@ -192,7 +193,7 @@ pub(crate) fn dialog_section(
     ui.horizontal(|ui| {
         for (size, name) in [(9u8, "go-size-9"), (13, "go-size-13"), (19, "go-size-19")] {
             let b = ui.selectable_value(&mut setup.size, size, format!("{size}×{size}"));
-            crate::app::panel::parts::log_place(&mut logged, name.to_owned(), b.rect);
+            parts::log_place(&mut logged, name.to_owned(), b.rect);
         }
     });
     if setup != next.0.unwrap_or(table.setup) {
@@ -211,11 +212,7 @@ pub(crate) fn dialog_section(
             let line = G::HandicapSuggested.fill(lang, &[&strong, &weak, &stones.to_string()]);
             ui.label(egui::RichText::new(line).small());
             let take = ui.small_button(G::TakeSuggestion.get(lang));
-            crate::app::panel::parts::log_place(
-                &mut logged,
-                "go-take-handicap".to_owned(),
-                take.rect,
-            );
+            parts::log_place(&mut logged, "go-take-handicap".to_owned(), take.rect);
             if take.clicked() {
                 let mut setup = next.0.unwrap_or(table.setup);
                 // One stone is black's first move without komi; more are placed stones

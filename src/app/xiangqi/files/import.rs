@@ -5,24 +5,23 @@
 //! never holds up a frame; reads are applied in the order they were asked for.
 
 use crate::app::store::jobs::{Next, Say, Stream, Wake};
-use crate::i18n::Word;
+use crate::i18n::{self, Lang, T, Word};
 use std::collections::VecDeque;
 
 use crate::app::actions::ChooseGame;
-use crate::app::schedule::Logic;
+use crate::app::schedule::{GameKind, Logic};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::shell::model::Settings;
+use crate::app::messages::{BoardChanged, Import, Notice};
+use crate::app::shell::model::{Overlay, Settings};
 use crate::app::shell::table::{TableGame, Tables};
 use crate::app::xiangqi::files::choice::{GameChoice, GameList, ListedGame};
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::library::{KeepGame, OpenGame};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::play::clear;
-use crate::app::{messages::BoardChanged, messages::Import, messages::Notice};
 use crate::collection::Games;
-use crate::i18n::{self, Lang, T};
 use crate::rules::read;
 use crate::rules::record::{GameRecord, ImportError, Imported};
 
@@ -34,15 +33,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (import, choose, say_listing).chain().in_set(
-                <crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::step(
-                    Logic::Import,
-                ),
+                <Xiangqi as crate::app::shell::table::TableGame>::step(Logic::Import),
             ),
         );
 }
 
 /// The table's keys follow the list: Esc closes it, and it is a dialog open.
-fn say_listing(choice: Res<GameChoice>, mut overlay: ResMut<crate::app::shell::model::Overlay>) {
+fn say_listing(choice: Res<GameChoice>, mut overlay: ResMut<Overlay>) {
     let open = choice.0.is_some();
     if overlay.list != open {
         overlay.list = open;
@@ -305,7 +302,7 @@ fn import(
     mut reads: ResMut<Reads>,
     mut opener: Opener,
     mut redraw: MessageWriter<RequestRedraw>,
-    kind: Res<State<crate::app::schedule::GameKind>>,
+    kind: Res<State<GameKind>>,
     tables: Res<Tables>,
 ) {
     let lang = opener.lang();

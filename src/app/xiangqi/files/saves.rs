@@ -7,6 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::app::panel::parts;
 use crate::app::store::slots::{SlotFormat, SlotGame};
 use crate::app::xiangqi::model::Model;
 use crate::i18n::{self, Lang, T};
@@ -65,7 +66,7 @@ fn preview(ui: &mut egui::Ui, position: &Position) {
     );
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let look = crate::app::panel::parts::look(ui.ctx());
+    let look = parts::look(ui.ctx());
     let palette = look.theme.palette();
     let mut shapes = theme::board(false, theme::Coordinates::None, palette);
     for (sq, piece) in position.board().pieces() {
@@ -76,7 +77,7 @@ fn preview(ui: &mut egui::Ui, position: &Position) {
             palette,
         ));
     }
-    crate::app::panel::parts::paint_shapes(&painter, &shapes, rect.center(), cell);
+    parts::paint_shapes(&painter, &shapes, rect.center(), cell);
 }
 
 fn summary(info: &SlotInfo, lang: Lang) -> String {

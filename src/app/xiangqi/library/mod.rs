@@ -13,13 +13,17 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use crate::app::actions::SaveCommand;
+use crate::app::library;
 use crate::app::library::{LibraryAnswer, LibraryLink};
-use crate::app::messages::Notice;
+use crate::app::messages::{Notice, SlotCommand, SlotOp};
 use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
+use crate::app::shell::table::TableGame;
 use crate::app::store::persist::DataDirs;
-use crate::app::xiangqi::model::Mode;
-use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::messages::{GameEnded, Undone};
+use crate::app::xiangqi::model::{Mode, Model};
 use crate::i18n::LibText;
 use crate::library::{Answer, Explored, Filter, Found, Job, Summary};
 use crate::rules::Position;
@@ -121,11 +125,9 @@ impl LibraryView {
 
 pub(crate) fn plugin(app: &mut App) {
     // A household player's page opens Xiangqi's games here.
-    crate::app::library::add_opener(
-        app,
-        <crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::SLUG,
-        |orders, id| _ = orders.write_message(LibraryCommand::Open { id, ply: 0 }),
-    );
+    library::add_opener(app, <Xiangqi as TableGame>::SLUG, |orders, id| {
+        _ = orders.write_message(LibraryCommand::Open { id, ply: 0 })
+    });
     app.add_message::<LibraryCommand>()
         .add_message::<OpenGame>()
         .add_message::<KeepGame>()
@@ -143,7 +145,7 @@ pub(crate) fn plugin(app: &mut App) {
                 ask_explorer,
             )
                 .chain()
-                .in_set(<crate::app::xiangqi::game::Xiangqi as crate::app::shell::table::TableGame>::step(Logic::Library)),
+                .in_set(<Xiangqi as TableGame>::step(Logic::Library)),
         );
 }
 
@@ -199,9 +201,9 @@ fn commands(
 
 /// A game that ended at the table, or was saved to a slot, is kept in the library.
 fn finished_or_saved(
-    mut ended: MessageReader<crate::app::xiangqi::messages::GameEnded>,
-    mut slots: MessageReader<crate::app::messages::SlotCommand>,
-    mut keys: MessageReader<crate::app::actions::SaveCommand>,
+    mut ended: MessageReader<GameEnded>,
+    mut slots: MessageReader<SlotCommand>,
+    mut keys: MessageReader<SaveCommand>,
     model: Res<Model>,
     mode: Res<State<Mode>>,
     mut kept: MessageWriter<KeepGame>,
@@ -214,12 +216,8 @@ fn finished_or_saved(
         return;
     }
     // Saved from the slots' dialog, or with Ctrl+S (which does not go through it).
-    let saved = slots
-        .read()
-        .any(|c| matches!(c.op, crate::app::messages::SlotOp::Save))
-        | keys
-            .read()
-            .any(|k| matches!(k, crate::app::actions::SaveCommand::Save));
+    let saved = slots.read().any(|c| matches!(c.op, SlotOp::Save))
+        | keys.read().any(|k| matches!(k, SaveCommand::Save));
     let over = ended.read().count() > 0;
     if saved || over {
         let source = if over { "played" } else { "saved" };
@@ -253,7 +251,7 @@ fn keep(mut kept: MessageReader<KeepGame>, link: Res<LibraryLink>, mut last: Res
 /// A finished game's end undone (the mate or the resignation taken back): the game is
 /// not finished, and its players' records no longer count it.
 fn taken_back(
-    mut undone: MessageReader<crate::app::xiangqi::messages::Undone>,
+    mut undone: MessageReader<Undone>,
     model: Res<Model>,
     link: Res<LibraryLink>,
     mut last: ResMut<LastPlayed>,

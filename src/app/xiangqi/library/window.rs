@@ -7,6 +7,9 @@ use bevy_egui::egui;
 
 use super::{LibraryCommand, LibraryView};
 use crate::app::actions::Action;
+use crate::app::panel;
+use crate::app::panel::rows;
+use crate::app::panel::rows::Rows;
 use crate::i18n::{Lang, LibText, result_word};
 use crate::library::{Filter, Found};
 use crate::rules::{Color, Position};
@@ -19,7 +22,7 @@ pub(crate) struct Places(Vec<(String, (i32, i32))>);
 impl Places {
     /// Logs where `what` is, if it moved.
     pub(crate) fn log(&mut self, what: &str, rect: egui::Rect) {
-        let at = crate::app::panel::screen_at(rect);
+        let at = panel::screen_at(rect);
         if !self.0.iter().any(|(w, a)| w == what && *a == at) {
             bevy::log::info!("panel {what} at {},{}", at.0, at.1);
             self.0.retain(|(w, _)| w != what);
@@ -46,7 +49,7 @@ pub(crate) struct WindowUi {
     mirror: bool,
     folder: String,
     sort: (Column, bool),
-    rows: crate::app::panel::rows::Rows,
+    rows: Rows,
     /// The first frame the window is shown asks for every game.
     asked: bool,
     /// Where its widgets are (and the explorer's).
@@ -405,7 +408,7 @@ fn list(
         .collect();
     let widths: Vec<f32> = WIDTHS.iter().map(|&(_, w)| w).collect();
     let places = &mut m.places;
-    let opened = crate::app::panel::rows::show(ui, &rows, &widths, &mut m.rows, |i, rect| {
+    let opened = rows::show(ui, &rows, &widths, &mut m.rows, |i, rect| {
         places.log(&format!("library-row-{i}"), rect);
     });
     if let Some(g) = opened.and_then(|id| games.iter().find(|g| g.id == id)) {

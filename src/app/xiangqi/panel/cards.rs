@@ -5,19 +5,19 @@
 //! (the shared `panel/toolbar.rs` draws it).
 
 use crate::app::xiangqi::messages::EngineCommand;
-use crate::i18n::Said;
-use crate::i18n::Word;
+use crate::i18n::{Lang, Said, T, Word};
 use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
+use crate::app::panel::parts;
 use crate::app::panel::parts::{card_frame, clock_text};
 use crate::app::panel::toolbar::{self, Icon, Tool};
 use crate::app::shell::model::Settings;
-use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::model::{Model, NextHandicap, NextOpponent};
 use crate::app::xiangqi::panel::piece_art::piece_icon;
-use crate::i18n::{Lang, T};
+use crate::app::{household, levels};
 use crate::rules::{Color as Side, Piece, Role};
 
 /// The name on a side's card: the game's player (its `Red`/`Black` tag), else the
@@ -63,7 +63,7 @@ pub(crate) fn card(
                 ui.spacing_mut().item_spacing.y = 2.0;
                 let full = player_name(model, (settings, xq), side);
                 let player = named(model, side);
-                crate::app::panel::parts::card_name(
+                parts::card_name(
                     ui,
                     &::table::i18n::player_said(&full, settings.lang),
                     player.as_deref(),
@@ -137,10 +137,7 @@ pub(crate) fn toolbar(
 /// player at the side that gives, named); who the computer plays and at what level.
 pub(crate) fn handicap_section(
     InMut(ui): InMut<egui::Ui>,
-    (mut next, mut opponent): (
-        ResMut<crate::app::xiangqi::model::NextHandicap>,
-        ResMut<crate::app::xiangqi::model::NextOpponent>,
-    ),
+    (mut next, mut opponent): (ResMut<NextHandicap>, ResMut<NextOpponent>),
     (settings, xq, household): (
         Res<Settings>,
         Res<crate::settings::XiangqiSettings>,
@@ -168,12 +165,12 @@ pub(crate) fn handicap_section(
         for h in Handicap::ALL {
             let choice = ui.selectable_value(&mut chosen, h, h.name(lang));
             let name = format!("handicap-{}", h.slug());
-            crate::app::panel::parts::log_place(&mut logged, name, choice.rect);
+            parts::log_place(&mut logged, name, choice.rect);
         }
     });
     if let Some(giver) = chosen.giver() {
         let seat = &settings.seats[giver.index()];
-        let who = crate::app::household::seat_name(seat, lang);
+        let who = household::seat_name(seat, lang);
         let side = crate::i18n::side(giver, lang);
         let line = T::HandicapGiven.fill(lang, &[&who, &side, &chosen.name(lang)]);
         ui.label(egui::RichText::new(line).small());
@@ -193,7 +190,7 @@ fn opponent_section(
         &::table::household::Household,
     ),
     logged: &mut Vec<(String, (i32, i32))>,
-    next: &mut crate::app::xiangqi::model::NextOpponent,
+    next: &mut NextOpponent,
 ) {
     use crate::app::xiangqi::panel::engine::{level_ui, opponent_text};
     let lang = settings.lang;
@@ -207,7 +204,7 @@ fn opponent_section(
             (Some(Side::Black), "new-opponent-black"),
         ] {
             let b = ui.selectable_value(&mut computer, choice, opponent_text(choice, lang));
-            crate::app::panel::parts::log_place(logged, name.to_owned(), b.rect);
+            parts::log_place(logged, name.to_owned(), b.rect);
         }
     });
     // Nothing changes in the game in progress: the choice waits for Start.
@@ -216,8 +213,7 @@ fn opponent_section(
         // The computer comes at the level of the player it meets, as it will at Start.
         if let Some(side) = computer.filter(|_| xq.computer.is_none()) {
             let seat = usize::from(side == Side::Black);
-            if let Some(level) =
-                crate::app::levels::starting_level(household, &settings.seats, seat, "xiangqi")
+            if let Some(level) = levels::starting_level(household, &settings.seats, seat, "xiangqi")
             {
                 next.level = Some(Some(level));
             }

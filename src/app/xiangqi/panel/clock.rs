@@ -2,16 +2,16 @@
 //! (asked once) and draw offers; the next game's time control; the clock's format.
 
 use crate::app::xiangqi::messages::DrawCommand;
-use crate::i18n::Word;
+use crate::i18n::{Lang, T, Word};
 use crate::settings::XiangqiSettings;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::egui_color;
+use crate::app::panel::parts;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
+use crate::app::{egui_color, panel};
 pub use crate::clock::format_left;
-use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, TimeControl, time::PRESETS};
 
 fn side_name(side: Side, lang: Lang) -> &'static str {
@@ -32,7 +32,7 @@ impl ClockUi {
     /// Logs where a button is when that changes: for whoever reads the log (the window
     /// tests press Resign).
     pub(crate) fn log_place(&mut self, what: &'static str, rect: egui::Rect) {
-        let at = crate::app::panel::screen_at(rect);
+        let at = panel::screen_at(rect);
         if !self.logged.contains(&(what, at)) {
             bevy::log::info!("panel {what} at {},{}", at.0, at.1);
             self.logged.retain(|(w, _)| *w != what);
@@ -43,7 +43,7 @@ impl ClockUi {
 
 /// A clock under ten seconds, and the custom clock's hint.
 fn red_text(ui: &egui::Ui) -> egui::Color32 {
-    egui_color(crate::app::panel::parts::colors(ui.ctx()).clock_low)
+    egui_color(parts::colors(ui.ctx()).clock_low)
 }
 
 fn control_name(control: Option<TimeControl>, lang: Lang) -> String {

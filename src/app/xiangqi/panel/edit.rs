@@ -2,15 +2,16 @@
 //! board's buttons, who moves first, the FEN, why the board cannot be played yet, and
 //! "Play from here". It only sends [`EditCommand`]s and [`Action`]s.
 
-use crate::app::xiangqi::messages::ToggleEditor;
-use crate::i18n::Word;
+use crate::app::xiangqi::messages::{EditCommand, ToggleEditor};
+use crate::i18n::{self, Lang, T, Word};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
+use crate::app::panel;
+use crate::app::panel::parts;
 use crate::app::xiangqi::edit::EditState;
-use crate::app::xiangqi::messages::EditCommand;
-use crate::i18n::{self, Lang, T};
+use crate::app::xiangqi::panel::piece_art;
 use crate::rules::{Color, Piece, Role};
 
 /// What the editor's panel keeps between frames.
@@ -26,7 +27,7 @@ impl EditUi {
     /// Logs where a tray piece or button is, when that changes: for whoever reads the
     /// log (the window tests drag from the tray and press the buttons).
     fn log_place(&mut self, what: &str, rect: egui::Rect) {
-        let at = crate::app::panel::screen_at(rect);
+        let at = panel::screen_at(rect);
         if self.logged.get(what) != Some(&at) {
             info!("edit {what} at {},{}", at.0, at.1);
             self.logged.insert(what.to_owned(), at);
@@ -62,12 +63,7 @@ pub(crate) fn show(
                         .min_size(egui::vec2(34.0, 34.0))
                         .sense(egui::Sense::click_and_drag()),
                 );
-                crate::app::xiangqi::panel::piece_art::paint_piece(
-                    ui.painter(),
-                    button.rect.center(),
-                    14.0,
-                    piece,
-                );
+                piece_art::paint_piece(ui.painter(), button.rect.center(), 14.0, piece);
                 // A reader names the tray's piece ("red chariot").
                 button.widget_info(|| {
                     egui::WidgetInfo::selected(
@@ -131,10 +127,7 @@ pub(crate) fn show(
             ui.label(T::EditReady.get(lang));
         }
         Err(e) => {
-            ui.label(
-                egui::RichText::new(i18n::position_error(e, lang))
-                    .color(crate::app::panel::parts::warning(ui)),
-            );
+            ui.label(egui::RichText::new(i18n::position_error(e, lang)).color(parts::warning(ui)));
         }
     }
     ui.horizontal_wrapped(|ui| {

@@ -5,20 +5,20 @@
 //! Everything here only reads and asks; the choices go out as actions or edits.
 
 use crate::app::xiangqi::messages::EngineCommand;
-use crate::app::xiangqi::model::XiangqiSettingsEdited;
-use crate::settings::XiangqiSettings;
+use crate::app::xiangqi::model::{ComputerWaits, Model, XiangqiSettingsEdited};
+use crate::settings::{HASH_MB, MAX_DEPTH, MAX_MOVE_TIME, XiangqiSettings};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::egui_color;
+use crate::app::levels::Row;
+use crate::app::panel::parts;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::engine_link::{EngineStatus, EngineView};
-use crate::app::xiangqi::model::{ComputerWaits, Model};
+use crate::app::{egui_color, levels};
 use crate::engine::{Limit, Line, Score};
 use crate::i18n::{Lang, T};
 use crate::rules::{Color as Side, Notation, Position};
-use crate::settings::{HASH_MB, MAX_DEPTH, MAX_MOVE_TIME};
 
 /// How many moves of each line are shown.
 const LINE_MOVES: usize = 8;
@@ -100,27 +100,27 @@ pub(crate) fn level_ui(
 ) {
     use crate::engine::levels::LEVELS;
     let lang = settings.lang;
-    let rows: Vec<crate::app::levels::Row> = LEVELS
+    let rows: Vec<Row> = LEVELS
         .iter()
-        .map(|l| crate::app::levels::Row {
+        .map(|l| Row {
             number: l.number,
             name: l.name[usize::from(lang == Lang::En)],
             rating: l.rating,
         })
         .collect();
     let seat = usize::from(computer == Side::Black);
-    let player = crate::app::levels::opponent(household, &settings.seats, seat, "xiangqi");
+    let player = levels::opponent(household, &settings.seats, seat, "xiangqi");
     // Where the list and its entries are, for the window tests (logged as they move).
     static LOGGED: std::sync::Mutex<Vec<(String, (i32, i32))>> = std::sync::Mutex::new(Vec::new());
     let mut log = |what: String, rect: egui::Rect| {
         if let Ok(mut logged) = LOGGED.lock() {
-            crate::app::panel::parts::log_place(&mut logged, what, rect);
+            parts::log_place(&mut logged, what, rect);
         }
     };
     let none = T::NoLevel.get(lang);
     // The log names are the list's: `computer-level`, `computer-level-3` in the panel.
     let list = (prefix, &rows[..], none);
-    if let Some(chosen) = crate::app::levels::level_ui(ui, list, level, player, lang, &mut log) {
+    if let Some(chosen) = levels::level_ui(ui, list, level, player, lang, &mut log) {
         send(Action::own(EngineCommand::SetLevel(chosen)));
     }
 }
@@ -167,7 +167,7 @@ fn analysis(ui: &mut egui::Ui, pos: &Position, view: &EngineView, notation: Nota
             return;
         }
         EngineStatus::Failed(why) => {
-            ui.label(egui::RichText::new(why).color(crate::app::panel::parts::warning(ui)));
+            ui.label(egui::RichText::new(why).color(parts::warning(ui)));
             return;
         }
         EngineStatus::Running(name) if !lines.is_empty() => {

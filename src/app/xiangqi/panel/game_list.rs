@@ -4,15 +4,16 @@
 //! dialog only sends [`Action::ChooseGame`]; `logic.rs` does the work.
 
 use crate::app::schedule::PanelSet;
-use crate::i18n::Word;
+use crate::i18n::{Lang, T, Word};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::actions::Action;
+use crate::app::panel;
+use crate::app::panel::parts;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::files::choice::{GameChoice, ListedGame};
-use crate::i18n::{Lang, T};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, dialog.in_set(PanelSet::GameList));
@@ -127,7 +128,7 @@ fn dialog(
     let mut open = true;
     let mut close = false;
     let mut searched = false;
-    crate::app::panel::parts::dialog(ctx, T::GamesTitle.get(lang), &mut open)
+    parts::dialog(ctx, T::GamesTitle.get(lang), &mut open)
         .resizable(true)
         .show(ctx, |ui| {
             let count = if list.complete {
@@ -145,7 +146,7 @@ fn dialog(
                         .hint_text(T::GamesSearchHint.get(lang)),
                 );
                 searched = field.changed();
-                let at = crate::app::panel::screen_at(field.rect);
+                let at = panel::screen_at(field.rect);
                 if shown.search_at != Some(at) {
                     info!("panel games-search at {},{}", at.0, at.1);
                     shown.search_at = Some(at);

@@ -1,13 +1,13 @@
 //! The game's information: players, event, date, site, round and result, as the
 //! record's tags. Every other tag the file had stays as it was, in its place.
 
-use crate::i18n::Word;
+use crate::i18n::{Lang, T, Word};
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
+use crate::app::panel::parts;
 use crate::app::xiangqi::messages::RecordEdit;
 use crate::app::xiangqi::model::Model;
-use crate::i18n::{Lang, T};
 
 /// The fields the dialog edits: the tag and its label.
 const FIELDS: [(&str, T); 6] = [
@@ -105,7 +105,7 @@ pub(crate) fn show(
     };
     let mut open = true;
     let mut done = None;
-    crate::app::panel::parts::dialog(ctx, Word::GameInfo.get(lang), &mut open).show(ctx, |ui| {
+    parts::dialog(ctx, Word::GameInfo.get(lang), &mut open).show(ctx, |ui| {
         egui::Grid::new("game info").num_columns(2).show(ui, |ui| {
             for ((_, label), value) in FIELDS.iter().zip(fields.iter_mut()) {
                 ui.label(label.get(lang));

@@ -24,15 +24,18 @@ use bevy_egui::egui;
 
 use crate::app::actions::Action;
 use crate::app::egui_color;
+use crate::app::panel::move_box;
+use crate::app::panel::move_box::MoveBoxUi;
 use crate::app::panel::parts::{self, PanelPlace};
 use crate::app::panel::status::{StatusLines, status_line};
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::shell::table::TableGame;
 use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::library::window::WindowUi;
+use crate::app::xiangqi::library::{LibraryView, window};
 use crate::app::xiangqi::messages::{EditCommand, RecordEdit};
-use crate::app::xiangqi::model::Model;
-use crate::app::xiangqi::model::XiangqiSettingsEdited;
+use crate::app::xiangqi::model::{Mode, Model, XiangqiSettingsEdited};
 use crate::app::xiangqi::train::Training;
 use crate::i18n::{self, Lang};
 use crate::settings::XiangqiSettings;
@@ -44,11 +47,11 @@ pub(crate) struct XiangqiUi {
     edit: edit::EditUi,
     moves: moves::MovesUi,
     info: info::InfoUi,
-    library: crate::app::xiangqi::library::window::WindowUi,
+    library: WindowUi,
     /// The training's places logged, and its list's filters.
     train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
     /// The move box's text and what it said.
-    typed: crate::app::panel::move_box::MoveBoxUi,
+    typed: MoveBoxUi,
 }
 
 /// What Xiangqi's part of the panel reads.
@@ -62,9 +65,9 @@ pub(crate) struct Shown<'w> {
     editing: Res<'w, Editing>,
     training: Res<'w, Training>,
     engines: review::EngineShown<'w>,
-    library: Res<'w, crate::app::xiangqi::library::LibraryView>,
+    library: Res<'w, LibraryView>,
     household: Res<'w, ::table::household::Household>,
-    mode: Res<'w, State<crate::app::xiangqi::model::Mode>>,
+    mode: Res<'w, State<Mode>>,
 }
 
 /// What it says: the player's actions, edits and settings, and a request for the next
@@ -105,7 +108,7 @@ pub(crate) fn section(
     } = shown;
     // A lesson on the board: the table's lines for it are the panel's (the game's own
     // controls would act on the game put aside), with why a move was refused.
-    if *mode.get() == crate::app::xiangqi::model::Mode::Lesson {
+    if *mode.get() == Mode::Lesson {
         status_line(ui, status.of(Xiangqi::KIND));
         return;
     }
@@ -179,7 +182,7 @@ pub(crate) fn section(
         train::list(&ctx, &training, lang, list, logged, &mut send);
     }
     if library.open {
-        crate::app::xiangqi::library::window::show(
+        window::show(
             &ctx,
             &library,
             model.shown_position(),
@@ -259,7 +262,7 @@ fn banner(ctx: &egui::Context, text: &str) {
 fn typed_move(
     ctx: &egui::Context,
     (open, model, settings, lang): (bool, &Model, &XiangqiSettings, Lang),
-    state: &mut crate::app::panel::move_box::MoveBoxUi,
+    state: &mut MoveBoxUi,
     send: &mut impl FnMut(Action),
 ) {
     use crate::app::panel::move_box::{Typed, show};
@@ -291,7 +294,7 @@ fn typed_move(
                             .iter()
                             .map(|&m| settings.notation.write(pos, m))
                             .collect();
-                        let some = crate::app::panel::move_box::some_of(&named);
+                        let some = move_box::some_of(&named);
                         i18n::T::TypedAmbiguous.fill(lang, &[&text, &some])
                     }
                     NotationErrorKind::NoSuchMove(_) => i18n::T::TypedNoMove.fill(lang, &[&text]),

@@ -9,6 +9,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
+use crate::app::panel::parts;
+use crate::app::panel::parts::ScoreGraph;
+use crate::app::xiangqi::engine_link::EngineView;
 use crate::app::xiangqi::model::{ComputerWaits, Model};
 use crate::app::xiangqi::review::{ReviewCommand, Reviewed};
 use crate::games::xiangqi::review::{Mark, summary, win_percent};
@@ -18,7 +21,7 @@ use crate::rules::tree::Eval;
 /// What the engine's parts of the panel read.
 #[derive(SystemParam)]
 pub(crate) struct EngineShown<'w> {
-    pub(crate) view: Res<'w, crate::app::xiangqi::engine_link::EngineView>,
+    pub(crate) view: Res<'w, EngineView>,
     pub(crate) waits: Res<'w, ComputerWaits>,
     pub(crate) reviewed: Res<'w, Reviewed>,
 }
@@ -42,14 +45,14 @@ pub(crate) fn show(
                     .text(format!("{found}/{all}")),
             );
             let b = ui.button(T::ReviewStop.get(lang));
-            crate::app::panel::parts::log_place(logged, "review-stop", b.rect);
+            parts::log_place(logged, "review-stop", b.rect);
             if b.clicked() {
                 send(Action::own(ReviewCommand::Toggle));
             }
         }
         None => {
             let b = ui.button(format!("{} (R)", T::Review.get(lang)));
-            crate::app::panel::parts::log_place(logged, "review", b.rect);
+            parts::log_place(logged, "review", b.rect);
             if b.clicked() {
                 send(Action::own(ReviewCommand::Toggle));
             }
@@ -107,7 +110,7 @@ fn graph(
             Some((i + 1, color))
         })
         .collect();
-    let graph = crate::app::panel::parts::ScoreGraph {
+    let graph = ScoreGraph {
         leads: &leads,
         marks,
         shown: reviewed.ply_of(model.cursor()).unwrap_or(0),

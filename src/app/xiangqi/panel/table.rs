@@ -4,7 +4,7 @@
 //! moves and the other below them; below the board (a tall window) two columns, the
 //! players and the buttons at the left, the moves at the right.
 
-use crate::i18n::Word;
+use crate::i18n::{self, Lang, T, Word};
 use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -14,10 +14,14 @@ use crate::app::actions::Action;
 use crate::app::panel::parts;
 use crate::app::panel::status::{Status, status_line};
 use crate::app::shell::model::Settings;
+use crate::app::xiangqi::engine_link::EngineView;
+use crate::app::xiangqi::library::window::Places;
+use crate::app::xiangqi::library::{LibraryView, explorer};
 use crate::app::xiangqi::messages::RecordEdit;
-use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::model::{ComputerWaits, Model};
+use crate::app::xiangqi::panel::{engine, opening, review};
 use crate::app::xiangqi::play::warning_text;
-use crate::i18n::{self, Lang, T};
+use crate::app::xiangqi::review::Reviewed;
 use crate::rules::Color as Side;
 
 /// What the panel shows.
@@ -26,10 +30,10 @@ pub(crate) struct Shown<'a> {
     pub settings: &'a Settings,
     pub xq: &'a XiangqiSettings,
     pub status: &'a Status,
-    pub engine: &'a crate::app::xiangqi::engine_link::EngineView,
-    pub waits: &'a crate::app::xiangqi::model::ComputerWaits,
-    pub reviewed: &'a crate::app::xiangqi::review::Reviewed,
-    pub library: &'a crate::app::xiangqi::library::LibraryView,
+    pub engine: &'a EngineView,
+    pub waits: &'a ComputerWaits,
+    pub reviewed: &'a Reviewed,
+    pub library: &'a LibraryView,
     pub household: &'a table::household::Household,
 }
 
@@ -49,7 +53,7 @@ pub(crate) struct Memory<'a> {
     pub viewport: f32,
     pub top: f32,
     /// Where the explorer's widgets are.
-    pub places: &'a mut crate::app::xiangqi::library::window::Places,
+    pub places: &'a mut Places,
 }
 
 fn side_text(side: Side, lang: Lang) -> &'static str {
@@ -165,16 +169,13 @@ fn head(
 fn moves_part(
     ui: &mut egui::Ui,
     shown: &Shown,
-    (moves_ui, places): (
-        &mut moves::MovesUi,
-        &mut crate::app::xiangqi::library::window::Places,
-    ),
+    (moves_ui, places): (&mut moves::MovesUi, &mut Places),
     send: &mut impl FnMut(Action),
     record: &mut impl FnMut(RecordEdit),
 ) {
     let (model, settings, xq) = (shown.model, shown.settings, shown.xq);
     let lang = settings.lang;
-    crate::app::xiangqi::panel::opening::show(ui, model, lang, &mut moves_ui.opening_logged);
+    opening::show(ui, model, lang, &mut moves_ui.opening_logged);
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(T::Moves.get(lang)).strong());
         if ui.button(Word::GameInfo.get(lang)).clicked() {
@@ -182,7 +183,7 @@ fn moves_part(
         }
     });
     moves::show(ui, model, xq.notation, lang, moves_ui, send, record);
-    crate::app::xiangqi::panel::review::show(
+    review::show(
         ui,
         model,
         shown.reviewed,
@@ -191,7 +192,7 @@ fn moves_part(
         send,
     );
     if !model.is_reviewing() || shown.library.explorer {
-        crate::app::xiangqi::library::explorer::show(
+        explorer::show(
             ui,
             model.shown_position(),
             shown.library,
@@ -221,14 +222,7 @@ fn tail(
     } = *shown;
     let lang = settings.lang;
     ui.separator();
-    let strength = crate::app::xiangqi::panel::engine::show(
-        ui,
-        model,
-        (settings, xq, household),
-        engine,
-        waits,
-        send,
-    );
+    let strength = engine::show(ui, model, (settings, xq, household), engine, waits, send);
     ui.add_space(4.0);
     cards::card(ui, model, (settings, xq), bottom);
     let clock = clock::show(ui, model, (settings, xq), clock_ui, send);

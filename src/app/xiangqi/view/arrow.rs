@@ -5,8 +5,12 @@
 use crate::app::schedule::Present;
 use bevy::prelude::*;
 
+use crate::app::shell::model::BoardLook;
+use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::engine_link::EngineView;
 use crate::app::xiangqi::model::Model;
+use crate::app::xiangqi::review::Reviewed;
+use crate::app::xiangqi::train::Training;
 use crate::app::xiangqi::view::board::{CELL, world};
 use crate::rules::Move;
 
@@ -40,14 +44,14 @@ fn show(
     mut commands: Commands,
     model: Res<Model>,
     view: Res<EngineView>,
-    look: Res<crate::app::shell::model::BoardLook>,
-    editing: Res<crate::app::xiangqi::edit::Editing>,
+    look: Res<BoardLook>,
+    editing: Res<Editing>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     arrows: Query<Entity, With<Arrow>>,
     mut shown: Local<Option<(Move, bool, crate::theme::Theme)>>,
-    reviewed: Res<crate::app::xiangqi::review::Reviewed>,
-    training: Res<crate::app::xiangqi::train::Training>,
+    reviewed: Res<Reviewed>,
+    training: Res<Training>,
 ) {
     if !(model.is_changed()
         || view.is_changed()

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::app::schedule::Present;
+use crate::app::shell::model::BoardLook;
 use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::view::board::{CELL, world};
 use crate::rules::tree::marks::{Colour, Marks};
@@ -34,7 +35,7 @@ fn rgba(colour: Colour) -> crate::theme::Rgba {
 fn show(
     mut commands: Commands,
     model: Res<Model>,
-    look: Res<crate::app::shell::model::BoardLook>,
+    look: Res<BoardLook>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     drawn: Query<Entity, With<Drawn>>,

@@ -8,8 +8,12 @@ use crate::app::schedule::{Begin, Present};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::app::shell::model::Settings;
+use crate::app::shell::model::{BoardLook, Settings};
 use crate::app::to_color;
+use crate::app::xiangqi::cursor::BoardCursor;
+use crate::app::xiangqi::edit::Editing;
+use crate::app::xiangqi::game::Xiangqi;
+use crate::app::xiangqi::learn::lessons;
 use crate::app::xiangqi::messages::{MoveRejected, Refusal};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{CELL, world};
@@ -145,11 +149,11 @@ fn rebuild(
     mut commands: Commands,
     model: Res<Model>,
     selection: Res<Selection>,
-    cursor: Res<crate::app::xiangqi::cursor::BoardCursor>,
+    cursor: Res<BoardCursor>,
     settings: Res<Settings>,
-    look_changed: Res<crate::app::shell::model::BoardLook>,
-    editing: Res<crate::app::xiangqi::edit::Editing>,
-    lesson: Res<table::learn::lessons::Lessoning<crate::app::xiangqi::game::Xiangqi>>,
+    look_changed: Res<BoardLook>,
+    editing: Res<Editing>,
+    lesson: Res<table::learn::lessons::Lessoning<Xiangqi>>,
     look: Option<Res<MarkLook>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     marks: Query<Entity, With<Mark>>,
@@ -196,7 +200,7 @@ fn rebuild(
     }
     let pos = model.shown_position();
     // A lesson's points to reach or take: a ring and a star on each.
-    for sq in crate::app::xiangqi::learn::lessons::targets(&lesson) {
+    for sq in lessons::targets(&lesson) {
         let at = world(sq, flipped);
         commands.spawn(shape(&look.ring, &look.target, at, Z_OVER - 1.0));
         if pos.piece_at(sq).is_none() {

@@ -7,11 +7,11 @@
 
 mod rows;
 
-use crate::app::xiangqi::messages::GoToMove;
+use crate::app::xiangqi::messages::{GoToMove, RecordEdit};
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
-use crate::app::xiangqi::messages::RecordEdit;
+use crate::app::panel;
 use crate::app::xiangqi::model::Model;
 use crate::i18n::{Lang, T};
 use crate::rules::Notation;
@@ -52,7 +52,7 @@ impl MovesUi {
     /// window tests click them (`panel move 17 at 900,395`).
     fn log_places(&mut self, places: Vec<(String, egui::Rect)>) {
         for (what, rect) in places {
-            let at = crate::app::panel::screen_at(rect);
+            let at = panel::screen_at(rect);
             if self.logged.get(&what) != Some(&at) {
                 bevy::log::info!("panel {what} at {},{}", at.0, at.1);
                 self.logged.insert(what, at);
