@@ -113,14 +113,6 @@ impl<G: LessonGame> Lessoning<G> {
     pub fn attempt(&self) -> Option<&G::Attempt> {
         self.attempt.as_ref().map(|(_, a)| a)
     }
-
-    /// The board takes moves: no level, or one not yet passed or failed (then Retry,
-    /// Next or Leave).
-    #[must_use]
-    pub fn takes_moves(&self) -> bool {
-        self.attempt()
-            .is_none_or(|a| G::verdict(a).1 == Verdict::Going)
-    }
 }
 
 /// A game's lessons on the table: its course on the shelf (the map shows it), its

@@ -182,6 +182,38 @@ impl Learning {
     }
 }
 
+/// Whether a game's board is lent to a lesson, practice or guessing (the table's
+/// services that set their own positions up): the games' tutors and warnings stay
+/// silent then, and the board takes only the moves the service is waiting for. The
+/// same answer as the services' [`Lent`] for those three, read as a system's param.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct BoardLent<'w> {
+    learning: Res<'w, Learning>,
+    practice: Res<'w, super::practice::Practice>,
+    guesses: Res<'w, super::guess::Guesses>,
+}
+
+impl BoardLent<'_> {
+    /// The board of the game of `slug` is lent.
+    #[must_use]
+    pub fn lent(&self, slug: &str) -> bool {
+        self.learning.lesson(slug).is_some()
+            || self.practice.drill(slug).is_some()
+            || self.guesses.open.contains_key(slug)
+    }
+
+    /// The board of the game of `slug` takes a move: not lent, or lent and waiting for
+    /// one (a lesson not yet passed or failed, a drill or a guess not yet answered).
+    #[must_use]
+    pub fn takes_moves(&self, slug: &str) -> bool {
+        self.learning
+            .lesson(slug)
+            .is_none_or(|l| l.state == LessonState::Going)
+            && self.practice.takes_moves(slug)
+            && self.guesses.takes_moves(slug)
+    }
+}
+
 /// The question the help asks before a move, at each game's table (by its slug): the
 /// warning's words. The game keeps the move itself; the panel shows the words with
 /// "Play it anyway" and "Choose another move", and sends a [`TutorAnswer`].

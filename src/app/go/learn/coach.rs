@@ -9,7 +9,7 @@
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use table::learn::coach::{Coached, Played};
-use table::learn::shell::Learning;
+use table::learn::shell::BoardLent;
 use table::learn::{Looked, Text};
 use table::shell::table::TableGame;
 
@@ -34,9 +34,7 @@ pub struct About {
 pub struct Board<'w, 's> {
     table: ResMut<'w, GoTable>,
     happened: MessageReader<'w, 's, GoHappened>,
-    learning: Res<'w, Learning>,
-    practice: Res<'w, table::learn::practice::Practice>,
-    guesses: Res<'w, table::learn::guess::Guesses>,
+    lent: BoardLent<'w>,
     wake: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
 }
 
@@ -84,9 +82,7 @@ impl Coached for Go {
         };
         let slug = <Self as TableGame>::SLUG;
         board.table.setup.computer != Some(mover)
-            && board.learning.lesson(slug).is_none()
-            && board.practice.drill(slug).is_none()
-            && !board.guesses.open.contains_key(slug)
+            && !board.lent.lent(slug)
             && played.mv != Move::Pass
     }
 

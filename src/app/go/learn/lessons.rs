@@ -6,7 +6,7 @@
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use table::learn::lessons::{self, Free, LessonGame, Lessoning, Tried};
-use table::learn::shell::{LearnCommand, Lesson};
+use table::learn::shell::{BoardLent, LearnCommand, Lesson};
 use table::learn::{Course, Text};
 
 use crate::app::go::game::Go;
@@ -21,12 +21,8 @@ use crate::go::{Game, Move, Point};
 
 /// The board takes stones: no lesson, drill or guess waiting on a verdict.
 #[must_use]
-pub fn takes_moves(
-    lesson: Res<Lessoning<Go>>,
-    practice: Res<table::learn::practice::Practice>,
-    guesses: Res<table::learn::guess::Guesses>,
-) -> bool {
-    lesson.takes_moves() && practice.takes_moves(Go::SLUG) && guesses.takes_moves(Go::SLUG)
+pub fn takes_moves(lent: BoardLent) -> bool {
+    lent.takes_moves(Go::SLUG)
 }
 
 /// The marked points still to do (the board labels them).

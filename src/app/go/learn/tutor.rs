@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use table::learn::ask::{self, Asking};
-use table::learn::shell::{Learning, Question};
+use table::learn::shell::{BoardLent, Question};
 
 use crate::app::go::game::Go;
 use crate::app::go::{GoCommand, GoTable};
@@ -50,9 +50,7 @@ impl Asking for Go {
 #[derive(SystemParam)]
 pub(crate) struct Helper<'w> {
     settings: Res<'w, Settings>,
-    learning: Res<'w, Learning>,
-    practice: Res<'w, table::learn::practice::Practice>,
-    guesses: Res<'w, table::learn::guess::Guesses>,
+    lent: BoardLent<'w>,
     held: ResMut<'w, Held>,
     asked: MessageWriter<'w, Question>,
 }
@@ -68,13 +66,7 @@ impl Helper<'_> {
         });
         let playing = table.counting().is_none() && table.result().is_none();
         let slug = <Go as TableGame>::SLUG;
-        if !helped
-            || !playing
-            || table.setup.computer == Some(mover)
-            || self.learning.lesson(slug).is_some()
-            || self.practice.drill(slug).is_some()
-            || self.guesses.open.contains_key(slug)
-        {
+        if !helped || !playing || table.setup.computer == Some(mover) || self.lent.lent(slug) {
             return false;
         }
         let size = table.size();

@@ -8,7 +8,7 @@
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
 use table::learn::lessons::{self, Free, LessonGame, Lessoning, Tried};
-use table::learn::shell::{LearnCommand, Learning, Lesson, LessonState};
+use table::learn::shell::{BoardLent, LearnCommand, Learning, Lesson, LessonState};
 use table::learn::{Course, Text, Verdict};
 
 use crate::app::schedule::Logic;
@@ -28,14 +28,8 @@ struct Answered(Vec<MovePlayed>);
 
 /// The board takes moves: no lesson, drill or guess waiting on a verdict.
 #[must_use]
-pub fn takes_moves(
-    lesson: Res<Lessoning<Xiangqi>>,
-    practice: Res<table::learn::practice::Practice>,
-    guesses: Res<table::learn::guess::Guesses>,
-) -> bool {
-    lesson.takes_moves()
-        && practice.takes_moves(Xiangqi::SLUG)
-        && guesses.takes_moves(Xiangqi::SLUG)
+pub fn takes_moves(lent: BoardLent) -> bool {
+    lent.takes_moves(Xiangqi::SLUG)
 }
 
 /// The marked points still to reach or take (the board draws them).
