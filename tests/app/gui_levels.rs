@@ -130,3 +130,33 @@ fn the_go_level_is_kept_when_the_game_opens_again() {
         "{kept}"
     );
 }
+
+/// The program reads the settings file before the games are added (for the window's
+/// size): each game still takes its own fields from it, Xiangqi's computer and Go's
+/// level alike.
+#[test]
+fn each_games_fields_are_read_when_the_file_is_read_before_the_games_come() {
+    use xiangqi::app::store::persist::DataDirs;
+    use xiangqi::settings::XiangqiSettings;
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("levels-file-first");
+    let _ = std::fs::remove_dir_all(&root);
+    let dirs = xiangqi::storage::Dirs::under(&root);
+    std::fs::create_dir_all(&dirs.config).unwrap();
+    std::fs::write(
+        dirs.settings(),
+        "(computer: \"black\", strength: \"depth 3\", level: 0, go_level: 4)\n",
+    )
+    .unwrap();
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_message::<bevy::input::keyboard::KeyboardInput>()
+        .add_message::<bevy::window::FileDragAndDrop>()
+        .insert_resource(DataDirs(Some(dirs)))
+        .add_plugins(xiangqi::app::files_plugin)
+        .add_plugins(xiangqi::app::core_plugin);
+    app.update();
+    let xq = app.world().resource::<XiangqiSettings>();
+    assert_eq!(xq.computer, Some(Color::Black));
+    assert_eq!(xq.level, None);
+    assert_eq!(app.world().resource::<GoTable>().setup.level, Some(4));
+}

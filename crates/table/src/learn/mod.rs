@@ -177,6 +177,25 @@ pub enum Verdict<F> {
     Failed(F),
 }
 
+impl<F> Verdict<F> {
+    /// The same verdict, its reason to fail made another thing (the game's words).
+    ///
+    /// ```
+    /// use table::learn::Verdict;
+    ///
+    /// let failed: Verdict<u8> = Verdict::Failed(3);
+    /// assert_eq!(failed.map(|n| n * 2), Verdict::Failed(6));
+    /// assert_eq!(Verdict::<u8>::Passed { stars: 2 }.map(|n| n * 2), Verdict::Passed { stars: 2 });
+    /// ```
+    pub fn map<G>(self, f: impl FnOnce(F) -> G) -> Verdict<G> {
+        match self {
+            Verdict::Going => Verdict::Going,
+            Verdict::Passed { stars } => Verdict::Passed { stars },
+            Verdict::Failed(why) => Verdict::Failed(f(why)),
+        }
+    }
+}
+
 /// A stage of a game's course: levels (`L`, the game's own) that teach one thing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stage<L> {

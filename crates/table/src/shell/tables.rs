@@ -418,6 +418,16 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                 .clear_messages_on_exit::<TableCommand>(G::KIND)
                 .clear_messages_on_exit::<crate::messages::BoardPointer>(G::KIND);
             G::core(app);
+            // The settings file read before the game came (the program reads it first,
+            // for the window's size): the game takes its fields now, into what its core
+            // has made.
+            let text = app
+                .world()
+                .get_resource::<crate::store::persist::SettingsText>()
+                .map(|t| t.0.clone());
+            if let (Some(section), Some(text)) = (G::file_section(), text) {
+                (section.load)(&text, app.world_mut());
+            }
         }
         Part::Files => G::files(app),
         Part::Window => {

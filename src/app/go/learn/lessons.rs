@@ -232,12 +232,6 @@ impl LessonGame for Go {
     }
 
     fn verdict(attempt: &Attempt<'static>) -> (u32, table::learn::Verdict<Text>) {
-        use table::learn::Verdict as V;
-        let verdict = match attempt.verdict() {
-            V::Going => V::Going,
-            V::Passed { stars } => V::Passed { stars },
-            V::Failed(f) => V::Failed(failure(f)),
-        };
-        (attempt.moves(), verdict)
+        (attempt.moves(), attempt.verdict().map(failure))
     }
 }

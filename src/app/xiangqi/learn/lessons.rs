@@ -263,12 +263,7 @@ impl LessonGame for Xiangqi {
     }
 
     fn verdict(attempt: &Attempt<'static>) -> (u32, Verdict<Text>) {
-        let verdict = match attempt.verdict() {
-            Verdict::Going => Verdict::Going,
-            Verdict::Passed { stars } => Verdict::Passed { stars },
-            Verdict::Failed(f) => Verdict::Failed(failure(f)),
-        };
-        (attempt.moves(), verdict)
+        (attempt.moves(), attempt.verdict().map(failure))
     }
 }
 
