@@ -355,6 +355,12 @@ fn switch(
     }
 }
 
+/// The settings file's text as read at the start (empty: none, or set aside): a game
+/// added after the file was read takes its fields from it. (The store reads the file;
+/// the table keeps the text for the games to come.)
+#[derive(Resource, Default)]
+pub(crate) struct SettingsText(pub String);
+
 /// Adds a service to every table (see [`Service`]).
 pub fn add_service(app: &mut App, service: Service) {
     app.world_mut()
@@ -423,7 +429,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
             // has made.
             let text = app
                 .world()
-                .get_resource::<crate::store::persist::SettingsText>()
+                .get_resource::<SettingsText>()
                 .map(|t| t.0.clone());
             if let (Some(section), Some(text)) = (G::file_section(), text) {
                 (section.load)(&text, app.world_mut());

@@ -57,11 +57,6 @@ pub struct Kept {
     pub table: String,
 }
 
-/// The settings file's text as read at the start (empty: none, or set aside): a game
-/// added after the file was read takes its fields from it.
-#[derive(Resource, Default)]
-pub(crate) struct SettingsText(pub String);
-
 /// The window size to write, and whether a write of the settings file is waiting.
 #[derive(Resource, Default)]
 struct PendingPreferences {
@@ -89,7 +84,7 @@ pub(crate) fn plugin(app: &mut App) {
         for section in sections {
             (section.load)(&text, app.world_mut());
         }
-        app.insert_resource(SettingsText(text));
+        app.insert_resource(crate::shell::tables::SettingsText(text));
         if let Some(d) = damaged {
             warn!("settings file {}: {}", dirs.settings().display(), d.reason);
             let lang = prefs.settings.lang;
