@@ -194,7 +194,7 @@ pub fn commands<G: LessonGame>(
             }
             Free::Never => continue,
         }
-        let mut shown = lesson(G::SLUG, at, (stage, level), None, None);
+        let mut shown = lesson(G::SLUG, at, (stage, level));
         G::shown(&settings, &mut shown);
         learning.open.insert(G::SLUG.to_owned(), shown);
         info!("lesson {} open: {}", level.id, level.goal.1);
@@ -266,14 +266,9 @@ pub fn in_lesson(action: Action) -> Option<Action> {
     }
 }
 
-/// The lesson's lines as the table shows them, from a level's cards.
-pub fn lesson(
-    slug: &str,
-    at: (usize, usize),
-    card: (&StageCard, &LevelCard),
-    say: Option<Text>,
-    after: Option<Text>,
-) -> Lesson {
+/// The lesson's lines as the table shows them, from a level's cards (the game adds
+/// its own: [`LessonGame::shown`]).
+fn lesson(slug: &str, at: (usize, usize), card: (&StageCard, &LevelCard)) -> Lesson {
     let (stage, level) = card;
     Lesson {
         slug: slug.to_owned(),
@@ -283,8 +278,8 @@ pub fn lesson(
         intro: stage.intro.clone(),
         levels: stage.levels.len(),
         goal: level.goal.clone(),
-        say,
-        after,
+        say: None,
+        after: None,
         par: level.par,
         moves: 0,
         state: LessonState::Going,
@@ -295,7 +290,7 @@ pub fn lesson(
 }
 
 /// Puts a game's course on the table's shelf (the map shows it).
-pub fn register(app: &mut App, course: Course) {
+fn register(app: &mut App, course: Course) {
     app.world_mut()
         .get_resource_or_init::<Courses>()
         .0
