@@ -7,28 +7,33 @@ import os
 import re
 import struct
 import subprocess
-import time
 import zlib
 
 
-def free_display():
-    for n in range(90, 200):
-        if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
-            return f":{n}"
-    raise RuntimeError("no free X display number")
-
-
 def start_xvfb():
-    """A virtual X server of 1280×900 on a free display, once its socket is there:
-    (display, process)."""
-    display = free_display()
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        if os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
-            break
-        time.sleep(0.1)
-    return display, xvfb
+    """A virtual X server of 1280×900 on a display it chose itself, once it takes
+    connections: (display, process). `-displayfd`: the server takes the first number
+    free and says it, so the lock files a killed server left never block a run."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x900x24",
+                             "-nolisten", "tcp"],
+                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as said:
+        number = said.readline().strip()
+    if not number.isdigit():
+        xvfb.kill()
+        raise RuntimeError("Xvfb did not start")
+    return f":{number}", xvfb
+
+
+def stop_xvfb(xvfb):
+    """Stops the server as it lets it remove its lock file and socket (SIGTERM)."""
+    xvfb.terminate()
+    try:
+        xvfb.wait(10)
+    except subprocess.TimeoutExpired:
+        xvfb.kill()
 
 
 def xdotool(display, *args):

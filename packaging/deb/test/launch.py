@@ -18,7 +18,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test"))
-from xshot import area, board_geometry, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
+from xshot import area, board_geometry, distance, save_png, screenshot, start_xvfb, stop_xvfb, xdotool  # noqa: E402
 
 HOME, OUT, NAME = sys.argv[1:4]
 COMMAND = sys.argv[4:]
@@ -112,7 +112,7 @@ def main():
     finally:
         if pid and os.path.exists(f"/proc/{pid}"):
             subprocess.run(["kill", pid])
-        xvfb.kill()
+        stop_xvfb(xvfb)
 
 
 main()

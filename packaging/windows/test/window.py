@@ -19,7 +19,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test"))
-from xshot import area, board_geometry, distance, save_png, screenshot, start_xvfb, xdotool  # noqa: E402
+from xshot import area, board_geometry, distance, save_png, screenshot, start_xvfb, stop_xvfb, xdotool  # noqa: E402
 
 START_ONLY = sys.argv[1] == "--start-only"
 NO_ADAPTER = sys.argv[1] == "--no-adapter"
@@ -205,7 +205,7 @@ def main():
     finally:
         if game and game.poll() is None:
             game.kill()
-        xvfb.kill()
+        stop_xvfb(xvfb)
 
 
 main()
