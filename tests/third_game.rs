@@ -5,8 +5,11 @@
 //! `add_game::<TicTacToe>` per part; its save slots are a `SlotFormat` (four functions),
 //! its autosave an `AutosaveFormat` (five), its lesson a `LessonGame` (a course of one
 //! level, its set-up and its judge), its warning an `Asking` (two functions and a call to
-//! `ask::hold`); the table's slots, autosave, lesson and question services, clipboard,
-//! keys, undo and table switch do the rest.
+//! `ask::hold`), its finished games a `table::rating::kept::Keep` and a `LibraryFormat` (the
+//! computer's level at each side as data); the table's slots, autosave, lesson and
+//! question services, clipboard, keys, undo and table switch, and the program's library
+//! (the one host here that is the program's: it stores rows and counts players' pages)
+//! do the rest.
 //!
 //! Played headless as a person plays it: clicks on the board, Ctrl+Z and Ctrl+Y, Ctrl+S
 //! and Ctrl+L, Ctrl+Shift+E and Ctrl+I, a key of its own (C: the centre) that the other
@@ -26,6 +29,7 @@ use table::learn::lessons::{self, Free, LessonGame, Tried};
 use table::learn::shell::{Asked, LearnCommand, Learning, Lesson, LessonState, Question};
 use table::learn::{Course, Help, LevelCard, StageCard, Text, Verdict};
 use table::messages::{BoardPointer, BoardPress, Import, Notice};
+use table::rating::kept::{Fetched, Keep, Kept, LibraryFormat};
 use table::schedule::{GameKind, Logic};
 use table::shell::table::{
     AutosaveFormat, Claim, Copied, CursorKey, KeyContext, KeyPress, PanelSection, Part, Picture,
@@ -890,4 +894,132 @@ fn a_third_game_asks_before_a_move_that_loses_through_the_tables_question() {
     t.click(0.0, 2.0);
     assert_eq!(t.board(), "X.O.O.X.X");
     assert_eq!(asked(&t), None);
+}
+
+/// A game of tic-tac-toe finished between two seats, as the library keeps it: the
+/// toy's rows, through `table::rating::kept` alone.
+#[derive(Clone, Debug)]
+struct Finished {
+    game: Noughts,
+    seats: [&'static str; 2],
+    /// The computer's level at a side it played.
+    levels: [Option<u8>; 2],
+    date: &'static str,
+}
+
+impl Keep for Finished {
+    fn kind(&self) -> &'static str {
+        "tictactoe"
+    }
+
+    fn key(&self) -> String {
+        format!("{} {:?} {}", self.game.text(), self.seats, self.date)
+    }
+
+    fn kept(&self) -> Result<Kept, String> {
+        let result = match self.game.result() {
+            Some('X') => "X",
+            Some('O') => "O",
+            Some(_) => "-",
+            None => "*",
+        };
+        Ok(Kept {
+            first: self.seats[0].into(),
+            second: self.seats[1].into(),
+            levels: self.levels,
+            date: self.date.into(),
+            result: result.into(),
+            plies: self.game.at,
+            record: self.game.text(),
+            ..Kept::default()
+        })
+    }
+}
+
+/// How the library counts and opens tic-tac-toe.
+const TICTACTOE: LibraryFormat = LibraryFormat {
+    kind: "tictactoe",
+    levels: 3,
+    first_points: |result| match result {
+        "X" => Some(1.0),
+        "O" => Some(0.0),
+        "-" => Some(0.5),
+        _ => None,
+    },
+    even: |_| true,
+    read: |text| Noughts::read(text).ok().map(Fetched::new),
+};
+
+/// X's moves against the top row's O: X wins on the diagonal.
+fn x_wins() -> Noughts {
+    Noughts::read("tictactoe 4 0 8 1 2 6 5").unwrap()
+}
+
+/// The program's library (SQLite) keeps the toy's games as they come from `table::rating::kept`:
+/// the player's page counts them under the toy's name, the computer's level it was
+/// played at moves the player's ladder (the level is data: the computer's name says
+/// none), a game comes back as the toy's own type, and one played is taken back out.
+#[test]
+fn a_third_game_is_kept_in_the_library_and_counted_on_a_players_page() {
+    use xiangqi::library::Library;
+    let mut library = Library::in_memory().unwrap();
+    library.knows(&TICTACTOE);
+    library.add_player("Mei", &[]).unwrap();
+    let played = |n: usize, seats, levels| Finished {
+        game: x_wins(),
+        seats,
+        levels,
+        date: ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04"][n],
+    };
+    // Three wins over the computer at level 1, then one over Dad.
+    let mut ids = Vec::new();
+    for n in 0..3 {
+        let (id, new) = library
+            .keep(&played(n, ["Mei", "Computer"], [None, Some(1)]), "played")
+            .unwrap()
+            .unwrap();
+        assert!(new, "game {n} is new");
+        ids.push(id);
+    }
+    let last = played(3, ["Mei", "Dad"], [None, None]);
+    assert!(library.keep(&last, "played").unwrap().unwrap().1);
+    assert!(
+        !library.keep(&last, "played").unwrap().unwrap().1,
+        "the same game is kept once"
+    );
+
+    let mei = library.player("Mei").unwrap().unwrap();
+    let page = library.player_record(&mei).unwrap();
+    let score = &page.per_game["tictactoe"];
+    assert_eq!((score.wins, score.draws, score.losses), (4, 0, 0));
+    let ladder = page.ladders["tictactoe"];
+    assert_eq!(
+        ladder.level, 2,
+        "three wins at level 1 move Mei up: {ladder:?}"
+    );
+    assert!(
+        page.ratings.contains_key("tictactoe"),
+        "rated at even terms"
+    );
+    assert_eq!(page.last.len(), 4);
+    assert!(page.last.iter().all(|p| p.kind == "tictactoe"));
+    assert!(
+        page.per_opponent
+            .contains_key(&("tictactoe".into(), "Dad".into()))
+    );
+
+    // Back as the toy's own game, at its last move.
+    let back = library
+        .fetch(ids[0])
+        .unwrap()
+        .expect("a game of a kind it knows");
+    let game = back.get::<Noughts>().expect("a tic-tac-toe game");
+    assert_eq!(game.result(), Some('X'));
+    assert_eq!(game.board(), x_wins().board());
+
+    // Its end undone at the table: taken back out, and the page no longer counts it.
+    assert!(library.forget(&last).unwrap());
+    assert!(!library.forget(&last).unwrap(), "once");
+    let page = library.player_record(&mei).unwrap();
+    assert_eq!(page.per_game["tictactoe"].wins, 3);
 }

@@ -5,8 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::params;
 
-use super::{Library, LibraryError, key, pgn_of};
-use crate::rules::record::GameRecord;
+use super::{Keep, Library, LibraryError};
 
 /// Games (or files) written in one transaction: a crash loses at most these.
 const BATCH: usize = 500;
@@ -58,119 +57,67 @@ pub enum Added {
     Had(i64),
 }
 
-/// The game's ECCO code: its record's own, else the one its moves are classified as
-/// (from the usual start).
-fn ecco(record: &GameRecord) -> String {
-    match record.tag("ECCO").map(str::trim) {
-        Some(own) if !own.is_empty() => own.to_owned(),
-        _ if *record.game.start() == crate::rules::Position::new() => {
-            let moves: Vec<_> = record.game.moves().collect();
-            crate::rules::opening::classify(&moves).map_or_else(String::new, |o| o.ecco.to_string())
-        }
-        _ => String::new(),
-    }
-}
-
-/// The identity of a game: its start, its moves and its tags.
-pub(super) fn identity(record: &GameRecord) -> String {
-    let moves: Vec<String> = record.game.moves().map(|m| m.to_string()).collect();
-    let mut tags: Vec<String> = record
-        .tags
-        .iter()
-        .map(|(k, v)| format!("{}={}", k.to_ascii_lowercase(), v.trim()))
-        .collect();
-    tags.sort();
-    format!(
-        "{}\n{}\n{}",
-        record.game.start().to_fen(),
-        moves.join(" "),
-        tags.join("\n")
-    )
-}
-
-/// Adds `record` inside the open transaction: its id, and whether it was new.
+/// Adds `game` inside the open transaction: its id and whether it was new, or why it
+/// cannot be kept.
 pub(super) fn add(
     tx: &rusqlite::Connection,
-    record: &GameRecord,
+    game: &dyn Keep,
     source: &str,
-) -> Result<(i64, bool), LibraryError> {
-    let identity = identity(record);
+) -> Result<Result<(i64, bool), String>, LibraryError> {
+    let key = game.key();
     let had: Option<i64> = {
         let mut stmt = tx.prepare_cached("SELECT id FROM games WHERE key = ?")?;
-        let mut rows = stmt.query([&identity])?;
+        let mut rows = stmt.query([&key])?;
         rows.next()?.map(|r| r.get(0)).transpose()?
     };
     if let Some(id) = had {
-        return Ok((id, false));
+        return Ok(Ok((id, false)));
     }
-    let tag = |name: &str| record.tag(name).unwrap_or("").trim().to_owned();
-    let date = tag("Date");
-    let year = date
+    let kept = match game.kept() {
+        Ok(kept) => kept,
+        Err(why) => return Ok(Err(why)),
+    };
+    let year = kept
+        .date
         .get(..4)
         .and_then(|y| y.parse::<i64>().ok())
         .filter(|y| (1000..3000).contains(y));
-    let plies = record.game.ply_count();
+    let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
     tx.prepare_cached(
-        "INSERT INTO games (key, first, second, event, date, year, result, opening, plies, source, record, \
-         comments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (key, kind, first, second, first_level, second_level, event, date, \
+         year, result, opening, plies, source, record, comments, size) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )?
     .execute(params![
-        identity,
-        tag("Red"),
-        tag("Black"),
-        tag("Event"),
-        date,
+        key,
+        game.kind(),
+        kept.first,
+        kept.second,
+        kept.levels[0],
+        kept.levels[1],
+        kept.event,
+        kept.date,
         year,
-        result(record),
-        ecco(record),
-        i64::try_from(plies).unwrap_or(i64::MAX),
+        kept.result,
+        kept.opening,
+        count(kept.plies),
         source,
-        pgn_of(record),
-        comments(record),
+        kept.record,
+        kept.comments,
+        kept.size,
     ])?;
     let id = tx.last_insert_rowid();
     let mut stmt =
         tx.prepare_cached("INSERT INTO positions (key, game, ply, next) VALUES (?, ?, ?, ?)")?;
-    let moves: Vec<_> = record.game.moves().collect();
-    for ply in 0..=plies {
-        let next = moves.get(ply).map(ToString::to_string);
+    for (ply, (at, next)) in kept.positions.iter().enumerate() {
         stmt.execute(params![
-            key(record.game.position_at(ply)),
+            i64::from_ne_bytes(at.to_ne_bytes()),
             id,
-            i64::try_from(ply).unwrap_or(i64::MAX),
+            count(ply),
             next
         ])?;
     }
-    Ok((id, true))
-}
-
-/// Every comment of the game, its lines' too, one a line.
-fn comments(record: &GameRecord) -> String {
-    fn of(v: &crate::rules::record::Variation, out: &mut Vec<String>) {
-        out.extend(v.comments.values().cloned());
-        for w in &v.variations {
-            of(w, out);
-        }
-    }
-    let mut out: Vec<String> = record.comments.values().cloned().collect();
-    for v in &record.variations {
-        of(v, &mut out);
-    }
-    out.join("\n")
-}
-
-/// The game's result: its `Result` tag, else how the moves end.
-fn result(record: &GameRecord) -> String {
-    match record.tag("Result").map(str::trim) {
-        Some(r @ ("1-0" | "0-1" | "1/2-1/2")) => r.to_owned(),
-        _ => match record.game.outcome().map(|o| o.winner) {
-            Some(Some(crate::rules::Color::Red)) => "1-0",
-            Some(Some(crate::rules::Color::Black)) => "0-1",
-            Some(None) => "1/2-1/2",
-            None => "*",
-        }
-        .to_owned(),
-    }
+    Ok(Ok((id, true)))
 }
 
 /// How far an import is: files, and bytes of them (a big collection moves the bar
@@ -409,7 +356,7 @@ fn read_into<P: FnMut(Progress) -> bool>(
         };
         while let Some((number, game)) = games.next() {
             match game {
-                Ok(file) => match super::go::add(run.conn, &file, &source)? {
+                Ok(file) => match add(run.conn, &crate::games::go::kept::Keeping(file), &source)? {
                     Ok((_, new)) => run.added(new),
                     Err(why) => run.unreadable(path, Some(number), why),
                 },
@@ -440,8 +387,11 @@ fn read_into<P: FnMut(Progress) -> bool>(
     while let Some(entry) = games.next() {
         match entry.game {
             Ok(imported) => {
-                let new = add(run.conn, &imported.record, &source)?.1;
-                run.added(new);
+                // A record is valid once made: it always keeps.
+                let record = crate::games::xiangqi::kept::Keeping(imported.record);
+                if let Ok((_, new)) = add(run.conn, &record, &source)? {
+                    run.added(new);
+                }
             }
             Err(e) => run.unreadable(path, Some(entry.number), e.to_string()),
         }

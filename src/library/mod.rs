@@ -14,77 +14,30 @@ mod schema;
 #[cfg(test)]
 mod tests;
 mod worker;
-mod xiangqi;
 
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::rules::record::GameRecord;
-use crate::rules::{Move, Notation, Position};
+use crate::rules::{Move, Position};
 
+pub use crate::games::go::kept::GO;
 pub use book::{Book, BookError};
-pub use go::GO;
 pub use import::{Added, Progress, Summary, Unreadable};
 pub use players::{Played, Player, PlayerRecord, Score};
 pub use worker::{Answer, Job, Worker};
 
-/// What the library asks of a game it keeps, found by the `kind` column: each game says
-/// it (`xiangqi.rs`, `go.rs`); a kind without one is kept and listed but not counted.
-#[derive(Debug)]
-pub struct Format {
-    /// The `kind` column's name for its games.
-    pub kind: &'static str,
-    /// How many levels the computer has at it (the rungs of a player's ladder).
-    pub levels: usize,
-    /// The first player's points in a finished game by its result (`1-0`, `B+R`…), or
-    /// `None` when it did not finish or says nothing.
-    pub first_points: fn(&str) -> Option<f64>,
-    /// Whether a game whose library key is this was played at even terms.
-    pub even: fn(&str) -> bool,
-    /// The game of an id, read back as its table opens it.
-    pub fetch: fn(&Library, i64) -> Result<Option<Fetched>, LibraryError>,
-}
+pub use table::rating::kept::{Fetched, Keep, Kept, LibraryFormat as Format};
 
-/// A game the library keeps, whatever its kind: how it goes in and, played at the table
-/// and its end undone, back out. Each game's own is beside its [`Format`].
-pub trait Keep: Send + Sync + std::fmt::Debug {
-    /// Adds it (from `source`): whether it was new; `None`: nothing to keep (its moves
-    /// break its rules).
-    ///
-    /// # Errors
-    /// SQLite refuses.
-    fn add(&self, library: &mut Library, source: &str) -> Result<Option<bool>, LibraryError>;
-    /// Takes a game played back out: whether it was there.
-    ///
-    /// # Errors
-    /// SQLite refuses.
-    fn forget(&self, library: &mut Library) -> Result<bool, LibraryError>;
-}
+/// The games this program plays: the library counts and opens their games (a kind
+/// without a format is kept and listed but not counted).
+pub const FORMATS: [&Format; 2] = [
+    &crate::games::xiangqi::kept::FORMAT,
+    &crate::games::go::kept::FORMAT,
+];
 
-/// A game read back from the library, of its kind's own type (a Xiangqi record, a Go
-/// file): the table of that game takes it, the others leave it.
-#[derive(Clone)]
-pub struct Fetched(pub std::sync::Arc<dyn std::any::Any + Send + Sync>);
-
-impl Fetched {
-    /// The game, if it is a `T`.
-    #[must_use]
-    pub fn get<T: 'static>(&self) -> Option<&T> {
-        self.0.downcast_ref()
-    }
-}
-
-impl std::fmt::Debug for Fetched {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Fetched(..)")
-    }
-}
-
-/// The games the library knows how to count.
-pub const FORMATS: [&Format; 2] = [&xiangqi::FORMAT, &go::FORMAT];
-
-/// The format of the games of `kind`.
+/// The format of the games of `kind` among [`FORMATS`].
 #[must_use]
 pub fn format(kind: &str) -> Option<&'static Format> {
     FORMATS.iter().copied().find(|f| f.kind == kind)
@@ -116,6 +69,8 @@ pub enum LibraryError {
 /// The library.
 pub struct Library {
     conn: Connection,
+    /// The games it counts and opens: [`FORMATS`], and any [`Library::knows`] adds.
+    formats: Vec<&'static Format>,
 }
 
 /// What a search asks for: every field it names must match (`None`: anything).
@@ -236,7 +191,10 @@ impl Library {
             return Err(LibraryError::Sql(rusqlite::Error::InvalidQuery));
         }
         schema::migrate(&conn)?;
-        Ok(Library { conn })
+        Ok(Library {
+            conn,
+            formats: FORMATS.to_vec(),
+        })
     }
 
     /// A library in memory (tests, a session without a data folder).
@@ -246,7 +204,10 @@ impl Library {
     pub fn in_memory() -> Result<Library, LibraryError> {
         let conn = Connection::open_in_memory()?;
         schema::migrate(&conn)?;
-        Ok(Library { conn })
+        Ok(Library {
+            conn,
+            formats: FORMATS.to_vec(),
+        })
     }
 
     /// How many games it holds.
@@ -268,37 +229,55 @@ impl Library {
         Ok(self.len()? == 0)
     }
 
-    /// Adds `record` (from `source`, a file's path or `pasted`), unless the library
-    /// has it already: its id and whether it was new.
+    /// Counts and opens the games of `format` too (a game the program was built
+    /// without, as a test's).
+    pub fn knows(&mut self, format: &'static Format) {
+        if !self.formats.iter().any(|f| f.kind == format.kind) {
+            self.formats.push(format);
+        }
+    }
+
+    /// The format of the games of `kind`, if it knows it.
+    #[must_use]
+    pub fn format(&self, kind: &str) -> Option<&'static Format> {
+        self.formats.iter().copied().find(|f| f.kind == kind)
+    }
+
+    /// Keeps `game` (from `source`: a file's path, `pasted`, `played`), unless the
+    /// library has it already: its id and whether it was new, or why it cannot be
+    /// kept (its moves break its rules).
     ///
     /// # Errors
     /// SQLite refuses.
-    pub fn add(&mut self, record: &GameRecord, source: &str) -> Result<(i64, bool), LibraryError> {
+    pub fn keep(
+        &mut self,
+        game: &dyn Keep,
+        source: &str,
+    ) -> Result<Result<(i64, bool), String>, LibraryError> {
         let tx = self.conn.transaction()?;
-        let added = import::add(&tx, record, source)?;
+        let added = import::add(&tx, game, source)?;
         tx.commit()?;
         Ok(added)
     }
 
-    /// Takes back a game played at the table (`source` `played`) whose result was undone:
-    /// the same record as kept, found by its start, moves and tags. A game opened or
-    /// imported stays. Whether one was taken out.
+    /// Adds the Xiangqi `record` (from `source`): its id and whether it was new.
     ///
     /// # Errors
     /// SQLite refuses.
-    pub fn forget_played(&mut self, record: &GameRecord) -> Result<bool, LibraryError> {
-        self.forget_key(&import::identity(record))
+    pub fn add(&mut self, record: &GameRecord, source: &str) -> Result<(i64, bool), LibraryError> {
+        let record = crate::games::xiangqi::kept::Keeping(record.clone());
+        // A record is valid once made: it always keeps.
+        Ok(self.keep(&record, source)?.unwrap_or((0, false)))
     }
 
-    /// [`forget_played`](Self::forget_played) for a Go game.
+    /// Takes back a game played at the table (`source` `played`) whose result was undone:
+    /// the same game as kept, found by its key. A game opened or imported stays.
+    /// Whether one was taken out.
     ///
     /// # Errors
     /// SQLite refuses.
-    pub fn forget_played_go(
-        &mut self,
-        file: &crate::go::sgf::SgfGame,
-    ) -> Result<bool, LibraryError> {
-        self.forget_key(&go::identity(file))
+    pub fn forget(&mut self, game: &dyn Keep) -> Result<bool, LibraryError> {
+        self.forget_key(&game.key())
     }
 
     fn forget_key(&mut self, key: &str) -> Result<bool, LibraryError> {
@@ -527,7 +506,7 @@ impl Library {
     /// # Errors
     /// SQLite refuses.
     pub fn game(&self, id: i64) -> Result<Option<GameRecord>, LibraryError> {
-        self.xiangqi_game(id)
+        Ok(self.fetch(id)?.and_then(|f| f.get::<GameRecord>().cloned()))
     }
 
     /// The game of id `id`, whatever its kind, as its table opens it; `None`: no such
@@ -536,22 +515,13 @@ impl Library {
     /// # Errors
     /// SQLite refuses.
     pub fn fetch(&self, id: i64) -> Result<Option<Fetched>, LibraryError> {
-        let kind: Option<String> = self
+        let row: Option<(String, String)> = self
             .conn
-            .query_row("SELECT kind FROM games WHERE id = ?", [id], |r| r.get(0))
+            .query_row("SELECT kind, record FROM games WHERE id = ?", [id], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
             .optional()?;
-        match kind.as_deref().and_then(format) {
-            Some(f) => (f.fetch)(self, id),
-            None => Ok(None),
-        }
-    }
-
-    fn xiangqi_game(&self, id: i64) -> Result<Option<GameRecord>, LibraryError> {
-        let text: Option<String> = self
-            .conn
-            .query_row("SELECT record FROM games WHERE id = ?", [id], |r| r.get(0))
-            .optional()?;
-        Ok(text.and_then(|t| crate::rules::pgn::read(&t).ok().map(|i| i.record)))
+        Ok(row.and_then(|(kind, text)| (self.format(&kind)?.read)(&text)))
     }
 }
 
@@ -561,6 +531,7 @@ fn key(pos: &Position) -> i64 {
 }
 
 /// A record as the library keeps it: PGN with Chinese notation.
+#[cfg(test)]
 fn pgn_of(record: &GameRecord) -> String {
-    crate::rules::pgn::write(record, Notation::Chinese)
+    crate::rules::pgn::write(record, crate::rules::Notation::Chinese)
 }

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use rusqlite::{OptionalExtension, params};
-use table::rating::ladder::{Ladder, level_in};
+use table::rating::ladder::Ladder;
 use table::rating::{Rating, TAU};
 
 use super::{Library, LibraryError};
@@ -216,19 +216,20 @@ impl Library {
         let mut record = PlayerRecord::default();
         // Every finished game, oldest first: the ratings follow the games in order.
         let mut query = self.conn.prepare(
-            "SELECT id, kind, first, second, result, date, key FROM games
-             WHERE result NOT IN ('*', '') ORDER BY date, id",
+            "SELECT id, kind, first, second, result, date, key, first_level, second_level
+             FROM games WHERE result NOT IN ('*', '') ORDER BY date, id",
         )?;
         let games = query.query_map([], |r| {
             let (kind, key) = (r.get::<_, String>(1)?, r.get::<_, String>(6)?);
-            let even = super::format(&kind).is_some_and(|f| (f.even)(&key));
+            let even = self.format(&kind).is_some_and(|f| (f.even)(&key));
+            let levels = [r.get::<_, Option<u8>>(7)?, r.get::<_, Option<u8>>(8)?];
             Ok((
                 (r.get::<_, i64>(0)?, kind),
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, String>(5)?,
+                (r.get::<_, String>(4)?, r.get::<_, String>(5)?),
                 even,
+                levels,
             ))
         })?;
         // Each name's rating per game; a player's aliases are one name.
@@ -241,9 +242,9 @@ impl Library {
         };
         let mut ratings: HashMap<(String, String), Rating> = HashMap::new();
         for game in games {
-            let ((id, kind), first, second, result, date, even) = game?;
+            let ((id, kind), first, second, (result, date), even, levels) = game?;
             // A game the library has no format for is not counted.
-            let Some(format) = super::format(&kind) else {
+            let Some(format) = self.format(&kind) else {
                 continue;
             };
             let Some(points) = (format.first_points)(&result) else {
@@ -264,14 +265,15 @@ impl Library {
                     b.after(&[(a, 1.0 - points)], TAU),
                 );
             }
-            let (mine, opponent) = if first == player.name {
-                (points, second)
+            let (mine, opponent, level) = if first == player.name {
+                (points, second, levels[1])
             } else if second == player.name {
-                (1.0 - points, first)
+                (1.0 - points, first, levels[0])
             } else {
                 continue;
             };
-            if let Some(level) = level_in(&opponent) {
+            // The computer across the board, at a level: a rung of the player's ladder.
+            if let Some(level) = level {
                 let ladder = record.ladders.entry(kind.clone()).or_default();
                 let levels = u8::try_from(format.levels).unwrap_or(u8::MAX);
                 *ladder = ladder.after(level, mine, levels);
@@ -304,6 +306,7 @@ impl Library {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::xiangqi::kept::Keeping;
     use crate::rules::record::GameRecord;
     use crate::rules::{Game, Move};
 
@@ -347,10 +350,10 @@ mod tests {
             lib.player_record(&dad).unwrap().per_game["xiangqi"].games(),
             2
         );
-        assert!(lib.forget_played(&played).unwrap());
-        assert!(!lib.forget_played(&played).unwrap(), "once");
+        assert!(lib.forget(&Keeping(played.clone())).unwrap());
+        assert!(!lib.forget(&Keeping(played.clone())).unwrap(), "once");
         assert!(
-            !lib.forget_played(&opened).unwrap(),
+            !lib.forget(&Keeping(opened.clone())).unwrap(),
             "not a game played here"
         );
         let record = lib.player_record(&dad).unwrap();

@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::LibraryError;
 
 /// The version this program writes.
-pub const VERSION: i64 = 6;
+pub const VERSION: i64 = 7;
 
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
@@ -133,6 +133,31 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
              PRAGMA user_version = 6;
              COMMIT;",
         )?;
+    }
+    if version < 7 {
+        // The computer's level at each side, as data. Games kept before said it only in
+        // the computer's name (`GNU Go level 3`), read here once as the program read it.
+        let tx = conn.unchecked_transaction()?;
+        tx.execute_batch(
+            "ALTER TABLE games ADD COLUMN first_level INTEGER;
+             ALTER TABLE games ADD COLUMN second_level INTEGER;",
+        )?;
+        let named: Vec<(i64, String, String)> = tx
+            .prepare("SELECT id, first, second FROM games WHERE first LIKE '% level %' OR second LIKE '% level %'")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        let level = |name: &str| -> Option<u8> {
+            let (_, n) = name.trim().rsplit_once(" level ")?;
+            n.parse().ok().filter(|&n| n > 0)
+        };
+        for (id, first, second) in named {
+            tx.execute(
+                "UPDATE games SET first_level = ?, second_level = ? WHERE id = ?",
+                rusqlite::params![level(&first), level(&second), id],
+            )?;
+        }
+        tx.pragma_update(None, "user_version", 7)?;
+        tx.commit()?;
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! file kept aside.
 
 use super::*;
-use crate::rules::{Game, Move, Position};
+use crate::rules::{Game, Move, Notation, Position};
 
 fn record(moves: &str, red: &str, black: &str, result: &str, ecco: &str) -> GameRecord {
     let mut game = Game::new();
@@ -853,6 +853,8 @@ fn a_library_of_schema_2_is_migrated_to_neutral_columns_with_every_game_kept() {
 /// back as its own table's type, and a game played is taken out once.
 #[test]
 fn the_same_jobs_keep_fetch_and_forget_a_game_of_either_kind() {
+    use crate::games::go::kept::Keeping as GoKeeping;
+    use crate::games::xiangqi::kept::Keeping as XqKeeping;
     use std::sync::Arc;
     use std::time::Duration;
     let dir = game_files("kinds", 0);
@@ -862,9 +864,9 @@ fn the_same_jobs_keep_fetch_and_forget_a_game_of_either_kind() {
     let xq = record("h2e2 h9g7", "Dad", "Mei", "1-0", "");
     let go =
         crate::go::sgf::read("(;GM[1]SZ[9]PB[Mei]PW[Dad]RE[B+R];B[ee];W[cc])").unwrap()[0].clone();
-    worker.ask(Job::Add(Arc::new(xq.clone()), "played".into()));
+    worker.ask(Job::Add(Arc::new(XqKeeping(xq.clone())), "played".into()));
     assert!(matches!(wait(), Answer::Added(true, 1)));
-    worker.ask(Job::Add(Arc::new(go.clone()), "played".into()));
+    worker.ask(Job::Add(Arc::new(GoKeeping(go.clone())), "played".into()));
     assert!(matches!(wait(), Answer::Added(true, 2)));
     worker.ask(Job::Find(Box::default()));
     let Answer::Found(_, found) = wait() else {
@@ -891,9 +893,46 @@ fn the_same_jobs_keep_fetch_and_forget_a_game_of_either_kind() {
     }
     worker.ask(Job::Game(9999, 0));
     assert!(matches!(wait(), Answer::Game(9999, 0, None)));
-    worker.ask(Job::Forget(Arc::new(go)));
+    worker.ask(Job::Forget(Arc::new(GoKeeping(go))));
     assert!(matches!(wait(), Answer::Forgotten(1)));
-    worker.ask(Job::Forget(Arc::new(xq)));
+    worker.ask(Job::Forget(Arc::new(XqKeeping(xq))));
     assert!(matches!(wait(), Answer::Forgotten(0)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Games kept before the computer's level was a column of its own said it only in the
+/// computer's name: the migration reads it once, and the ladder counts them as before.
+#[test]
+fn an_older_librarys_games_against_the_levels_keep_counting_on_the_ladder() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-lib-levels-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("library.sqlite");
+    {
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(SCHEMA_1).unwrap();
+        for n in 0..3 {
+            conn.execute(
+                "INSERT INTO games (key, red, black, event, date, year, result, ecco, plies, source, pgn) \
+                 VALUES (?, '美美', 'Fairy-Stockfish level 2', '', ?, 2025, '1-0', '', 0, 'played', '')",
+                params![format!("k{n}"), format!("2025-01-0{}", n + 1)],
+            )
+            .unwrap();
+        }
+    }
+    let (mut lib, _) = Library::open(&path).unwrap();
+    lib.add_player("美美", &[]).unwrap();
+    let mei = lib.player("美美").unwrap().unwrap();
+    let ladder = lib.player_record(&mei).unwrap().ladders["xiangqi"];
+    assert_eq!(ladder.level, 3, "three wins at level 2: {ladder:?}");
+    let levels: (Option<u8>, Option<u8>) = lib
+        .conn
+        .query_row(
+            "SELECT first_level, second_level FROM games WHERE key = 'k0'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(levels, (None, Some(2)));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -216,17 +216,17 @@ fn write_loop(
                     Err(e) => Answer::Failed(e.to_string()),
                 }
             }
-            Job::Add(game, source) => match game.add(&mut library, &source) {
-                Ok(Some(new)) => Answer::Added(new, library.len().unwrap_or(0)),
+            Job::Add(game, source) => match library.keep(&*game, &source) {
+                Ok(Ok((_, new))) => Answer::Added(new, library.len().unwrap_or(0)),
                 // A game the table played breaks no rule; nothing to keep otherwise.
-                Ok(None) => continue,
+                Ok(Err(_)) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
             },
             Job::AddPlayer(name) => match library.add_player(&name, &[]) {
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },
-            Job::Forget(game) => match game.forget(&mut library) {
+            Job::Forget(game) => match library.forget(&*game) {
                 Ok(true) => Answer::Forgotten(library.len().unwrap_or(0)),
                 Ok(false) => continue,
                 Err(e) => Answer::Failed(e.to_string()),

@@ -20,6 +20,7 @@
 //! assert!((after.volatility - 0.05999).abs() < 0.00001);
 //! ```
 
+pub mod kept;
 pub mod ladder;
 
 use std::f64::consts::PI;

@@ -15,6 +15,7 @@ use crate::app::schedule::Logic;
 use crate::app::shell::model::Settings;
 use crate::app::shell::table::TableGame;
 use crate::games::go::Session;
+use crate::games::go::kept::Keeping;
 use crate::go::sgf::SgfGame;
 use crate::i18n::LibText;
 use crate::library::{Answer, Filter, Found, GO, Job};
@@ -88,7 +89,10 @@ fn commands(
 /// Keeps `file` in the library.
 pub(crate) fn keep(link: &LibraryLink, file: SgfGame, source: &str) {
     if let Some(w) = &link.0 {
-        w.ask(Job::Add(std::sync::Arc::new(file), source.to_owned()));
+        w.ask(Job::Add(
+            std::sync::Arc::new(Keeping(file)),
+            source.to_owned(),
+        ));
     }
 }
 
@@ -110,7 +114,7 @@ fn finished(
             GoHappened::Undone if table.result().is_none() && ended_here(&last, &table) => {
                 if let (Some(file), Some(w)) = (last.take(), &link.0) {
                     info!("go library: the game played is taken back out");
-                    w.ask(Job::Forget(std::sync::Arc::new(file)));
+                    w.ask(Job::Forget(std::sync::Arc::new(Keeping(file))));
                 }
             }
             _ => {}

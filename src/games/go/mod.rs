@@ -22,6 +22,7 @@ use crate::go::{Color, Game, IllegalMove, Move, Point};
 
 mod clock;
 mod count;
+pub mod kept;
 pub mod lessons;
 pub mod review;
 mod setup;

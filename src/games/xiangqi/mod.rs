@@ -4,6 +4,7 @@
 
 pub mod editor;
 pub mod handicap;
+pub mod kept;
 pub mod lessons;
 pub mod puzzles;
 pub mod review;

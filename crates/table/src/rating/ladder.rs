@@ -81,14 +81,6 @@ impl Ladder {
     }
 }
 
-/// The computer's level in a player's name as records write it (`Fairy-Stockfish
-/// level 3`, `GNU Go level 2`), if it is one.
-#[must_use]
-pub fn level_in(name: &str) -> Option<u8> {
-    let (_, n) = name.trim().rsplit_once(" level ")?;
-    n.parse().ok().filter(|&n| n > 0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,8 +124,5 @@ mod tests {
                 losses: 1
             }
         );
-        assert_eq!(level_in("Fairy-Stockfish level 12"), Some(12));
-        assert_eq!(level_in("GNU Go level 3"), Some(3));
-        assert_eq!(level_in("Mei"), None);
     }
 }

@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 use crate::settings::Settings;
 use crate::theme::{PieceStyle, Theme};
 
-pub use crate::rating::ladder::{DOWN, Ladder, UP, level_in};
+pub use crate::rating::ladder::{DOWN, Ladder, UP};
 
 /// The players the program remembers, in the order to list them.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]

@@ -113,7 +113,7 @@ pub fn suggested(
     household: &table::household::Household,
     seats: &[String; 2],
 ) -> Option<(String, String, u8, bool)> {
-    let rating = |seat: usize| household.rating(&seats[seat], crate::library::GO);
+    let rating = |seat: usize| household.rating(&seats[seat], crate::games::go::kept::GO);
     let (black, white) = (rating(0)?, rating(1)?);
     let stones = ((black - white).abs() / POINTS_A_STONE).round().min(9.0) as u8;
     if stones == 0 {
@@ -240,7 +240,7 @@ mod tests {
             look: None,
             colour: None,
             games: vec![ProfileGame {
-                slug: crate::library::GO.to_owned(),
+                slug: crate::games::go::kept::GO.to_owned(),
                 rating: Some((rating, 60.0)),
                 ..ProfileGame::default()
             }],

@@ -24,6 +24,7 @@ use crate::app::store::persist::DataDirs;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::{GameEnded, Undone};
 use crate::app::xiangqi::model::{Mode, Model};
+use crate::games::xiangqi::kept::Keeping;
 use crate::i18n::LibText;
 use crate::library::{Answer, Explored, Filter, Found, Job, Summary};
 use crate::rules::Position;
@@ -241,7 +242,7 @@ fn keep(mut kept: MessageReader<KeepGame>, link: Res<LibraryLink>, mut last: Res
         }
         if let Some(w) = &link.0 {
             w.ask(Job::Add(
-                std::sync::Arc::new((**record).clone()),
+                std::sync::Arc::new(Keeping((**record).clone())),
                 source.clone(),
             ));
         }
@@ -280,7 +281,7 @@ fn taken_back(
     }
     if let (Some(record), Some(w)) = (last.0.take(), &link.0) {
         info!("library: the game played is taken back out");
-        w.ask(Job::Forget(std::sync::Arc::new(*record)));
+        w.ask(Job::Forget(std::sync::Arc::new(Keeping(*record))));
     }
 }
 
