@@ -74,6 +74,7 @@ fn pages(known: &[(Player, PlayerRecord)], settings: &Settings, tables: &Tables)
     let players = known
         .iter()
         .map(|(player, record)| Profile {
+            id: player.id,
             name: player.name.clone(),
             look: table::household::PlayerLook::from_text(&player.look, settings),
             colour: table::household::colour_of(&player.colour),
@@ -141,31 +142,35 @@ fn commands(
                     w.ask(Job::AddPlayer(name.clone()));
                 }
             }
-            HouseholdCommand::SetLook(name, look) => {
-                info!("household: {name}'s look {}", look.to_text());
+            HouseholdCommand::SetLook(id, look) => {
+                info!(
+                    "household: {}'s look {}",
+                    name_of(&known, *id),
+                    look.to_text()
+                );
                 if let Some(w) = &link.0 {
-                    w.ask(Job::SetLook(name.clone(), look.to_text()));
+                    w.ask(Job::SetLook(*id, look.to_text()));
                 }
             }
-            HouseholdCommand::SetColour(name, colour) => {
+            HouseholdCommand::SetColour(id, colour) => {
                 let text = colour
                     .map(table::household::colour_text)
                     .unwrap_or_default();
-                info!("household: {name}'s colour {text:?}");
+                info!("household: {}'s colour {text:?}", name_of(&known, *id));
                 if let Some(w) = &link.0 {
-                    w.ask(Job::SetColour(name.clone(), text));
+                    w.ask(Job::SetColour(*id, text));
                 }
             }
-            HouseholdCommand::Rename(old, new) => {
-                info!("household: rename {old} to {new}");
+            HouseholdCommand::Rename(id, new) => {
+                info!("household: rename {} to {new}", name_of(&known, *id));
                 if let Some(w) = &link.0 {
-                    w.ask(Job::RenamePlayer(old.clone(), new.clone()));
+                    w.ask(Job::RenamePlayer(*id, new.clone()));
                 }
             }
-            HouseholdCommand::Remove(name) => {
-                info!("household: remove {name}");
+            HouseholdCommand::Remove(id) => {
+                info!("household: remove {}", name_of(&known, *id));
                 if let Some(w) = &link.0 {
-                    w.ask(Job::RemovePlayer(name.clone()));
+                    w.ask(Job::RemovePlayer(*id));
                 }
             }
             // The table's own (household.rs).
@@ -191,4 +196,13 @@ fn commands(
             }
         }
     }
+}
+
+/// Player `id`'s name as the library last said it (for the log).
+fn name_of(known: &Known, id: i64) -> &str {
+    known
+        .0
+        .iter()
+        .find(|(p, _)| p.id == id)
+        .map_or("?", |(p, _)| p.name.as_str())
 }

@@ -63,7 +63,7 @@ pub(super) fn run(
         }
         Some(PlayersCommand::Remove { name }) => {
             let player = find(&lib, &name)?;
-            lib.remove_player(&player.name).map_err(failed)?;
+            lib.remove_player(player.id).map_err(failed)?;
             writeln!(out, "removed {} (the games stay)", player.name).map_err(io)?;
         }
         Some(PlayersCommand::Show { name }) => {

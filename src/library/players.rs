@@ -15,6 +15,9 @@ use super::{Library, LibraryError};
 /// A player as the library keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
+    /// Its row in the library: what the household's pages and commands name it by (its
+    /// name may change; games name it as their records do).
+    pub id: i64,
     /// The name shown and written into records.
     pub name: String,
     /// Other names its games are recorded under (a nickname, the name in another script).
@@ -96,16 +99,17 @@ pub struct PlayerRecord {
 }
 
 /// A player's columns, as [`player_of`] reads them.
-const PLAYER: &str = "name, aliases, look, colour";
+const PLAYER: &str = "id, name, aliases, look, colour";
 
 /// A player from a row of [`PLAYER`].
 fn player_of(r: &rusqlite::Row) -> rusqlite::Result<Player> {
-    let aliases: String = r.get(1)?;
+    let aliases: String = r.get(2)?;
     Ok(Player {
-        name: r.get(0)?,
+        id: r.get(0)?,
+        name: r.get(1)?,
         aliases: aliases.lines().map(str::to_owned).collect(),
-        look: r.get(2)?,
-        colour: r.get(3)?,
+        look: r.get(3)?,
+        colour: r.get(4)?,
     })
 }
 
@@ -129,59 +133,69 @@ impl Library {
         Ok(added == 1)
     }
 
-    /// Keeps `look` as the player named `name`'s own; `false` if there is none.
-    pub fn set_look(&mut self, name: &str, look: &str) -> Result<bool, LibraryError> {
-        self.set_field("UPDATE players SET look = ? WHERE name = ?", name, look)
+    /// Keeps `look` as player `id`'s own; `false` if there is none.
+    pub fn set_look(&mut self, id: i64, look: &str) -> Result<bool, LibraryError> {
+        self.set_field("UPDATE players SET look = ? WHERE id = ?", id, look)
     }
 
-    /// Keeps `colour` (`#2e86de`, empty: none) as the player named `name`'s; `false` if
-    /// there is none.
-    pub fn set_colour(&mut self, name: &str, colour: &str) -> Result<bool, LibraryError> {
-        self.set_field("UPDATE players SET colour = ? WHERE name = ?", name, colour)
+    /// Keeps `colour` (`#2e86de`, empty: none) as player `id`'s; `false` if there is
+    /// none.
+    pub fn set_colour(&mut self, id: i64, colour: &str) -> Result<bool, LibraryError> {
+        self.set_field("UPDATE players SET colour = ? WHERE id = ?", id, colour)
     }
 
-    /// Runs `update` (a player's field set to a value) for the player named `name`.
-    fn set_field(&mut self, update: &str, name: &str, value: &str) -> Result<bool, LibraryError> {
-        let set = self
-            .conn
-            .execute(update, params![value.trim(), name.trim()])?;
+    /// Runs `update` (a player's field set to a value) for player `id`.
+    fn set_field(&mut self, update: &str, id: i64, value: &str) -> Result<bool, LibraryError> {
+        let set = self.conn.execute(update, params![value.trim(), id])?;
         Ok(set == 1)
     }
 
-    /// Renames the player named `old` to `new` (trimmed): the old name becomes one of
-    /// their aliases, so the games that name them still count as theirs. `false` if
-    /// there is no `old`, or `new` is another player's name (nothing changes).
-    pub fn rename_player(&mut self, old: &str, new: &str) -> Result<bool, LibraryError> {
-        let (old, new) = (old.trim(), new.trim());
+    /// The player of id `id`.
+    pub fn player_by_id(&self, id: i64) -> Result<Option<Player>, LibraryError> {
+        Ok(self
+            .conn
+            .query_row(
+                &format!("SELECT {PLAYER} FROM players WHERE id = ?"),
+                params![id],
+                player_of,
+            )
+            .optional()?)
+    }
+
+    /// Renames player `id` to `new` (trimmed): the old name becomes one of their
+    /// aliases, so the games that name them still count as theirs. `false` if there is
+    /// no such player, or `new` is another player's name (nothing changes).
+    pub fn rename_player(&mut self, id: i64, new: &str) -> Result<bool, LibraryError> {
+        let new = new.trim();
         if new.is_empty() {
             return Err(LibraryError::NoName);
         }
-        let Some(player) = self.player(old)?.filter(|p| p.name == old) else {
+        let Some(player) = self.player_by_id(id)? else {
             return Ok(false);
         };
-        if new == old {
+        if new == player.name {
             return Ok(true);
         }
-        if self.player(new)?.is_some_and(|p| p.name != old) {
+        if self.player(new)?.is_some_and(|p| p.id != id) {
             return Ok(false);
         }
-        let mut aliases: Vec<String> = std::iter::once(old.to_owned())
+        let mut aliases: Vec<String> = std::iter::once(player.name)
             .chain(player.aliases)
             .filter(|a| a != new)
             .collect();
         aliases.dedup();
         let set = self.conn.execute(
-            "UPDATE players SET name = ?, aliases = ? WHERE name = ?",
-            params![new, aliases.join("\n"), old],
+            "UPDATE players SET name = ?, aliases = ? WHERE id = ?",
+            params![new, aliases.join("\n"), id],
         )?;
         Ok(set == 1)
     }
 
-    /// Removes the player named `name` (its games stay); `false` if there is none.
-    pub fn remove_player(&mut self, name: &str) -> Result<bool, LibraryError> {
+    /// Removes player `id` (its games stay); `false` if there is none.
+    pub fn remove_player(&mut self, id: i64) -> Result<bool, LibraryError> {
         let removed = self
             .conn
-            .execute("DELETE FROM players WHERE name = ?", params![name.trim()])?;
+            .execute("DELETE FROM players WHERE id = ?", params![id])?;
         Ok(removed == 1)
     }
 
@@ -421,22 +435,27 @@ mod tests {
         let mut lib = Library::in_memory().unwrap();
         assert!(lib.add_player("Mie", &[]).unwrap());
         assert!(lib.add_player("爸爸", &[]).unwrap());
+        let id = |lib: &Library, name: &str| lib.player(name).unwrap().unwrap().id;
+        let (mei, dad) = (id(&lib, "Mie"), id(&lib, "爸爸"));
+        assert_ne!(mei, dad);
         // A typo mended: the old name stays as an alias, the games under it still count.
-        assert!(lib.rename_player("Mie", " 美美 ").unwrap());
+        assert!(lib.rename_player(mei, " 美美 ").unwrap());
         let p = lib.player("美美").unwrap().unwrap();
         assert_eq!(
             (p.name.as_str(), p.aliases.clone()),
             ("美美", vec!["Mie".to_owned()])
         );
         assert_eq!(lib.player("Mie").unwrap().unwrap().name, "美美");
+        assert_eq!(p.id, mei, "the same player under the new name");
         // Another player's name, or nobody to rename: nothing changes.
-        assert!(!lib.rename_player("美美", "爸爸").unwrap());
-        assert!(!lib.rename_player("nobody", "x").unwrap());
+        assert!(!lib.rename_player(mei, "爸爸").unwrap());
+        assert!(!lib.rename_player(dad + mei + 1, "x").unwrap());
         assert!(matches!(
-            lib.rename_player("美美", " "),
+            lib.rename_player(mei, " "),
             Err(LibraryError::NoName)
         ));
-        assert!(lib.remove_player("美美").unwrap());
+        assert!(lib.remove_player(mei).unwrap());
+        assert!(!lib.remove_player(mei).unwrap(), "once");
         let names: Vec<String> = lib.players().unwrap().into_iter().map(|p| p.name).collect();
         assert_eq!(names, ["爸爸"]);
     }
@@ -454,8 +473,9 @@ mod tests {
         let names: Vec<String> = lib.players().unwrap().into_iter().map(|p| p.name).collect();
         assert_eq!(names, ["爸爸", "美美"]);
         assert_eq!(lib.player("Dad").unwrap().unwrap().name, "爸爸");
-        assert!(lib.set_look("美美", "lang=en theme=dark").unwrap());
-        assert!(!lib.set_look("nobody", "lang=en").unwrap());
+        let mei = lib.player("美美").unwrap().unwrap().id;
+        assert!(lib.set_look(mei, "lang=en theme=dark").unwrap());
+        assert!(!lib.set_look(mei + 100, "lang=en").unwrap());
         assert_eq!(
             lib.player("美美").unwrap().unwrap().look,
             "lang=en theme=dark"
@@ -524,7 +544,7 @@ mod tests {
         assert!(got.ratings.contains_key("xiangqi"));
         // Gone from the players, its games stay, and so do the names in them.
         let before = lib.len().unwrap();
-        assert!(lib.remove_player("爸爸").unwrap());
+        assert!(lib.remove_player(dad.id).unwrap());
         assert_eq!(lib.len().unwrap(), before);
         assert!(lib.player("爸爸").unwrap().is_none());
     }

@@ -29,14 +29,14 @@ pub enum Job {
     Players,
     /// Remember a player by this name, then say the players.
     AddPlayer(String),
-    /// Keep a player's own look (`lang=zh theme=wood …`), then say the players.
-    SetLook(String, String),
-    /// Keep a player's colour (`#2e86de`), then say the players.
-    SetColour(String, String),
-    /// Rename a player (old, new), then say the players.
-    RenamePlayer(String, String),
-    /// Forget a player (their games stay), then say the players.
-    RemovePlayer(String),
+    /// Keep player `id`'s own look (`lang=zh theme=wood …`), then say the players.
+    SetLook(i64, String),
+    /// Keep player `id`'s colour (`#2e86de`), then say the players.
+    SetColour(i64, String),
+    /// Rename player `id`, then say the players.
+    RenamePlayer(i64, String),
+    /// Forget player `id` (their games stay), then say the players.
+    RemovePlayer(i64),
     /// Take back a game played at the table whose result was undone.
     Forget(Arc<dyn Keep>),
 }
@@ -231,19 +231,19 @@ fn write_loop(
                 Ok(false) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
             },
-            Job::SetLook(name, look) => match library.set_look(&name, &look) {
+            Job::SetLook(id, look) => match library.set_look(id, &look) {
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },
-            Job::SetColour(name, colour) => match library.set_colour(&name, &colour) {
+            Job::SetColour(id, colour) => match library.set_colour(id, &colour) {
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },
-            Job::RenamePlayer(old, new) => match library.rename_player(&old, &new) {
+            Job::RenamePlayer(id, new) => match library.rename_player(id, &new) {
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },
-            Job::RemovePlayer(name) => match library.remove_player(&name) {
+            Job::RemovePlayer(id) => match library.remove_player(id) {
                 Ok(_) => players(&library),
                 Err(e) => Answer::Failed(e.to_string()),
             },

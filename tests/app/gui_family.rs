@@ -271,17 +271,16 @@ fn the_language_from_the_view_menu_and_a_player_renamed_or_removed() {
         settings.seat(1, "爸爸");
         settings.me = "Mie".to_owned();
     }
-    app.world_mut().write_message(HouseholdCommand::Rename(
-        "Mie".to_owned(),
-        "美美".to_owned(),
-    ));
+    // The household's pages name players by id: Mie is 1, 爸爸 2.
+    crate::gui_household::with_players(&mut app, &["Mie", "爸爸"]);
+    app.world_mut()
+        .write_message(HouseholdCommand::Rename(1, "美美".to_owned()));
     app.update();
     let settings = app.world().resource::<Settings>();
     assert_eq!(settings.seats, ["美美".to_owned(), "爸爸".to_owned()]);
     assert_eq!(settings.help, [Help::Tutor, Help::None]);
     assert_eq!(settings.me, "美美");
-    app.world_mut()
-        .write_message(HouseholdCommand::Remove("爸爸".to_owned()));
+    app.world_mut().write_message(HouseholdCommand::Remove(2));
     app.update();
     let settings = app.world().resource::<Settings>();
     assert_eq!(settings.seats, ["美美".to_owned(), String::new()]);

@@ -20,11 +20,13 @@ use xiangqi::rules::Notation;
 
 use KeyCode::{ControlLeft, Enter, Escape, KeyR, KeyZ};
 
-/// The household remembers these players (as the library would say them).
+/// The household remembers these players (as the library would say them), of ids 1, 2…
 pub(crate) fn with_players(app: &mut App, names: &[&str]) {
     let players = names
         .iter()
-        .map(|n| Profile {
+        .zip(1..)
+        .map(|(n, id)| Profile {
+            id,
             name: (*n).to_owned(),
             look: None,
             colour: None,
@@ -236,6 +238,7 @@ fn the_table_wears_the_look_of_the_player_who_is_me() {
         sound: false,
     };
     let players = vec![Profile {
+        id: 7,
         name: "Mei".to_owned(),
         look: Some(mei),
         colour: None,
@@ -264,7 +267,7 @@ fn the_table_wears_the_look_of_the_player_who_is_me() {
         ..mei
     };
     assert!(
-        asked.contains(&HouseholdCommand::SetLook("Mei".to_owned(), kept)),
+        asked.contains(&HouseholdCommand::SetLook(7, kept)),
         "the change kept as Mei's: {asked:?}"
     );
 

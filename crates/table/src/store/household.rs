@@ -94,6 +94,9 @@ impl PlayerLook {
 /// A player and what the library's games say of them, per game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
+    /// The player's id in the program's library: what the commands about them name
+    /// (their name may change).
+    pub id: i64,
     /// The name on the cards and in the records.
     pub name: String,
     /// Their own look, once kept.
@@ -149,16 +152,17 @@ pub enum HouseholdCommand {
     Add(String),
     /// Open a game of a player's page (its library id).
     Open(i64),
-    /// This player is "me" (their look becomes the table's); the same name again: nobody.
+    /// The player of this name is "me" (their look becomes the table's); the same again:
+    /// nobody. (The seats and "me" are names: what the records write.)
     Me(String),
-    /// Keep this look as the player's own.
-    SetLook(String, PlayerLook),
-    /// This colour is the player's (`None`: none).
-    SetColour(String, Option<[u8; 3]>),
-    /// Rename a player (a typo mended): the seats and "me" follow.
-    Rename(String, String),
-    /// Forget a player (the games stay in the library).
-    Remove(String),
+    /// Keep this look as player `id`'s own.
+    SetLook(i64, PlayerLook),
+    /// This colour is player `id`'s (`None`: none).
+    SetColour(i64, Option<[u8; 3]>),
+    /// Rename player `id` (a typo mended): the seats and "me" follow.
+    Rename(i64, String),
+    /// Forget player `id` (the games stay in the library).
+    Remove(i64),
 }
 
 /// The colours a player may take: apart from each other, from both games' sides (red,
@@ -214,7 +218,11 @@ pub(crate) fn plugin(app: &mut App) {
 /// "This is me" on a player's page: the same player again lets go.
 /// A player renamed or removed: the seats and "me" follow (a removed player's seat is a
 /// guest's again).
-fn choose_me(mut asked: MessageReader<HouseholdCommand>, mut settings: ResMut<Settings>) {
+fn choose_me(
+    mut asked: MessageReader<HouseholdCommand>,
+    mut settings: ResMut<Settings>,
+    household: Res<Household>,
+) {
     for command in asked.read() {
         match command {
             HouseholdCommand::Me(name) => {
@@ -226,7 +234,12 @@ fn choose_me(mut asked: MessageReader<HouseholdCommand>, mut settings: ResMut<Se
                 info!("me: {me:?}");
                 settings.me = me;
             }
-            HouseholdCommand::Rename(old, _) | HouseholdCommand::Remove(old) => {
+            HouseholdCommand::Rename(id, _) | HouseholdCommand::Remove(id) => {
+                // The name they had on the pages: what the seats and "me" say.
+                let Some(old) = household.players.iter().find(|p| p.id == *id) else {
+                    continue;
+                };
+                let old = &old.name;
                 let new = match command {
                     HouseholdCommand::Rename(_, new) => new.trim().to_owned(),
                     _ => String::new(),
@@ -277,12 +290,12 @@ fn follow_me(
             }
             Some(_) => {}
             // Nothing kept yet: the look they chose with is theirs.
-            None => _ = asked.write(HouseholdCommand::SetLook(profile.name.clone(), now)),
+            None => _ = asked.write(HouseholdCommand::SetLook(profile.id, now)),
         }
         return;
     }
     if settings.is_changed() && profile.look != Some(now) {
-        asked.write(HouseholdCommand::SetLook(profile.name.clone(), now));
+        asked.write(HouseholdCommand::SetLook(profile.id, now));
     }
 }
 

@@ -236,6 +236,7 @@ mod tests {
 
     fn rated(name: &str, rating: f64) -> Profile {
         Profile {
+            id: 1,
             name: name.to_owned(),
             look: None,
             colour: None,

@@ -189,7 +189,7 @@ enum Sent {
     Add(String),
     Open(i64),
     Me(String),
-    Colour(String, Option<[u8; 3]>),
+    Colour(i64, Option<[u8; 3]>),
     House(HouseholdCommand),
 }
 
@@ -206,8 +206,8 @@ fn send(world: &mut World, sent: Vec<Sent>) {
             Sent::Open(id) => _ = world.write_message(HouseholdCommand::Open(id)),
             Sent::Me(name) => _ = world.write_message(HouseholdCommand::Me(name)),
             Sent::House(command) => _ = world.write_message(command),
-            Sent::Colour(name, colour) => {
-                _ = world.write_message(HouseholdCommand::SetColour(name, colour));
+            Sent::Colour(id, colour) => {
+                _ = world.write_message(HouseholdCommand::SetColour(id, colour));
             }
         }
     }
@@ -349,8 +349,7 @@ fn page(
         }
     });
     // A typo mended, or the player forgotten.
-    if let Some(command) = super::player_edit::row(ui, &profile.name, lang, &mut typed.edit, logged)
-    {
+    if let Some(command) = super::player_edit::row(ui, profile, lang, &mut typed.edit, logged) {
         sent.push(Sent::House(command));
     }
     // Their colour: one of a few, the chosen one again for none.
@@ -369,7 +368,7 @@ fn page(
             log_place(logged, format!("colour-{}-{i}", profile.name), rect);
             if swatch.on_hover_text(Word::PlayerColour.get(lang)).clicked() {
                 let colour = (!chosen).then_some(c);
-                sent.push(Sent::Colour(profile.name.clone(), colour));
+                sent.push(Sent::Colour(profile.id, colour));
             }
         }
     });

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 
 use crate::i18n::{Lang, Word};
 use crate::panel::parts::log_place;
-use crate::store::household::HouseholdCommand;
+use crate::store::household::{HouseholdCommand, Profile};
 
 /// What is open on the pages: a name being mended, a removal asked about.
 #[derive(Default)]
@@ -20,11 +20,12 @@ pub(super) struct Edit {
 /// The row under a player's name; the command once the player confirmed one.
 pub(super) fn row(
     ui: &mut egui::Ui,
-    name: &str,
+    profile: &Profile,
     lang: Lang,
     edit: &mut Edit,
     logged: &mut Vec<(String, (i32, i32))>,
 ) -> Option<HouseholdCommand> {
+    let (id, name) = (profile.id, profile.name.as_str());
     let mut out = None;
     if let Some((who, typed)) = edit.renaming.as_mut().filter(|(who, _)| who == name) {
         let mut close = false;
@@ -35,10 +36,7 @@ pub(super) fn row(
             let save = ui.button(Word::RenameSave.get(lang));
             log_place(logged, format!("rename-save-{who}"), save.rect);
             if (entered || save.clicked()) && !typed.trim().is_empty() {
-                out = Some(HouseholdCommand::Rename(
-                    who.clone(),
-                    typed.trim().to_owned(),
-                ));
+                out = Some(HouseholdCommand::Rename(id, typed.trim().to_owned()));
             }
             close = ui.button(Word::Cancel.get(lang)).clicked() || out.is_some();
         });
@@ -53,7 +51,7 @@ pub(super) fn row(
             let yes = ui.button(Word::RemoveYes.get(lang));
             log_place(logged, format!("remove-yes-{name}"), yes.rect);
             if yes.clicked() {
-                out = Some(HouseholdCommand::Remove(name.to_owned()));
+                out = Some(HouseholdCommand::Remove(id));
             }
             if ui.button(Word::Cancel.get(lang)).clicked() || out.is_some() {
                 edit.removing = None;
