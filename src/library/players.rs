@@ -580,7 +580,7 @@ mod tests {
     fn a_players_games_against_the_levels_move_their_ladder() {
         let mut lib = Library::in_memory().unwrap();
         lib.add_player("美美", &[]).unwrap();
-        let computer = |n: u8| format!("Fairy-Stockfish level {n}");
+        let computer = |n: u8| crate::games::xiangqi::kept::COMPUTER.named(n);
         // Mei plays red: 1-0 is her win.
         let results = [(2, "1-0"), (2, "1-0"), (2, "1-0"), (3, "0-1"), (3, "0-1")];
         for (n, &(level, result)) in results.iter().enumerate() {

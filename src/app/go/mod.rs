@@ -274,7 +274,7 @@ fn commands(
         if let Some(side) = setup.computer {
             let seat = usize::from(side == crate::go::Color::White);
             seats[seat] = match setup.level {
-                Some(n) => crate::games::go::kept::computer_named(n),
+                Some(n) => crate::games::go::kept::COMPUTER.named(n),
                 None => "GNU Go".to_owned(),
             };
         }

@@ -356,7 +356,7 @@ pub(crate) fn commands(
         // The computer's name is its level, else its search.
         let computer = computer.map(|side| {
             let name = match level {
-                Some(n) => crate::games::xiangqi::kept::computer_named(n),
+                Some(n) => crate::games::xiangqi::kept::COMPUTER.named(n),
                 None => format!("Fairy-Stockfish ({})", xq.strength),
             };
             (side, name)

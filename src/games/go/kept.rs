@@ -4,7 +4,7 @@
 //! way in: a game that breaks them is not kept, with the reason. Go positions are not
 //! searched (yet).
 
-use table::rating::kept::{Fetched, Keep, Kept, LibraryFormat};
+use table::rating::kept::{Computer, Fetched, Keep, Kept, LibraryFormat};
 
 use crate::go::sgf::{self, SgfGame};
 
@@ -26,18 +26,8 @@ pub const FORMAT: LibraryFormat = LibraryFormat {
     read: |text| Some(Fetched::new(sgf::read(text).ok()?.into_iter().next()?)),
 };
 
-/// The name a new game gives GNU Go at `level` (what the cards show and the file
-/// keeps); [`level_of`] reads it back.
-#[must_use]
-pub fn computer_named(level: u8) -> String {
-    format!("GNU Go level {level}")
-}
-
-/// GNU Go's level in a name [`computer_named`] made.
-fn level_of(name: &str) -> Option<u8> {
-    let n = name.trim().strip_prefix("GNU Go level ")?;
-    n.parse().ok().filter(|&n| n > 0)
-}
+/// GNU Go as a new game names it at a level (`GNU Go level 3`).
+pub const COMPUTER: Computer = Computer("GNU Go");
 
 /// A Go game of a file to keep: the library's [`Keep`] for it (the type is the rules crate's,
 /// the trait the table's).
@@ -77,7 +67,7 @@ impl Keep for Keeping {
             .collect();
         let (first, second) = (tag("PB"), tag("PW"));
         Ok(Kept {
-            levels: [level_of(&first), level_of(&second)],
+            levels: [COMPUTER.level_of(&first), COMPUTER.level_of(&second)],
             first,
             second,
             event,
@@ -104,7 +94,11 @@ mod tests {
         assert!((FORMAT.even)("go\n(;SZ[9];B[ee])"));
         assert!(!(FORMAT.even)("go\n(;SZ[9]HA[2]AB[cc][gg])"));
         assert_eq!(FORMAT.levels, crate::matches::go_levels::GO_LEVELS.len());
-        assert_eq!(level_of(&computer_named(3)), Some(3));
-        assert_eq!(level_of("Fairy-Stockfish level 3"), None, "another game's");
+        assert_eq!(COMPUTER.level_of(&COMPUTER.named(3)), Some(3));
+        assert_eq!(
+            COMPUTER.level_of("Fairy-Stockfish level 3"),
+            None,
+            "another game's"
+        );
     }
 }

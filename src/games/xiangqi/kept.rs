@@ -2,7 +2,7 @@
 //! ECCO code (its own, else its moves' from the usual start), each position of its
 //! main line for the position search, and the computer's level at a side it played.
 
-use table::rating::kept::{Fetched, Keep, Kept, LibraryFormat};
+use table::rating::kept::{Computer, Fetched, Keep, Kept, LibraryFormat};
 
 use crate::rules::record::GameRecord;
 use crate::rules::{Color, Notation, Position};
@@ -29,19 +29,8 @@ pub const FORMAT: LibraryFormat = LibraryFormat {
     },
 };
 
-/// The name a new game gives the computer at `level` (what the cards show and the
-/// record keeps); [`level_of`] reads it back.
-#[must_use]
-pub fn computer_named(level: u8) -> String {
-    format!("Fairy-Stockfish level {level}")
-}
-
-/// The computer's level in a name [`computer_named`] made (older records carry no
-/// other mark of it).
-fn level_of(name: &str) -> Option<u8> {
-    let n = name.trim().strip_prefix("Fairy-Stockfish level ")?;
-    n.parse().ok().filter(|&n| n > 0)
-}
+/// The computer as a new game names it at a level (`Fairy-Stockfish level 3`).
+pub const COMPUTER: Computer = Computer("Fairy-Stockfish");
 
 /// A Xiangqi record to keep: the library's [`Keep`] for it (the type is the rules crate's,
 /// the trait the table's).
@@ -77,7 +66,7 @@ impl Keep for Keeping {
         let moves: Vec<_> = self.0.game.moves().collect();
         let plies = self.0.game.ply_count();
         Ok(Kept {
-            levels: [level_of(&first), level_of(&second)],
+            levels: [COMPUTER.level_of(&first), COMPUTER.level_of(&second)],
             first,
             second,
             event: tag("Event"),
@@ -152,12 +141,12 @@ mod tests {
         assert!((FORMAT.even)(&format!("{start}\nh2e2")));
         assert!(!(FORMAT.even)("4k4/9/9/9/9/9/9/9/9/4K4 w\n"));
         assert_eq!(FORMAT.levels, crate::engine::levels::LEVELS.len());
-        assert_eq!(level_of(&computer_named(12)), Some(12));
+        assert_eq!(COMPUTER.level_of(&COMPUTER.named(12)), Some(12));
         assert_eq!(
-            level_of("Mei level 3"),
+            COMPUTER.level_of("Mei level 3"),
             None,
             "only the name the game gives"
         );
-        assert_eq!(level_of("Fairy-Stockfish (depth 8)"), None);
+        assert_eq!(COMPUTER.level_of("Fairy-Stockfish (depth 8)"), None);
     }
 }

@@ -109,3 +109,33 @@ impl std::fmt::Debug for Fetched {
         f.write_str("Fetched(..)")
     }
 }
+
+/// How a game names its computer in records: `Fairy-Stockfish level 3`, the program's
+/// name and the level (what the cards show and other programs read as a name). Games
+/// kept before the level had a column of its own are read back by it.
+///
+/// ```
+/// use table::rating::kept::Computer;
+/// const GNU_GO: Computer = Computer("GNU Go");
+/// assert_eq!(GNU_GO.named(3), "GNU Go level 3");
+/// assert_eq!(GNU_GO.level_of(" GNU Go level 3 "), Some(3));
+/// assert_eq!(GNU_GO.level_of("Fairy-Stockfish level 3"), None);
+/// assert_eq!(GNU_GO.level_of("GNU Go level 0"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Computer(pub &'static str);
+
+impl Computer {
+    /// Its name at `level`.
+    #[must_use]
+    pub fn named(self, level: u8) -> String {
+        format!("{} level {level}", self.0)
+    }
+
+    /// The level in a name [`named`](Self::named) made, if it is one.
+    #[must_use]
+    pub fn level_of(self, name: &str) -> Option<u8> {
+        let n = name.trim().strip_prefix(self.0)?.strip_prefix(" level ")?;
+        n.parse().ok().filter(|&n| n > 0)
+    }
+}
