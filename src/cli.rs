@@ -36,10 +36,11 @@ struct Cli {
     /// A game or position to open in the window (PGN, XQF, FEN, UCCI, a move list…).
     file: Option<std::path::PathBuf>,
     /// Start a new game on the clock: minutes+increment (10+5), M:SS+increment
-    /// (0:30+0), optionally /SECONDS of 读秒 (10+0/30). Ctrl+Z goes back to the game
-    /// before, as after any new game.
+    /// (0:30+0), optionally /SECONDS of 读秒 (10+0/30); time odds as red's and black's
+    /// apart by a comma (10+5,3+5). Ctrl+Z goes back to the game before, as after any
+    /// new game.
     #[arg(long, value_name = "CONTROL")]
-    clock: Option<xiangqi::rules::TimeControl>,
+    clock: Option<xiangqi::rules::Controls>,
     /// Open the window training on this puzzle (an ID that `xiangqi puzzles` lists).
     #[arg(long, value_name = "ID")]
     puzzle: Option<String>,
@@ -766,7 +767,7 @@ fn go_command(out: &mut impl Write, action: GoCommand) -> Result<(), Failure> {
 #[cfg(feature = "gui")]
 fn open_window(
     file: Option<&std::path::Path>,
-    clock: Option<xiangqi::rules::TimeControl>,
+    clock: Option<xiangqi::rules::Controls>,
     puzzle: Option<String>,
 ) -> ExitCode {
     if let Some(path) = file {
@@ -835,7 +836,7 @@ fn x_display_reachable() -> bool {
 #[cfg(not(feature = "gui"))]
 fn open_window(
     file: Option<&std::path::Path>,
-    _clock: Option<xiangqi::rules::TimeControl>,
+    _clock: Option<xiangqi::rules::Controls>,
     _puzzle: Option<String>,
 ) -> ExitCode {
     if let Some(file) = file {

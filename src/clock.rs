@@ -4,7 +4,7 @@
 use std::time::Duration;
 pub use table::clock::{LOW, format_left};
 
-use crate::rules::{Color, TimeControl};
+use crate::rules::{Color, Controls, TimeControl};
 
 /// A side of a game for two, as a clock counts it: either game's colours, each clock
 /// typed by its own game's (no colour of one game stands for another's).
@@ -40,10 +40,10 @@ pub struct Reading {
 ///
 /// ```
 /// use std::time::Duration;
-/// use xiangqi::rules::Color;
+/// use xiangqi::rules::{Color, TimeControl};
 /// use xiangqi::clock::Clock;
 ///
-/// let mut clock = Clock::new("0:10+2".parse().unwrap(), Color::Red);
+/// let mut clock = Clock::new("0:10+2".parse::<TimeControl>().unwrap(), Color::Red);
 /// clock.resume();
 /// assert_eq!(clock.tick(Duration::from_secs(3)), None);
 /// clock.moved(Color::Red); // 7 s left, plus 2
@@ -53,7 +53,8 @@ pub struct Reading {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock<S: Side = Color> {
-    control: TimeControl,
+    /// Each side's control, by [`Side::index`] (time odds: two apart).
+    controls: Controls,
     now: Reading,
     /// The side whose turn it is: its clock runs unless paused.
     turn: S,
@@ -61,13 +62,15 @@ pub struct Clock<S: Side = Color> {
 }
 
 impl<S: Side> Clock<S> {
-    /// A clock set to `control` for both sides, `turn` to move, paused.
+    /// A clock set to `controls` (one for both sides, or each side's), `turn` to move,
+    /// paused.
     #[must_use]
-    pub fn new(control: TimeControl, turn: S) -> Clock<S> {
+    pub fn new(controls: impl Into<Controls>, turn: S) -> Clock<S> {
+        let controls = controls.into();
         Clock {
-            control,
+            controls,
             now: Reading {
-                left: [control.base; 2],
+                left: controls.0.map(|c| c.base),
                 in_byoyomi: [false; 2],
             },
             turn,
@@ -75,10 +78,16 @@ impl<S: Side> Clock<S> {
         }
     }
 
-    /// The time control.
+    /// Both sides' controls.
     #[must_use]
-    pub fn control(&self) -> TimeControl {
-        self.control
+    pub fn controls(&self) -> Controls {
+        self.controls
+    }
+
+    /// `side`'s control.
+    #[must_use]
+    pub fn control_of(&self, side: S) -> TimeControl {
+        self.controls.0[side.index()]
     }
 
     /// Both sides' time now.
@@ -140,7 +149,7 @@ impl<S: Side> Clock<S> {
             return None;
         }
         // The base is spent: 读秒 begins with what is left of this move's time.
-        if let Some(period) = self.control.byoyomi
+        if let Some(period) = self.controls.0[i].byoyomi
             && !self.now.in_byoyomi[i]
         {
             let over = elapsed - left;
@@ -159,9 +168,10 @@ impl<S: Side> Clock<S> {
     /// period), and the other side's time runs.
     pub fn moved(&mut self, mover: S) {
         let i = mover.index();
-        match self.control.byoyomi {
+        let control = self.controls.0[i];
+        match control.byoyomi {
             Some(period) if self.now.in_byoyomi[i] => self.now.left[i] = period,
-            _ => self.now.left[i] += self.control.increment,
+            _ => self.now.left[i] += control.increment,
         }
         self.turn = !mover;
         self.paused = false;
@@ -189,7 +199,7 @@ mod tests {
 
     #[test]
     fn increments_and_flags() {
-        let mut c = Clock::new("1+5".parse().unwrap(), Color::Red);
+        let mut c = Clock::new("1+5".parse::<TimeControl>().unwrap(), Color::Red);
         assert_eq!(c.tick(S(30)), None, "paused: nothing runs");
         assert_eq!(c.left(Color::Red), S(60));
         c.resume();
@@ -211,7 +221,7 @@ mod tests {
 
     #[test]
     fn byoyomi_periods() {
-        let mut c = Clock::new("0:10+0/5".parse().unwrap(), Color::Red);
+        let mut c = Clock::new("0:10+0/5".parse::<TimeControl>().unwrap(), Color::Red);
         c.resume();
         assert_eq!(c.tick(S(12)), None, "2 s into the first period");
         assert!(c.in_byoyomi(Color::Red));
@@ -221,7 +231,7 @@ mod tests {
         c.tick(S(1));
         c.moved(Color::Black);
         assert_eq!(c.tick(S(5)), Some(Color::Red));
-        let mut c = Clock::new("0:10+0/5".parse().unwrap(), Color::Red);
+        let mut c = Clock::new("0:10+0/5".parse::<TimeControl>().unwrap(), Color::Red);
         c.resume();
         assert_eq!(c.tick(S(16)), Some(Color::Red), "base and period in one go");
     }
@@ -229,7 +239,7 @@ mod tests {
     #[test]
     fn a_go_clock_counts_black_and_white() {
         use go_rules::Color as Go;
-        let mut c: Clock<Go> = Clock::new("1+0".parse().unwrap(), Go::Black);
+        let mut c: Clock<Go> = Clock::new("1+0".parse::<TimeControl>().unwrap(), Go::Black);
         c.resume();
         c.tick(S(10));
         c.moved(Go::Black);
@@ -238,5 +248,27 @@ mod tests {
         // Kept where a reading keeps the first player's time.
         assert_eq!(c.reading().left, [S(50), S(60)]);
         assert_eq!(c.tick(S(60)), Some(Go::White));
+    }
+
+    /// Time odds: each side starts with its own base and gains its own increment, and
+    /// only the side with 读秒 goes into it.
+    #[test]
+    fn time_odds_give_each_side_its_own_time() {
+        let odds: Controls = "10+5,2+0/10".parse().unwrap();
+        let mut c = Clock::new(odds, Color::Red);
+        assert_eq!((c.left(Color::Red), c.left(Color::Black)), (S(600), S(120)));
+        assert_eq!(c.control_of(Color::Black).byoyomi, Some(S(10)));
+        c.resume();
+        c.tick(S(30));
+        c.moved(Color::Red);
+        assert_eq!(c.left(Color::Red), S(575), "red's increment");
+        assert_eq!(c.tick(S(125)), None, "black goes into its 读秒");
+        assert!(c.in_byoyomi(Color::Black));
+        c.moved(Color::Black);
+        assert_eq!(c.left(Color::Black), S(10), "a fresh period, no increment");
+        c.tick(S(700));
+        assert!(!c.in_byoyomi(Color::Red), "red has no 读秒: its flag falls");
+        assert_eq!(c.left(Color::Red), Duration::ZERO);
+        assert_eq!(c.controls(), odds);
     }
 }

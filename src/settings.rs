@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Limit;
 use crate::i18n::Lang;
-use crate::rules::{Color, Notation, TimeControl};
+use crate::rules::{Color, Controls, Notation};
 use crate::storage::{Damaged, Dirs, atomic_write, read_or_keep_aside};
 pub use crate::theme::{Coordinates, PieceStyle, Theme};
 pub use table::settings::{Settings, ZOOMS, zoom_step};
@@ -41,7 +41,7 @@ pub struct XiangqiSettings {
     /// The move list's notation.
     pub notation: Notation,
     /// The time control of the next new game (`None`: untimed).
-    pub clock: Option<TimeControl>,
+    pub clock: Option<Controls>,
     /// The analysis engine's program (`None`: Fairy-Stockfish or Pikafish, wherever
     /// they are installed).
     pub engine: Option<std::path::PathBuf>,
@@ -309,9 +309,10 @@ struct Stored {
 struct XiangqiStored {
     #[serde(with = "by_name")]
     notation: Option<Notation>,
-    /// The next game's time control (`10+5`, `0:30+0/10`), none when absent or empty.
+    /// The next game's time control (`10+5`, `0:30+0/10`; time odds red's and black's:
+    /// `10+5,3+5`), none when absent or empty.
     #[serde(with = "by_name")]
-    clock: Option<TimeControl>,
+    clock: Option<Controls>,
     /// The engine's path; empty: look for one.
     engine: String,
     /// `red`, `black`, or empty: two players.

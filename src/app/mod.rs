@@ -152,7 +152,7 @@ pub struct AppPlugin {
     /// Where saves, the autosave and settings live (`None`: nowhere, the player is told).
     pub dirs: Option<Dirs>,
     /// A new timed game to start once the last session has been resumed (`--clock`).
-    pub clock: Option<crate::rules::TimeControl>,
+    pub clock: Option<crate::rules::Controls>,
     /// A puzzle to train on at once (`--puzzle ID`).
     pub puzzle: Option<String>,
 }
@@ -212,7 +212,7 @@ impl Plugin for AppPlugin {
 /// Opens the window and plays until it is closed.
 pub fn run(
     open: Option<std::path::PathBuf>,
-    clock: Option<crate::rules::TimeControl>,
+    clock: Option<crate::rules::Controls>,
     puzzle: Option<String>,
 ) -> AppExit {
     failure::say_when_the_window_fails(crate::i18n::Lang::from_locale(

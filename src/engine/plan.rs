@@ -178,7 +178,7 @@ fn clock_limit(session: &Session, side: Color, strength: Limit) -> Limit {
     let Some(clock) = session.clock() else {
         return strength;
     };
-    let control = clock.control();
+    let control = clock.control_of(side);
     let share = clock.left(side) / 20
         + control
             .increment
@@ -255,7 +255,7 @@ mod tests {
     #[test]
     fn a_stopped_clock_stops_the_computer_and_a_running_one_limits_it() {
         let mut session = Session::new();
-        session.new_game_with(Some("1+0".parse::<TimeControl>().unwrap()));
+        session.new_game_with(Some("1+0".parse::<TimeControl>().unwrap().into()));
         let mut t = table(&session);
         t.computer = Some(Color::Red);
         let w = want(&t).unwrap();

@@ -131,6 +131,23 @@ fn a_timed_game_is_played_paused_and_undone() {
     assert_eq!(running(&app), None, "the editor stops the clock");
 }
 
+/// Time odds (让时): the parent on 3+2, the child on 10+5, as typed in the clock's
+/// field (`3+2,10+5`: red's, then black's); each side gains its own increment and
+/// Ctrl+Z gives each its own time back.
+#[test]
+fn time_odds_give_each_side_its_own_clock_and_undo_keeps_them_apart() {
+    let mut app = timed("3+2,10+5");
+    assert_eq!(left(&app), [180, 600]);
+    wait(&mut app, 10);
+    play(&mut app, "h2e2");
+    assert_eq!(left(&app), [172, 600], "red's increment, 2 s");
+    wait(&mut app, 20);
+    play(&mut app, "h9g7");
+    assert_eq!(left(&app), [172, 585], "black's increment, 5 s");
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(left(&app), [172, 600]);
+}
+
 #[test]
 fn a_flag_fall_loses_and_ctrl_z_takes_it_back() {
     let mut app = timed("0:12+0");

@@ -1474,7 +1474,7 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     let t = start(&dirs);
     let table = t.app.world().resource::<GoTable>();
     let clock = table.clock().expect("the clock kept");
-    assert_eq!(clock.control().to_string(), "10+5");
+    assert_eq!(clock.controls().to_string(), "10+5");
     assert_eq!(
         clock.left(xiangqi::go::Color::Black),
         Duration::from_secs(605)

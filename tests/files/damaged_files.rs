@@ -38,7 +38,7 @@ fn master_game() -> GameRecord {
 /// a session with clocks, a replaced game and moves to redo.
 fn session() -> Session {
     let mut s = Session::new();
-    s.new_game_with(Some(TimeControl::minutes(5, 3)));
+    s.new_game_with(Some(TimeControl::minutes(5, 3).into()));
     for m in master_game().game.moves().take(30) {
         s.tick(Duration::from_millis(1700));
         s.play(m).unwrap();
@@ -218,7 +218,7 @@ fn a_settings_file_cut_anywhere_is_kept_aside() {
     // Xiangqi's fields beside the table's, as the game writes them.
     let xq = xiangqi::settings::XiangqiSettings {
         notation: Notation::Wxf,
-        clock: Some(TimeControl::minutes(10, 5)),
+        clock: Some(TimeControl::minutes(10, 5).into()),
         ..Default::default()
     };
     prefs.write(&dirs.settings(), &[xq.to_file()]).unwrap();

@@ -230,3 +230,21 @@ fn go_slots_open_in_the_tables_dialog_with_a_small_goban() {
     game.key("Escape");
     game.until_logged("action ToggleSlots");
 }
+
+/// Time odds from the command line (`--clock 1+0,0:04+0`: red a minute, black four
+/// seconds): after red's move black's own short clock runs out and red wins on time,
+/// red's minute still standing.
+#[test]
+fn time_odds_from_the_command_line_black_flags_on_its_own_short_clock() {
+    let game = Game::start_with("odds", &["--clock", "1+0,0:04+0"]);
+    game.play("h2e2");
+    game.until_position(AFTER_H2E2);
+    game.until_logged("flag fell: red-wins timeout");
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    let (red, black) = game.until("the clocks' reading on leaving", || {
+        clock_logged(&game.log(), "waits")
+    });
+    assert!(red > 40.0 && red <= 60.0, "red's own minute: {red}");
+    assert!(black == 0.0, "black's four seconds ran out: {black}");
+}

@@ -58,5 +58,5 @@ pub use perft::{perft, perft_divide};
 pub use piece::{Color, Piece, Role};
 pub use position::{FenError, IllegalMove, Position, PositionError};
 pub use square::{ParseSquareError, Square, SquareSet};
-pub use time::{ParseTimeControlError, TimeControl};
+pub use time::{Controls, ParseTimeControlError, TimeControl};
 pub use why::MoveRule;

@@ -143,6 +143,70 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// Each side's time control: the same for both, or time odds (让时), a different one
+/// for each (the first side's, then the second's: Xiangqi's red and black, Go's black
+/// and white). Written as one control, or two apart by a comma.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_rules::time::Controls;
+///
+/// let even: Controls = "10+5".parse().unwrap();
+/// assert!(!even.is_odds());
+/// let odds: Controls = "10+5, 3+5".parse().unwrap();
+/// assert!(odds.is_odds());
+/// assert_eq!(odds.0[1].base, Duration::from_secs(180));
+/// assert_eq!(odds.to_string(), "10+5,3+5");
+/// assert_eq!(even.to_string(), "10+5");
+/// assert!("10+5,3+5,1+0".parse::<Controls>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Controls(pub [TimeControl; 2]);
+
+impl Controls {
+    /// Whether the sides have different controls.
+    #[must_use]
+    pub fn is_odds(&self) -> bool {
+        self.0[0] != self.0[1]
+    }
+}
+
+/// The same control for both sides.
+impl From<TimeControl> for Controls {
+    fn from(control: TimeControl) -> Controls {
+        Controls([control; 2])
+    }
+}
+
+impl FromStr for Controls {
+    type Err = ParseTimeControlError;
+
+    /// One control for both sides, or the first side's and the second's apart by a comma.
+    fn from_str(s: &str) -> Result<Controls, ParseTimeControlError> {
+        let mut parts = s.split(',');
+        let first: TimeControl = parts.next().unwrap_or_default().parse()?;
+        let second = match parts.next() {
+            Some(t) => t.parse()?,
+            None => first,
+        };
+        if parts.next().is_some() {
+            return Err(ParseTimeControlError(s.to_owned()));
+        }
+        Ok(Controls([first, second]))
+    }
+}
+
+/// `10+5`, or `10+5,3+5` with odds: what [`FromStr`] reads.
+impl fmt::Display for Controls {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0[0])?;
+        if self.is_odds() {
+            write!(f, ",{}", self.0[1])?;
+        }
+        Ok(())
+    }
+}
+
 /// A clock reading as PGN's `[%clk H:MM:SS]` comment writes it (whole seconds; tenths
 /// when under ten seconds are not kept).
 #[must_use]

@@ -179,7 +179,7 @@ pub struct GoToMove(pub crate::rules::tree::NodeId);
 
 /// A new game on this clock (`xiangqi --clock`; Ctrl+R uses the settings').
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NewGameWith(pub Option<crate::rules::TimeControl>);
+pub struct NewGameWith(pub Option<crate::rules::Controls>);
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PointerPressed>()

@@ -86,17 +86,29 @@ impl Session {
     }
 
     /// The clock into `file`: `TM` (the base, in seconds), `OT` (in words) and our
-    /// `XC` on the root; both sides' time left (`BL`, `WL`) on the node shown.
+    /// `XC` on the root; both sides' time left (`BL`, `WL`) on the node shown. With
+    /// time odds `TM` is black's (what a program that knows one control reads), `OT`
+    /// says each side's and `XC` holds both (`10+5,3+5`).
     pub(super) fn clock_to_file(&self, file: &mut SgfGame) {
         let Some(clock) = &self.clock else { return };
-        let control = clock.control();
-        file.set_tag("TM", Some(&control.base.as_secs().to_string()));
-        let overtime = match control.byoyomi {
+        let controls = clock.controls();
+        let [black, white] = controls.0;
+        file.set_tag("TM", Some(&black.base.as_secs().to_string()));
+        let overtime = |control: crate::rules::TimeControl| match control.byoyomi {
             Some(b) => format!("1x{} byo-yomi", b.as_secs()),
             None => format!("{} s increment", control.increment.as_secs()),
         };
+        let overtime = if controls.is_odds() {
+            format!(
+                "black {black}: {}; white {white}: {}",
+                overtime(black),
+                overtime(white)
+            )
+        } else {
+            overtime(black)
+        };
         file.set_tag("OT", Some(&overtime));
-        file.set_tag(CONTROL, Some(&control.to_string()));
+        file.set_tag(CONTROL, Some(&controls.to_string()));
         let node = &mut file.nodes[self.node()];
         node.props.retain(|(n, _)| n != "BL" && n != "WL");
         for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
@@ -110,7 +122,7 @@ impl Session {
     pub(super) fn clock_from_file(&mut self, file: &SgfGame) {
         let Some(control) = file
             .tag(CONTROL)
-            .and_then(|t| t.parse::<crate::rules::TimeControl>().ok())
+            .and_then(|t| t.parse::<crate::rules::Controls>().ok())
         else {
             return;
         };

@@ -15,7 +15,7 @@ pub struct GoSetup {
     /// Handicap stones (0, or 2 to 9).
     pub handicap: u8,
     /// The clock, if the game has one.
-    pub time: Option<crate::rules::TimeControl>,
+    pub time: Option<crate::rules::Controls>,
     /// The side GNU Go plays, if it plays one.
     pub computer: Option<Color>,
     /// GNU Go's level (`matches::go_levels`); none: GNU Go's level 5, as before levels.

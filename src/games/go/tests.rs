@@ -143,7 +143,7 @@ fn left_and_right_walk_the_line_and_keep_it_and_the_tree_has_no_second_copy() {
 fn the_clock_hands_over_gives_time_back_on_undo_and_a_flag_fall_ends_the_game() {
     let control: crate::rules::TimeControl = "1+0".parse().unwrap();
     let mut t = Session::new(GoSetup {
-        time: Some(control),
+        time: Some(control.into()),
         ..GoSetup::of(9, 0)
     });
     let clock = |t: &Session| t.clock().expect("a timed game").clone();
@@ -172,11 +172,41 @@ fn the_clock_hands_over_gives_time_back_on_undo_and_a_flag_fall_ends_the_game() 
     let written = sgf::write(&t.to_file());
     let file = &sgf::read(&written).unwrap()[0];
     let again = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
-    assert_eq!(again.setup.time, Some(control));
+    assert_eq!(again.setup.time, Some(control.into()));
     assert_eq!(
         again.clock().unwrap().left(Color::Black),
         clock(&t).left(Color::Black)
     );
+}
+
+/// Time odds at Go: black and white each on their own control, written into the file
+/// (`TM` black's for other programs, `OT` each side's in words, `XC` both) and back.
+#[test]
+fn time_odds_give_black_and_white_their_own_clocks_and_the_file_keeps_both() {
+    let odds: crate::rules::Controls = "1+0,0:30+0/10".parse().unwrap();
+    let mut t = Session::new(GoSetup {
+        time: Some(odds),
+        ..GoSetup::of(9, 0)
+    });
+    let left = |t: &Session, c| t.clock().unwrap().left(c);
+    assert_eq!(left(&t, Color::Black), Duration::from_secs(60));
+    assert_eq!(left(&t, Color::White), Duration::from_secs(30));
+    assert!(t.play(at("E5")));
+    assert!(!t.tick(Duration::from_secs(35)), "white goes into its 读秒");
+    assert!(t.clock().unwrap().in_byoyomi(Color::White));
+    let file = t.to_file();
+    assert_eq!(file.tag("TM"), Some("60"));
+    assert_eq!(file.tag("XC"), Some("1+0,0:30+0/10"));
+    let ot = file.tag("OT").unwrap_or_default();
+    assert!(
+        ot.contains("black") && ot.contains("white") && ot.contains("byo-yomi"),
+        "{ot}"
+    );
+    let written = sgf::write(&file);
+    let file = &sgf::read(&written).unwrap()[0];
+    let again = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
+    assert_eq!(again.setup.time, Some(odds));
+    assert_eq!(again.clock().unwrap().controls(), odds);
 }
 
 #[test]

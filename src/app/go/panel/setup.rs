@@ -14,7 +14,7 @@ use crate::app::panel::parts;
 use crate::app::shell::model::Settings;
 use crate::go::{Rules, handicap};
 use crate::i18n::{GoText as G, Lang, go_rules};
-use crate::rules::TimeControl;
+use crate::rules::Controls;
 
 /// The clocks offered for a new game: base + increment, and base + 读秒 (`/30`: 30
 /// seconds a move once the base is spent).
@@ -84,7 +84,7 @@ fn new_game_choices(ui: &mut egui::Ui, table: &GoTable, next: &mut Option<GoSetu
     });
     ui.horizontal(|ui| {
         ui.label(G::Clock.get(lang));
-        let name = |t: Option<TimeControl>| {
+        let name = |t: Option<Controls>| {
             t.map_or_else(|| G::NoClock.get(lang).to_owned(), |t| t.to_string())
         };
         egui::ComboBox::from_id_salt("go-clock")

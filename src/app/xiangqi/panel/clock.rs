@@ -12,7 +12,7 @@ use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
 use crate::app::{egui_color, panel};
 pub use crate::clock::format_left;
-use crate::rules::{Color as Side, TimeControl, time::PRESETS};
+use crate::rules::{Color as Side, Controls, time::PRESETS};
 
 fn side_name(side: Side, lang: Lang) -> &'static str {
     crate::i18n::side(side, lang)
@@ -46,7 +46,7 @@ fn red_text(ui: &egui::Ui) -> egui::Color32 {
     egui_color(parts::colors(ui.ctx()).clock_low)
 }
 
-fn control_name(control: Option<TimeControl>, lang: Lang) -> String {
+fn control_name(control: Option<Controls>, lang: Lang) -> String {
     control.map_or_else(|| T::NoClock.get(lang).to_owned(), |c| c.to_string())
 }
 
@@ -59,7 +59,7 @@ pub(crate) fn show(
     (settings, xq): (&Settings, &XiangqiSettings),
     state: &mut ClockUi,
     send: &mut impl FnMut(Action),
-) -> Option<Option<TimeControl>> {
+) -> Option<Option<Controls>> {
     let lang = settings.lang;
     let over = model.outcome().is_some();
     // The clocks themselves are on the players' cards.
@@ -145,18 +145,18 @@ pub(crate) fn show(
 /// The next game's time control: none, a preset, or typed.
 fn clock_setting(
     ui: &mut egui::Ui,
-    current: Option<TimeControl>,
+    current: Option<Controls>,
     lang: Lang,
     state: &mut ClockUi,
-) -> Option<Option<TimeControl>> {
+) -> Option<Option<Controls>> {
     let mut chosen = None;
     ui.horizontal(|ui| {
         ui.label(T::ClockForNewGames.get(lang));
         egui::ComboBox::from_id_salt("clock")
             .selected_text(control_name(current, lang))
             .show_ui(ui, |ui| {
-                let mut options: Vec<Option<TimeControl>> = vec![None];
-                options.extend(PRESETS.iter().copied().map(Some));
+                let mut options: Vec<Option<Controls>> = vec![None];
+                options.extend(PRESETS.iter().copied().map(|p| Some(p.into())));
                 for option in options {
                     let label = control_name(option, lang);
                     if ui
@@ -178,7 +178,7 @@ fn clock_setting(
     if let Some(text) = &mut state.custom {
         let field =
             ui.add(egui::TextEdit::singleline(text).hint_text(T::CustomClockHint.get(lang)));
-        let parsed = text.parse::<TimeControl>();
+        let parsed = text.parse::<Controls>();
         if !text.is_empty() && parsed.is_err() {
             ui.label(egui::RichText::new(T::CustomClockHint.get(lang)).color(red_text(ui)));
         }

@@ -40,7 +40,7 @@ pub(crate) struct Shown<'a> {
 /// What the player changed in the panel this frame.
 pub(crate) struct Edits {
     /// A time control chosen for the next game.
-    pub clock: Option<Option<crate::rules::TimeControl>>,
+    pub clock: Option<Option<crate::rules::Controls>>,
     /// The computer's strength, if changed.
     pub strength: Option<crate::engine::Limit>,
 }

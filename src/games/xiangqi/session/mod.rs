@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::rules::record::GameRecord;
 use crate::rules::tree::{GameTree, NodeId};
-use crate::rules::{Color, Game, Move, Outcome, Piece, PlayError, Position, TimeControl};
+use crate::rules::{Color, Controls, Game, Move, Outcome, Piece, PlayError, Position};
 
 pub use crate::clock;
 mod edit;
@@ -242,9 +242,9 @@ impl Session {
         self.new_game_with(None);
     }
 
-    /// Starts a new game (undoable) with `control` on the clock, if any: red's time
-    /// runs at once.
-    pub fn new_game_with(&mut self, control: Option<TimeControl>) {
+    /// Starts a new game (undoable) with `control` on the clock, if any (one for both
+    /// sides, or each side's): red's time runs at once.
+    pub fn new_game_with(&mut self, control: Option<Controls>) {
         self.new_game_from(Position::new(), control, Vec::new());
     }
 
@@ -253,7 +253,7 @@ impl Session {
     pub fn new_game_from(
         &mut self,
         start: Position,
-        control: Option<TimeControl>,
+        control: Option<Controls>,
         tags: Vec<(String, String)>,
     ) {
         let mut table = Table::from_game(Game::from_position(start));

@@ -13,7 +13,8 @@
 //! A game is `FEN;PLY;MOVES`: the start and the moves of the line followed (version 2
 //! files also had moves taken back, to redo); then, if it has them, `;declared=OUTCOME`
 //! and `;at=NODE` (a result by time, resignation or agreement, and where),
-//! `;clock=CONTROL;readings=R,B R,B …` (each side's milliseconds when each ply was
+//! `;clock=CONTROL;readings=R,B R,B …` (CONTROL red's and black's apart by a comma
+//! with time odds) (each side's milliseconds when each ply was
 //! reached, `b` after a side in 读秒; `;now=R,B` the clocks as they stood when written,
 //! if time ran since the last ply), `;tree=TREE` (see
 //! [`GameTree::to_text`]: node numbers are kept, the steps name nodes by them),
@@ -30,7 +31,7 @@ use super::clock::{Clock, Reading};
 use super::timing::Timing;
 use super::{Note, Session, Step, Table};
 use crate::rules::tree::{GameTree, Nag, NodeId, escape};
-use crate::rules::{Game, Move, Outcome, Position, TimeControl};
+use crate::rules::{Controls, Game, Move, Outcome, Position};
 
 const HEADER: &str = "xiangqi-session 3";
 /// Before the tree: a game was one line.
@@ -342,7 +343,7 @@ fn table_text(t: &Table) -> String {
         let _ = write!(
             out,
             ";clock={};readings={}",
-            timing.clock.control(),
+            timing.clock.controls(),
             readings.join(" ")
         );
         // The time used on the move in progress: a game quit while a clock ran comes
@@ -405,7 +406,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
                 );
             }
             "at" => at = Some(value.to_owned()),
-            "clock" => control = Some(value.parse::<TimeControl>().map_err(|e| e.to_string())?),
+            "clock" => control = Some(value.parse::<Controls>().map_err(|e| e.to_string())?),
             "now" => now = Some(parse_reading(value)?),
             "readings" => {
                 readings = Some(

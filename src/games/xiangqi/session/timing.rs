@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::clock::{Clock, Reading};
 use crate::rules::record::GameRecord;
-use crate::rules::{Color, Game, Termination, TimeControl};
+use crate::rules::{Color, Controls, Game, Termination, TimeControl};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Timing {
@@ -18,7 +18,7 @@ pub(super) struct Timing {
 
 impl Timing {
     /// Full time for both sides at the game's start, and at every ply after it.
-    pub(super) fn new(control: TimeControl, game: &Game) -> Timing {
+    pub(super) fn new(control: Controls, game: &Game) -> Timing {
         let clock = Clock::new(control, game.start().turn());
         let plies = game.ply_count() + game.undone_moves().len();
         let mut t = Timing {
@@ -31,7 +31,7 @@ impl Timing {
 
     /// A record's clocks: each `[%clk]` is the mover's time after its move; where one
     /// is missing the mover's time stays as it was.
-    pub(super) fn from_record(record: &GameRecord, control: TimeControl) -> Timing {
+    pub(super) fn from_record(record: &GameRecord, control: Controls) -> Timing {
         let game = &record.game;
         let mut t = Timing::new(control, game);
         for n in 1..t.readings.len() {
@@ -89,26 +89,56 @@ impl Timing {
         self.clock.pause();
     }
 
-    /// Adds the time control to `record` (each move's `[%clk]` is its node's clock).
+    /// Adds the time control to `record` (each move's `[%clk]` is its node's clock):
+    /// `TimeControl` (and `Byoyomi` for 读秒) is red's, what a program that knows one
+    /// control for both reads; with time odds `RedTimeControl` and `BlackTimeControl`
+    /// (and their `…Byoyomi`) say each side's.
     pub(super) fn annotate(&self, record: &mut GameRecord) {
-        let control = self.clock.control();
-        record.set_tag("TimeControl", &control.pgn_tag());
-        if let Some(b) = control.byoyomi {
-            record.set_tag("Byoyomi", &b.as_secs().to_string());
+        let Controls([red, black]) = self.clock.controls();
+        record.tags.retain(|(k, _)| !is_side_tag(k));
+        write_control(record, "", red);
+        if red != black {
+            write_control(record, "Red", red);
+            write_control(record, "Black", black);
         }
     }
 }
 
-/// The time control a record's tags give, if any (`TimeControl`, and `Byoyomi` for 读秒).
+/// A side's control tag (`RedTimeControl`, `BlackByoyomi`…), which the clock writes.
+fn is_side_tag(name: &str) -> bool {
+    ["Red", "Black"].iter().any(|side| {
+        ["TimeControl", "Byoyomi"]
+            .iter()
+            .any(|t| name.eq_ignore_ascii_case(&format!("{side}{t}")))
+    })
+}
+
+/// `control` into `record`'s tags `{side}TimeControl` and `{side}Byoyomi`.
+fn write_control(record: &mut GameRecord, side: &str, control: TimeControl) {
+    record.set_tag(&format!("{side}TimeControl"), &control.pgn_tag());
+    match control.byoyomi {
+        Some(b) => record.set_tag(&format!("{side}Byoyomi"), &b.as_secs().to_string()),
+        None => record
+            .tags
+            .retain(|(k, _)| !k.eq_ignore_ascii_case(&format!("{side}Byoyomi"))),
+    }
+}
+
+/// The time controls a record's tags give, if any: `TimeControl` (and `Byoyomi` for
+/// 读秒) for both sides, a side's own (`RedTimeControl`…) over it.
 #[must_use]
-pub(super) fn control_of(record: &GameRecord) -> Option<TimeControl> {
-    let mut control = TimeControl::from_pgn_tag(record.tag("TimeControl")?)?;
-    control.byoyomi = record
-        .tag("Byoyomi")
-        .and_then(|b| b.trim().parse::<u64>().ok())
-        .filter(|&b| b > 0)
-        .map(Duration::from_secs);
-    Some(control)
+pub(super) fn control_of(record: &GameRecord) -> Option<Controls> {
+    let read = |side: &str| {
+        let mut control = TimeControl::from_pgn_tag(record.tag(&format!("{side}TimeControl"))?)?;
+        control.byoyomi = record
+            .tag(&format!("{side}Byoyomi"))
+            .and_then(|b| b.trim().parse::<u64>().ok())
+            .filter(|&b| b > 0)
+            .map(Duration::from_secs);
+        Some(control)
+    };
+    let both = read("");
+    Some(Controls([read("Red").or(both)?, read("Black").or(both)?]))
 }
 
 #[cfg(test)]
@@ -242,6 +272,52 @@ mod tests {
         );
         assert_eq!(back.record().clocks, s.record().clocks);
         assert_eq!(back.record().clocks[&1], S(593));
+    }
+
+    /// Time odds (让时): each side's control goes into PGN as its own tag beside the
+    /// `TimeControl` another program reads (red's), comes back as each side's, and the
+    /// snapshot keeps both; an even game writes no side's tag.
+    #[test]
+    fn time_odds_go_to_pgn_and_snapshots_and_come_back() {
+        let mut s = timed("10+5,3+0/10");
+        assert_eq!(left(&s), [600, 180]);
+        s.tick(S(20));
+        play(&mut s, "h2e2");
+        s.tick(S(185));
+        play(&mut s, "h9g7");
+        assert_eq!(left(&s), [585, 10], "black in its 读秒");
+        let text = pgn::write(&s.record(), crate::rules::Notation::Chinese);
+        for tag in [
+            "[TimeControl \"600+5\"]",
+            "[RedTimeControl \"600+5\"]",
+            "[BlackTimeControl \"180+0\"]",
+            "[BlackByoyomi \"10\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(!text.contains("[Byoyomi"), "red has no 读秒: {text}");
+        let read = crate::rules::read::read_any(&text).unwrap().record;
+        let mut back = Session::new();
+        back.replace_record(read);
+        let controls = back.clock().unwrap().controls();
+        assert_eq!(controls, "10+5,3+0/10".parse().unwrap());
+        assert_eq!(left(&back), left(&s));
+        let snapshot = s.to_snapshot();
+        assert!(snapshot.contains(";clock=10+5,3+0/10;"), "{snapshot}");
+        let again = Session::from_snapshot(&snapshot).unwrap();
+        let (a, b) = (again.clock().unwrap(), s.clock().unwrap());
+        assert_eq!((a.controls(), a.reading()), (b.controls(), b.reading()));
+        // Sides' tags that say the same control: an even game, written without them.
+        let mut same = back.record();
+        same.set_tag("BlackTimeControl", "600+5");
+        same.tags.retain(|(k, _)| k != "BlackByoyomi");
+        let mut even = Session::new();
+        even.replace_record(same);
+        assert!(!even.clock().unwrap().controls().is_odds());
+        let text = pgn::write(&even.record(), crate::rules::Notation::Chinese);
+        assert!(text.contains("[TimeControl \"600+5\"]"), "{text}");
+        assert!(!text.contains("RedTimeControl"), "{text}");
+        assert!(!text.contains("BlackTimeControl"), "{text}");
     }
 
     #[test]
