@@ -16,6 +16,7 @@ mod icon;
 mod levels;
 pub mod library;
 pub mod manual;
+mod odds;
 mod players;
 pub mod xiangqi;
 

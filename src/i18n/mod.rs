@@ -115,7 +115,10 @@ texts! {
     ClockForNewGames => "新对局用时", "Clock for new games";
     NoClock => "不计时", "No clock";
     CustomClock => "自定义…", "Custom…";
-    CustomClockHint => "如 10+5、0:30+0、10+0/30（读秒）；让时先红后黑：10+5,3+5", "e.g. 10+5, 0:30+0, 10+0/30 (byo-yomi); time odds, red's then black's: 10+5,3+5";
+    CustomClockHint => "如 10+5、0:30+0、10+0/30（读秒）；让时先写先走一方的：10+5,3+5", "e.g. 10+5, 0:30+0, 10+0/30 (byo-yomi); time odds, the first mover's first: 10+5,3+5";
+    TimeOdds => "让时", "Time odds";
+    OddsSuggested => "建议让时：{}用 {}，{}用 {}", "Suggested odds: {} plays on {}, {} on {}";
+    TakeOdds => "采用", "Use it";
     Byoyomi => "读秒", "byo-yomi";
     AutosaveFailed => "无法自动保存：{}", "Cannot autosave: {}";
     Edit => "摆棋", "Set up";

@@ -248,3 +248,60 @@ fn time_odds_from_the_command_line_black_flags_on_its_own_short_clock() {
     assert!(red > 40.0 && red <= 60.0, "red's own minute: {red}");
     assert!(black == 0.0, "black's four seconds ran out: {black}");
 }
+
+/// Time odds set apart in the new-game dialog at the Go table: "Time odds" ticked, white
+/// given 10+5 while black keeps 5+3; the game started on a 9×9 board has both, and a
+/// saved file keeps them (SGF's `XC`).
+#[test]
+fn go_time_odds_set_apart_in_the_new_game_dialog() {
+    let game = Game::start("go-odds-dialog");
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.click_at(panel_place(&game, "go-new-clock-odds"));
+    game.until_logged("go next clock 5+3");
+    game.click_at(panel_place(&game, "go-new-clock-1"));
+    game.click_at(panel_place(&game, "go-new-clock-1-1"));
+    game.until_logged("go next clock 5+3,10+5");
+    game.save_shot("go-odds-dialog");
+    game.click_at(panel_place(&game, "go-size-9"));
+    game.click_at(panel_place(&game, "start-game"));
+    game.until_logged("go new game");
+    let log = game.log();
+    let line = log.lines().rfind(|l| l.contains("go new game")).unwrap();
+    assert!(
+        line.contains("size: 9") && line.contains("base: 300s") && line.contains("base: 600s"),
+        "black 5 minutes, white 10: {line}"
+    );
+    game.until_still();
+    game.save_shot("go-odds-started");
+}
+
+/// Time odds set apart in Xiangqi's new-game dialog, in Chinese at 800×600: "让时"
+/// ticked, black given 10+5 while red keeps 5+3; in the game started red's clock runs
+/// down from five minutes while black's ten stand.
+#[test]
+fn xiangqi_time_odds_from_the_dialog_in_chinese_at_800x600() {
+    let game = super::small_chinese("odds-dialog-zh");
+    game.key("ctrl+shift+r");
+    game.until_logged("new game dialog open");
+    game.click_at(panel_place(&game, "new-clock-odds"));
+    game.until_logged("clock for new games 5+3");
+    game.click_at(panel_place(&game, "new-clock-1"));
+    game.click_at(panel_place(&game, "new-clock-1-1"));
+    game.until_logged("clock for new games 5+3,10+5");
+    game.until_still();
+    game.save_shot("odds-dialog-zh");
+    game.click_at(panel_place(&game, "start-game"));
+    game.until_logged("new game");
+    game.until_still();
+    game.save_shot("odds-started-zh");
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    let (red, black) = game.until("the clocks' reading on leaving", || {
+        clock_logged(&game.log(), "waits")
+    });
+    assert!(red > 200.0 && red <= 300.0, "red's five minutes: {red}");
+    assert!(black == 600.0, "black's ten minutes, not started: {black}");
+}

@@ -269,6 +269,7 @@ fn commands(
     // A new game has the players the table seats at black and white.
     let new_game = |table: &mut GoTable, setup: crate::games::go::GoSetup| {
         let setup = setup.with_level();
+        info!("go new game {setup:?}");
         // GNU Go's side has its name: a game against it counts on the player's page.
         let mut seats = seats.seats.clone();
         if let Some(side) = setup.computer {
@@ -347,7 +348,6 @@ fn commands(
                 focus.0 = cursor.0.is_some();
             }
             GoCommand::New(setup) => {
-                info!("go new game {setup:?}");
                 next.0 = None;
                 new_game(&mut table, setup);
             }

@@ -64,6 +64,8 @@ pub(crate) struct GoUi {
     library: library::GoLibraryUi,
     /// The move box.
     typed: MoveBoxUi,
+    /// The next game's clock being chosen.
+    clock: setup::ClockUi,
 }
 
 /// The Go table's part of the panel (see `TableGame::panel`), its status line last.

@@ -10,15 +10,36 @@ use crate::app::actions::Action;
 use crate::app::go::table::GoNext;
 use crate::app::go::{GoCommand, GoSetup, GoTable};
 use crate::app::levels;
+use crate::app::odds::{self, ClockChoice, Offer};
 use crate::app::panel::parts;
 use crate::app::shell::model::Settings;
+use crate::go::Color;
 use crate::go::{Rules, handicap};
-use crate::i18n::{GoText as G, Lang, go_rules};
-use crate::rules::Controls;
+use crate::i18n::{GoText as G, Lang, go_rules, go_side};
+use crate::rules::TimeControl;
 
 /// The clocks offered for a new game: base + increment, and base + 读秒 (`/30`: 30
 /// seconds a move once the base is spent).
-const CLOCKS: [&str; 6] = ["5+3", "10+5", "30+10", "10+0/30", "30+0/30", "60+0/60"];
+const CLOCKS: [TimeControl; 6] = [
+    TimeControl::minutes(5, 3),
+    TimeControl::minutes(10, 5),
+    TimeControl::minutes(30, 10),
+    byoyomi(10, 30),
+    byoyomi(30, 30),
+    byoyomi(60, 60),
+];
+
+/// `minutes` then 读秒 of `seconds` a move.
+const fn byoyomi(minutes: u64, seconds: u64) -> TimeControl {
+    TimeControl {
+        byoyomi: Some(std::time::Duration::from_secs(seconds)),
+        ..TimeControl::minutes(minutes, 0)
+    }
+}
+
+/// The next game's clock as it is being chosen, and where its parts were logged.
+#[derive(Default)]
+pub(crate) struct ClockUi(ClockChoice, Vec<(String, (i32, i32))>);
 
 /// A new game: rules, komi, handicap chosen, then a size button starts it.
 pub(super) fn new_game(
@@ -33,7 +54,9 @@ pub(super) fn new_game(
     // The choices of the next game fold away while one is played; a size starts it.
     egui::CollapsingHeader::new(G::NewGameChoices.get(lang))
         .id_salt("go-new-game")
-        .show(ui, |ui| new_game_choices(ui, table, next, lang));
+        .show(ui, |ui| {
+            new_game_choices(ui, table, next, lang, ("go-clock", &mut state.clock))
+        });
     let setup = next.unwrap_or(table.setup);
     ui.horizontal(|ui| {
         for (size, name) in [(9u8, "go-9"), (13, "go-13"), (19, "go-19")] {
@@ -54,7 +77,13 @@ pub(super) fn new_game(
 }
 
 /// The new game's rules, komi, handicap and clock.
-fn new_game_choices(ui: &mut egui::Ui, table: &GoTable, next: &mut Option<GoSetup>, lang: Lang) {
+fn new_game_choices(
+    ui: &mut egui::Ui,
+    table: &GoTable,
+    next: &mut Option<GoSetup>,
+    lang: Lang,
+    (id, ClockUi(clock, logged)): (&str, &mut ClockUi),
+) {
     let mut setup = next.unwrap_or(table.setup);
     ui.horizontal(|ui| {
         ui.label(G::Rules.get(lang));
@@ -82,19 +111,15 @@ fn new_game_choices(ui: &mut egui::Ui, table: &GoTable, next: &mut Option<GoSetu
         ui.label(G::Handicap.get(lang));
         ui.add(egui::DragValue::new(&mut setup.handicap).range(0..=9));
     });
-    ui.horizontal(|ui| {
-        ui.label(G::Clock.get(lang));
-        let name = |t: Option<Controls>| {
-            t.map_or_else(|| G::NoClock.get(lang).to_owned(), |t| t.to_string())
-        };
-        egui::ComboBox::from_id_salt("go-clock")
-            .selected_text(name(setup.time))
-            .show_ui(ui, |ui| {
-                for t in std::iter::once(None).chain(CLOCKS.iter().map(|t| t.parse().ok())) {
-                    ui.selectable_value(&mut setup.time, t, name(t));
-                }
-            });
-    });
+    let offer = Offer {
+        id,
+        presets: &CLOCKS,
+        sides: [go_side(Color::Black, lang), go_side(Color::White, lang)],
+    };
+    let mut log = |what: String, rect: egui::Rect| parts::log_place(logged, what, rect);
+    if let Some(time) = odds::choose(ui, &offer, setup.time, lang, clock, &mut log) {
+        setup.time = time;
+    }
     if setup != next.unwrap_or(table.setup) {
         *next = Some(setup);
     }
@@ -141,7 +166,6 @@ fn computer_choices(
     lang: Lang,
     logged: &mut Vec<(String, (i32, i32))>,
 ) {
-    use crate::go::Color;
     let mut setup = next.unwrap_or(table.setup);
     ui.horizontal_wrapped(|ui| {
         ui.label(G::GnuGoPlays.get(lang));
@@ -186,7 +210,7 @@ pub(crate) fn dialog_section(
     mut next: ResMut<GoNext>,
     mut settings: ResMut<Settings>,
     household: Res<table::household::Household>,
-    mut logged: Local<Vec<(String, (i32, i32))>>,
+    (mut logged, mut clock): (Local<Vec<(String, (i32, i32))>>, Local<ClockUi>),
 ) {
     let lang = settings.lang;
     let mut setup = next.0.unwrap_or(table.setup);
@@ -199,7 +223,37 @@ pub(crate) fn dialog_section(
     if setup != next.0.unwrap_or(table.setup) {
         next.0 = Some(setup);
     }
-    new_game_choices(ui, &table, &mut next.0, lang);
+    let before = next.0.unwrap_or(table.setup).time;
+    new_game_choices(
+        &mut *ui,
+        &table,
+        &mut next.0,
+        lang,
+        ("go-new-clock", &mut clock),
+    );
+    let rated = (&*household, &settings.seats, crate::games::go::kept::GO);
+    let time = next.0.unwrap_or(table.setup).time;
+    let ClockUi(_, clock_logged) = &mut *clock;
+    let mut log = |what: String, rect: egui::Rect| parts::log_place(clock_logged, what, rect);
+    if let Some(odds) = odds::suggestion(
+        &mut *ui,
+        rated,
+        (time, CLOCKS[1]),
+        ("go-new-clock", lang),
+        &mut log,
+    ) {
+        next.0 = Some(GoSetup {
+            time: Some(odds),
+            ..next.0.unwrap_or(table.setup)
+        });
+    }
+    let time = next.0.unwrap_or(table.setup).time;
+    if time != before {
+        info!(
+            "go next clock {}",
+            time.map_or("none".to_owned(), |t| t.to_string())
+        );
+    }
     computer_choices(
         ui,
         (&table, &mut next.0),

@@ -143,7 +143,11 @@ pub(crate) fn handicap_section(
         Res<crate::settings::XiangqiSettings>,
         Res<::table::household::Household>,
     ),
-    mut logged: Local<Vec<(String, (i32, i32))>>,
+    (mut logged, mut clock): (
+        Local<Vec<(String, (i32, i32))>>,
+        Local<super::clock::ClockUi>,
+    ),
+    mut edited: MessageWriter<crate::app::xiangqi::model::XiangqiSettingsEdited>,
 ) {
     let mut chose = *opponent;
     opponent_section(
@@ -178,6 +182,18 @@ pub(crate) fn handicap_section(
     if chosen != next.0 {
         info!("handicap {chosen:?}");
         next.0 = chosen;
+    }
+    ui.separator();
+    if let Some(control) =
+        super::clock::dialog_clock(&mut *ui, (&settings, &xq, &household), &mut clock)
+    {
+        let named = control.map_or_else(|| "none".to_owned(), |c| c.to_string());
+        info!("clock for new games {named}");
+        let mut settings = (*xq).clone();
+        settings.clock = control;
+        edited.write(crate::app::xiangqi::model::XiangqiSettingsEdited(Box::new(
+            settings,
+        )));
     }
 }
 

@@ -7,10 +7,10 @@ use crate::settings::XiangqiSettings;
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
+use crate::app::panel;
 use crate::app::panel::parts;
 use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Model;
-use crate::app::{egui_color, panel};
 pub use crate::clock::format_left;
 use crate::rules::{Color as Side, Controls, time::PRESETS};
 
@@ -22,8 +22,10 @@ fn side_name(side: Side, lang: Lang) -> &'static str {
 pub(crate) struct ClockUi {
     /// The resign button was pressed once: it asks before it resigns.
     confirming_resign: bool,
-    /// The custom time control being typed.
-    custom: Option<String>,
+    /// The next game's clock being chosen.
+    choice: crate::app::odds::ClockChoice,
+    /// Where its parts were last logged.
+    choice_logged: Vec<(String, (i32, i32))>,
     /// Where the resign buttons were last logged.
     logged: Vec<(&'static str, (i32, i32))>,
 }
@@ -39,11 +41,6 @@ impl ClockUi {
             self.logged.push((what, at));
         }
     }
-}
-
-/// A clock under ten seconds, and the custom clock's hint.
-fn red_text(ui: &egui::Ui) -> egui::Color32 {
-    egui_color(parts::colors(ui.ctx()).clock_low)
 }
 
 fn control_name(control: Option<Controls>, lang: Lang) -> String {
@@ -126,7 +123,7 @@ pub(crate) fn show(
     }
     // While a game is played the next one's clock folds away, its choice in the title.
     let playing = !over && model.game().ply_count() > 0;
-    if playing && state.custom.is_none() {
+    if playing && !state.choice.typing() {
         let title = format!(
             "{}: {}",
             T::ClockForNewGames.get(lang),
@@ -134,62 +131,51 @@ pub(crate) fn show(
         );
         egui::CollapsingHeader::new(title)
             .id_salt("clock-for-new-games")
-            .show(ui, |ui| clock_setting(ui, xq.clock, lang, state))
+            .show(ui, |ui| clock_setting(ui, "clock", (xq.clock, lang), state))
             .body_returned
             .flatten()
     } else {
-        clock_setting(ui, xq.clock, lang, state)
+        clock_setting(ui, "clock", (xq.clock, lang), state)
     }
 }
 
-/// The next game's time control: none, a preset, or typed.
-fn clock_setting(
+/// The new-game dialog's clock: the panel's choice, and the odds the two seated
+/// players' ratings suggest. A new choice, if one was made.
+pub(crate) fn dialog_clock(
     ui: &mut egui::Ui,
-    current: Option<Controls>,
-    lang: Lang,
+    (settings, xq, household): (&Settings, &XiangqiSettings, &table::household::Household),
     state: &mut ClockUi,
 ) -> Option<Option<Controls>> {
-    let mut chosen = None;
-    ui.horizontal(|ui| {
-        ui.label(T::ClockForNewGames.get(lang));
-        egui::ComboBox::from_id_salt("clock")
-            .selected_text(control_name(current, lang))
-            .show_ui(ui, |ui| {
-                let mut options: Vec<Option<Controls>> = vec![None];
-                options.extend(PRESETS.iter().copied().map(|p| Some(p.into())));
-                for option in options {
-                    let label = control_name(option, lang);
-                    if ui
-                        .add(egui::Button::selectable(option == current, label))
-                        .clicked()
-                    {
-                        chosen = Some(option);
-                        state.custom = None;
-                    }
-                }
-                if ui
-                    .add(egui::Button::selectable(false, T::CustomClock.get(lang)))
-                    .clicked()
-                {
-                    state.custom = Some(current.map(|c| c.to_string()).unwrap_or_default());
-                }
-            });
-    });
-    if let Some(text) = &mut state.custom {
-        let field =
-            ui.add(egui::TextEdit::singleline(text).hint_text(T::CustomClockHint.get(lang)));
-        let parsed = text.parse::<Controls>();
-        if !text.is_empty() && parsed.is_err() {
-            ui.label(egui::RichText::new(T::CustomClockHint.get(lang)).color(red_text(ui)));
-        }
-        if field.lost_focus()
-            && let Ok(control) = parsed
-        {
-            chosen = Some(Some(control));
-            state.custom = None;
-        }
-    }
-    chosen.filter(|c| *c != current)
+    let lang = settings.lang;
+    let chosen = clock_setting(ui, "new-clock", (xq.clock, lang), state);
+    let now = chosen.unwrap_or(xq.clock);
+    let logged = &mut state.choice_logged;
+    let mut log = |what: String, rect: egui::Rect| parts::log_place(logged, what, rect);
+    let rated = (
+        household,
+        &settings.seats,
+        crate::games::xiangqi::kept::XIANGQI,
+    );
+    let taken =
+        crate::app::odds::suggestion(ui, rated, (now, PRESETS[1]), ("new-clock", lang), &mut log);
+    taken.map(Some).or(chosen)
+}
+
+/// The next game's time control: none, a preset, or typed; each side's apart.
+fn clock_setting(
+    ui: &mut egui::Ui,
+    id: &str,
+    (current, lang): (Option<Controls>, Lang),
+    state: &mut ClockUi,
+) -> Option<Option<Controls>> {
+    let offer = crate::app::odds::Offer {
+        id,
+        presets: &PRESETS,
+        sides: [side_name(Side::Red, lang), side_name(Side::Black, lang)],
+    };
+    let logged = &mut state.choice_logged;
+    let mut log = |what: String, rect: egui::Rect| parts::log_place(logged, what, rect);
+    crate::app::odds::choose(ui, &offer, current, lang, &mut state.choice, &mut log)
 }
 
 #[cfg(test)]
