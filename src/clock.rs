@@ -178,6 +178,36 @@ impl<S: Side> Clock<S> {
     }
 }
 
+/// What the clock's voice calls as a side's 读秒 runs: that it has begun, and each of
+/// the last ten seconds of a period as it comes ("十、九、八…").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// The base is spent: 读秒 begins.
+    Byoyomi,
+    /// This many whole seconds are left of the period (10 down to 1).
+    Seconds(u8),
+}
+
+impl<S: Side> Clock<S> {
+    /// The call due as `side`'s time went from `before` to now (one tick): `None` most
+    /// of the time, and always for a control without 读秒. A second is called as it
+    /// begins: "ten" when ten seconds are left.
+    #[must_use]
+    pub fn call(&self, before: Reading, side: S) -> Option<Call> {
+        let i = side.index();
+        self.controls.0[i].byoyomi?;
+        if !self.now.in_byoyomi[i] {
+            return None;
+        }
+        if !before.in_byoyomi[i] {
+            return Some(Call::Byoyomi);
+        }
+        let whole = |d: Duration| d.as_millis().div_ceil(1000);
+        let (was, is) = (whole(before.left[i]), whole(self.now.left[i]));
+        (is < was && (1..=10).contains(&is)).then_some(Call::Seconds(is as u8))
+    }
+}
+
 /// How often the window wakes while a clock runs: every second, every tenth under ten
 /// seconds. A fixed period, not the time to the next change: bevy_winit redraws at once
 /// whenever the update mode changes, so a wait recomputed each frame would wake it
@@ -196,6 +226,51 @@ mod tests {
     use super::*;
 
     const S: fn(u64) -> Duration = Duration::from_secs;
+
+    /// Runs `side`'s clock `ms` at a time for `total` ms, collecting the calls.
+    fn calls(c: &mut Clock, side: Color, ms: u64, total: u64) -> Vec<(u64, Call)> {
+        let mut heard = Vec::new();
+        for n in 1..=total / ms {
+            let before = c.reading();
+            if c.tick(Duration::from_millis(ms)).is_some() {
+                break;
+            }
+            heard.extend(c.call(before, side).map(|call| (n * ms, call)));
+        }
+        heard
+    }
+
+    #[test]
+    fn byoyomi_is_called_when_it_begins_then_its_last_ten_seconds() {
+        let mut c = Clock::new("0:05+0/30".parse::<TimeControl>().unwrap(), Color::Red);
+        c.resume();
+        let heard = calls(&mut c, Color::Red, 100, 40_000);
+        let mut want = vec![(5_000, Call::Byoyomi)];
+        // The period began at 5 s: ten seconds are left at 25 s, one at 34 s.
+        want.extend(
+            (1..=10)
+                .rev()
+                .map(|n| (35_000 - u64::from(n) * 1000, Call::Seconds(n))),
+        );
+        assert_eq!(heard, want, "the base's end, then ten to one, each once");
+        let mut c = Clock::new("0:05+0/30".parse::<TimeControl>().unwrap(), Color::Red);
+        c.resume();
+        calls(&mut c, Color::Red, 100, 29_000);
+        c.moved(Color::Red);
+        c.moved(Color::Black);
+        assert_eq!(
+            calls(&mut c, Color::Red, 100, 19_000),
+            [],
+            "a move gives a fresh period: nothing until ten seconds are left again"
+        );
+        let mut c = Clock::new("0:20+5".parse::<TimeControl>().unwrap(), Color::Red);
+        c.resume();
+        assert_eq!(
+            calls(&mut c, Color::Red, 100, 30_000),
+            [],
+            "no 读秒, no calls"
+        );
+    }
 
     #[test]
     fn increments_and_flags() {

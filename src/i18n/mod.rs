@@ -117,6 +117,7 @@ texts! {
     CustomClock => "自定义…", "Custom…";
     CustomClockHint => "如 10+5、0:30+0、10+0/30（读秒）；让时先写先走一方的：10+5,3+5", "e.g. 10+5, 0:30+0, 10+0/30 (byo-yomi); time odds, the first mover's first: 10+5,3+5";
     TimeOdds => "让时", "Time odds";
+    ByoyomiBegins => "开始读秒", "Byo-yomi";
     OddsSuggested => "建议让时：{}用 {}，{}用 {}", "Suggested odds: {} plays on {}, {} on {}";
     TakeOdds => "采用", "Use it";
     Byoyomi => "读秒", "byo-yomi";
@@ -212,6 +213,22 @@ pub fn no_engine(lang: Lang) -> &'static str {
         T::NoEngineWindows.get(lang)
     } else {
         T::NoEngine.get(lang)
+    }
+}
+
+/// A clock's call in words: 读秒 begun, or the seconds left ("十", "ten").
+#[must_use]
+pub fn clock_call(call: crate::clock::Call, lang: Lang) -> String {
+    const ZH: [&str; 10] = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
+    const EN: [&str; 10] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    match call {
+        crate::clock::Call::Byoyomi => T::ByoyomiBegins.get(lang).to_owned(),
+        crate::clock::Call::Seconds(n) => {
+            let words = if lang == Lang::Zh { ZH } else { EN };
+            words[usize::from(n.clamp(1, 10)) - 1].to_owned()
+        }
     }
 }
 

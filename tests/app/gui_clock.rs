@@ -218,3 +218,126 @@ fn ctrl_r_starts_the_next_game_with_the_chosen_clock() {
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
     assert!(app.world().resource::<Model>().clock().is_none(), "undone");
 }
+
+/// 读秒 said aloud (issue 73): when red's base is spent the voice says so, then counts the
+/// period's last ten seconds, each as it begins, in the window's language, handed to the
+/// speech program; with the sound muted (M) nothing is handed to it; a game without 读秒
+/// is never counted.
+#[test]
+fn byoyomi_is_counted_aloud_at_the_right_moments_and_m_mutes_it() {
+    use xiangqi::app::shell::access::{Called, Voice};
+    use xiangqi::app::shell::model::Settings;
+    use xiangqi::speech::Speaker;
+    let dir = std::env::temp_dir().join(format!("xiangqi-byoyomi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heard = dir.join("heard.txt");
+    let program = dir.join("espeak-ng");
+    let script = format!(
+        "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '{}'\n",
+        heard.display()
+    );
+    std::fs::write(&program, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // What the clock called, frame by frame, with red's time left then (ms).
+    let run = |app: &mut App, secs: u64| {
+        let mut called = Vec::new();
+        for _ in 0..secs * 10 {
+            frame(app, 100);
+            let left = app
+                .world()
+                .resource::<Model>()
+                .clock()
+                .unwrap()
+                .left(Color::Red);
+            let mut messages = app.world_mut().resource_mut::<Messages<Called>>();
+            called.extend(
+                messages
+                    .drain()
+                    .map(|Called(text)| (text, left.as_millis())),
+            );
+        }
+        called
+    };
+    let mut app = timed("0:03+0/12");
+    app.world_mut()
+        .insert_resource(Voice(Some(Speaker::EspeakNg(program.clone()))));
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::Zh;
+    let called = run(&mut app, 16);
+    let mut want = vec![("开始读秒".to_owned(), 12_000)];
+    let numbers = ["十", "九", "八", "七", "六", "五", "四", "三", "二", "一"];
+    want.extend((0..10).map(|i| (numbers[i].to_owned(), (10 - i as u128) * 1000)));
+    assert_eq!(called, want, "each call as its second begins");
+    let outcome = app
+        .world()
+        .resource::<Model>()
+        .outcome()
+        .map(|o| o.to_string());
+    assert_eq!(
+        outcome.as_deref(),
+        Some("black-wins timeout"),
+        "the period ran out"
+    );
+    // The program runs apart from the game: its lines come as it ends.
+    let start = std::time::Instant::now();
+    let lines = loop {
+        let text = std::fs::read_to_string(&heard).unwrap_or_default();
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        if lines.len() >= 11 || start.elapsed().as_secs() > 10 {
+            lines.sort();
+            break lines;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut handed: Vec<String> = want.iter().map(|(t, _)| format!("-v cmn -- {t}")).collect();
+    handed.sort();
+    assert_eq!(lines, handed, "what the speech program was handed");
+
+    // Muted, in English: the calls are made (the log says them), nothing is said aloud.
+    std::fs::remove_file(&heard).unwrap();
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;
+    act(
+        &mut app,
+        Action::own(NewGameWith(Some("0:01+0/3".parse().unwrap()))),
+    );
+    chord(&mut app, &[KeyCode::KeyM]);
+    assert!(!app.world().resource::<Settings>().sound, "M mutes");
+    let called: Vec<String> = run(&mut app, 5).into_iter().map(|(t, _)| t).collect();
+    // A period of three seconds: its first is the one 读秒 is called in.
+    assert_eq!(called, ["Byo-yomi", "two", "one"]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!heard.exists(), "nothing handed to the voice while muted");
+
+    // No 读秒: the last seconds of a Fischer clock are not counted.
+    act(
+        &mut app,
+        Action::own(NewGameWith(Some("0:05+1".parse().unwrap()))),
+    );
+    assert_eq!(run(&mut app, 7), []);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Go table's 读秒 is called too, in the window's language.
+#[test]
+fn go_byoyomi_is_counted_aloud() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoCommand, GoSetup};
+    use xiangqi::app::shell::access::Called;
+    let mut app = app();
+    act(&mut app, Action::SwitchGame(GameKind("go")));
+    app.update();
+    let setup = GoSetup {
+        time: Some("0:01+0/4".parse().unwrap()),
+        ..GoSetup::of(9, 0)
+    };
+    act(&mut app, Action::own(GoCommand::New(setup)));
+    // The Go clock waits for the first move: black passes, white's time runs.
+    act(&mut app, Action::own(GoCommand::Pass));
+    let mut called = Vec::new();
+    for _ in 0..60 {
+        frame(&mut app, 100);
+        let mut messages = app.world_mut().resource_mut::<Messages<Called>>();
+        called.extend(messages.drain().map(|Called(text)| text));
+    }
+    assert_eq!(called, ["Byo-yomi", "three", "two", "one"]);
+}

@@ -641,7 +641,7 @@ fn each_move_is_handed_to_the_speech_program_in_words_when_asked() {
 }
 
 /// Where espeak-ng is installed, the words become sound: a WAV of some length in both
-/// languages.
+/// languages, for a move and for the clock's calls.
 #[test]
 fn espeak_ng_says_a_move_into_a_wav() {
     let Some(program) = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
@@ -652,10 +652,17 @@ fn espeak_ng_says_a_move_into_a_wav() {
         return;
     };
     let speaker = xiangqi::speech::Speaker::EspeakNg(program);
+    use xiangqi::clock::Call;
+    use xiangqi::i18n::{Lang, clock_call};
+    // A move, and 读秒's calls (issue 73).
     for (text, lang) in [
-        ("Red cannon 2 to 5", xiangqi::i18n::Lang::En),
-        ("红方 炮二平五", xiangqi::i18n::Lang::Zh),
+        ("Red cannon 2 to 5".to_owned(), Lang::En),
+        ("红方 炮二平五".to_owned(), Lang::Zh),
+        (clock_call(Call::Byoyomi, Lang::Zh), Lang::Zh),
+        (clock_call(Call::Seconds(10), Lang::Zh), Lang::Zh),
+        (clock_call(Call::Seconds(7), Lang::En), Lang::En),
     ] {
+        let text = text.as_str();
         let wav = std::env::temp_dir().join(format!("xiangqi-say-{}.wav", std::process::id()));
         let status = speaker.command(text, lang, Some(&wav)).status().unwrap();
         let len = std::fs::metadata(&wav).map(|m| m.len()).unwrap_or(0);

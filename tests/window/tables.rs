@@ -305,3 +305,76 @@ fn xiangqi_time_odds_from_the_dialog_in_chinese_at_800x600() {
     assert!(red > 200.0 && red <= 300.0, "red's five minutes: {red}");
     assert!(black == 600.0, "black's ten minutes, not started: {black}");
 }
+
+/// The seconds since midnight in a log line's time stamp (`…T16:56:34.613191Z`).
+fn stamp(line: &str) -> f64 {
+    let clean: String = line.chars().filter(|c| !c.is_control()).collect();
+    let time = clean
+        .split('T')
+        .nth(1)
+        .and_then(|t| t.get(..15))
+        .unwrap_or("");
+    let mut parts = time
+        .split(':')
+        .map(|p| p.trim_end_matches('Z').parse::<f64>().unwrap_or(0.0));
+    let (h, m, s) = (
+        parts.next().unwrap_or(0.0),
+        parts.next().unwrap_or(0.0),
+        parts.next().unwrap_or(0.0),
+    );
+    h * 3600.0 + m * 60.0 + s
+}
+
+/// 读秒 said aloud (`--clock 0:01+0/11`, red's time running from the start): the clock
+/// calls "Byo-yomi" as red's base is spent, then ten down to one a second apart, each
+/// when that many seconds of the period are left, and the flag falls after "one".
+#[test]
+fn byoyomi_is_counted_aloud_a_second_apart_then_the_flag_falls() {
+    let game = Game::start_with("byoyomi", &["--clock", "0:01+0/11"]);
+    game.until_logged("flag fell: black-wins timeout");
+    let log = game.log();
+    let calls: Vec<&str> = log.lines().filter(|l| l.contains("clock calls ")).collect();
+    let words: Vec<&str> = calls
+        .iter()
+        .map(|l| {
+            l.split("clock calls ")
+                .nth(1)
+                .unwrap()
+                .split([',', ' '])
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "Byo-yomi", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two",
+            "one"
+        ]
+    );
+    // The clock's own reading at each call: within the second it names.
+    let readings: Vec<(u32, f64)> = log
+        .lines()
+        .filter_map(|l| {
+            let rest = l.split("xiangqi clock Seconds(").nth(1)?;
+            let (n, left) = rest.split_once("): ")?;
+            Some((n.parse().ok()?, left.split(' ').next()?.parse().ok()?))
+        })
+        .collect();
+    assert_eq!(readings.len(), 10, "{readings:?}");
+    for (n, left) in &readings {
+        assert!(
+            *left <= f64::from(*n) && *left > f64::from(*n) - 1.0,
+            "{n} said at {left} left"
+        );
+    }
+    // The log's times: a second apart (a frame late at most, on a busy machine more).
+    let times: Vec<f64> = calls.iter().map(|l| stamp(l)).collect();
+    for pair in times[1..].windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(
+            (0.7..1.5).contains(&gap),
+            "a second apart: {gap:.3} in {times:?}"
+        );
+    }
+}

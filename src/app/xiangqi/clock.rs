@@ -15,6 +15,7 @@ use crate::app::xiangqi::model::{Mode, Model};
 use bevy::prelude::*;
 
 use crate::app::messages::{BoardChanged, Notice};
+use crate::app::shell::access::Called;
 use crate::app::shell::model::{Overlay, Settings};
 use crate::app::xiangqi::files::choice::GameChoice;
 use crate::clock::{Clock, LOW, period};
@@ -70,16 +71,20 @@ fn log_clock(what: &str, model: &Model) {
 /// Lets the time since the last frame go by on the running clock. It runs first in the
 /// logic, so that a frame's moves and pauses take effect after the time they ended.
 pub(crate) fn tick(
-    time: Res<Time<Real>>,
+    (time, settings): (Res<Time<Real>>, Res<Settings>),
     mut model: ResMut<Model>,
     mut ended: MessageWriter<GameEnded>,
     mut changed: MessageWriter<BoardChanged>,
-    mut low: MessageWriter<ClockLow>,
+    (mut low, mut calls): (MessageWriter<ClockLow>, MessageWriter<Called>),
 ) {
-    let Some(side) = model.clock().and_then(Clock::running) else {
+    let Some(clock) = model.clock() else {
         return;
     };
-    let before = model.clock().map_or(Duration::ZERO, |c| c.left(side));
+    let Some(side) = clock.running() else {
+        return;
+    };
+    let reading = clock.reading();
+    let before = clock.left(side);
     // Time passing is not a change of the game: the pieces, marks and the engine's
     // search follow the game's changes, and the panel reads the clock every frame it
     // draws. A flag fall is one.
@@ -91,6 +96,10 @@ pub(crate) fn tick(
     }
     let after = model.clock().map_or(Duration::ZERO, |c| c.left(side));
     let byoyomi = model.clock().is_some_and(|c| c.in_byoyomi(side));
+    if let Some(call) = model.clock().and_then(|c| c.call(reading, side)) {
+        info!("xiangqi clock {call:?}: {:.3} left", after.as_secs_f64());
+        calls.write(Called(crate::i18n::clock_call(call, settings.lang)));
+    }
     if before >= LOW && after < LOW && after > Duration::ZERO && !byoyomi {
         low.write(ClockLow(side));
     }

@@ -9,6 +9,12 @@ use bevy::prelude::*;
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct Spoken(pub String);
 
+/// A clock's call (读秒's counts, in words of the window's language): said aloud by the
+/// voice while the sound is on (M mutes it), whether or not moves are read aloud; not
+/// put in the tree (a reader would hear it twice).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Called(pub String);
+
 /// The last thing said: the tree's live region shows it.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct LastSpoken {
@@ -49,11 +55,14 @@ pub(crate) fn plugin(app: &mut App) {
         // all in one step: only the game on the table runs, and within a frame the
         // order of what is said is not the player's to see (each is said).
         .allow_ambiguous_resource::<Messages<Spoken>>()
+        .add_message::<Called>()
+        // Each game's clock calls its own 读秒; only the game on the table has one running.
+        .allow_ambiguous_resource::<Messages<Called>>()
         .init_resource::<LastSpoken>()
         .insert_resource(Voice(crate::speech::Speaker::installed().cloned()))
         .add_systems(
             Update,
-            (remember, speak).in_set(crate::schedule::Present::Say),
+            (remember, speak, call).in_set(crate::schedule::Present::Say),
         );
 }
 
@@ -75,6 +84,24 @@ fn speak(
     for Spoken(text) in said.read() {
         info!("speaks {text:?} through {}", speaker.name());
         speaker.say(text, settings.lang);
+    }
+}
+
+/// Says each clock call aloud, unless the sound is off (and logs it: the tests compare
+/// its time with the clock's).
+fn call(
+    mut calls: MessageReader<Called>,
+    settings: Res<crate::settings::Settings>,
+    voice: Res<Voice>,
+) {
+    for Called(text) in calls.read() {
+        match &voice.0 {
+            Some(speaker) if settings.sound => {
+                info!("clock calls {text} through {}", speaker.name());
+                speaker.say(text, settings.lang);
+            }
+            _ => info!("clock calls {text}, not aloud"),
+        }
     }
 }
 
