@@ -301,6 +301,10 @@ struct Stored {
     tutor_tries: u8,
     /// The player chosen as "me" (empty: nobody).
     me: String,
+    /// A replay's pace, milliseconds a move (500–10,000).
+    replay_ms: u32,
+    /// A replay pauses at each comment.
+    replay_comments: bool,
 }
 
 /// Xiangqi's fields of the settings file (beside the table's, in the same record).
@@ -443,6 +447,8 @@ impl Stored {
             guest_help: (s.guest_help[0].to_string(), s.guest_help[1].to_string()),
             tutor_tries: s.tutor_tries,
             me: s.me.clone(),
+            replay_ms: s.replay_ms,
+            replay_comments: s.replay_comments,
         }
     }
 
@@ -491,6 +497,8 @@ impl Stored {
             ],
             tutor_tries: self.tutor_tries.clamp(1, 5),
             me: self.me.trim().to_owned(),
+            replay_ms: self.replay_ms.clamp(500, 10_000),
+            replay_comments: self.replay_comments,
         };
         // Each seat's help is what the seated person has now (a file from before help
         // was kept per person says it for the seat alone).

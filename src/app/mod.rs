@@ -20,7 +20,7 @@ mod odds;
 mod players;
 pub mod xiangqi;
 
-pub use table::{actions, household, messages, panel, probe, schedule, shell, store};
+pub use table::{actions, household, messages, panel, probe, schedule, shell, store, together};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;

@@ -101,8 +101,7 @@ pub(crate) fn choose(
             let field =
                 ui.add(egui::TextEdit::singleline(text).hint_text(T::CustomClockHint.get(lang)));
             if !text.is_empty() && text.parse::<Controls>().is_err() {
-                let red =
-                    crate::app::egui_color(crate::app::panel::parts::colors(ui.ctx()).clock_low);
+                let red = table::egui_color(table::panel::parts::colors(ui.ctx()).clock_low);
                 ui.label(egui::RichText::new(T::CustomClockHint.get(lang)).color(red));
             }
             if field.lost_focus() {

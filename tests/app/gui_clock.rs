@@ -1,4 +1,5 @@
-//! Headless tests of the clock, resignation and draws in the game: the core plugin on
+//! Headless tests of the clock, resignation and draws, 读秒 said aloud and a replay at a
+//! pace in the game: the core plugin on
 //! MinimalPlugins with a time that only moves when the test says so, keys and clicks
 //! injected as a player gives them.
 #![cfg(feature = "gui")]
@@ -340,4 +341,104 @@ fn go_byoyomi_is_counted_aloud() {
         called.extend(messages.drain().map(|Called(text)| text));
     }
     assert_eq!(called, ["Byo-yomi", "three", "two", "one"]);
+}
+
+/// Replay at a pace (演播, issue 73): Ctrl+P at the end of a game starts it from the
+/// beginning; a move each second (the pace set), a comment pauses it, Space goes on,
+/// and it ends with the last move, the game back at its current position.
+#[test]
+fn replay_plays_the_game_at_its_pace_pauses_at_a_comment_and_ends() {
+    use xiangqi::app::shell::model::Replaying;
+    use xiangqi::app::shell::model::Settings;
+    let mut app = app();
+    play(&mut app, "h2e2");
+    play(&mut app, "h9g7");
+    play(&mut app, "h0g2");
+    play(&mut app, "i9h9");
+    {
+        let mut model = app.world_mut().resource_mut::<Model>();
+        let second = model.line()[1];
+        model.set_comment(second, "马二进三，正着");
+    }
+    app.world_mut().resource_mut::<Settings>().replay_ms = 1000;
+    let shown = |app: &App| app.world().resource::<Model>().shown_ply();
+    let running = |app: &App| app.world().resource::<Replaying>().0;
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyP]);
+    frame(&mut app, 0);
+    assert_eq!(shown(&app), 0, "from the beginning");
+    assert!(running(&app).is_some());
+    for _ in 0..9 {
+        frame(&mut app, 100);
+    }
+    assert_eq!(shown(&app), 0, "not before the pace");
+    frame(&mut app, 100);
+    frame(&mut app, 0);
+    assert_eq!(shown(&app), 1, "the first move after a second");
+    wait(&mut app, 1);
+    frame(&mut app, 0);
+    assert_eq!(shown(&app), 2);
+    assert!(running(&app).unwrap().paused, "the comment pauses it");
+    wait(&mut app, 3);
+    assert_eq!(shown(&app), 2, "paused");
+    chord(&mut app, &[KeyCode::Space]);
+    assert!(!running(&app).unwrap().paused, "Space goes on");
+    assert!(
+        app.world().resource::<Model>().clock().is_none(),
+        "an untimed game: Space was the replay's"
+    );
+    wait(&mut app, 1);
+    frame(&mut app, 0);
+    assert_eq!(shown(&app), 3);
+    wait(&mut app, 1);
+    frame(&mut app, 0);
+    assert_eq!(shown(&app), 4);
+    assert_eq!(running(&app), None, "the last move ends it");
+    assert!(
+        !app.world().resource::<Model>().is_reviewing(),
+        "back at the game"
+    );
+    // Started mid-game it goes on from there; Esc stops it.
+    act(&mut app, Action::ReviewStart);
+    act(&mut app, Action::ReviewForward);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyP]);
+    wait(&mut app, 1);
+    frame(&mut app, 0);
+    assert_eq!(shown(&app), 2);
+    chord(&mut app, &[KeyCode::Escape]);
+    assert_eq!(running(&app), None, "Esc stops it");
+    wait(&mut app, 2);
+    assert_eq!(shown(&app), 2, "where it stopped");
+}
+
+/// Go's record is replayed the same way.
+#[test]
+fn go_replay_plays_the_game_forward() {
+    use xiangqi::app::GameKind;
+    use xiangqi::app::go::{GoCommand, GoSetup, GoTable, view::world_at};
+    use xiangqi::app::messages::{BoardPointer, BoardPress};
+    use xiangqi::app::shell::model::Replaying;
+    use xiangqi::go::Point;
+    let mut app = app();
+    act(&mut app, Action::SwitchGame(GameKind("go")));
+    app.update();
+    act(&mut app, Action::own(GoCommand::New(GoSetup::of(9, 0))));
+    for name in ["E5", "C3", "G7"] {
+        let at = world_at(Point::from_gtp(name, 9).unwrap(), 9);
+        app.world_mut().write_message(BoardPointer {
+            press: BoardPress::LeftDown,
+            at: Some(at),
+        });
+        app.update();
+    }
+    let moves = |app: &App| app.world().resource::<GoTable>().node();
+    assert_eq!(moves(&app), 3, "three stones played");
+    act(&mut app, Action::Replay);
+    frame(&mut app, 0);
+    assert_eq!(moves(&app), 0, "from the empty board");
+    for want in 1..=3 {
+        wait(&mut app, 2);
+        frame(&mut app, 0);
+        assert_eq!(moves(&app), want);
+    }
+    assert_eq!(app.world().resource::<Replaying>().0, None, "it ends");
 }

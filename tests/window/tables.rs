@@ -378,3 +378,52 @@ fn byoyomi_is_counted_aloud_a_second_apart_then_the_flag_falls() {
         );
     }
 }
+
+/// Replay at a pace (演播): four moves played, Ctrl+P goes back to the start and plays
+/// them again by itself, each piece sliding over as when it was played; Space pauses
+/// it (no step for longer than the pace), Space goes on, and it ends with the last
+/// move, the game back where it was.
+#[test]
+fn replay_plays_the_game_again_by_itself_with_space_to_pause() {
+    let game = Game::start("replay");
+    for (m, at, seen) in [
+        ("h2e2", "e2", Seen::Red),
+        ("h9g7", "g7", Seen::Black),
+        ("h0g2", "g2", Seen::Red),
+        ("i9h9", "h9", Seen::Black),
+    ] {
+        game.play(m);
+        game.until_seen(sq(at), seen);
+    }
+    let mark = game.mark();
+    game.key("ctrl+p");
+    game.until_logged_since(mark, "replay starts");
+    game.until_logged_since(mark, "panel replay-pause at");
+    game.until_seen(sq("h2"), Seen::Red);
+    game.until_logged_since(mark, "replay steps");
+    game.until_logged_since(mark, "piece slides h2e2");
+    // (The window sleeps between steps: a screenshot, not a still frame, is waited for.)
+    game.until_seen(sq("e2"), Seen::Red);
+    game.save_shot("replay-bar");
+    game.key("space");
+    game.until_logged("replay paused");
+    let paused = game.mark();
+    std::thread::sleep(std::time::Duration::from_millis(3000));
+    assert!(
+        !game.since(paused).contains("replay steps"),
+        "paused: no step for longer than the pace"
+    );
+    game.until_seen(sq("i9"), Seen::Black);
+    game.key("space");
+    game.until_logged("replay goes on");
+    game.until_logged("replay ends");
+    let log = game.since(mark);
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        assert!(
+            log.contains(&format!("piece slides {m}")),
+            "{m} slides again"
+        );
+    }
+    game.until_seen(sq("h9"), Seen::Black);
+    game.until_seen(sq("i9"), Seen::Empty);
+}

@@ -81,6 +81,10 @@ pub enum Action {
     ChooseGame(Option<usize>),
     /// Space: stop or restart the clock.
     TogglePause,
+    /// Ctrl+P, View → Replay the game: start or stop a replay at a pace (Esc stops it).
+    Replay,
+    /// Space while a replay runs: pause it or go on.
+    ReplayPause,
     /// The side to move resigns (the panel has asked).
     Resign,
     /// H: point at the best move in the position shown (the game's engine says it).
@@ -246,6 +250,15 @@ pub enum Review {
         /// Which way.
         down: bool,
     },
+}
+
+/// A replay at a pace (`together/replay.rs`).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayCommand {
+    /// Ctrl+P: start (from the beginning when the line is at its end) or stop.
+    Toggle,
+    /// Space while it runs: pause or go on.
+    Pause,
 }
 
 /// The clock and resignation (each game's clock).

@@ -38,6 +38,8 @@ pub mod schedule;
 pub mod shell;
 #[cfg(feature = "shell")]
 pub mod store;
+#[cfg(feature = "shell")]
+pub mod together;
 
 #[cfg(feature = "shell")]
 pub use shell_parts::*;
@@ -68,6 +70,7 @@ mod shell_parts {
             shell::input::plugin,
             shell::toggles::plugin,
             shell::access::plugin,
+            crate::together::replay::plugin,
             store::household::plugin,
             crate::learn::shell::plugin,
             // What the status line says is the logic's: headless tests read it too.
@@ -106,6 +109,7 @@ mod shell_parts {
             panel::dialogs::slots::plugin,
             panel::dialogs::household::plugin,
             panel::dialogs::learn::plugin,
+            crate::together::replay::window_plugin,
         ));
     }
 }

@@ -40,6 +40,8 @@ pub enum Logic {
     Time,
     /// Asking to enter or leave a mode (the editor); flip, mute, help.
     Modes,
+    /// A replay at a pace: started, paused, its next step asked of the game.
+    Replay,
     /// Puzzles opened, left, hinted, retried, shown (a mode of their own).
     Puzzles,
     /// The engine's answers and the player's requests of it (hint, analysis, opponent).
@@ -169,6 +171,8 @@ pub enum PanelSet {
     Household,
     /// The map of lessons.
     Learn,
+    /// A replay's bar.
+    Replay,
     /// Whether a text field has the keyboard, once every window of the pass is drawn
     /// (a field clicked in a dialog takes the next key, not the table).
     Keyboard,
@@ -204,6 +208,7 @@ pub(crate) fn plugin(app: &mut App) {
                 (
                     Logic::Time,
                     Logic::Modes,
+                    Logic::Replay,
                     Logic::Puzzles,
                     Logic::Engine,
                     Logic::Review,
@@ -265,6 +270,7 @@ pub(crate) fn plugin(app: &mut App) {
                 PanelSet::GameList,
                 PanelSet::Household,
                 PanelSet::Learn,
+                PanelSet::Replay,
                 PanelSet::Keyboard,
             )
                 .chain(),

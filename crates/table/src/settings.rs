@@ -52,6 +52,10 @@ pub struct Settings {
     /// The player chosen as "me" (empty: nobody): their own look (language, board,
     /// pieces, sound) is the table's, and a change of it is kept as theirs.
     pub me: String,
+    /// A replay's pace (演播): milliseconds a move, 500–10,000.
+    pub replay_ms: u32,
+    /// A replay pauses at each comment.
+    pub replay_comments: bool,
 }
 
 impl Default for Settings {
@@ -75,11 +79,19 @@ impl Default for Settings {
             guest_help: Default::default(),
             tutor_tries: 2,
             me: String::new(),
+            replay_ms: 2000,
+            replay_comments: true,
         }
     }
 }
 
 impl Settings {
+    /// A replay's pace: the time between its moves (0.5–10 s).
+    #[must_use]
+    pub fn replay_pace(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(u64::from(self.replay_ms.clamp(500, 10_000)))
+    }
+
     /// Seats `name` (a household player's, or empty: a guest) at `seat`. One person
     /// sits on one side: seated where the other one sits, the two change sides. The
     /// help of each seat follows who sits there.

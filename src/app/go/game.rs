@@ -168,6 +168,15 @@ impl TableGame for Go {
         super::clock::wake_in(world.resource::<GoTable>())
     }
 
+    fn line(world: &World) -> Option<table::LineShown> {
+        let go = world.resource::<GoTable>();
+        // Counting the dead stones: the board is the count's.
+        go.counting().is_none().then(|| table::LineShown {
+            ahead: !go.at_end(),
+            commented: !go.comment().trim().is_empty(),
+        })
+    }
+
     fn panel(app: &mut App) -> PanelSection {
         app.register_system(super::panel::section)
     }

@@ -255,6 +255,23 @@ impl TableGame for Xiangqi {
         let model = world.resource::<Model>();
         Some(model.game().position().turn().index())
     }
+
+    fn line(world: &World) -> Option<crate::app::shell::table::LineShown> {
+        // The editor's board and a puzzle's are not the record's.
+        let playing = world
+            .get_resource::<State<Mode>>()
+            .is_none_or(|m| *m.get() == Mode::Play);
+        let model = world.resource::<Model>();
+        playing.then(|| crate::app::shell::table::LineShown {
+            ahead: model.is_reviewing(),
+            commented: !model
+                .tree()
+                .node(model.cursor())
+                .comment_after
+                .trim()
+                .is_empty(),
+        })
+    }
 }
 
 /// Xiangqi's own keys, besides the usual ones.

@@ -93,6 +93,11 @@ pub struct MovePlayed {
     pub check: bool,
 }
 
+/// A step forward through the record (→, a replay): the move now shown slides and
+/// sounds as if played, and nothing else takes it for a move of the game.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SteppedForward(pub MovePlayed);
+
 /// Why an attempt was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -196,6 +201,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Undone>()
         .add_message::<Redone>()
         .add_message::<ClockLow>()
+        .add_message::<SteppedForward>()
         .add_message::<GameEnded>()
         .add_message::<RecordEdit>()
         .add_message::<DrawOffered>()
@@ -268,7 +274,7 @@ fn sounds(
     mut undone: MessageReader<Undone>,
     mut redone: MessageReader<Redone>,
     mut ended: MessageReader<GameEnded>,
-    mut low: MessageReader<ClockLow>,
+    (mut low, mut stepped): (MessageReader<ClockLow>, MessageReader<SteppedForward>),
     mut cues: MessageWriter<SoundCue>,
 ) {
     use crate::app::shell::assets::Sound;
@@ -283,7 +289,7 @@ fn sounds(
     if rejected.read().count() > 0 {
         sound = Some(Sound::Illegal);
     }
-    for p in played.read() {
+    for p in played.read().chain(stepped.read().map(|s| &s.0)) {
         sound = Some(if p.check {
             Sound::Check
         } else if p.captured.is_some() {

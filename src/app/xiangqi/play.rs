@@ -21,7 +21,7 @@ use crate::app::xiangqi::learn::tutor::{Held, Helper};
 use crate::app::xiangqi::learn::{lessons, marks};
 use crate::app::xiangqi::messages::{
     EngineMove, GameEnded, MovePlayed, MoveRejected, PointerPressed, PointerReleased,
-    PointerRightPressed, Redone, Refusal, Selected, Undone,
+    PointerRightPressed, Redone, Refusal, Selected, SteppedForward, Undone,
 };
 use crate::app::xiangqi::view::board::CELL;
 use crate::app::xiangqi::{cursor, model};
@@ -326,7 +326,7 @@ pub(crate) fn commands(
     mut redone: MessageWriter<Redone>,
     mut nothing: MessageWriter<NothingToDo>,
     mut started: MessageWriter<NewGameStarted>,
-    mut changed: MessageWriter<BoardChanged>,
+    (mut changed, mut stepped): (MessageWriter<BoardChanged>, MessageWriter<SteppedForward>),
     xq: Res<XiangqiSettings>,
     mut waits: ResMut<ComputerWaits>,
     (mut timed, mut went): (MessageReader<NewGameWith>, MessageReader<GoToMove>),
@@ -423,6 +423,7 @@ pub(crate) fn commands(
             // engine_link.rs points at it.
             PlayCommand::Hint => continue,
             PlayCommand::Review(to) => {
+                let before = matches!(to, Review::Forward).then(|| model.shown_position().clone());
                 match to {
                     Review::Back => model.review_back(),
                     Review::Forward => model.review_forward(),
@@ -440,6 +441,17 @@ pub(crate) fn commands(
                 // Looking where one already is changes nothing.
                 if model.cursor() == reviewed {
                     continue;
+                }
+                // One step forward is the move made again, for the eye and the ear.
+                if let (Some(before), Some(mv)) = (before, model.shown_last_move())
+                    && let Some(piece) = before.piece_at(mv.from)
+                {
+                    stepped.write(SteppedForward(MovePlayed {
+                        mv,
+                        piece,
+                        captured: before.capture(mv),
+                        check: model.shown_position().is_check(),
+                    }));
                 }
             }
         }

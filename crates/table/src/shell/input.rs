@@ -237,6 +237,7 @@ pub struct Owners<'w, 's> {
     choose: MessageWriter<'w, ChooseGame>,
     switch: MessageWriter<'w, SwitchGame>,
     exit: MessageWriter<'w, AppExit>,
+    replay: MessageWriter<'w, crate::actions::ReplayCommand>,
     own: Commands<'w, 's>,
 }
 
@@ -299,6 +300,8 @@ pub fn route(
             }
             Action::ToggleGameInfo => _ = to.view.write(ViewCommand::ToggleGameInfo),
             Action::TogglePause => _ = to.table.write(TableCommand::TogglePause),
+            Action::Replay => _ = to.replay.write(crate::actions::ReplayCommand::Toggle),
+            Action::ReplayPause => _ = to.replay.write(crate::actions::ReplayCommand::Pause),
             Action::Resign => _ = to.table.write(TableCommand::Resign),
             Action::Hint => _ = to.play.write(PlayCommand::Hint),
             Action::Save => _ = to.saves.write(SaveCommand::Save),

@@ -24,8 +24,17 @@ pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         .world
         .get_resource::<Tables>()
         .and_then(|t| t.service_key(press, at));
+    let replaying = at
+        .world
+        .get_resource::<super::model::Replaying>()
+        .is_some_and(|r| r.0.is_some());
     Some(match (press.ctrl, press.key) {
         (true, KeyCode::KeyW) => Action::Quit,
+        (true, KeyCode::KeyP) if !press.shift => Action::Replay,
+        // A replay running takes Space (pause, go on) and Esc (stop) before the clock
+        // and the dialogs: it is what moves.
+        (false, KeyCode::Space) if replaying => Action::ReplayPause,
+        (_, KeyCode::Escape) if replaying => Action::Replay,
         (true, KeyCode::Equal | KeyCode::NumpadAdd) => Action::Zoom(1),
         (true, KeyCode::Minus | KeyCode::NumpadSubtract) => Action::Zoom(-1),
         (true, KeyCode::Digit0 | KeyCode::Numpad0) => Action::Zoom(0),
@@ -106,6 +115,8 @@ pub fn shell_answers(action: &Action) -> bool {
             | Action::TogglePlayers
             | Action::Learn
             | Action::Language(_)
+            | Action::Replay
+            | Action::ReplayPause
     )
 }
 

@@ -101,3 +101,32 @@ pub(crate) fn plugin(app: &mut App) {
 /// (a puzzle for black turns it): what the settings file keeps meanwhile.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OwnWayUp(pub Option<bool>);
+
+/// A replay at a pace under way (演播, `together/replay.rs` runs it): what the keys
+/// and the window's wake ask of it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replaying(pub Option<Running>);
+
+/// A replay running.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Running {
+    /// Paused (Space, or a comment reached).
+    pub paused: bool,
+    /// The time since the last step.
+    pub waited: std::time::Duration,
+    /// A step was asked: the next frame shows its move (and looks for its comment).
+    pub stepped: bool,
+}
+
+impl Replaying {
+    /// How long the window may sleep for the replay: until its next step (`None`: none
+    /// runs, or it is paused).
+    #[must_use]
+    pub fn wake_in(&self, settings: &Settings) -> Option<std::time::Duration> {
+        let running = self.0.filter(|r| !r.paused)?;
+        if running.stepped {
+            return Some(std::time::Duration::ZERO);
+        }
+        Some(settings.replay_pace().saturating_sub(running.waited))
+    }
+}

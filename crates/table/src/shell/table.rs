@@ -299,6 +299,22 @@ pub trait TableGame: Send + Sync + 'static {
     fn facing(_world: &World) -> Option<usize> {
         None
     }
+
+    /// Where the line shown of its record stands, for a replay (演播) that steps it
+    /// forward with `PlayCommand::Review`: `None` when there is nothing to replay now
+    /// (an editor, a puzzle, a lesson).
+    fn line(_world: &World) -> Option<LineShown> {
+        None
+    }
+}
+
+/// Where the line shown of a game's record stands (see [`TableGame::line`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineShown {
+    /// A move follows the one shown along the line.
+    pub ahead: bool,
+    /// The move shown has a comment.
+    pub commented: bool,
 }
 
 /// A menu a game adds items to (see [`TableGame::menu`]).

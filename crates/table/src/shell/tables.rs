@@ -62,6 +62,7 @@ struct Entry {
     cursor: fn(CursorKey) -> Action,
     sides: fn(Lang) -> [&'static str; 2],
     facing: fn(&World) -> Option<usize>,
+    line: fn(&World) -> Option<super::table::LineShown>,
     /// Registered with the window.
     panel: Option<PanelSection>,
     /// Its rows in the settings dialog, registered with the window.
@@ -281,6 +282,17 @@ impl Tables {
         Tables::shown(world).and_then(|e| (e.facing)(world))
     }
 
+    /// Where the line shown of the game on the table stands, for a replay (see
+    /// [`TableGame::line`]).
+    #[must_use]
+    pub fn line(world: &World) -> Option<super::table::LineShown> {
+        // A board lent (a lesson, practice, a question) has no record to replay.
+        if !Tables::lent_on_table(world).is_empty() {
+            return None;
+        }
+        Tables::shown(world).and_then(|e| (e.line)(world))
+    }
+
     /// Draws the new-game choices of the game of `kind` in `ui`, if it has any.
     pub fn new_game_choices(
         &self,
@@ -313,9 +325,11 @@ const IDLE: Duration = Duration::from_secs(24 * 60 * 60);
 /// While the game on the table runs a clock, wake at its period; otherwise only for
 /// input (a hidden table's clock waits).
 fn schedule_redraws(world: &mut World) {
-    let wait = Tables::shown(world)
-        .and_then(|e| (e.wake_in)(world))
-        .unwrap_or(IDLE);
+    let game = Tables::shown(world).and_then(|e| (e.wake_in)(world));
+    let replay = world
+        .get_resource::<super::model::Replaying>()
+        .and_then(|r| r.wake_in(world.resource::<crate::settings::Settings>()));
+    let wait = game.into_iter().chain(replay).min().unwrap_or(IDLE);
     let (focused, unfocused) = (
         UpdateMode::reactive(wait),
         UpdateMode::reactive_low_power(wait),
@@ -401,6 +415,7 @@ pub fn add_game<G: TableGame>(app: &mut App, part: Part) {
                     cursor: G::cursor,
                     sides: G::sides,
                     facing: G::facing,
+                    line: G::line,
                     panel: None,
                     settings: None,
                     new_game: None,
@@ -492,6 +507,7 @@ mod tests {
             cursor: |_| Action::Quit,
             sides: |_| ["1", "2"],
             facing: |_| None,
+            line: |_| None,
             new_game: None,
             panel: None,
             settings: None,

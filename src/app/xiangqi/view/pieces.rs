@@ -13,7 +13,7 @@ use crate::app::shell::model::BoardLook;
 use crate::app::shell::model::Settings;
 use crate::app::to_color;
 use crate::app::xiangqi::edit::Editing;
-use crate::app::xiangqi::messages::{MovePlayed, MoveRejected, Redone, Undone};
+use crate::app::xiangqi::messages::{MovePlayed, MoveRejected, Redone, SteppedForward, Undone};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
 use crate::games::xiangqi::session::Change;
@@ -294,6 +294,7 @@ struct Happened<'w, 's> {
     undone: MessageReader<'w, 's, Undone>,
     redone: MessageReader<'w, 's, Redone>,
     rejected: MessageReader<'w, 's, MoveRejected>,
+    stepped: MessageReader<'w, 's, SteppedForward>,
 }
 
 /// What the pieces are drawn from.
@@ -341,7 +342,11 @@ fn sync_on_change(
     }
     let look: &PieceLook = &looks.look;
     let h = &mut happened;
-    let slide = slide_for(&mut h.played, &mut h.undone, &mut h.redone);
+    // A step forward through the record slides too; other walks through it do not.
+    let stepped = h.stepped.read().last().map(|s| (s.0.mv, s.0.captured));
+    let slide = slide_for(&mut h.played, &mut h.undone, &mut h.redone)
+        .filter(|_| !model.is_reviewing())
+        .or(stepped);
     let refused: Vec<Square> = h.rejected.read().map(|r| r.from).collect();
     let any_change = h.changed.read().count() > 0;
     if !any_change && !board_look.is_changed() {
@@ -363,11 +368,12 @@ fn sync_on_change(
         &assets.font,
         pieces.iter().map(|(e, _)| e),
     );
-    let Some((mv, _)) = slide.filter(|_| settings.animation && !model.is_reviewing()) else {
+    let Some((mv, _)) = slide.filter(|_| settings.animation) else {
         return;
     };
     let now = time.elapsed_secs();
     let secs = settings.animation_ms as f32 / 1000.0;
+    info!("piece slides {mv}");
     if let Some((_, piece)) = captured_before {
         // The taken piece stays under the arriving one until it lands.
         let at = world(mv.to, settings.flipped).extend(Z_PIECE - 1.0);
