@@ -26,6 +26,31 @@ impl Side for go_rules::Color {
     }
 }
 
+/// The two sides of a clock for a real board: whoever plays first, and the other.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// The side that moves first (red, or black at Go): the left half.
+    First,
+    /// The other side: the right half.
+    Second,
+}
+
+impl std::ops::Not for Seat {
+    type Output = Seat;
+    fn not(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+}
+
+impl Side for Seat {
+    fn index(self) -> usize {
+        usize::from(self == Seat::Second)
+    }
+}
+
 /// Both sides' time at one moment: what undo goes back to and PGN's `[%clk]` records.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Reading {

@@ -10,6 +10,7 @@
 //! `panel/` (its dialogs in `panel/dialogs/`); files, slots, the clipboard and pictures,
 //! `store/`.
 
+pub mod board_clock;
 mod failure;
 pub mod go;
 mod icon;
@@ -39,6 +40,7 @@ pub fn core_plugin(app: &mut App) {
         table::core_plugin,
         library::plugin,
         players::plugin,
+        board_clock::plugin,
         manual::plugin,
     ));
     games(app, Part::Core);
@@ -67,7 +69,11 @@ pub fn files_plugin(app: &mut App) {
 /// sounds, the icon. Added by [`AppPlugin`]; a test may add it to build the whole
 /// schedule without a window.
 pub fn window_plugins(app: &mut App) {
-    app.add_plugins((table::window_plugins, icon::plugin));
+    app.add_plugins((
+        table::window_plugins,
+        icon::plugin,
+        board_clock::window_plugin,
+    ));
     games(app, Part::Window);
 }
 

@@ -442,3 +442,62 @@ fn go_replay_plays_the_game_forward() {
     }
     assert_eq!(app.world().resource::<Replaying>().0, None, "it ends");
 }
+
+/// The clock for a real board (issue 73): Ctrl+K makes the window a two-sided clock set
+/// to the next game's control (time odds too); Space starts the first side's time, and
+/// each later Space ends the running side's move; the game's own keys do not reach the
+/// game under it; Esc closes it and does not quit.
+#[test]
+fn the_clock_for_a_real_board_switches_on_space_and_keeps_the_odds() {
+    use xiangqi::app::board_clock::BoardClock;
+    use xiangqi::clock::Seat;
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<xiangqi::settings::XiangqiSettings>()
+        .clock = Some("1+0,0:30+0".parse().unwrap());
+    play(&mut app, "h2e2");
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyK]);
+    frame(&mut app, 0);
+    assert!(app.world().resource::<Overlay>().board_clock);
+    let left = |app: &App| {
+        let board = app.world().resource::<BoardClock>();
+        let clock = board.clock.as_ref().expect("the clock is open");
+        [
+            clock.left(Seat::First).as_secs(),
+            clock.left(Seat::Second).as_secs(),
+        ]
+    };
+    let running = |app: &App| {
+        app.world()
+            .resource::<BoardClock>()
+            .clock
+            .as_ref()?
+            .running()
+    };
+    assert_eq!(left(&app), [60, 30], "red's minute, black's half minute");
+    wait(&mut app, 2);
+    assert_eq!(running(&app), None, "it waits for the first press");
+    chord(&mut app, &[KeyCode::Space]);
+    assert_eq!(running(&app), Some(Seat::First));
+    wait(&mut app, 2);
+    chord(&mut app, &[KeyCode::Space]);
+    assert_eq!(running(&app), Some(Seat::Second));
+    wait(&mut app, 1);
+    assert_eq!(left(&app), [58, 29]);
+    // Ctrl+Z is the game's: it does not reach the game under the clock.
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(app.world().resource::<Model>().game().ply_count(), 1);
+    chord(&mut app, &[KeyCode::Escape]);
+    frame(&mut app, 0);
+    assert!(
+        !app.world().resource::<Overlay>().board_clock,
+        "Esc closes it"
+    );
+    assert!(app.world().resource::<BoardClock>().clock.is_none());
+    let quit = app
+        .world_mut()
+        .resource_mut::<Messages<AppExit>>()
+        .drain()
+        .count();
+    assert_eq!(quit, 0, "Esc did not quit");
+}

@@ -38,8 +38,9 @@ fn rows(path: &str, both: &str, xiangqi: &str) -> Vec<Row> {
 }
 
 /// The letters the game's keys use.
-const LETTERS: [(&str, KeyCode); 17] = [
+const LETTERS: [(&str, KeyCode); 18] = [
     ("A", KeyCode::KeyA),
+    ("K", KeyCode::KeyK),
     ("E", KeyCode::KeyE),
     ("F", KeyCode::KeyF),
     ("G", KeyCode::KeyG),

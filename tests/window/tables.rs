@@ -427,3 +427,33 @@ fn replay_plays_the_game_again_by_itself_with_space_to_pause() {
     game.until_seen(sq("h9"), Seen::Black);
     game.until_seen(sq("i9"), Seen::Empty);
 }
+
+/// The clock for a real board (Ctrl+K) at the next game's time odds (`--clock
+/// 0:20+0,0:03+0`): a click on the left half starts red's time, Space passes the move to
+/// black, whose three seconds run out on its own half; Esc closes it, and the game's
+/// clock under it waited.
+#[test]
+fn clock_for_a_real_board_a_click_starts_it_space_switches_and_black_flags() {
+    let game = Game::start_with("board-clock", &["--clock", "0:20+0,0:03+0"]);
+    game.key("ctrl+k");
+    game.until_logged("board clock set to 0:20+0,0:03+0");
+    game.until_logged("panel board-clock-0 at");
+    game.click_at(panel_place(&game, "board-clock-0"));
+    game.until_logged("board clock starts: First runs");
+    std::thread::sleep(std::time::Duration::from_millis(1200));
+    game.key("space");
+    game.until_logged("board clock: Second runs");
+    game.until_logged("board clock flag: Second");
+    game.until_still();
+    game.save_shot("board-clock");
+    game.key("Escape");
+    game.until_logged("board clock closed");
+    game.click_at(panel_place(&game, "table-go"));
+    let (red, _) = game.until("the game's clocks on leaving", || {
+        clock_logged(&game.log(), "waits")
+    });
+    assert!(
+        red > 15.0,
+        "the game's clock waited under the board clock: {red}"
+    );
+}

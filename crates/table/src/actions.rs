@@ -85,6 +85,12 @@ pub enum Action {
     Replay,
     /// Space while a replay runs: pause it or go on.
     ReplayPause,
+    /// Ctrl+K, View → Clock for a real board: open (`true`) or close the window as a
+    /// two-sided clock for a game on a real board.
+    BoardClock(bool),
+    /// Space, a click or a tap on the running side while the clock for a real board is
+    /// open: that side has moved.
+    BoardClockPress,
     /// The side to move resigns (the panel has asked).
     Resign,
     /// H: point at the best move in the position shown (the game's engine says it).
@@ -213,6 +219,8 @@ pub enum ViewCommand {
     ToggleLearn,
     /// The window's language.
     Language(crate::i18n::Lang),
+    /// The clock for a real board: open (`true`) or closed.
+    BoardClock(bool),
 }
 
 /// Moves through the game and changes to it (each game's play system).

@@ -172,7 +172,7 @@ texts! {
     KeyPause => "空格：暂停 / 继续计时", "Space: pause or resume the clock";
     KeyQuit => "Ctrl+W、Esc 或 Ctrl+中键：退出", "Ctrl+W, Esc or Ctrl+middle click: quit";
     KeyRedo => "Ctrl+Y 或 Ctrl+Shift+Z：重做", "Ctrl+Y or Ctrl+Shift+Z: redo";
-    KeyReview => "← → Home End：回顾着法（按住连走）；Ctrl+P：演播（空格暂停，Esc 停止）", "← → Home End: review the moves (hold to keep going); Ctrl+P: replay at a pace (Space pauses, Esc stops)";
+    KeyReview => "← → Home End：回顾着法（按住连走）；Ctrl+P：演播（空格暂停，Esc 停止）；Ctrl+K：实物棋盘用的棋钟", "← → Home End: review the moves (hold to keep going); Ctrl+P: replay at a pace (Space pauses, Esc stops); Ctrl+K: a clock for a real board";
     KeySave => "Ctrl+S / Ctrl+L：保存 / 读取当前存档", "Ctrl+S / Ctrl+L: save / load the current slot";
     KeySlots => "Ctrl+Shift+S：存档列表", "Ctrl+Shift+S: the save slots";
     KeyTypeMove => "/ 或回车：输入着法（中文、WXF、ICCS，围棋如 D4、pass），回车走棋，Esc 关闭", "/ or Enter: type a move (Chinese, WXF, ICCS; Go: D4, pass), Enter plays, Esc closes";
@@ -185,6 +185,10 @@ texts! {
     MenuGame => "对局", "Game";
     MenuMute => "声音开关", "Sound on/off";
     MenuReplay => "演播棋局", "Replay the game";
+    MenuBoardClock => "实物棋盘用的棋钟", "Clock for a real board";
+    BoardClockHint => "走完一步按空格或点自己这边；Esc 关闭", "After your move press Space or tap your side; Esc closes";
+    BoardClockStart => "按空格或点一下开始", "Press Space or tap to start";
+    TimeUp => "超时", "Time";
     Replay => "演播", "Replay";
     ReplayPause => "暂停", "Pause";
     ReplayGoOn => "继续", "Go on";

@@ -132,6 +132,11 @@ pub struct GameSaid {
     pub warning: bool,
 }
 
+/// A press of the clock for a real board (Space, a click or a tap on the running
+/// side): the program's clock switches sides.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardClockPressed;
+
 /// The settings as edited in the panel: the logic takes them (only a real change marks
 /// them changed, since the board, pieces and marks are rebuilt on one).
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -173,5 +178,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Import>()
         .add_message::<Notice>()
         .add_message::<SettingsEdited>()
+        .add_message::<BoardClockPressed>()
         .add_message::<BoardPointer>();
 }

@@ -66,6 +66,8 @@ pub enum Logic {
     Edit,
     /// Pause, resignation, draw offers and their answers.
     Table,
+    /// The window as a clock for a real board: opened, pressed, its time.
+    BoardClock,
     /// The computer answers a draw offered to it.
     Opponent,
     /// Save slots (Ctrl+S, Ctrl+L, the dialog).
@@ -173,6 +175,8 @@ pub enum PanelSet {
     Learn,
     /// A replay's bar.
     Replay,
+    /// The clock for a real board, over everything.
+    BoardClock,
     /// Whether a text field has the keyboard, once every window of the pass is drawn
     /// (a field clicked in a dialog takes the next key, not the table).
     Keyboard,
@@ -222,6 +226,7 @@ pub(crate) fn plugin(app: &mut App) {
                 Logic::Record,
                 Logic::Edit,
                 Logic::Table,
+                Logic::BoardClock,
                 Logic::Opponent,
                 Logic::Saves,
                 Logic::Clipboard,
@@ -271,6 +276,7 @@ pub(crate) fn plugin(app: &mut App) {
                 PanelSet::Household,
                 PanelSet::Learn,
                 PanelSet::Replay,
+                PanelSet::BoardClock,
                 PanelSet::Keyboard,
             )
                 .chain(),

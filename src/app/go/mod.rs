@@ -155,6 +155,12 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
+            pause_under_board_clock
+                .in_set(Logic::Dialogs)
+                .in_set(<game::Go as TableGame>::SYSTEMS),
+        )
+        .add_systems(
+            Update,
             (
                 ::table::learn::ask::answer::<Go>,
                 points.run_if(lessons::takes_moves),
@@ -192,6 +198,17 @@ fn leave_board(mut cursor: ResMut<GoCursor>, mut focus: ResMut<BoardFocus>) {
 
 fn pause_go(mut table: ResMut<GoTable>) {
     table.clock_stop();
+}
+
+/// The clock for a real board covers the goban: the game's clock waits under it.
+fn pause_under_board_clock(
+    overlay: Res<crate::app::shell::model::Overlay>,
+    mut table: ResMut<GoTable>,
+) {
+    if overlay.is_changed() && overlay.board_clock && table.clock().is_some_and(|c| !c.is_paused())
+    {
+        table.clock_stop();
+    }
 }
 
 /// What came of a command, as the table's sound.

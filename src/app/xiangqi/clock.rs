@@ -194,7 +194,11 @@ fn pause_for_dialogs(
     mode: Res<State<Mode>>,
     mut model: ResMut<Model>,
 ) {
-    let open = overlay.help || overlay.slots || *mode.get() == Mode::Edit || choice.0.is_some();
+    let open = overlay.help
+        || overlay.slots
+        || overlay.board_clock
+        || *mode.get() == Mode::Edit
+        || choice.0.is_some();
     if open
         && (overlay.is_changed() || choice.is_changed() || mode.is_changed())
         && model.clock().is_some_and(|c| !c.is_paused())

@@ -159,6 +159,7 @@ pub fn bar(
                 (Word::Flip, "F", Action::Flip),
                 (Word::MenuMute, "M", Action::ToggleMute),
                 (Word::MenuReplay, "Ctrl+P", Action::Replay),
+                (Word::MenuBoardClock, "Ctrl+K", Action::BoardClock(true)),
                 (Word::ZoomIn, "Ctrl+=", Action::Zoom(1)),
                 (Word::ZoomOut, "Ctrl+-", Action::Zoom(-1)),
                 (Word::ZoomReset, "Ctrl+0", Action::Zoom(0)),

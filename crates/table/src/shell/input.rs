@@ -238,6 +238,7 @@ pub struct Owners<'w, 's> {
     switch: MessageWriter<'w, SwitchGame>,
     exit: MessageWriter<'w, AppExit>,
     replay: MessageWriter<'w, crate::actions::ReplayCommand>,
+    pressed: MessageWriter<'w, crate::messages::BoardClockPressed>,
     own: Commands<'w, 's>,
 }
 
@@ -302,6 +303,8 @@ pub fn route(
             Action::TogglePause => _ = to.table.write(TableCommand::TogglePause),
             Action::Replay => _ = to.replay.write(crate::actions::ReplayCommand::Toggle),
             Action::ReplayPause => _ = to.replay.write(crate::actions::ReplayCommand::Pause),
+            Action::BoardClock(open) => _ = to.view.write(ViewCommand::BoardClock(open)),
+            Action::BoardClockPress => _ = to.pressed.write(crate::messages::BoardClockPressed),
             Action::Resign => _ = to.table.write(TableCommand::Resign),
             Action::Hint => _ = to.play.write(PlayCommand::Hint),
             Action::Save => _ = to.saves.write(SaveCommand::Save),

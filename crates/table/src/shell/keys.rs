@@ -28,8 +28,14 @@ pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         .world
         .get_resource::<super::model::Replaying>()
         .is_some_and(|r| r.0.is_some());
+    let board_clock = overlay.board_clock;
     Some(match (press.ctrl, press.key) {
         (true, KeyCode::KeyW) => Action::Quit,
+        // The clock for a real board takes the window's keys but quitting: Space
+        // presses it, Esc and Ctrl+K close it.
+        (false, KeyCode::Space) if board_clock => Action::BoardClockPress,
+        (_, KeyCode::Escape) if board_clock => Action::BoardClock(false),
+        (true, KeyCode::KeyK) => Action::BoardClock(!board_clock),
         (true, KeyCode::KeyP) if !press.shift => Action::Replay,
         // A replay running takes Space (pause, go on) and Esc (stop) before the clock
         // and the dialogs: it is what moves.
@@ -117,6 +123,8 @@ pub fn shell_answers(action: &Action) -> bool {
             | Action::Language(_)
             | Action::Replay
             | Action::ReplayPause
+            | Action::BoardClock(_)
+            | Action::BoardClockPress
     )
 }
 

@@ -44,6 +44,8 @@ pub struct Overlay {
     pub learn: bool,
     /// A menu or another popup of the panel is open (egui closes it on Esc).
     pub menu: bool,
+    /// The window as a clock for a real board (Ctrl+K): it takes Space and Esc.
+    pub board_clock: bool,
 }
 
 impl Overlay {
@@ -57,6 +59,7 @@ impl Overlay {
             || self.new_game
             || self.players
             || self.learn
+            || self.board_clock
     }
 }
 
@@ -91,6 +94,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<BoardLook>()
         .add_systems(Update, derive_look.in_set(crate::schedule::Logic::Settings))
         .init_resource::<Overlay>()
+        .init_resource::<WakeFor>()
         .init_resource::<PointerOverPanel>()
         .init_resource::<TypingInPanel>()
         .init_resource::<BoardFocus>()
@@ -117,6 +121,11 @@ pub struct Running {
     /// A step was asked: the next frame shows its move (and looks for its comment).
     pub stepped: bool,
 }
+
+/// How long the window may sleep for a part of the program that keeps time beside the
+/// game on the table (the clock for a real board): `None`, only input wakes it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WakeFor(pub Option<std::time::Duration>);
 
 impl Replaying {
     /// How long the window may sleep for the replay: until its next step (`None`: none

@@ -93,6 +93,10 @@ impl Tables {
         if at.overlay.menu && press.key == KeyCode::Escape {
             return None;
         }
+        // The clock for a real board covers the game: its keys are the shell's alone.
+        if at.overlay.board_clock {
+            return shell_key(press, at);
+        }
         shell_key(press, at)
             .or_else(|| self.on(kind).and_then(|e| (e.key)(press, at)))
             .or_else(|| {
@@ -329,7 +333,15 @@ fn schedule_redraws(world: &mut World) {
     let replay = world
         .get_resource::<super::model::Replaying>()
         .and_then(|r| r.wake_in(world.resource::<crate::settings::Settings>()));
-    let wait = game.into_iter().chain(replay).min().unwrap_or(IDLE);
+    let other = world
+        .get_resource::<super::model::WakeFor>()
+        .and_then(|w| w.0);
+    let wait = game
+        .into_iter()
+        .chain(replay)
+        .chain(other)
+        .min()
+        .unwrap_or(IDLE);
     let (focused, unfocused) = (
         UpdateMode::reactive(wait),
         UpdateMode::reactive_low_power(wait),

@@ -93,6 +93,10 @@ fn toggle(
                 overlay.learn = !overlay.learn;
                 info!("learn {}", if overlay.learn { "open" } else { "closed" });
             }
+            ViewCommand::BoardClock(open) => {
+                overlay.board_clock = *open;
+                info!("board clock {}", if *open { "open" } else { "closed" });
+            }
             ViewCommand::TogglePlayers => {
                 overlay.players = !overlay.players;
                 info!(
