@@ -301,6 +301,8 @@ struct Stored {
     tutor_tries: u8,
     /// The player chosen as "me" (empty: nobody).
     me: String,
+    /// Face to face: the far side's pieces turned.
+    face_to_face: bool,
     /// A replay's pace, milliseconds a move (500–10,000).
     replay_ms: u32,
     /// A replay pauses at each comment.
@@ -447,6 +449,7 @@ impl Stored {
             guest_help: (s.guest_help[0].to_string(), s.guest_help[1].to_string()),
             tutor_tries: s.tutor_tries,
             me: s.me.clone(),
+            face_to_face: s.face_to_face,
             replay_ms: s.replay_ms,
             replay_comments: s.replay_comments,
         }
@@ -497,6 +500,7 @@ impl Stored {
             ],
             tutor_tries: self.tutor_tries.clamp(1, 5),
             me: self.me.trim().to_owned(),
+            face_to_face: self.face_to_face,
             replay_ms: self.replay_ms.clamp(500, 10_000),
             replay_comments: self.replay_comments,
         };

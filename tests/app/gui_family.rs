@@ -301,3 +301,61 @@ fn esc_puts_a_piece_picked_up_back_before_it_quits() {
     chord(&mut app, &[KeyCode::Escape]);
     assert!(quit(&mut app));
 }
+
+/// Face to face on a touch screen (issue 73): a finger's touches, as Bevy gives them,
+/// become the board's presses — a tap on the cannon and a tap on e2 play 炮二平五, a
+/// finger dragging the horse plays it, a long press on a point draws a circle there,
+/// and a second finger laid down meanwhile is no press.
+#[test]
+fn a_finger_taps_drags_and_long_presses_on_the_board() {
+    use bevy::input::touch::TouchPhase;
+    use std::time::Duration;
+    use table::together::touch::Touches;
+    use xiangqi::app::messages::BoardPointer;
+    use xiangqi::app::xiangqi::model::Model;
+    use xiangqi::app::xiangqi::view::board::world;
+    let mut app = app();
+    let mut touches = Touches::default();
+    let mut clock = Duration::ZERO;
+    let at = |name: &str| world(common::headless::sq(name), false);
+    // The touch screen's positions are the board's own here (no camera headless).
+    let mut touch = |app: &mut App, phase, id, pos: Vec2, after_ms: u64| {
+        clock += Duration::from_millis(after_ms);
+        for (press, at) in touches.feed(phase, id, pos, clock) {
+            app.world_mut().write_message(BoardPointer {
+                press,
+                at: Some(at),
+            });
+        }
+        app.update();
+    };
+    for square in ["h2", "e2"] {
+        touch(&mut app, TouchPhase::Started, 1, at(square), 0);
+        touch(&mut app, TouchPhase::Ended, 1, at(square), 90);
+    }
+    assert_eq!(plies(&app), 1, "two taps played a move");
+    // A drag, with another finger put down and lifted meanwhile.
+    touch(&mut app, TouchPhase::Started, 2, at("h9"), 400);
+    touch(
+        &mut app,
+        TouchPhase::Moved,
+        2,
+        at("h9") + Vec2::new(20.0, -20.0),
+        30,
+    );
+    touch(&mut app, TouchPhase::Started, 3, at("a0"), 30);
+    touch(&mut app, TouchPhase::Ended, 3, at("a0"), 30);
+    touch(&mut app, TouchPhase::Moved, 2, at("g7"), 30);
+    touch(&mut app, TouchPhase::Ended, 2, at("g7"), 30);
+    assert_eq!(
+        plies(&app),
+        2,
+        "the drag played 马8进7, the second finger nothing"
+    );
+    // A long press: a circle on e6.
+    touch(&mut app, TouchPhase::Started, 4, at("e6"), 400);
+    touch(&mut app, TouchPhase::Ended, 4, at("e6"), 700);
+    let marks = app.world().resource::<Model>().marks();
+    assert_eq!(marks.circles.len(), 1, "a long press marked the point");
+    assert_eq!(plies(&app), 2);
+}

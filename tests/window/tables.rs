@@ -457,3 +457,91 @@ fn clock_for_a_real_board_a_click_starts_it_space_switches_and_black_flags() {
         "the game's clock waited under the board clock: {red}"
     );
 }
+
+/// A character's ink on a piece: black's dark strokes, red's red ones.
+fn ink(c: [u8; 3]) -> bool {
+    u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2]) < 240 || c[0] > c[1].saturating_add(80)
+}
+
+/// How much of the ink (dark or red pixels) of `before`'s square around `(x, y)` is found in
+/// `after` turned by 180° about that point (±1 px): 1.0 for a turned copy.
+fn turned_match(
+    before: &super::harness::Shot,
+    after: &super::harness::Shot,
+    (x, y, r): (f32, f32, f32),
+) -> f64 {
+    let (mut inked, mut found) = (0u32, 0u32);
+    let reach = (r * 0.3) as i32;
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
+            if !ink(before.at(x + dx as f32, y + dy as f32)) {
+                continue;
+            }
+            inked += 1;
+            let near = (-1..=1).any(|ey| {
+                (-1..=1).any(|ex| ink(after.at(x - (dx + ex) as f32, y - (dy + ey) as f32)))
+            });
+            found += u32::from(near);
+        }
+    }
+    f64::from(found) / f64::from(inked.max(1))
+}
+
+/// Face to face (对坐), a setting: black's pieces, across the board, are drawn turned by
+/// 180° for the player sitting there — black's general on e9 is its upright glyph turned,
+/// pixel for pixel — while red's, at the near side, stay as they were.
+#[test]
+fn face_to_face_turns_the_far_sides_characters() {
+    let name = "face-to-face";
+    let game = Game::start(name);
+    game.until_drawn();
+    game.until_still();
+    let upright = game.shot();
+    game.key("ctrl+w");
+    drop(game);
+    // The setting as the settings file keeps it (the dialog's checkbox writes it so).
+    let settings = super::harness::config_file(name, "settings.ron");
+    let text = std::fs::read_to_string(&settings).unwrap_or_default();
+    let text = if text.contains("face_to_face: false") {
+        text.replace("face_to_face: false", "face_to_face: true")
+    } else {
+        "(face_to_face: true)".to_owned()
+    };
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, text).unwrap();
+    let game = Game::restart(name, &[]);
+    game.until_drawn();
+    game.until_still();
+    let facing = game.shot();
+    game.save_shot("face-to-face");
+    let general = game.point(sq("e9"));
+    let turned = turned_match(&upright, &facing, general);
+    let same = turned_match(&upright, &upright, general);
+    println!("black's general: {turned:.2} of its ink turned, {same:.2} as it stood");
+    // (A glyph's box is not quite centred on the piece: a pixel or two of its ink is
+    // off its turned place.)
+    assert!(
+        turned > 0.8,
+        "black's general turned: {turned:.2} of its ink found turned"
+    );
+    assert!(
+        same < turned - 0.2,
+        "the glyph is not its own turned copy: {same:.2}"
+    );
+    // Red's general, near the player at red, stands as before: its ink where it was.
+    let (x, y, r) = game.point(sq("e0"));
+    let unturned = turned_match(&facing, &upright, (x, y, r));
+    let kept = {
+        let mirror = |s: &super::harness::Shot| {
+            let reach = (r * 0.3) as i32;
+            (-reach..=reach)
+                .flat_map(|dy| (-reach..=reach).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| ink(s.at(x + dx as f32, y + dy as f32)))
+                .count()
+        };
+        (mirror(&upright), mirror(&facing))
+    };
+    assert!(kept.0 > 20, "red's general has ink: {}", kept.0);
+    assert_eq!(kept.0, kept.1, "red's general drawn as before");
+    assert!(unturned < 0.8, "red's general not turned: {unturned:.2}");
+}

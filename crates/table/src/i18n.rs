@@ -289,6 +289,7 @@ texts! {
     PlayerColour => "这位棋手的颜色（再点一次取消）", "This player's colour (click again for none)";
     ThisIsMeTip => "界面语言、棋盘、棋子和声音随这位棋手的选择", "The language, board, pieces and sound follow this player's choice";
     TurnBoard => "每步棋后棋盘转向走棋的一方", "Turn the board to the side to move";
+    FaceToFace => "对坐：对面一方的棋子倒过来，朝向对面的棋手", "Face to face: the far side's pieces upright for the player across";
     HelpColumn => "帮助", "Help";
     PracticeMenu => "练错着…", "Practise my mistakes…";
     GuessMenu => "猜着法…", "Guess the moves…";

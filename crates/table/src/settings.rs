@@ -52,6 +52,9 @@ pub struct Settings {
     /// The player chosen as "me" (empty: nobody): their own look (language, board,
     /// pieces, sound) is the table's, and a change of it is kept as theirs.
     pub me: String,
+    /// Face to face (对坐): two players across the screen laid flat, the far side's
+    /// pieces, card and questions turned for the player sitting there.
+    pub face_to_face: bool,
     /// A replay's pace (演播): milliseconds a move, 500–10,000.
     pub replay_ms: u32,
     /// A replay pauses at each comment.
@@ -79,6 +82,7 @@ impl Default for Settings {
             guest_help: Default::default(),
             tutor_tries: 2,
             me: String::new(),
+            face_to_face: false,
             replay_ms: 2000,
             replay_comments: true,
         }

@@ -262,6 +262,7 @@ pub fn settings_ui(
         });
         ui.checkbox(&mut s.flipped, Word::Flip.get(lang));
         ui.checkbox(&mut s.turn_board, Word::TurnBoard.get(lang));
+        ui.checkbox(&mut s.face_to_face, Word::FaceToFace.get(lang));
         ui.horizontal_wrapped(|ui| {
             ui.label(Word::TutorTries.get(lang));
             ui.add(egui::Slider::new(&mut s.tutor_tries, 1..=5));

@@ -58,8 +58,8 @@ fn pointer(
     mut events: MessageReader<WindowEvent>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
-    over_panel: Res<PointerOverPanel>,
-    mut cursor: Local<Option<Vec2>>,
+    (over_panel, time): (Res<PointerOverPanel>, Res<Time<Real>>),
+    (mut cursor, mut touches): (Local<Option<Vec2>>, Local<crate::together::touch::Touches>),
     mut board: MessageWriter<BoardPointer>,
     mut actions: MessageWriter<Action>,
 ) {
@@ -86,6 +86,23 @@ fn pointer(
                 continue;
             }
             WindowEvent::MouseButtonInput(button) => button,
+            // A finger is the left button (a long press the right): `together/touch.rs`.
+            WindowEvent::TouchInput(touch) => {
+                *cursor = Some(touch.position);
+                let presses = touches.feed(touch.phase, touch.id, touch.position, time.elapsed());
+                for (press, at) in presses {
+                    let at = world_at(at, camera, transform);
+                    debug!("touch {press:?} at {at:?}");
+                    match press {
+                        BoardPress::LeftUp | BoardPress::RightUp(_) => {}
+                        _ if over_panel.0 => continue,
+                        BoardPress::RightDown => _ = actions.write(Action::Cancel),
+                        BoardPress::LeftDown => {}
+                    }
+                    board.write(BoardPointer { press, at });
+                }
+                continue;
+            }
             _ => continue,
         };
         let at = cursor.and_then(|c| world_at(c, camera, transform));

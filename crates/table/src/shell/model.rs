@@ -19,6 +19,8 @@ pub struct BoardLook {
     pub theme: crate::theme::Theme,
     /// Characters or symbols.
     pub pieces: crate::theme::PieceStyle,
+    /// Face to face (对坐): the far side's pieces turned for the player across.
+    pub face_to_face: bool,
 }
 
 /// Open dialogs and overlays.
@@ -85,6 +87,7 @@ fn derive_look(settings: Res<Settings>, mut look: ResMut<BoardLook>) {
             coordinates: settings.coordinates,
             theme: settings.theme,
             pieces: settings.pieces,
+            face_to_face: settings.face_to_face,
         });
     }
 }

@@ -100,6 +100,7 @@ fn draw(
         coordinates: settings.coordinates,
         theme: settings.theme,
         pieces: settings.pieces,
+        face_to_face: settings.face_to_face,
     };
     spawn_board(&mut commands, &look, &assets);
     clear.0 = to_color(settings.theme.palette().background);

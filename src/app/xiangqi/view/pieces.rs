@@ -169,14 +169,27 @@ fn piece_look(
 }
 
 /// A piece as the theme draws it: an entity at its point, its parts children.
+/// Whether `piece` is drawn turned by 180°: face to face, the side at the top of the
+/// board belongs to the player sitting across.
+fn turned(piece: Piece, settings: &Settings) -> bool {
+    settings.face_to_face && (piece.color == crate::rules::Color::Black) != settings.flipped
+}
+
 fn spawn_piece(
     commands: &mut Commands,
     look: &PieceLook,
-    font: &Handle<Font>,
+    (font, turned): (&Handle<Font>, bool),
     square: Square,
     piece: Piece,
     at: Vec3,
 ) -> Entity {
+    // The character alone turns (the disc is round): the piece's own transform stays
+    // free for its slides and drags.
+    let upright = if turned {
+        Quat::from_rotation_z(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    };
     let id = commands
         .spawn((
             PieceView { square, piece },
@@ -192,11 +205,15 @@ fn spawn_piece(
         let child = match part {
             Part::Mesh(mesh, material, transform) => {
                 z = transform.translation.z;
+                // A symbol's strokes turn with the character's.
+                let mut transform = *transform;
+                transform.translation = upright * transform.translation;
+                transform.rotation = upright * transform.rotation;
                 commands
                     .spawn((
                         Mesh2d(mesh.clone()),
                         MeshMaterial2d(material.clone()),
-                        *transform,
+                        transform,
                     ))
                     .id()
             }
@@ -206,6 +223,7 @@ fn spawn_piece(
                     TextFont::from(font.clone()).with_font_size(size * CELL * TEXT_OVERSAMPLE),
                     TextColor(*color),
                     Transform::from_xyz(0.0, 0.0, z + 0.01)
+                        .with_rotation(upright)
                         .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
                 ))
                 .id(),
@@ -239,6 +257,7 @@ fn respawn(
         .pieces()
         .map(|(sq, piece)| {
             let at = world(sq, settings.flipped).extend(Z_PIECE);
+            let font = (font, turned(piece, settings));
             (sq, spawn_piece(commands, look, font, sq, piece, at))
         })
         .collect()
@@ -377,7 +396,8 @@ fn sync_on_change(
     if let Some((_, piece)) = captured_before {
         // The taken piece stays under the arriving one until it lands.
         let at = world(mv.to, settings.flipped).extend(Z_PIECE - 1.0);
-        let ghost = spawn_piece(&mut commands, look, &assets.font, mv.to, piece, at);
+        let font = (&assets.font, turned(piece, &settings));
+        let ghost = spawn_piece(&mut commands, look, font, mv.to, piece, at);
         commands
             .entity(ghost)
             .remove::<PieceView>()
