@@ -96,7 +96,7 @@ pub(crate) fn choose(
             });
         }
     }
-    for typed in &mut state.typed {
+    for (side, typed) in state.typed.iter_mut().enumerate() {
         if let Some(text) = typed {
             let field =
                 ui.add(egui::TextEdit::singleline(text).hint_text(T::CustomClockHint.get(lang)));
@@ -105,7 +105,8 @@ pub(crate) fn choose(
                 ui.label(egui::RichText::new(T::CustomClockHint.get(lang)).color(red));
             }
             if field.lost_focus() {
-                if let Ok(control) = text.parse::<Controls>() {
+                let now = chosen.flatten().or(current);
+                if let Some(control) = typed_control(text, apart.then_some(side), now) {
                     chosen = Some(Some(control));
                 }
                 *typed = None;
@@ -113,6 +114,19 @@ pub(crate) fn choose(
         }
     }
     chosen.filter(|c| *c != current)
+}
+
+/// What a typed control sets: both sides' clocks when typed in the one row, or only
+/// `side`'s when typed in that side's row of time odds (the other side keeps its own).
+fn typed_control(text: &str, side: Option<usize>, current: Option<Controls>) -> Option<Controls> {
+    let typed = text.trim().parse::<Controls>().ok()?;
+    match (side, current) {
+        (Some(side), Some(mut controls)) => {
+            controls.0[side] = typed.0[0];
+            Some(controls)
+        }
+        _ => Some(typed),
+    }
 }
 
 /// One combo box of controls, with "Custom…" opening a text field.
@@ -316,5 +330,21 @@ mod tests {
             Duration::from_secs(30),
             "half a minute at least"
         );
+    }
+
+    #[test]
+    fn a_control_typed_in_one_sides_row_sets_only_that_side() {
+        let odds: Controls = "5+3,10+5".parse().unwrap();
+        let second = typed_control("20+10", Some(1), Some(odds)).unwrap();
+        assert_eq!(
+            second.to_string(),
+            "5+3,20+10",
+            "the first side keeps its 5+3"
+        );
+        let first = typed_control(" 1+0 ", Some(0), Some(odds)).unwrap();
+        assert_eq!(first.to_string(), "1+0,10+5");
+        let both = typed_control("15+10", None, Some(odds)).unwrap();
+        assert_eq!(both.to_string(), "15+10", "the one row sets both sides");
+        assert_eq!(typed_control("ten minutes", Some(1), Some(odds)), None);
     }
 }

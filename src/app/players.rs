@@ -78,13 +78,13 @@ fn pages(known: &[(Player, PlayerRecord)], settings: &Settings, tables: &Tables)
             name: player.name.clone(),
             look: table::household::PlayerLook::from_text(&player.look, settings),
             colour: table::household::colour_of(&player.colour),
-            games: record
-                .per_game
-                .iter()
+            games: kinds(record)
+                .into_iter()
+                .map(|kind| (kind, record.per_game.get(kind).copied().unwrap_or_default()))
                 .map(|(kind, s)| ProfileGame {
                     slug: kind.clone(),
                     title: title(kind),
-                    score: score(s),
+                    score: score(&s),
                     rating: record.ratings.get(kind).map(|r| (r.rating, r.deviation)),
                     opponents: record
                         .per_opponent
@@ -100,11 +100,54 @@ fn pages(known: &[(Player, PlayerRecord)], settings: &Settings, tables: &Tables)
                         .map(|p| (last_row(p, lang), p.id))
                         .collect(),
                     ladder: record.ladders.get(kind).copied(),
+                    duels: record
+                        .duels
+                        .iter()
+                        .filter(|(_, d)| &d.kind == kind)
+                        .map(|(me, d)| duel_row(*me, d, lang))
+                        .collect(),
                 })
                 .collect(),
         })
         .collect();
     Household { players }
+}
+
+/// The games a page has a part for: those the player finished games or duels of.
+fn kinds(record: &PlayerRecord) -> Vec<&String> {
+    let mut kinds: Vec<&String> = record.per_game.keys().collect();
+    for (_, duel) in &record.duels {
+        if !kinds.contains(&&duel.kind) {
+            kinds.push(&duel.kind);
+        }
+    }
+    kinds
+}
+
+/// A duel's row: its date, the opponent, each one's solved of how many, and how it went
+/// (`2026-11-29 against Dad: 4 to 3 of 5, won`).
+fn duel_row(me: usize, duel: &crate::library::DuelKept, lang: Lang) -> String {
+    let them = 1 - me;
+    let how = match (duel.winner(), lang) {
+        (Some(w), Lang::Zh) if w == me => "胜",
+        (Some(_), Lang::Zh) => "负",
+        (None, Lang::Zh) => "平",
+        (Some(w), Lang::En) if w == me => "won",
+        (Some(_), Lang::En) => "lost",
+        (None, Lang::En) => "even",
+    };
+    let (mine, theirs, of) = (duel.solved[me], duel.solved[them], duel.puzzles);
+    let opponent = &duel.players[them];
+    match lang {
+        Lang::Zh => format!(
+            "{} 对{opponent}：{of}题解出{mine}对{theirs}，{how}",
+            duel.date
+        ),
+        Lang::En => format!(
+            "{} against {opponent}: {mine} to {theirs} of {of}, {how}",
+            duel.date
+        ),
+    }
 }
 
 /// A last game's row: its date, the opponent and how it went.

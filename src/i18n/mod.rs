@@ -203,6 +203,25 @@ texts! {
     PuzzleSolvedMark => "已解", "solved";
     PuzzleAttempts => "尝试 {} 次", "attempts: {}";
     KeyPuzzles => "F3：残局练习（H 提示，N 下一题，Esc 返回）", "F3: puzzles (H hint, N next, Esc back to the game)";
+    PuzzleDuel => "解题赛…", "Puzzle duel…";
+    DuelTitle => "解题赛", "Puzzle duel";
+    DuelHow => "两人依次解同样的题，各用各的钟；走错一步，这道题就算没解出。解出多者胜，题数相同则用时少者胜。", "Both solve the same puzzles in turn, each on their own clock; one wrong move misses a puzzle. The more solved wins; between as many, the less time.";
+    DuelCount => "题数", "Puzzles";
+    DuelTime => "每人用时", "Time each";
+    DuelMinutes => "{} 分钟", "{} min";
+    DuelStart => "开始", "Start";
+    DuelPlayerOne => "甲", "Player 1";
+    DuelPlayerTwo => "乙", "Player 2";
+    DuelRound => "轮到{}：{}道题，限时{}", "{}'s round: {} puzzles in {}";
+    DuelLookAway => "另一位请先别看棋盘。", "The other player looks away.";
+    DuelBegin => "开始解题", "Begin";
+    DuelPuzzleOf => "{}：第{}题（共{}题）", "{}: puzzle {} of {}";
+    DuelTimeUp => "{}的时间到了", "{}'s time is up";
+    DuelWins => "{}胜", "{} wins";
+    DuelEven => "双方打平", "Even";
+    DuelScore => "{}：解出{}题，用时{}", "{}: {} solved in {}";
+    DuelClose => "结束 (Esc)", "Close (Esc)";
+    DuelAgain => "再来一局", "Again";
 }
 
 /// What the game says when it finds no Xiangqi engine: on Windows the engine comes with

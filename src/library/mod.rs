@@ -7,6 +7,7 @@
 //! No Bevy: the CLI uses it as it is, the table on a thread.
 
 mod book;
+mod duels;
 mod go;
 mod import;
 mod players;
@@ -24,6 +25,7 @@ use crate::rules::{Move, Position};
 
 pub use crate::games::go::kept::GO;
 pub use book::{Book, BookError};
+pub use duels::DuelKept;
 pub use import::{Added, Progress, Summary, Unreadable};
 pub use players::{Played, Player, PlayerRecord, Score};
 pub use worker::{Answer, Job, Worker};

@@ -96,6 +96,8 @@ pub struct PlayerRecord {
     /// Per game, where the games against the computer's levels put the player on its
     /// ladder.
     pub ladders: BTreeMap<String, Ladder>,
+    /// The puzzle duels played, newest first, each with the player's index in it.
+    pub duels: Vec<(usize, super::DuelKept)>,
 }
 
 /// A player's columns, as [`player_of`] reads them.
@@ -313,6 +315,7 @@ impl Library {
         }
         record.last.reverse();
         record.last.truncate(20);
+        record.duels = self.duels_of(player)?;
         Ok(record)
     }
 }

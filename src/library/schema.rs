@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use super::LibraryError;
 
 /// The version this program writes.
-pub const VERSION: i64 = 7;
+pub const VERSION: i64 = 8;
 
 /// Brings the database to [`VERSION`]. WAL: a reader never waits for the import, and a
 /// crash loses at most the transaction in flight.
@@ -158,6 +158,27 @@ pub(super) fn migrate(conn: &Connection) -> Result<(), LibraryError> {
         }
         tx.pragma_update(None, "user_version", 7)?;
         tx.commit()?;
+    }
+    if version < 8 {
+        // Puzzle duels (解题赛): who met whom over how many puzzles, each one's solved and
+        // time used (milliseconds), for both players' pages.
+        conn.execute_batch(
+            "BEGIN;
+             CREATE TABLE duels (
+                 id INTEGER PRIMARY KEY,
+                 kind TEXT NOT NULL,
+                 date TEXT NOT NULL,
+                 first TEXT NOT NULL,
+                 second TEXT NOT NULL,
+                 puzzles INTEGER NOT NULL,
+                 first_solved INTEGER NOT NULL,
+                 second_solved INTEGER NOT NULL,
+                 first_ms INTEGER NOT NULL,
+                 second_ms INTEGER NOT NULL
+             );
+             PRAGMA user_version = 8;
+             COMMIT;",
+        )?;
     }
     Ok(())
 }

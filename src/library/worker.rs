@@ -39,6 +39,8 @@ pub enum Job {
     RemovePlayer(i64),
     /// Take back a game played at the table whose result was undone.
     Forget(Arc<dyn Keep>),
+    /// Keep a puzzle duel, then say the players (both pages list it).
+    AddDuel(Box<super::DuelKept>),
 }
 
 impl Job {
@@ -55,7 +57,8 @@ impl Job {
             | Job::SetColour(..)
             | Job::RenamePlayer(..)
             | Job::RemovePlayer(_)
-            | Job::Forget(_) => true,
+            | Job::Forget(_)
+            | Job::AddDuel(_) => true,
         }
     }
 }
@@ -248,6 +251,10 @@ fn write_loop(
                 Err(e) => Answer::Failed(e.to_string()),
             },
             // On the writer's thread: the games added before it count.
+            Job::AddDuel(duel) => match library.add_duel(&duel) {
+                Ok(()) => players(&library),
+                Err(e) => Answer::Failed(e.to_string()),
+            },
             Job::Players => players(&library),
             Job::Find(_) | Job::Explore(_) | Job::Game(..) => continue,
         };

@@ -289,3 +289,161 @@ fn puzzles_do_not_open_over_the_editor() {
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Edit);
     assert!(app.world().resource::<Training>().attempt.is_none());
 }
+
+/// A puzzle duel (解题赛) between the two seated players: Game → Puzzle duel opens its
+/// dialog; Start sets the same two puzzles for both, the board covered until the first
+/// player begins; a puzzle solved and a wrong move are marked and the next is set up by
+/// itself; the second player's clock waits through the first's round; no hint is given
+/// in a duel; the more solved wins, and the duel is on both players' pages.
+#[test]
+fn a_puzzle_duel_gives_both_players_the_same_puzzles_on_their_own_clocks() {
+    use xiangqi::app::household::{Household, HouseholdCommand};
+    use xiangqi::app::together::duel::{Mark, Turn};
+    use xiangqi::app::xiangqi::duel::{DuelCommand, PuzzleDuel};
+    let mut app = common::headless::with_library("duel-headless");
+    for name in ["Mei", "Dad"] {
+        app.world_mut()
+            .write_message(HouseholdCommand::Add(name.to_owned()));
+    }
+    common::headless::until(&mut app, "the two players", |app| {
+        app.world().resource::<Household>().players.len() == 2
+    });
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.seats = ["Mei".into(), "Dad".into()];
+        settings.lang = xiangqi::i18n::Lang::En;
+    }
+    let turn = |app: &App| -> (Option<(usize, usize)>, bool) {
+        let duel = app.world().resource::<PuzzleDuel>();
+        let d = duel.duel.as_ref().expect("a duel on");
+        match d.turn() {
+            Turn::Solving { player, index, .. } => (Some((player, index)), false),
+            Turn::Handover { .. } => (None, false),
+            Turn::Over => (None, true),
+        }
+    };
+    let duel = |app: &App| app.world().resource::<PuzzleDuel>().duel.clone().unwrap();
+    let on_board = |app: &App| {
+        let training = app.world().resource::<Training>();
+        training.puzzle().map(|p| p.id.clone())
+    };
+    let solve = |app: &mut App, id: &str| {
+        let p = collection().iter().find(|p| p.id == id).unwrap().clone();
+        for m in p.solution.iter().step_by(2) {
+            play(app, &m.to_string());
+            app.update();
+        }
+        assert_eq!(said(app), Said::Solved, "{id}");
+    };
+
+    send(&mut app, TrainCommand::Leave);
+    app.world_mut()
+        .write_message(Action::own(DuelCommand::Open));
+    app.update();
+    assert!(app.world().resource::<PuzzleDuel>().dialog);
+    app.world_mut()
+        .write_message(Action::own(DuelCommand::Start {
+            count: 2,
+            minutes: 1,
+        }));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Train);
+    let ids = duel(&app).puzzles().to_vec();
+    assert_eq!(ids.len(), 2);
+    assert_eq!(duel(&app).players(), &["Mei".to_owned(), "Dad".to_owned()]);
+    assert_eq!(turn(&app), (None, false), "handed over: Mei has not begun");
+
+    app.world_mut()
+        .write_message(Action::own(DuelCommand::Begin));
+    app.update();
+    app.update();
+    assert_eq!(turn(&app), (Some((0, 0)), false));
+    assert_eq!(on_board(&app).as_deref(), Some(ids[0].as_str()));
+    // No hint in a duel.
+    send(&mut app, TrainCommand::Hint);
+    assert_eq!(app.world().resource::<Selection>().square, None);
+    solve(&mut app, &ids[0]);
+    common::headless::until(&mut app, "the second puzzle", |app| {
+        turn(app) == (Some((0, 1)), false) && on_board(app).as_deref() == Some(ids[1].as_str())
+    });
+    // A wrong move misses it: no retry.
+    let second = collection()
+        .iter()
+        .find(|p| p.id == ids[1])
+        .unwrap()
+        .clone();
+    let wrong = second
+        .start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| {
+            m != second.solution[0]
+                && second
+                    .start
+                    .play(m)
+                    .is_ok_and(|p| !p.legal_moves().is_empty())
+        })
+        .unwrap();
+    play(&mut app, &wrong.to_string());
+    app.update();
+    assert_eq!(duel(&app).marks(0)[1], Mark::Missed);
+    common::headless::until(&mut app, "Dad's turn", |app| turn(app) == (None, false));
+    let mei_left = duel(&app).left(0);
+    assert!(mei_left < std::time::Duration::from_secs(60));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    app.update();
+    assert_eq!(
+        duel(&app).left(1),
+        std::time::Duration::from_secs(60),
+        "Dad's clock waits through Mei's round and the handover"
+    );
+
+    app.world_mut()
+        .write_message(Action::own(DuelCommand::Begin));
+    app.update();
+    app.update();
+    assert_eq!(turn(&app), (Some((1, 0)), false));
+    assert_eq!(
+        on_board(&app).as_deref(),
+        Some(ids[0].as_str()),
+        "the same first puzzle"
+    );
+    solve(&mut app, &ids[0]);
+    common::headless::until(&mut app, "Dad's second puzzle", |app| {
+        turn(app) == (Some((1, 1)), false) && on_board(app).as_deref() == Some(ids[1].as_str())
+    });
+    solve(&mut app, &ids[1]);
+    app.update();
+    assert_eq!(turn(&app), (None, true), "both rounds done");
+    assert_eq!(duel(&app).winner(), Some(1), "Dad solved two, Mei one");
+
+    common::headless::until(&mut app, "the duel on both pages", |app| {
+        let household = app.world().resource::<Household>();
+        household.players.len() == 2
+            && household
+                .players
+                .iter()
+                .all(|p| p.games.iter().any(|g| !g.duels.is_empty()))
+    });
+    let household = app.world().resource::<Household>();
+    let row = |name: &str| {
+        let p = household.players.iter().find(|p| p.name == name).unwrap();
+        p.games.iter().find(|g| g.slug == "xiangqi").unwrap().duels[0].clone()
+    };
+    let (mei, dad) = (row("Mei"), row("Dad"));
+    assert!(mei.ends_with("against Dad: 1 to 2 of 2, lost"), "{mei}");
+    assert!(dad.ends_with("against Mei: 2 to 1 of 2, won"), "{dad}");
+
+    // Close: back to the game, the duel gone.
+    app.world_mut()
+        .write_message(Action::own(DuelCommand::Close));
+    // The duel asks the training to leave; the mode changes the frame after.
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Play);
+    assert!(!app.world().resource::<PuzzleDuel>().on());
+}

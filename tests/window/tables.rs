@@ -499,16 +499,7 @@ fn face_to_face_turns_the_far_sides_characters() {
     let upright = game.shot();
     game.key("ctrl+w");
     drop(game);
-    // The setting as the settings file keeps it (the dialog's checkbox writes it so).
-    let settings = super::harness::config_file(name, "settings.ron");
-    let text = std::fs::read_to_string(&settings).unwrap_or_default();
-    let text = if text.contains("face_to_face: false") {
-        text.replace("face_to_face: false", "face_to_face: true")
-    } else {
-        "(face_to_face: true)".to_owned()
-    };
-    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
-    std::fs::write(&settings, text).unwrap();
+    face_to_face_on(name);
     let game = Game::restart(name, &[]);
     game.until_drawn();
     game.until_still();
@@ -544,4 +535,94 @@ fn face_to_face_turns_the_far_sides_characters() {
     assert!(kept.0 > 20, "red's general has ink: {}", kept.0);
     assert_eq!(kept.0, kept.1, "red's general drawn as before");
     assert!(unturned < 0.8, "red's general not turned: {unturned:.2}");
+}
+
+/// Face to face in the settings file of scenario `name` (the dialog's checkbox writes it so).
+fn face_to_face_on(name: &str) {
+    let settings = super::harness::config_file(name, "settings.ron");
+    let text = std::fs::read_to_string(&settings).unwrap_or_default();
+    let text = if text.contains("face_to_face: false") {
+        text.replace("face_to_face: false", "face_to_face: true")
+    } else {
+        "(face_to_face: true)".to_owned()
+    };
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, text).unwrap();
+}
+
+/// White text (the banner's words): every channel above 240.
+fn white(c: [u8; 3]) -> bool {
+    c.iter().all(|&v| v > 240)
+}
+
+/// Face to face, what is asked and told: the far player's card at the panel's top is
+/// drawn turned, its answers where the far player reads them first (their left: the
+/// screen's right, their card's bottom: the screen's top) and taken where they are drawn;
+/// a draw offered across the table is answered there; the result is shown twice over the
+/// board, the far copy the near one turned by 180°, pixel for pixel.
+#[test]
+fn face_to_face_turns_the_far_players_card_questions_and_result() {
+    let name = "face-to-face-questions";
+    let game = Game::start(name);
+    game.until_drawn();
+    game.key("ctrl+w");
+    drop(game);
+    face_to_face_on(name);
+    let game = Game::restart(name, &[]);
+    game.until_drawn();
+    game.play("h2e2");
+    // Black, across, to move: their card offers them Resign and Offer a draw.
+    let card = panel_place(&game, "across-card");
+    let resign = panel_place(&game, "across-answer-0");
+    let offer = panel_place(&game, "across-answer-1");
+    assert!(
+        resign.0 > offer.0,
+        "read from across, Resign comes first: on the screen's right ({resign:?}, {offer:?})"
+    );
+    assert!(
+        resign.1 < card.1,
+        "the answers at the card's far end: the screen's top ({resign:?}, card {card:?})"
+    );
+    game.click_button(offer, "1");
+    game.until_logged("draw offered by Black");
+    let decline = panel_place(&game, "decline-draw");
+    game.click_button(decline, "1");
+    game.play("h9g7");
+    let offer = panel_place(&game, "offer-draw");
+    game.click_button(offer, "1");
+    game.until_logged("draw offered by Red");
+    // The question is black's to answer, on their card: Accept first as they read.
+    let accept = panel_place(&game, "across-answer-0");
+    game.click_button(accept, "1");
+    game.until_logged("across answer");
+    game.until_logged("game ended");
+    let (cx, cy) = panel_place(&game, "across-banner");
+    game.until_still();
+    let shot = game.shot();
+    game.save_shot(name);
+    let (mut words, mut turned, mut above) = (0u32, 0u32, 0u32);
+    for dy in 8..110 {
+        for dx in -260..=260 {
+            let (dx, dy) = (dx as f32, dy as f32);
+            above += u32::from(white(shot.at(cx + dx, cy - dy)));
+            if !white(shot.at(cx + dx, cy + dy)) {
+                continue;
+            }
+            words += 1;
+            let found = (-1..=1).any(|ey| {
+                (-1..=1).any(|ex| white(shot.at(cx - dx + ex as f32, cy - dy + ey as f32)))
+            });
+            turned += u32::from(found);
+        }
+    }
+    let share = f64::from(turned) / f64::from(words.max(1));
+    println!("the result: {words} px of words below, {above} above, {share:.2} found turned");
+    assert!(
+        words > 100 && above > 100,
+        "both copies drawn: {words}, {above}"
+    );
+    assert!(
+        share > 0.8,
+        "the far copy is the near one turned: {share:.2}"
+    );
 }

@@ -279,6 +279,7 @@ texts! {
     PlayerLadder => "对电脑：第 {} 级（连胜 {}，连败 {}）", "Against the computer: level {} ({} wins, {} losses in a row)";
     PlayerAgainst => "对 {}：胜 {} 和 {} 负 {}", "against {}: won {}, drawn {}, lost {}";
     PlayerLast => "最近的对局", "Last games";
+    PlayerDuels => "解题赛", "Puzzle duels";
     PlayerLessons => "学棋（{}）：{}/{} 关，{} 颗星", "Lessons ({}): {}/{} levels, {} stars";
     ThisIsMe => "这是我", "This is me";
     RenamePlayer => "改名…", "Rename…";

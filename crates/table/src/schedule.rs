@@ -55,6 +55,8 @@ pub enum Logic {
     Play,
     /// A move made in training judged, the defender's answer played.
     Train,
+    /// A puzzle duel's referee: its clock, each puzzle marked, the next one set up.
+    Duel,
     /// Who learns, their stars read and kept (the table's part of the lessons).
     Learn,
     /// Each game's lessons in turn ([`GameStep`](crate::shell::table::GameStep)):
@@ -219,6 +221,7 @@ pub(crate) fn plugin(app: &mut App) {
                     Logic::Cursor,
                     Logic::Play,
                     Logic::Train,
+                    Logic::Duel,
                     Logic::Learn,
                     Logic::Lessons,
                 )

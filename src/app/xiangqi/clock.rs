@@ -174,6 +174,7 @@ fn actions(
             DrawCommand::Decline => says.answer_draw(&mut model, false, lang),
             DrawCommand::Offer => {
                 if let Ok(side) = model.offer_draw() {
+                    info!("draw offered by {side:?}");
                     says.notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),
                     ));

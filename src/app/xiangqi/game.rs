@@ -17,6 +17,7 @@ use crate::app::shell::table::{
 };
 use crate::app::store::slots::SlotFormat;
 use crate::app::xiangqi::cursor::CursorCommand;
+use crate::app::xiangqi::duel::DuelCommand;
 use crate::app::xiangqi::learn::lessons;
 use crate::app::xiangqi::library::LibraryCommand;
 use crate::app::xiangqi::model;
@@ -55,6 +56,7 @@ impl TableGame for Xiangqi {
             Action::Own(own) => {
                 own.is::<ReviewCommand>()
                     || own.is::<TrainCommand>()
+                    || own.is::<DuelCommand>()
                     || own.is::<LibraryCommand>()
                     || own.is::<MoveAsked>()
                     || own.is::<CursorCommand>()
@@ -131,6 +133,7 @@ impl TableGame for Xiangqi {
             super::edit::plugin,
             super::engine_link::plugin,
             super::train::plugin,
+            super::duel::plugin,
             lessons::plugin,
             super::files::import::plugin,
             super::library::plugin,
@@ -185,6 +188,7 @@ impl TableGame for Xiangqi {
             Menu::Game => vec![
                 MenuItem::new(T::Puzzles, "F3", Action::own(TrainCommand::Open(None))),
                 MenuItem::new(T::PuzzlesFind, "", Action::own(TrainCommand::FindInGames)),
+                MenuItem::new(T::PuzzleDuel, "", Action::own(DuelCommand::Open)),
                 MenuItem::new(T::LibraryMenu, "L", Action::own(LibraryCommand::Toggle)),
                 MenuItem::new(
                     T::ExplorerMenu,
@@ -282,6 +286,14 @@ fn own_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
         (true, _, KeyCode::Enter | KeyCode::NumpadEnter) if model::mode_at(at) == Mode::Edit => {
             Action::own(EditCommand::Play)
         }
+        (_, _, KeyCode::Escape)
+            if at
+                .world
+                .get_resource::<crate::app::xiangqi::duel::PuzzleDuel>()
+                .is_some_and(|d| d.dialog) =>
+        {
+            Action::own(DuelCommand::Close)
+        }
         (_, _, KeyCode::Escape) if model::mode_at(at) == Mode::Edit => Action::own(ToggleEditor),
         // A piece picked up is put back (as a right click does), before a puzzle or a lesson is left
         // or the program quits.
@@ -324,7 +336,7 @@ fn in_training(action: Action) -> Option<Action> {
         Action::Undo => Some(Action::own(TrainCommand::Retry)),
         Action::Hint => Some(Action::own(TrainCommand::Hint)),
         Action::Flip | Action::TogglePieces | Action::Cancel => Some(action),
-        Action::Own(ref own) if own.is::<TrainCommand>() => Some(action),
+        Action::Own(ref own) if own.is::<TrainCommand>() || own.is::<DuelCommand>() => Some(action),
         _ => None,
     }
 }

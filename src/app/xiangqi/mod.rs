@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod cursor;
+pub mod duel;
 pub mod edit;
 pub mod engine_link;
 pub mod files;

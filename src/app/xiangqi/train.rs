@@ -392,6 +392,7 @@ fn commands(
     mut commands: MessageReader<TrainCommand>,
     mut training: ResMut<Training>,
     mut board: Board,
+    duel: Res<crate::app::xiangqi::duel::PuzzleDuel>,
     xq: Res<XiangqiSettings>,
     dirs: Option<Res<DataDirs>>,
     time: Res<Time<Real>>,
@@ -407,6 +408,11 @@ fn commands(
         let training = &mut *training;
         let in_training = *board.mode.get() == Mode::Train;
         let board = &mut board;
+        // A duel has no second tries, hints or other puzzles than its own.
+        let helps = !matches!(command, TrainCommand::Open(_) | TrainCommand::Leave);
+        if duel.on() && helps {
+            continue;
+        }
         match command {
             // Not over the board editor: it has its own board.
             TrainCommand::Open(_) if *board.mode.get() == Mode::Edit => continue,

@@ -125,6 +125,8 @@ pub struct ProfileGame {
     pub last: Vec<(String, i64)>,
     /// Where the player's games against the computer put them on its ladder.
     pub ladder: Option<Ladder>,
+    /// Their puzzle duels at this game, newest first, as the page says them.
+    pub duels: Vec<String>,
 }
 
 impl Household {

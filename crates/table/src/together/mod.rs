@@ -1,6 +1,9 @@
 //! Two at one table: what a pair sharing the screen asks beyond a game — a game played
 //! back at a pace for both to watch (`replay.rs`), a touch screen between them as the
-//! board's pointer (`touch.rs`).
+//! board's pointer (`touch.rs`), the far player's card and questions turned to them
+//! (`across.rs`), a puzzle duel's referee (`duel.rs`).
 
+pub mod across;
+pub mod duel;
 pub mod replay;
 pub mod touch;

@@ -3,7 +3,8 @@
 //! side), the clock, the stones this side has taken; the side to move framed. And the
 //! toolbar: new, undo, redo, pass, save, hint.
 
-use crate::i18n::{GoText as G, Lang, T, Word, go_side};
+use crate::app::go::table::Said;
+use crate::i18n::{GoText as G, Lang, T, Word, go_result, go_side};
 use bevy_egui::egui;
 
 use crate::app::actions::Action;
@@ -87,6 +88,66 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
             }
         });
     });
+}
+
+/// White's card face to face (对坐), turned to the player across: their name, stones
+/// taken and clock; the last pass or the result; on their move, pass and resign.
+/// Returns each answer's place for the log, and the card's.
+pub(super) fn across(
+    ui: &mut egui::Ui,
+    table: &GoTable,
+    lang: Lang,
+    send: &mut impl FnMut(Action),
+) -> Vec<(&'static str, egui::Rect)> {
+    use ::table::together::across;
+    let color = Color::White;
+    let pos = table.game().position();
+    let over = table.result().is_some();
+    let to_move = pos.to_move() == color && !over;
+    let name = player_name(table, color, lang);
+    let taken = G::TakenCount.fill(lang, &[&pos.captures(color)]);
+    let note = if to_move {
+        format!("{} · {taken}", T::ToMove.get(lang))
+    } else {
+        taken
+    };
+    let byoyomi = G::Byoyomi.get(lang);
+    let clock = table.clock().map(|c| {
+        let (left, _, reading) = clock::shown(c)[1];
+        (left, reading.then_some(byoyomi))
+    });
+    let said = match (table.result(), table.said()) {
+        (Some(result), _) => Some(G::ResultIs.fill(lang, &[&go_result(result, lang)])),
+        (None, Some(Said::Passed(c))) => Some(G::Passes.fill(lang, &[&go_side(*c, lang)])),
+        _ => None,
+    };
+    let theirs = to_move && table.setup.computer != Some(color);
+    let answers = if theirs {
+        vec![G::Pass.get(lang), G::Resign.get(lang)]
+    } else {
+        Vec::new()
+    };
+    let card = across::Across {
+        name: &name,
+        note: &note,
+        to_move,
+        clock,
+        said: said.as_deref().map(|s| (s, false)),
+        answers: &answers,
+    };
+    let drawn = across::card(ui, &card);
+    match drawn.tapped {
+        Some(0) => send(Action::own(GoCommand::Pass)),
+        Some(_) => send(Action::Resign),
+        None => {}
+    }
+    let mut places = vec![("go-across-card", drawn.place)];
+    places.extend(
+        ["go-across-answer-0", "go-across-answer-1"]
+            .into_iter()
+            .zip(drawn.answers),
+    );
+    places
 }
 
 /// The toolbar; returns each tool's place for the log.

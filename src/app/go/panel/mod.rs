@@ -90,7 +90,7 @@ pub(crate) fn section(
     show(
         ui,
         &mut shown,
-        (settings.lang, &settings.seats),
+        (settings.lang, &settings.seats, settings.face_to_face),
         &mut state,
         &mut |a| sent.push(a),
     );
@@ -163,7 +163,7 @@ pub(super) fn button(ui: &mut egui::Ui, state: &mut GoUi, text: &str, name: &'st
 fn show(
     ui: &mut egui::Ui,
     shown: &mut GoShown,
-    (lang, seats): (Lang, &[String; 2]),
+    (lang, seats, face_to_face): (Lang, &[String; 2], bool),
     state: &mut GoUi,
     send: &mut impl FnMut(Action),
 ) {
@@ -175,8 +175,16 @@ fn show(
         parts::log_place(&mut state.logged, name, rect);
     }
     ui.add_space(4.0);
-    for color in [Color::Black, Color::White] {
-        cards::card(ui, table, lang, color);
+    if face_to_face {
+        // White sits across: their card at the panel's top, turned to them.
+        for (name, rect) in cards::across(ui, table, lang, send) {
+            parts::log_place(&mut state.logged, name, rect);
+        }
+        cards::card(ui, table, lang, Color::Black);
+    } else {
+        for color in [Color::Black, Color::White] {
+            cards::card(ui, table, lang, color);
+        }
     }
     let heading = match table.result() {
         Some(result) => G::ResultIs.fill(lang, &[&go_result(result, lang)]),

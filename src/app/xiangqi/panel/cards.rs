@@ -5,7 +5,7 @@
 //! (the shared `panel/toolbar.rs` draws it).
 
 use crate::app::xiangqi::messages::EngineCommand;
-use crate::i18n::{Lang, Said, T, Word};
+use crate::i18n::{self, Lang, Said, T, Word};
 use crate::settings::XiangqiSettings;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -91,6 +91,92 @@ pub(crate) fn card(
             }
         });
     });
+}
+
+/// The far side's card face to face (对坐), turned to the player across: their name and
+/// clock, and what is for them: a draw the near side offers, the referee's warning, the
+/// result; on their move, their own resign (asked once) and draw offer.
+pub(crate) fn across(
+    ui: &mut egui::Ui,
+    model: &Model,
+    (settings, xq): (&Settings, &XiangqiSettings),
+    side: Side,
+    clock_ui: &mut super::clock::ClockUi,
+    send: &mut impl FnMut(Action),
+) {
+    use crate::app::xiangqi::messages::DrawCommand;
+    use ::table::together::across;
+    let lang = settings.lang;
+    let over = model.outcome().is_some() && !model.is_reviewing();
+    let to_move = model.shown_position().turn() == side && !over;
+    let name = player_name(model, (settings, xq), side);
+    let byoyomi = T::Byoyomi.get(lang);
+    let clock = model
+        .clock()
+        .map(|c| (c.left(side), c.in_byoyomi(side).then_some(byoyomi)));
+    let offered = model.draw_offer().filter(|&s| s != side && !over);
+    let warning = super::super::play::warning_text(model, lang);
+    let result = model
+        .outcome()
+        .filter(|_| over)
+        .map(|o| i18n::outcome_told(o, model.game().offence(), lang));
+    let theirs = to_move && !model.is_reviewing() && xq.computer != Some(side);
+    let asking = &mut clock_ui.across_resign;
+    *asking &= theirs && offered.is_none();
+    let side_name = i18n::side(side, lang);
+    let confirm = T::ConfirmResign.fill(lang, &[&side_name]);
+    let offer_text = offered.map(|s| T::DrawOffered.fill(lang, &[&i18n::side(s, lang)]));
+    let (said, answers): (Option<(&str, bool)>, Vec<&str>) = if let Some(text) = &offer_text {
+        (
+            Some((text.as_str(), false)),
+            vec![T::AcceptDraw.get(lang), T::DeclineDraw.get(lang)],
+        )
+    } else if *asking {
+        (
+            Some((confirm.as_str(), true)),
+            vec![T::Resign.get(lang), Word::Cancel.get(lang)],
+        )
+    } else if let Some(text) = &result {
+        (Some((text.as_str(), false)), Vec::new())
+    } else {
+        let said = warning.as_deref().map(|w| (w, true));
+        let answers = if theirs {
+            vec![T::Resign.get(lang), T::OfferDraw.get(lang)]
+        } else {
+            Vec::new()
+        };
+        (said, answers)
+    };
+    let card = across::Across {
+        name: &name,
+        note: if to_move { T::ToMove.get(lang) } else { "" },
+        to_move,
+        clock,
+        said,
+        answers: &answers,
+    };
+    let drawn = across::card(ui, &card);
+    clock_ui.log_place("across-card", drawn.place);
+    for (name, &rect) in ["across-answer-0", "across-answer-1"]
+        .into_iter()
+        .zip(&drawn.answers)
+    {
+        clock_ui.log_place(name, rect);
+    }
+    let Some(i) = drawn.tapped else { return };
+    bevy::log::info!("across answer {}", answers[i]);
+    let asking = &mut clock_ui.across_resign;
+    match (offer_text.is_some(), *asking, i) {
+        (true, _, 0) => send(Action::own(DrawCommand::Accept)),
+        (true, _, _) => send(Action::own(DrawCommand::Decline)),
+        (false, true, 0) => {
+            *asking = false;
+            send(Action::Resign);
+        }
+        (false, true, _) => *asking = false,
+        (false, false, 0) => *asking = true,
+        (false, false, _) => send(Action::own(DrawCommand::Offer)),
+    }
 }
 
 /// The toolbar: new, undo, redo, flip, save, analysis, hint. Returns each tool's place

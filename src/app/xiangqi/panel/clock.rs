@@ -22,6 +22,8 @@ fn side_name(side: Side, lang: Lang) -> &'static str {
 pub(crate) struct ClockUi {
     /// The resign button was pressed once: it asks before it resigns.
     confirming_resign: bool,
+    /// The same for the far player's, face to face.
+    pub(crate) across_resign: bool,
     /// The next game's clock being chosen.
     choice: crate::app::odds::ClockChoice,
     /// Where its parts were last logged.
@@ -81,10 +83,14 @@ pub(crate) fn show(
             Some(side) => {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(T::DrawOffered.fill(lang, &[&side_name(side, lang)]));
-                    if ui.button(T::AcceptDraw.get(lang)).clicked() {
+                    let accept = ui.button(T::AcceptDraw.get(lang));
+                    state.log_place("accept-draw", accept.rect);
+                    if accept.clicked() {
                         send(Action::own(DrawCommand::Accept));
                     }
-                    if ui.button(T::DeclineDraw.get(lang)).clicked() {
+                    let decline = ui.button(T::DeclineDraw.get(lang));
+                    state.log_place("decline-draw", decline.rect);
+                    if decline.clicked() {
                         send(Action::own(DrawCommand::Decline));
                     }
                 });
@@ -112,7 +118,9 @@ pub(crate) fn show(
                     if button.clicked() {
                         state.confirming_resign = true;
                     }
-                    if ui.button(T::OfferDraw.get(lang)).clicked() {
+                    let offer = ui.button(T::OfferDraw.get(lang));
+                    state.log_place("offer-draw", offer.rect);
+                    if offer.clicked() {
                         send(Action::own(DrawCommand::Offer));
                     }
                 });

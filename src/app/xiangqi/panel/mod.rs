@@ -52,6 +52,8 @@ pub(crate) struct XiangqiUi {
     train: (Vec<(&'static str, (i32, i32))>, train::ListUi),
     /// The move box's text and what it said.
     typed: MoveBoxUi,
+    /// A puzzle duel's choices and places.
+    duel: crate::app::xiangqi::duel::panel::DuelUi,
 }
 
 /// What Xiangqi's part of the panel reads.
@@ -64,6 +66,7 @@ pub(crate) struct Shown<'w> {
     status: Res<'w, StatusLines>,
     editing: Res<'w, Editing>,
     training: Res<'w, Training>,
+    duel: Res<'w, crate::app::xiangqi::duel::PuzzleDuel>,
     engines: review::EngineShown<'w>,
     library: Res<'w, LibraryView>,
     household: Res<'w, ::table::household::Household>,
@@ -101,6 +104,7 @@ pub(crate) fn section(
         status,
         editing,
         training,
+        duel,
         engines,
         library,
         household,
@@ -120,6 +124,7 @@ pub(crate) fn section(
         train: train_ui,
         library: library_ui,
         typed: typed_ui,
+        duel: duel_ui,
     } = &mut *memory;
     let lang = settings.lang;
     let status = status.of(Xiangqi::KIND);
@@ -139,6 +144,10 @@ pub(crate) fn section(
             edit::show(ui, state, lang, edit_ui, &mut edit, &mut send);
             // Why a piece was refused.
             status_line(ui, status);
+        }
+        None if training.attempt.is_some() && duel.on() => {
+            let shown = (&*duel, &*training, lang);
+            crate::app::xiangqi::duel::panel::show(ui, shown, duel_ui, &mut send);
         }
         None if training.attempt.is_some() => {
             train::show(ui, &training, lang, &mut train_ui.0, &mut send);
@@ -177,6 +186,13 @@ pub(crate) fn section(
             ));
         }
     }
+    {
+        use crate::app::xiangqi::duel::{panel as duel_panel, players};
+        let names = players(&settings);
+        let seats = [names[0].as_str(), names[1].as_str()];
+        duel_panel::dialog(&ctx, (&duel, seats, lang), duel_ui, &mut send);
+        duel_panel::cover(&ctx, ui.clip_rect(), (&duel, lang), duel_ui, &mut send);
+    }
     if training.list {
         let (logged, list) = &mut *train_ui;
         train::list(&ctx, &training, lang, list, logged, &mut send);
@@ -208,10 +224,13 @@ pub(crate) fn section(
         info_ui.close();
     }
     if let Some(outcome) = model.outcome().filter(|_| !model.is_reviewing()) {
-        banner(
-            &ctx,
-            &i18n::outcome_told(outcome, model.game().offence(), lang),
-        );
+        let told = i18n::outcome_told(outcome, model.game().offence(), lang);
+        if settings.face_to_face {
+            let both = ::table::together::across::banner(&ctx, &told);
+            clock_ui.log_place("across-banner", both);
+        } else {
+            banner(&ctx, &told);
+        }
     }
     // The logic applies an edit (shell/toggles.rs); the panel only says what it was.
     let edited = edits.and_then(|e: table::Edits| {

@@ -142,7 +142,11 @@ fn head(
         clock_ui.log_place(name, rect);
     }
     ui.add_space(4.0);
-    cards::card(ui, model, (settings, xq), top);
+    if settings.face_to_face {
+        cards::across(ui, model, (settings, xq), top, clock_ui, send);
+    } else {
+        cards::card(ui, model, (settings, xq), top);
+    }
     let pos = model.shown_position();
     let heading = match model.outcome().filter(|_| !model.is_reviewing()) {
         Some(outcome) => i18n::outcome_told(outcome, model.game().offence(), lang),

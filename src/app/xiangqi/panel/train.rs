@@ -82,7 +82,7 @@ impl Length {
 }
 
 /// What the solver is asked: "Red to move: mate in 3", or to win material.
-fn task(p: &Puzzle, lang: Lang) -> String {
+pub(crate) fn task(p: &Puzzle, lang: Lang) -> String {
     let side = crate::i18n::side(p.solver(), lang);
     match p.goal {
         Goal::Mate => T::PuzzleFind.fill(lang, &[&side, &p.solver_moves()]),

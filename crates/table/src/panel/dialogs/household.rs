@@ -408,6 +408,12 @@ fn page(
                 }
             }
         }
+        if !game.duels.is_empty() {
+            ui.label(egui::RichText::new(Word::PlayerDuels.get(lang)).small());
+            for row in &game.duels {
+                ui.label(row);
+            }
+        }
     }
 }
 
