@@ -95,7 +95,7 @@ fn a_puzzle_duel_is_played_in_turn_and_scored() {
     use xiangqi::games::xiangqi::puzzles::collection;
     let mut game = super::harness::Game::start("duel");
     game.click_at(super::menu_place(&game, "MenuGame"));
-    game.click_at(super::stable_place(&game, "menu Own(Open)"));
+    game.click_at(super::stable_place(&game, "menu Own(Duel(Open))"));
     game.click_at(panel_place(&game, "duel-count-0"));
     game.click_at(panel_place(&game, "duel-minutes-0"));
     game.click_at(panel_place(&game, "duel-start"));
@@ -144,8 +144,10 @@ fn a_puzzle_duel_is_played_in_turn_and_scored() {
             game.until_position(&pos.to_fen());
         }
     };
+    // Begin sets the first puzzle up afresh: its clicks wait for that.
+    let mark = game.mark();
     game.click_at(panel_place(&game, "duel-begin"));
-    game.until_logged(&format!("duel: {first} begins"));
+    game.until_logged_since(mark, &format!("training puzzle {} ", ids[0]));
     solve(&mut game, &ids[0]);
     game.until_logged(&format!("duel: {first} solved 1"));
     // A wrong move misses the second: no retry in a duel.
@@ -164,8 +166,9 @@ fn a_puzzle_duel_is_played_in_turn_and_scored() {
     solve(&mut game, &ids[2]);
     game.until_logged(&format!("duel: {first} solved 3"));
     // Handed over: covered again until the second player begins.
+    let mark = game.mark();
     game.click_at(panel_place(&game, "duel-begin"));
-    game.until_logged(&format!("duel: {second} begins"));
+    game.until_logged_since(mark, &format!("training puzzle {} ", ids[0]));
     for (i, id) in ids.iter().enumerate() {
         solve(&mut game, id);
         game.until_logged(&format!("duel: {second} solved {}", i + 1));

@@ -550,9 +550,9 @@ fn face_to_face_on(name: &str) {
     std::fs::write(&settings, text).unwrap();
 }
 
-/// White text (the banner's words): every channel above 240.
+/// The banner's words, light on its dark fill: every channel above 170.
 fn white(c: [u8; 3]) -> bool {
-    c.iter().all(|&v| v > 240)
+    c.iter().all(|&v| v > 170)
 }
 
 /// Face to face, what is asked and told: the far player's card at the panel's top is
@@ -597,12 +597,15 @@ fn face_to_face_turns_the_far_players_card_questions_and_result() {
     game.until_logged("across answer");
     game.until_logged("game ended");
     let (cx, cy) = panel_place(&game, "across-banner");
+    // The bottom-right corner of the near copy: the scan stays inside the banners.
+    let (ex, ey) = panel_place(&game, "across-banner-corner");
     game.until_still();
     let shot = game.shot();
     game.save_shot(name);
     let (mut words, mut turned, mut above) = (0u32, 0u32, 0u32);
-    for dy in 8..110 {
-        for dx in -260..=260 {
+    let (reach, depth) = ((ex - cx) as i32 - 2, (ey - cy) as i32 - 2);
+    for dy in 10..depth {
+        for dx in -reach..=reach {
             let (dx, dy) = (dx as f32, dy as f32);
             above += u32::from(white(shot.at(cx + dx, cy - dy)));
             if !white(shot.at(cx + dx, cy + dy)) {

@@ -229,7 +229,18 @@ impl TableGame for Xiangqi {
     }
 
     fn wake_in(world: &World) -> Option<std::time::Duration> {
-        super::clock::wake_in(world.resource::<Model>())
+        let clock = super::clock::wake_in(world.resource::<Model>());
+        // A puzzle duel's clock, and its next puzzle set up by itself.
+        let now = world
+            .get_resource::<Time<Real>>()
+            .map_or(0.0, Time::elapsed_secs_f64);
+        let duel = world
+            .get_resource::<super::duel::PuzzleDuel>()
+            .and_then(|d| d.wake_in(now));
+        match (clock, duel) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     fn spoken_board(world: &World, lang: Lang) -> Option<SpokenBoard> {

@@ -87,6 +87,20 @@ impl PuzzleDuel {
     pub fn on(&self) -> bool {
         self.duel.is_some()
     }
+
+    /// How long the window may sleep at `now` (seconds of the app's clock): until the
+    /// next puzzle is set up, or the running clock's shown time changes.
+    #[must_use]
+    pub fn wake_in(&self, now: f64) -> Option<Duration> {
+        let d = self.duel.as_ref()?;
+        if let Some(at) = self.next_at {
+            return Some(Duration::from_secs_f64((at - now).max(0.0)));
+        }
+        match d.turn() {
+            Turn::Solving { player, .. } => Some(crate::clock::period(d.left(player))),
+            _ => None,
+        }
+    }
 }
 
 pub(crate) fn plugin(app: &mut App) {

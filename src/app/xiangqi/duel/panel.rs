@@ -13,6 +13,9 @@ use crate::i18n::{Lang, T};
 use table::clock::format_left;
 use table::together::duel::{Duel, Mark, Turn};
 
+/// A puzzle missed, as the marks show it (a sign every face the table draws with has).
+const MISSED: char = '×';
+
 /// What the duel's dialog and panel remember: the choices being made, the places logged.
 pub(crate) struct DuelUi {
     count: usize,
@@ -89,7 +92,7 @@ fn player_row(ui: &mut egui::Ui, d: &Duel, player: usize, on: bool) {
         .iter()
         .map(|m| match m {
             Mark::Solved(_) => '✔',
-            Mark::Missed => '✘',
+            Mark::Missed => MISSED,
             Mark::TimedOut => '·',
         })
         .collect();
@@ -253,28 +256,21 @@ fn scoreboard(
         ui.label(egui::RichText::new(line).size(18.0));
     }
     ui.add_space(8.0);
-    egui::Grid::new("duel scoreboard")
-        .striped(true)
-        .show(ui, |ui| {
-            ui.label("");
-            for name in d.players() {
-                ui.label(egui::RichText::new(name).strong());
-            }
-            ui.end_row();
-            for i in 0..d.puzzles().len() {
-                ui.label(format!("{}.", i + 1));
-                for player in 0..2 {
-                    ui.label(match d.marks(player).get(i) {
-                        Some(Mark::Solved(t)) => format!("✔ {}", format_left(*t)),
-                        Some(Mark::Missed) => "✘".to_owned(),
-                        Some(Mark::TimedOut) | None => "—".to_owned(),
-                    });
-                }
-                ui.end_row();
-            }
-        });
+    // A line a puzzle, both players' results side by side (centred as the rest).
+    let [a, b] = d.players();
+    ui.label(egui::RichText::new(format!("{a}  ·  {b}")).strong());
+    let said = |m: Option<&Mark>| match m {
+        Some(Mark::Solved(t)) => format!("✔ {}", format_left(*t)),
+        Some(Mark::Missed) => MISSED.to_string(),
+        Some(Mark::TimedOut) | None => "—".to_owned(),
+    };
+    for i in 0..d.puzzles().len() {
+        let (x, y) = (said(d.marks(0).get(i)), said(d.marks(1).get(i)));
+        let line = format!("{:>2}.  {x:<7}·  {y:<7}", i + 1);
+        ui.label(egui::RichText::new(line).monospace());
+    }
     ui.add_space(12.0);
-    ui.horizontal(|ui| {
+    {
         let again = ui.button(T::DuelAgain.get(lang));
         log_place(&mut state.logged, "duel-again".to_owned(), again.rect);
         if again.clicked() {
@@ -288,5 +284,5 @@ fn scoreboard(
         if close.clicked() {
             send(Action::own(DuelCommand::Close));
         }
-    });
+    }
 }

@@ -223,11 +223,15 @@ pub(crate) fn section(
     } else {
         info_ui.close();
     }
-    if let Some(outcome) = model.outcome().filter(|_| !model.is_reviewing()) {
+    // In a duel the duel's panel says what came of a puzzle: no banner over its cover.
+    let banner_shown = !model.is_reviewing() && !duel.on();
+    if let Some(outcome) = model.outcome().filter(|_| banner_shown) {
         let told = i18n::outcome_told(outcome, model.game().offence(), lang);
         if settings.face_to_face {
             let both = ::table::together::across::banner(&ctx, &told);
             clock_ui.log_place("across-banner", both);
+            let corner = egui::Rect::from_center_size(both.max, egui::Vec2::ZERO);
+            clock_ui.log_place("across-banner-corner", corner);
         } else {
             banner(&ctx, &told);
         }
