@@ -629,3 +629,33 @@ fn face_to_face_turns_the_far_players_card_questions_and_result() {
         "the far copy is the near one turned: {share:.2}"
     );
 }
+
+/// Face to face at the Go table: white sits across, their card turned at the panel's
+/// top; on white's move it offers them Pass and Resign where they read them first (the
+/// screen's right, at the card's far end: its top), and a tap there passes for white;
+/// the pass is said on the card to black's side of it, black's card stays upright below.
+#[test]
+fn face_to_face_at_the_go_table_white_passes_from_the_turned_card() {
+    let name = "face-to-face-go";
+    let game = Game::start(name);
+    game.until_drawn();
+    game.key("ctrl+w");
+    drop(game);
+    face_to_face_on(name);
+    let game = Game::restart(name, &[]);
+    game.until_drawn();
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.click_at(panel_place(&game, "go-9"));
+    game.click_at(go_point(&game, "E5", 9));
+    game.until_logged("go plays E5");
+    let card = panel_place(&game, "go-across-card");
+    let pass = panel_place(&game, "go-across-answer-0");
+    let resign = panel_place(&game, "go-across-answer-1");
+    assert!(pass.0 > resign.0, "Pass first as white reads: {pass:?} {resign:?}");
+    assert!(pass.1 < card.1, "at the card's far end: {pass:?}, card {card:?}");
+    game.click_at(pass);
+    game.until_logged("go plays pass");
+    game.until_still();
+    game.save_shot(name);
+}
