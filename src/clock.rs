@@ -59,6 +59,8 @@ pub struct Reading {
     pub left: [Duration; 2],
     /// Whether a side has spent its base time and plays in 读秒.
     pub in_byoyomi: [bool; 2],
+    /// How many of its 读秒 periods a side has used up.
+    pub used: [u8; 2],
 }
 
 /// A game clock: one side's time runs while the other's waits.
@@ -97,6 +99,7 @@ impl<S: Side> Clock<S> {
             now: Reading {
                 left: controls.0.map(|c| c.base),
                 in_byoyomi: [false; 2],
+                used: [0; 2],
             },
             turn,
             paused: true,
@@ -139,6 +142,22 @@ impl<S: Side> Clock<S> {
         self.now.in_byoyomi[side.index()]
     }
 
+    /// What a card writes beside `side`'s time in 读秒: `words` ("读秒"), with the
+    /// periods left when the control has more than one ("读秒 ×2"); `None` before it.
+    #[must_use]
+    pub fn byoyomi_words(&self, side: S, words: &str) -> Option<String> {
+        let i = side.index();
+        if !self.now.in_byoyomi[i] {
+            return None;
+        }
+        let periods = self.controls.0[i].periods;
+        Some(if periods > 1 {
+            format!("{words} ×{}", periods.saturating_sub(self.now.used[i]))
+        } else {
+            words.to_owned()
+        })
+    }
+
     /// The side whose time is running, if any.
     #[must_use]
     pub fn running(&self) -> Option<S> {
@@ -173,16 +192,25 @@ impl<S: Side> Clock<S> {
             self.now.left[i] = left - elapsed;
             return None;
         }
-        // The base is spent: 读秒 begins with what is left of this move's time.
-        if let Some(period) = self.controls.0[i].byoyomi
-            && !self.now.in_byoyomi[i]
-        {
-            let over = elapsed - left;
-            self.now.in_byoyomi[i] = true;
-            if over < period {
-                self.now.left[i] = period - over;
-                return None;
+        // The base (or a period) is spent: the next period begins with what is left of
+        // this move's time, while there is one.
+        if let Some(period) = self.controls.0[i].byoyomi {
+            let periods = self.controls.0[i].periods.max(1);
+            let mut over = elapsed - left;
+            if !self.now.in_byoyomi[i] {
+                self.now.in_byoyomi[i] = true;
+            } else {
+                self.now.used[i] = self.now.used[i].saturating_add(1);
             }
+            while self.now.used[i] < periods {
+                if over < period {
+                    self.now.left[i] = period - over;
+                    return None;
+                }
+                over -= period;
+                self.now.used[i] += 1;
+            }
+            self.now.used[i] = periods;
         }
         self.now.left[i] = Duration::ZERO;
         self.paused = true;
@@ -203,12 +231,19 @@ impl<S: Side> Clock<S> {
     }
 }
 
-/// What the clock's voice calls as a side's 读秒 runs: that it has begun, and each of
-/// the last ten seconds of a period as it comes ("十、九、八…").
+/// What the clock's voice calls as a side's 读秒 runs: that it has begun, each period
+/// used up, and each of the last ten seconds of a period as it comes ("十、九、八…").
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Call {
-    /// The base is spent: 读秒 begins.
-    Byoyomi,
+    /// The base is spent: 读秒 begins (with this many periods).
+    Byoyomi(u8),
+    /// A period was used up: the how-manieth, and how many are left (1: the last).
+    PeriodUsed {
+        /// Periods used up so far (1: the first).
+        used: u8,
+        /// Periods left, the one beginning among them.
+        left: u8,
+    },
     /// This many whole seconds are left of the period (10 down to 1).
     Seconds(u8),
 }
@@ -224,8 +259,14 @@ impl<S: Side> Clock<S> {
         if !self.now.in_byoyomi[i] {
             return None;
         }
+        let periods = self.controls.0[i].periods.max(1);
         if !before.in_byoyomi[i] {
-            return Some(Call::Byoyomi);
+            return Some(Call::Byoyomi(periods));
+        }
+        if self.now.used[i] > before.used[i] {
+            let used = self.now.used[i];
+            let left = periods.saturating_sub(used);
+            return Some(Call::PeriodUsed { used, left });
         }
         let whole = |d: Duration| d.as_millis().div_ceil(1000);
         let (was, is) = (whole(before.left[i]), whole(self.now.left[i]));
@@ -270,7 +311,7 @@ mod tests {
         let mut c = Clock::new("0:05+0/30".parse::<TimeControl>().unwrap(), Color::Red);
         c.resume();
         let heard = calls(&mut c, Color::Red, 100, 40_000);
-        let mut want = vec![(5_000, Call::Byoyomi)];
+        let mut want = vec![(5_000, Call::Byoyomi(1))];
         // The period began at 5 s: ten seconds are left at 25 s, one at 34 s.
         want.extend(
             (1..=10)
@@ -294,6 +335,47 @@ mod tests {
             calls(&mut c, Color::Red, 100, 30_000),
             [],
             "no 读秒, no calls"
+        );
+    }
+
+    /// Three periods of ten seconds: each used up is called with how many are left, and
+    /// each period's last seconds are counted; the last period run out is a flag.
+    #[test]
+    fn periods_are_used_up_one_by_one_and_called() {
+        let mut c = Clock::new("0:05+0/10x3".parse::<TimeControl>().unwrap(), Color::Red);
+        c.resume();
+        let heard = calls(&mut c, Color::Red, 100, 34_900);
+        let count = |from: u64| {
+            (1..=9)
+                .rev()
+                .map(move |n| (from + (10 - n) * 1000, Call::Seconds(n as u8)))
+        };
+        let mut want = vec![(5_000, Call::Byoyomi(3))];
+        // A period's first whole second is ten: called as it begins, with the period.
+        want.extend(count(5_000));
+        want.push((15_000, Call::PeriodUsed { used: 1, left: 2 }));
+        want.extend(count(15_000));
+        want.push((25_000, Call::PeriodUsed { used: 2, left: 1 }));
+        want.extend(count(25_000));
+        assert_eq!(heard, want);
+        assert_eq!(c.reading().used[0], 2);
+        assert_eq!(
+            c.tick(Duration::from_millis(100)),
+            Some(Color::Red),
+            "the last run out"
+        );
+        // A move keeps the periods left and gives a fresh one.
+        let mut c = Clock::new("0:05+0/10x3".parse::<TimeControl>().unwrap(), Color::Red);
+        c.resume();
+        assert_eq!(c.tick(S(17)), None, "the base, a period, 2 s of the second");
+        assert_eq!((c.left(Color::Red), c.reading().used[0]), (S(8), 1));
+        c.moved(Color::Red);
+        assert_eq!((c.left(Color::Red), c.reading().used[0]), (S(10), 1));
+        c.moved(Color::Black);
+        assert_eq!(
+            c.tick(S(25)),
+            Some(Color::Red),
+            "two periods in one go: the flag"
         );
     }
 

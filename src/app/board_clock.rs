@@ -231,7 +231,7 @@ fn draw(
                     painter.text(
                         below,
                         egui::Align2::CENTER_CENTER,
-                        crate::i18n::clock_call(crate::clock::Call::Byoyomi, lang),
+                        crate::i18n::clock_call(crate::clock::Call::Byoyomi(1), lang),
                         egui::FontId::proportional(size * 0.25),
                         ui.visuals().text_color(),
                     );

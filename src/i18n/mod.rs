@@ -118,6 +118,9 @@ texts! {
     CustomClockHint => "如 10+5、0:30+0、10+0/30（读秒）；让时先写先走一方的：10+5,3+5", "e.g. 10+5, 0:30+0, 10+0/30 (byo-yomi); time odds, the first mover's first: 10+5,3+5";
     TimeOdds => "让时", "Time odds";
     ByoyomiBegins => "开始读秒", "Byo-yomi";
+    ByoyomiPeriods => "开始读秒，共{}次", "Byo-yomi, {} periods";
+    PeriodUsed => "第{}次读秒用完，还剩{}次", "{} period used, {} left";
+    LastPeriod => "最后一次读秒", "Last period";
     OddsSuggested => "建议让时：{}用 {}，{}用 {}", "Suggested odds: {} plays on {}, {} on {}";
     TakeOdds => "采用", "Use it";
     Byoyomi => "读秒", "byo-yomi";
@@ -235,15 +238,45 @@ pub fn no_engine(lang: Lang) -> &'static str {
     }
 }
 
-/// A clock's call in words: 读秒 begun, or the seconds left ("十", "ten").
+/// `word` with its first letter capital.
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A clock's call in words: 读秒 begun, a period used up ("第一次读秒用完，还剩两次"),
+/// the last period, or the seconds left ("十", "ten").
 #[must_use]
 pub fn clock_call(call: crate::clock::Call, lang: Lang) -> String {
     const ZH: [&str; 10] = ["一", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
     const EN: [&str; 10] = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ];
+    // Counts as said: 两 for two of something, 二 in an ordinal.
+    const HOW_MANY: [&str; 10] = ["一", "两", "三", "四", "五", "六", "七", "八", "九", "十"];
+    const NTH: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    let at = |n: u8| usize::from(n.clamp(1, 10)) - 1;
     match call {
-        crate::clock::Call::Byoyomi => T::ByoyomiBegins.get(lang).to_owned(),
+        crate::clock::Call::Byoyomi(periods) if periods > 1 => {
+            let n = if lang == Lang::Zh {
+                HOW_MANY[at(periods)]
+            } else {
+                EN[at(periods)]
+            };
+            T::ByoyomiPeriods.fill(lang, &[&n])
+        }
+        crate::clock::Call::Byoyomi(_) => T::ByoyomiBegins.get(lang).to_owned(),
+        crate::clock::Call::PeriodUsed { left: 1, .. } => T::LastPeriod.get(lang).to_owned(),
+        crate::clock::Call::PeriodUsed { used, left } => match lang {
+            Lang::Zh => T::PeriodUsed.fill(lang, &[&ZH[at(used)], &HOW_MANY[at(left)]]),
+            Lang::En => T::PeriodUsed.fill(lang, &[&capital(NTH[at(used)]), &EN[at(left)]]),
+        },
         crate::clock::Call::Seconds(n) => {
             let words = if lang == Lang::Zh { ZH } else { EN };
             words[usize::from(n.clamp(1, 10)) - 1].to_owned()
@@ -256,6 +289,22 @@ mod tests {
     use super::*;
     use crate::rules::record::Format;
     use crate::rules::{Color, IllegalMove, Notation, Outcome, Termination};
+
+    #[test]
+    fn periods_of_byoyomi_are_called_as_players_say_them() {
+        use crate::clock::Call;
+        let say = |c, l| clock_call(c, l);
+        assert_eq!(say(Call::Byoyomi(1), Lang::Zh), "开始读秒");
+        assert_eq!(say(Call::Byoyomi(3), Lang::Zh), "开始读秒，共三次");
+        assert_eq!(say(Call::Byoyomi(3), Lang::En), "Byo-yomi, three periods");
+        let first = Call::PeriodUsed { used: 1, left: 2 };
+        assert_eq!(say(first, Lang::Zh), "第一次读秒用完，还剩两次");
+        assert_eq!(say(first, Lang::En), "First period used, two left");
+        let last = Call::PeriodUsed { used: 2, left: 1 };
+        assert_eq!(say(last, Lang::Zh), "最后一次读秒");
+        assert_eq!(say(last, Lang::En), "Last period");
+        assert_eq!(say(Call::Seconds(10), Lang::Zh), "十");
+    }
 
     #[test]
     fn both_languages() {

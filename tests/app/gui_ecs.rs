@@ -658,7 +658,11 @@ fn espeak_ng_says_a_move_into_a_wav() {
     for (text, lang) in [
         ("Red cannon 2 to 5".to_owned(), Lang::En),
         ("红方 炮二平五".to_owned(), Lang::Zh),
-        (clock_call(Call::Byoyomi, Lang::Zh), Lang::Zh),
+        (clock_call(Call::Byoyomi(1), Lang::Zh), Lang::Zh),
+        (
+            clock_call(Call::PeriodUsed { used: 1, left: 2 }, Lang::Zh),
+            Lang::Zh,
+        ),
         (clock_call(Call::Seconds(10), Lang::Zh), Lang::Zh),
         (clock_call(Call::Seconds(7), Lang::En), Lang::En),
     ] {

@@ -652,8 +652,14 @@ fn face_to_face_at_the_go_table_white_passes_from_the_turned_card() {
     let card = panel_place(&game, "go-across-card");
     let pass = panel_place(&game, "go-across-answer-0");
     let resign = panel_place(&game, "go-across-answer-1");
-    assert!(pass.0 > resign.0, "Pass first as white reads: {pass:?} {resign:?}");
-    assert!(pass.1 < card.1, "at the card's far end: {pass:?}, card {card:?}");
+    assert!(
+        pass.0 > resign.0,
+        "Pass first as white reads: {pass:?} {resign:?}"
+    );
+    assert!(
+        pass.1 < card.1,
+        "at the card's far end: {pass:?}, card {card:?}"
+    );
     game.click_at(pass);
     game.until_logged("go plays pass");
     game.until_still();

@@ -30,7 +30,13 @@ pub struct TimeControl {
     pub increment: Duration,
     /// Each move's time once the base is spent, if the control has 读秒.
     pub byoyomi: Option<Duration>,
+    /// How many 读秒 periods (at least 1): a period run out without a move is used up
+    /// and the next begins; the last run out loses on time.
+    pub periods: u8,
 }
+
+/// The most 读秒 periods a control may have.
+pub const MAX_PERIODS: u8 = 10;
 
 /// The most a clock may be set to: 10 hours.
 const MAX: Duration = Duration::from_secs(10 * 3600);
@@ -51,6 +57,7 @@ impl TimeControl {
             base: Duration::from_secs(minutes * 60),
             increment: Duration::from_secs(increment),
             byoyomi: None,
+            periods: 1,
         }
     }
 
@@ -71,6 +78,7 @@ impl TimeControl {
             base,
             increment,
             byoyomi: None,
+            periods: 1,
         })
     }
 }
@@ -86,7 +94,7 @@ impl FromStr for TimeControl {
     type Err = ParseTimeControlError;
 
     /// `10+5` (minutes + seconds), `0:30+0` (M:SS + seconds), `10` (no increment), with
-    /// an optional `/30` for 30 seconds of 读秒.
+    /// an optional `/30` for 30 seconds of 读秒, `/30x3` for three such periods.
     fn from_str(s: &str) -> Result<TimeControl, ParseTimeControlError> {
         let bad = || ParseTimeControlError(s.to_owned());
         let text = s.trim();
@@ -113,20 +121,27 @@ impl FromStr for TimeControl {
         }
         .ok_or_else(bad)?;
         let secs = |t: &str| t.trim().parse::<u64>().map_err(|_| bad());
+        let (byoyomi, periods) = match byoyomi.map(|b| b.split_once(['x', 'X'])) {
+            Some(Some((b, n))) => (Some(b), n.trim().parse::<u8>().map_err(|_| bad())?),
+            Some(None) => (byoyomi, 1),
+            None => (None, 1),
+        };
         let tc = TimeControl {
             base: Duration::from_secs(base),
             increment: Duration::from_secs(secs(inc)?),
             byoyomi: byoyomi.map(secs).transpose()?.map(Duration::from_secs),
+            periods,
         };
         let sane = tc.base > Duration::ZERO
             && tc.base <= MAX
             && tc.increment <= MAX
-            && tc.byoyomi.is_none_or(|b| b > Duration::ZERO && b <= MAX);
+            && tc.byoyomi.is_none_or(|b| b > Duration::ZERO && b <= MAX)
+            && (1..=MAX_PERIODS).contains(&tc.periods);
         sane.then_some(tc).ok_or_else(bad)
     }
 }
 
-/// `10+5`, `0:30+0`, `10+0/30`: what [`FromStr`] reads.
+/// `10+5`, `0:30+0`, `10+0/30`, `10+0/30x3`: what [`FromStr`] reads.
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.base.as_secs();
@@ -138,6 +153,9 @@ impl fmt::Display for TimeControl {
         write!(f, "+{}", self.increment.as_secs())?;
         if let Some(b) = self.byoyomi {
             write!(f, "/{}", b.as_secs())?;
+            if self.periods > 1 {
+                write!(f, "x{}", self.periods)?;
+            }
         }
         Ok(())
     }
@@ -311,6 +329,7 @@ mod tests {
             ("1:05+2", 65, 2, None),
             ("10", 600, 0, None),
             ("10+0/30", 600, 0, Some(30)),
+            ("10+0/30x3", 600, 0, Some(30)),
             (" 30+10 ", 1800, 10, None),
         ] {
             let tc: TimeControl = text.parse().unwrap_or_else(|e| panic!("{e}"));
@@ -329,12 +348,25 @@ mod tests {
             "abc",
             "10+x",
             "10+5/0",
+            "10+0/30x0",
+            "10+0/30x11",
+            "10+0/30x",
             "601+0",
             "99999999999999999999+0",
             "-1+0",
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+        let three: TimeControl = "10+0/30x3".parse().unwrap();
+        assert_eq!(
+            (three.periods, three.to_string().as_str()),
+            (3, "10+0/30x3")
+        );
+        assert_eq!(
+            "10+0/30x1".parse::<TimeControl>().unwrap().to_string(),
+            "10+0/30"
+        );
+        assert_eq!("10+0/30".parse::<TimeControl>().unwrap().periods, 1);
         let err = "ten".parse::<TimeControl>().unwrap_err();
         assert!(err.to_string().contains("10+5"), "{err}");
     }

@@ -95,7 +95,7 @@ impl Session {
         let [black, white] = controls.0;
         file.set_tag("TM", Some(&black.base.as_secs().to_string()));
         let overtime = |control: crate::rules::TimeControl| match control.byoyomi {
-            Some(b) => format!("1x{} byo-yomi", b.as_secs()),
+            Some(b) => format!("{}x{} byo-yomi", control.periods.max(1), b.as_secs()),
             None => format!("{} s increment", control.increment.as_secs()),
         };
         let overtime = if controls.is_odds() {

@@ -81,9 +81,10 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
                 };
                 ui.label(egui::RichText::new(what).small());
             });
-            if let Some((left, _, byoyomi)) = clock {
+            if let (Some((left, _, _)), Some(c)) = (clock, table.clock()) {
+                let byoyomi = c.byoyomi_words(color, G::Byoyomi.get(lang));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    clock_text(ui, left, byoyomi.then(|| G::Byoyomi.get(lang)));
+                    clock_text(ui, left, byoyomi.as_deref());
                 });
             }
         });
@@ -111,11 +112,12 @@ pub(super) fn across(
     } else {
         taken
     };
-    let byoyomi = G::Byoyomi.get(lang);
-    let clock = table.clock().map(|c| {
-        let (left, _, reading) = clock::shown(c)[1];
-        (left, reading.then_some(byoyomi))
-    });
+    let byoyomi = table
+        .clock()
+        .and_then(|c| c.byoyomi_words(color, G::Byoyomi.get(lang)));
+    let clock = table
+        .clock()
+        .map(|c| (clock::shown(c)[1].0, byoyomi.as_deref()));
     let said = match (table.result(), table.said()) {
         (Some(result), _) => Some(G::ResultIs.fill(lang, &[&go_result(result, lang)])),
         (None, Some(Said::Passed(c))) => Some(G::Passes.fill(lang, &[&go_side(*c, lang)])),

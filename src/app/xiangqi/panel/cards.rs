@@ -74,10 +74,8 @@ pub(crate) fn card(
             });
             if let Some(clock) = model.clock() {
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let byoyomi = clock
-                        .in_byoyomi(side)
-                        .then(|| T::Byoyomi.get(settings.lang));
-                    clock_text(ui, clock.left(side), byoyomi);
+                    let byoyomi = clock.byoyomi_words(side, T::Byoyomi.get(settings.lang));
+                    clock_text(ui, clock.left(side), byoyomi.as_deref());
                 });
             }
         });
@@ -110,10 +108,10 @@ pub(crate) fn across(
     let over = model.outcome().is_some() && !model.is_reviewing();
     let to_move = model.shown_position().turn() == side && !over;
     let name = player_name(model, (settings, xq), side);
-    let byoyomi = T::Byoyomi.get(lang);
-    let clock = model
+    let byoyomi = model
         .clock()
-        .map(|c| (c.left(side), c.in_byoyomi(side).then_some(byoyomi)));
+        .and_then(|c| c.byoyomi_words(side, T::Byoyomi.get(lang)));
+    let clock = model.clock().map(|c| (c.left(side), byoyomi.as_deref()));
     let offered = model.draw_offer().filter(|&s| s != side && !over);
     let warning = super::super::play::warning_text(model, lang);
     let result = model

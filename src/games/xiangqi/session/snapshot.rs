@@ -321,7 +321,12 @@ fn parse_step(text: &str) -> Result<Step, String> {
 /// side in 读秒.
 fn reading_text(r: &Reading) -> String {
     let side = |i: usize| {
-        let b = if r.in_byoyomi[i] { "b" } else { "" };
+        // `b` in 读秒, then the periods used up if any (`b2`).
+        let b = match (r.in_byoyomi[i], r.used[i]) {
+            (false, _) => String::new(),
+            (true, 0) => "b".to_owned(),
+            (true, used) => format!("b{used}"),
+        };
         format!("{}{b}", r.left[i].as_millis())
     };
     format!("{},{}", side(0), side(1))
@@ -375,11 +380,17 @@ fn parse_reading(text: &str) -> Result<Reading, String> {
     let mut reading = Reading {
         left: [Duration::ZERO; 2],
         in_byoyomi: [false; 2],
+        used: [0; 2],
     };
     for (i, side) in [r, b].into_iter().enumerate() {
-        let ms = side.strip_suffix('b');
-        reading.in_byoyomi[i] = ms.is_some();
-        let ms: u64 = ms.unwrap_or(side).parse().map_err(|_| bad())?;
+        let (ms, used) = match side.split_once('b') {
+            Some((ms, "")) => (ms, Some(0)),
+            Some((ms, used)) => (ms, Some(used.parse::<u8>().map_err(|_| bad())?)),
+            None => (side, None),
+        };
+        reading.in_byoyomi[i] = used.is_some();
+        reading.used[i] = used.unwrap_or(0);
+        let ms: u64 = ms.parse().map_err(|_| bad())?;
         reading.left[i] = Duration::from_millis(ms);
     }
     Ok(reading)

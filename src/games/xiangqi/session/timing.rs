@@ -116,7 +116,12 @@ fn is_side_tag(name: &str) -> bool {
 /// `control` into `record`'s tags `{side}TimeControl` and `{side}Byoyomi`.
 fn write_control(record: &mut GameRecord, side: &str, control: TimeControl) {
     record.set_tag(&format!("{side}TimeControl"), &control.pgn_tag());
+    // `30`, or `30x3` with three periods.
     match control.byoyomi {
+        Some(b) if control.periods > 1 => record.set_tag(
+            &format!("{side}Byoyomi"),
+            &format!("{}x{}", b.as_secs(), control.periods),
+        ),
         Some(b) => record.set_tag(&format!("{side}Byoyomi"), &b.as_secs().to_string()),
         None => record
             .tags
@@ -130,11 +135,12 @@ fn write_control(record: &mut GameRecord, side: &str, control: TimeControl) {
 pub(super) fn control_of(record: &GameRecord) -> Option<Controls> {
     let read = |side: &str| {
         let mut control = TimeControl::from_pgn_tag(record.tag(&format!("{side}TimeControl"))?)?;
-        control.byoyomi = record
+        // The tag as a control's 读秒 part reads it (`30`, `30x3`).
+        let byoyomi = record
             .tag(&format!("{side}Byoyomi"))
-            .and_then(|b| b.trim().parse::<u64>().ok())
-            .filter(|&b| b > 0)
-            .map(Duration::from_secs);
+            .and_then(|b| format!("1/{}", b.trim()).parse::<TimeControl>().ok());
+        control.byoyomi = byoyomi.and_then(|b| b.byoyomi);
+        control.periods = byoyomi.map_or(1, |b| b.periods);
         Some(control)
     };
     let both = read("");
@@ -277,6 +283,31 @@ mod tests {
     /// Time odds (让时): each side's control goes into PGN as its own tag beside the
     /// `TimeControl` another program reads (red's), comes back as each side's, and the
     /// snapshot keeps both; an even game writes no side's tag.
+    /// 读秒 with periods: the periods used up are kept by a snapshot (the autosave), and
+    /// the control with its periods by PGN (`Byoyomi "10x3"`).
+    #[test]
+    fn periods_of_byoyomi_go_to_pgn_and_snapshots_and_come_back() {
+        let mut s = timed("0:05+0/10x3");
+        s.tick(S(27));
+        play(&mut s, "h2e2");
+        assert_eq!(left(&s)[0], 10, "a fresh period after the move");
+        assert_eq!(s.clock().unwrap().reading().used[0], 2, "two used up");
+        let text = pgn::write(&s.record(), crate::rules::Notation::Chinese);
+        assert!(text.contains("[Byoyomi \"10x3\"]"), "{text}");
+        let read = crate::rules::read::read_any(&text).unwrap().record;
+        let mut back = Session::new();
+        back.replace_record(read);
+        assert_eq!(
+            back.clock().unwrap().controls(),
+            "0:05+0/10x3".parse().unwrap()
+        );
+        let again = Session::from_snapshot(&s.to_snapshot()).unwrap();
+        assert_eq!(
+            again.clock().unwrap().reading(),
+            s.clock().unwrap().reading()
+        );
+    }
+
     #[test]
     fn time_odds_go_to_pgn_and_snapshots_and_come_back() {
         let mut s = timed("10+5,3+0/10");
