@@ -263,10 +263,11 @@ impl<S: Side> Clock<S> {
         if !before.in_byoyomi[i] {
             return Some(Call::Byoyomi(periods));
         }
-        if self.now.used[i] > before.used[i] {
-            let used = self.now.used[i];
+        let used = self.now.used[i];
+        if used > before.used[i] {
+            // The last period run out is the flag, not a period to call.
             let left = periods.saturating_sub(used);
-            return Some(Call::PeriodUsed { used, left });
+            return (left > 0).then_some(Call::PeriodUsed { used, left });
         }
         let whole = |d: Duration| d.as_millis().div_ceil(1000);
         let (was, is) = (whole(before.left[i]), whole(self.now.left[i]));

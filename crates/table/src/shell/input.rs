@@ -28,8 +28,13 @@ use crate::shell::table::{KeyContext, KeyPress, Tables};
 #[derive(Component)]
 pub struct BoardCamera;
 
+/// Where the pointer is on the window (logical pixels): the mouse's cursor, or the
+/// finger on a touch screen, which moves no cursor. A piece dragged follows it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct PointerAt(pub Option<Vec2>);
+
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<PointerAt>().add_systems(
         Update,
         (
             // Headless (tests) there is no window and so no window events.
@@ -59,7 +64,7 @@ fn pointer(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
     (over_panel, time): (Res<PointerOverPanel>, Res<Time<Real>>),
-    (mut cursor, mut touches): (Local<Option<Vec2>>, Local<crate::together::touch::Touches>),
+    (mut cursor, mut touches): (ResMut<PointerAt>, Local<crate::together::touch::Touches>),
     mut board: MessageWriter<BoardPointer>,
     mut actions: MessageWriter<Action>,
 ) {
@@ -78,17 +83,17 @@ fn pointer(
     for event in events.read() {
         let button = match event {
             WindowEvent::CursorMoved(moved) => {
-                *cursor = Some(moved.position);
+                cursor.0 = Some(moved.position);
                 continue;
             }
             WindowEvent::CursorLeft(_) => {
-                *cursor = None;
+                cursor.0 = None;
                 continue;
             }
             WindowEvent::MouseButtonInput(button) => button,
             // A finger is the left button (a long press the right): `together/touch.rs`.
             WindowEvent::TouchInput(touch) => {
-                *cursor = Some(touch.position);
+                cursor.0 = Some(touch.position);
                 let presses = touches.feed(touch.phase, touch.id, touch.position, time.elapsed());
                 for (press, at) in presses {
                     let at = world_at(at, camera, transform);
@@ -105,10 +110,10 @@ fn pointer(
             }
             _ => continue,
         };
-        let at = cursor.and_then(|c| world_at(c, camera, transform));
+        let at = cursor.0.and_then(|c| world_at(c, camera, transform));
         debug!(
             "{:?} {:?} at {:?} -> {at:?}",
-            button.button, button.state, *cursor
+            button.button, button.state, cursor.0
         );
         let mut on_board = |press: BoardPress| {
             board.write(BoardPointer { press, at });

@@ -27,8 +27,16 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<LineNow>()
         .add_systems(
             Update,
-            (read_line, command, step).chain().in_set(Logic::Replay),
+            (read_line.run_if(wanted), command, step)
+                .chain()
+                .in_set(Logic::Replay),
         );
+}
+
+/// Whether the line is worth reading this frame: a replay runs or is asked for (the
+/// read takes the whole world: not every frame for nothing).
+fn wanted(replaying: Res<Replaying>, asked: Res<Messages<ReplayCommand>>) -> bool {
+    replaying.0.is_some() || !asked.is_empty()
 }
 
 pub(crate) fn window_plugin(app: &mut App) {
@@ -79,7 +87,8 @@ fn command(
     }
 }
 
-/// Where the line shown stands, read at the frame's start (the game's own answer).
+/// Where the line shown stands, read at the frame's start (the game's own answer) while a
+/// replay runs or is asked for.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineNow(pub Option<crate::shell::table::LineShown>);
 

@@ -417,10 +417,11 @@ fn sync_on_change(
     }
 }
 
-/// The held piece follows the cursor.
+/// The held piece follows the cursor, or the finger on a touch screen.
 fn drag(
     selection: Res<Selection>,
     settings: Res<Settings>,
+    pointer: Option<Res<crate::app::shell::input::PointerAt>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Option<Single<(&Camera, &GlobalTransform), With<BoardCamera>>>,
     mut pieces: Query<(&PieceView, &mut Transform), Without<Slide>>,
@@ -432,7 +433,7 @@ fn drag(
         return;
     };
     let (camera, cam_transform) = *camera;
-    let Some(cursor) = window.cursor_position() else {
+    let Some(cursor) = pointer.and_then(|p| p.0).or_else(|| window.cursor_position()) else {
         return;
     };
     let Ok(point) = camera.viewport_to_world_2d(cam_transform, cursor) else {
