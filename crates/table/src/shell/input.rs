@@ -34,18 +34,19 @@ pub struct BoardCamera;
 pub struct PointerAt(pub Option<Vec2>);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<PointerAt>().add_systems(
-        Update,
-        (
-            // Headless (tests) there is no window and so no window events.
-            pointer.run_if(resource_exists::<Messages<WindowEvent>>),
-            keys.run_if(resource_exists::<Messages<KeyboardInput>>),
-            dropped_files.run_if(resource_exists::<Messages<bevy::window::FileDragAndDrop>>),
+    app.init_resource::<PointerAt>()
+        .add_systems(
+            Update,
+            (
+                // Headless (tests) there is no window and so no window events.
+                pointer.run_if(resource_exists::<Messages<WindowEvent>>),
+                keys.run_if(resource_exists::<Messages<KeyboardInput>>),
+                dropped_files.run_if(resource_exists::<Messages<bevy::window::FileDragAndDrop>>),
+            )
+                .chain()
+                .in_set(AppSet::Input),
         )
-            .chain()
-            .in_set(AppSet::Input),
-    )
-    .add_systems(Update, route.in_set(AppSet::Route));
+        .add_systems(Update, route.in_set(AppSet::Route));
 }
 
 /// Where a cursor position falls in the board camera's world, if over its viewport.

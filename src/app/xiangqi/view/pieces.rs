@@ -433,7 +433,10 @@ fn drag(
         return;
     };
     let (camera, cam_transform) = *camera;
-    let Some(cursor) = pointer.and_then(|p| p.0).or_else(|| window.cursor_position()) else {
+    let Some(cursor) = pointer
+        .and_then(|p| p.0)
+        .or_else(|| window.cursor_position())
+    else {
         return;
     };
     let Ok(point) = camera.viewport_to_world_2d(cam_transform, cursor) else {
