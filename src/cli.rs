@@ -111,6 +111,8 @@ enum Command {
         /// /usr/games).
         #[arg(long)]
         engine: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        sheet: puzzles::Sheet,
     },
     /// The warning the table's help gives before a move: nothing for a move it lets
     /// pass, else its words (a piece taken for nothing, a mate walked into or missed).
@@ -429,6 +431,23 @@ enum GoCommand {
         #[arg(long)]
         zh: bool,
     },
+    /// The Go problems (死活题): one a line, `ID LEVEL TO-PLAY GOAL RIGHT START SOURCE`
+    /// (tab-separated; RIGHT: the right first moves in GTP points, START: the position as
+    /// SGF), or with --file, the problems of an SGF problem file.
+    Problems {
+        /// One JSON object a problem, in an array.
+        #[arg(long)]
+        json: bool,
+        /// Only this level (1 easiest to 4).
+        #[arg(long)]
+        level: Option<u8>,
+        /// An SGF file of problems (one a game; right lines marked RIGHT, Correct or
+        /// 正解) instead of the collection.
+        #[arg(long)]
+        file: Option<String>,
+        #[command(flatten)]
+        sheet: puzzles::Sheet,
+    },
     /// Write a game of an SGF file as SGF (FF[4], UTF-8, the whole tree).
     Convert {
         /// The file (`-`: standard input).
@@ -548,8 +567,11 @@ pub fn run() -> ExitCode {
             depth,
             most,
             engine,
+            sheet,
         } => {
-            if from.is_empty() {
+            if sheet.sheet.is_some() {
+                puzzles::xiangqi_sheet(&mut out, &sheet)
+            } else if from.is_empty() {
                 puzzles::list(&mut out)
             } else {
                 puzzles::from_games(&mut out, &from, engine.as_deref(), depth, most)
@@ -719,6 +741,12 @@ fn library_command(out: &mut impl Write, action: LibraryCommand) -> Result<(), F
 fn go_command(out: &mut impl Write, action: GoCommand) -> Result<(), Failure> {
     match action {
         GoCommand::Moves(setup) => go::moves(out, &setup),
+        GoCommand::Problems {
+            json,
+            level,
+            file,
+            sheet,
+        } => puzzles::go_problems(out, json, level, file.as_deref(), &sheet),
         GoCommand::Status(setup) => go::status(out, &setup),
         GoCommand::Score { setup, dead } => go::count(out, &setup, &dead),
         GoCommand::Tutor {

@@ -21,6 +21,7 @@ mod find;
 pub mod gtp;
 pub mod levels;
 mod plan;
+pub mod reading;
 mod uci;
 mod worker;
 pub use find::{GET_FAIRY_STOCKFISH, GET_GNUGO, find, program};

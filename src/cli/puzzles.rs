@@ -98,3 +98,208 @@ pub(super) fn from_games(
     }
     Ok(())
 }
+
+/// `--sheet FILE.png`: a worksheet of the problems instead of the list.
+#[derive(clap::Args)]
+pub(super) struct Sheet {
+    /// Draw a page of problems (PNG, A4 at 150 dpi) for a teacher to print, numbered.
+    #[arg(long, value_name = "FILE.png")]
+    pub sheet: Option<std::path::PathBuf>,
+    /// How many problems on the page.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=30))]
+    pub count: u16,
+    /// The problem to start from (1: the first).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub first: u32,
+    /// The sheet's words in Chinese (黑先活, 红先胜).
+    #[arg(long)]
+    pub zh: bool,
+}
+
+impl Sheet {
+    /// The slice of `all` the sheet shows.
+    fn pick<'a, T>(&self, all: &'a [T]) -> Result<&'a [T], Failure> {
+        let from = self.first as usize - 1;
+        if from >= all.len() {
+            return Err(Failure(format!(
+                "--first {}: there are {} problems",
+                self.first,
+                all.len()
+            )));
+        }
+        Ok(&all[from..(from + usize::from(self.count)).min(all.len())])
+    }
+
+    fn write(&self, out: &mut impl Write, png: &[u8], count: usize) -> Result<(), Failure> {
+        let path = self.sheet.as_deref().expect("a sheet was asked for");
+        xiangqi::storage::atomic_write(path, png)
+            .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
+        writeln!(out, "{count} problems drawn on {}", path.display()).map_err(io)
+    }
+}
+
+/// The Xiangqi puzzles' worksheet: whole boards, "Red to mate in 3" above each.
+pub(super) fn xiangqi_sheet(out: &mut impl Write, sheet: &Sheet) -> Result<(), Failure> {
+    use xiangqi::picture::{Options, Painter, sheet::Cell, sheet::page};
+    let chosen = sheet.pick(collection())?;
+    let mut painter = Painter::new(&Options {
+        size: 600,
+        theme: xiangqi::theme::Theme::Paper,
+        ..Options::default()
+    });
+    let cells: Vec<Cell> = chosen
+        .iter()
+        .map(|p| {
+            let moves = p.solution.len().div_ceil(2);
+            let red = p.start.turn() == xiangqi::rules::Color::Red;
+            // As the books count them: 一步杀, 两步杀, 三步杀…
+            const ZH: [&str; 10] = ["一", "两", "三", "四", "五", "六", "七", "八", "九", "十"];
+            let zh = ZH
+                .get(moves.wrapping_sub(1))
+                .map_or_else(|| moves.to_string(), |n| (*n).to_owned());
+            let caption = match (sheet.zh, red) {
+                (true, true) => format!("红先{zh}步杀"),
+                (true, false) => format!("黑先{zh}步杀"),
+                (false, true) => format!("Red to mate in {moves}"),
+                (false, false) => format!("Black to mate in {moves}"),
+            };
+            Cell {
+                caption,
+                picture: painter.draw(&p.start, None),
+            }
+        })
+        .collect();
+    let title = if sheet.zh {
+        "象棋杀局练习"
+    } else {
+        "Xiangqi puzzles"
+    };
+    sheet.write(out, &page(title, &cells, sheet.first as usize), cells.len())
+}
+
+/// `xiangqi go problems`: the collection or a file's problems, listed, as JSON, or drawn
+/// on a worksheet.
+pub(super) fn go_problems(
+    out: &mut impl Write,
+    json: bool,
+    level: Option<u8>,
+    file: Option<&str>,
+    sheet: &Sheet,
+) -> Result<(), Failure> {
+    use xiangqi::games::go::problems::{self, Problem};
+    let owned;
+    let all: Vec<&Problem> = match file {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| Failure(format!("cannot read {path}: {e}")))?;
+            let stem = Path::new(path).file_stem().map_or_else(
+                || "problem".to_owned(),
+                |s| s.to_string_lossy().into_owned(),
+            );
+            owned = problems::read(&xiangqi::go::sgf::decode(&bytes), &stem)
+                .map_err(|e| Failure(format!("{path}: {e}")))?;
+            owned.iter().collect()
+        }
+        None => problems::collection().iter().collect(),
+    };
+    let all: Vec<&Problem> = all
+        .into_iter()
+        .filter(|p| level.is_none_or(|l| p.level == l))
+        .collect();
+    if sheet.sheet.is_some() {
+        return go_sheet(out, &all, sheet);
+    }
+    let rows: Vec<serde_json::Value> = all.iter().map(|p| go_row(p)).collect();
+    if json {
+        let text = serde_json::to_string_pretty(&rows).map_err(|e| Failure(e.to_string()))?;
+        return writeln!(out, "{text}").map_err(io);
+    }
+    for r in &rows {
+        let words: Vec<String> = ["id", "level", "to_play", "goal", "right", "start", "source"]
+            .iter()
+            .map(|k| match &r[k] {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .filter_map(|v| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                v => v.to_string(),
+            })
+            .collect();
+        writeln!(out, "{}", words.join("\t")).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// A problem as `--json` gives it.
+fn go_row(p: &xiangqi::games::go::problems::Problem) -> serde_json::Value {
+    use xiangqi::go::sgf::coordinates;
+    let size = p.size();
+    let board = p.start.board();
+    let list = |c: xiangqi::go::Color| -> String {
+        board
+            .stones(c)
+            .into_iter()
+            .map(|s| format!("[{}]", coordinates(s)))
+            .collect()
+    };
+    let mut start = format!(
+        "(;GM[1]FF[4]SZ[{size}]PL[{}]",
+        if p.to_play() == xiangqi::go::Color::Black {
+            "B"
+        } else {
+            "W"
+        }
+    );
+    for (tag, c) in [
+        ("AB", xiangqi::go::Color::Black),
+        ("AW", xiangqi::go::Color::White),
+    ] {
+        let stones = list(c);
+        if !stones.is_empty() {
+            start.push_str(tag);
+            start.push_str(&stones);
+        }
+    }
+    start.push(')');
+    serde_json::json!({
+        "id": p.id,
+        "level": p.level,
+        "to_play": p.to_play().name(),
+        "goal": p.goal.name(),
+        "right": p.right_first_moves().iter().map(|m| m.gtp(size)).collect::<Vec<_>>(),
+        "start": start,
+        "target": p.target.map(|t| t.gtp(size)),
+        "source": p.source,
+    })
+}
+
+fn go_sheet(
+    out: &mut impl Write,
+    all: &[&xiangqi::games::go::problems::Problem],
+    sheet: &Sheet,
+) -> Result<(), Failure> {
+    use xiangqi::picture::sheet::{Cell, go_corner, page};
+    let chosen = sheet.pick(all)?;
+    let cells: Vec<Cell> = chosen
+        .iter()
+        .map(|p| {
+            let (a, b) = p.area();
+            Cell {
+                caption: if sheet.zh {
+                    p.goal.chinese(p.to_play())
+                } else {
+                    p.goal.english(p.to_play())
+                },
+                picture: go_corner(&p.start, a, b, &p.marked()),
+            }
+        })
+        .collect();
+    let title = if sheet.zh {
+        "围棋死活题"
+    } else {
+        "Go problems"
+    };
+    sheet.write(out, &page(title, &cells, sheet.first as usize), cells.len())
+}

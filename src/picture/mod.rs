@@ -24,6 +24,7 @@ use crate::rules::{Game, Move, Piece, Position};
 use crate::theme::{self, Coordinates, PieceStyle, Rgba, Shape, Theme, geometry as g};
 
 pub mod goban;
+pub mod sheet;
 
 mod animation;
 mod icon;

@@ -6,6 +6,7 @@
 mod common;
 
 mod engine;
+mod go_problems;
 mod go_review;
 mod lessons;
 mod matches;

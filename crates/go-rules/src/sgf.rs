@@ -315,7 +315,9 @@ pub(crate) fn point(text: &str, size: u8) -> Result<Option<Point>, String> {
     }
 }
 
-pub(crate) fn coordinates(p: Point) -> String {
+/// A point as SGF names it (`dd`).
+#[must_use]
+pub fn coordinates(p: Point) -> String {
     let c = |v: u8| char::from(if v < 26 { b'a' + v } else { b'A' + v - 26 });
     format!("{}{}", c(p.x), c(p.y))
 }

@@ -24,6 +24,7 @@ mod clock;
 mod count;
 pub mod kept;
 pub mod lessons;
+pub mod problems;
 pub mod review;
 mod setup;
 mod tree;

@@ -1,0 +1,224 @@
+//! The Go problems checked whole: by GNU Go's own reading (every right move of every
+//! line achieves the goal, every wrong try fails), by sgfmill (every problem's file reads
+//! to the same board after its main line), and through the CLI that lists them and
+//! draws a worksheet.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use xiangqi::engine::gtp;
+use xiangqi::games::go::problems::{Goal, LEVELS, Problem, check, collection, read, write};
+use xiangqi::go::{Game, Rules, sgf};
+
+fn gnugo() -> gtp::Gtp {
+    let path = gtp::find_gnugo().expect("GNU Go is installed (sudo apt-get install gnugo)");
+    gtp::gnugo_seeded(&path, &Game::new(19, Rules::CHINESE).unwrap(), 10).unwrap()
+}
+
+#[test]
+fn every_problem_stands_by_gnu_gos_reading() {
+    let all = collection();
+    assert!(all.len() >= 300, "{} problems", all.len());
+    let mut by_level: BTreeMap<u8, usize> = BTreeMap::new();
+    let mut by_goal: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in all {
+        *by_level.entry(p.level).or_default() += 1;
+        *by_goal.entry(p.goal.name()).or_default() += 1;
+    }
+    eprintln!("by level {by_level:?}, by goal {by_goal:?}");
+    assert_eq!(by_level.len(), usize::from(LEVELS), "{by_level:?}");
+    assert!(by_level.values().all(|&n| n >= 30), "{by_level:?}");
+    for goal in [Goal::Kill, Goal::Live, Goal::Ko, Goal::Capture] {
+        assert!(
+            by_goal.get(goal.name()).is_some_and(|&n| n >= 10),
+            "{by_goal:?}"
+        );
+    }
+    let chunks: Vec<&[Problem]> = all.chunks(all.len().div_ceil(2)).collect();
+    let (failures, totals): (Vec<String>, Vec<(usize, usize, usize)>) =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = chunks
+                .iter()
+                .map(|chunk| {
+                    scope.spawn(move || {
+                        let mut gtp = gnugo();
+                        let (mut out, mut right, mut wrong, mut deep) = (Vec::new(), 0, 0, 0);
+                        for p in *chunk {
+                            match check::verify(p, &mut gtp) {
+                                Ok(c) => {
+                                    right += c.right;
+                                    wrong += c.wrong;
+                                    deep += usize::from(p.main_line().len() > 1);
+                                    if c.right == 0 || c.wrong == 0 {
+                                        out.push(format!(
+                                            "{}: {c:?}: a right move and a wrong try each",
+                                            p.id
+                                        ));
+                                    }
+                                }
+                                Err(e) => out.push(format!("{}: {e}", p.id)),
+                            }
+                        }
+                        (out, (right, wrong, deep))
+                    })
+                })
+                .collect();
+            let mut failures = Vec::new();
+            let mut totals = Vec::new();
+            for h in handles {
+                let (f, t) = h.join().unwrap();
+                failures.extend(f);
+                totals.push(t);
+            }
+            (failures, totals)
+        });
+    let (right, wrong, deep) = totals
+        .iter()
+        .fold((0, 0, 0), |a, t| (a.0 + t.0, a.1 + t.1, a.2 + t.2));
+    println!(
+        "GNU Go read {right} right moves as right and {wrong} wrong tries as wrong; {deep} problems answer back"
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(deep >= 50, "{deep} problems with a reply in their answer");
+}
+
+/// A problem whose marks are turned round (the right moves called wrong, the wrong
+/// tries right): the check says which line, and why.
+#[test]
+fn a_wrong_answer_marked_right_is_caught() {
+    let p = collection()
+        .iter()
+        .find(|p| p.goal == Goal::Kill && p.first.len() >= 2)
+        .expect("a kill problem with a wrong try");
+    let mut broken = p.clone();
+    for s in &mut broken.steps {
+        s.right = !s.right;
+    }
+    let mut gtp = gnugo();
+    let err = check::verify(&broken, &mut gtp).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            check::Unverified::RightFails { .. } | check::Unverified::WrongWorks { .. }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn sgfmill_reads_every_problem_to_the_same_board_after_its_main_line() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-go-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut oracle = crate::common::python::Oracle::start("sgfmill_oracle.py");
+    for p in collection() {
+        let text = write(std::slice::from_ref(p));
+        let path = dir.join(format!("{}.sgf", p.id));
+        std::fs::write(&path, &text).unwrap();
+        let ours = sgf::read(&text).unwrap().remove(0);
+        let game = ours.replay(&ours.main_line()).unwrap();
+        let answer = oracle.ask(&format!("read\t{}", path.display()));
+        let f: Vec<&str> = answer.split('\t').collect();
+        assert_eq!(f[0], "ok", "{answer}");
+        let board = game
+            .position()
+            .board()
+            .diagram()
+            .trim_end()
+            .replace('\n', "/");
+        assert_eq!(f[4], board, "{}", p.id);
+        // And our reader gives the same problem back.
+        let again = read(&text, "x").unwrap().remove(0);
+        assert_eq!(
+            (again.start, &again.steps, again.goal, again.target),
+            (p.start, &p.steps, p.goal, p.target)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn xiangqi(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_cli_lists_the_problems_and_draws_a_worksheet() {
+    let out = xiangqi(&["go", "problems", "--json", "--level", "1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let level_one = collection().iter().filter(|p| p.level == 1).count();
+    assert_eq!(rows.len(), level_one);
+    let first = &rows[0];
+    assert_eq!(first["to_play"], "black");
+    assert!(
+        first["start"]
+            .as_str()
+            .unwrap()
+            .starts_with("(;GM[1]FF[4]SZ[19]PL[B]AB[")
+    );
+    assert!(!first["right"].as_array().unwrap().is_empty());
+    // One a line, the same problems.
+    let out = xiangqi(&["go", "problems"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), collection().len());
+    let cols: Vec<&str> = text.lines().next().unwrap().split('\t').collect();
+    assert_eq!(cols.len(), 7, "{cols:?}");
+    assert_eq!(cols[0], collection()[0].id);
+    // A worksheet of six, and one of the Xiangqi puzzles.
+    let dir = std::env::temp_dir().join(format!("xiangqi-sheet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (args, name) in [
+        (
+            vec!["go", "problems", "--count", "6", "--first", "7"],
+            "go.png",
+        ),
+        (vec!["puzzles", "--count", "4", "--zh"], "xq.png"),
+    ] {
+        let path = dir.join(name);
+        let mut all = args.clone();
+        all.extend(["--sheet", path.to_str().unwrap()]);
+        let out = xiangqi(&all);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let png = std::fs::read(&path).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let info = decoder.read_info().unwrap();
+        assert_eq!((info.info().width, info.info().height), (1240, 1754));
+    }
+    // A problem file of one's own.
+    let file = dir.join("mine.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]SZ[9]AB[ba][bb][cb][db]AW[ac][bc][cc][dc][ec][eb][ea]C[White to kill]\
+         (;W[ca];B[da])(;W[ab];B[ca];W[da]C[RIGHT]))",
+    )
+    .unwrap();
+    let out = xiangqi(&["go", "problems", "--json", "--file", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0]["goal"].as_str(), rows[0]["to_play"].as_str()),
+        (Some("kill"), Some("white"))
+    );
+    assert_eq!(rows[0]["right"], serde_json::json!(["A8"]));
+    // A file that is no problem: a message, no panic.
+    std::fs::write(&file, "(;GM[1]SZ[9])").unwrap();
+    let out = xiangqi(&["go", "problems", "--file", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no problem in this file"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
