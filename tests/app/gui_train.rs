@@ -43,6 +43,24 @@ fn find_in_games(app: &mut App) -> Vec<Puzzle> {
     app.world().resource::<Training>().found.clone()
 }
 
+/// A move of the puzzle's start that is not its solution's first and does not end the
+/// game (a mate by another way would not be wrong).
+fn a_wrong_move(puzzle: &Puzzle) -> xiangqi::rules::Move {
+    puzzle
+        .start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| {
+            m != puzzle.solution[0]
+                && puzzle
+                    .start
+                    .play(m)
+                    .is_ok_and(|p| !p.legal_moves().is_empty())
+        })
+        .expect("a wrong move")
+}
+
 /// The last move of the table's game, as the board marks it.
 fn last_move(app: &App) -> Option<String> {
     let model = app.world().resource::<Model>();
@@ -84,19 +102,7 @@ fn a_puzzle_is_judged_hinted_retried_solved_shown_kept_and_left() {
     );
 
     // A wrong move by the mouse: said at once; Retry takes it back.
-    let wrong = puzzle
-        .start
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|&m| {
-            m != puzzle.solution[0]
-                && puzzle
-                    .start
-                    .play(m)
-                    .is_ok_and(|p| !p.legal_moves().is_empty())
-        })
-        .unwrap();
+    let wrong = a_wrong_move(puzzle);
     play(&mut app, &wrong.to_string());
     assert_eq!(said(&app), Said::Wrong);
     send(&mut app, TrainCommand::Retry);
@@ -374,19 +380,7 @@ fn a_puzzle_duel_gives_both_players_the_same_puzzles_on_their_own_clocks() {
         .find(|p| p.id == ids[1])
         .unwrap()
         .clone();
-    let wrong = second
-        .start
-        .legal_moves()
-        .iter()
-        .copied()
-        .find(|&m| {
-            m != second.solution[0]
-                && second
-                    .start
-                    .play(m)
-                    .is_ok_and(|p| !p.legal_moves().is_empty())
-        })
-        .unwrap();
+    let wrong = a_wrong_move(&second);
     play(&mut app, &wrong.to_string());
     app.update();
     assert_eq!(duel(&app).marks(0)[1], Mark::Missed);

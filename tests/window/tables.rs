@@ -541,6 +541,36 @@ fn face_to_face_turns_the_far_sides_characters() {
     assert!(unturned < 0.8, "red's general not turned: {unturned:.2}");
 }
 
+/// The game of scenario `name` started, closed, and started again face to face.
+fn started_face_to_face(name: &str) -> Game {
+    let game = Game::start(name);
+    game.until_drawn();
+    game.key("ctrl+w");
+    drop(game);
+    face_to_face_on(name);
+    let game = Game::restart(name, &[]);
+    game.until_drawn();
+    game
+}
+
+/// Where the far player's card (logged as `card`) puts its two answers (`answers-0`,
+/// `-1`): the first as they read, on the screen's right, and both at the card's far
+/// end, the screen's top. Returns both places.
+fn turned_answers(game: &Game, card: &str, answers: &str) -> [(f32, f32); 2] {
+    let card = panel_place(game, card);
+    let first = panel_place(game, &format!("{answers}-0"));
+    let second = panel_place(game, &format!("{answers}-1"));
+    assert!(
+        first.0 > second.0,
+        "read from across, the first answer on the screen's right: {first:?} {second:?}"
+    );
+    assert!(
+        first.1 < card.1,
+        "the answers at the card's far end, the screen's top: {first:?}, card {card:?}"
+    );
+    [first, second]
+}
+
 /// Face to face in the settings file of scenario `name` (the dialog's checkbox writes it so).
 fn face_to_face_on(name: &str) {
     let settings = super::harness::config_file(name, "settings.ron");
@@ -567,26 +597,10 @@ fn white(c: [u8; 3]) -> bool {
 #[test]
 fn face_to_face_turns_the_far_players_card_questions_and_result() {
     let name = "face-to-face-questions";
-    let game = Game::start(name);
-    game.until_drawn();
-    game.key("ctrl+w");
-    drop(game);
-    face_to_face_on(name);
-    let game = Game::restart(name, &[]);
-    game.until_drawn();
+    let game = started_face_to_face(name);
     game.play("h2e2");
     // Black, across, to move: their card offers them Resign and Offer a draw.
-    let card = panel_place(&game, "across-card");
-    let resign = panel_place(&game, "across-answer-0");
-    let offer = panel_place(&game, "across-answer-1");
-    assert!(
-        resign.0 > offer.0,
-        "read from across, Resign comes first: on the screen's right ({resign:?}, {offer:?})"
-    );
-    assert!(
-        resign.1 < card.1,
-        "the answers at the card's far end: the screen's top ({resign:?}, card {card:?})"
-    );
+    let [_resign, offer] = turned_answers(&game, "across-card", "across-answer");
     game.click_button(offer, "1");
     game.until_logged("draw offered by Black");
     let decline = panel_place(&game, "decline-draw");
@@ -641,29 +655,13 @@ fn face_to_face_turns_the_far_players_card_questions_and_result() {
 #[test]
 fn face_to_face_at_the_go_table_white_passes_from_the_turned_card() {
     let name = "face-to-face-go";
-    let game = Game::start(name);
-    game.until_drawn();
-    game.key("ctrl+w");
-    drop(game);
-    face_to_face_on(name);
-    let game = Game::restart(name, &[]);
-    game.until_drawn();
+    let game = started_face_to_face(name);
     game.click_at(panel_place(&game, "table-go"));
     game.until_logged("table switches to Go");
     game.click_at(panel_place(&game, "go-9"));
     game.click_at(go_point(&game, "E5", 9));
     game.until_logged("go plays E5");
-    let card = panel_place(&game, "go-across-card");
-    let pass = panel_place(&game, "go-across-answer-0");
-    let resign = panel_place(&game, "go-across-answer-1");
-    assert!(
-        pass.0 > resign.0,
-        "Pass first as white reads: {pass:?} {resign:?}"
-    );
-    assert!(
-        pass.1 < card.1,
-        "at the card's far end: {pass:?}, card {card:?}"
-    );
+    let [pass, _resign] = turned_answers(&game, "go-across-card", "go-across-answer");
     game.click_at(pass);
     game.until_logged("go plays pass");
     game.until_still();
