@@ -13,7 +13,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fen records notation snapshot slot settings sgf go_text puzzles book opening collection)
+  targets=(fen records notation snapshot slot settings sgf go_text puzzles go_problems book opening collection)
 fi
 # The seeds: the test suite's files, and small examples of what each reader reads.
 seeds() {

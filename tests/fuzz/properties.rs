@@ -14,7 +14,7 @@ use xiangqi::storage::Stamp;
 pub type Check = fn(&[u8]);
 
 /// The targets, by name (the fuzz targets' and the regression folders' names).
-pub const TARGETS: [(&str, Check); 16] = [
+pub const TARGETS: [(&str, Check); 17] = [
     ("fen", fen),
     ("sgf", sgf),
     ("go_text", go_text),
@@ -31,6 +31,7 @@ pub const TARGETS: [(&str, Check); 16] = [
     ("marks", marks),
     ("mistakes", mistakes),
     ("guesses", guesses),
+    ("go_problems", go_problems),
 ];
 
 /// Any bytes as the games guessed file: what reads writes a file that reads back to the
@@ -236,6 +237,34 @@ pub fn puzzles(data: &[u8]) {
     // Times are written to a tenth: the text written is what reads back and writes again.
     let written = Progress::from_text(text).to_text();
     assert_eq!(Progress::from_text(&written).to_text(), written);
+}
+
+/// Any bytes as a Go problem file: every problem that reads writes a file that reads
+/// back to the same problem, and its main line, played as a solver would, ends solved
+/// or waiting on GNU Go, never in a panic.
+pub fn go_problems(data: &[u8]) {
+    use xiangqi::games::go::problems::{attempt::Attempt, read, write};
+    let Ok(all) = read(&xiangqi::go::sgf::decode(data), "fuzz") else {
+        return;
+    };
+    for p in &all {
+        let written = write(std::slice::from_ref(p));
+        let back = read(&written, "fuzz").unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(back.len(), 1, "{written}");
+        let b = &back[0];
+        assert_eq!(
+            (b.start, &b.steps, &b.first, b.goal, b.target),
+            (p.start, &p.steps, &p.first, p.goal, p.target),
+            "{written}"
+        );
+        let mut attempt = Attempt::new(p);
+        for mv in p.main_line().into_iter().step_by(2) {
+            let _ = attempt.play(mv);
+        }
+        let _ = attempt.hint();
+        attempt.retry();
+        let _ = p.area();
+    }
 }
 
 /// Any bytes as an SGF file: every game that reads sets up, replays (or says why not)

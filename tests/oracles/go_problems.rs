@@ -222,3 +222,38 @@ fn the_cli_lists_the_problems_and_draws_a_worksheet() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no problem in this file"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A move the tree does not have is read by GNU Go: a stone far from the problem
+/// fails and is refuted; a right first move taken out of the tree still works.
+#[test]
+fn gnu_go_judges_a_move_off_the_tree() {
+    use xiangqi::games::go::problems::attempt::{Attempt, Said};
+    use xiangqi::go::{Move, Point};
+    let mut gtp = gnugo();
+    let p = collection()
+        .iter()
+        .find(|p| p.goal == Goal::Kill && p.right_first_moves().len() == 1)
+        .expect("a kill with one right move");
+    // Far away: the opposite corner.
+    let far = Move::Play(Point::new(18, 18));
+    let mut attempt = Attempt::new(p);
+    assert_eq!(attempt.play(far), Said::Ask);
+    let read = check::off_tree(&mut gtp, p, attempt.line()).unwrap();
+    assert!(!read.achieves, "{}: {read:?}", p.id);
+    let refutation = read.answer.expect("GNU Go's refutation");
+    assert!(matches!(
+        attempt.judged(read.achieves, read.answer, read.settled),
+        Said::Wrong { refutation: Some(r) } if r == refutation
+    ));
+    // The right move, its tree taken away: GNU Go reads it right.
+    let mut bare = p.clone();
+    bare.first.retain(|&i| !bare.steps[i].right);
+    let right = p.right_first_moves()[0];
+    let mut attempt = Attempt::new(&bare);
+    assert_eq!(attempt.play(right), Said::Ask);
+    let read = check::off_tree(&mut gtp, &bare, attempt.line()).unwrap();
+    assert!(read.achieves, "{}: {read:?}", p.id);
+    // Settled exactly when the tree ends at the right move.
+    let ends = p.after(&[right]).is_some_and(<[usize]>::is_empty);
+    assert_eq!(read.settled, ends, "{}: {read:?}", p.id);
+}

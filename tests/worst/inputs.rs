@@ -34,6 +34,8 @@ pub enum Reader {
     Sgf,
     /// A puzzle collection: read, every puzzle checked.
     Puzzles,
+    /// A Go problem file: read, every problem's main line played.
+    GoProblems,
     /// The puzzle progress file.
     Progress,
     /// The lessons' stars file.
@@ -97,6 +99,20 @@ pub fn run(reader: Reader, bytes: &[u8]) -> usize {
                 })
                 .sum()
         }),
+        Reader::GoProblems => {
+            use xiangqi::games::go::problems::{attempt::Attempt, read};
+            read(&xiangqi::go::sgf::decode(bytes), "worst").map_or(1, |all| {
+                all.iter()
+                    .map(|p| {
+                        let mut attempt = Attempt::new(p);
+                        for mv in p.main_line().into_iter().step_by(2) {
+                            let _ = attempt.play(mv);
+                        }
+                        attempt.line().len() + p.steps.len()
+                    })
+                    .sum()
+            })
+        }
         Reader::OpeningTree => {
             use xiangqi::rules::opening::Tree;
             Tree::from_text(&text()).map_or(1, |t| {
@@ -350,6 +366,33 @@ pub fn all() -> Vec<(&'static str, Reader, Vec<u8>)> {
             "mistakes: a megabyte of lines",
             Reader::Mistakes,
             fill("", "Mei\txiangqi\tfen\te2e6\th0g2\t?\tgame\t0\t0\t0\n", ""),
+        ),
+        (
+            "go problems: a megabyte of problems",
+            Reader::GoProblems,
+            fill(
+                "",
+                "(;GM[1]SZ[19]AB[aa][bb]AW[ab]C[Black to capture](;B[ac]C[RIGHT])(;B[ba];W[ac]))",
+                "",
+            ),
+        ),
+        (
+            "go problems: one problem, a megabyte of tries",
+            Reader::GoProblems,
+            fill(
+                "(;GM[1]SZ[19]AB[dd]AW[de]C[黑先吃]",
+                "(;B[ee];W[ef])",
+                "(;B[df]C[RIGHT]))",
+            ),
+        ),
+        (
+            "go problems: one right line a megabyte long",
+            Reader::GoProblems,
+            fill(
+                "(;GM[1]SZ[19]AB[dd]AW[de]C[Black to kill]",
+                ";B[aa];W[bb];B[tt];W[tt]",
+                "C[RIGHT])",
+            ),
         ),
         (
             "sgf: a megabyte of games",

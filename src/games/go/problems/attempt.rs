@@ -60,6 +60,8 @@ pub struct Attempt<'p> {
     problem: &'p Problem,
     pos: Position,
     line: Vec<Move>,
+    /// Where the line is in the tree: `None` off it; the root's steps at the start.
+    here: Option<Vec<usize>>,
     standing: Standing,
     /// Hints taken in this attempt.
     pub hints: u32,
@@ -73,6 +75,7 @@ impl<'p> Attempt<'p> {
             problem,
             pos: problem.start,
             line: Vec::new(),
+            here: Some(problem.first.clone()),
             standing: Standing::Solving,
             hints: 0,
         }
@@ -122,12 +125,11 @@ impl<'p> Attempt<'p> {
             return Said::Illegal;
         }
         let problem = self.problem;
-        let Some(here) = problem.after(&self.line) else {
-            self.push(mv);
-            self.standing = Standing::Asking;
-            return Said::Ask;
-        };
-        let step = here.iter().map(|&i| &problem.steps[i]).find(|s| s.mv == mv);
+        let step = self.here.take().and_then(|here| {
+            here.into_iter()
+                .find(|&i| problem.steps[i].mv == mv)
+                .map(|i| &problem.steps[i])
+        });
         self.push(mv);
         match step {
             None => {
@@ -142,8 +144,11 @@ impl<'p> Attempt<'p> {
                 }
                 Said::Wrong { refutation }
             }
-            Some(s) => match s.next.first().map(|&i| problem.steps[i].mv) {
-                Some(reply) if self.push(reply) => Said::Right { reply },
+            Some(s) => match s.next.first().map(|&i| &problem.steps[i]) {
+                Some(reply) if self.push(reply.mv) => {
+                    self.here = Some(reply.next.clone());
+                    Said::Right { reply: reply.mv }
+                }
                 _ => {
                     self.standing = Standing::Solved;
                     Said::Solved
@@ -181,7 +186,7 @@ impl<'p> Attempt<'p> {
         if self.standing != Standing::Solving {
             return None;
         }
-        let here = self.problem.after(&self.line)?;
+        let here = self.here.as_ref()?;
         let right = here
             .iter()
             .map(|&i| &self.problem.steps[i])
@@ -194,6 +199,7 @@ impl<'p> Attempt<'p> {
     pub fn retry(&mut self) {
         self.pos = self.problem.start;
         self.line.clear();
+        self.here = Some(self.problem.first.clone());
         self.standing = Standing::Solving;
     }
 

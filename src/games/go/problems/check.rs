@@ -199,3 +199,80 @@ fn walk(
     }
     Ok(())
 }
+
+/// GNU Go's verdict on a solver's move the answer tree does not have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OffTree {
+    /// The move achieves the goal by GNU Go's reading.
+    pub achieves: bool,
+    /// The opponent's answer: the refutation when it fails; when it works, the reply
+    /// nearest it that the solver must answer, if any.
+    pub answer: Option<Move>,
+    /// It works and nothing the opponent plays undoes it: solved.
+    pub settled: bool,
+}
+
+/// Reads `line` (both sides' moves from `problem`'s start, the solver's last) with
+/// GNU Go, for a move off the tree: what the last one achieves, and the answer to it.
+///
+/// # Errors
+/// GNU Go does not answer, or a move of `line` the rules refuse.
+pub fn off_tree(gtp: &mut Gtp, problem: &Problem, line: &[Move]) -> Result<OffTree, Unverified> {
+    let target = problem.target.ok_or(Unverified::NoTarget)?;
+    let size = problem.size();
+    let (&last, before) = line
+        .split_last()
+        .ok_or_else(|| Unverified::Illegal(String::new()))?;
+    tell(gtp, &problem.start)?;
+    let mut pos = problem.start;
+    for &mv in before {
+        gtp.play(pos.to_move(), mv, size)?;
+        pos = pos
+            .play(mv, &RULES)
+            .map_err(|_| Unverified::Illegal(words(line, size)))?;
+    }
+    let next = pos
+        .play(last, &RULES)
+        .map_err(|_| Unverified::Illegal(words(line, size)))?;
+    let verdict = if pos.board().get(target).is_some() {
+        judge(gtp, problem.goal, &pos, target, last)?
+    } else {
+        Verdict::Works
+    };
+    gtp.play(pos.to_move(), last, size)?;
+    if next.board().get(target).is_none() {
+        // The mark is taken: the goal is reached (or lost) for good.
+        let against = pos.board().get(target) != Some(pos.to_move());
+        return Ok(OffTree {
+            achieves: against,
+            answer: None,
+            settled: true,
+        });
+    }
+    if !achieves(problem.goal, verdict) {
+        let opponent_owns = next.board().get(target) == Some(next.to_move());
+        let (_, refute) = if opponent_owns {
+            gtp.defend(reader(problem.goal), target, size)?
+        } else {
+            gtp.attack(reader(problem.goal), target, size)?
+        };
+        let answer = refute
+            .map(Move::Play)
+            .filter(|&r| next.play(r, &RULES).is_ok());
+        return Ok(OffTree {
+            achieves: false,
+            answer,
+            settled: false,
+        });
+    }
+    let p = match last {
+        Move::Play(p) => p,
+        Move::Pass => target,
+    };
+    let threat = super::make::threat(gtp, problem.goal, target, &next, p)?;
+    Ok(OffTree {
+        achieves: true,
+        answer: threat.map(Move::Play),
+        settled: threat.is_none(),
+    })
+}

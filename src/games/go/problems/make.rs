@@ -62,6 +62,53 @@ pub fn candidates(pos: &Position, target: Point) -> Vec<Point> {
     out
 }
 
+/// Whether the goal holds at `pos` (the opponent to move, told to `gtp`) even if the
+/// opponent played twice: the solver need not answer.
+fn holds(gtp: &mut Gtp, goal: Goal, target: Point, pos: &Position) -> Result<bool, EngineError> {
+    let size = pos.board().size();
+    if pos.board().get(target).is_none() {
+        return Ok(true);
+    }
+    let opponent_owns = pos.board().get(target) == Some(pos.to_move());
+    let (verdict, _) = if opponent_owns {
+        gtp.defend(reader(goal), target, size)?
+    } else {
+        gtp.attack(reader(goal), target, size)?
+    };
+    Ok(!verdict.works())
+}
+
+/// After a right move at `p` (`next`, the opponent to move, told to `gtp`): the
+/// opponent's reply nearest it that the solver must answer, or `None` when the goal
+/// holds whatever the opponent plays (the problem is solved).
+///
+/// # Errors
+/// GNU Go does not answer.
+pub fn threat(
+    gtp: &mut Gtp,
+    goal: Goal,
+    target: Point,
+    next: &Position,
+    p: Point,
+) -> Result<Option<Point>, EngineError> {
+    let size = next.board().size();
+    let mut threats = Vec::new();
+    for r in candidates(next, target) {
+        let Ok(after) = next.play(Move::Play(r), &RULES) else {
+            continue;
+        };
+        gtp.play(next.to_move(), Move::Play(r), size)?;
+        // The solver passes: does the goal still hold with the opponent to move again?
+        let passed = Position::from_board(*after.board(), !after.to_move());
+        let holds = holds(gtp, goal, target, &passed);
+        gtp.undo()?;
+        if !holds? {
+            threats.push((taxi(p, r), r));
+        }
+    }
+    Ok(threats.into_iter().min().map(|(_, r)| r))
+}
+
 /// The tree being built.
 struct Build<'a> {
     gtp: &'a mut Gtp,
@@ -100,22 +147,6 @@ impl Build<'_> {
             }
         }
         Ok((right, wrong))
-    }
-
-    /// Whether the goal holds at `pos` (the opponent to move) even if the opponent
-    /// played twice: the solver need not answer.
-    fn holds(&mut self, pos: &Position) -> Result<bool, EngineError> {
-        let size = pos.board().size();
-        if pos.board().get(self.target).is_none() {
-            return Ok(true);
-        }
-        let opponent_owns = pos.board().get(self.target) == Some(pos.to_move());
-        let (verdict, _) = if opponent_owns {
-            self.gtp.defend(reader(self.goal), self.target, size)?
-        } else {
-            self.gtp.attack(reader(self.goal), self.target, size)?
-        };
-        Ok(!verdict.works())
     }
 
     /// The solver's moves at `pos`, `right` of them followed (all at the first move,
@@ -161,20 +192,10 @@ impl Build<'_> {
             return Ok(Vec::new());
         }
         let size = next.board().size();
-        let mut threats = Vec::new();
-        for r in candidates(next, self.target) {
-            let Ok(after) = next.play(Move::Play(r), &RULES) else {
-                continue;
-            };
-            self.gtp.play(next.to_move(), Move::Play(r), size)?;
-            let threat = !self.holds_after_reply(&after)?;
-            self.gtp.undo()?;
-            if threat {
-                threats.push((taxi(p, r), r, after));
-            }
-        }
-        threats.sort_by_key(|&(d, r, _)| (d, r));
-        let Some((_, r, after)) = threats.into_iter().next() else {
+        let Some(r) = threat(self.gtp, self.goal, self.target, next, p)? else {
+            return Ok(Vec::new());
+        };
+        let Ok(after) = next.play(Move::Play(r), &RULES) else {
             return Ok(Vec::new());
         };
         self.gtp.play(next.to_move(), Move::Play(r), size)?;
@@ -192,13 +213,6 @@ impl Build<'_> {
         let i = self.push(Move::Play(r), true, "");
         self.steps[i].next = answers;
         Ok(vec![i])
-    }
-
-    /// After the opponent's reply (the solver to move): whether the goal holds even if
-    /// the solver passed.
-    fn holds_after_reply(&mut self, pos: &Position) -> Result<bool, EngineError> {
-        let passed = Position::from_board(*pos.board(), !pos.to_move());
-        self.holds(&passed)
     }
 
     /// Up to [`WRONG_TRIES`] wrong moves nearest the first right one, each with GNU Go's
