@@ -26,15 +26,14 @@ pub struct DuelKept {
 }
 
 impl DuelKept {
-    /// Who won: the more solved, then the less time (tenths of a second); `None`: even.
+    /// Who won, by the duel's own rule ([`table::together::duel::ranked`]); `None`: even.
     #[must_use]
     pub fn winner(&self) -> Option<usize> {
-        let key = |i: usize| (std::cmp::Reverse(self.solved[i]), self.used_ms[i] / 100);
-        match key(0).cmp(&key(1)) {
-            std::cmp::Ordering::Less => Some(0),
-            std::cmp::Ordering::Greater => Some(1),
-            std::cmp::Ordering::Equal => None,
-        }
+        let score = |i: usize| table::together::duel::Score {
+            solved: self.solved[i] as usize,
+            used: std::time::Duration::from_millis(self.used_ms[i]),
+        };
+        table::together::duel::ranked([score(0), score(1)])
     }
 }
 

@@ -38,7 +38,6 @@ pub mod schedule;
 pub mod shell;
 #[cfg(feature = "shell")]
 pub mod store;
-#[cfg(feature = "shell")]
 pub mod together;
 
 #[cfg(feature = "shell")]

@@ -48,6 +48,32 @@ pub struct Score {
     pub used: Duration,
 }
 
+/// Who won between two scores: the more solved, then the less time used (whole tenths
+/// of a second: a frame's difference is no win); `None`: even.
+///
+/// ```
+/// use std::time::Duration;
+/// use table::together::duel::{Score, ranked};
+///
+/// let quick = Score { solved: 2, used: Duration::from_millis(40_000) };
+/// let slow = Score { solved: 2, used: Duration::from_millis(40_090) };
+/// assert_eq!(ranked([quick, Score { solved: 3, used: Duration::from_secs(90) }]), Some(1));
+/// assert_eq!(ranked([quick, slow]), None, "the same tenth");
+/// ```
+#[must_use]
+pub fn ranked([a, b]: [Score; 2]) -> Option<usize> {
+    let tenths = |d: Duration| d.as_millis() / 100;
+    match a.solved.cmp(&b.solved) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => match tenths(a.used).cmp(&tenths(b.used)) {
+            std::cmp::Ordering::Less => Some(0),
+            std::cmp::Ordering::Greater => Some(1),
+            std::cmp::Ordering::Equal => None,
+        },
+    }
+}
+
 /// A duel of two players over the same puzzles.
 ///
 /// ```
@@ -222,17 +248,7 @@ impl Duel {
         if self.round < 2 {
             return None;
         }
-        let [a, b] = [self.score(0), self.score(1)];
-        let tenths = |d: Duration| d.as_millis() / 100;
-        match a.solved.cmp(&b.solved) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => match tenths(a.used).cmp(&tenths(b.used)) {
-                std::cmp::Ordering::Less => Some(0),
-                std::cmp::Ordering::Greater => Some(1),
-                std::cmp::Ordering::Equal => None,
-            },
-        }
+        ranked([self.score(0), self.score(1)])
     }
 }
 

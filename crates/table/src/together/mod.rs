@@ -3,7 +3,11 @@
 //! board's pointer (`touch.rs`), the far player's card and questions turned to them
 //! (`across.rs`), a puzzle duel's referee (`duel.rs`).
 
+#[cfg(feature = "shell")]
 pub mod across;
+// The referee is pure: the library ranks a kept duel by it, without the shell.
 pub mod duel;
+#[cfg(feature = "shell")]
 pub mod replay;
+#[cfg(feature = "shell")]
 pub mod touch;

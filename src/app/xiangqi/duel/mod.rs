@@ -14,7 +14,7 @@ use crate::app::shell::model::Settings;
 use crate::app::xiangqi::model::Mode;
 use crate::app::xiangqi::train::{Said, TrainCommand, Training};
 use crate::games::xiangqi::puzzles::{Puzzle, collection};
-use crate::i18n::{Lang, T};
+use crate::i18n::T;
 use table::together::duel::{Duel, Turn};
 
 pub(crate) mod panel;
@@ -64,6 +64,9 @@ pub struct PuzzleDuel {
     loading: bool,
     /// The result was kept in the library.
     kept: bool,
+    /// Both seats had names when it began: only then is it kept (a duel of "Player 1"
+    /// and "Player 2" is nobody's).
+    seated: bool,
 }
 
 impl Default for PuzzleDuel {
@@ -77,6 +80,7 @@ impl Default for PuzzleDuel {
             next_at: None,
             loading: false,
             kept: false,
+            seated: false,
         }
     }
 }
@@ -132,6 +136,12 @@ pub(crate) fn players(settings: &Settings) -> [String; 2] {
         }
     };
     [name(0), name(1)]
+}
+
+/// Both seats have a name of their own (not the same one twice).
+fn seated(settings: &Settings) -> bool {
+    let [a, b] = [settings.seats[0].trim(), settings.seats[1].trim()];
+    !a.is_empty() && !b.is_empty() && a != b
 }
 
 /// `count` puzzles of the collection, short mates (one to three moves), the shorter
@@ -195,6 +205,7 @@ fn commands(
                     duel: Some(Duel::new(players, ids, budget)),
                     count,
                     minutes,
+                    seated: seated(&settings),
                     ..PuzzleDuel::default()
                 };
                 // The first puzzle's board, its clock waiting for "Begin".
@@ -302,7 +313,7 @@ fn referee(
             .collect();
         let winner = d.winner().map_or("even", |w| d.players()[w].as_str());
         info!("duel over: {}: {winner}", summary.join(", "));
-        if let Some(link) = link {
+        if let Some(link) = link.filter(|_| state.seated) {
             keep(d, &today(), &link);
         }
     }
@@ -316,17 +327,7 @@ fn today() -> String {
 /// The duel kept in the library for both players' pages, when both seats had names.
 fn keep(d: &Duel, date: &str, link: &LibraryLink) {
     let [a, b] = d.players();
-    let named = |n: &str| {
-        !n.is_empty()
-            && ![Lang::Zh, Lang::En]
-                .iter()
-                .any(|&l| n == T::DuelPlayerOne.get(l) || n == T::DuelPlayerTwo.get(l))
-    };
-    let Some(worker) = link
-        .0
-        .as_ref()
-        .filter(|_| named(a.as_str()) && named(b.as_str()))
-    else {
+    let Some(worker) = link.0.as_ref() else {
         return;
     };
     let (first, second) = (d.score(0), d.score(1));

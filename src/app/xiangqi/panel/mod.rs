@@ -188,7 +188,12 @@ pub(crate) fn section(
     }
     {
         use crate::app::xiangqi::duel::{panel as duel_panel, players};
-        let names = players(&settings);
+        // The seats' names only while the dialog that shows them is open.
+        let names = if duel.dialog {
+            players(&settings)
+        } else {
+            Default::default()
+        };
         let seats = [names[0].as_str(), names[1].as_str()];
         duel_panel::dialog(&ctx, (&duel, seats, lang), duel_ui, &mut send);
         duel_panel::cover(&ctx, ui.clip_rect(), (&duel, lang), duel_ui, &mut send);
