@@ -130,17 +130,25 @@ impl Sheet {
         Ok(&all[from..(from + usize::from(self.count)).min(all.len())])
     }
 
-    fn write(&self, out: &mut impl Write, png: &[u8], count: usize) -> Result<(), Failure> {
+    /// The page of `cells` under its title (Chinese, English), written where asked.
+    fn draw(
+        &self,
+        out: &mut impl Write,
+        [zh, en]: [&str; 2],
+        cells: &[xiangqi::picture::sheet::Cell],
+    ) -> Result<(), Failure> {
+        let title = if self.zh { zh } else { en };
+        let png = xiangqi::picture::sheet::page(title, cells, self.first as usize);
         let path = self.sheet.as_deref().expect("a sheet was asked for");
-        xiangqi::storage::atomic_write(path, png)
+        xiangqi::storage::atomic_write(path, &png)
             .map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))?;
-        writeln!(out, "{count} problems drawn on {}", path.display()).map_err(io)
+        writeln!(out, "{} problems drawn on {}", cells.len(), path.display()).map_err(io)
     }
 }
 
 /// The Xiangqi puzzles' worksheet: whole boards, "Red to mate in 3" above each.
 pub(super) fn xiangqi_sheet(out: &mut impl Write, sheet: &Sheet) -> Result<(), Failure> {
-    use xiangqi::picture::{Options, Painter, sheet::Cell, sheet::page};
+    use xiangqi::picture::{Options, Painter, sheet::Cell};
     let chosen = sheet.pick(collection())?;
     let mut painter = Painter::new(&Options {
         size: 600,
@@ -169,12 +177,7 @@ pub(super) fn xiangqi_sheet(out: &mut impl Write, sheet: &Sheet) -> Result<(), F
             }
         })
         .collect();
-    let title = if sheet.zh {
-        "象棋杀局练习"
-    } else {
-        "Xiangqi puzzles"
-    };
-    sheet.write(out, &page(title, &cells, sheet.first as usize), cells.len())
+    sheet.draw(out, ["象棋杀局练习", "Xiangqi puzzles"], &cells)
 }
 
 /// `xiangqi go problems`: the collection or a file's problems, listed, as JSON, or drawn
@@ -280,7 +283,7 @@ fn go_sheet(
     all: &[&xiangqi::games::go::problems::Problem],
     sheet: &Sheet,
 ) -> Result<(), Failure> {
-    use xiangqi::picture::sheet::{Cell, go_corner, page};
+    use xiangqi::picture::sheet::{Cell, go_corner};
     let chosen = sheet.pick(all)?;
     let cells: Vec<Cell> = chosen
         .iter()
@@ -296,10 +299,5 @@ fn go_sheet(
             }
         })
         .collect();
-    let title = if sheet.zh {
-        "围棋死活题"
-    } else {
-        "Go problems"
-    };
-    sheet.write(out, &page(title, &cells, sheet.first as usize), cells.len())
+    sheet.draw(out, ["围棋死活题", "Go problems"], &cells)
 }

@@ -99,8 +99,7 @@ impl Gtp {
         target: Point,
         size: u8,
     ) -> Result<(Verdict, Option<Point>), EngineError> {
-        let answer = self.ask(&format!("{}attack {}", reader.prefix(), target.gtp(size)))?;
-        verdict_and_move(&answer, size)
+        self.read("attack", reader, target, size)
     }
 
     /// Whether `target`'s side can save it, moving first, and with which move.
@@ -113,7 +112,18 @@ impl Gtp {
         target: Point,
         size: u8,
     ) -> Result<(Verdict, Option<Point>), EngineError> {
-        let answer = self.ask(&format!("{}defend {}", reader.prefix(), target.gtp(size)))?;
+        self.read("defend", reader, target, size)
+    }
+
+    /// `attack` or `defend` (`what`) of the reader, and the move it names.
+    fn read(
+        &mut self,
+        what: &str,
+        reader: Reader,
+        target: Point,
+        size: u8,
+    ) -> Result<(Verdict, Option<Point>), EngineError> {
+        let answer = self.ask(&format!("{}{what} {}", reader.prefix(), target.gtp(size)))?;
         verdict_and_move(&answer, size)
     }
 
@@ -129,24 +139,11 @@ impl Gtp {
         target: Point,
         size: u8,
     ) -> Result<Verdict, EngineError> {
-        let Move::Play(p) = mv else {
-            let (defended, _) = self.defend(reader, target, size)?;
-            return Ok(if defended.works() {
-                Verdict::Fails
-            } else {
-                Verdict::Works
-            });
-        };
-        let answer = self.ask(&format!(
-            "{}does_attack {} {}",
-            reader.prefix(),
-            p.gtp(size),
-            target.gtp(size)
-        ))?;
-        verdict_and_move(&answer, size).map(|(v, _)| v)
+        self.does("attack", reader, mv, target, size)
     }
 
-    /// Whether `mv` (by `target`'s side) saves it.
+    /// Whether `mv` (by `target`'s side) saves it. A pass is read as the other side
+    /// moving first.
     ///
     /// # Errors
     /// As [`Gtp::ask`].
@@ -157,16 +154,33 @@ impl Gtp {
         target: Point,
         size: u8,
     ) -> Result<Verdict, EngineError> {
+        self.does("defend", reader, mv, target, size)
+    }
+
+    /// `does_attack` or `does_defend` (`what`); a pass: whether the other side, moving
+    /// first, fails.
+    fn does(
+        &mut self,
+        what: &str,
+        reader: Reader,
+        mv: Move,
+        target: Point,
+        size: u8,
+    ) -> Result<Verdict, EngineError> {
         let Move::Play(p) = mv else {
-            let (attacked, _) = self.attack(reader, target, size)?;
-            return Ok(if attacked.works() {
+            let (other, _) = if what == "attack" {
+                self.defend(reader, target, size)?
+            } else {
+                self.attack(reader, target, size)?
+            };
+            return Ok(if other.works() {
                 Verdict::Fails
             } else {
                 Verdict::Works
             });
         };
         let answer = self.ask(&format!(
-            "{}does_defend {} {}",
+            "{}does_{what} {} {}",
             reader.prefix(),
             p.gtp(size),
             target.gtp(size)

@@ -4,11 +4,12 @@
 //! draws a worksheet.
 
 use std::collections::BTreeMap;
-use std::process::Command;
 
 use xiangqi::engine::gtp;
 use xiangqi::games::go::problems::{Goal, LEVELS, Problem, check, collection, read, write};
 use xiangqi::go::{Game, Rules, sgf};
+
+use crate::puzzles::xiangqi;
 
 fn gnugo() -> gtp::Gtp {
     let path = gtp::find_gnugo().expect("GNU Go is installed (sudo apt-get install gnugo)");
@@ -134,13 +135,6 @@ fn sgfmill_reads_every_problem_to_the_same_board_after_its_main_line() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-fn xiangqi(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 #[test]

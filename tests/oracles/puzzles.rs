@@ -107,7 +107,7 @@ fn the_engine_check_flags_a_defence_after_which_there_is_no_mate() {
     );
 }
 
-fn xiangqi(args: &[&str]) -> std::process::Output {
+pub(crate) fn xiangqi(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_xiangqi"))
         .args(args)
         .output()
