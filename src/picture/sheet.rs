@@ -117,10 +117,10 @@ pub fn go_corner(pos: &Position, a: Point, b: Point, marked: &[Point]) -> Pixmap
     let mut painter = GobanPainter::new(size, px, false, Theme::Paper);
     let mut picture = painter.draw(pos, None);
     let g = painter.geometry();
+    let cell = g.pixel(Point::new(1, 0)).0 - g.pixel(Point::new(0, 0)).0;
     // The marked stones: a ring in the other colour, as problem books circle them.
     for &p in marked {
         let (x, y) = g.pixel(p);
-        let cell = g.pixel(Point::new(1, 0)).0 - g.pixel(Point::new(0, 0)).0;
         let mut ring = Paint::default();
         let c = if pos.board().get(p) == Some(Color::Black) {
             255
@@ -137,7 +137,6 @@ pub fn go_corner(pos: &Position, a: Point, b: Point, marked: &[Point]) -> Pixmap
             picture.stroke_path(&circle, &ring, &stroke, Transform::identity(), None);
         }
     }
-    let cell = g.pixel(Point::new(1, 0)).0 - g.pixel(Point::new(0, 0)).0;
     let edge = |v: u8, lo: bool| -> f32 {
         let at = g.pixel(Point::new(v, v)).0;
         match (lo, v) {

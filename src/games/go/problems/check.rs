@@ -112,6 +112,26 @@ pub fn judge(
     }
 }
 
+/// GNU Go's reading for the side to move at `pos` (told to `gtp`), on its side of
+/// `target`: its defence of the mark if the mark is its own, else its attack; the
+/// verdict and the move it names (a refutation, where one is asked for).
+///
+/// # Errors
+/// GNU Go does not answer.
+pub fn to_move_reads(
+    gtp: &mut Gtp,
+    goal: Goal,
+    target: Point,
+    pos: &Position,
+) -> Result<(Verdict, Option<Point>), EngineError> {
+    let size = pos.board().size();
+    if pos.board().get(target) == Some(pos.to_move()) {
+        gtp.defend(reader(goal), target, size)
+    } else {
+        gtp.attack(reader(goal), target, size)
+    }
+}
+
 /// Tells GNU Go the position `pos` (its stones; whose move GNU Go is told with each
 /// move).
 ///
@@ -250,12 +270,7 @@ pub fn off_tree(gtp: &mut Gtp, problem: &Problem, line: &[Move]) -> Result<OffTr
         });
     }
     if !achieves(problem.goal, verdict) {
-        let opponent_owns = next.board().get(target) == Some(next.to_move());
-        let (_, refute) = if opponent_owns {
-            gtp.defend(reader(problem.goal), target, size)?
-        } else {
-            gtp.attack(reader(problem.goal), target, size)?
-        };
+        let (_, refute) = to_move_reads(gtp, problem.goal, target, &next)?;
         let answer = refute
             .map(Move::Play)
             .filter(|&r| next.play(r, &RULES).is_ok());

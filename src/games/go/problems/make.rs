@@ -4,10 +4,11 @@
 //! and the wrong tries nearest the right move with GNU Go's refutation of each. A line
 //! ends where the goal holds even if the solver played elsewhere.
 
-use super::check::{RULES, achieves, judge, reader, tell};
+use super::check::{RULES, achieves, judge, tell, to_move_reads};
 use super::{Goal, Problem, Step};
 use crate::engine::EngineError;
 use crate::engine::gtp::Gtp;
+use crate::games::go::lessons::reader::neighbours;
 use crate::go::{Move, Point, Position};
 
 /// Solver moves on the longest line read.
@@ -25,12 +26,8 @@ pub fn candidates(pos: &Position, target: Point) -> Vec<Point> {
     };
     let mut near: Vec<Point> = chain.stones.clone();
     // The stones it touches: a hane or a placement often goes next to them.
-    for p in &chain.stones {
-        for q in board.points() {
-            if p.x.abs_diff(q.x) + p.y.abs_diff(q.y) == 1 && board.get(q).is_some() {
-                near.push(q);
-            }
-        }
+    for &p in &chain.stones {
+        near.extend(neighbours(board.size(), p).filter(|&q| board.get(q).is_some()));
     }
     // The rest of its group: the same colour's stones within two lines.
     let color = chain.color;
@@ -65,16 +62,10 @@ pub fn candidates(pos: &Position, target: Point) -> Vec<Point> {
 /// Whether the goal holds at `pos` (the opponent to move, told to `gtp`) even if the
 /// opponent played twice: the solver need not answer.
 fn holds(gtp: &mut Gtp, goal: Goal, target: Point, pos: &Position) -> Result<bool, EngineError> {
-    let size = pos.board().size();
     if pos.board().get(target).is_none() {
         return Ok(true);
     }
-    let opponent_owns = pos.board().get(target) == Some(pos.to_move());
-    let (verdict, _) = if opponent_owns {
-        gtp.defend(reader(goal), target, size)?
-    } else {
-        gtp.attack(reader(goal), target, size)?
-    };
+    let (verdict, _) = to_move_reads(gtp, goal, target, pos)?;
     Ok(!verdict.works())
 }
 
@@ -238,12 +229,7 @@ impl Build<'_> {
                 continue;
             }
             self.gtp.play(pos.to_move(), Move::Play(w), size)?;
-            let opponent_owns = next.board().get(self.target) == Some(next.to_move());
-            let (_, refute) = if opponent_owns {
-                self.gtp.defend(reader(self.goal), self.target, size)?
-            } else {
-                self.gtp.attack(reader(self.goal), self.target, size)?
-            };
+            let (_, refute) = to_move_reads(self.gtp, self.goal, self.target, &next)?;
             self.gtp.undo()?;
             let Some(r) = refute.filter(|&r| next.play(Move::Play(r), &RULES).is_ok()) else {
                 continue;
