@@ -69,6 +69,8 @@ texts! {
     KeyTerritory => "A：GNU Go 估计的地盘（再按关闭）", "A: the territory by GNU Go's estimate (again to hide)";
     KeyReview => "R：GNU Go 复盘（再按停止）；]：下一个问题着", "R: GNU Go reviews the game (again: stop); ]: the next marked move";
     KeyLibrary => "L：棋谱库里的围棋对局", "L: the Go games of the library";
+    KeyProblems => "F3：死活题（H 提示，A 看答案，Ctrl+Z 重做，N 下一题，Esc 返回）", "F3: life-and-death problems (H hint, A the answer, Ctrl+Z again, N next, Esc back to the game)";
+    ProblemsMenu => "死活题…", "Life and death…";
     NoGameInFile => "文件里没有对局", "no game in the file";
     Clock => "计时", "Clock";
     NoClock => "不计时", "none";

@@ -14,6 +14,7 @@ mod gui_household;
 mod gui_lessons;
 mod gui_levels;
 mod gui_manual;
+mod gui_problems;
 mod gui_schedule;
 mod gui_tables;
 mod gui_train;

@@ -298,6 +298,12 @@ texts! {
     GuessAsk => "这盘棋下一步走了什么？", "What was played next in this game?";
     GuessDone => "猜完了：{}%。", "Done: {}%.";
     GuessAverage => "猜着法（{}）：{} 盘，平均 {}%", "Guessing moves ({}): {} games, {}% on average";
+    ProblemTitle => "做题 · {} · 第 {} 级 · 已解 {}/{}", "Problems · {} · level {} · {}/{} solved";
+    ProblemReview => "上次没做对，今天再做一次", "Missed before: due again today";
+    ProblemJudging => "GNU Go 在算这步棋…", "GNU Go reads the move…";
+    ProblemHint => "提示", "Hint";
+    ProblemShow => "看答案", "Show the answer";
+    ProblemRetry => "重做", "Again";
     PracticeNone => "没有该练的错着：复盘（R）一盘棋手之间的对局后，这里会有", "No mistakes due: review (R) a game between players and they come here";
     PracticeTitle => "练错着 · {} · 还有 {} 个", "Your mistakes · {} · {} more due";
     PracticeGoal => "找一步比 {}（{}）更好的棋", "Find a better move than {} ({})";

@@ -21,6 +21,7 @@ use crate::app::shell::table::{
 use crate::app::store::slots::SlotFormat;
 use crate::i18n::{Lang, T};
 use crate::picture;
+use ::table::learn::problems::ProblemCommand;
 
 /// Go (围棋) at the table.
 pub struct Go;
@@ -55,7 +56,13 @@ impl TableGame for Go {
             .world
             .get_resource::<::table::learn::lessons::Lessoning<Go>>()
             .is_some_and(|l| l.attempt().is_some());
-        if lesson {
+        let problem = at
+            .world
+            .get_resource::<::table::learn::problems::Solving<Go>>()
+            .is_some_and(|s| s.attempt().is_some());
+        if problem {
+            learn::in_problem(action)
+        } else if lesson {
             learn::in_lesson(action)
         } else {
             Some(action)
@@ -124,6 +131,7 @@ impl TableGame for Go {
             G::KeyTerritory,
             G::KeyReview,
             G::KeyLibrary,
+            G::KeyProblems,
         ]
         .into_iter()
         .map(|t| t.get(lang))
@@ -156,11 +164,14 @@ impl TableGame for Go {
             ],
             Menu::Edit => Vec::new(),
             Menu::Help => vec![MenuItem::new(T::Manual, "", Action::own(OpenManual("go")))],
-            Menu::Game => vec![MenuItem::new(
-                T::LibraryMenu,
-                "L",
-                Action::own(GoLibraryCommand::Toggle),
-            )],
+            Menu::Game => vec![
+                MenuItem::new(T::LibraryMenu, "L", Action::own(GoLibraryCommand::Toggle)),
+                MenuItem::new(
+                    crate::i18n::GoText::ProblemsMenu,
+                    "F3",
+                    Action::own(ProblemCommand::Start),
+                ),
+            ],
         }
     }
 
@@ -196,6 +207,8 @@ fn go_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
             (false, KeyCode::BracketRight) => Some(Action::own(GoCommand::NextMark)),
             // L: the library's Go games.
             (false, KeyCode::KeyL) => Some(Action::own(GoLibraryCommand::Toggle)),
+            // F3: life-and-death problems, as Xiangqi's puzzles.
+            (false, KeyCode::F3) => Some(Action::own(ProblemCommand::Start)),
             _ => None,
         })
 }

@@ -15,6 +15,8 @@ pub mod lessons;
 pub mod mistakes;
 #[cfg(feature = "shell")]
 pub mod practice;
+#[cfg(feature = "shell")]
+pub mod problems;
 pub mod progress;
 #[cfg(feature = "shell")]
 pub mod shell;

@@ -160,6 +160,13 @@ impl Learning {
         self.mistakes_dirty = true;
     }
 
+    /// `stars` kept for `who` at `id` of `slug` if better than before: whether they were.
+    pub fn record(&mut self, who: &str, slug: &str, id: &str, stars: u8) -> bool {
+        let better = self.progress.record(who, slug, id, stars);
+        self.dirty |= better;
+        better
+    }
+
     /// The lesson at the game of `slug` passed with `stars`: shown, and kept if better
     /// than before.
     pub fn passed(&mut self, slug: &str, who: &str, stars: u8) {
@@ -182,7 +189,7 @@ impl Learning {
     }
 }
 
-/// Whether a game's board is lent to a lesson, practice or guessing (the table's
+/// Whether a game's board is lent to a lesson, practice, guessing or a problem (the table's
 /// services that set their own positions up): the games' tutors and warnings stay
 /// silent then, and the board takes only the moves the service is waiting for. The
 /// same answer as the services' [`Lent`] for those three, read as a system's param.
@@ -191,6 +198,7 @@ pub struct BoardLent<'w> {
     learning: Res<'w, Learning>,
     practice: Res<'w, super::practice::Practice>,
     guesses: Res<'w, super::guess::Guesses>,
+    problems: Res<'w, super::problems::Problems>,
 }
 
 impl BoardLent<'_> {
@@ -200,6 +208,7 @@ impl BoardLent<'_> {
         self.learning.lesson(slug).is_some()
             || self.practice.drill(slug).is_some()
             || self.guesses.open.contains_key(slug)
+            || self.problems.at(slug).is_some()
     }
 
     /// The board of the game of `slug` takes a move: not lent, or lent and waiting for
@@ -211,6 +220,7 @@ impl BoardLent<'_> {
             .is_none_or(|l| l.state == LessonState::Going)
             && self.practice.takes_moves(slug)
             && self.guesses.takes_moves(slug)
+            && self.problems.takes_moves(slug)
     }
 }
 
@@ -243,6 +253,7 @@ pub struct TutorAnswer {
 pub(crate) fn plugin(app: &mut App) {
     super::practice::plugin(app);
     super::guess::plugin(app);
+    super::problems::plugin(app);
     // The help's question: Esc declines it, at every table.
     add_service(
         app,

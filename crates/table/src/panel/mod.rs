@@ -281,6 +281,7 @@ pub fn panel(
                         dialogs::learn::hint(ui, world, kind, &mut memory.lesson, &mut send);
                     });
                 }
+                dialogs::problems::part(ui, world, kind, &mut memory.lesson, &mut send);
                 said.practising =
                     dialogs::learn::practice_part(ui, world, kind, &mut memory.lesson);
                 said.guessing = dialogs::learn::guess_part(ui, world, kind, &mut memory.lesson);

@@ -15,10 +15,10 @@ pub(crate) fn shell_key(press: KeyPress, at: &KeyContext) -> Option<Action> {
     let overlay = at.overlay;
     let lent = lendings(at);
     let asking = lent.iter().find(|l| l.lent == Lent::Asking);
-    // Practice and guessing give the board back on the first Esc a dialog leaves.
+    // Practice, guessing and problems give the board back on the first Esc a dialog leaves.
     let leaving = lent
         .iter()
-        .find(|l| matches!(l.lent, Lent::Practice | Lent::Guessing));
+        .find(|l| matches!(l.lent, Lent::Practice | Lent::Guessing | Lent::Problem));
     let onward = lent.iter().find_map(|l| l.onward.clone());
     let served = at
         .world

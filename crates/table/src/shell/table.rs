@@ -78,6 +78,8 @@ pub enum Lent {
     Practice,
     /// A game's moves guessed (Esc: back to the game).
     Guessing,
+    /// Problems solved (Esc: back to the game).
+    Problem,
 }
 
 /// The board lent, and what Esc and N do about it.

@@ -38,6 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<table::learn::practice::Practising<Go>>()
         .init_resource::<table::learn::guess::Guess<Go>>();
     lessons::add::<Go>(app);
+    table::learn::problems::add::<Go>(app);
     app.add_systems(
         Update,
         (
@@ -48,6 +49,8 @@ pub(crate) fn plugin(app: &mut App) {
             table::learn::practice::judge::<Go>,
             table::learn::guess::board::<Go>,
             table::learn::guess::judge::<Go>,
+            table::learn::problems::commands::<Go>,
+            table::learn::problems::judge::<Go>,
         )
             .chain()
             .in_set(Go::step(Logic::Lessons))

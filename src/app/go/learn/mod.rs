@@ -1,5 +1,6 @@
 //! Go's part of learning to play: its lessons, the tutor's warnings and coach, the
-//! practice of one's mistakes and the guessing of a game's stones, on Go's own board.
+//! practice of one's mistakes, the guessing of a game's stones and the problems, on Go's
+//! own board.
 //! The flows they share with Xiangqi are `table::learn`'s.
 
 use table::actions::Action;
@@ -12,6 +13,7 @@ pub mod lessons;
 pub mod look;
 pub mod marks;
 pub mod practice;
+pub mod problems;
 pub mod tutor;
 
 /// The keys a Go lesson takes: as [`table::learn::lessons::in_lesson`], and Go's own board commands (a stone
@@ -28,5 +30,27 @@ pub fn in_lesson(action: Action) -> Option<Action> {
             Some(action)
         }
         other => table::learn::lessons::in_lesson(other),
+    }
+}
+
+/// The keys a Go problem takes: Go's stones (typed, placed with the cursor, a pass),
+/// the problems' own commands (F3 goes to the next), the look's keys and the dialogs';
+/// not a new game, the files or GNU Go's, which would act on the game put aside.
+#[must_use]
+pub fn in_problem(action: Action) -> Option<Action> {
+    use table::learn::problems::ProblemCommand;
+    match action {
+        Action::Own(ref own) if own.get::<ProblemCommand>() == Some(&ProblemCommand::Start) => {
+            Some(Action::own(ProblemCommand::Next))
+        }
+        Action::Own(ref own) if own.is::<ProblemCommand>() => Some(action),
+        Action::Undo => Some(Action::own(ProblemCommand::Retry)),
+        Action::NewGameChoices(true) => None,
+        // Not the lessons' own keys: a level would take the board from the problem.
+        other => in_lesson(other).filter(|a| match a {
+            Action::Learn => false,
+            Action::Own(own) => !own.is::<table::learn::shell::LearnCommand>(),
+            _ => true,
+        }),
     }
 }

@@ -54,10 +54,11 @@ pub enum Standing {
     Failed,
 }
 
-/// A problem being solved.
+/// A problem being solved (its own copy of the problem: one opened from a file lives
+/// as long as the attempt).
 #[derive(Clone, Debug)]
-pub struct Attempt<'p> {
-    problem: &'p Problem,
+pub struct Attempt {
+    problem: Problem,
     pos: Position,
     line: Vec<Move>,
     /// Where the line is in the tree: `None` off it; the root's steps at the start.
@@ -67,12 +68,12 @@ pub struct Attempt<'p> {
     pub hints: u32,
 }
 
-impl<'p> Attempt<'p> {
+impl Attempt {
     /// `problem` from its start.
     #[must_use]
-    pub fn new(problem: &'p Problem) -> Attempt<'p> {
+    pub fn new(problem: &Problem) -> Attempt {
         Attempt {
-            problem,
+            problem: problem.clone(),
             pos: problem.start,
             line: Vec::new(),
             here: Some(problem.first.clone()),
@@ -83,8 +84,8 @@ impl<'p> Attempt<'p> {
 
     /// The problem.
     #[must_use]
-    pub fn problem(&self) -> &'p Problem {
-        self.problem
+    pub fn problem(&self) -> &Problem {
+        &self.problem
     }
 
     /// The board now.
@@ -124,29 +125,28 @@ impl<'p> Attempt<'p> {
         if self.pos.play(mv, &RULES).is_err() {
             return Said::Illegal;
         }
-        let problem = self.problem;
-        let step = self.here.take().and_then(|here| {
-            here.into_iter()
-                .find(|&i| problem.steps[i].mv == mv)
-                .map(|i| &problem.steps[i])
-        });
+        let step = self
+            .here
+            .take()
+            .and_then(|here| here.into_iter().find(|&i| self.problem.steps[i].mv == mv));
         self.push(mv);
-        match step {
+        let steps = &self.problem.steps;
+        match step.map(|i| &steps[i]) {
             None => {
                 self.standing = Standing::Asking;
                 Said::Ask
             }
             Some(s) if !s.right => {
                 self.standing = Standing::Failed;
-                let refutation = s.next.first().map(|&i| problem.steps[i].mv);
+                let refutation = s.next.first().map(|&i| steps[i].mv);
                 if let Some(r) = refutation {
                     self.push(r);
                 }
                 Said::Wrong { refutation }
             }
-            Some(s) => match s.next.first().map(|&i| &problem.steps[i]) {
+            Some(s) => match s.next.first().map(|&i| steps[i].clone()) {
                 Some(reply) if self.push(reply.mv) => {
-                    self.here = Some(reply.next.clone());
+                    self.here = Some(reply.next);
                     Said::Right { reply: reply.mv }
                 }
                 _ => {

@@ -4,5 +4,6 @@ pub mod help;
 pub mod household;
 pub mod learn;
 mod player_edit;
+pub mod problems;
 pub mod settings;
 pub mod slots;

@@ -1,0 +1,166 @@
+//! Go problems at the table, headless: F3 puts the game aside and sets the first
+//! unsolved problem up; a wrong try from the tree is refuted on the board and queued to
+//! come back; Ctrl+Z starts again, H marks a right point, the right line is answered
+//! move by move until solved, with its stars kept; a stone the tree lacks is read by
+//! GNU Go; the answer is shown move by move; Esc brings the game back as it was.
+#![cfg(feature = "gui")]
+
+use crate::common;
+
+use bevy::prelude::*;
+use common::headless::{app, until};
+use table::learn::mistakes::today;
+use table::learn::problems::{ProblemCommand, ProblemState, Problems, Sitting};
+use table::learn::shell::Learning;
+use xiangqi::app::GameKind;
+use xiangqi::app::actions::Action;
+use xiangqi::app::go::{GoCommand, GoTable};
+use xiangqi::app::shell::model::Settings;
+use xiangqi::games::go::problems::{Problem, collection};
+use xiangqi::go::{Move, Point};
+
+fn sitting(app: &App) -> Sitting {
+    app.world()
+        .resource::<Problems>()
+        .at("go")
+        .cloned()
+        .expect("a problem is open")
+}
+
+fn send(app: &mut App, command: ProblemCommand) {
+    app.world_mut().write_message(Action::own(command));
+    app.update();
+    app.update();
+}
+
+fn stone(app: &mut App, mv: Move) {
+    app.world_mut()
+        .write_message(Action::own(GoCommand::Play(mv)));
+    app.update();
+    app.update();
+}
+
+fn moves(app: &App) -> Vec<Move> {
+    app.world().resource::<GoTable>().game().moves().to_vec()
+}
+
+/// A point far from the problem's corner, empty.
+fn far(problem: &Problem) -> Move {
+    let s = problem.size() - 1;
+    let target = problem.target.unwrap();
+    [(3, 3), (s - 3, 3), (3, s - 3), (s - 3, s - 3)]
+        .map(|(x, y)| Point::new(x, y))
+        .into_iter()
+        .max_by_key(|p| p.x.abs_diff(target.x) + p.y.abs_diff(target.y))
+        .map(Move::Play)
+        .unwrap()
+}
+
+#[test]
+fn a_go_problem_refuted_then_solved_with_the_defence_answering() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().lang = xiangqi::i18n::Lang::En;
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    stone(&mut app, Move::Play(Point::new(3, 3)));
+    let game = moves(&app);
+    send(&mut app, ProblemCommand::Start);
+    let problem = &collection()[0];
+    let s = sitting(&app);
+    assert_eq!(
+        (s.id.as_str(), s.state),
+        (problem.id.as_str(), ProblemState::Going)
+    );
+    assert_eq!(s.title.1, problem.goal.english(problem.to_play()));
+    assert!(moves(&app).is_empty(), "the problem alone");
+    assert_eq!(
+        app.world().resource::<GoTable>().game().position(),
+        &problem.start
+    );
+
+    // A wrong try of the tree: its refutation answers, and it is queued.
+    let wrong = problem
+        .first
+        .iter()
+        .map(|&i| &problem.steps[i])
+        .find(|s| !s.right)
+        .unwrap();
+    stone(&mut app, wrong.mv);
+    let s = sitting(&app);
+    assert_eq!(s.state, ProblemState::Failed);
+    let refutation = problem.steps[wrong.next[0]].mv;
+    assert_eq!(moves(&app), vec![wrong.mv, refutation]);
+    assert!(s.said.unwrap().1.starts_with("Not this: White answers at"));
+    let due = app
+        .world()
+        .resource::<Learning>()
+        .mistakes
+        .due(&s.player, "go-problems", today())
+        .len();
+    assert_eq!(due, 1, "missed: due again");
+    // The board takes no stone now.
+    stone(&mut app, far(problem));
+    assert_eq!(moves(&app).len(), 2);
+
+    // Again, with a hint, then the answer's line, each reply played by the defence.
+    send(&mut app, ProblemCommand::Retry);
+    assert!(moves(&app).is_empty());
+    send(&mut app, ProblemCommand::Hint);
+    assert!(sitting(&app).said.unwrap().1.starts_with("Hint: "));
+    let line = problem.main_line();
+    for (i, &mv) in line.iter().enumerate().step_by(2) {
+        stone(&mut app, mv);
+        assert_eq!(moves(&app), line[..line.len().min(i + 2)], "{}", problem.id);
+    }
+    let s = sitting(&app);
+    assert_eq!(
+        s.state,
+        ProblemState::Solved(1),
+        "a wrong try and a hint: one star"
+    );
+    assert_eq!(s.solved.0, 1);
+    let learning = app.world().resource::<Learning>();
+    assert_eq!(
+        learning
+            .progress
+            .stars(&s.player, "go-problems", &problem.id),
+        1
+    );
+
+    // N: the next problem (the one missed is not set up again at once).
+    send(&mut app, ProblemCommand::Next);
+    let next = &collection()[1];
+    assert_eq!(sitting(&app).id, next.id);
+
+    // The answer, move by move.
+    send(&mut app, ProblemCommand::Show);
+    send(&mut app, ProblemCommand::Show);
+    assert_eq!(sitting(&app).state, ProblemState::Shown);
+    assert_eq!(moves(&app), next.main_line()[..2]);
+
+    // Esc: the game back as it was.
+    send(&mut app, ProblemCommand::Leave);
+    assert!(app.world().resource::<Problems>().at("go").is_none());
+    assert_eq!(moves(&app), game);
+}
+
+#[test]
+fn a_stone_the_tree_lacks_is_read_by_gnu_go_and_refuted() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    send(&mut app, ProblemCommand::Start);
+    let problem = &collection()[0];
+    let mv = far(problem);
+    stone(&mut app, mv);
+    assert_eq!(sitting(&app).state, ProblemState::Judging);
+    until(&mut app, "GNU Go's reading", |app| {
+        sitting(app).state != ProblemState::Judging
+    });
+    assert_eq!(sitting(&app).state, ProblemState::Failed);
+    let played = moves(&app);
+    assert_eq!((played.len(), played[0]), (2, mv), "refuted: {played:?}");
+    assert!(sitting(&app).said.unwrap().0.starts_with("不对："));
+}
