@@ -71,6 +71,7 @@ texts! {
     KeyLibrary => "L：棋谱库里的围棋对局", "L: the Go games of the library";
     KeyProblems => "F3：死活题（H 提示，A 看答案，Ctrl+Z 重做，N 下一题，Esc 返回）", "F3: life-and-death problems (H hint, A the answer, Ctrl+Z again, N next, Esc back to the game)";
     ProblemsMenu => "死活题…", "Life and death…";
+    ProblemsOpened => "已打开 {}：{} 道题（F3 以后回到自带的题）", "Opened {}: {} problems (F3 afterwards goes back to the table's own)";
     NoGameInFile => "文件里没有对局", "no game in the file";
     Clock => "计时", "Clock";
     NoClock => "不计时", "none";

@@ -164,3 +164,69 @@ fn a_stone_the_tree_lacks_is_read_by_gnu_go_and_refuted() {
     assert_eq!((played.len(), played[0]), (2, mv), "refuted: {played:?}");
     assert!(sitting(&app).said.unwrap().0.starts_with("不对："));
 }
+
+#[test]
+fn a_file_of_problems_opens_as_problems_and_a_game_file_as_a_game() {
+    use xiangqi::app::go::learn::problems::GoShelf;
+    use xiangqi::app::messages::Import;
+    let dir = std::env::temp_dir().join(format!("xiangqi-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // As players have them: two problems, the right line marked by a comment.
+    let problems = dir.join("corner.sgf");
+    std::fs::write(
+        &problems,
+        "(;GM[1]SZ[9]AB[ba][bb][cb][db]AW[ac][bc][cc][dc][ec][eb][ea]C[Black to live]\
+         (;B[da]C[RIGHT])(;B[aa];W[da]))\
+         (;GM[1]SZ[9]AB[ba][bb][cb][db]AW[ac][bc][cc][dc][ec][eb][ea]C[White to kill]PL[W]\
+         (;W[da]C[Correct])(;W[aa];B[da]))",
+    )
+    .unwrap();
+    let game = dir.join("game.sgf");
+    std::fs::write(&game, "(;GM[1]SZ[9];B[ee];W[cc];B[gg])").unwrap();
+    // The table with its files, its data in the folder of the test.
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_message::<bevy::input::keyboard::KeyboardInput>()
+        .add_message::<bevy::window::FileDragAndDrop>()
+        .add_plugins(xiangqi::app::core_plugin)
+        .insert_resource(xiangqi::app::store::persist::DataDirs(Some(
+            xiangqi::storage::Dirs::under(&dir.join("home")),
+        )))
+        .add_plugins(xiangqi::app::files_plugin);
+    app.update();
+    app.world_mut()
+        .write_message(Action::SwitchGame(GameKind("go")));
+    app.update();
+    app.world_mut().write_message(Import::File(problems));
+    app.update();
+    app.update();
+    app.update();
+    assert_eq!(sitting(&app).id, "corner 1");
+    assert_eq!(sitting(&app).title.1, "Black to live");
+    assert_eq!(
+        sitting(&app).solved.1,
+        2,
+        "the file's problems on the shelf"
+    );
+    stone(&mut app, Move::Play(Point::new(3, 0)));
+    assert_eq!(sitting(&app).state, ProblemState::Solved(3));
+    send(&mut app, ProblemCommand::Next);
+    assert_eq!(sitting(&app).id, "corner 2");
+    assert_eq!(sitting(&app).title.1, "White to kill");
+    send(&mut app, ProblemCommand::Leave);
+    assert!(app.world().resource::<GoShelf>().0.is_none());
+    send(&mut app, ProblemCommand::Start);
+    assert_eq!(
+        sitting(&app).id,
+        collection()[0].id,
+        "the table's own again"
+    );
+    send(&mut app, ProblemCommand::Leave);
+    // A game is a game.
+    app.world_mut().write_message(Import::File(game));
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Problems>().at("go").is_none());
+    assert_eq!(moves(&app).len(), 3);
+    let _ = std::fs::remove_dir_all(dir);
+}

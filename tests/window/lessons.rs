@@ -191,3 +191,92 @@ fn guess_the_moves_of_a_game_played_with_the_mouse() {
     game.until_logged("guessing left");
     game.until_position(played);
 }
+
+/// Go problems as a person solves them (issue 74): a file of problems pasted (Ctrl+I)
+/// puts its first problem on the Go table, its marked stones ringed; a
+/// wrong try is answered on the board by its refutation, Ctrl+Z starts again, and the
+/// right line is played with the mouse, the defence answering each stone, until solved
+/// and its stars kept. Esc brings the game back; F3 then opens the table's own problems.
+#[test]
+fn go_problem_from_a_file_solved_with_the_mouse_after_a_wrong_try_refuted() {
+    use xiangqi::games::go::problems::{collection, write};
+    use xiangqi::go::{Color, Move};
+    // The first problem whose answer has a reply and whose wrong try a refutation.
+    let problem = collection()
+        .iter()
+        .find(|p| {
+            p.main_line().len() >= 3
+                && p.first
+                    .iter()
+                    .any(|&i| !p.steps[i].right && !p.steps[i].next.is_empty())
+        })
+        .unwrap();
+    let size = problem.size();
+    let game = Game::start("go-problem");
+    game.set_clipboard(&write(std::slice::from_ref(problem)));
+    game.key("ctrl+i");
+    game.until_logged("go problems opened: 1 from the clipboard");
+    game.until_logged(&format!("problem {} (level", problem.id));
+    let name = |mv: Move| mv.gtp(size);
+    let at = |mv: Move| super::go_point(&game, &name(mv), size);
+    let spacing = super::go_point(&game, "B1", size).0 - super::go_point(&game, "A1", size).0;
+    // A stone is seen below right of its centre, away from the shine.
+    let seen = |mv: Move, colour: Color| {
+        let (x, y) = at(mv);
+        let want = match colour {
+            Color::Black => xiangqi::theme::go::BLACK,
+            Color::White => xiangqi::theme::go::WHITE,
+        };
+        game.until(&format!("{colour:?} on {}", name(mv)), || {
+            let shot = game.shot();
+            let (x, y) = (x + 0.2 * spacing, y + 0.2 * spacing);
+            (shot.count_near(x, y, 0.1 * spacing, want) > 4).then_some(())
+        });
+    };
+    let (me, other) = (problem.to_play(), !problem.to_play());
+    let wrong = problem
+        .first
+        .iter()
+        .map(|&i| &problem.steps[i])
+        .find(|s| !s.right && !s.next.is_empty())
+        .unwrap();
+    let mark = game.mark();
+    game.click_at(at(wrong.mv));
+    game.until_logged_since(mark, &format!("go plays {}", name(wrong.mv)));
+    game.until_logged_since(mark, &format!("problem {} missed", problem.id));
+    seen(problem.steps[wrong.next[0]].mv, other);
+    game.until_still();
+    game.save_shot("go-problem-refuted");
+    let mark = game.mark();
+    game.key("ctrl+z");
+    game.until_logged_since(mark, &format!("problem {} again", problem.id));
+    game.key("h");
+    game.until_logged_since(mark, "notice Hint: ");
+    let line = problem.main_line();
+    for (i, &mv) in line.iter().enumerate().step_by(2) {
+        let mark = game.mark();
+        game.click_at(at(mv));
+        game.until_logged_since(mark, &format!("go plays {}", name(mv)));
+        if let Some(&reply) = line.get(i + 1) {
+            seen(reply, other);
+            if i == 0 {
+                game.until_still();
+                game.save_shot("go-problem-answered");
+            }
+        } else {
+            seen(mv, me);
+        }
+    }
+    game.until_logged(&format!("problem {} solved, 1 stars", problem.id));
+    game.until("the stars kept", || {
+        (kept(&game, "go-problems", &problem.id) == 1).then_some(())
+    });
+    game.until_still();
+    game.save_shot("go-problem-solved");
+    game.key("Escape");
+    game.until_logged("problems left");
+    let mark = game.mark();
+    game.key("F3");
+    let first = &collection()[0];
+    game.until_logged_since(mark, &format!("problem {} (level 1", first.id));
+}

@@ -98,6 +98,10 @@ pub(crate) fn import(
     settings: Res<Settings>,
     tables: Res<Tables>,
     link: Res<LibraryLink>,
+    (mut shelf, mut problems): (
+        ResMut<super::learn::problems::GoShelf>,
+        MessageWriter<::table::learn::problems::ProblemCommand>,
+    ),
 ) {
     let lang = settings.lang;
     let at_go = *kind.get() == Go::KIND;
@@ -111,6 +115,20 @@ pub(crate) fn import(
                     || path.display().to_string(),
                     |n| n.to_string_lossy().into(),
                 );
+                // A file of problems opens as problems (F3's, from the file).
+                if let Some(found) = super::learn::problems::from_file(path) {
+                    let went = shelve(
+                        found,
+                        &name,
+                        (&mut shelf, &mut problems),
+                        &mut notices,
+                        lang,
+                    );
+                    if went && !at_go {
+                        next.set(Go::KIND);
+                    }
+                    continue;
+                }
                 match first_game(path) {
                     Ok(Some(read)) => (name, read),
                     // Not SGF: a board or moves in text, read whole (within its bound).
@@ -123,6 +141,16 @@ pub(crate) fn import(
                         continue;
                     }
                 }
+            }
+            Import::Pasted(t) if crate::games::go::problems::is_problem_file(t) => {
+                let name = G::TheClipboard.get(lang);
+                let found =
+                    crate::games::go::problems::read(t, "pasted").map_err(|e| e.to_string());
+                let went = shelve(found, name, (&mut shelf, &mut problems), &mut notices, lang);
+                if went && !at_go {
+                    next.set(Go::KIND);
+                }
+                continue;
             }
             Import::Pasted(t) => (G::TheClipboard.get(lang).to_owned(), read(t, &table)),
             Import::Slot { slot, record } => {
@@ -161,6 +189,35 @@ pub(crate) fn import(
                 info!("refused go import: {e}");
                 notices.write(Notice::warn(G::OpenFailed.fill(lang, &[&what, &e])));
             }
+        }
+    }
+}
+
+/// Problems read from a file or the clipboard put on the shelf and the first set up;
+/// whether they were (else why not is said).
+fn shelve(
+    found: Result<Vec<crate::games::go::problems::Problem>, String>,
+    name: &str,
+    (shelf, problems): (
+        &mut super::learn::problems::GoShelf,
+        &mut MessageWriter<::table::learn::problems::ProblemCommand>,
+    ),
+    notices: &mut MessageWriter<Notice>,
+    lang: Lang,
+) -> bool {
+    match found {
+        Ok(found) => {
+            info!("go problems opened: {} from {name}", found.len());
+            notices.write(Notice::info(
+                G::ProblemsOpened.fill(lang, &[&name, &found.len()]),
+            ));
+            shelf.0 = Some(found);
+            problems.write(::table::learn::problems::ProblemCommand::Start);
+            true
+        }
+        Err(e) => {
+            notices.write(Notice::warn(G::OpenFailed.fill(lang, &[&name, &e])));
+            false
         }
     }
 }

@@ -468,10 +468,12 @@ pub fn judge<G: ProblemGame>(
             }
             // Without an engine a move the answers lack is not one of them.
             G::take_back(&mut board);
-            sitting.said = Some(Text::new(
+            let said = Text::new(
                 "这步不在答案里，没有 GNU Go 判断不了。换一步。",
                 "That move is not in the answers, and without GNU Go it cannot be judged. Try another.",
-            ));
+            );
+            notices.write(Notice::warn(said.get(settings.lang)));
+            sitting.said = Some(said);
             changed.write(BoardChanged);
             return;
         }

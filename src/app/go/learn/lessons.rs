@@ -39,6 +39,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<table::learn::guess::Guess<Go>>();
     lessons::add::<Go>(app);
     table::learn::problems::add::<Go>(app);
+    app.init_resource::<super::problems::GoShelf>();
     app.add_systems(
         Update,
         (

@@ -19,15 +19,40 @@ use crate::engine::gtp;
 use crate::games::go::Session;
 use crate::games::go::problems::attempt::{Attempt, Said};
 use crate::games::go::problems::check::{self, OffTree, RULES};
-use crate::games::go::problems::{Problem, by_id, collection};
+use crate::games::go::problems::{self, Problem, by_id, collection};
 use crate::go::markup::{Markup, Shape};
 use crate::go::{Color, Game, Move, Point};
 use crate::i18n::{Lang, go_side};
+
+/// Problems opened from a file: the shelf in their place of the collection's until
+/// the problems are left.
+#[derive(Resource, Default)]
+pub struct GoShelf(pub Option<Vec<Problem>>);
+
+/// The problems of the file at `path`, if it is a file of problems (`None`: a game,
+/// or too large to be problems; the table opens it as a game).
+#[must_use]
+pub fn from_file(path: &std::path::Path) -> Option<Result<Vec<Problem>, String>> {
+    // A file of problems is small; a large SGF is a collection of games.
+    const MOST: u64 = 8 << 20;
+    if std::fs::metadata(path).ok()?.len() > MOST {
+        return None;
+    }
+    let text = crate::go::sgf::decode(&std::fs::read(path).ok()?);
+    if !problems::is_problem_file(&text) {
+        return None;
+    }
+    let name = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into());
+    Some(problems::read(&text, &name).map_err(|e| e.to_string()))
+}
 
 /// What the problems read of the Go table and write to it.
 #[derive(SystemParam)]
 pub struct Board<'w, 's> {
     table: ResMut<'w, GoTable>,
+    shelf: ResMut<'w, GoShelf>,
     happened: MessageReader<'w, 's, GoHappened>,
     wake: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
 }
@@ -82,8 +107,9 @@ impl ProblemGame for Go {
 
     const SHELF: &'static str = "go-problems";
 
-    fn shelf(_board: &SystemParamItem<Self::Board>) -> Vec<String> {
-        collection().iter().map(|p| p.id.clone()).collect()
+    fn shelf(board: &SystemParamItem<Self::Board>) -> Vec<String> {
+        let shelf = board.shelf.0.as_deref().unwrap_or(collection());
+        shelf.iter().map(|p| p.id.clone()).collect()
     }
 
     fn free(_board: &SystemParamItem<Self::Board>, learning: &Learning) -> bool {
@@ -95,7 +121,12 @@ impl ProblemGame for Go {
         id: &str,
         aside: &mut Option<Session>,
     ) -> Option<(Attempt, Text, u8)> {
-        let problem = by_id(id)?;
+        let from_file = board.shelf.0.as_ref();
+        let problem = match from_file.and_then(|f| f.iter().find(|p| p.id == id)) {
+            Some(p) => p.clone(),
+            None => by_id(id)?.clone(),
+        };
+        let problem = &problem;
         let session = session_of(problem, board.table.setup.level);
         let before = std::mem::replace(&mut board.table.session, session);
         if aside.is_none() {
@@ -109,6 +140,7 @@ impl ProblemGame for Go {
 
     fn bring_back(board: &mut SystemParamItem<Self::Board>, aside: Session) {
         board.table.session = aside;
+        board.shelf.0 = None;
     }
 
     fn tried(board: &mut SystemParamItem<Self::Board>) -> Option<Move> {

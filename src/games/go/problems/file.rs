@@ -53,6 +53,26 @@ pub fn read(text: &str, name: &str) -> Result<Vec<Problem>, ProblemFileError> {
     Ok(problems)
 }
 
+/// Whether `text` is a file of problems rather than a game: the first game sets
+/// stones up, has a short answer and says it is a problem (a `GOAL`, a right line
+/// marked, or a goal in the words of its root). A game with handicap stones is a game.
+#[must_use]
+pub fn is_problem_file(text: &str) -> bool {
+    let Ok(games) = sgf::read(text) else {
+        return false;
+    };
+    let Some(game) = games.first() else {
+        return false;
+    };
+    let root = game.node(0);
+    let set_up = ["AB", "AW"].iter().any(|p| prop(root, p).is_some());
+    let words = format!("{} {}", root.comment, game.tag("GN").unwrap_or(""));
+    let says = prop(root, "GOAL").is_some()
+        || game.nodes.iter().any(marks_right)
+        || goal_in(&words).is_some();
+    set_up && says && game.main_line().len() <= 40
+}
+
 fn prop<'a>(node: &'a Node, name: &str) -> Option<&'a str> {
     node.props
         .iter()
@@ -316,6 +336,19 @@ mod tests {
         assert_eq!(p.after(&[at("ee")]), None);
         // The black group is the mark: the goal is against it.
         assert_eq!(p.start.board().get(p.target.unwrap()), Some(Color::Black));
+    }
+
+    #[test]
+    fn a_problem_file_is_told_from_a_game() {
+        use crate::games::go::problems::collection;
+        let problem = "(;SZ[19]AB[aa][ba]AW[ca]C[Black to kill](;B[da]C[RIGHT])(;B[ea]))";
+        assert!(is_problem_file(problem));
+        assert!(is_problem_file(&write(&collection()[..2])));
+        // A handicap game, a plain game and a bare board are games.
+        let handicap = "(;SZ[19]HA[2]AB[dd][pp];W[dp];B[pd])";
+        assert!(!is_problem_file(handicap));
+        assert!(!is_problem_file("(;SZ[9];B[ee];W[cc])"));
+        assert!(!is_problem_file("not sgf"));
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub mod check;
 mod file;
 pub mod make;
 
-pub use file::{ProblemFileError, read, write};
+pub use file::{ProblemFileError, is_problem_file, read, write};
 
 /// The collection's file.
 const COLLECTION: &str = include_str!("../../../../assets/problems/go.sgf");
