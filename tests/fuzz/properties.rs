@@ -239,12 +239,16 @@ pub fn puzzles(data: &[u8]) {
     assert_eq!(Progress::from_text(&written).to_text(), written);
 }
 
-/// Any bytes as a Go problem file: every problem that reads writes a file that reads
-/// back to the same problem, and its main line, played as a solver would, ends solved
+/// Any bytes as a Go problem file: one the table would open as problems reads; every
+/// problem that reads writes a file that reads back to the same problem, and its main line, played as a solver would, ends solved
 /// or waiting on GNU Go, never in a panic.
 pub fn go_problems(data: &[u8]) {
-    use xiangqi::games::go::problems::{attempt::Attempt, read, write};
-    let Ok(all) = read(&xiangqi::go::sgf::decode(data), "fuzz") else {
+    use xiangqi::games::go::problems::{attempt::Attempt, is_problem_file, read, write};
+    let text = xiangqi::go::sgf::decode(data);
+    // Told from a game as the table tells a file opened: a problem file reads.
+    let told = is_problem_file(&text);
+    let Ok(all) = read(&text, "fuzz") else {
+        assert!(!told, "told a problem file, but it does not read");
         return;
     };
     for p in &all {

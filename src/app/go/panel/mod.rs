@@ -78,11 +78,14 @@ pub(crate) fn section(
     mut state: Local<GoUi>,
     mut actions: MessageWriter<Action>,
     mut redraw: MessageWriter<RequestRedraw>,
-    lesson: Res<::table::learn::lessons::Lessoning<Go>>,
+    (lesson, problem): (
+        Res<::table::learn::lessons::Lessoning<Go>>,
+        Res<::table::learn::problems::Solving<Go>>,
+    ),
 ) {
-    // A lesson on the board: the table's lines for it are the panel's, with why a
-    // stone was refused.
-    if lesson.attempt().is_some() {
+    // A lesson or a problem on the board: the table's lines for it are the panel's,
+    // with why a stone was refused (no game's buttons: resigning, GNU Go's hint).
+    if lesson.attempt().is_some() || problem.attempt().is_some() {
         status_line(ui, status.of(Go::KIND));
         return;
     }

@@ -55,7 +55,8 @@ pub fn read(text: &str, name: &str) -> Result<Vec<Problem>, ProblemFileError> {
 
 /// Whether `text` is a file of problems rather than a game: the first game sets
 /// stones up, has a short answer and says it is a problem (a `GOAL`, a right line
-/// marked, or a goal in the words of its root). A game with handicap stones is a game.
+/// marked, or a goal in the words of its root), and reads as problems. A game with
+/// handicap stones is a game.
 #[must_use]
 pub fn is_problem_file(text: &str) -> bool {
     let Ok(games) = sgf::read(text) else {
@@ -70,7 +71,7 @@ pub fn is_problem_file(text: &str) -> bool {
     let says = prop(root, "GOAL").is_some()
         || game.nodes.iter().any(marks_right)
         || goal_in(&words).is_some();
-    set_up && says && game.main_line().len() <= 40
+    set_up && says && game.main_line().len() <= 40 && read(text, "").is_ok()
 }
 
 fn prop<'a>(node: &'a Node, name: &str) -> Option<&'a str> {
