@@ -550,6 +550,19 @@ impl ClipboardBackend for Memory {
     }
 }
 
+/// Every notice said, heard each frame: one said in the first of the frames a key
+/// runs is not lost when its messages age out after two.
+#[derive(Resource, Default)]
+struct Heard {
+    cursor: bevy::ecs::message::MessageCursor<Notice>,
+    said: Vec<String>,
+}
+
+fn hear(messages: Res<Messages<Notice>>, mut heard: ResMut<Heard>) {
+    let Heard { cursor, said } = &mut *heard;
+    said.extend(cursor.read(&messages).map(|n| n.text.clone()));
+}
+
 struct Table {
     app: App,
     clipboard: Arc<Mutex<String>>,
@@ -581,6 +594,7 @@ impl Table {
         add_game::<TicTacToe>(&mut app, Part::Files);
         add_game::<Blank>(&mut app, Part::Files);
         app.world_mut().resource_mut::<table::Settings>().lang = Lang::En;
+        app.init_resource::<Heard>().add_systems(Last, hear);
         app.update();
         Table {
             app,
@@ -637,8 +651,7 @@ impl Table {
     }
 
     fn notices(&mut self) -> Vec<String> {
-        let mut notices = self.app.world_mut().resource_mut::<Messages<Notice>>();
-        notices.drain().map(|n| n.text).collect()
+        std::mem::take(&mut self.app.world_mut().resource_mut::<Heard>().said)
     }
 }
 

@@ -73,6 +73,9 @@ fn a_go_problem_refuted_then_solved_with_the_defence_answering() {
         (problem.id.as_str(), ProblemState::Going)
     );
     assert_eq!(s.title.1, problem.goal.english(problem.to_play()));
+    // What to do is said to a screen reader.
+    let spoken = app.world().resource::<table::shell::access::LastSpoken>();
+    assert_eq!(spoken.text, s.title.1);
     assert!(moves(&app).is_empty(), "the problem alone");
     assert_eq!(
         app.world().resource::<GoTable>().game().position(),

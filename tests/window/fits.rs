@@ -1,5 +1,5 @@
 //! The panel fits its words (issue 39): the worst content we know, in both languages, at
-//! the sizes players use and at scale 2, for both tables. The panel measures what it
+//! the sizes players use and at scale 2, for both tables and a Go problem. The panel measures what it
 //! drew against its place and says what reaches past it (`panel overflow: "…"`); the
 //! screenshot's last columns must be the panel's plain background.
 
@@ -88,6 +88,17 @@ fn scenario(lang: &str, scale: f32, sizes: &[(u32, u32)]) {
     let from = game.log().len();
     for &size in sizes {
         check(&game, &format!("{name}-go"), size, from);
+    }
+    // A Go problem (F3) with its hint said: the problem's lines and buttons.
+    let mark = game.mark();
+    game.key("F3");
+    game.until_logged_since(mark, "problem ");
+    let mark = game.mark();
+    game.key("h");
+    game.until_logged_since(mark, "notice ");
+    let from = game.log().len();
+    for &size in sizes {
+        check(&game, &format!("{name}-go-problem"), size, from);
     }
 }
 

@@ -298,6 +298,7 @@ texts! {
     GuessAsk => "这盘棋下一步走了什么？", "What was played next in this game?";
     GuessDone => "猜完了：{}%。", "Done: {}%.";
     GuessAverage => "猜着法（{}）：{} 盘，平均 {}%", "Guessing moves ({}): {} games, {}% on average";
+    PlayerProblems => "做题（{}）：解出 {} 道，{} 颗星，{} 道今天该再做", "Problems ({}): {} solved, {} stars, {} due again today";
     ProblemTitle => "做题 · {} · 第 {} 级 · 已解 {}/{}", "Problems · {} · level {} · {}/{} solved";
     ProblemReview => "上次没做对，今天再做一次", "Missed before: due again today";
     ProblemJudging => "GNU Go 在算这步棋…", "GNU Go reads the move…";

@@ -188,6 +188,8 @@ pub trait ProblemGame: TableGame {
     fn take_back(board: &mut SystemParamItem<Self::Board>);
     /// `mv` judged from the answers.
     fn play(attempt: &mut Self::Attempt, mv: Self::Move) -> Step<Self::Move>;
+    /// The last move taken back from the try: the engine could not judge it.
+    fn withdraw(attempt: &mut Self::Attempt);
     /// The engine asked about the last move; `None` without one.
     fn look(board: &SystemParamItem<Self::Board>, attempt: &Self::Attempt) -> Option<Self::Look>;
     /// The engine's verdict, once it has come, taken by the try.
@@ -237,6 +239,7 @@ impl<G: ProblemGame> Solving<G> {
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Problems>()
+        .init_resource::<Shelves>()
         .add_message::<ProblemCommand>();
     // H, A and Ctrl+Z at a problem, Esc back to the game and N to the next, at every
     // table (F3, which opens them, is the game's own key).
@@ -274,10 +277,18 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+/// Each game's shelf of problems, by its slug (the players' pages show their solves).
+#[derive(Resource, Default, Debug)]
+pub struct Shelves(pub BTreeMap<&'static str, &'static str>);
+
 /// A game's problems on the table; the game runs [`commands`] then [`judge`] in its
 /// own turn.
 pub fn add<G: ProblemGame>(app: &mut App) {
     app.init_resource::<Solving<G>>();
+    app.world_mut()
+        .get_resource_or_init::<Shelves>()
+        .0
+        .insert(G::SLUG, G::SHELF);
 }
 
 /// Start, Next, Retry, Hint, Show and Leave at `G`'s table.
@@ -389,7 +400,7 @@ pub fn commands<G: ProblemGame>(
                 let name = G::name(attempt, mv);
                 let said = Text(
                     format!(
-                        "答案第 {} 步（共 {} 步）：{}{}",
+                        "答案第 {} 步（共 {} 步）：{} {}",
                         sitting.shown,
                         line.len(),
                         side.0,
@@ -437,11 +448,12 @@ pub fn judge<G: ProblemGame>(
         (None, Some(look)) => match G::looked(look, attempt) {
             Looked::Waiting => return,
             Looked::Done(step) => (step, None),
-            // The engine stopped: the move is neither right nor wrong; tried again.
+            // The engine stopped: the move is neither right nor wrong; taken back.
             Looked::Failed => {
                 warn!("problem: the engine did not answer");
                 mine.look = None;
-                G::restart(&mut board, attempt);
+                G::take_back(&mut board);
+                G::withdraw(attempt);
                 sitting.state = ProblemState::Going;
                 changed.write(BoardChanged);
                 return;
@@ -468,6 +480,7 @@ pub fn judge<G: ProblemGame>(
             }
             // Without an engine a move the answers lack is not one of them.
             G::take_back(&mut board);
+            G::withdraw(attempt);
             let said = Text::new(
                 "这步不在答案里，没有 GNU Go 判断不了。换一步。",
                 "That move is not in the answers, and without GNU Go it cannot be judged. Try another.",

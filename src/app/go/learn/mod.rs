@@ -16,6 +16,17 @@ pub mod practice;
 pub mod problems;
 pub mod tutor;
 
+/// The stone played on the table this frame, if one was (practice and problems judge it).
+pub(crate) fn played(
+    happened: &mut bevy::prelude::MessageReader<super::GoHappened>,
+    table: &super::GoTable,
+) -> Option<crate::go::Move> {
+    let stone = happened
+        .read()
+        .any(|h| matches!(h, super::GoHappened::Played { .. }));
+    stone.then(|| table.game().moves().last().copied())?
+}
+
 /// The keys a Go lesson takes: as [`table::learn::lessons::in_lesson`], and Go's own board commands (a stone
 /// typed or placed with the cursor, a pass); not a new game or GNU Go's.
 #[must_use]

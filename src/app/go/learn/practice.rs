@@ -83,11 +83,7 @@ impl PracticeGame for Go {
     }
 
     fn tried(board: &mut SystemParamItem<Self::Board>) -> Option<Move> {
-        let stone = board
-            .happened
-            .read()
-            .any(|h| matches!(h, GoHappened::Played { .. }));
-        stone.then(|| board.table.game().moves().last().copied())?
+        super::played(&mut board.happened, &board.table)
     }
 
     fn look(board: &SystemParamItem<Self::Board>, _pos: &Position, _tried: Move) -> Option<GoLook> {

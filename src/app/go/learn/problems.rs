@@ -144,11 +144,7 @@ impl ProblemGame for Go {
     }
 
     fn tried(board: &mut SystemParamItem<Self::Board>) -> Option<Move> {
-        let stone = board
-            .happened
-            .read()
-            .any(|h| matches!(h, GoHappened::Played { .. }));
-        stone.then(|| board.table.game().moves().last().copied())?
+        super::played(&mut board.happened, &board.table)
     }
 
     fn take_back(board: &mut SystemParamItem<Self::Board>) {
@@ -157,6 +153,10 @@ impl ProblemGame for Go {
 
     fn play(attempt: &mut Attempt, mv: Move) -> Step<Move> {
         step(attempt.play(mv))
+    }
+
+    fn withdraw(attempt: &mut Attempt) {
+        attempt.withdraw();
     }
 
     fn look(board: &SystemParamItem<Self::Board>, attempt: &Attempt) -> Option<OffLook> {

@@ -181,6 +181,22 @@ impl Attempt {
         }
     }
 
+    /// The solver's last move taken back while GNU Go was to judge it (it could not):
+    /// the solver is to move again where they were.
+    pub fn withdraw(&mut self) {
+        if self.standing != Standing::Asking {
+            return;
+        }
+        self.line.pop();
+        let mut pos = self.problem.start;
+        for &mv in &self.line {
+            pos = pos.play(mv, &RULES).unwrap_or(pos);
+        }
+        self.pos = pos;
+        self.here = self.problem.after(&self.line).map(<[usize]>::to_vec);
+        self.standing = Standing::Solving;
+    }
+
     /// A right move here, from the tree (none off it, or when over).
     pub fn hint(&mut self) -> Option<Move> {
         if self.standing != Standing::Solving {
@@ -279,5 +295,15 @@ mod tests {
         assert!(a.hint().is_some());
         assert_eq!(a.hints, 1);
         assert_eq!(a.position(), &p.start);
+        // Asked of GNU Go, which could not answer: taken back, the tree's moves again.
+        a.retry();
+        assert_eq!(a.play(off), Said::Ask);
+        a.withdraw();
+        assert_eq!(
+            (a.standing(), a.position(), a.line()),
+            (Standing::Solving, &p.start, &[][..])
+        );
+        assert!(a.hint().is_some(), "on the tree again");
+        assert_eq!(a.hints, 2);
     }
 }

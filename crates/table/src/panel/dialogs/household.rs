@@ -247,7 +247,10 @@ fn players(
         Res<crate::learn::shell::Courses>,
         Res<Tables>,
     ),
-    guesses: Res<crate::learn::guess::Guesses>,
+    (guesses, shelves): (
+        Res<crate::learn::guess::Guesses>,
+        Res<crate::learn::problems::Shelves>,
+    ),
 ) -> Result {
     if !overlay.players {
         *shown_pages = None;
@@ -300,9 +303,18 @@ fn players(
                             (&lessons.0, &lessons.1, &lessons.2),
                             lang,
                         );
-                        // The games whose moves they guessed, on average.
+                        // The games whose moves they guessed, on average; their problems.
                         for kind in lessons.2.kinds() {
                             let slug = lessons.2.slug(kind);
+                            if let Some(shelf) = shelves.0.get(slug) {
+                                solved(
+                                    ui,
+                                    &profile.name,
+                                    (&lessons.0, shelf),
+                                    lessons.2.title(kind, lang),
+                                    lang,
+                                );
+                            }
                             if let Some((n, avg)) = guesses.average(&profile.name, slug) {
                                 let title = lessons.2.title(kind, lang);
                                 ui.label(Word::GuessAverage.fill(lang, &[&title, &n, &avg]));
@@ -414,6 +426,23 @@ fn page(
                 ui.label(row);
             }
         }
+    }
+}
+
+/// The player's problems at a game (`shelf`): solved, their stars, due again.
+fn solved(
+    ui: &mut egui::Ui,
+    name: &str,
+    (learning, shelf): (&crate::learn::shell::Learning, &str),
+    title: &str,
+    lang: Lang,
+) {
+    let (done, stars) = learning.progress.totals(name, shelf);
+    let (_, due, _) = learning
+        .mistakes
+        .counts(name, shelf, crate::learn::mistakes::today());
+    if done + due > 0 {
+        ui.label(Word::PlayerProblems.fill(lang, &[&title, &done, &stars, &due]));
     }
 }
 
