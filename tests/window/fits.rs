@@ -95,7 +95,7 @@ fn scenario(lang: &str, scale: f32, sizes: &[(u32, u32)]) {
     game.until_logged_since(mark, "problem ");
     let mark = game.mark();
     game.key("h");
-    game.until_logged_since(mark, "notice ");
+    game.until_logged_since(mark, "said ");
     let from = game.log().len();
     for &size in sizes {
         check(&game, &format!("{name}-go-problem"), size, from);

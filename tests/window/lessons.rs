@@ -252,7 +252,7 @@ fn go_problem_from_a_file_solved_with_the_mouse_after_a_wrong_try_refuted() {
     game.key("ctrl+z");
     game.until_logged_since(mark, &format!("problem {} again", problem.id));
     game.key("h");
-    game.until_logged_since(mark, "notice Hint: ");
+    game.until_logged_since(mark, "said Hint: ");
     let line = problem.main_line();
     for (i, &mv) in line.iter().enumerate().step_by(2) {
         let mark = game.mark();

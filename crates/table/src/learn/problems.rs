@@ -14,8 +14,9 @@ use super::mistakes::{Mistake, today};
 use super::shell::Learning;
 use super::{Looked, Text};
 use crate::actions::Action;
-use crate::messages::{BoardChanged, Notice};
+use crate::messages::BoardChanged;
 use crate::settings::Settings;
+use crate::shell::access::Spoken;
 use crate::shell::table::{Lending, Lent, Service, TableGame, add_service};
 
 /// What the solver asks.
@@ -298,7 +299,9 @@ pub fn commands<G: ProblemGame>(
     mut board: StaticSystemParam<G::Board>,
     (learning, settings): (Res<Learning>, Res<Settings>),
     mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
+    // Said to a screen reader (and aloud when moves are): the panel shows the words,
+    // so the status line does not repeat them.
+    mut said_aloud: MessageWriter<Spoken>,
 ) {
     let lang = settings.lang;
     for &command in asked.read() {
@@ -335,7 +338,7 @@ pub fn commands<G: ProblemGame>(
                 };
                 let solved = learning.progress.of(&player, G::SHELF).count();
                 info!("problem {id} (level {level}, review {review}): {}", title.1);
-                notices.write(Notice::info(title.get(lang)));
+                said_aloud.write(Spoken(title.get(lang).to_owned()));
                 mine.attempt = Some(attempt);
                 mine.look = None;
                 problems.open.insert(
@@ -375,7 +378,7 @@ pub fn commands<G: ProblemGame>(
                     format!("提示：{}（三角）。", G::name(attempt, mv)),
                     format!("Hint: {} (the triangle).", G::name(attempt, mv)),
                 );
-                notices.write(Notice::info(said.get(lang)));
+                said_aloud.write(Spoken(said.get(lang).to_owned()));
                 sitting.said = Some(said);
             }
             (ProblemCommand::Show, Some(sitting), Some(attempt)) => {
@@ -413,7 +416,7 @@ pub fn commands<G: ProblemGame>(
                         side.1
                     ),
                 );
-                notices.write(Notice::info(said.get(lang)));
+                said_aloud.write(Spoken(said.get(lang).to_owned()));
                 sitting.said = Some(said);
             }
             _ => continue,
@@ -430,7 +433,9 @@ pub fn judge<G: ProblemGame>(
     mut board: StaticSystemParam<G::Board>,
     settings: Res<Settings>,
     mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
+    // Said to a screen reader (and aloud when moves are): the panel shows the words,
+    // so the status line does not repeat them.
+    mut said_aloud: MessageWriter<Spoken>,
 ) {
     let tried = G::tried(&mut board);
     let mine = &mut *mine;
@@ -485,7 +490,7 @@ pub fn judge<G: ProblemGame>(
                 "这步不在答案里，没有 GNU Go 判断不了。换一步。",
                 "That move is not in the answers, and without GNU Go it cannot be judged. Try another.",
             );
-            notices.write(Notice::warn(said.get(settings.lang)));
+            said_aloud.write(Spoken(said.get(settings.lang).to_owned()));
             sitting.said = Some(said);
             changed.write(BoardChanged);
             return;
@@ -557,7 +562,7 @@ pub fn judge<G: ProblemGame>(
             }
         }
     };
-    notices.write(Notice::info(said.get(settings.lang)));
+    said_aloud.write(Spoken(said.get(settings.lang).to_owned()));
     sitting.said = Some(said);
     changed.write(BoardChanged);
 }
