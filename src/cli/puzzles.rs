@@ -290,10 +290,9 @@ fn go_sheet(
         .map(|p| {
             let (a, b) = p.area();
             Cell {
-                caption: if sheet.zh {
-                    p.goal.chinese(p.to_play())
-                } else {
-                    p.goal.english(p.to_play())
+                caption: {
+                    let (zh, en) = p.words();
+                    if sheet.zh { zh } else { en }
                 },
                 picture: go_corner(&p.start, a, b, &p.marked()),
             }

@@ -49,7 +49,7 @@ fn until_depth(game: &Game, from: usize, depth: u32) {
 }
 
 /// A Xiangqi game with a running clock and the analysis on; at the Go table H, A, R, F,
-/// Space, F2, F3, `]`, Ctrl+G and a stone played: the Xiangqi engine stops searching and
+/// Space, F2, `]`, Ctrl+G and a stone played: the Xiangqi engine stops searching and
 /// no Fairy-Stockfish is started, each Xiangqi key means nothing to Xiangqi (H, A, R
 /// and `]` are GNU Go's hint, territory and review here), Space is the Go clock's; back at 象棋 the position, the board's way up, the analysis and the clock
 /// (within a second) are as left.
@@ -86,7 +86,8 @@ fn keys_at_the_go_table_leave_the_xiangqi_table_alone() {
     let at_go = game.log().len();
     game.click_at(panel_place(&game, "go-9"));
     game.until_logged("go new game");
-    for key in ["a", "r", "f", "F2", "F3", "bracketright", "o"] {
+    // (F3 is Go's own here, its problems: the go_problem scenario.)
+    for key in ["a", "r", "f", "F2", "bracketright", "o"] {
         game.key(key);
     }
     // H is a hint here too: GNU Go's, for the Go game.

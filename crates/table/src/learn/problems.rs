@@ -336,7 +336,11 @@ pub fn commands<G: ProblemGame>(
                     warn!("problem {id} does not set up");
                     continue;
                 };
-                let solved = learning.progress.of(&player, G::SHELF).count();
+                // Of the problems on the shelf now (a file's, or the game's own).
+                let solved = ids
+                    .iter()
+                    .filter(|id| learning.progress.stars(&player, G::SHELF, id) > 0)
+                    .count();
                 info!("problem {id} (level {level}, review {review}): {}", title.1);
                 said_aloud.write(Spoken(title.get(lang).to_owned()));
                 mine.attempt = Some(attempt);
@@ -508,9 +512,9 @@ pub fn judge<G: ProblemGame>(
             let stars = stars(sitting.hints, sitting.wrong);
             sitting.state = ProblemState::Solved(stars);
             let who = sitting.player.clone();
-            if learning.record(&who, G::SHELF, &sitting.id, stars) {
-                sitting.solved.0 = learning.progress.of(&who, G::SHELF).count();
-            }
+            let first = learning.progress.stars(&who, G::SHELF, &sitting.id) == 0;
+            learning.record(&who, G::SHELF, &sitting.id, stars);
+            sitting.solved.0 += usize::from(first);
             if sitting.review {
                 let clean = sitting.hints + sitting.wrong == 0;
                 learning.answer_mistake(&who, G::SHELF, &sitting.id, clean);

@@ -133,8 +133,8 @@ impl ProblemGame for Go {
             *aside = Some(before);
         }
         mark(&mut board.table, problem, None);
-        let side = problem.to_play();
-        let title = Text(problem.goal.chinese(side), problem.goal.english(side));
+        let (zh, en) = problem.words();
+        let title = Text(zh, en);
         Some((Attempt::new(problem), title, problem.level))
     }
 

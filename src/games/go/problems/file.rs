@@ -284,12 +284,8 @@ fn as_sgf(p: &Problem) -> SgfGame {
         }
     }
     let mut comment = String::new();
-    let _ = write!(
-        comment,
-        "{}. {}。",
-        p.goal.english(p.to_play()),
-        p.goal.chinese(p.to_play())
-    );
+    let (zh, en) = p.words();
+    let _ = write!(comment, "{en}. {zh}。");
     root.comment = comment;
     let mut game = SgfGame {
         size,

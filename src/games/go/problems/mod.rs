@@ -232,6 +232,18 @@ impl Problem {
             .unwrap_or_default()
     }
 
+    /// What to do, in Chinese and English as a problem book says it (黑先逃出, "Black to
+    /// save the stone": one stone marked is not "the stones").
+    #[must_use]
+    pub fn words(&self) -> (String, String) {
+        let side = self.to_play();
+        let mut english = self.goal.english(side);
+        if self.marked().len() == 1 {
+            english = english.replace("the stones", "the stone");
+        }
+        (self.goal.chinese(side), english)
+    }
+
     /// The corner of the board the problem is in, as the rows and columns to show: the
     /// stones' bounding box widened by two lines, to the edges it nearly touches.
     #[must_use]
@@ -316,5 +328,18 @@ mod tests {
         assert_eq!(Goal::Live.chinese(Color::White), "白先活");
         assert_eq!(Goal::Kill.english(Color::Black), "Black to kill");
         assert_eq!(Goal::of_name("净杀"), Some(Goal::Kill));
+        // One stone to save is "the stone"; more are "the stones".
+        let escape = |one: bool| {
+            collection()
+                .iter()
+                .find(|p| p.goal == Goal::Escape && (p.marked().len() == 1) == one)
+                .map(Problem::words)
+                .unwrap()
+        };
+        assert_eq!(
+            escape(true),
+            ("黑先逃出".into(), "Black to save the stone".into())
+        );
+        assert_eq!(escape(false).1, "Black to save the stones");
     }
 }
