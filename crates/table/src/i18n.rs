@@ -301,7 +301,7 @@ texts! {
     PlayerProblems => "做题（{}）：解出 {} 道，{} 颗星，{} 道今天该再做", "Problems ({}): {} solved, {} stars, {} due again today";
     ProblemTitle => "做题 · {} · 第 {} 级 · 已解 {}/{}", "Problems · {} · level {} · {}/{} solved";
     ProblemReview => "上次没做对，今天再做一次", "Missed before: due again today";
-    ProblemJudging => "GNU Go 在算这步棋…", "GNU Go reads the move…";
+    ProblemJudging => "引擎在算这步棋…", "The engine reads the move…";
     ProblemHint => "提示", "Hint";
     ProblemShow => "看答案", "Show the answer";
     ProblemRetry => "重做", "Again";

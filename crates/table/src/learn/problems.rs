@@ -491,8 +491,8 @@ pub fn judge<G: ProblemGame>(
             G::take_back(&mut board);
             G::withdraw(attempt);
             let said = Text::new(
-                "这步不在答案里，没有 GNU Go 判断不了。换一步。",
-                "That move is not in the answers, and without GNU Go it cannot be judged. Try another.",
+                "这步不在答案里，没有引擎判断不了。换一步。",
+                "That move is not in the answers, and without an engine it cannot be judged. Try another.",
             );
             said_aloud.write(Spoken(said.get(settings.lang).to_owned()));
             sitting.said = Some(said);
