@@ -9,6 +9,7 @@ Run it again whenever a new Chinese character appears in src/ (tests/font.rs say
 """
 
 import pathlib
+import unicodedata
 import subprocess
 import sys
 
@@ -22,8 +23,14 @@ FAMILY = "Xiangqi Kai"
 # Everything printable in ASCII, every character in the Rust sources, and the
 # punctuation and digits a pasted game or a player's name may bring.
 chars = {chr(c) for c in range(0x20, 0x7F)}
-for path in (ROOT / "src").rglob("*.rs"):
+for path in [*(ROOT / "src").rglob("*.rs"), *(ROOT / "crates").rglob("*.rs")]:
     chars.update(path.read_text(encoding="utf-8"))
+# Every letter of Vietnamese: its twelve vowels under each of the five tone marks, and
+# đ: the interface in Tiếng Việt, and Vietnamese players' names.
+for base in "aăâeêioôơuưyAĂÂEÊIOÔƠUƯY":
+    for tone in ["", "\u0300", "\u0301", "\u0309", "\u0303", "\u0323"]:
+        chars.add(unicodedata.normalize("NFC", base + tone))
+chars.update("đĐ")
 chars.update("０１２３４５６７８９，。：；、·（）《》「」！？　—…“”‘’")
 chars.update("一二三四五六七八九十前中后後进進退平帅帥将將仕士相象马馬傌车車俥炮砲包兵卒")
 # All 6,763 hanzi of GB2312 (levels 1 and 2): player and event names in opened files,

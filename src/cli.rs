@@ -510,6 +510,10 @@ enum Target {
     PgnIccs,
     /// PGN with WXF notation.
     PgnWxf,
+    /// PGN with Chinese notation in Traditional characters (傌八進七).
+    PgnZhHant,
+    /// PGN with Vietnamese notation (P2-5, M8.7, X1/1).
+    PgnVi,
     /// `position fen … moves …`.
     Ucci,
     /// The 90-character board of the final position.

@@ -48,9 +48,11 @@ chapters!(
 /// The folder of `lang`'s pages (`en`, `zh`), as in `docs/manual/`.
 #[must_use]
 pub fn folder(lang: Lang) -> &'static str {
+    // The manual is not yet written in 繁體中文 and Tiếng Việt (issue 75): until it is,
+    // those open the Chinese and the English.
     match lang {
-        Lang::En => "en",
-        Lang::Zh => "zh",
+        Lang::En | Lang::Vi => "en",
+        Lang::Zh | Lang::Hant => "zh",
     }
 }
 
@@ -59,7 +61,7 @@ pub fn folder(lang: Lang) -> &'static str {
 #[must_use]
 pub fn html(lang: Lang, name: &str) -> Option<String> {
     let (_, texts) = CHAPTERS.iter().find(|(n, _)| *n == name)?;
-    let text = texts[usize::from(lang == Lang::Zh)];
+    let text = texts[usize::from(lang.is_chinese())];
     let title = text
         .lines()
         .find_map(|l| l.strip_prefix("# "))
@@ -69,8 +71,8 @@ pub fn html(lang: Lang, name: &str) -> Option<String> {
         .unwrap_or_else(|_| markdown::to_html(text));
     let body = body.replace(".md\"", ".html\"").replace(".md#", ".html#");
     let lang_tag = match lang {
-        Lang::En => "en",
-        Lang::Zh => "zh-CN",
+        Lang::En | Lang::Vi => "en",
+        Lang::Zh | Lang::Hant => "zh-CN",
     };
     Some(format!(
         "<!DOCTYPE html>\n<html lang=\"{lang_tag}\">\n<head>\n<meta charset=\"utf-8\">\n\

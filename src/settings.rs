@@ -104,6 +104,28 @@ impl Default for XiangqiSettings {
 }
 
 impl XiangqiSettings {
+    /// The notation a player of `lang` reads (中文 in either script, the Vietnamese
+    /// letters), which the notation follows when the language changes: Chinese for
+    /// English, as by default.
+    ///
+    /// ```
+    /// use xiangqi::i18n::Lang;
+    /// use xiangqi::rules::Notation;
+    /// use xiangqi::settings::XiangqiSettings;
+    ///
+    /// assert_eq!(XiangqiSettings::notation_of(Lang::Hant), Notation::ChineseTraditional);
+    /// assert_eq!(XiangqiSettings::notation_of(Lang::Vi), Notation::Vietnamese);
+    /// ```
+    #[must_use]
+    pub const fn notation_of(lang: crate::i18n::Lang) -> Notation {
+        use crate::i18n::Lang;
+        match lang {
+            Lang::Zh | Lang::En => Notation::Chinese,
+            Lang::Hant => Notation::ChineseTraditional,
+            Lang::Vi => Notation::Vietnamese,
+        }
+    }
+
     /// Xiangqi's fields of a settings file's text (the others are the table's and the
     /// other games'); a file that does not read gives the defaults.
     #[must_use]

@@ -263,6 +263,8 @@ impl TableGame for TicTacToe {
         match lang {
             Lang::Zh => "井字棋",
             Lang::En => "Tic-tac-toe",
+            Lang::Hant => "井字棋",
+            Lang::Vi => "Cờ ca-rô ba ô",
         }
     }
 

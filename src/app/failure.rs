@@ -80,10 +80,45 @@ impl Failure {
                 "Xiangqi stopped because of an error in the program. The games saved so far \
                  are kept: the next start resumes the last one."
             }
+            (Failure::Graphics, Lang::Hant) => {
+                "象棋無法在這台電腦上顯示視窗：顯示卡驅動程式既不支援 DirectX 12，也不支援 Vulkan。\n\n\
+                 請從電腦或顯示卡廠商的網站安裝最新的顯示卡驅動程式，然後重新開啟象棋。\
+                 在虛擬機器或遠端桌面裡，請改在電腦本機上開啟。\n\n\
+                 命令列工具不需要視窗，仍然可以使用（xiangqi --help）。"
+            }
+            (Failure::Display, Lang::Hant) => {
+                "象棋無法在這個顯示器上開啟視窗：顯示器回報的顯示模式不完整。\n\n\
+                 在虛擬機器或遠端桌面裡，請改在電腦本機上開啟；或者更新顯示卡驅動程式後再試。\n\n\
+                 命令列工具不需要視窗，仍然可以使用（xiangqi --help）。"
+            }
+            (Failure::Defect, Lang::Hant) => {
+                "象棋因程式錯誤而停止。已儲存的棋局都還在：下次開啟時會接著上一盤。"
+            }
+            (Failure::Graphics, Lang::Vi) => {
+                "Cờ tướng không hiện được cửa sổ trên máy tính này: trình điều khiển đồ họa \
+                 không hỗ trợ DirectX 12 lẫn Vulkan.\n\n\
+                 Hãy cài trình điều khiển đồ họa mới nhất từ trang web của hãng máy tính hoặc \
+                 hãng card đồ họa, rồi mở lại Cờ tướng. Nếu đang ở trong máy ảo hoặc điều khiển \
+                 từ xa, hãy mở nó ngay trên máy tính đó.\n\n\
+                 Các công cụ dòng lệnh không cần cửa sổ và vẫn dùng được (xiangqi --help)."
+            }
+            (Failure::Display, Lang::Vi) => {
+                "Cờ tướng không mở được cửa sổ trên màn hình này: màn hình báo các chế độ hiển \
+                 thị không đầy đủ.\n\n\
+                 Nếu đang ở trong máy ảo hoặc điều khiển từ xa, hãy mở nó ngay trên máy tính \
+                 đó, hoặc cập nhật trình điều khiển đồ họa rồi thử lại.\n\n\
+                 Các công cụ dòng lệnh không cần cửa sổ và vẫn dùng được (xiangqi --help)."
+            }
+            (Failure::Defect, Lang::Vi) => {
+                "Cờ tướng đã dừng vì một lỗi trong chương trình. Các ván đã lưu vẫn còn: lần \
+                 mở sau sẽ tiếp tục ván trước."
+            }
         };
         let (title, label) = match lang {
             Lang::Zh => ("象棋", "详情："),
+            Lang::Hant => ("象棋", "詳情："),
             Lang::En => ("Xiangqi", "Details: "),
+            Lang::Vi => ("Cờ tướng", "Chi tiết: "),
         };
         (title, format!("{body}\n\n{label}{details}"))
     }

@@ -135,6 +135,12 @@ fn duel_row(me: usize, duel: &crate::library::DuelKept, lang: Lang) -> String {
         (Some(w), Lang::En) if w == me => "won",
         (Some(_), Lang::En) => "lost",
         (None, Lang::En) => "even",
+        (Some(w), Lang::Hant) if w == me => "勝",
+        (Some(_), Lang::Hant) => "負",
+        (None, Lang::Hant) => "平",
+        (Some(w), Lang::Vi) if w == me => "thắng",
+        (Some(_), Lang::Vi) => "thua",
+        (None, Lang::Vi) => "hòa",
     };
     let (mine, theirs, of) = (duel.solved[me], duel.solved[them], duel.puzzles);
     let opponent = &duel.players[them];
@@ -145,6 +151,14 @@ fn duel_row(me: usize, duel: &crate::library::DuelKept, lang: Lang) -> String {
         ),
         Lang::En => format!(
             "{} against {opponent}: {mine} to {theirs} of {of}, {how}",
+            duel.date
+        ),
+        Lang::Hant => format!(
+            "{} 對{opponent}：{of}題解出{mine}對{theirs}，{how}",
+            duel.date
+        ),
+        Lang::Vi => format!(
+            "{} với {opponent}: {mine} với {theirs} trên {of}, {how}",
             duel.date
         ),
     }
@@ -159,10 +173,18 @@ fn last_row(played: &crate::library::Played, lang: Lang) -> String {
         (p, Lang::En) if p > 0.75 => "won",
         (p, Lang::En) if p < 0.25 => "lost",
         (_, Lang::En) => "drawn",
+        (p, Lang::Hant) if p > 0.75 => "勝",
+        (p, Lang::Hant) if p < 0.25 => "負",
+        (_, Lang::Hant) => "和",
+        (p, Lang::Vi) if p > 0.75 => "thắng",
+        (p, Lang::Vi) if p < 0.25 => "thua",
+        (_, Lang::Vi) => "hòa",
     };
     match lang {
         Lang::Zh => format!("{} 对{}：{how}", played.date, played.opponent),
+        Lang::Hant => format!("{} 對{}：{how}", played.date, played.opponent),
         Lang::En => format!("{} against {}: {how}", played.date, played.opponent),
+        Lang::Vi => format!("{} với {}: {how}", played.date, played.opponent),
     }
     .trim()
     .to_owned()

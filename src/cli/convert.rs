@@ -163,7 +163,10 @@ pub(super) fn convert(
         )));
     }
     let (mut imported, name) = read_game(input, game)?;
-    if matches!(to, Target::Pgn | Target::PgnIccs | Target::PgnWxf) {
+    if matches!(
+        to,
+        Target::Pgn | Target::PgnIccs | Target::PgnWxf | Target::PgnZhHant | Target::PgnVi
+    ) {
         xiangqi::rules::opening::tag(&mut imported.record, retag_opening);
     }
     let record = &imported.record;
@@ -188,6 +191,8 @@ pub(super) fn convert(
         Target::Pgn => pgn::write(record, Notation::Chinese).into_bytes(),
         Target::PgnIccs => pgn::write(record, Notation::Iccs).into_bytes(),
         Target::PgnWxf => pgn::write(record, Notation::Wxf).into_bytes(),
+        Target::PgnZhHant => pgn::write(record, Notation::ChineseTraditional).into_bytes(),
+        Target::PgnVi => pgn::write(record, Notation::Vietnamese).into_bytes(),
         Target::Ucci => (ucci::write(&record.game) + "\n").into_bytes(),
         Target::Board => (legacy::write_board(record.game.position()) + "\n").into_bytes(),
         Target::Png => {

@@ -5,7 +5,8 @@
 use super::Lang;
 use crate::rules::{Color, Notation, Piece, Role};
 
-/// "红兵" / "red soldier": a piece as said aloud (simplified characters in Chinese).
+/// "红兵" / "紅兵" / "red soldier" / "Tốt đỏ": a piece as said aloud (each Chinese in its
+/// own characters: 傌 and 俥 as Traditional books print the red horse and chariot).
 #[must_use]
 pub fn piece(piece: Piece, lang: Lang) -> String {
     match lang {
@@ -17,6 +18,23 @@ pub fn piece(piece: Piece, lang: Lang) -> String {
                 Color::Black => ("黑", BLACK),
             };
             format!("{side}{}", names[piece.role.index()])
+        }
+        Lang::Hant => {
+            const RED: [&str; 7] = ["帥", "仕", "相", "傌", "俥", "炮", "兵"];
+            const BLACK: [&str; 7] = ["將", "士", "象", "馬", "車", "砲", "卒"];
+            let (side, names) = match piece.color {
+                Color::Red => ("紅", RED),
+                Color::Black => ("黑", BLACK),
+            };
+            format!("{side}{}", names[piece.role.index()])
+        }
+        Lang::Vi => {
+            const NAMES: [&str; 7] = ["Tướng", "Sĩ", "Tượng", "Mã", "Xe", "Pháo", "Tốt"];
+            let side = match piece.color {
+                Color::Red => "đỏ",
+                Color::Black => "đen",
+            };
+            format!("{} {side}", NAMES[piece.role.index()])
         }
         Lang::En => {
             let side = match piece.color {
@@ -54,19 +72,22 @@ pub fn xiangqi_move(
     let side = super::side(color, lang);
     let mut said = match (lang, notation) {
         (Lang::En, Notation::Chinese) => format!("{side} {}", wxf_in_words(wxf)),
-        (Lang::Zh, _) => format!("{side} {shown}"),
-        (Lang::En, _) => format!("{side} {shown}"),
+        (Lang::Vi, Notation::Chinese) => format!("{side} {}", wxf_in_vietnamese(wxf)),
+        (Lang::Zh | Lang::Hant | Lang::En | Lang::Vi, _) => format!("{side} {shown}"),
     };
     if let Some(taken) = captured {
         match lang {
-            Lang::Zh => said.push_str(&format!("，吃{}", piece(taken, lang))),
+            Lang::Zh | Lang::Hant => said.push_str(&format!("，吃{}", piece(taken, lang))),
             Lang::En => said.push_str(&format!(", takes {}", piece(taken, lang))),
+            Lang::Vi => said.push_str(&format!(", ăn {}", piece(taken, lang))),
         }
     }
     if check {
         said.push_str(match lang {
             Lang::Zh => "，将军",
+            Lang::Hant => "，將軍",
             Lang::En => ", check",
+            Lang::Vi => ", chiếu tướng",
         });
     }
     said
@@ -103,6 +124,37 @@ pub fn wxf_in_words(wxf: &str) -> String {
     }
 }
 
+/// A WXF move as a Vietnamese player says it: `C2=5` "Pháo 2 bình 5", `H8+7` "Mã 8 tấn 7",
+/// `R+-3` "Xe trước thoái 3". Anything it cannot read is said as written.
+#[must_use]
+pub fn wxf_in_vietnamese(wxf: &str) -> String {
+    const NAMES: [&str; 7] = ["Tướng", "Sĩ", "Tượng", "Mã", "Xe", "Pháo", "Tốt"];
+    let mut chars = wxf.chars();
+    let Some(role) = chars
+        .next()
+        .and_then(|c| Role::from_char(c.to_ascii_lowercase()))
+    else {
+        return wxf.to_owned();
+    };
+    let rest: Vec<char> = chars.collect();
+    let [which, op, to] = rest[..] else {
+        return wxf.to_owned();
+    };
+    let op = match op {
+        '=' | '.' => "bình",
+        '+' => "tấn",
+        '-' => "thoái",
+        _ => return wxf.to_owned(),
+    };
+    let piece = NAMES[role.index()];
+    match which {
+        '+' => format!("{piece} trước {op} {to}"),
+        '-' => format!("{piece} sau {op} {to}"),
+        d if d.is_ascii_digit() => format!("{piece} {d} {op} {to}"),
+        _ => wxf.to_owned(),
+    }
+}
+
 /// A Go stone as said: "black stone" / "黑子".
 #[must_use]
 pub fn stone(color: crate::go::Color, lang: Lang) -> &'static str {
@@ -111,6 +163,10 @@ pub fn stone(color: crate::go::Color, lang: Lang) -> &'static str {
         (crate::go::Color::White, Lang::Zh) => "白子",
         (crate::go::Color::Black, Lang::En) => "black stone",
         (crate::go::Color::White, Lang::En) => "white stone",
+        (crate::go::Color::Black, Lang::Hant) => "黑子",
+        (crate::go::Color::White, Lang::Hant) => "白子",
+        (crate::go::Color::Black, Lang::Vi) => "quân đen",
+        (crate::go::Color::White, Lang::Vi) => "quân trắng",
     }
 }
 
@@ -122,10 +178,13 @@ pub fn go_move(color: crate::go::Color, point: Option<&str>, taken: u32, lang: L
         (Some(p), _) => format!("{side} {p}"),
         (None, Lang::Zh) => format!("{side} 停一手"),
         (None, Lang::En) => format!("{side} passes"),
+        (None, Lang::Hant) => format!("{side} 停一手"),
+        (None, Lang::Vi) => format!("{side} bỏ lượt"),
     };
     if taken > 0 {
         said.push_str(&match lang {
-            Lang::Zh => format!("，提 {taken} 子"),
+            Lang::Zh | Lang::Hant => format!("，提 {taken} 子"),
+            Lang::Vi => format!(", bắt {taken} quân"),
             Lang::En if taken == 1 => ", takes 1 stone".to_owned(),
             Lang::En => format!(", takes {taken} stones"),
         });

@@ -14,27 +14,48 @@ use crate::rules::{
 pub fn imported(format: Format, plies: usize, lang: Lang) -> String {
     let notation = |n: Notation| match (n, lang) {
         (Notation::Chinese, Lang::Zh) => "中文记谱",
+        (Notation::Chinese, Lang::Hant) => "中文記譜",
         (Notation::Chinese, Lang::En) => "Chinese",
+        (Notation::Chinese, Lang::Vi) => "chữ Hán",
+        (Notation::ChineseTraditional, Lang::Zh) => "繁体中文记谱",
+        (Notation::ChineseTraditional, Lang::Hant) => "中文記譜",
+        (Notation::ChineseTraditional, Lang::En) => "Traditional Chinese",
+        (Notation::ChineseTraditional, Lang::Vi) => "chữ Hán phồn thể",
+        (Notation::Vietnamese, Lang::Zh) => "越南记谱",
+        (Notation::Vietnamese, Lang::Hant) => "越南記譜",
+        (Notation::Vietnamese, Lang::En) => "Vietnamese",
+        (Notation::Vietnamese, Lang::Vi) => "tiếng Việt",
         (Notation::Wxf, _) => "WXF",
         (Notation::Iccs, _) => "ICCS",
     };
     let what = match (format, lang) {
-        (Format::Fen, Lang::Zh) => "FEN 局面".to_owned(),
-        (Format::Ucci, Lang::Zh) => "UCCI 局面".to_owned(),
+        (Format::Fen, Lang::Zh | Lang::Hant) => "FEN 局面".to_owned(),
+        (Format::Ucci, Lang::Zh | Lang::Hant) => "UCCI 局面".to_owned(),
         (Format::Board, Lang::Zh) => "90 字符棋盘".to_owned(),
+        (Format::Board, Lang::Hant) => "90 字元棋盤".to_owned(),
         (Format::Pgn(n), Lang::Zh) => format!("PGN 棋谱（{}）", notation(n)),
+        (Format::Pgn(n), Lang::Hant) => format!("PGN 棋譜（{}）", notation(n)),
         (Format::MoveList(n), Lang::Zh) => format!("着法列表（{}）", notation(n)),
+        (Format::MoveList(n), Lang::Hant) => format!("著法列表（{}）", notation(n)),
         (Format::Xqf, Lang::Zh) => "XQF 棋谱".to_owned(),
+        (Format::Xqf, Lang::Hant) => "XQF 棋譜".to_owned(),
         (Format::Pgn(n), Lang::En) => format!("a PGN game in {} notation", notation(n)),
         (Format::MoveList(n), Lang::En) => format!("a list of moves in {} notation", notation(n)),
         (f, Lang::En) => f.to_string(),
+        (Format::Fen, Lang::Vi) => "thế cờ FEN".to_owned(),
+        (Format::Ucci, Lang::Vi) => "thế cờ UCCI".to_owned(),
+        (Format::Board, Lang::Vi) => "bàn cờ 90 ký tự".to_owned(),
+        (Format::Pgn(n), Lang::Vi) => format!("ván cờ PGN, ký hiệu {}", notation(n)),
+        (Format::MoveList(n), Lang::Vi) => format!("danh sách nước đi, ký hiệu {}", notation(n)),
+        (Format::Xqf, Lang::Vi) => "ván cờ XQF".to_owned(),
     };
     if plies == 0 {
         return what;
     }
     match lang {
-        Lang::Zh => format!("{what}，{plies} 步"),
+        Lang::Zh | Lang::Hant => format!("{what}，{plies} 步"),
         Lang::En => format!("{what}, {plies} plies"),
+        Lang::Vi => format!("{what}, {plies} nước"),
     }
 }
 
@@ -44,8 +65,12 @@ pub fn side(color: Color, lang: Lang) -> &'static str {
     match (color, lang) {
         (Color::Red, Lang::Zh) => "红方",
         (Color::Black, Lang::Zh) => "黑方",
+        (Color::Red, Lang::Hant) => "紅方",
+        (Color::Black, Lang::Hant) => "黑方",
         (Color::Red, Lang::En) => "Red",
         (Color::Black, Lang::En) => "Black",
+        (Color::Red, Lang::Vi) => "Đỏ",
+        (Color::Black, Lang::Vi) => "Đen",
     }
 }
 
@@ -60,7 +85,25 @@ fn role(role: Role, lang: Lang) -> &'static str {
             Role::Cannon => "炮",
             Role::Soldier => "兵卒",
         },
+        Lang::Hant => match role {
+            Role::General => "將帥",
+            Role::Advisor => "士",
+            Role::Elephant => "象",
+            Role::Horse => "馬",
+            Role::Chariot => "車",
+            Role::Cannon => "炮",
+            Role::Soldier => "兵卒",
+        },
         Lang::En => role.name(),
+        Lang::Vi => match role {
+            Role::General => "Tướng",
+            Role::Advisor => "Sĩ",
+            Role::Elephant => "Tượng",
+            Role::Horse => "Mã",
+            Role::Chariot => "Xe",
+            Role::Cannon => "Pháo",
+            Role::Soldier => "Tốt",
+        },
     }
 }
 
@@ -103,6 +146,50 @@ pub fn illegal(reason: IllegalMove, lang: Lang) -> String {
             IllegalMove::GeneralsFace => "将帅不能照面".to_owned(),
             _ => reason.to_string(),
         },
+        Lang::Hant => match reason {
+            IllegalMove::NoPiece(_) => "那裡沒有棋子".to_owned(),
+            IllegalMove::NotYourPiece { turn, .. } => format!("現在是{}走棋", side(turn, lang)),
+            IllegalMove::OwnPiece(_) => "不能吃自己的棋子".to_owned(),
+            IllegalMove::CannotMoveThere { role: r, rule, .. } => match rule {
+                MoveRule::HorseLeg(_) => "蹩馬腿：馬腿上有子".to_owned(),
+                MoveRule::ElephantEye(_) => "塞象眼：象眼上有子".to_owned(),
+                MoveRule::ElephantRiver => "象不能過河".to_owned(),
+                MoveRule::Palace => "士和將帥不能走出九宮".to_owned(),
+                MoveRule::SoldierBack => "兵卒不能後退".to_owned(),
+                MoveRule::SoldierSideways => "兵卒過河後才能橫走".to_owned(),
+                MoveRule::Blocked(_) => format!("{}的路被擋住了", role(r, lang)),
+                MoveRule::CannonScreens(_) => "炮吃子必須隔一個子（炮架）".to_owned(),
+                _ => format!("{}不能這樣走", role(r, lang)),
+            },
+            IllegalMove::IgnoresCheck => "正被將軍，這步棋不能解將".to_owned(),
+            IllegalMove::ExposesGeneral => "這步棋會讓自己的將帥被將軍".to_owned(),
+            IllegalMove::GeneralsFace => "將帥不能照面".to_owned(),
+            _ => reason.to_string(),
+        },
+        Lang::Vi => match reason {
+            IllegalMove::NoPiece(_) => "Ở đó không có quân nào".to_owned(),
+            IllegalMove::NotYourPiece { turn, .. } => {
+                format!("Đang đến lượt {} đi", side(turn, lang))
+            }
+            IllegalMove::OwnPiece(_) => "Không được ăn quân của mình".to_owned(),
+            IllegalMove::CannotMoveThere { role: r, rule, .. } => match rule {
+                MoveRule::HorseLeg(_) => "Mã bị cản: có quân ở chân mã".to_owned(),
+                MoveRule::ElephantEye(_) => "Tượng bị cản: có quân ở mắt tượng".to_owned(),
+                MoveRule::ElephantRiver => "Tượng không được qua sông".to_owned(),
+                MoveRule::Palace => "Sĩ và Tướng không được ra khỏi cung".to_owned(),
+                MoveRule::SoldierBack => "Tốt không được đi lùi".to_owned(),
+                MoveRule::SoldierSideways => "Tốt phải qua sông mới được đi ngang".to_owned(),
+                MoveRule::Blocked(_) => format!("Đường đi của {} bị chặn", role(r, lang)),
+                MoveRule::CannonScreens(_) => {
+                    "Pháo muốn ăn quân phải cách đúng một quân (ngòi)".to_owned()
+                }
+                _ => format!("{} không đi được như vậy", role(r, lang)),
+            },
+            IllegalMove::IgnoresCheck => "Đang bị chiếu, nước này không đỡ được".to_owned(),
+            IllegalMove::ExposesGeneral => "Nước này để Tướng của mình bị chiếu".to_owned(),
+            IllegalMove::GeneralsFace => "Hai Tướng không được đối mặt".to_owned(),
+            _ => reason.to_string(),
+        },
     }
 }
 
@@ -125,6 +212,36 @@ pub fn position_error(e: &crate::rules::PositionError, lang: Lang) -> String {
         (E::WaitingSideInCheck(c), Lang::Zh) => {
             format!("{}正被将军，却不该它走棋", side(*c, lang))
         }
+        (E::MissingGeneral(c), Lang::Hant) => format!("{}還沒有將（帥）", side(*c, lang)),
+        (E::TooMany { piece, count }, Lang::Hant) => format!(
+            "{}有 {count} 個{}，最多 {} 個",
+            side(piece.color, lang),
+            role(piece.role, lang),
+            piece.role.max_count()
+        ),
+        (E::ImpossiblePoint { piece, square }, Lang::Hant) => {
+            format!("{}不能放在 {square}", piece.chinese())
+        }
+        (E::GeneralsFacing, Lang::Hant) => "將帥不能照面".to_owned(),
+        (E::WaitingSideInCheck(c), Lang::Hant) => {
+            format!("{}正被將軍，卻不該它走棋", side(*c, lang))
+        }
+        (E::MissingGeneral(c), Lang::Vi) => format!("{} chưa có Tướng", side(*c, lang)),
+        (E::TooMany { piece, count }, Lang::Vi) => format!(
+            "{} có {count} quân {}, nhiều nhất là {}",
+            side(piece.color, lang),
+            role(piece.role, lang),
+            piece.role.max_count()
+        ),
+        (E::ImpossiblePoint { piece, square }, Lang::Vi) => format!(
+            "{} {} không được đặt ở {square}",
+            role(piece.role, lang),
+            side(piece.color, lang)
+        ),
+        (E::GeneralsFacing, Lang::Vi) => "Hai Tướng không được đối mặt".to_owned(),
+        (E::WaitingSideInCheck(c), Lang::Vi) => {
+            format!("{} đang bị chiếu mà lại không đến lượt đi", side(*c, lang))
+        }
         _ => capitalized(&e.to_string()),
     }
 }
@@ -142,6 +259,26 @@ pub fn edit_refused(r: crate::games::xiangqi::editor::Refused, lang: Lang) -> St
             side(piece.color, lang),
             role(piece.role, lang),
             piece.role.max_count()
+        ),
+        (Refused::Point { piece, square }, Lang::Hant) => {
+            format!("{}不能放在 {square}", piece.chinese())
+        }
+        (Refused::TooMany(piece), Lang::Hant) => format!(
+            "{}的{}已經有 {} 個了",
+            side(piece.color, lang),
+            role(piece.role, lang),
+            piece.role.max_count()
+        ),
+        (Refused::Point { piece, square }, Lang::Vi) => format!(
+            "{} {} không được đặt ở {square}",
+            role(piece.role, lang),
+            side(piece.color, lang)
+        ),
+        (Refused::TooMany(piece), Lang::Vi) => format!(
+            "{} đã có đủ {} quân {}",
+            side(piece.color, lang),
+            piece.role.max_count(),
+            role(piece.role, lang)
         ),
         _ => capitalized(&r.to_string()),
     }
@@ -178,6 +315,26 @@ pub fn outcome(outcome: Outcome, lang: Lang) -> String {
         (Termination::Timeout, Lang::En) => "on time",
         (Termination::Resignation, Lang::En) => "resignation",
         (Termination::Agreement, Lang::En) => "agreement",
+        (Termination::Checkmate, Lang::Hant) => "將死",
+        (Termination::Stalemate, Lang::Hant) => "困斃",
+        (Termination::PerpetualCheck, Lang::Hant) => "長將判負",
+        (Termination::PerpetualChase, Lang::Hant) => "長捉判負",
+        (Termination::Repetition, Lang::Hant) => "重複局面",
+        (Termination::SixtyMoves, Lang::Hant) => "六十回合無吃子",
+        (Termination::InsufficientMaterial, Lang::Hant) => "雙方無進攻子力",
+        (Termination::Timeout, Lang::Hant) => "超時",
+        (Termination::Resignation, Lang::Hant) => "認輸",
+        (Termination::Agreement, Lang::Hant) => "議和",
+        (Termination::Checkmate, Lang::Vi) => "chiếu bí",
+        (Termination::Stalemate, Lang::Vi) => "hết nước đi",
+        (Termination::PerpetualCheck, Lang::Vi) => "chiếu dai bị xử thua",
+        (Termination::PerpetualChase, Lang::Vi) => "đuổi dai bị xử thua",
+        (Termination::Repetition, Lang::Vi) => "lặp lại thế cờ",
+        (Termination::SixtyMoves, Lang::Vi) => "60 nước không ăn quân",
+        (Termination::InsufficientMaterial, Lang::Vi) => "hai bên không còn quân tấn công",
+        (Termination::Timeout, Lang::Vi) => "hết giờ",
+        (Termination::Resignation, Lang::Vi) => "xin thua",
+        (Termination::Agreement, Lang::Vi) => "thỏa thuận hòa",
         // A termination newer than this table: its name, until it is worded.
         (t, _) => t.name(),
     };
@@ -186,6 +343,10 @@ pub fn outcome(outcome: Outcome, lang: Lang) -> String {
         (Some(c), Lang::En) => format!("{} wins", side(c, lang)),
         (None, Lang::Zh) => "和棋".to_owned(),
         (None, Lang::En) => "Draw".to_owned(),
+        (Some(c), Lang::Hant) => format!("{}勝", side(c, lang)),
+        (None, Lang::Hant) => "和棋".to_owned(),
+        (Some(c), Lang::Vi) => format!("{} thắng", side(c, lang)),
+        (None, Lang::Vi) => "Hòa".to_owned(),
     };
     format!("{result} · {reason}")
 }
@@ -206,6 +367,12 @@ pub fn outcome_told(outcome: Outcome, offence: Option<(Color, Offence)>, lang: L
         (Offence::Check, Lang::En) => format!("{who} checked perpetually (长将)"),
         (Offence::Chase(p), Lang::En) => {
             format!("{who} chased the {} perpetually (长捉)", p.chinese())
+        }
+        (Offence::Check, Lang::Hant) => format!("{who}長將判負"),
+        (Offence::Chase(p), Lang::Hant) => format!("{who}長捉{}判負", p.chinese()),
+        (Offence::Check, Lang::Vi) => format!("{who} chiếu dai (長將)"),
+        (Offence::Chase(p), Lang::Vi) => {
+            format!("{who} đuổi dai quân {} (長捉)", p.chinese())
         }
     };
     format!("{result} · {why}")
@@ -228,6 +395,15 @@ pub fn repetition_warning(side_: Color, offence: Offence, lang: Lang) -> String 
                 p.chinese()
             )
         }
+        (Offence::Check, Lang::Hant) => format!("{who}正在長將：再重複一次判負"),
+        (Offence::Chase(p), Lang::Hant) => format!("{who}正在長捉{}：再重複一次判負", p.chinese()),
+        (Offence::Check, Lang::Vi) => {
+            format!("{who} đang chiếu dai: lặp lại một lần nữa sẽ bị xử thua")
+        }
+        (Offence::Chase(p), Lang::Vi) => format!(
+            "{who} đang đuổi dai quân {}: lặp lại một lần nữa sẽ bị xử thua",
+            p.chinese()
+        ),
     }
 }
 
@@ -236,12 +412,23 @@ pub fn repetition_warning(side_: Color, offence: Offence, lang: Lang) -> String 
 pub fn all_fixed_strings() -> Vec<String> {
     let mut out: Vec<String> = T::ALL
         .iter()
-        .flat_map(|t| [t.get(Lang::Zh), t.get(Lang::En)])
+        .flat_map(|t| Lang::ALL.map(|l| t.get(l)))
+        .chain(
+            super::Word::ALL
+                .iter()
+                .flat_map(|t| Lang::ALL.map(|l| t.get(l))),
+        )
+        .chain(
+            super::LibText::ALL
+                .iter()
+                .flat_map(|t| Lang::ALL.map(|l| t.get(l))),
+        )
         .map(str::to_owned)
         .collect();
+    out.extend(Lang::ALL.map(|l| l.own_name().to_owned()));
     out.extend(go::go_strings());
     out.extend(super::gnugo::reason_strings());
-    for lang in [Lang::Zh, Lang::En] {
+    for lang in Lang::ALL {
         for color in Color::ALL {
             out.push(side(color, lang).to_owned());
             for winner in [Some(color), None] {

@@ -14,8 +14,9 @@ use crate::go::{Game, Move};
 pub struct GoLevel {
     /// 1 (the easiest) to [`GO_LEVELS`]`.len()`; 0 for a custom one.
     pub number: u8,
-    /// Its name in Chinese and English, as a child would understand it.
-    pub name: [&'static str; 2],
+    /// Its name in 简体中文, English, 繁體中文 and Tiếng Việt (see `Lang::column`), as a
+    /// child would understand it.
+    pub name: [&'static str; 4],
     /// GNU Go's `--level` (1–10: how far it reads).
     pub gnugo: u8,
     /// How many of GNU Go's candidates it weighs.
@@ -37,20 +38,70 @@ pub struct GoLevel {
 /// strength; below that the levels give handicap, two stones a level (about 200 Elo
 /// between these players).
 pub const GO_LEVELS: [GoLevel; 9] = [
-    level(1, ["第一盘棋", "First game"], (1, 10, 40.0, 6), -1414),
-    level(2, ["小棋童", "Little player"], (1, 10, 40.0, 4), -1184),
-    level(3, ["围棋兴趣班", "Go club kid"], (1, 10, 40.0, 2), -964),
-    level(4, ["初学者", "Beginner"], (1, 10, 40.0, 0), -782),
-    level(5, ["爱好者", "Club newcomer"], (1, 6, 16.0, 0), -635),
-    level(6, ["业余棋手", "Club player"], (1, 5, 8.0, 0), -453),
-    level(7, ["公园高手", "Park expert"], (1, 4, 6.0, 0), -297),
-    level(8, ["业余强手", "Strong amateur"], (1, 1, 0.0, 0), -115),
-    level(9, ["全力", "Full strength"], (10, 1, 0.0, 0), 0),
+    level(
+        1,
+        ["第一盘棋", "First game", "第一盤棋", "Ván cờ đầu tiên"],
+        (1, 10, 40.0, 6),
+        -1414,
+    ),
+    level(
+        2,
+        ["小棋童", "Little player", "小棋童", "Kỳ thủ nhí"],
+        (1, 10, 40.0, 4),
+        -1184,
+    ),
+    level(
+        3,
+        [
+            "围棋兴趣班",
+            "Go club kid",
+            "圍棋才藝班",
+            "Lớp năng khiếu cờ vây",
+        ],
+        (1, 10, 40.0, 2),
+        -964,
+    ),
+    level(
+        4,
+        ["初学者", "Beginner", "初學者", "Mới học"],
+        (1, 10, 40.0, 0),
+        -782,
+    ),
+    level(
+        5,
+        ["爱好者", "Club newcomer", "愛好者", "Người mê cờ"],
+        (1, 6, 16.0, 0),
+        -635,
+    ),
+    level(
+        6,
+        ["业余棋手", "Club player", "業餘棋手", "Kỳ thủ nghiệp dư"],
+        (1, 5, 8.0, 0),
+        -453,
+    ),
+    level(
+        7,
+        ["公园高手", "Park expert", "公園高手", "Cao thủ công viên"],
+        (1, 4, 6.0, 0),
+        -297,
+    ),
+    level(
+        8,
+        ["业余强手", "Strong amateur", "業餘強手", "Nghiệp dư mạnh"],
+        (1, 1, 0.0, 0),
+        -115,
+    ),
+    level(
+        9,
+        ["全力", "Full strength", "全力", "Toàn lực"],
+        (10, 1, 0.0, 0),
+        0,
+    ),
 ];
 
 const fn level(
     number: u8,
-    name: [&'static str; 2],
+    name: [&'static str; 4],
     (gnugo, lines, margin, stones): (u8, usize, f32, u8),
     rating: i32,
 ) -> GoLevel {
@@ -92,7 +143,7 @@ impl GoLevel {
         let gnugo: u8 = gnugo.parse().map_err(|_| bad())?;
         Ok(GoLevel {
             number: 0,
-            name: ["自定", "Custom"],
+            name: ["自定", "Custom", "自訂", "Tự đặt"],
             gnugo: if (1..=10).contains(&gnugo) {
                 gnugo
             } else {

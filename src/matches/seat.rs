@@ -48,7 +48,7 @@ impl std::str::FromStr for Player {
             };
             return Ok(Player::Level(Level {
                 number: 0,
-                name: ["自定", "Custom"],
+                name: ["自定", "Custom", "自訂", "Tự đặt"],
                 depth: depth.parse().map_err(|_| bad())?,
                 lines: lines.parse().map_err(|_| bad())?,
                 margin: margin.parse().map_err(|_| bad())?,

@@ -241,6 +241,31 @@ fn convert_writes_every_target() {
     assert!(run("pgn").contains("1. 炮二平五 马８进７\n2. 马二进三\n*\n"));
     assert!(run("pgn-wxf").contains("1. C2=5 H8+7\n2. H2+3\n"));
     assert!(run("pgn-iccs").contains("[Format \"ICCS\"]"));
+    // As Taiwan's and Vietnam's books print the moves; each reads back to the same game.
+    let hant = run("pgn-zh-hant");
+    assert!(
+        hant.contains("1. 炮二平五 馬８進７\n2. 傌二進三\n*\n"),
+        "{hant}"
+    );
+    let vi = run("pgn-vi");
+    assert!(
+        vi.contains("[Format \"Vietnamese\"]") && vi.contains("1. P2-5 M8.7\n2. M2.3\n"),
+        "{vi}"
+    );
+    for written in [hant, vi] {
+        let back = convert_stdin(&written, &["--to", "ucci"]);
+        assert!(
+            String::from_utf8_lossy(&back.stdout).ends_with("moves h2e2 h9g7 h0g2\n"),
+            "{written}"
+        );
+    }
+    // A list of moves in Vietnamese, a retreat among them, opens as one.
+    let list = convert_stdin("1. P2-5 M8.7 2. P5/1", &["--to", "ucci"]);
+    assert!(
+        String::from_utf8_lossy(&list.stdout).ends_with("moves h2e2 h9g7 e2e1\n"),
+        "{}",
+        String::from_utf8_lossy(&list.stderr)
+    );
     let board = run("board");
     assert_eq!(board.trim_end_matches('\n').chars().count(), 90);
     // The board string reads back to the same placement (red to move, as the old game did).

@@ -17,6 +17,10 @@ fn displayable() -> String {
     text.push_str("一二三四五六七八九123456789前中后进退平");
     // Board labels.
     text.push_str("楚河漢界");
+    // Every Vietnamese letter, tones and all: the interface in Tiếng Việt and the names
+    // Vietnamese players type.
+    text.push_str("aàáảãạăằắẳẵặâầấẩẫậeèéẻẽẹêềếểễệiìíỉĩịoòóỏõọôồốổỗộơờớởỡợuùúủũụưừứửữựyỳýỷỹỵđ");
+    text.push_str("AÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬEÈÉẺẼẸÊỀẾỂỄỆIÌÍỈĨỊOÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢUÙÚỦŨỤƯỪỨỬỮỰYỲÝỶỸỴĐ");
     // And the notation of real moves, to catch anything the lists above forget.
     let pos = Position::new();
     for &m in pos.legal_moves().iter() {

@@ -46,6 +46,14 @@ fn every_move_round_trips_in_every_notation() {
                     pos.to_fen()
                 );
             }
+            // Chinese in Traditional script reads back as Chinese.
+            let traditional = Notation::ChineseTraditional.write(&pos, m);
+            assert_eq!(
+                Notation::parse_any(&pos, &traditional),
+                Ok((m, Notation::Chinese)),
+                "{traditional:?} in {}",
+                pos.to_fen()
+            );
             let chinese = Notation::Chinese.write(&pos, m);
             tandem += usize::from(chinese.starts_with(['前', '中', '后', '二', '三', '四', '五']));
         }

@@ -60,8 +60,9 @@ impl Speaker {
     #[must_use]
     pub fn command(&self, text: &str, lang: Lang, wav: Option<&Path>) -> Command {
         let code = match lang {
-            Lang::Zh => "zh",
+            Lang::Zh | Lang::Hant => "zh",
             Lang::En => "en",
+            Lang::Vi => "vi",
         };
         match self {
             Speaker::SpeechDispatcher(program) => {
@@ -73,7 +74,11 @@ impl Speaker {
             Speaker::EspeakNg(program) => {
                 let mut c = Command::new(program);
                 // espeak-ng's Mandarin voice is `cmn`.
-                let voice = if lang == Lang::Zh { "cmn" } else { "en" };
+                let voice = match lang {
+                    Lang::Zh | Lang::Hant => "cmn",
+                    Lang::En => "en",
+                    Lang::Vi => "vi",
+                };
                 c.args(["-v", voice]);
                 if let Some(wav) = wav {
                     c.arg("-w").arg(wav);
@@ -122,7 +127,9 @@ fn windows_voice_script(text: &str, lang: Lang, wav: Option<&Path>) -> String {
     let literal = |s: &str| format!("'{}'", s.replace('\'', "''"));
     let culture = match lang {
         Lang::Zh => "zh-CN",
+        Lang::Hant => "zh-TW",
         Lang::En => "en-US",
+        Lang::Vi => "vi-VN",
     };
     let output = match wav {
         Some(wav) => format!(

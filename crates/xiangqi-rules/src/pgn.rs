@@ -605,7 +605,7 @@ pub fn write(record: &GameRecord, notation: Notation) -> String {
         match name {
             "Result" => result.clone(),
             "FEN" => game.start().to_fen(),
-            "Format" => notation.name().to_owned(),
+            "Format" => notation.format_tag().to_owned(),
             "Game" => record.tag(name).unwrap_or("Chinese Chess").to_owned(),
             "Date" => record.tag(name).unwrap_or("????.??.??").to_owned(),
             _ => record.tag(name).unwrap_or("?").to_owned(),

@@ -112,7 +112,8 @@ pub fn read_any(text: &str) -> Result<Imported, ImportError> {
     if text.starts_with('[') {
         return pgn::read(text);
     }
-    if first.contains('/') {
+    // A FEN's ranks are split by '/'; so is a Vietnamese retreat (`X1/1`).
+    if first.contains('/') && !Notation::Vietnamese.looks_like(pgn::strip_move_number(first)) {
         let pos = Position::from_fen(text).map_err(|e| ImportError::new(Format::Fen, e.into()))?;
         return Ok(imported(Game::from_position(pos), Format::Fen));
     }

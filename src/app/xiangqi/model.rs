@@ -78,7 +78,9 @@ pub struct Selection {
     pub moves: Vec<Move>,
 }
 
+use crate::app::shell::model::Settings;
 use crate::app::store::persist::SectionEdited;
+use crate::i18n::Lang;
 use crate::settings::XiangqiSettings;
 
 /// The opponent and the engine, out of [`XiangqiSettings`]: what the engine's wanted search is
@@ -173,6 +175,22 @@ fn take_edits(
     }
 }
 
+/// The notation follows a change of language when it was the old language's own (简体
+/// to 繁體 Chinese, to the Vietnamese letters and back); one chosen apart stays.
+fn follow_language(
+    settings: Res<Settings>,
+    mut xq: ResMut<XiangqiSettings>,
+    mut last: Local<Option<Lang>>,
+) {
+    let lang = settings.lang;
+    if let Some(before) = last.replace(lang)
+        && before != lang
+        && xq.notation == XiangqiSettings::notation_of(before)
+    {
+        xq.notation = XiangqiSettings::notation_of(lang);
+    }
+}
+
 /// A change of Xiangqi's settings is written to the settings file, as the table's are.
 fn say_edited(settings: Res<XiangqiSettings>, mut edited: MessageWriter<SectionEdited>) {
     if settings.is_changed() && !settings.is_added() {
@@ -202,12 +220,19 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<BoardCursor>()
         .init_resource::<EngineSetup>()
-        .init_resource::<XiangqiSettings>()
+        // Before a settings file is read (or with none, on a first start): the
+        // notation of the system's language.
+        .insert_resource(XiangqiSettings {
+            notation: XiangqiSettings::notation_of(Lang::from_locale(
+                sys_locale::get_locale().as_deref(),
+            )),
+            ..XiangqiSettings::default()
+        })
         .add_message::<XiangqiSettingsEdited>()
         .add_message::<SectionEdited>()
         .add_systems(
             Update,
-            (take_edits, derive_settings, say_edited)
+            (take_edits, follow_language, derive_settings, say_edited)
                 .chain()
                 .in_set(Logic::Settings),
         )

@@ -102,18 +102,22 @@ impl Handicap {
     /// Its name as players say it (让单马, "a horse").
     #[must_use]
     pub const fn name(self, lang: Lang) -> &'static str {
-        let [zh, en] = match self {
-            Handicap::None => ["不让子", "even game"],
-            Handicap::Move => ["让先", "the first move"],
-            Handicap::Horse => ["让单马", "a horse"],
-            Handicap::TwoHorses => ["让双马", "both horses"],
-            Handicap::Chariot => ["让单车", "a chariot"],
-            Handicap::ChariotHorse => ["让车马", "a chariot and a horse"],
-            Handicap::Nine => ["让九子", "nine pieces"],
+        let [zh, en, hant, vi] = match self {
+            Handicap::None => ["不让子", "even game", "不讓子", "không chấp"],
+            Handicap::Move => ["让先", "the first move", "讓先", "chấp tiên"],
+            Handicap::Horse => ["让单马", "a horse", "讓單馬", "chấp một Mã"],
+            Handicap::TwoHorses => ["让双马", "both horses", "讓雙馬", "chấp hai Mã"],
+            Handicap::Chariot => ["让单车", "a chariot", "讓單車", "chấp một Xe"],
+            Handicap::ChariotHorse => {
+                ["让车马", "a chariot and a horse", "讓車馬", "chấp Xe và Mã"]
+            }
+            Handicap::Nine => ["让九子", "nine pieces", "讓九子", "chấp chín quân"],
         };
         match lang {
             Lang::Zh => zh,
             Lang::En => en,
+            Lang::Hant => hant,
+            Lang::Vi => vi,
         }
     }
 }

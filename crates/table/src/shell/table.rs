@@ -285,6 +285,8 @@ pub trait TableGame: Send + Sync + 'static {
         match lang {
             Lang::Zh => ["先手", "后手"],
             Lang::En => ["First", "Second"],
+            Lang::Hant => ["先手", "後手"],
+            Lang::Vi => ["Đi trước", "Đi sau"],
         }
     }
 
@@ -335,8 +337,8 @@ pub enum Menu {
 /// A menu item: its text, its shortcut, what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MenuItem {
-    /// Its text in Chinese and English.
-    text: [&'static str; 2],
+    /// Its text in each language, in the order of `Lang::ALL`.
+    text: [&'static str; 4],
     /// Its shortcut, as the menu shows it.
     pub keys: &'static str,
     /// What it does.
@@ -348,7 +350,7 @@ impl MenuItem {
     #[must_use]
     pub fn new(text: impl Said, keys: &'static str, action: Action) -> MenuItem {
         MenuItem {
-            text: [text.said(Lang::Zh), text.said(Lang::En)],
+            text: Lang::ALL.map(|l| text.said(l)),
             keys,
             action,
         }
@@ -357,10 +359,11 @@ impl MenuItem {
     /// Its text in `lang`.
     #[must_use]
     pub fn text(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::Zh => self.text[0],
-            Lang::En => self.text[1],
-        }
+        let at = Lang::ALL
+            .iter()
+            .position(|l| *l == lang)
+            .unwrap_or_default();
+        self.text[at]
     }
 }
 

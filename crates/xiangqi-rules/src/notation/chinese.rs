@@ -25,6 +25,9 @@ pub(super) enum Style {
     /// The glyphs printed on the pieces (俥傌砲 / 車馬砲) and ASCII digits for black
     /// (`馬8进7`): what the game shows.
     Board,
+    /// The pieces' glyphs in Traditional script (進, 後) and full-width digits for black
+    /// (`傌八進七`, `馬８進７`): as books from Taiwan and Hong Kong print moves.
+    Traditional,
 }
 
 impl Style {
@@ -33,9 +36,18 @@ impl Style {
         const RED: [char; 7] = ['帅', '仕', '相', '马', '车', '炮', '兵'];
         const BLACK: [char; 7] = ['将', '士', '象', '马', '车', '炮', '卒'];
         match (self, piece.color) {
-            (Style::Board, _) => piece.chinese(),
+            (Style::Board | Style::Traditional, _) => piece.chinese(),
             (Style::Common, Color::Red) => RED[piece.role.index()],
             (Style::Common, Color::Black) => BLACK[piece.role.index()],
+        }
+    }
+
+    /// `c` in the style's script: 進 and 後 in Traditional.
+    fn script(self, c: char) -> char {
+        match (self, c) {
+            (Style::Traditional, '进') => '進',
+            (Style::Traditional, '后') => '後',
+            _ => c,
         }
     }
 
@@ -44,7 +56,7 @@ impl Style {
         match (self, color) {
             (_, Color::Red) => RED_NUMERALS[n as usize - 1],
             (Style::Board, Color::Black) => char::from(b'0' + n),
-            (Style::Common, Color::Black) => {
+            (Style::Common | Style::Traditional, Color::Black) => {
                 char::from_u32('１' as u32 + u32::from(n) - 1).unwrap_or('?')
             }
         }
@@ -88,9 +100,9 @@ fn parts(pos: &Position, m: Move, style: Style) -> Option<Parts> {
     Some(Parts {
         glyph: style.glyph(facts.piece),
         file: style.numeral(us, facts.from_file),
-        action,
+        action: style.script(action),
         target,
-        prefix,
+        prefix: prefix.map(|p| style.script(p)),
         by_file: role == Role::Soldier && facts.tandem_files >= 2,
     })
 }

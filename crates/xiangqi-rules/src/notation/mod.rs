@@ -1,4 +1,5 @@
-//! Move notation: Chinese (`炮二平五`), WXF (`C2=5`) and ICCS (`h2e2`), both ways.
+//! Move notation: Chinese (`炮二平五`, in Traditional script `傌八進七`), WXF (`C2=5`),
+//! ICCS (`h2e2`) and Vietnamese (`P2-5`), both ways.
 //!
 //! Writing follows one canonical form per notation. Reading renders every legal move
 //! and matches the input against those renderings after folding the common variants
@@ -9,6 +10,7 @@
 mod chinese;
 mod iccs;
 mod typed;
+mod vietnamese;
 mod wxf;
 
 pub use typed::{completions, typed_move};
@@ -27,11 +29,33 @@ pub enum Notation {
     Wxf,
     /// ICCS coordinates: `h2e2`.
     Iccs,
+    /// Chinese notation in Traditional script, as Taiwan and Hong Kong print it:
+    /// `傌八進七`, `炮二平五`, `馬８進７`. It reads as [`Notation::Chinese`] does (either
+    /// script reads in both).
+    ChineseTraditional,
+    /// Vietnamese notation (ký hiệu): `P2-5`, `M8.7`, `X1/1`, `Pt-5`.
+    Vietnamese,
 }
 
 impl Notation {
-    /// All notations, in the order "paste anything" tries them.
-    pub const ALL: [Notation; 3] = [Notation::Chinese, Notation::Wxf, Notation::Iccs];
+    /// The notations moves are read in, in the order "paste anything" tries them.
+    /// (Chinese in Traditional script reads as [`Notation::Chinese`].)
+    pub const ALL: [Notation; 4] = [
+        Notation::Chinese,
+        Notation::Wxf,
+        Notation::Iccs,
+        Notation::Vietnamese,
+    ];
+
+    /// Every notation a move is written in: [`Notation::ALL`] and Chinese in
+    /// Traditional script.
+    pub const WRITTEN: [Notation; 5] = [
+        Notation::Chinese,
+        Notation::ChineseTraditional,
+        Notation::Wxf,
+        Notation::Iccs,
+        Notation::Vietnamese,
+    ];
 
     /// Writes the legal move `m` in this notation, as files exchanged between programs
     /// spell it: Chinese uses 车马炮 for both sides and full-width digits for black
@@ -46,15 +70,21 @@ impl Notation {
     /// assert_eq!(Notation::Chinese.write(&pos, m), "炮二平五");
     /// assert_eq!(Notation::Wxf.write(&pos, m), "C2=5");
     /// assert_eq!(Notation::Iccs.write(&pos, m), "h2e2");
+    /// assert_eq!(Notation::Vietnamese.write(&pos, m), "P2-5");
+    /// let horse = "h0g2".parse().unwrap();
+    /// assert_eq!(Notation::ChineseTraditional.write(&pos, horse), "傌二進三");
     /// let black = pos.play(m).unwrap();
     /// assert_eq!(Notation::Chinese.write(&black, "h9g7".parse().unwrap()), "马８进７");
+    /// assert_eq!(Notation::ChineseTraditional.write(&black, "h9g7".parse().unwrap()), "馬８進７");
     /// ```
     #[must_use]
     pub fn write(self, pos: &Position, m: Move) -> String {
         match self {
             Notation::Chinese => chinese::write(pos, m, chinese::Style::Common),
+            Notation::ChineseTraditional => chinese::write(pos, m, chinese::Style::Traditional),
             Notation::Wxf => wxf::write(pos, m),
             Notation::Iccs => m.to_string(),
+            Notation::Vietnamese => vietnamese::write(pos, m),
         }
     }
 
@@ -89,9 +119,10 @@ impl Notation {
     /// ```
     pub fn parse(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
         match self {
-            Notation::Chinese => chinese::parse(pos, text),
+            Notation::Chinese | Notation::ChineseTraditional => chinese::parse(pos, text),
             Notation::Wxf => wxf::parse(pos, text),
             Notation::Iccs => iccs::parse(pos, text),
+            Notation::Vietnamese => vietnamese::parse(pos, text),
         }
     }
 
@@ -116,19 +147,33 @@ impl Notation {
     #[must_use]
     pub fn looks_like(self, text: &str) -> bool {
         match self {
-            Notation::Chinese => chinese::looks_like(text),
+            Notation::Chinese | Notation::ChineseTraditional => chinese::looks_like(text),
             Notation::Wxf => wxf::looks_like(text),
             Notation::Iccs => iccs::looks_like(text),
+            Notation::Vietnamese => vietnamese::looks_like(text),
         }
     }
 
-    /// The name used in PGN's `[Format]` tag: `Chinese`, `WXF`, `ICCS`.
+    /// Its name, as settings keep it: `Chinese`, `WXF`, `ICCS`, `ChineseTraditional`,
+    /// `Vietnamese`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Notation::Chinese => "Chinese",
             Notation::Wxf => "WXF",
             Notation::Iccs => "ICCS",
+            Notation::ChineseTraditional => "ChineseTraditional",
+            Notation::Vietnamese => "Vietnamese",
+        }
+    }
+
+    /// The name PGN's `[Format]` tag gives it: Chinese in either script is `Chinese`,
+    /// since it reads the same.
+    #[must_use]
+    pub const fn format_tag(self) -> &'static str {
+        match self {
+            Notation::ChineseTraditional => "Chinese",
+            other => other.name(),
         }
     }
 }
@@ -143,10 +188,15 @@ impl FromStr for Notation {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Notation, String> {
-        Notation::ALL
+        Notation::WRITTEN
             .into_iter()
             .find(|n| n.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("\"{s}\" is not a notation (Chinese, WXF or ICCS)"))
+            .ok_or_else(|| {
+                format!(
+                    "\"{s}\" is not a notation (Chinese, ChineseTraditional, WXF, ICCS or \
+                     Vietnamese)"
+                )
+            })
     }
 }
 
@@ -173,7 +223,7 @@ impl NotationError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotationErrorKind {
     /// Not a move in any notation.
-    #[error("not a move in Chinese, WXF or ICCS notation")]
+    #[error("not a move in Chinese, WXF, ICCS or Vietnamese notation")]
     Unreadable,
     /// Not shaped like a move in the expected notation.
     #[error("not a move in {0} notation")]

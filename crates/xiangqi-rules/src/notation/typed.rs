@@ -1,7 +1,7 @@
 //! A move as a player types it: the legal moves its beginning fits, in any notation,
 //! listed as it grows; and the move it names once whole.
 
-use super::{Notation, NotationError, NotationErrorKind, chinese, wxf};
+use super::{Notation, NotationError, NotationErrorKind, chinese, vietnamese, wxf};
 use crate::{Move, Position};
 
 /// ICCS folded: lower case, no `-` between the points, no white space.
@@ -14,7 +14,8 @@ fn iccs_fold(text: &str) -> String {
 
 /// The legal moves of `pos` whose spelling in some notation begins as `typed` does:
 /// Chinese with either kind of digits or characters (`炮二`, `炮2`, `砲2平`), WXF
-/// (`C2`, `c2.`), ICCS (`h2`, `h2-e`). Empty text fits every legal move. In the order
+/// (`C2`, `c2.`), ICCS (`h2`, `h2-e`), Vietnamese (`P2-`, `M8.`). Empty text fits every
+/// legal move. In the order
 /// [`Position::legal_moves`] gives them.
 ///
 /// ```
@@ -30,11 +31,13 @@ fn iccs_fold(text: &str) -> String {
 /// assert_eq!(iccs("炮二平"), ["h2c2", "h2d2", "h2e2", "h2f2", "h2g2", "h2i2"]);
 /// assert_eq!(iccs("C2=5"), ["h2e2"]);
 /// assert_eq!(iccs("h2-e"), ["h2e2"]);
+/// assert_eq!(iccs("P2-5"), ["h2e2"]);
 /// assert!(iccs("帅五进二").is_empty());
 /// ```
 #[must_use]
 pub fn completions(pos: &Position, typed: &str) -> Vec<Move> {
     let (c, w, i) = (chinese::fold(typed), wxf::fold(typed), iccs_fold(typed));
+    let v = vietnamese::fold(typed);
     pos.legal_moves()
         .iter()
         .copied()
@@ -42,6 +45,7 @@ pub fn completions(pos: &Position, typed: &str) -> Vec<Move> {
             chinese::fold(&Notation::Chinese.write(pos, m)).starts_with(&c)
                 || wxf::fold(&Notation::Wxf.write(pos, m)).starts_with(&w)
                 || Notation::Iccs.write(pos, m).starts_with(&i)
+                || vietnamese::fold(&Notation::Vietnamese.write(pos, m)).starts_with(&v)
         })
         .collect()
 }
@@ -139,6 +143,8 @@ mod tests {
         assert_eq!(typed_move(&pos, "h2h8").unwrap().to_string(), "h2h8");
         assert!(pos.check_move("h2h8".parse().unwrap()).is_err());
         assert_eq!(completions(&pos, "").len(), 44);
-        assert!(completions(&pos, "x").is_empty());
+        assert!(completions(&pos, "z").is_empty());
+        // X is the Vietnamese chariot (Xe): the chariots' four moves.
+        assert_eq!(completions(&pos, "x").len(), 4);
     }
 }

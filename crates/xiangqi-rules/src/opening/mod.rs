@@ -75,14 +75,25 @@ impl Ecco {
         names()
             .codes
             .iter()
-            .find(|(c, _)| *c == self)
-            .map_or_else(|| self.family_name(), |(_, n)| n)
+            .find(|(c, ..)| *c == self)
+            .map_or_else(|| self.family_name(), |(_, n, _)| n)
+    }
+
+    /// The name in Traditional characters, as Taiwan and Hong Kong print it
+    /// (`中炮對屏風馬`): the code's own or its family's, as [`Ecco::name`].
+    #[must_use]
+    pub fn name_hant(self) -> &'static str {
+        names()
+            .codes
+            .iter()
+            .find(|(c, ..)| *c == self)
+            .map_or_else(|| self.family().map_or("", |f| f.3), |(_, _, n)| n)
     }
 
     /// Whether [`Ecco::name`] is the code's own name (not its family's).
     #[must_use]
     pub fn has_own_name(self) -> bool {
-        names().codes.iter().any(|(c, _)| *c == self)
+        names().codes.iter().any(|(c, ..)| *c == self)
     }
 
     /// The family's Chinese name (`五七炮对屏风马（二）` for `C72`).
@@ -97,7 +108,7 @@ impl Ecco {
         self.family().map_or("", |f| f.2)
     }
 
-    fn family(self) -> Option<&'static (u16, &'static str, &'static str)> {
+    fn family(self) -> Option<&'static (u16, &'static str, &'static str, &'static str)> {
         names().families.iter().find(|f| f.0 == self.0 / 10)
     }
 }
@@ -201,8 +212,10 @@ pub fn tag(record: &mut GameRecord, overwrite: bool) -> Option<Opening> {
 }
 
 struct Names {
-    codes: Vec<(Ecco, &'static str)>,
-    families: Vec<(u16, &'static str, &'static str)>,
+    /// A code, its 简体 and 繁體 names.
+    codes: Vec<(Ecco, &'static str, &'static str)>,
+    /// A family (the code over ten), its 简体, English and 繁體 names.
+    families: Vec<(u16, &'static str, &'static str, &'static str)>,
 }
 
 fn names() -> &'static Names {
@@ -214,12 +227,12 @@ fn names() -> &'static Names {
                 .map(|l| l.split('\t').collect::<Vec<_>>())
         };
         let codes = lines(include_str!("names.txt"))
-            .filter_map(|f| Some((f.first()?.parse().ok()?, *f.get(1)?)))
+            .filter_map(|f| Some((f.first()?.parse().ok()?, *f.get(1)?, *f.get(2)?)))
             .collect();
         let families = lines(include_str!("families.txt"))
             .filter_map(|f| {
                 let code: Ecco = format!("{}0", f.first()?).parse().ok()?;
-                Some((code.0 / 10, *f.get(1)?, *f.get(2)?))
+                Some((code.0 / 10, *f.get(1)?, *f.get(2)?, *f.get(3)?))
             })
             .collect();
         Names { codes, families }
@@ -244,7 +257,9 @@ mod tests {
                 assert_eq!(e.to_string().parse::<Ecco>().unwrap(), e);
                 if e.family().is_some() {
                     assert!(
-                        !e.name().is_empty() && !e.family_english().is_empty(),
+                        !e.name().is_empty()
+                            && !e.family_english().is_empty()
+                            && !e.name_hant().is_empty(),
                         "{e}"
                     );
                 }

@@ -59,8 +59,8 @@ pub fn would_play(best: &Candidate, reasons: &[String], size: u8, lang: Lang) ->
     let mut text = G::WouldPlay.fill(lang, &[&best.mv.gtp(size), &format!("{:.1}", best.value)]);
     if !reasons.is_empty() {
         let reasons: Vec<String> = reasons.iter().map(|r| go_reason(r, lang)).collect();
-        text.push_str(if lang == Lang::Zh { "：" } else { ": " });
-        text.push_str(&reasons.join(if lang == Lang::Zh { "；" } else { "; " }));
+        text.push_str(if lang.is_chinese() { "：" } else { ": " });
+        text.push_str(&reasons.join(if lang.is_chinese() { "；" } else { "; " }));
     }
     text
 }

@@ -58,38 +58,49 @@ pub fn words(
     if markup.is_empty() {
         return None;
     }
-    let zh_shape = |s: Shape| match s {
-        Shape::Circle => "圆圈",
-        Shape::Triangle => "三角",
-        Shape::Square => "方块",
-        Shape::Cross => "叉",
+    let shape = |s: Shape| match (s, lang) {
+        (Shape::Circle, Lang::Zh) => "圆圈",
+        (Shape::Circle, Lang::Hant) => "圓圈",
+        (Shape::Triangle, Lang::Zh | Lang::Hant) => "三角",
+        (Shape::Square, Lang::Zh) => "方块",
+        (Shape::Square, Lang::Hant) => "方塊",
+        (Shape::Cross, Lang::Zh | Lang::Hant) => "叉",
+        (Shape::Circle, Lang::Vi) => "vòng tròn",
+        (Shape::Triangle, Lang::Vi) => "tam giác",
+        (Shape::Square, Lang::Vi) => "hình vuông",
+        (Shape::Cross, Lang::Vi) => "dấu chéo",
+        (s, Lang::En) => s.name(),
     };
     let mut all = Vec::new();
     for &(p, s) in &markup.shapes {
-        all.push(match lang {
-            Lang::Zh => format!("{} {}", zh_shape(s), p.gtp(size)),
-            Lang::En => format!("{} {}", s.name(), p.gtp(size)),
-        });
+        all.push(format!("{} {}", shape(s), p.gtp(size)));
     }
     for (p, text) in &markup.labels {
         all.push(match lang {
             Lang::Zh => format!("{} 标 {text}", p.gtp(size)),
+            Lang::Hant => format!("{} 標 {text}", p.gtp(size)),
             Lang::En => format!("label {text} on {}", p.gtp(size)),
+            Lang::Vi => format!("nhãn {text} ở {}", p.gtp(size)),
         });
     }
     for (kind, pairs) in [
-        (("箭头", "arrow"), &markup.arrows),
-        (("连线", "line"), &markup.lines),
+        (["箭头", "arrow", "箭頭", "mũi tên"], &markup.arrows),
+        (["连线", "line", "連線", "đường nối"], &markup.lines),
     ] {
         for (a, b) in pairs {
+            let (a, b) = (a.gtp(size), b.gtp(size));
             all.push(match lang {
-                Lang::Zh => format!("{} {} 到 {}", kind.0, a.gtp(size), b.gtp(size)),
-                Lang::En => format!("{} {} to {}", kind.1, a.gtp(size), b.gtp(size)),
+                Lang::Zh => format!("{} {a} 到 {b}", kind[0]),
+                Lang::En => format!("{} {a} to {b}", kind[1]),
+                Lang::Hant => format!("{} {a} 到 {b}", kind[2]),
+                Lang::Vi => format!("{} từ {a} đến {b}", kind[3]),
             });
         }
     }
     Some(match lang {
         Lang::Zh => format!("标记：{}", all.join("，")),
+        Lang::Hant => format!("標記：{}", all.join("，")),
         Lang::En => format!("marks: {}", all.join(", ")),
+        Lang::Vi => format!("đánh dấu: {}", all.join(", ")),
     })
 }

@@ -128,7 +128,7 @@ fn level_rows(lang: Lang) -> Vec<Row> {
         .iter()
         .map(|l| Row {
             number: l.number,
-            name: l.name[usize::from(lang == Lang::En)],
+            name: l.name[lang.column()],
             rating: l.rating,
         })
         .collect()

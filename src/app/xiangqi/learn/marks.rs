@@ -76,6 +76,14 @@ fn colour_word(colour: Colour, lang: crate::i18n::Lang) -> &'static str {
         (Colour::Red, Lang::En) => "red",
         (Colour::Blue, Lang::En) => "blue",
         (Colour::Yellow, Lang::En) => "yellow",
+        (Colour::Green, Lang::Hant) => "綠色",
+        (Colour::Red, Lang::Hant) => "紅色",
+        (Colour::Blue, Lang::Hant) => "藍色",
+        (Colour::Yellow, Lang::Hant) => "黃色",
+        (Colour::Green, Lang::Vi) => "xanh lá",
+        (Colour::Red, Lang::Vi) => "đỏ",
+        (Colour::Blue, Lang::Vi) => "xanh dương",
+        (Colour::Yellow, Lang::Vi) => "vàng",
     }
 }
 
@@ -95,14 +103,25 @@ pub fn words(marks: &Marks, lang: crate::i18n::Lang) -> Option<String> {
             a.from,
             a.to
         ),
+        Lang::Hant => format!("{}箭頭 {} 到 {}", colour_word(a.colour, lang), a.from, a.to),
+        Lang::Vi => format!(
+            "mũi tên {} từ {} đến {}",
+            colour_word(a.colour, lang),
+            a.from,
+            a.to
+        ),
     });
     let circles = marks.circles.iter().map(|c| match lang {
         Lang::Zh => format!("{}圆圈 {}", colour_word(c.colour, lang), c.at),
+        Lang::Hant => format!("{}圓圈 {}", colour_word(c.colour, lang), c.at),
         Lang::En => format!("{} circle {}", colour_word(c.colour, lang), c.at),
+        Lang::Vi => format!("vòng tròn {} {}", colour_word(c.colour, lang), c.at),
     });
     let all: Vec<String> = arrows.chain(circles).collect();
     Some(match lang {
         Lang::Zh => format!("标记：{}", all.join("，")),
+        Lang::Hant => format!("標記：{}", all.join("，")),
         Lang::En => format!("marks: {}", all.join(", ")),
+        Lang::Vi => format!("đánh dấu: {}", all.join(", ")),
     })
 }

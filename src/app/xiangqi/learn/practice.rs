@@ -27,7 +27,8 @@ use super::look::Look;
 fn said(pos: &Position, m: Move, lang: Lang, notation: Notation) -> String {
     match lang {
         Lang::Zh => Notation::Chinese.display(pos, m),
-        Lang::En => notation.write(pos, m),
+        Lang::Hant => Notation::ChineseTraditional.display(pos, m),
+        Lang::En | Lang::Vi => notation.write(pos, m),
     }
 }
 

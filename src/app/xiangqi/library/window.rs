@@ -424,7 +424,10 @@ fn opening_cell(code: &str, lang: Lang) -> String {
     match code.parse::<crate::rules::opening::Ecco>() {
         Ok(e) => match lang {
             Lang::Zh => format!("{e} {}", e.name()),
-            Lang::En => format!("{e} {}", e.family_english()),
+            Lang::Hant => format!("{e} {}", e.name_hant()),
+            // Vietnamese books name the openings by their Sino-Vietnamese names, which the
+            // classification does not hold: the family's English name meanwhile.
+            Lang::En | Lang::Vi => format!("{e} {}", e.family_english()),
         },
         Err(_) => code.to_owned(),
     }

@@ -104,7 +104,7 @@ pub(crate) fn level_ui(
         .iter()
         .map(|l| Row {
             number: l.number,
-            name: l.name[usize::from(lang == Lang::En)],
+            name: l.name[lang.column()],
             rating: l.rating,
         })
         .collect();
@@ -265,8 +265,18 @@ fn settings_rows(
             Notation::Chinese,
             T::NotationChinese.get(lang),
         );
+        ui.radio_value(
+            &mut s.notation,
+            Notation::ChineseTraditional,
+            T::NotationTraditional.get(lang),
+        );
         ui.radio_value(&mut s.notation, Notation::Wxf, "WXF");
         ui.radio_value(&mut s.notation, Notation::Iccs, "ICCS");
+        ui.radio_value(
+            &mut s.notation,
+            Notation::Vietnamese,
+            T::NotationVietnamese.get(lang),
+        );
     });
     ui.label(egui::RichText::new(T::Engine.get(lang)).strong());
     if let EngineStatus::Running(name) = &view.status {

@@ -23,7 +23,8 @@ pub(crate) fn show(ui: &mut egui::Ui, model: &Model, lang: Lang, logged: &mut Op
     let e = o.ecco;
     let name = match lang {
         Lang::Zh => e.name(),
-        Lang::En => e.family_english(),
+        Lang::Hant => e.name_hant(),
+        Lang::En | Lang::Vi => e.family_english(),
     };
     let label = egui::Label::new(egui::RichText::new(format!("{e}  {name}")).strong()).wrap();
     let hover = format!(

@@ -8,7 +8,7 @@ use crate::app::actions::Action;
 use crate::app::panel::parts;
 use crate::app::panel::parts::log_place;
 use crate::app::xiangqi::train::{Said, TrainCommand, Training};
-use crate::games::xiangqi::puzzles::{Goal, Origin, Puzzle, Shelf, UNKNOWN_DAY, material_zh};
+use crate::games::xiangqi::puzzles::{Goal, Origin, Puzzle, Shelf, UNKNOWN_DAY, material};
 use crate::i18n::{Lang, T};
 
 /// What the list remembers: its filters.
@@ -94,9 +94,11 @@ pub(crate) fn task(p: &Puzzle, lang: Lang) -> String {
 /// sources (written in English in the files) in words of the language.
 fn source_text(source: &str, lang: Lang) -> String {
     match Origin::of(source) {
-        Origin::Generated { attacker, defender } if lang == Lang::Zh => {
-            T::PuzzleFromGenerated.fill(lang, &[&material_zh(attacker), &material_zh(defender)])
-        }
+        Origin::Generated { attacker, defender } if lang != Lang::En => T::PuzzleFromGenerated
+            .fill(
+                lang,
+                &[&material(attacker, lang), &material(defender, lang)],
+            ),
         Origin::Yours { day, move_no } => {
             let day = if day == UNKNOWN_DAY {
                 T::PuzzleUnknownDay.get(lang)

@@ -24,7 +24,7 @@ mod source;
 pub mod training;
 mod win;
 
-pub use source::{Origin, Shelf, material_zh};
+pub use source::{Origin, Shelf, material, material_zh};
 
 /// How the source of a puzzle found in the player's games begins.
 pub const FROM_YOUR_GAME: &str = "from your game of ";

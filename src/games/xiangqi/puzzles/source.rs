@@ -120,49 +120,80 @@ impl Puzzle {
 /// ```
 #[must_use]
 pub fn material_zh(letters: &str) -> String {
+    material(letters, crate::i18n::Lang::Zh)
+}
+
+/// Pieces as FEN letters in `lang`, as its books name endgames: `material_zh` in
+/// Simplified or Traditional characters (車馬, 雙車, 士象全, 單將), in Vietnamese the
+/// pieces by name with their count (2 Xe, Sĩ Tượng toàn, Tướng đơn), in English by
+/// FEN letter as the sources write them.
+///
+/// ```
+/// use xiangqi::games::xiangqi::puzzles::material;
+/// use xiangqi::i18n::Lang;
+///
+/// assert_eq!(material("RRH", Lang::Hant), "雙車馬");
+/// assert_eq!(material("kaabbc", Lang::Vi), "Pháo Sĩ Tượng toàn");
+/// assert_eq!(material("RPP", Lang::Vi), "Xe 2 Tốt");
+/// assert_eq!(material("k", Lang::Vi), "Tướng đơn");
+/// ```
+#[must_use]
+pub fn material(letters: &str, lang: crate::i18n::Lang) -> String {
+    use crate::i18n::Lang;
     let count = |c: char| letters.chars().filter(|&x| x == c).count();
     let full_guard = count('a') == 2 && count('b') == 2;
-    let mut out = String::new();
-    let mut guards = String::new();
-    for (letter, name) in [
-        ('R', "车"),
-        ('H', "马"),
-        ('C', "炮"),
-        ('P', "兵"),
-        ('A', "仕"),
-        ('B', "相"),
-        ('r', "车"),
-        ('h', "马"),
-        ('c', "炮"),
-        ('p', "卒"),
-        ('a', "士"),
-        ('b', "象"),
-    ] {
+    // 简体, 繁體, Tiếng Việt.
+    let names: [(char, [&str; 3]); 12] = [
+        ('R', ["车", "車", "Xe"]),
+        ('H', ["马", "馬", "Mã"]),
+        ('C', ["炮", "炮", "Pháo"]),
+        ('P', ["兵", "兵", "Tốt"]),
+        ('A', ["仕", "仕", "Sĩ"]),
+        ('B', ["相", "相", "Tượng"]),
+        ('r', ["车", "車", "Xe"]),
+        ('h', ["马", "馬", "Mã"]),
+        ('c', ["炮", "炮", "Pháo"]),
+        ('p', ["卒", "卒", "Tốt"]),
+        ('a', ["士", "士", "Sĩ"]),
+        ('b', ["象", "象", "Tượng"]),
+    ];
+    let at = match lang {
+        Lang::Zh => 0,
+        Lang::Hant => 1,
+        Lang::Vi => 2,
+        Lang::En => return letters.to_owned(),
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut guards: Vec<String> = Vec::new();
+    for (letter, name) in names {
+        let name = name[at];
         let n = count(letter);
-        let text = match n {
-            0 => continue,
-            1 => name.to_owned(),
-            2 => format!("双{name}"),
-            3 => format!("三{name}"),
-            4 => format!("四{name}"),
+        let text = match (n, lang) {
+            (0, _) => continue,
+            (1, _) => name.to_owned(),
+            (n, Lang::Vi) => format!("{n} {name}"),
+            (2, Lang::Hant) => format!("雙{name}"),
+            (2, _) => format!("双{name}"),
+            (3, _) => format!("三{name}"),
+            (4, _) => format!("四{name}"),
             _ => format!("五{name}"),
         };
         if matches!(letter, 'a' | 'b') {
             if !full_guard {
-                guards.push_str(&text);
+                guards.push(text);
             }
         } else {
-            out.push_str(&text);
+            parts.push(text);
         }
     }
-    out.push_str(&guards);
+    parts.extend(guards);
     if full_guard {
-        out.push_str("士象全");
+        parts.push(["士象全", "士象全", "Sĩ Tượng toàn"][at].to_owned());
     }
-    if out.is_empty() && letters.contains('k') {
-        out.push_str("单将");
+    if parts.is_empty() && letters.contains('k') {
+        parts.push(["单将", "單將", "Tướng đơn"][at].to_owned());
     }
-    out
+    parts.join(if lang == Lang::Vi { " " } else { "" })
 }
 
 #[cfg(test)]
