@@ -23,7 +23,11 @@ FAMILY = "Xiangqi Kai"
 # Everything printable in ASCII, every character in the Rust sources, and the
 # punctuation and digits a pasted game or a player's name may bring.
 chars = {chr(c) for c in range(0x20, 0x7F)}
-for path in [*(ROOT / "src").rglob("*.rs"), *(ROOT / "crates").rglob("*.rs")]:
+for path in [
+    *(ROOT / "src").rglob("*.rs"),
+    *(ROOT / "crates").rglob("*.rs"),
+    *(ROOT / "assets" / "lessons").glob("*.ron"),
+]:
     chars.update(path.read_text(encoding="utf-8"))
 # Every letter of Vietnamese: its twelve vowels under each of the five tone marks, and
 # đ: the interface in Tiếng Việt, and Vietnamese players' names.

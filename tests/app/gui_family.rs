@@ -359,3 +359,39 @@ fn a_finger_taps_drags_and_long_presses_on_the_board() {
     assert_eq!(marks.circles.len(), 1, "a long press marked the point");
     assert_eq!(plies(&app), 2);
 }
+
+/// The notation follows the language (简体 → 繁體 Chinese → the Vietnamese letters → back)
+/// while it is the language's own; one chosen apart (WXF) stays.
+#[test]
+fn the_notation_follows_the_language_it_belongs_to() {
+    use xiangqi::i18n::Lang;
+    use xiangqi::rules::Notation;
+    use xiangqi::settings::XiangqiSettings;
+    let mut app = app();
+    let to = |app: &mut App, lang: Lang| {
+        app.world_mut().write_message(Action::Language(lang));
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<Settings>().lang, lang);
+        app.world().resource::<XiangqiSettings>().notation
+    };
+    to(&mut app, Lang::Zh);
+    app.world_mut().resource_mut::<XiangqiSettings>().notation = Notation::Chinese;
+    app.update();
+    assert_eq!(to(&mut app, Lang::Hant), Notation::ChineseTraditional);
+    assert_eq!(to(&mut app, Lang::Vi), Notation::Vietnamese);
+    assert_eq!(to(&mut app, Lang::En), Notation::Chinese);
+    // The move list writes the first move as the language's players read it.
+    let pos = xiangqi::rules::Position::new();
+    let m = "h2e2".parse().unwrap();
+    assert_eq!(to(&mut app, Lang::Vi).display(&pos, m), "P2-5");
+    let horse = "h0g2".parse().unwrap();
+    assert_eq!(to(&mut app, Lang::Hant).display(&pos, horse), "傌二進三");
+    app.world_mut().resource_mut::<XiangqiSettings>().notation = Notation::Wxf;
+    app.update();
+    assert_eq!(
+        to(&mut app, Lang::Vi),
+        Notation::Wxf,
+        "chosen apart: it stays"
+    );
+}

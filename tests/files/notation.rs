@@ -4,6 +4,7 @@
 use crate::common;
 
 use common::{Rng, random_line, random_setup};
+use xiangqi::rules::notation::NotationErrorKind;
 use xiangqi::rules::{Notation, Position};
 
 fn positions() -> Vec<Position> {
@@ -28,6 +29,7 @@ fn positions() -> Vec<Position> {
 fn every_move_round_trips_in_every_notation() {
     let mut moves = 0;
     let mut tandem = 0;
+    let mut clashes = 0;
     for pos in positions() {
         for &m in pos.legal_moves().iter() {
             moves += 1;
@@ -39,12 +41,19 @@ fn every_move_round_trips_in_every_notation() {
                     "{notation} {text:?} for {m} in {}",
                     pos.to_fen()
                 );
-                assert_eq!(
-                    Notation::parse_any(&pos, &text),
-                    Ok((m, notation)),
-                    "{text:?} in {}",
-                    pos.to_fen()
-                );
+                match Notation::parse_any(&pos, &text) {
+                    // `P4.3`: a Vietnamese cannon forward, or a WXF soldier across (WXF
+                    // reads `.` as `=`); both moves are named.
+                    Err(e) if notation == Notation::Vietnamese => {
+                        assert!(
+                            matches!(e.kind, NotationErrorKind::Ambiguous(ref ms) if ms.contains(&m)),
+                            "{text:?} in {}: {e}",
+                            pos.to_fen()
+                        );
+                        clashes += 1;
+                    }
+                    read => assert_eq!(read, Ok((m, notation)), "{text:?} in {}", pos.to_fen()),
+                }
             }
             // Chinese in Traditional script reads back as Chinese.
             let traditional = Notation::ChineseTraditional.write(&pos, m);
@@ -58,7 +67,10 @@ fn every_move_round_trips_in_every_notation() {
             tandem += usize::from(chinese.starts_with(['前', '中', '后', '二', '三', '四', '五']));
         }
     }
-    eprintln!("{moves} moves checked, {tandem} of them with a tandem prefix");
+    eprintln!(
+        "{moves} moves checked, {tandem} of them with a tandem prefix, {clashes} Vietnamese \
+         ones WXF reads as another move"
+    );
     assert!(moves > 150_000);
     assert!(tandem > 1_000, "too few stacked pieces to be a test");
 }

@@ -1,4 +1,4 @@
-//! The panel fits its words (issue 39): the worst content we know, in both languages, at
+//! The panel fits its words (issue 39): the worst content we know, in every language, at
 //! the sizes players use and at scale 2, for both tables and a Go problem. The panel measures what it
 //! drew against its place and says what reaches past it (`panel overflow: "…"`); the
 //! screenshot's last columns must be the panel's plain background.
@@ -60,7 +60,8 @@ fn check(game: &Game, name: &str, (w, h): (u32, u32), from: usize) {
 }
 
 fn scenario(lang: &str, scale: f32, sizes: &[(u32, u32)]) {
-    let short = &lang[..2];
+    // `zh_CN`, `zh_TW`: the two Chinese apart.
+    let short = &lang[..5];
     let name = format!("panel_fits-{short}-{scale}x");
     let game = Game::start_as(&name, lang, scale, &[GAME]);
     // A commented move, the analysis and the explorer on: the engine's lines and the
@@ -115,8 +116,24 @@ fn panel_fits_in_english() {
 }
 
 #[test]
+fn panel_fits_in_traditional_chinese() {
+    scenario("zh_TW.UTF-8", 1.0, &SIZES);
+}
+
+#[test]
+fn panel_fits_in_vietnamese() {
+    scenario("vi_VN.UTF-8", 1.0, &SIZES);
+}
+
+#[test]
 fn panel_fits_at_scale_two() {
     // 1920×1080 points at scale 2 is larger than the test's screen.
     scenario("zh_CN.UTF-8", 2.0, &SIZES[..2]);
     scenario("en_US.UTF-8", 2.0, &SIZES[..2]);
+}
+
+#[test]
+fn panel_fits_at_scale_two_in_traditional_chinese_and_vietnamese() {
+    scenario("zh_TW.UTF-8", 2.0, &SIZES[..1]);
+    scenario("vi_VN.UTF-8", 2.0, &SIZES[..1]);
 }

@@ -126,21 +126,33 @@ impl Notation {
         }
     }
 
-    /// Reads a move in whichever notation it is written in.
+    /// Reads a move in whichever notation it is written in. A text two notations read
+    /// as different moves (`P4.3`: the Vietnamese cannon forward 3, or the WXF soldier
+    /// across to file 3, which reads `.` as `=`) is ambiguous, with both moves.
     pub fn parse_any(pos: &Position, text: &str) -> Result<(Move, Notation), NotationError> {
         let mut first_error = None;
+        let mut read: Option<(Move, Notation)> = None;
         for notation in Notation::ALL {
             if !notation.looks_like(text) {
                 continue;
             }
-            match notation.parse(pos, text) {
-                Ok(m) => return Ok((m, notation)),
-                Err(e) => {
+            match (notation.parse(pos, text), read) {
+                (Ok(m), None) => read = Some((m, notation)),
+                (Ok(m), Some((other, _))) if m != other => {
+                    return Err(NotationError::new(
+                        text,
+                        NotationErrorKind::Ambiguous(vec![other, m]),
+                    ));
+                }
+                (Ok(_), Some(_)) => {}
+                (Err(e), _) => {
                     first_error.get_or_insert(e);
                 }
             }
         }
-        Err(first_error.unwrap_or_else(|| NotationError::new(text, NotationErrorKind::Unreadable)))
+        read.ok_or_else(|| {
+            first_error.unwrap_or_else(|| NotationError::new(text, NotationErrorKind::Unreadable))
+        })
     }
 
     /// Whether `text` has the shape of a move in this notation (legal or not).

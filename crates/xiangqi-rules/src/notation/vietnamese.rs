@@ -220,6 +220,19 @@ mod tests {
             parse(&pos, "炮二平五").unwrap_err().kind,
             NotationErrorKind::NotThisNotation(_)
         ));
+        // WXF reads `.` as `=`: where a cannon can go forward 3 and a soldier across
+        // from the same file, `P4.3` is either, and reading any notation says so.
+        let both: Position = "7P1/3ka3n/4Pa3/9/2r2P3/1C6P/4P1r2/p3K3c/4AC3/6B1n w"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            parse(&both, "P4.3").map(|m| m.to_string()),
+            Ok("f1f4".into())
+        );
+        assert!(matches!(
+            Notation::parse_any(&both, "P4.3").unwrap_err().kind,
+            NotationErrorKind::Ambiguous(ref ms) if ms.len() == 2
+        ));
         let two: Position = "4k4/9/9/9/C8/9/C8/9/9/3K5 w".parse().unwrap();
         assert_eq!(
             parse(&two, "Pt-5").map(|m| m.to_string()),

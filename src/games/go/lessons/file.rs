@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use super::{Goal, Level, Stage};
-use crate::games::lessons::text;
+use crate::games::lessons::{Said, text};
 use crate::go::text::read_diagram;
 use crate::go::{Move, Point};
 
@@ -20,9 +20,9 @@ struct RawLevel {
     #[serde(default)]
     solo: bool,
     #[serde(default)]
-    say: Option<(String, String)>,
+    say: Option<Said>,
     #[serde(default)]
-    after: Option<(String, String)>,
+    after: Option<Said>,
     #[serde(default)]
     replies: Vec<String>,
 }

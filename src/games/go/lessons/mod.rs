@@ -288,7 +288,9 @@ mod checks {
     use crate::go::text::read_diagram;
 
     fn one(level: &str) -> Level {
-        let text = format!(r#"[(id: "t", title: ("", ""), intro: ("", ""), levels: [{level}])]"#);
+        let text = format!(
+            r#"[(id: "t", title: ("", "", "", ""), intro: ("", "", "", ""), levels: [{level}])]"#
+        );
         parse(&format!("#![enable(implicit_some)]\n{text}")).unwrap()[0].levels[0].clone()
     }
 

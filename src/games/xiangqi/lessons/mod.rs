@@ -372,9 +372,9 @@ struct RawLevel {
     #[serde(default)]
     par: Option<u32>,
     #[serde(default)]
-    say: Option<(String, String)>,
+    say: Option<crate::games::lessons::Said>,
     #[serde(default)]
-    after: Option<(String, String)>,
+    after: Option<crate::games::lessons::Said>,
     #[serde(default)]
     replies: Vec<String>,
 }
@@ -456,7 +456,9 @@ mod tests {
     }
 
     fn one(level: &str) -> Level {
-        let text = format!(r#"[(id: "t", title: ("", ""), intro: ("", ""), levels: [{level}])]"#);
+        let text = format!(
+            r#"[(id: "t", title: ("", "", "", ""), intro: ("", "", "", ""), levels: [{level}])]"#
+        );
         parse(&format!("#![enable(implicit_some)]\n{text}")).unwrap()[0].levels[0].clone()
     }
 
