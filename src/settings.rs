@@ -135,6 +135,28 @@ impl XiangqiSettings {
             .unwrap_or_default()
     }
 
+    /// [`XiangqiSettings::from_file`] for a player of `lang`: a file that names no
+    /// notation (none yet, on a first start) gives the language's own.
+    ///
+    /// ```
+    /// use xiangqi::i18n::Lang;
+    /// use xiangqi::rules::Notation;
+    /// use xiangqi::settings::XiangqiSettings;
+    ///
+    /// assert_eq!(XiangqiSettings::from_file_for("", Lang::Vi).notation, Notation::Vietnamese);
+    /// let wxf = "(notation: \"WXF\")";
+    /// assert_eq!(XiangqiSettings::from_file_for(wxf, Lang::Vi).notation, Notation::Wxf);
+    /// ```
+    #[must_use]
+    pub fn from_file_for(text: &str, lang: crate::i18n::Lang) -> XiangqiSettings {
+        let stored = ron::from_str::<XiangqiStored>(text).ok();
+        let named = stored.as_ref().and_then(|s| s.notation);
+        XiangqiSettings {
+            notation: named.unwrap_or(XiangqiSettings::notation_of(lang)),
+            ..stored.map(|s| s.xiangqi()).unwrap_or_default()
+        }
+    }
+
     /// Xiangqi's fields, as a record of them for the settings file.
     #[must_use]
     pub fn to_file(&self) -> String {

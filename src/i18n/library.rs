@@ -52,7 +52,7 @@ texts! {
     BlackShort => "黑胜", "Black", "黑勝", "Đen";
     Black => "黑方", "Black", "黑方", "Đen";
     Date => "日期", "Date", "日期", "Ngày";
-    Reached => "到达", "Reached", "到達", "Đến ở";
+    Reached => "到达", "Reached", "到達", "Ở nước";
     OpenedFromLibrary => "已从棋谱库打开：{}（副本，第 {} 步；Ctrl+Z 撤销）", "Opened from the library: {} (a copy, at ply {}; Ctrl+Z takes it back)", "已從棋譜庫開啟：{}（副本，第 {} 步；Ctrl+Z 復原）", "Đã mở từ thư viện: {} (bản sao, ở nước {}; Ctrl+Z để trả lại)";
     Explorer => "开局库", "Opening explorer", "開局庫", "Khai cuộc";
     Masters => "大师库", "Masters", "大師庫", "Kiện tướng";

@@ -156,7 +156,7 @@ texts! {
     ByTime => "每步时间", "Time a move", "每步時間", "Thời gian mỗi nước";
     Thinking => "电脑思考中…", "The computer is thinking…", "電腦思考中…", "Máy đang nghĩ…";
     ComputerWaits => "电脑的着法已悔回，等你吩咐", "Its move taken back, the computer waits", "電腦的著法已悔回，等你吩咐", "Nước của máy đã được trả lại, máy chờ";
-    ComputerPlayNow => "电脑走棋", "Computer, play", "電腦走棋", "Máy đi đi";
+    ComputerPlayNow => "电脑走棋", "Computer, play", "電腦走棋", "Cho máy đi";
     ComputersTurn => "该电脑走棋", "It is the computer's move", "該電腦走棋", "Đến lượt máy đi";
     ComputerPlays => "电脑执{}，你执{}", "The computer plays {}, you play {}", "電腦執{}，你執{}", "Máy cầm {}, bạn cầm {}";
     TwoPlayersNow => "两人对弈", "Two players at the board", "兩人對弈", "Hai người cùng bàn";

@@ -220,14 +220,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<BoardCursor>()
         .init_resource::<EngineSetup>()
-        // Before a settings file is read (or with none, on a first start): the
-        // notation of the system's language.
-        .insert_resource(XiangqiSettings {
-            notation: XiangqiSettings::notation_of(Lang::from_locale(
-                sys_locale::get_locale().as_deref(),
-            )),
-            ..XiangqiSettings::default()
-        })
+        .init_resource::<XiangqiSettings>()
         .add_message::<XiangqiSettingsEdited>()
         .add_message::<SectionEdited>()
         .add_systems(

@@ -75,6 +75,8 @@ pub(crate) fn plugin(app: &mut App) {
     let file = *app.world_mut().get_resource_or_init::<SettingsFile>();
     if let Some(dirs) = &dirs {
         let (prefs, text, damaged) = (file.load)(dirs);
+        // The table's first: a game's fields may follow its language.
+        app.insert_resource(prefs.settings.clone());
         // Each game takes its own fields (into the resources its core has made).
         let sections = app
             .world()
@@ -91,8 +93,7 @@ pub(crate) fn plugin(app: &mut App) {
             let text = Word::SettingsDamaged.fill(lang, &[&d.reason, &d.kept_text()]);
             startup.0.push(Notice::warn(text));
         }
-        app.insert_resource(prefs.settings.clone())
-            .insert_resource(CurrentSlot(prefs.slots.clone()));
+        app.insert_resource(CurrentSlot(prefs.slots.clone()));
         // The table opens at the game it was playing.
         let tables = app.world().get_resource::<Tables>();
         if let Some(kind) = tables.and_then(|t| t.named(&prefs.table)) {

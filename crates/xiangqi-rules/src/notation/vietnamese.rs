@@ -5,8 +5,9 @@
 //! file 1–9 from the mover's right, then `.` forward (tấn), `/` back (thoái) or `-`
 //! sideways (bình), then ranks moved or the file reached, as in Chinese. Like pieces on
 //! one file are told apart after the letter: `t` front (trước), `s` rear (sau), `g`
-//! middle (giữa) of three (`Pt-5`, `Bg.1`). Reading also takes `C` (Chốt) for the
-//! soldier, any case and spacing, and the plain file form where it is unambiguous.
+//! middle (giữa) of three (`Pt-5`, `Bg.1`). Reading also takes any case and spacing,
+//! and the plain file form where it is unambiguous. (Some write `C`, Chốt, for the
+//! soldier; it is not read, since WXF's `C` is the cannon and `C1-2` would be either.)
 
 use super::{Notation, NotationError, NotationErrorKind, chinese, unique_match};
 use crate::{Move, Position, Role};
@@ -94,12 +95,11 @@ pub(super) fn write(pos: &Position, m: Move) -> String {
     spellings(pos, m).map_or_else(|| m.to_string(), |(canonical, _)| canonical)
 }
 
-/// Lower case, `C` (Chốt) as `B`, every dash as `-`, no white space.
+/// Lower case, every dash as `-`, no white space.
 pub(super) fn fold(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c.to_ascii_lowercase() {
-            'c' => 'b',
             '–' | '—' | '−' => '-',
             c => c,
         })
@@ -204,9 +204,8 @@ mod tests {
             assert_eq!(parse(&pos, text).map(|m| m.to_string()), Ok("h2e2".into()));
         }
         assert_eq!(
-            parse(&pos, "C3.1").map(|m| m.to_string()),
-            Ok("g3g4".into()),
-            "C (Chốt) is the soldier"
+            parse(&pos, "B3.1").map(|m| m.to_string()),
+            Ok("g3g4".into())
         );
         assert_eq!(
             parse(&pos, "Tg5.1").map(|m| m.to_string()),

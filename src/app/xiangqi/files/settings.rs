@@ -8,7 +8,14 @@ use crate::settings::XiangqiSettings;
 /// Xiangqi's part of the settings file.
 pub(crate) const SECTION: FileSection = FileSection {
     load: |text, world| {
-        world.insert_resource(XiangqiSettings::from_file(text));
+        // The table's language is read first: a file naming no notation gives its own.
+        let lang = world
+            .get_resource::<crate::app::shell::model::Settings>()
+            .map_or_else(
+                || crate::i18n::Lang::from_locale(sys_locale::get_locale().as_deref()),
+                |s| s.lang,
+            );
+        world.insert_resource(XiangqiSettings::from_file_for(text, lang));
     },
     write: |world| {
         world
