@@ -98,30 +98,13 @@ pub fn xiangqi_move(
 /// said as written.
 #[must_use]
 pub fn wxf_in_words(wxf: &str) -> String {
-    let mut chars = wxf.chars();
-    let Some(role) = chars
-        .next()
-        .and_then(|c| Role::from_char(c.to_ascii_lowercase()))
-    else {
-        return wxf.to_owned();
-    };
-    let rest: Vec<char> = chars.collect();
-    let [which, op, to] = rest[..] else {
-        return wxf.to_owned();
-    };
-    let op = match op {
-        '=' | '.' => "to",
-        '+' => "forward",
-        '-' => "back",
-        _ => return wxf.to_owned(),
-    };
-    let piece = role.name();
-    match which {
-        '+' => format!("front {piece} {op} {to}"),
-        '-' => format!("rear {piece} {op} {to}"),
-        d if d.is_ascii_digit() => format!("{piece} {d} {op} {to}"),
-        _ => wxf.to_owned(),
-    }
+    said_wxf(
+        wxf,
+        |role| role.name(),
+        ["to", "forward", "back"],
+        |piece, which| format!("{which} {piece}"),
+        ["front", "rear"],
+    )
 }
 
 /// A WXF move as a Vietnamese player says it: `C2=5` "Pháo 2 bình 5", `H8+7` "Mã 8 tấn 7",
@@ -129,6 +112,24 @@ pub fn wxf_in_words(wxf: &str) -> String {
 #[must_use]
 pub fn wxf_in_vietnamese(wxf: &str) -> String {
     const NAMES: [&str; 7] = ["Tướng", "Sĩ", "Tượng", "Mã", "Xe", "Pháo", "Tốt"];
+    said_wxf(
+        wxf,
+        |role| NAMES[role.index()],
+        ["bình", "tấn", "thoái"],
+        |piece, which| format!("{piece} {which}"),
+        ["trước", "sau"],
+    )
+}
+
+/// A WXF move in a language's words: its pieces' `names`, its `ops` (sideways, forward,
+/// back), and how it puts the front or rear (`tandem`) piece.
+fn said_wxf(
+    wxf: &str,
+    names: impl Fn(Role) -> &'static str,
+    [across, forward, back]: [&str; 3],
+    tandem: impl Fn(&str, &str) -> String,
+    [front, rear]: [&str; 2],
+) -> String {
     let mut chars = wxf.chars();
     let Some(role) = chars
         .next()
@@ -141,15 +142,15 @@ pub fn wxf_in_vietnamese(wxf: &str) -> String {
         return wxf.to_owned();
     };
     let op = match op {
-        '=' | '.' => "bình",
-        '+' => "tấn",
-        '-' => "thoái",
+        '=' | '.' => across,
+        '+' => forward,
+        '-' => back,
         _ => return wxf.to_owned(),
     };
-    let piece = NAMES[role.index()];
+    let piece = names(role);
     match which {
-        '+' => format!("{piece} trước {op} {to}"),
-        '-' => format!("{piece} sau {op} {to}"),
+        '+' => format!("{} {op} {to}", tandem(piece, front)),
+        '-' => format!("{} {op} {to}", tandem(piece, rear)),
         d if d.is_ascii_digit() => format!("{piece} {d} {op} {to}"),
         _ => wxf.to_owned(),
     }
@@ -250,6 +251,21 @@ mod tests {
         assert_eq!(wxf_in_words("R+-3"), "front chariot back 3");
         assert_eq!(wxf_in_words("P3+1"), "soldier 3 forward 1");
         assert_eq!(wxf_in_words("??"), "??");
+        assert_eq!(wxf_in_vietnamese("C2=5"), "Pháo 2 bình 5");
+        assert_eq!(wxf_in_vietnamese("R+-3"), "Xe trước thoái 3");
+        assert_eq!(
+            xiangqi_move(
+                Color::Black,
+                Notation::Chinese,
+                "马8进7",
+                "H8+7",
+                Some(Piece::new(Color::Red, Role::Soldier)),
+                true,
+                Lang::Vi
+            ),
+            "Đen Mã 8 tấn 7, ăn Tốt đỏ, chiếu tướng"
+        );
+        assert_eq!(piece(Piece::new(Color::Red, Role::Horse), Lang::Hant), "紅傌");
         assert_eq!(
             point(
                 "e3",
