@@ -96,6 +96,9 @@ fn the_language_is_found_from_the_locale_and_kept_by_its_code() {
     for lang in Lang::ALL {
         assert_eq!(lang.code().parse::<Lang>(), Ok(lang));
     }
+    // The columns of a four-language table, as `texts!` takes them.
+    let columns = [Lang::Zh, Lang::En, Lang::Hant, Lang::Vi].map(Lang::column);
+    assert_eq!(columns, [0, 1, 2, 3]);
     assert_eq!("zh-hant".parse::<Lang>(), Ok(Lang::Hant));
     let names: Vec<&str> = Lang::ALL.iter().map(|l| l.own_name()).collect();
     assert_eq!(names, ["简体中文", "繁體中文", "English", "Tiếng Việt"]);

@@ -265,7 +265,10 @@ mod tests {
             ),
             "Đen Mã 8 tấn 7, ăn Tốt đỏ, chiếu tướng"
         );
-        assert_eq!(piece(Piece::new(Color::Red, Role::Horse), Lang::Hant), "紅傌");
+        assert_eq!(
+            piece(Piece::new(Color::Red, Role::Horse), Lang::Hant),
+            "紅傌"
+        );
         assert_eq!(
             point(
                 "e3",

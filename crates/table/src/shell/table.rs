@@ -337,7 +337,7 @@ pub enum Menu {
 /// A menu item: its text, its shortcut, what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MenuItem {
-    /// Its text in each language, in the order of `Lang::ALL`.
+    /// Its text in each language, by [`Lang::column`].
     text: [&'static str; 4],
     /// Its shortcut, as the menu shows it.
     pub keys: &'static str,
@@ -350,7 +350,7 @@ impl MenuItem {
     #[must_use]
     pub fn new(text: impl Said, keys: &'static str, action: Action) -> MenuItem {
         MenuItem {
-            text: Lang::ALL.map(|l| text.said(l)),
+            text: [Lang::Zh, Lang::En, Lang::Hant, Lang::Vi].map(|l| text.said(l)),
             keys,
             action,
         }
@@ -359,11 +359,7 @@ impl MenuItem {
     /// Its text in `lang`.
     #[must_use]
     pub fn text(&self, lang: Lang) -> &'static str {
-        let at = Lang::ALL
-            .iter()
-            .position(|l| *l == lang)
-            .unwrap_or_default();
-        self.text[at]
+        self.text[lang.column()]
     }
 }
 
