@@ -362,5 +362,31 @@ mod tests {
             "PGN 棋谱（中文记谱），40 步"
         );
         assert_eq!(imported(Format::Fen, 0, Lang::En), "a FEN position");
+        // Each Chinese in its own characters.
+        use crate::rules::{MoveRule, Piece, PositionError, Role, Square};
+        let leg = IllegalMove::CannotMoveThere {
+            role: Role::Horse,
+            from: Square::A0,
+            to: Square::A0,
+            rule: MoveRule::HorseLeg(Square::A0),
+        };
+        assert_eq!(illegal(leg, Lang::Zh), "蹩马腿：马腿上有子");
+        assert_eq!(illegal(leg, Lang::Hant), "蹩馬腿：馬腿上有子");
+        assert_eq!(illegal(leg, Lang::Vi), "Mã bị cản: có quân ở chân mã");
+        let turn = IllegalMove::NotYourPiece {
+            turn: Color::Black,
+            piece: Piece::new(Color::Red, Role::Horse),
+        };
+        assert_eq!(illegal(turn, Lang::Zh), "现在是黑方走棋");
+        assert_eq!(illegal(turn, Lang::Hant), "現在是黑方走棋");
+        let many = PositionError::TooMany {
+            piece: Piece::new(Color::Red, Role::Chariot),
+            count: 3,
+        };
+        assert_eq!(position_error(&many, Lang::Zh), "红方有 3 个车，最多 2 个");
+        assert_eq!(
+            position_error(&many, Lang::Hant),
+            "紅方有 3 個車，最多 2 個"
+        );
     }
 }

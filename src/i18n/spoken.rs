@@ -10,21 +10,24 @@ use crate::rules::{Color, Notation, Piece, Role};
 #[must_use]
 pub fn piece(piece: Piece, lang: Lang) -> String {
     match lang {
-        Lang::Zh => {
-            const RED: [&str; 7] = ["帅", "仕", "相", "马", "车", "炮", "兵"];
-            const BLACK: [&str; 7] = ["将", "士", "象", "马", "车", "炮", "卒"];
-            let (side, names) = match piece.color {
-                Color::Red => ("红", RED),
-                Color::Black => ("黑", BLACK),
+        Lang::Zh | Lang::Hant => {
+            // Traditional books print the red horse and chariot as 傌 and 俥.
+            let (red, black, sides) = if lang == Lang::Zh {
+                (
+                    ["帅", "仕", "相", "马", "车", "炮", "兵"],
+                    ["将", "士", "象", "马", "车", "炮", "卒"],
+                    ["红", "黑"],
+                )
+            } else {
+                (
+                    ["帥", "仕", "相", "傌", "俥", "炮", "兵"],
+                    ["將", "士", "象", "馬", "車", "砲", "卒"],
+                    ["紅", "黑"],
+                )
             };
-            format!("{side}{}", names[piece.role.index()])
-        }
-        Lang::Hant => {
-            const RED: [&str; 7] = ["帥", "仕", "相", "傌", "俥", "炮", "兵"];
-            const BLACK: [&str; 7] = ["將", "士", "象", "馬", "車", "砲", "卒"];
             let (side, names) = match piece.color {
-                Color::Red => ("紅", RED),
-                Color::Black => ("黑", BLACK),
+                Color::Red => (sides[0], red),
+                Color::Black => (sides[1], black),
             };
             format!("{side}{}", names[piece.role.index()])
         }

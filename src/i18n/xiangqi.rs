@@ -126,46 +126,40 @@ pub fn illegal(reason: IllegalMove, lang: Lang) -> String {
                     .map_or(text.clone(), |c| c.to_uppercase().chain(chars).collect())
             }
         },
-        Lang::Zh => match reason {
-            IllegalMove::NoPiece(_) => "那里没有棋子".to_owned(),
-            IllegalMove::NotYourPiece { turn, .. } => format!("现在是{}走棋", side(turn, lang)),
-            IllegalMove::OwnPiece(_) => "不能吃自己的棋子".to_owned(),
-            IllegalMove::CannotMoveThere { role: r, rule, .. } => match rule {
-                MoveRule::HorseLeg(_) => "蹩马腿：马腿上有子".to_owned(),
-                MoveRule::ElephantEye(_) => "塞象眼：象眼上有子".to_owned(),
-                MoveRule::ElephantRiver => "象不能过河".to_owned(),
-                MoveRule::Palace => "士和将帅不能走出九宫".to_owned(),
-                MoveRule::SoldierBack => "兵卒不能后退".to_owned(),
-                MoveRule::SoldierSideways => "兵卒过河后才能横走".to_owned(),
-                MoveRule::Blocked(_) => format!("{}的路被挡住了", role(r, lang)),
-                MoveRule::CannonScreens(_) => "炮吃子必须隔一个子（炮架）".to_owned(),
-                _ => format!("{}不能这样走", role(r, lang)),
-            },
-            IllegalMove::IgnoresCheck => "正被将军，这步棋不能解将".to_owned(),
-            IllegalMove::ExposesGeneral => "这步棋会让自己的将帅被将军".to_owned(),
-            IllegalMove::GeneralsFace => "将帅不能照面".to_owned(),
-            _ => reason.to_string(),
-        },
-        Lang::Hant => match reason {
-            IllegalMove::NoPiece(_) => "那裡沒有棋子".to_owned(),
-            IllegalMove::NotYourPiece { turn, .. } => format!("現在是{}走棋", side(turn, lang)),
-            IllegalMove::OwnPiece(_) => "不能吃自己的棋子".to_owned(),
-            IllegalMove::CannotMoveThere { role: r, rule, .. } => match rule {
-                MoveRule::HorseLeg(_) => "蹩馬腿：馬腿上有子".to_owned(),
-                MoveRule::ElephantEye(_) => "塞象眼：象眼上有子".to_owned(),
-                MoveRule::ElephantRiver => "象不能過河".to_owned(),
-                MoveRule::Palace => "士和將帥不能走出九宮".to_owned(),
-                MoveRule::SoldierBack => "兵卒不能後退".to_owned(),
-                MoveRule::SoldierSideways => "兵卒過河後才能橫走".to_owned(),
-                MoveRule::Blocked(_) => format!("{}的路被擋住了", role(r, lang)),
-                MoveRule::CannonScreens(_) => "炮吃子必須隔一個子（炮架）".to_owned(),
-                _ => format!("{}不能這樣走", role(r, lang)),
-            },
-            IllegalMove::IgnoresCheck => "正被將軍，這步棋不能解將".to_owned(),
-            IllegalMove::ExposesGeneral => "這步棋會讓自己的將帥被將軍".to_owned(),
-            IllegalMove::GeneralsFace => "將帥不能照面".to_owned(),
-            _ => reason.to_string(),
-        },
+        // 简体 and 繁體 say the same, each in its own characters.
+        Lang::Zh | Lang::Hant => {
+            let say = |zh: &str, hant: &str| script(lang, zh, hant).to_owned();
+            match reason {
+                IllegalMove::NoPiece(_) => say("那里没有棋子", "那裡沒有棋子"),
+                IllegalMove::NotYourPiece { turn, .. } => {
+                    format!("{}{}走棋", say("现在是", "現在是"), side(turn, lang))
+                }
+                IllegalMove::OwnPiece(_) => say("不能吃自己的棋子", "不能吃自己的棋子"),
+                IllegalMove::CannotMoveThere { role: r, rule, .. } => match rule {
+                    MoveRule::HorseLeg(_) => say("蹩马腿：马腿上有子", "蹩馬腿：馬腿上有子"),
+                    MoveRule::ElephantEye(_) => say("塞象眼：象眼上有子", "塞象眼：象眼上有子"),
+                    MoveRule::ElephantRiver => say("象不能过河", "象不能過河"),
+                    MoveRule::Palace => say("士和将帅不能走出九宫", "士和將帥不能走出九宮"),
+                    MoveRule::SoldierBack => say("兵卒不能后退", "兵卒不能後退"),
+                    MoveRule::SoldierSideways => say("兵卒过河后才能横走", "兵卒過河後才能橫走"),
+                    MoveRule::Blocked(_) => {
+                        format!("{}{}", role(r, lang), say("的路被挡住了", "的路被擋住了"))
+                    }
+                    MoveRule::CannonScreens(_) => {
+                        say("炮吃子必须隔一个子（炮架）", "炮吃子必須隔一個子（炮架）")
+                    }
+                    _ => format!("{}{}", role(r, lang), say("不能这样走", "不能這樣走")),
+                },
+                IllegalMove::IgnoresCheck => {
+                    say("正被将军，这步棋不能解将", "正被將軍，這步棋不能解將")
+                }
+                IllegalMove::ExposesGeneral => {
+                    say("这步棋会让自己的将帅被将军", "這步棋會讓自己的將帥被將軍")
+                }
+                IllegalMove::GeneralsFace => say("将帅不能照面", "將帥不能照面"),
+                _ => reason.to_string(),
+            }
+        }
         Lang::Vi => match reason {
             IllegalMove::NoPiece(_) => "Ở đó không có quân nào".to_owned(),
             IllegalMove::NotYourPiece { turn, .. } => {
@@ -198,34 +192,32 @@ pub fn illegal(reason: IllegalMove, lang: Lang) -> String {
 pub fn position_error(e: &crate::rules::PositionError, lang: Lang) -> String {
     use crate::rules::PositionError as E;
     match (e, lang) {
-        (E::MissingGeneral(c), Lang::Zh) => format!("{}还没有将（帅）", side(*c, lang)),
-        (E::TooMany { piece, count }, Lang::Zh) => format!(
-            "{}有 {count} 个{}，最多 {} 个",
+        (E::MissingGeneral(c), Lang::Zh | Lang::Hant) => {
+            format!(
+                "{}{}",
+                side(*c, lang),
+                script(lang, "还没有将（帅）", "還沒有將（帥）")
+            )
+        }
+        (E::TooMany { piece, count }, Lang::Zh | Lang::Hant) => format!(
+            "{}有 {count} {}{}，最多 {} {}",
             side(piece.color, lang),
+            script(lang, "个", "個"),
             role(piece.role, lang),
-            piece.role.max_count()
+            piece.role.max_count(),
+            script(lang, "个", "個"),
         ),
-        (E::ImpossiblePoint { piece, square }, Lang::Zh) => {
+        (E::ImpossiblePoint { piece, square }, Lang::Zh | Lang::Hant) => {
             format!("{}不能放在 {square}", piece.chinese())
         }
-        (E::GeneralsFacing, Lang::Zh) => "将帅不能照面".to_owned(),
-        (E::WaitingSideInCheck(c), Lang::Zh) => {
-            format!("{}正被将军，却不该它走棋", side(*c, lang))
+        (E::GeneralsFacing, Lang::Zh | Lang::Hant) => {
+            script(lang, "将帅不能照面", "將帥不能照面").to_owned()
         }
-        (E::MissingGeneral(c), Lang::Hant) => format!("{}還沒有將（帥）", side(*c, lang)),
-        (E::TooMany { piece, count }, Lang::Hant) => format!(
-            "{}有 {count} 個{}，最多 {} 個",
-            side(piece.color, lang),
-            role(piece.role, lang),
-            piece.role.max_count()
+        (E::WaitingSideInCheck(c), Lang::Zh | Lang::Hant) => format!(
+            "{}{}",
+            side(*c, lang),
+            script(lang, "正被将军，却不该它走棋", "正被將軍，卻不該它走棋")
         ),
-        (E::ImpossiblePoint { piece, square }, Lang::Hant) => {
-            format!("{}不能放在 {square}", piece.chinese())
-        }
-        (E::GeneralsFacing, Lang::Hant) => "將帥不能照面".to_owned(),
-        (E::WaitingSideInCheck(c), Lang::Hant) => {
-            format!("{}正被將軍，卻不該它走棋", side(*c, lang))
-        }
         (E::MissingGeneral(c), Lang::Vi) => format!("{} chưa có Tướng", side(*c, lang)),
         (E::TooMany { piece, count }, Lang::Vi) => format!(
             "{} có {count} quân {}, nhiều nhất là {}",
@@ -251,23 +243,16 @@ pub fn position_error(e: &crate::rules::PositionError, lang: Lang) -> String {
 pub fn edit_refused(r: crate::games::xiangqi::editor::Refused, lang: Lang) -> String {
     use crate::games::xiangqi::editor::Refused;
     match (r, lang) {
-        (Refused::Point { piece, square }, Lang::Zh) => {
+        (Refused::Point { piece, square }, Lang::Zh | Lang::Hant) => {
             format!("{}不能放在 {square}", piece.chinese())
         }
-        (Refused::TooMany(piece), Lang::Zh) => format!(
-            "{}的{}已经有 {} 个了",
+        (Refused::TooMany(piece), Lang::Zh | Lang::Hant) => format!(
+            "{}的{}{} {} {}",
             side(piece.color, lang),
             role(piece.role, lang),
-            piece.role.max_count()
-        ),
-        (Refused::Point { piece, square }, Lang::Hant) => {
-            format!("{}不能放在 {square}", piece.chinese())
-        }
-        (Refused::TooMany(piece), Lang::Hant) => format!(
-            "{}的{}已經有 {} 個了",
-            side(piece.color, lang),
-            role(piece.role, lang),
-            piece.role.max_count()
+            script(lang, "已经有", "已經有"),
+            piece.role.max_count(),
+            script(lang, "个了", "個了"),
         ),
         (Refused::Point { piece, square }, Lang::Vi) => format!(
             "{} {} không được đặt ở {square}",
@@ -282,6 +267,11 @@ pub fn edit_refused(r: crate::games::xiangqi::editor::Refused, lang: Lang) -> St
         ),
         _ => capitalized(&r.to_string()),
     }
+}
+
+/// `zh` in 简体中文, `hant` in 繁體中文: one sentence in the script of `lang`.
+fn script<'a>(lang: Lang, zh: &'a str, hant: &'a str) -> &'a str {
+    if lang == Lang::Hant { hant } else { zh }
 }
 
 fn capitalized(text: &str) -> String {
