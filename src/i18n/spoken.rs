@@ -10,34 +10,29 @@ use crate::rules::{Color, Notation, Piece, Role};
 #[must_use]
 pub fn piece(piece: Piece, lang: Lang) -> String {
     match lang {
-        Lang::Zh | Lang::Hant => {
-            // Traditional books print the red horse and chariot as 傌 and 俥.
-            let (red, black, sides) = if lang == Lang::Zh {
-                (
-                    ["帅", "仕", "相", "马", "车", "炮", "兵"],
-                    ["将", "士", "象", "马", "车", "炮", "卒"],
-                    ["红", "黑"],
-                )
-            } else {
-                (
-                    ["帥", "仕", "相", "傌", "俥", "炮", "兵"],
-                    ["將", "士", "象", "馬", "車", "砲", "卒"],
-                    ["紅", "黑"],
-                )
-            };
+        Lang::Zh => {
+            const RED: [&str; 7] = ["帅", "仕", "相", "马", "车", "炮", "兵"];
+            const BLACK: [&str; 7] = ["将", "士", "象", "马", "车", "炮", "卒"];
             let (side, names) = match piece.color {
-                Color::Red => (sides[0], red),
-                Color::Black => (sides[1], black),
+                Color::Red => ("红", RED),
+                Color::Black => ("黑", BLACK),
             };
             format!("{side}{}", names[piece.role.index()])
         }
+        // The glyphs on the pieces are the Traditional ones (傌 俥 帥 / 馬 車 砲 將).
+        Lang::Hant => {
+            let side = match piece.color {
+                Color::Red => "紅",
+                Color::Black => "黑",
+            };
+            format!("{side}{}", piece.chinese())
+        }
         Lang::Vi => {
-            const NAMES: [&str; 7] = ["Tướng", "Sĩ", "Tượng", "Mã", "Xe", "Pháo", "Tốt"];
             let side = match piece.color {
                 Color::Red => "đỏ",
                 Color::Black => "đen",
             };
-            format!("{} {side}", NAMES[piece.role.index()])
+            format!("{} {side}", super::xiangqi::role(piece.role, lang))
         }
         Lang::En => {
             let side = match piece.color {
@@ -114,10 +109,9 @@ pub fn wxf_in_words(wxf: &str) -> String {
 /// `R+-3` "Xe trước thoái 3". Anything it cannot read is said as written.
 #[must_use]
 pub fn wxf_in_vietnamese(wxf: &str) -> String {
-    const NAMES: [&str; 7] = ["Tướng", "Sĩ", "Tượng", "Mã", "Xe", "Pháo", "Tốt"];
     said_wxf(
         wxf,
-        |role| NAMES[role.index()],
+        |role| super::xiangqi::role(role, Lang::Vi),
         ["bình", "tấn", "thoái"],
         |piece, which| format!("{piece} {which}"),
         ["trước", "sau"],
