@@ -122,9 +122,8 @@ enum Command {
         /// The move, in any notation (h2e2, C2.5, 炮二平五).
         #[arg(value_name = "MOVE")]
         mv: String,
-        /// In Chinese.
-        #[arg(long)]
-        zh: bool,
+        #[command(flatten)]
+        words: Words,
     },
     /// The lessons of both games: a level a line (game, id, goal, par, the goal in
     /// English); with --json, a JSON array of one object a level.
@@ -427,9 +426,8 @@ enum GoCommand {
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// In Chinese.
-        #[arg(long)]
-        zh: bool,
+        #[command(flatten)]
+        words: Words,
     },
     /// The Go problems (死活题): one a line, `ID LEVEL TO-PLAY GOAL RIGHT START SOURCE`
     /// (tab-separated; RIGHT: the right first moves in GTP points, START: the position as
@@ -582,7 +580,7 @@ pub fn run() -> ExitCode {
             }
         }
         Command::Lessons { json } => lessons::list(&mut out, json),
-        Command::Tutor { fen, mv, zh } => tutor::xiangqi(&mut out, &fen, &mv, zh),
+        Command::Tutor { fen, mv, words } => tutor::xiangqi(&mut out, &fen, &mv, words.lang()),
         Command::Library { action } => library_command(&mut out, action),
         Command::Opening { input } => opening::openings(&mut out, &input),
         Command::Players { action, db } => players::run(&mut out, db.as_deref(), action),
@@ -757,8 +755,8 @@ fn go_command(out: &mut impl Write, action: GoCommand) -> Result<(), Failure> {
             input,
             mv,
             game,
-            zh,
-        } => tutor::go(out, &input, game, &mv, zh),
+            words,
+        } => tutor::go(out, &input, game, &mv, words.lang()),
         GoCommand::Review {
             input,
             game,
@@ -985,4 +983,27 @@ fn cmd_desktop(out: &mut impl Write, action: DesktopAction) -> Result<(), Failur
         (false, true) => format!("nothing to remove under {}", opts.share.display()),
     };
     writeln!(out, "{summary}").map_err(io)
+}
+
+/// The language of the words a command prints for a player: `--lang zh|zh-Hant|en|vi`,
+/// or `--zh` for short; English when neither is given.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub(crate) struct Words {
+    /// The words in this language: zh (简体中文), zh-Hant (繁體中文), en, vi (Tiếng Việt).
+    #[arg(long, value_name = "LANG")]
+    lang: Option<xiangqi::i18n::Lang>,
+    /// In Chinese (--lang zh).
+    #[arg(long, conflicts_with = "lang")]
+    zh: bool,
+}
+
+impl Words {
+    /// The language asked for.
+    pub(crate) fn lang(self) -> xiangqi::i18n::Lang {
+        match (self.lang, self.zh) {
+            (Some(lang), _) => lang,
+            (None, true) => xiangqi::i18n::Lang::Zh,
+            (None, false) => xiangqi::i18n::Lang::En,
+        }
+    }
 }

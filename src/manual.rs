@@ -1,4 +1,4 @@
-//! The manual (`docs/manual/`), compiled in: its chapters in English and Chinese, made
+//! The manual (`docs/manual/`), compiled in: its chapters in every language of the window, made
 //! into HTML pages that Help → Manual writes to the data folder and hands to the
 //! system's browser (a local file: no network, and the same pages on every OS).
 //!
@@ -17,14 +17,25 @@ use std::path::{Path, PathBuf};
 
 pub use table::i18n::Lang;
 
-/// The chapters, by file name, in each language: English, then Chinese.
+/// The languages the manual is written in, as [`CHAPTERS`] holds each chapter: the
+/// folder of each in `docs/manual/`, and the language its pages are read in.
+pub const WRITTEN: [(&str, Lang); 4] = [
+    ("en", Lang::En),
+    ("zh", Lang::Zh),
+    ("zh-Hant", Lang::Hant),
+    ("vi", Lang::Vi),
+];
+
+/// The chapters, by file name, in each language of [`WRITTEN`].
 macro_rules! chapters {
     ($($name:literal),* $(,)?) => {
-        /// Every chapter: its name and its Markdown in English and in Chinese.
-        pub const CHAPTERS: &[(&str, [&str; 2])] = &[$(
+        /// Every chapter: its name and its Markdown in each language of [`WRITTEN`].
+        pub const CHAPTERS: &[(&str, [&str; 4])] = &[$(
             ($name, [
                 include_str!(concat!("../docs/manual/en/", $name, ".md")),
                 include_str!(concat!("../docs/manual/zh/", $name, ".md")),
+                include_str!(concat!("../docs/manual/zh-Hant/", $name, ".md")),
+                include_str!(concat!("../docs/manual/vi/", $name, ".md")),
             ]),
         )*];
     };
@@ -45,14 +56,14 @@ chapters!(
     "command-line",
 );
 
-/// The folder of `lang`'s pages (`en`, `zh`), as in `docs/manual/`.
+/// The folder of `lang`'s pages (`en`, `zh`, `zh-Hant`, `vi`), as in `docs/manual/`.
 #[must_use]
 pub fn folder(lang: Lang) -> &'static str {
-    // The manual is not yet written in 繁體中文 and Tiếng Việt (issue 75): until it is,
-    // those open the Chinese and the English.
     match lang {
-        Lang::En | Lang::Vi => "en",
-        Lang::Zh | Lang::Hant => "zh",
+        Lang::En => "en",
+        Lang::Zh => "zh",
+        Lang::Hant => "zh-Hant",
+        Lang::Vi => "vi",
     }
 }
 
@@ -61,7 +72,8 @@ pub fn folder(lang: Lang) -> &'static str {
 #[must_use]
 pub fn html(lang: Lang, name: &str) -> Option<String> {
     let (_, texts) = CHAPTERS.iter().find(|(n, _)| *n == name)?;
-    let text = texts[usize::from(lang.is_chinese())];
+    let written = WRITTEN.iter().position(|(f, _)| *f == folder(lang))?;
+    let text = texts[written];
     let title = text
         .lines()
         .find_map(|l| l.strip_prefix("# "))
@@ -70,9 +82,11 @@ pub fn html(lang: Lang, name: &str) -> Option<String> {
     let body = markdown::to_html_with_options(text, &markdown::Options::gfm())
         .unwrap_or_else(|_| markdown::to_html(text));
     let body = body.replace(".md\"", ".html\"").replace(".md#", ".html#");
-    let lang_tag = match lang {
-        Lang::En | Lang::Vi => "en",
-        Lang::Zh | Lang::Hant => "zh-CN",
+    let lang_tag = match WRITTEN[written].1 {
+        Lang::Zh => "zh-CN",
+        Lang::Hant => "zh-TW",
+        Lang::En => "en",
+        Lang::Vi => "vi",
     };
     Some(format!(
         "<!DOCTYPE html>\n<html lang=\"{lang_tag}\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -94,11 +108,11 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Writes every page of both languages under `dir` (`dir/en/keys.html`…, each
+/// Writes every page of every language under `dir` (`dir/en/keys.html`…, each
 /// atomically, so links between them work) and returns the page of `name` in `lang`.
 pub fn write(dir: &Path, lang: Lang, name: &str) -> io::Result<PathBuf> {
-    for page_lang in [Lang::En, Lang::Zh] {
-        let folder = dir.join(folder(page_lang));
+    for (folder, page_lang) in WRITTEN {
+        let folder = dir.join(folder);
         std::fs::create_dir_all(&folder)?;
         for (chapter, _) in CHAPTERS {
             let page = html(page_lang, chapter).unwrap_or_default();
@@ -122,7 +136,7 @@ mod tests {
 
     #[test]
     fn every_chapter_of_docs_is_compiled_in() {
-        for lang in ["en", "zh"] {
+        for (lang, _) in WRITTEN {
             let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("docs/manual")
                 .join(lang);
@@ -149,6 +163,27 @@ mod tests {
         assert!(!keys.contains(".md\""));
         let go = html(Lang::Zh, "go").unwrap();
         assert!(go.contains("<html lang=\"zh-CN\">") && go.contains("<h1>围棋</h1>"));
+        let go = html(Lang::Hant, "go").unwrap();
+        assert!(go.contains("<html lang=\"zh-TW\">") && go.contains("<h1>圍棋</h1>"));
+        let go = html(Lang::Vi, "go").unwrap();
+        assert!(go.contains("<html lang=\"vi\">") && go.contains("<h1>Cờ vây (围棋)</h1>"));
+        // 繁體 pages are written in Traditional characters (a Simplified one is not in
+        // Big5), apart from the links to the 简体 pages by their name and the code, which
+        // quotes what a program reads or writes as it is.
+        for (name, texts) in CHAPTERS {
+            let prose: String = texts[2]
+                .split("```")
+                .step_by(2)
+                .flat_map(|t| t.split('`').step_by(2))
+                .collect();
+            let simplified: String = prose
+                .replace("简体中文", "")
+                .chars()
+                .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c) && !"俥傌".contains(*c))
+                .filter(|c| encoding_rs::BIG5.encode(&c.to_string()).2)
+                .collect();
+            assert!(simplified.is_empty(), "zh-Hant/{name}.md: {simplified}");
+        }
     }
 
     #[test]
@@ -156,7 +191,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("xiangqi-manual-{}", std::process::id()));
         let page = write(&dir, Lang::Zh, "playing").unwrap();
         assert_eq!(page, dir.join("zh/playing.html"));
-        for lang in ["en", "zh"] {
+        for (lang, _) in WRITTEN {
             for entry in std::fs::read_dir(dir.join(lang)).unwrap() {
                 let path = entry.unwrap().path();
                 let text = std::fs::read_to_string(&path).unwrap();

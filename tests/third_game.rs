@@ -152,11 +152,21 @@ impl LessonGame for TicTacToe {
             slug: Self::SLUG.to_owned(),
             stages: vec![StageCard {
                 id: "win".to_owned(),
-                title: Text::new("连成三个", "Three in a line"),
-                intro: Text::new("横、竖、斜都算。", "Across, down or corner to corner."),
+                title: Text::new("连成三个", "Three in a line", "連成三個", "Ba ô thẳng hàng"),
+                intro: Text::new(
+                    "横、竖、斜都算。",
+                    "Across, down or corner to corner.",
+                    "橫、豎、斜都算。",
+                    "Ngang, dọc hay chéo đều được.",
+                ),
                 levels: vec![LevelCard {
                     id: "win-1".to_owned(),
-                    goal: Text::new("一步连成三个", "Three in a line in one move"),
+                    goal: Text::new(
+                        "一步连成三个",
+                        "Three in a line in one move",
+                        "一步連成三個",
+                        "Ba ô thẳng hàng trong một nước",
+                    ),
                     par: 1,
                 }],
             }],
@@ -204,7 +214,12 @@ impl LessonGame for TicTacToe {
         }
         // The centre is O's already in the next move's line: refused, with the reason.
         if cell == 8 {
-            return Tried::Refused(Text::new("角上没有用。", "The corner does nothing here."));
+            return Tried::Refused(Text::new(
+                "角上没有用。",
+                "The corner does nothing here.",
+                "角上沒有用。",
+                "Góc này không có tác dụng.",
+            ));
         }
         attempt.known += 1;
         attempt.moves += 1;
@@ -213,7 +228,12 @@ impl LessonGame for TicTacToe {
                 stars: table::learn::stars(attempt.moves, 1),
             }
         } else {
-            Verdict::Failed(Text::new("没有连成三个。", "No three in a line."))
+            Verdict::Failed(Text::new(
+                "没有连成三个。",
+                "No three in a line.",
+                "沒有連成三個。",
+                "Chưa được ba ô thẳng hàng.",
+            ))
         };
         Tried::Judged
     }
@@ -436,6 +456,8 @@ fn play(
                                 Text::new(
                                     "这一步之后，对方马上连成三个。",
                                     "After this move the other side makes three in a line at once.",
+                                    "這一步之後，對方馬上連成三個。",
+                                    "Sau nước này đối phương có ngay ba ô thẳng hàng.",
                                 )
                             })
                         },
@@ -819,7 +841,7 @@ fn a_third_game_gives_a_lesson_through_the_tables_flow() {
     open(&mut t);
     assert_eq!(t.board(), "XX.OO....");
     let shown = lesson(&t).expect("the lesson is open");
-    assert_eq!(shown.goal.1, "Three in a line in one move");
+    assert_eq!(shown.goal.get(Lang::En), "Three in a line in one move");
     assert!(
         t.notices()
             .iter()
@@ -828,7 +850,9 @@ fn a_third_game_gives_a_lesson_through_the_tables_flow() {
     // A refused move is taken back, with the reason under the goal.
     t.click(2.0, 2.0);
     assert_eq!(t.board(), "XX.OO....");
-    let note = lesson(&t).and_then(|l| l.note).map(|n| n.1);
+    let note = lesson(&t)
+        .and_then(|l| l.note)
+        .map(|n| n.get(Lang::En).to_owned());
     assert_eq!(note.as_deref(), Some("The corner does nothing here."));
     // A wrong cell fails; Retry sets the level up again.
     t.click(2.0, 1.0);
@@ -836,7 +860,9 @@ fn a_third_game_gives_a_lesson_through_the_tables_flow() {
         lesson(&t).map(|l| l.state),
         Some(LessonState::Failed(Text::new(
             "没有连成三个。",
-            "No three in a line."
+            "No three in a line.",
+            "沒有連成三個。",
+            "Chưa được ba ô thẳng hàng.",
         )))
     );
     t.app.world_mut().write_message(LearnCommand::Retry);
@@ -879,7 +905,7 @@ fn a_third_game_asks_before_a_move_that_loses_through_the_tables_question() {
             .resource::<Asked>()
             .0
             .get("tictactoe")
-            .map(|q| q.1.clone())
+            .map(|q| q.get(Lang::En).to_owned())
     };
     // X top left, O centre, X bottom right, O top right: O threatens the bottom left.
     for (col, row) in [(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (2.0, 0.0)] {

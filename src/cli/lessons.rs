@@ -1,10 +1,11 @@
 //! `xiangqi lessons`: the lessons of both games, a line a level; with `--json`, a JSON
 //! array of one object a level (the game, the stage and level, the start as FEN or SGF,
-//! the goal's kind and count, the par and the goal in both languages).
+//! the goal's kind and count, the par and the goal in every language).
 
 use std::io::Write;
 
 use serde_json::{Value, json};
+use table::i18n::Lang;
 use table::learn::Text;
 use xiangqi::games::go::lessons as go_lessons;
 use xiangqi::games::xiangqi::lessons as xq_lessons;
@@ -26,12 +27,10 @@ struct Said {
 /// A level's object: the game, its stage and place, and what it says.
 fn object(game: &str, stage: (usize, &str, &Text), (l, id): (usize, &str), said: Said) -> Value {
     let (s, stage_id, title) = stage;
-    json!({
+    let mut o = json!({
         "game": game,
         "stage": s + 1,
         "stage_id": stage_id,
-        "stage_zh": title.0,
-        "stage_en": title.1,
         "level": l + 1,
         "id": id,
         "start": said.start,
@@ -39,9 +38,15 @@ fn object(game: &str, stage: (usize, &str, &Text), (l, id): (usize, &str), said:
         "moves": said.moves,
         "par": said.par,
         "targets": said.targets,
-        "goal_zh": said.text.0,
-        "goal_en": said.text.1,
-    })
+    });
+    // The stage's title and the goal in every language: `goal_zh`, `goal_en`,
+    // `goal_zh_hant`, `goal_vi`.
+    for lang in Lang::ALL {
+        let key = lang.code().to_lowercase().replace('-', "_");
+        o[format!("stage_{key}")] = title.get(lang).into();
+        o[format!("goal_{key}")] = said.text.get(lang).into();
+    }
+    o
 }
 
 /// Every level of both courses, as JSON objects.

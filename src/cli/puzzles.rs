@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use xiangqi::engine::{self, Engine};
 use xiangqi::games::xiangqi::puzzles::{collection, solve};
+use xiangqi::i18n::Lang;
 use xiangqi::rules::Move;
 use xiangqi::rules::read::read_games_bytes;
 
@@ -111,9 +112,9 @@ pub(super) struct Sheet {
     /// The problem to start from (1: the first).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub first: u32,
-    /// The sheet's words in Chinese (黑先活, 红先胜).
-    #[arg(long)]
-    pub zh: bool,
+    /// The sheet's words (黑先活, 红先三步杀; Red to mate in 3).
+    #[command(flatten)]
+    pub words: crate::cli::Words,
 }
 
 impl Sheet {
@@ -130,14 +131,15 @@ impl Sheet {
         Ok(&all[from..(from + usize::from(self.count)).min(all.len())])
     }
 
-    /// The page of `cells` under its title (Chinese, English), written where asked.
+    /// The page of `cells` under its title (in the columns of [`Lang::column`]),
+    /// written where asked.
     fn draw(
         &self,
         out: &mut impl Write,
-        [zh, en]: [&str; 2],
+        titles: [&str; 4],
         cells: &[xiangqi::picture::sheet::Cell],
     ) -> Result<(), Failure> {
-        let title = if self.zh { zh } else { en };
+        let title = titles[self.words.lang().column()];
         let png = xiangqi::picture::sheet::page(title, cells, self.first as usize);
         let path = self.sheet.as_deref().expect("a sheet was asked for");
         xiangqi::storage::atomic_write(path, &png)
@@ -165,11 +167,15 @@ pub(super) fn xiangqi_sheet(out: &mut impl Write, sheet: &Sheet) -> Result<(), F
             let zh = ZH
                 .get(moves.wrapping_sub(1))
                 .map_or_else(|| moves.to_string(), |n| (*n).to_owned());
-            let caption = match (sheet.zh, red) {
-                (true, true) => format!("红先{zh}步杀"),
-                (true, false) => format!("黑先{zh}步杀"),
-                (false, true) => format!("Red to mate in {moves}"),
-                (false, false) => format!("Black to mate in {moves}"),
+            let caption = match (sheet.words.lang(), red) {
+                (Lang::Zh, true) => format!("红先{zh}步杀"),
+                (Lang::Zh, false) => format!("黑先{zh}步杀"),
+                (Lang::Hant, true) => format!("紅先{}步殺", zh.replace('两', "兩")),
+                (Lang::Hant, false) => format!("黑先{}步殺", zh.replace('两', "兩")),
+                (Lang::En, true) => format!("Red to mate in {moves}"),
+                (Lang::En, false) => format!("Black to mate in {moves}"),
+                (Lang::Vi, true) => format!("Đỏ đi trước, chiếu bí trong {moves} nước"),
+                (Lang::Vi, false) => format!("Đen đi trước, chiếu bí trong {moves} nước"),
             };
             Cell {
                 caption,
@@ -177,7 +183,16 @@ pub(super) fn xiangqi_sheet(out: &mut impl Write, sheet: &Sheet) -> Result<(), F
             }
         })
         .collect();
-    sheet.draw(out, ["象棋杀局练习", "Xiangqi puzzles"], &cells)
+    sheet.draw(
+        out,
+        [
+            "象棋杀局练习",
+            "Xiangqi puzzles",
+            "象棋殺局練習",
+            "Bài tập chiếu bí cờ tướng",
+        ],
+        &cells,
+    )
 }
 
 /// `xiangqi go problems`: the collection or a file's problems, listed, as JSON, or drawn
@@ -290,13 +305,19 @@ fn go_sheet(
         .map(|p| {
             let (a, b) = p.area();
             Cell {
-                caption: {
-                    let (zh, en) = p.words();
-                    if sheet.zh { zh } else { en }
-                },
+                caption: p.title().get(sheet.words.lang()).to_owned(),
                 picture: go_corner(&p.start, a, b, &p.marked()),
             }
         })
         .collect();
-    sheet.draw(out, ["围棋死活题", "Go problems"], &cells)
+    sheet.draw(
+        out,
+        [
+            "围棋死活题",
+            "Go problems",
+            "圍棋死活題",
+            "Bài tập sống chết cờ vây",
+        ],
+        &cells,
+    )
 }

@@ -10,18 +10,25 @@ use xiangqi::rules::Notation;
 
 use super::Failure;
 
-fn lang(zh: bool) -> Lang {
-    if zh { Lang::Zh } else { Lang::En }
-}
-
 /// The warning for a Xiangqi move (in any notation) in a FEN position.
-pub(super) fn xiangqi(out: &mut impl Write, fen: &str, mv: &str, zh: bool) -> Result<(), Failure> {
+pub(super) fn xiangqi(
+    out: &mut impl Write,
+    fen: &str,
+    mv: &str,
+    lang: Lang,
+) -> Result<(), Failure> {
     let pos = super::position(fen)?;
     let (m, _) = Notation::parse_any(&pos, mv)
         .map_err(|e| Failure(format!("\"{mv}\" is not a legal move here: {e}")))?;
     if let Some(w) = xiangqi::games::xiangqi::tutor::warn(&pos, m) {
-        let text = xiangqi::games::xiangqi::tutor::words(&pos, m, &w, Notation::Wxf);
-        writeln!(out, "{}", text.get(lang(zh))).map_err(super::io)?;
+        // A move in Vietnamese words is written as Vietnamese books write it.
+        let notation = if lang == Lang::Vi {
+            Notation::Vietnamese
+        } else {
+            Notation::Wxf
+        };
+        let text = xiangqi::games::xiangqi::tutor::words(&pos, m, &w, notation);
+        writeln!(out, "{}", text.get(lang)).map_err(super::io)?;
     }
     Ok(())
 }
@@ -33,7 +40,7 @@ pub(super) fn go(
     input: &str,
     game: usize,
     mv: &str,
-    zh: bool,
+    lang: Lang,
 ) -> Result<(), Failure> {
     let (file, name) = super::go::read_game(input, game)?;
     let played = file
@@ -46,7 +53,7 @@ pub(super) fn go(
         .map_err(|e| Failure(format!("{mv} is illegal here: {e}")))?;
     if let Some(w) = xiangqi::games::go::tutor::warn(pos, m, played.rules()) {
         let text = xiangqi::games::go::tutor::words(&w, size);
-        writeln!(out, "{}", text.get(lang(zh))).map_err(super::io)?;
+        writeln!(out, "{}", text.get(lang)).map_err(super::io)?;
     }
     Ok(())
 }

@@ -20,11 +20,9 @@ struct RawStage<R> {
 /// lacking one does not read.
 pub(crate) type Said = (String, String, String, String);
 
-/// A sentence of the file as the table shows it. (Its 繁體中文 and Tiếng Việt are read
-/// and checked; the table's `Text` carries them once the lessons' other sentences,
-/// built in the code, are written in them too: issue 75.)
-pub(crate) fn text((zh, en, _hant, _vi): Said) -> Text {
-    Text(zh, en)
+/// A sentence of the file as the table shows it.
+pub(crate) fn text((zh, en, hant, vi): Said) -> Text {
+    Text::new(zh, en, hant, vi)
 }
 
 /// Reads a course file (RON), each level by `level` given its id (`stage-N`).

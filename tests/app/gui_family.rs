@@ -224,7 +224,7 @@ fn a_lesson_left_takes_its_line_and_a_new_game_asked_leaves_it() {
         .resource::<Learning>()
         .lesson("xiangqi")
         .cloned();
-    let intro = lesson.expect("open").intro.0;
+    let intro = lesson.expect("open").intro.get(Lang::Zh).to_owned();
     assert!(intro.contains("红方的车写作「俥」"), "{intro}");
     app.world_mut().write_message(LearnCommand::Leave);
     app.update();

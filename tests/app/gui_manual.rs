@@ -1,6 +1,7 @@
-//! The manual's key table (`docs/manual/en/keys.md` and its Chinese twin) against the
-//! keys the game binds: every key it names is taken at the table it names, headless, as
-//! the window's key handler asks (`Tables::key`), and both languages list the same keys.
+//! The manual's key table (`docs/manual/en/keys.md` and its twins in the other languages)
+//! against the keys the game binds: every key it names is taken at the table it names,
+//! headless, as the window's key handler asks (`Tables::key`), and every language lists
+//! the same keys.
 #![cfg(feature = "gui")]
 
 use crate::common;
@@ -122,9 +123,11 @@ fn action(app: &App, press: KeyPress) -> Option<Action> {
 }
 
 #[test]
-fn every_key_the_manual_names_is_bound_at_its_table_in_both_languages() {
+fn every_key_the_manual_names_is_bound_at_its_table_in_every_language() {
     let en = rows("docs/manual/en/keys.md", "both", "Xiangqi");
     let zh = rows("docs/manual/zh/keys.md", "两种", "象棋");
+    let hant = rows("docs/manual/zh-Hant/keys.md", "兩種", "象棋");
+    let vi = rows("docs/manual/vi/keys.md", "cả hai", "cờ tướng");
     assert!(en.len() >= 40, "{} keys in the English table", en.len());
     let keys = |rows: &[Row]| -> Vec<(String, Vec<&str>)> {
         rows.iter()
@@ -132,6 +135,8 @@ fn every_key_the_manual_names_is_bound_at_its_table_in_both_languages() {
             .collect()
     };
     assert_eq!(keys(&en), keys(&zh), "the two languages list the same keys");
+    assert_eq!(keys(&en), keys(&hant), "繁體 lists the same keys");
+    assert_eq!(keys(&en), keys(&vi), "Tiếng Việt lists the same keys");
 
     let mut app = app();
     for table in ["xiangqi", "go"] {
@@ -194,6 +199,8 @@ fn help_manual_opens_the_tables_chapter_in_the_windows_language() {
         ("xiangqi", Lang::En, "playing"),
         ("go", Lang::Zh, "go"),
         ("xiangqi", Lang::Zh, "playing"),
+        ("go", Lang::Hant, "go"),
+        ("xiangqi", Lang::Vi, "playing"),
     ] {
         app.world_mut()
             .write_message(Action::SwitchGame(GameKind(table)));

@@ -9,6 +9,7 @@ use crate::common;
 
 use bevy::prelude::*;
 use common::headless::{app, until};
+use table::i18n::Lang;
 use table::learn::mistakes::today;
 use table::learn::problems::{ProblemCommand, ProblemState, Problems, Sitting};
 use table::learn::shell::Learning;
@@ -72,10 +73,13 @@ fn a_go_problem_refuted_then_solved_with_the_defence_answering() {
         (s.id.as_str(), s.state),
         (problem.id.as_str(), ProblemState::Going)
     );
-    assert_eq!(s.title.1, problem.goal.english(problem.to_play()));
+    assert_eq!(
+        s.title.get(Lang::En),
+        problem.goal.english(problem.to_play())
+    );
     // What to do is said to a screen reader.
     let spoken = app.world().resource::<table::shell::access::LastSpoken>();
-    assert_eq!(spoken.text, s.title.1);
+    assert_eq!(spoken.text, s.title.get(Lang::En));
     assert!(moves(&app).is_empty(), "the problem alone");
     assert_eq!(
         app.world().resource::<GoTable>().game().position(),
@@ -94,7 +98,12 @@ fn a_go_problem_refuted_then_solved_with_the_defence_answering() {
     assert_eq!(s.state, ProblemState::Failed);
     let refutation = problem.steps[wrong.next[0]].mv;
     assert_eq!(moves(&app), vec![wrong.mv, refutation]);
-    assert!(s.said.unwrap().1.starts_with("Not this: White answers at"));
+    assert!(
+        s.said
+            .unwrap()
+            .get(Lang::En)
+            .starts_with("Not this: White answers at")
+    );
     let due = app
         .world()
         .resource::<Learning>()
@@ -110,7 +119,13 @@ fn a_go_problem_refuted_then_solved_with_the_defence_answering() {
     send(&mut app, ProblemCommand::Retry);
     assert!(moves(&app).is_empty());
     send(&mut app, ProblemCommand::Hint);
-    assert!(sitting(&app).said.unwrap().1.starts_with("Hint: "));
+    assert!(
+        sitting(&app)
+            .said
+            .unwrap()
+            .get(Lang::En)
+            .starts_with("Hint: ")
+    );
     let line = problem.main_line();
     for (i, &mv) in line.iter().enumerate().step_by(2) {
         stone(&mut app, mv);
@@ -165,7 +180,13 @@ fn a_stone_the_tree_lacks_is_read_by_gnu_go_and_refuted() {
     assert_eq!(sitting(&app).state, ProblemState::Failed);
     let played = moves(&app);
     assert_eq!((played.len(), played[0]), (2, mv), "refuted: {played:?}");
-    assert!(sitting(&app).said.unwrap().0.starts_with("不对："));
+    assert!(
+        sitting(&app)
+            .said
+            .unwrap()
+            .get(Lang::Zh)
+            .starts_with("不对：")
+    );
 }
 
 #[test]
@@ -205,7 +226,7 @@ fn a_file_of_problems_opens_as_problems_and_a_game_file_as_a_game() {
     app.update();
     app.update();
     assert_eq!(sitting(&app).id, "corner 1");
-    assert_eq!(sitting(&app).title.1, "Black to live");
+    assert_eq!(sitting(&app).title.get(Lang::En), "Black to live");
     assert_eq!(
         sitting(&app).solved.1,
         2,
@@ -215,7 +236,7 @@ fn a_file_of_problems_opens_as_problems_and_a_game_file_as_a_game() {
     assert_eq!(sitting(&app).state, ProblemState::Solved(3));
     send(&mut app, ProblemCommand::Next);
     assert_eq!(sitting(&app).id, "corner 2");
-    assert_eq!(sitting(&app).title.1, "White to kill");
+    assert_eq!(sitting(&app).title.get(Lang::En), "White to kill");
     send(&mut app, ProblemCommand::Leave);
     assert!(app.world().resource::<GoShelf>().0.is_none());
     send(&mut app, ProblemCommand::Start);

@@ -8,6 +8,7 @@ use crate::common;
 
 use bevy::prelude::*;
 use common::headless::{app, drag, play, plies};
+use table::i18n::Lang;
 use table::learn::Help;
 use table::learn::shell::{Asked, TutorAnswer};
 use xiangqi::app::GameKind;
@@ -19,7 +20,7 @@ use xiangqi::go::{Move, Point};
 
 fn asked(app: &App, slug: &str) -> Option<String> {
     let asked = app.world().resource::<Asked>();
-    asked.0.get(slug).map(|t| t.1.clone())
+    asked.0.get(slug).map(|t| t.get(Lang::En).to_owned())
 }
 
 fn answer(app: &mut App, slug: &'static str, play: bool) {
@@ -431,8 +432,14 @@ fn xiangqi_mistakes_practised_found_missed_and_the_game_comes_back() {
     let Some(DrillState::Found(words)) = drill_state(&app, "xiangqi") else {
         panic!("{:?}", drill_state(&app, "xiangqi"));
     };
-    assert_eq!(words.1, "Found: H8+7, as good as the engine's H2+3.");
-    assert_eq!(words.0, "找到了：傌八进七，和引擎的傌二进三一样好。");
+    assert_eq!(
+        words.get(Lang::En),
+        "Found: H8+7, as good as the engine's H2+3."
+    );
+    assert_eq!(
+        words.get(Lang::Zh),
+        "找到了：傌八进七，和引擎的傌二进三一样好。"
+    );
     let learning = app.world().resource::<Learning>();
     assert!(
         learning.mistakes.due("", "xiangqi", today()).is_empty(),
@@ -581,7 +588,7 @@ fn xiangqi_a_games_moves_guessed_scored_and_kept() {
         state(&app)
             .said
             .unwrap()
-            .1
+            .get(Lang::En)
             .starts_with("The game went H8+7; the engine finds your H2+3"),
         "{:?}",
         state(&app).said
@@ -626,7 +633,7 @@ fn go_a_games_stones_guessed_and_the_game_comes_back() {
     // White's C3 guessed as A1: GNU Go's opinion, then the game's stone.
     stone(&mut app, "A1");
     until(&mut app, "GNU Go's opinion", |app| state(app).guessed == 2);
-    let said = state(&app).said.unwrap().1;
+    let said = state(&app).said.unwrap().get(Lang::En).to_owned();
     assert!(
         said.starts_with("The game went C3; GNU Go finds your A1"),
         "{said}"

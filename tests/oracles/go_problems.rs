@@ -173,6 +173,14 @@ fn the_cli_lists_the_problems_and_draws_a_worksheet() {
             "go.png",
         ),
         (vec!["puzzles", "--count", "4", "--zh"], "xq.png"),
+        (
+            vec!["go", "problems", "--count", "2", "--lang", "vi"],
+            "go-vi.png",
+        ),
+        (
+            vec!["puzzles", "--count", "2", "--lang", "zh-Hant"],
+            "xq-hant.png",
+        ),
     ] {
         let path = dir.join(name);
         let mut all = args.clone();

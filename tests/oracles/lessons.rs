@@ -52,9 +52,27 @@ fn the_json_lists_both_courses_with_the_issue_fields() {
     assert!(count("go") >= 60 && stages("go") >= 15);
     for o in &all {
         for field in [
-            "game", "stage", "level", "start", "goal", "moves", "par", "goal_zh", "goal_en",
+            "game",
+            "stage",
+            "level",
+            "start",
+            "goal",
+            "moves",
+            "par",
+            "goal_zh",
+            "goal_en",
+            "goal_zh_hant",
+            "goal_vi",
+            "stage_zh_hant",
+            "stage_vi",
         ] {
             assert!(!o[field].is_null(), "{field} missing in {o}");
+            if field.starts_with("goal_") || field.starts_with("stage_") {
+                assert!(
+                    o[field].as_str().is_some_and(|t| !t.is_empty()),
+                    "{field} empty in {o}"
+                );
+            }
         }
     }
     let mate = all
@@ -62,6 +80,8 @@ fn the_json_lists_both_courses_with_the_issue_fields() {
         .find(|o| o["goal"] == "mate" && o["moves"] == 2)
         .unwrap();
     assert_eq!(mate["goal_en"], "Mate in 2");
+    assert_eq!(mate["goal_zh_hant"], "2步殺：將死對方");
+    assert_eq!(mate["goal_vi"], "Chiếu bí trong 2 nước");
     assert!(
         all.iter()
             .any(|o| o["game"] == "go" && o["goal"] == "capture-go")

@@ -11,6 +11,7 @@ use xiangqi::engine::gtp;
 use xiangqi::games::go::tutor as go_tutor;
 use xiangqi::games::xiangqi::tutor::{self as xq_tutor, Warning};
 use xiangqi::go::{Color as GoColor, Game, Move as GoMove, Rules};
+use xiangqi::i18n::Lang;
 use xiangqi::rules::{Move, Notation, Position};
 
 use super::uci::{Eval, Fsf};
@@ -136,8 +137,23 @@ fn xiangqi_warnings_are_what_fairy_stockfish_sees() {
         let fen = pos.to_fen();
         let w = xq_tutor::warn(pos, *m).unwrap();
         let words = xq_tutor::words(pos, *m, &w, Notation::Wxf);
-        assert_eq!(tutor_cli(&["tutor", &fen, &m.to_string()]), words.1);
-        assert_eq!(tutor_cli(&["tutor", "--zh", &fen, &m.to_string()]), words.0);
+        assert_eq!(
+            tutor_cli(&["tutor", &fen, &m.to_string()]),
+            words.get(Lang::En)
+        );
+        assert_eq!(
+            tutor_cli(&["tutor", "--zh", &fen, &m.to_string()]),
+            words.get(Lang::Zh)
+        );
+        // 繁體中文 and Tiếng Việt by --lang, the Vietnamese moves in Vietnamese notation.
+        assert_eq!(
+            tutor_cli(&["tutor", "--lang", "zh-Hant", &fen, &m.to_string()]),
+            words.get(Lang::Hant)
+        );
+        assert_eq!(
+            tutor_cli(&["tutor", "--lang", "vi", &fen, &m.to_string()]),
+            xq_tutor::words(pos, *m, &w, Notation::Vietnamese).get(Lang::Vi)
+        );
     }
     for (pos, m) in found.quiet.iter().take(10) {
         assert_eq!(tutor_cli(&["tutor", &pos.to_fen(), &m.to_string()]), "");
@@ -275,7 +291,7 @@ fn go_warnings_are_what_gnu_go_reads() {
     std::fs::write(&file, sgf).unwrap();
     let said = tutor_cli(&["go", "tutor", file.to_str().unwrap(), &m.gtp(size)]);
     std::fs::remove_file(&file).ok();
-    assert_eq!(said, go_tutor::words(w, size).1);
+    assert_eq!(said, go_tutor::words(w, size).get(Lang::En));
 }
 
 /// A node's marks as the sgfmill oracle writes them: `CR D4`, `LB G7 A`, `AR C3-G7`,

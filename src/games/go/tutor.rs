@@ -4,6 +4,7 @@
 //! lessons' small tactical reader, so they are the same in the window, on the command
 //! line and in the tests.
 
+use table::i18n::Lang;
 use table::learn::Text;
 
 use crate::games::go::lessons::reader;
@@ -258,8 +259,16 @@ pub fn mistakes(
 /// The warning in words, as the player is asked: "Are you sure? …".
 #[must_use]
 pub fn words(warning: &Warning, size: u8) -> Text {
-    let Text(zh, en) = reason(warning, size);
-    Text(format!("确定吗？{zh}"), format!("Are you sure? {en}"))
+    let why = reason(warning, size);
+    Text::each(|l| {
+        let why = why.get(l);
+        match l {
+            Lang::Zh => format!("确定吗？{why}"),
+            Lang::Hant => format!("確定嗎？{why}"),
+            Lang::En => format!("Are you sure? {why}"),
+            Lang::Vi => format!("Bạn chắc chứ? {why}"),
+        }
+    })
 }
 
 /// What is wrong with the stone, as a sentence (the question's and the tutor's words).
@@ -267,40 +276,41 @@ pub fn words(warning: &Warning, size: u8) -> Text {
 pub fn reason(warning: &Warning, size: u8) -> Text {
     let gtp = |p: Point| p.gtp(size);
     match *warning {
-        Warning::SelfAtari { stones, by } => Text(
-            format!(
-                "走了这步，这块 {stones} 颗子只剩一口气，对方下 {} 就能提掉。",
-                gtp(by)
-            ),
-            format!(
-                "This leaves your {stones} stones one liberty: the other side takes them at {}.",
-                gtp(by)
-            ),
-        ),
-        Warning::LeftInAtari { stones, at, save } => Text(
-            format!(
-                "你在 {} 的 {stones} 颗子正被打吃，还能救（下 {}）。",
-                gtp(at),
-                gtp(save)
-            ),
-            format!(
-                "Your {stones} stones at {} are in atari and can still be saved (at {}).",
-                gtp(at),
-                gtp(save)
-            ),
-        ),
-        Warning::MissesCapture { stones, at, by } => Text(
-            format!(
-                "你可以下 {} 提掉对方 {} 的 {stones} 颗子。",
-                gtp(by),
-                gtp(at)
-            ),
-            format!(
-                "You can take the other side's {stones} stones at {} now, at {}.",
-                gtp(at),
-                gtp(by)
-            ),
-        ),
+        Warning::SelfAtari { stones, by } => {
+            let by = gtp(by);
+            Text::new(
+                format!("走了这步，这块 {stones} 颗子只剩一口气，对方下 {by} 就能提掉。"),
+                format!(
+                    "This leaves your {stones} stones one liberty: the other side takes them at {by}."
+                ),
+                format!("走了這步，這塊 {stones} 顆子只剩一口氣，對方下 {by} 就能提掉。"),
+                format!(
+                    "Nước này để {stones} quân của bạn chỉ còn một khí: đối phương đặt ở {by} là ăn được."
+                ),
+            )
+        }
+        Warning::LeftInAtari { stones, at, save } => {
+            let (at, save) = (gtp(at), gtp(save));
+            Text::new(
+                format!("你在 {at} 的 {stones} 颗子正被打吃，还能救（下 {save}）。"),
+                format!(
+                    "Your {stones} stones at {at} are in atari and can still be saved (at {save})."
+                ),
+                format!("你在 {at} 的 {stones} 顆子正被打吃，還能救（下 {save}）。"),
+                format!(
+                    "{stones} quân của bạn ở {at} đang bị dọa ăn (atari) và vẫn cứu được (đặt ở {save})."
+                ),
+            )
+        }
+        Warning::MissesCapture { stones, at, by } => {
+            let (at, by) = (gtp(at), gtp(by));
+            Text::new(
+                format!("你可以下 {by} 提掉对方 {at} 的 {stones} 颗子。"),
+                format!("You can take the other side's {stones} stones at {at} now, at {by}."),
+                format!("你可以下 {by} 提掉對方 {at} 的 {stones} 顆子。"),
+                format!("Bạn có thể đặt ở {by} để ăn ngay {stones} quân của đối phương ở {at}."),
+            )
+        }
     }
 }
 
@@ -355,7 +365,7 @@ mod tests {
         let w = warn(&pos, play("E5", 5), &R).unwrap();
         assert!(matches!(w, Warning::LeftInAtari { stones: 2, .. }), "{w:?}");
         assert_eq!(
-            words(&w, 5).0,
+            words(&w, 5).get(Lang::Zh),
             format!(
                 "确定吗？你在 {} 的 2 颗子正被打吃，还能救（下 C4）。",
                 chain.stones[0].gtp(5)
@@ -368,9 +378,18 @@ mod tests {
         let pos = read_diagram(". X . . .\nX O O X .\n. X X . .\n. . . . .\n. . . . .").unwrap();
         let pos = Position::from_board(*pos.board(), Color::Black);
         let w = warn(&pos, play("E1", 5), &R).unwrap();
+        let t = words(&w, 5);
         assert_eq!(
-            words(&w, 5).1,
+            t.get(Lang::En),
             "Are you sure? You can take the other side's 2 stones at B4 now, at C5."
+        );
+        assert_eq!(
+            t.get(Lang::Hant),
+            "確定嗎？你可以下 C5 提掉對方 B4 的 2 顆子。"
+        );
+        assert_eq!(
+            t.get(Lang::Vi),
+            "Bạn chắc chứ? Bạn có thể đặt ở C5 để ăn ngay 2 quân của đối phương ở B4."
         );
         assert_eq!(warn(&pos, play("C5", 5), &R), None);
     }

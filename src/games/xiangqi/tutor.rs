@@ -4,6 +4,7 @@
 //! they are the same in the window, on the command line and in the tests, and cost a
 //! few milliseconds.
 
+use table::i18n::Lang;
 use table::learn::Text;
 
 use crate::rules::{Color, Move, Notation, Piece, Position, Role, Square};
@@ -271,83 +272,142 @@ pub fn guess_points(
     }
 }
 
+/// A move in the words of `lang`: Chinese notation in 简体 and 繁體 characters, the
+/// settings' `notation` in English and Vietnamese.
+#[must_use]
+pub fn said(pos: &Position, m: Move, lang: Lang, notation: Notation) -> String {
+    match lang {
+        Lang::Zh => Notation::Chinese.display(pos, m),
+        Lang::Hant => Notation::ChineseTraditional.display(pos, m),
+        Lang::En | Lang::Vi => notation.write(pos, m),
+    }
+}
+
+/// A move in `lang`'s own notation, for words with no settings at hand: Chinese in
+/// 简体 and 繁體 characters, WXF in English, Vietnamese in Tiếng Việt.
+#[must_use]
+pub fn said_own(pos: &Position, m: Move, lang: Lang) -> String {
+    let own = if lang == Lang::Vi {
+        Notation::Vietnamese
+    } else {
+        Notation::Wxf
+    };
+    said(pos, m, lang, own)
+}
+
 /// A side's piece as a player of that side calls it: 二路车 for Red's chariot on file
 /// `h` (Red counts files from its right in Chinese numerals), 7路马 for Black's on `g`;
-/// "chariot on h2" in English.
+/// "chariot on h2" in English, "Xe ở h2" in Vietnamese.
 fn piece_words(piece: Piece, at: Square) -> Text {
     const NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    let name = match (piece.role, piece.color) {
-        (Role::General, Color::Red) => "帅",
-        (Role::General, Color::Black) => "将",
-        (Role::Advisor, Color::Red) => "仕",
-        (Role::Advisor, Color::Black) => "士",
-        (Role::Elephant, Color::Red) => "相",
-        (Role::Elephant, Color::Black) => "象",
-        (Role::Horse, _) => "马",
-        (Role::Chariot, _) => "车",
-        (Role::Cannon, _) => "炮",
-        (Role::Soldier, Color::Red) => "兵",
-        (Role::Soldier, Color::Black) => "卒",
+    const WIDE: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
+    // 简体, then 繁體 as Taiwan's books print them.
+    let [zh, hant] = match (piece.role, piece.color) {
+        (Role::General, Color::Red) => ["帅", "帥"],
+        (Role::General, Color::Black) => ["将", "將"],
+        (Role::Advisor, Color::Red) => ["仕", "仕"],
+        (Role::Advisor, Color::Black) => ["士", "士"],
+        (Role::Elephant, Color::Red) => ["相", "相"],
+        (Role::Elephant, Color::Black) => ["象", "象"],
+        (Role::Horse, _) => ["马", "馬"],
+        (Role::Chariot, _) => ["车", "車"],
+        (Role::Cannon, _) => ["炮", "炮"],
+        (Role::Soldier, Color::Red) => ["兵", "兵"],
+        (Role::Soldier, Color::Black) => ["卒", "卒"],
     };
     let file = usize::from(at.file());
-    let zh = match piece.color {
-        Color::Red => format!("{}路{name}", NUMERALS[8 - file]),
-        Color::Black => format!("{}路{name}", file + 1),
+    let (zh_file, hant_file) = match piece.color {
+        Color::Red => (NUMERALS[8 - file].to_owned(), NUMERALS[8 - file]),
+        Color::Black => ((file + 1).to_string(), WIDE[file]),
     };
-    Text(zh, format!("{} on {at}", piece.role.name()))
+    let vi = match piece.role {
+        Role::General => "Tướng",
+        Role::Advisor => "Sĩ",
+        Role::Elephant => "Tượng",
+        Role::Horse => "Mã",
+        Role::Chariot => "Xe",
+        Role::Cannon => "Pháo",
+        Role::Soldier => "Tốt",
+    };
+    Text::new(
+        format!("{zh_file}路{zh}"),
+        format!("{} on {at}", piece.role.name()),
+        format!("{hant_file}路{hant}"),
+        format!("{vi} ở {at}"),
+    )
 }
 
 /// The warning in words, as the board's player is asked: "Are you sure? …". Moves are
-/// written in `notation` (Chinese in Chinese).
+/// written as [`said`] writes them.
 #[must_use]
 pub fn words(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> Text {
-    let Text(zh, en) = reason(pos, m, warning, notation);
-    Text(format!("确定吗？{zh}"), format!("Are you sure? {en}"))
+    let why = reason(pos, m, warning, notation);
+    Text::each(|l| {
+        let why = why.get(l);
+        match l {
+            Lang::Zh => format!("确定吗？{why}"),
+            Lang::Hant => format!("確定嗎？{why}"),
+            Lang::En => format!("Are you sure? {why}"),
+            Lang::Vi => format!("Bạn chắc chứ? {why}"),
+        }
+    })
 }
 
 /// What is wrong with the move, as a sentence: "Your cannon on e6 can be taken for
 /// nothing." (the question's and the tutor's words).
 #[must_use]
 pub fn reason(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> Text {
-    let other = |with: Move| {
-        let next = pos.play(m).ok();
-        let zh = next
-            .as_ref()
-            .map_or_else(|| with.to_string(), |n| Notation::Chinese.display(n, with));
-        let en = next
-            .as_ref()
-            .map_or_else(|| with.to_string(), |n| notation.display(n, with));
-        (zh, en)
+    let next = pos.play(m).ok();
+    // The other side's move, from the position after `m`.
+    let other = |with: Move, l: Lang| {
+        next.as_ref()
+            .map_or_else(|| with.to_string(), |n| said(n, with, l, notation))
     };
-    let (zh_side, en_side) = match pos.turn().other() {
-        Color::Red => ("红方", "Red"),
-        Color::Black => ("黑方", "Black"),
+    let side = match pos.turn().other() {
+        Color::Red => ["红方", "Red", "紅方", "Đỏ"],
+        Color::Black => ["黑方", "Black", "黑方", "Đen"],
     };
     match *warning {
-        Warning::MissesMate { with } => Text(
-            format!("你有一步杀：{}。", Notation::Chinese.display(pos, with)),
-            format!("You can mate at once with {}.", notation.display(pos, with)),
-        ),
-        Warning::MateInOne { with } => {
-            let (zh, en) = other(with);
-            Text(
-                format!("走了这步，{zh_side}一步杀（{zh}）。"),
-                format!("After this move {en_side} mates at once ({en})."),
-            )
-        }
-        Warning::MateInTwo { with } => {
-            let (zh, en) = other(with);
-            Text(
-                format!("走了这步，{zh_side}两步杀，先走{zh}。"),
-                format!("After this move {en_side} mates in two, starting {en}."),
-            )
-        }
+        Warning::MissesMate { with } => Text::each(|l| {
+            let with = said(pos, with, l, notation);
+            match l {
+                Lang::Zh => format!("你有一步杀：{with}。"),
+                Lang::Hant => format!("你有一步殺：{with}。"),
+                Lang::En => format!("You can mate at once with {with}."),
+                Lang::Vi => format!("Bạn có nước chiếu bí ngay: {with}."),
+            }
+        }),
+        Warning::MateInOne { with } => Text::each(|l| {
+            let (side, with) = (side[l.column()], other(with, l));
+            match l {
+                Lang::Zh => format!("走了这步，{side}一步杀（{with}）。"),
+                Lang::Hant => format!("走了這步，{side}一步殺（{with}）。"),
+                Lang::En => format!("After this move {side} mates at once ({with})."),
+                Lang::Vi => format!("Đi nước này thì {side} chiếu bí ngay ({with})."),
+            }
+        }),
+        Warning::MateInTwo { with } => Text::each(|l| {
+            let (side, with) = (side[l.column()], other(with, l));
+            match l {
+                Lang::Zh => format!("走了这步，{side}两步杀，先走{with}。"),
+                Lang::Hant => format!("走了這步，{side}兩步殺，先走{with}。"),
+                Lang::En => format!("After this move {side} mates in two, starting {with}."),
+                Lang::Vi => {
+                    format!("Đi nước này thì {side} chiếu bí trong hai nước, bắt đầu bằng {with}.")
+                }
+            }
+        }),
         Warning::Hangs { piece, at } => {
-            let Text(zh, en) = piece_words(piece, at);
-            Text(
-                format!("走了这步，你的{zh}会被白吃。"),
-                format!("Your {en} can be taken for nothing."),
-            )
+            let piece = piece_words(piece, at);
+            Text::each(|l| {
+                let piece = piece.get(l);
+                match l {
+                    Lang::Zh => format!("走了这步，你的{piece}会被白吃。"),
+                    Lang::Hant => format!("走了這步，你的{piece}會被白吃。"),
+                    Lang::En => format!("Your {piece} can be taken for nothing."),
+                    Lang::Vi => format!("{piece} của bạn sẽ bị ăn không."),
+                }
+            })
         }
     }
 }
@@ -420,11 +480,23 @@ mod tests {
         let p = pos("3k5/9/2n6/9/9/9/9/9/9/R3K4 w");
         let w = warn(&p, mv("a0a6")).unwrap();
         let t = words(&p, mv("a0a6"), &w, Notation::Wxf);
-        assert_eq!(t.0, "确定吗？走了这步，你的九路车会被白吃。");
+        assert_eq!(t.get(Lang::Zh), "确定吗？走了这步，你的九路车会被白吃。");
         assert_eq!(
-            t.1,
+            t.get(Lang::En),
             "Are you sure? Your chariot on a6 can be taken for nothing."
         );
+        assert_eq!(t.get(Lang::Hant), "確定嗎？走了這步，你的九路車會被白吃。");
+        assert_eq!(
+            t.get(Lang::Vi),
+            "Bạn chắc chứ? Xe ở a6 của bạn sẽ bị ăn không."
+        );
+        // Black counts its files from its own right in Arabic digits (full-width in
+        // 繁體, as the books print them).
+        let p = pos("r3k4/9/9/9/9/9/2N6/9/9/3K5 b");
+        let w = warn(&p, mv("a9a4")).unwrap();
+        let t = words(&p, mv("a9a4"), &w, Notation::Vietnamese);
+        assert_eq!(t.get(Lang::Zh), "确定吗？走了这步，你的1路车会被白吃。");
+        assert_eq!(t.get(Lang::Hant), "確定嗎？走了這步，你的１路車會被白吃。");
     }
 
     #[test]
@@ -448,7 +520,7 @@ mod tests {
         let w = warn(&p, mv("i8i7")).unwrap();
         assert!(matches!(w, Warning::MissesMate { .. }));
         assert_eq!(
-            words(&p, mv("i8i7"), &w, Notation::Chinese).0,
+            words(&p, mv("i8i7"), &w, Notation::Chinese).get(Lang::Zh),
             "确定吗？你有一步杀：俥九进九。"
         );
         // Black to move: its chariot blocks the a-file; stepped off it, Red mates
@@ -459,14 +531,26 @@ mod tests {
         // Ra9+ Rb9 Rxb9: the chariot can block once, not twice.
         assert_eq!(w, Warning::MateInTwo { with: mv("a0a9") });
         let t = words(&p, mv("a4b4"), &w, Notation::Wxf);
-        assert_eq!(t.0, "确定吗？走了这步，红方两步杀，先走俥九进九。");
         assert_eq!(
-            t.1,
+            t.get(Lang::Zh),
+            "确定吗？走了这步，红方两步杀，先走俥九进九。"
+        );
+        assert_eq!(
+            t.get(Lang::En),
             "Are you sure? After this move Red mates in two, starting R9+9."
+        );
+        assert_eq!(
+            t.get(Lang::Hant),
+            "確定嗎？走了這步，紅方兩步殺，先走俥九進九。"
+        );
+        let t = words(&p, mv("a4b4"), &w, Notation::Vietnamese);
+        assert_eq!(
+            t.get(Lang::Vi),
+            "Bạn chắc chứ? Đi nước này thì Đỏ chiếu bí trong hai nước, bắt đầu bằng X9.9."
         );
         let once = Warning::MateInOne { with: mv("a0a9") };
         assert_eq!(
-            words(&p, mv("a4b4"), &once, Notation::Wxf).1,
+            words(&p, mv("a4b4"), &once, Notation::Wxf).get(Lang::En),
             "Are you sure? After this move Red mates at once (R9+9)."
         );
     }

@@ -69,7 +69,10 @@ pub fn hold<G: Asking>(
     let Some(text) = warning() else {
         return false;
     };
-    info!("tutor asks about {name}: {}", text.1);
+    info!(
+        "tutor asks about {name}: {}",
+        text.get(crate::i18n::Lang::En)
+    );
     held.0 = Some((here, mv));
     asked.write(Question {
         slug: G::SLUG,

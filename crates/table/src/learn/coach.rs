@@ -189,7 +189,11 @@ pub fn verdict<G: Coached>(
     let tries = coach.tries.entry(before).or_insert(0);
     *tries += 1;
     let text = G::words(&about, &seen, &mark, (*tries, settings.tutor_tries));
-    info!("tutor takes back {}: {}", G::name(&about), text.1);
+    info!(
+        "tutor takes back {}: {}",
+        G::name(&about),
+        text.get(crate::i18n::Lang::En)
+    );
     G::take_back(&mut board, (before, after), &seen, text.get(settings.lang));
     coach.open = Some((before, after));
     asked.write(Question {

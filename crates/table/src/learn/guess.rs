@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use super::{Looked, Text};
 use crate::actions::Action;
+use crate::i18n::Lang;
 use crate::messages::BoardChanged;
 use crate::settings::Settings;
 use crate::shell::table::{Lending, Lent, Service, TableGame, add_service};
@@ -89,7 +90,12 @@ impl Guesses {
         };
         g.guessed += 1;
         g.points += points.min(100);
-        info!("guess {} of {}: {points} ({})", g.guessed, g.moves, words.1);
+        info!(
+            "guess {} of {}: {points} ({})",
+            g.guessed,
+            g.moves,
+            words.get(Lang::En)
+        );
         g.said = Some(words);
         g.state = GuessState::Going;
         if g.guessed >= g.moves {
@@ -204,8 +210,8 @@ mod tests {
                 shown: true,
             },
         );
-        g.scored("xiangqi", 100, Text::new("对", "right"));
-        g.scored("xiangqi", 50, Text::new("好", "good"));
+        g.scored("xiangqi", 100, Text::new("对", "right", "對", "đúng"));
+        g.scored("xiangqi", 50, Text::new("好", "good", "好", "tốt"));
         assert_eq!(g.open["xiangqi"].state, GuessState::Done);
         assert_eq!(g.average("Mei", "xiangqi"), Some((1, 75)));
         let text = g.kept.to_text() + "bad\tline\n";
@@ -346,11 +352,16 @@ pub fn judge<G: GuessGame>(
     let (tried, points) = match guessed {
         Some(tried) if going => {
             if tried == truth {
-                let Text(zh, en) = G::name(game, i, truth);
-                let right = Text(
-                    format!("猜对了：{zh}（100）。"),
-                    format!("Right: {en} (100)."),
-                );
+                let truth = G::name(game, i, truth);
+                let right = Text::each(|l| {
+                    let m = truth.get(l);
+                    match l {
+                        Lang::Zh => format!("猜对了：{m}（100）。"),
+                        Lang::Hant => format!("猜對了：{m}（100）。"),
+                        Lang::En => format!("Right: {m} (100)."),
+                        Lang::Vi => format!("Đoán đúng: {m} (100)."),
+                    }
+                });
                 guesses.scored(G::SLUG, 100, right);
                 return;
             }

@@ -197,7 +197,11 @@ pub fn commands<G: LessonGame>(
         let mut shown = lesson(G::SLUG, at, (stage, level));
         G::shown(&settings, &mut shown);
         learning.open.insert(G::SLUG.to_owned(), shown);
-        info!("lesson {} open: {}", level.id, level.goal.1);
+        info!(
+            "lesson {} open: {}",
+            level.id,
+            level.goal.get(crate::i18n::Lang::En)
+        );
         notices.write(Notice::info(
             crate::i18n::Word::LessonOpened.fill(lang, &[&(at.1 + 1), &level.goal.get(lang)]),
         ));

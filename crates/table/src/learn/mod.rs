@@ -41,26 +41,48 @@ pub enum Looked<T> {
     Failed,
 }
 
-/// A sentence in both languages the game speaks.
+/// A sentence in every language the game speaks, held by [`Lang::column`]: none falls
+/// back to another.
+///
+/// ```
+/// use table::i18n::Lang;
+/// use table::learn::Text;
+///
+/// let t = Text::new("对", "Right", "對", "Đúng");
+/// assert_eq!(t.get(Lang::Hant), "對");
+/// let asked = Text::each(|l| format!("{}?", t.get(l)));
+/// assert_eq!(asked.get(Lang::Vi), "Đúng?");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Text(pub String, pub String);
+pub struct Text([String; 4]);
 
 impl Text {
-    /// A sentence from its Chinese and English.
+    /// A sentence from its 简体中文, English, 繁體中文 and Tiếng Việt.
     #[must_use]
-    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Text {
-        Text(zh.into(), en.into())
+    pub fn new(
+        zh: impl Into<String>,
+        en: impl Into<String>,
+        hant: impl Into<String>,
+        vi: impl Into<String>,
+    ) -> Text {
+        Text([zh.into(), en.into(), hant.into(), vi.into()])
+    }
+
+    /// A sentence built in each language by `say` (one made of others, or of a
+    /// language's words chosen in a match).
+    #[must_use]
+    pub fn each(mut say: impl FnMut(Lang) -> String) -> Text {
+        let mut text = Text::default();
+        for lang in Lang::ALL {
+            text.0[lang.column()] = say(lang);
+        }
+        text
     }
 
     /// The sentence in `lang`.
     #[must_use]
     pub fn get(&self, lang: Lang) -> &str {
-        // The lessons' and tutor's sentences are not yet written in 繁體中文 and
-        // Tiếng Việt (issue 75): until they are, those read the Chinese and English.
-        match lang {
-            Lang::Zh | Lang::Hant => &self.0,
-            Lang::En | Lang::Vi => &self.1,
-        }
+        &self.0[lang.column()]
     }
 }
 

@@ -115,7 +115,7 @@ impl Practice {
         info!(
             "practice {}: {}",
             if found { "found" } else { "missed" },
-            words.1
+            words.get(crate::i18n::Lang::En)
         );
         learning.answer_mistake(&drill.player, slug, &drill.position, found);
         drill.state = if found {

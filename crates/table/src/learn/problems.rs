@@ -14,6 +14,7 @@ use super::mistakes::{Mistake, today};
 use super::shell::Learning;
 use super::{Looked, Text};
 use crate::actions::Action;
+use crate::i18n::Lang;
 use crate::messages::BoardChanged;
 use crate::settings::Settings;
 use crate::shell::access::Spoken;
@@ -341,7 +342,10 @@ pub fn commands<G: ProblemGame>(
                     .iter()
                     .filter(|id| learning.progress.stars(&player, G::SHELF, id) > 0)
                     .count();
-                info!("problem {id} (level {level}, review {review}): {}", title.1);
+                info!(
+                    "problem {id} (level {level}, review {review}): {}",
+                    title.get(Lang::En)
+                );
                 said_aloud.write(Spoken(title.get(lang).to_owned()));
                 mine.attempt = Some(attempt);
                 mine.look = None;
@@ -378,9 +382,12 @@ pub fn commands<G: ProblemGame>(
                     continue;
                 };
                 sitting.hints += 1;
-                let said = Text(
-                    format!("提示：{}（三角）。", G::name(attempt, mv)),
-                    format!("Hint: {} (the triangle).", G::name(attempt, mv)),
+                let at = G::name(attempt, mv);
+                let said = Text::new(
+                    format!("提示：{at}（三角）。"),
+                    format!("Hint: {at} (the triangle)."),
+                    format!("提示：{at}（三角）。"),
+                    format!("Gợi ý: {at} (hình tam giác)."),
                 );
                 said_aloud.write(Spoken(said.get(lang).to_owned()));
                 sitting.said = Some(said);
@@ -405,21 +412,16 @@ pub fn commands<G: ProblemGame>(
                     other
                 };
                 let name = G::name(attempt, mv);
-                let said = Text(
-                    format!(
-                        "答案第 {} 步（共 {} 步）：{} {}",
-                        sitting.shown,
-                        line.len(),
-                        side.0,
-                        name
-                    ),
-                    format!(
-                        "Answer, move {} of {}: {} {name}",
-                        sitting.shown,
-                        line.len(),
-                        side.1
-                    ),
-                );
+                let (n, of) = (sitting.shown, line.len());
+                let said = Text::each(|l| {
+                    let side = side.get(l);
+                    match l {
+                        Lang::Zh => format!("答案第 {n} 步（共 {of} 步）：{side} {name}"),
+                        Lang::Hant => format!("答案第 {n} 步（共 {of} 步）：{side} {name}"),
+                        Lang::En => format!("Answer, move {n} of {of}: {side} {name}"),
+                        Lang::Vi => format!("Đáp án, nước {n}/{of}: {side} {name}"),
+                    }
+                });
                 said_aloud.write(Spoken(said.get(lang).to_owned()));
                 sitting.said = Some(said);
             }
@@ -493,6 +495,8 @@ pub fn judge<G: ProblemGame>(
             let said = Text::new(
                 "这步不在答案里，没有引擎判断不了。换一步。",
                 "That move is not in the answers, and without an engine it cannot be judged. Try another.",
+                "這步不在答案裡，沒有引擎判斷不了。換一步。",
+                "Nước này không có trong đáp án, và không có máy thì không chấm được. Hãy thử nước khác.",
             );
             said_aloud.write(Spoken(said.get(settings.lang).to_owned()));
             sitting.said = Some(said);
@@ -503,10 +507,15 @@ pub fn judge<G: ProblemGame>(
             G::put(&mut board, attempt, reply);
             sitting.state = ProblemState::Going;
             let r = G::name(attempt, reply);
-            Text(
-                format!("对！{}应 {r}，继续。", other.0),
-                format!("Right! {} answers at {r}: go on.", other.1),
-            )
+            Text::each(|l| {
+                let other = other.get(l);
+                match l {
+                    Lang::Zh => format!("对！{other}应 {r}，继续。"),
+                    Lang::Hant => format!("對！{other}應 {r}，繼續。"),
+                    Lang::En => format!("Right! {other} answers at {r}: go on."),
+                    Lang::Vi => format!("Đúng! {other} đáp lại ở {r}: đi tiếp."),
+                }
+            })
         }
         Step::Solved => {
             let stars = stars(sitting.hints, sitting.wrong);
@@ -520,9 +529,12 @@ pub fn judge<G: ProblemGame>(
                 learning.answer_mistake(&who, G::SHELF, &sitting.id, clean);
             }
             info!("problem {} solved, {stars} stars", sitting.id);
-            Text(
-                format!("解出来了！{}", "★".repeat(usize::from(stars))),
-                format!("Solved! {}", "★".repeat(usize::from(stars))),
+            let stars = "★".repeat(usize::from(stars));
+            Text::new(
+                format!("解出来了！{stars}"),
+                format!("Solved! {stars}"),
+                format!("解出來了！{stars}"),
+                format!("Giải được rồi! {stars}"),
             )
         }
         Step::Wrong(refutation) => {
@@ -540,7 +552,7 @@ pub fn judge<G: ProblemGame>(
                     played: mv.map(|m| G::name(attempt, m)).unwrap_or_default(),
                     best: right.unwrap_or_default(),
                     mark: String::new(),
-                    source: sitting.title.1.clone(),
+                    source: sitting.title.get(Lang::En).to_owned(),
                     due: 0,
                     step: 0,
                     found: 0,
@@ -551,17 +563,29 @@ pub fn judge<G: ProblemGame>(
             match refutation {
                 Some(r) => {
                     let r = G::name(attempt, r);
-                    Text(
-                        format!("不对：{}应 {r}。再试（Ctrl+Z）或看提示（H）。", other.0),
-                        format!(
-                            "Not this: {} answers at {r}. Try again (Ctrl+Z) or take a hint (H).",
-                            other.1
-                        ),
-                    )
+                    Text::each(|l| {
+                        let other = other.get(l);
+                        match l {
+                            Lang::Zh => {
+                                format!("不对：{other}应 {r}。再试（Ctrl+Z）或看提示（H）。")
+                            }
+                            Lang::Hant => {
+                                format!("不對：{other}應 {r}。再試（Ctrl+Z）或看提示（H）。")
+                            }
+                            Lang::En => format!(
+                                "Not this: {other} answers at {r}. Try again (Ctrl+Z) or take a hint (H)."
+                            ),
+                            Lang::Vi => format!(
+                                "Chưa đúng: {other} đáp lại ở {r}. Thử lại (Ctrl+Z) hoặc xem gợi ý (H)."
+                            ),
+                        }
+                    })
                 }
                 None => Text::new(
                     "不对。再试（Ctrl+Z）或看提示（H）。",
                     "Not this. Try again (Ctrl+Z) or take a hint (H).",
+                    "不對。再試（Ctrl+Z）或看提示（H）。",
+                    "Chưa đúng. Thử lại (Ctrl+Z) hoặc xem gợi ý (H).",
                 ),
             }
         }

@@ -183,7 +183,11 @@ impl Learning {
     /// The lesson at the game of `slug` failed, and why.
     pub fn failed(&mut self, slug: &str, why: Text) {
         if let Some(lesson) = self.open.get_mut(slug) {
-            info!("lesson {} failed: {}", lesson.id, why.1);
+            info!(
+                "lesson {} failed: {}",
+                lesson.id,
+                why.get(crate::i18n::Lang::En)
+            );
             lesson.state = LessonState::Failed(why);
         }
     }

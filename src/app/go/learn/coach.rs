@@ -8,6 +8,7 @@
 
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
+use table::i18n::Lang;
 use table::learn::coach::{Coached, Played};
 use table::learn::shell::BoardLent;
 use table::learn::{Looked, Text};
@@ -168,10 +169,7 @@ impl Coached for Go {
 /// The tutor's words for a stone taken back.
 fn verdict_words(about: &About, step: &Step, marked: &review::Mark, tries: (u8, u8)) -> Text {
     let size = about.game.start().board().size();
-    let (zh_mark, en_mark) = match marked {
-        review::Mark::Blunder => ("败着（??）", "a blunder (??)"),
-        _ => ("错着（?）", "a mistake (?)"),
-    };
+    let blunder = matches!(marked, review::Mark::Blunder);
     let before = about
         .game
         .position_at(about.game.moves().len() - 1)
@@ -179,38 +177,91 @@ fn verdict_words(about: &About, step: &Step, marked: &review::Mark, tries: (u8, 
     let reason = before
         .and_then(|p| tutor::warn(&p, step.played, about.game.rules()))
         .map(|w| tutor::reason(&w, size));
-    let (zh_reason, en_reason) = reason.map_or((String::new(), String::new()), |Text(z, e)| {
-        (z, format!(" {e}"))
-    });
     let best = match step.best.mv {
         Move::Play(p) => Some(p.gtp(size)),
         Move::Pass => None,
     };
-    let (zh_best, en_best) = best.map_or((String::new(), String::new()), |b| {
-        (
-            format!("更好的是 {b}（三角）。"),
-            format!(" A better point is {b} (the triangle)."),
-        )
-    });
     let loss = step.loss;
     // GNU Go's estimate where it marked the stone itself; a stone only the warnings
     // stop has their reason alone.
-    let (zh_loss, en_loss) = if step.mark.is_some() {
-        (
-            format!("，按 GNU Go 的估计少了 {loss:.1} 目。"),
-            format!(": by GNU Go's estimate it costs {loss:.1} points."),
-        )
-    } else {
-        ("。".to_owned(), ".".to_owned())
-    };
-    Text(
-        format!(
-            "教练：这是一步{zh_mark}{zh_loss}{zh_reason}{zh_best}再想一想（第 {} 次，共 {} 次）。",
-            tries.0, tries.1
-        ),
-        format!(
-            "Tutor: that stone is {en_mark}{en_loss}{en_reason}{en_best} Think again ({} of {}).",
-            tries.0, tries.1
-        ),
-    )
+    let estimated = step.mark.is_some();
+    let (n, of) = tries;
+    Text::each(|l| {
+        let why = reason.as_ref().map_or("", |r| r.get(l));
+        let spaced = if why.is_empty() {
+            String::new()
+        } else {
+            format!(" {why}")
+        };
+        match l {
+            Lang::Zh => {
+                let mark = if blunder {
+                    "败着（??）"
+                } else {
+                    "错着（?）"
+                };
+                let loss = if estimated {
+                    format!("，按 GNU Go 的估计少了 {loss:.1} 目。")
+                } else {
+                    "。".to_owned()
+                };
+                let best = best
+                    .as_ref()
+                    .map_or_else(String::new, |b| format!("更好的是 {b}（三角）。"));
+                format!("教练：这是一步{mark}{loss}{why}{best}再想一想（第 {n} 次，共 {of} 次）。")
+            }
+            Lang::Hant => {
+                let mark = if blunder {
+                    "敗著（??）"
+                } else {
+                    "錯著（?）"
+                };
+                let loss = if estimated {
+                    format!("，按 GNU Go 的估計少了 {loss:.1} 目。")
+                } else {
+                    "。".to_owned()
+                };
+                let best = best
+                    .as_ref()
+                    .map_or_else(String::new, |b| format!("更好的是 {b}（三角）。"));
+                format!("教練：這是一步{mark}{loss}{why}{best}再想一想（第 {n} 次，共 {of} 次）。")
+            }
+            Lang::En => {
+                let mark = if blunder {
+                    "a blunder (??)"
+                } else {
+                    "a mistake (?)"
+                };
+                let loss = if estimated {
+                    format!(": by GNU Go's estimate it costs {loss:.1} points.")
+                } else {
+                    ".".to_owned()
+                };
+                let best = best.as_ref().map_or_else(String::new, |b| {
+                    format!(" A better point is {b} (the triangle).")
+                });
+                format!(
+                    "Tutor: that stone is {mark}{loss}{spaced}{best} Think again ({n} of {of})."
+                )
+            }
+            Lang::Vi => {
+                let mark = if blunder {
+                    "nước hỏng (??)"
+                } else {
+                    "nước sai (?)"
+                };
+                let loss = if estimated {
+                    format!(": theo ước tính của GNU Go, nó mất {loss:.1} điểm.")
+                } else {
+                    ".".to_owned()
+                };
+                let best = best.as_ref().map_or_else(String::new, |b| {
+                    format!(" Điểm tốt hơn là {b} (hình tam giác).")
+                });
+                format!(
+                    "Thầy kèm: quân này là {mark}{loss}{spaced}{best} Nghĩ lại xem (lần {n}/{of})."
+                )
+            }
+        }
+    })
 }

@@ -5,6 +5,7 @@
 
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
+use table::i18n::Lang;
 use table::learn::guess::GuessGame;
 use table::learn::{Looked, Text};
 
@@ -89,19 +90,27 @@ impl GuessGame for Go {
 
     fn name(game: &Game, _i: usize, mv: Move) -> Text {
         let said = mv.gtp(game.position().board().size());
-        Text(said.clone(), said)
+        Text::each(|_| said.clone())
     }
 
-    fn said(points: u32, Text(g, _): &Text, Text(t, _): &Text) -> Text {
+    fn said(points: u32, game: &Text, yours: &Text) -> Text {
+        // A point is written alike in every language.
+        let (g, t) = (game.get(Lang::En), yours.get(Lang::En));
         if points > 0 {
-            Text(
+            Text::new(
                 format!("对局下的是 {g}；GNU Go 看你的 {t} 也不差（{points}）。"),
                 format!("The game went {g}; GNU Go finds your {t} about as good ({points})."),
+                format!("對局下的是 {g}；GNU Go 看你的 {t} 也不差（{points}）。"),
+                format!(
+                    "Ván cờ đi {g}; GNU Go thấy nước {t} của bạn cũng tốt gần như vậy ({points})."
+                ),
             )
         } else {
-            Text(
+            Text::new(
                 format!("对局下的是 {g}；GNU Go 看你的 {t} 不如它（0）。"),
                 format!("The game went {g}; GNU Go finds your {t} worse (0)."),
+                format!("對局下的是 {g}；GNU Go 看你的 {t} 不如它（0）。"),
+                format!("Ván cờ đi {g}; GNU Go thấy nước {t} của bạn kém hơn (0)."),
             )
         }
     }

@@ -65,28 +65,66 @@ fn level(at: (usize, usize)) -> Option<&'static Level> {
 
 fn failure(f: Failure) -> Text {
     match f {
-        Failure::Escaped => Text::new("让它逃掉了。再试一次。", "It got away. Try again."),
+        Failure::Escaped => Text::new(
+            "让它逃掉了。再试一次。",
+            "It got away. Try again.",
+            "讓它逃掉了。再試一次。",
+            "Để nó thoát mất rồi. Thử lại nhé.",
+        ),
         Failure::NoAtari => Text::new(
             "还没有叫吃：它不止一口气。",
             "Not atari: it has more than one liberty.",
+            "還沒有叫吃：它不止一口氣。",
+            "Chưa phải atari: nó còn hơn một khí.",
         ),
         Failure::StillCaught => Text::new(
             "还是会被吃掉：需要更多的气。",
             "They can still be captured: they need more liberties.",
+            "還是會被吃掉：需要更多的氣。",
+            "Vẫn có thể bị ăn: cần thêm khí.",
         ),
-        Failure::NotConnected => Text::new("还没有连上。", "They are not connected yet."),
-        Failure::NotCut => Text::new("对方还能连回去。", "The other side can still connect."),
-        Failure::NotAlive => Text::new("还没有两只真眼。", "There are not two real eyes yet."),
+        Failure::NotConnected => Text::new(
+            "还没有连上。",
+            "They are not connected yet.",
+            "還沒有連上。",
+            "Chưa nối được.",
+        ),
+        Failure::NotCut => Text::new(
+            "对方还能连回去。",
+            "The other side can still connect.",
+            "對方還能連回去。",
+            "Đối phương vẫn nối lại được.",
+        ),
+        Failure::NotAlive => Text::new(
+            "还没有两只真眼。",
+            "There are not two real eyes yet.",
+            "還沒有兩隻真眼。",
+            "Chưa có hai mắt thật.",
+        ),
         Failure::SelfAtari => Text::new(
             "自己把自己的棋堵死了：这里两边都不能下。",
             "That fills your own last liberty: in seki neither side plays here.",
+            "自己把自己的棋堵死了：這裡兩邊都不能下。",
+            "Nước này lấp khí cuối của chính bạn: trong seki không bên nào đặt ở đây.",
         ),
-        Failure::WrongCount => Text::new("数得不对，再数一次。", "Not quite: count again."),
+        Failure::WrongCount => Text::new(
+            "数得不对，再数一次。",
+            "Not quite: count again.",
+            "數得不對，再數一次。",
+            "Chưa đúng: đếm lại nhé.",
+        ),
         Failure::Lost => Text::new(
             "对方先吃到子了。再来一盘。",
             "The other side captured first. Play again.",
+            "對方先吃到子了。再來一盤。",
+            "Đối phương ăn được quân trước. Chơi lại nhé.",
         ),
-        _ => Text::new("步数用完了。再试一次。", "Out of moves. Try again."),
+        _ => Text::new(
+            "步数用完了。再试一次。",
+            "Out of moves. Try again.",
+            "步數用完了。再試一次。",
+            "Hết số nước rồi. Thử lại nhé.",
+        ),
     }
 }
 
@@ -176,10 +214,14 @@ impl LessonGame for Go {
             Err(Refusal::CountAsked) => Tried::Refused(Text::new(
                 "这一关请数一数，填上数字。",
                 "Here, count and type the number.",
+                "這一關請數一數，填上數字。",
+                "Ở bài này hãy đếm và gõ con số.",
             )),
             Err(Refusal::PassNotAsked) => Tried::Refused(Text::new(
                 "这一关要下一步棋，不要停一手。",
                 "Here, play a stone: no passing.",
+                "這一關要下一步棋，不要停一手。",
+                "Ở bài này hãy đặt một quân: không bỏ lượt.",
             )),
             Err(e) => {
                 info!("lesson move not judged: {e}");

@@ -109,18 +109,26 @@ impl PracticeGame for Go {
         let size = pos.board().size();
         let (t, b) = (tried.gtp(size), best.gtp(size));
         match found {
-            None => Text(
+            None => Text::new(
                 format!("找到了：{t}，正是 GNU Go 的着法。"),
                 format!("Found: {t}, GNU Go's own point."),
+                format!("找到了：{t}，正是 GNU Go 的著法。"),
+                format!("Tìm ra rồi: {t}, đúng điểm của GNU Go."),
             ),
-            Some(true) => Text(
+            Some(true) => Text::new(
                 format!("找到了：{t}，和 GNU Go 的 {b} 差不多好。"),
                 format!("Found: {t}, about as good as GNU Go's {b}."),
+                format!("找到了：{t}，和 GNU Go 的 {b} 差不多好。"),
+                format!("Tìm ra rồi: {t}, tốt gần bằng nước {b} của GNU Go."),
             ),
-            Some(false) => Text(
+            Some(false) => Text::new(
                 format!("不是这步：{t} 也不好。更好的是 {b}（三角）。"),
                 format!(
                     "Not this one: {t} costs too much too. A better point is {b} (the triangle)."
+                ),
+                format!("不是這步：{t} 也不好。更好的是 {b}（三角）。"),
+                format!(
+                    "Không phải nước này: {t} cũng thiệt quá. Điểm tốt hơn là {b} (hình tam giác)."
                 ),
             ),
         }

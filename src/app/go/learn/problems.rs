@@ -22,7 +22,7 @@ use crate::games::go::problems::check::{self, OffTree, RULES};
 use crate::games::go::problems::{self, Problem, by_id, collection};
 use crate::go::markup::{Markup, Shape};
 use crate::go::{Color, Game, Move, Point};
-use crate::i18n::{Lang, go_side};
+use crate::i18n::go_side;
 
 /// Problems opened from a file: the shelf in their place of the collection's until
 /// the problems are left.
@@ -94,10 +94,6 @@ fn step(said: Said) -> Step<Move> {
     }
 }
 
-fn both(words: impl Fn(Lang) -> String) -> Text {
-    Text(words(Lang::Zh), words(Lang::En))
-}
-
 impl ProblemGame for Go {
     type Move = Move;
     type Attempt = Attempt;
@@ -133,9 +129,7 @@ impl ProblemGame for Go {
             *aside = Some(before);
         }
         mark(&mut board.table, problem, None);
-        let (zh, en) = problem.words();
-        let title = Text(zh, en);
-        Some((Attempt::new(problem), title, problem.level))
+        Some((Attempt::new(problem), problem.title(), problem.level))
     }
 
     fn bring_back(board: &mut SystemParamItem<Self::Board>, aside: Session) {
@@ -224,8 +218,8 @@ impl ProblemGame for Go {
             Color::Black
         };
         (
-            both(|l| go_side(me, l).to_owned()),
-            both(|l| go_side(other, l).to_owned()),
+            Text::each(|l| go_side(me, l).to_owned()),
+            Text::each(|l| go_side(other, l).to_owned()),
         )
     }
 }

@@ -9,6 +9,7 @@
 
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
+use table::i18n::Lang;
 use table::learn::coach::{Coached, Played};
 use table::learn::{Looked, Text};
 
@@ -36,6 +37,8 @@ pub struct About {
     mv: Move,
     pos: Position,
     blunders_only: bool,
+    /// The moves' notation in English and Vietnamese words (the settings').
+    notation: Notation,
 }
 
 /// What the tutor reads of the Xiangqi table and writes to it.
@@ -101,6 +104,7 @@ impl Coached for Xiangqi {
             mv: played.mv,
             pos,
             blunders_only,
+            notation: board.xq.notation,
         };
         Some((look, about))
     }
@@ -164,35 +168,65 @@ impl Coached for Xiangqi {
 
 /// The tutor's words for a move taken back: its mark, its reason, the better move.
 fn verdict_words(about: &About, mark: &Mark, best: Option<Move>, tries: (u8, u8)) -> Text {
-    let (zh_mark, en_mark) = match mark {
-        Mark::Blunder => ("败着（??）", "a blunder (??)"),
-        _ => ("错着（?）", "a mistake (?)"),
-    };
+    let blunder = matches!(mark, Mark::Blunder);
     let reason = tutor::warn(&about.pos, about.mv)
-        .map(|w| tutor::reason(&about.pos, about.mv, &w, Notation::Wxf));
-    let (zh_reason, en_reason) = reason.map_or((String::new(), String::new()), |Text(z, e)| {
-        (z, format!(" {e}"))
-    });
-    let (zh_best, en_best) = best.map_or((String::new(), String::new()), |b| {
-        (
-            format!(
-                "更好的是{}（箭头）。",
-                Notation::Chinese.display(&about.pos, b)
-            ),
-            format!(
-                " A better move is {} (the arrow).",
-                Notation::Wxf.display(&about.pos, b)
-            ),
-        )
-    });
-    Text(
-        format!(
-            "教练：这是一步{zh_mark}。{zh_reason}{zh_best}再想一想（第 {} 次，共 {} 次）。",
-            tries.0, tries.1
-        ),
-        format!(
-            "Tutor: that move is {en_mark}.{en_reason}{en_best} Think again ({} of {}).",
-            tries.0, tries.1
-        ),
-    )
+        .map(|w| tutor::reason(&about.pos, about.mv, &w, about.notation));
+    let (n, of) = tries;
+    Text::each(|l| {
+        let why = reason.as_ref().map_or("", |r| r.get(l));
+        let best = best.map(|b| tutor::said(&about.pos, b, l, about.notation));
+        match l {
+            Lang::Zh | Lang::Hant => {
+                let mark = match (blunder, l) {
+                    (true, Lang::Zh) => "败着（??）",
+                    (true, _) => "敗著（??）",
+                    (false, Lang::Zh) => "错着（?）",
+                    (false, _) => "錯著（?）",
+                };
+                let best = best.map_or_else(String::new, |b| match l {
+                    Lang::Zh => format!("更好的是{b}（箭头）。"),
+                    _ => format!("更好的是{b}（箭頭）。"),
+                });
+                match l {
+                    Lang::Zh => format!(
+                        "教练：这是一步{mark}。{why}{best}再想一想（第 {n} 次，共 {of} 次）。"
+                    ),
+                    _ => format!(
+                        "教練：這是一步{mark}。{why}{best}再想一想（第 {n} 次，共 {of} 次）。"
+                    ),
+                }
+            }
+            Lang::En => {
+                let mark = if blunder {
+                    "a blunder (??)"
+                } else {
+                    "a mistake (?)"
+                };
+                let best = best.map_or_else(String::new, |b| {
+                    format!(" A better move is {b} (the arrow).")
+                });
+                let why = if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {why}")
+                };
+                format!("Tutor: that move is {mark}.{why}{best} Think again ({n} of {of}).")
+            }
+            Lang::Vi => {
+                let mark = if blunder {
+                    "nước hỏng (??)"
+                } else {
+                    "nước sai (?)"
+                };
+                let best =
+                    best.map_or_else(String::new, |b| format!(" Nước tốt hơn là {b} (mũi tên)."));
+                let why = if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {why}")
+                };
+                format!("Thầy kèm: đó là {mark}.{why}{best} Nghĩ lại xem (lần {n}/{of}).")
+            }
+        }
+    })
 }

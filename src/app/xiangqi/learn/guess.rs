@@ -6,6 +6,7 @@
 
 use bevy::ecs::system::{SystemParam, SystemParamItem};
 use bevy::prelude::*;
+use table::i18n::Lang;
 use table::learn::guess::GuessGame;
 use table::learn::{Looked, Text};
 
@@ -13,7 +14,8 @@ use crate::app::shell::model::Settings;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
-use crate::rules::{Game, Move, Notation};
+use crate::games::xiangqi::tutor;
+use crate::rules::{Game, Move};
 
 use super::look::Look;
 
@@ -110,24 +112,31 @@ impl GuessGame for Xiangqi {
 
     fn name(game: &Game, i: usize, mv: Move) -> Text {
         let pos = game.position_at(i);
-        Text(
-            Notation::Chinese.display(pos, mv),
-            Notation::Wxf.write(pos, mv),
-        )
+        Text::each(|l| tutor::said_own(pos, mv, l))
     }
 
-    fn said(points: u32, Text(zh_g, en_g): &Text, Text(zh_t, en_t): &Text) -> Text {
-        if points > 0 {
-            Text(
-                format!("对局走的是{zh_g}；引擎看你的{zh_t}也一样好（{points}）。"),
-                format!("The game went {en_g}; the engine finds your {en_t} as good ({points})."),
-            )
-        } else {
-            Text(
-                format!("对局走的是{zh_g}；引擎看你的{zh_t}不如它（0）。"),
-                format!("The game went {en_g}; the engine finds your {en_t} worse (0)."),
-            )
-        }
+    fn said(points: u32, game: &Text, yours: &Text) -> Text {
+        Text::each(|l| {
+            let (g, t) = (game.get(l), yours.get(l));
+            match (l, points > 0) {
+                (Lang::Zh, true) => format!("对局走的是{g}；引擎看你的{t}也一样好（{points}）。"),
+                (Lang::Zh, false) => format!("对局走的是{g}；引擎看你的{t}不如它（0）。"),
+                (Lang::Hant, true) => format!("對局走的是{g}；引擎看你的{t}也一樣好（{points}）。"),
+                (Lang::Hant, false) => format!("對局走的是{g}；引擎看你的{t}不如它（0）。"),
+                (Lang::En, true) => {
+                    format!("The game went {g}; the engine finds your {t} as good ({points}).")
+                }
+                (Lang::En, false) => {
+                    format!("The game went {g}; the engine finds your {t} worse (0).")
+                }
+                (Lang::Vi, true) => {
+                    format!("Ván cờ đi {g}; máy thấy nước {t} của bạn cũng tốt như vậy ({points}).")
+                }
+                (Lang::Vi, false) => {
+                    format!("Ván cờ đi {g}; máy thấy nước {t} của bạn kém hơn (0).")
+                }
+            }
+        })
     }
 
     fn play_truth(board: &mut SystemParamItem<Self::Board>, truth: Move) {

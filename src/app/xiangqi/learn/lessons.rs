@@ -74,14 +74,33 @@ fn failure(f: Failure) -> Text {
         Failure::NoCheck => Text::new(
             "这一步没有将军。再试一次。",
             "That move gives no check. Try again.",
+            "這一步沒有將軍。再試一次。",
+            "Nước này không chiếu tướng. Thử lại nhé.",
         ),
         Failure::WinGone => Text::new(
             "这一步之后，对方能逃脱。再试一次。",
             "After that move the other side gets away. Try again.",
+            "這一步之後，對方能逃脫。再試一次。",
+            "Sau nước này đối phương thoát được. Thử lại nhé.",
         ),
-        Failure::OutOfMoves => Text::new("步数用完了。再试一次。", "Out of moves. Try again."),
-        Failure::Lost => Text::new("输了这一盘。再试一次。", "The game is lost. Try again."),
-        _ => Text::new("和棋。再试一次。", "A draw. Try again."),
+        Failure::OutOfMoves => Text::new(
+            "步数用完了。再试一次。",
+            "Out of moves. Try again.",
+            "步數用完了。再試一次。",
+            "Hết số nước rồi. Thử lại nhé.",
+        ),
+        Failure::Lost => Text::new(
+            "输了这一盘。再试一次。",
+            "The game is lost. Try again.",
+            "輸了這一盤。再試一次。",
+            "Ván này thua rồi. Thử lại nhé.",
+        ),
+        _ => Text::new(
+            "和棋。再试一次。",
+            "A draw. Try again.",
+            "和棋。再試一次。",
+            "Hòa cờ. Thử lại nhé.",
+        ),
     }
 }
 
@@ -149,8 +168,11 @@ impl LessonGame for Xiangqi {
         if settings.pieces == crate::theme::PieceStyle::Traditional
             && let Some(drawn) = crate::games::xiangqi::lessons::drawn_as(stage)
         {
-            let Text(zh, en) = &lesson.intro;
-            lesson.intro = Text(format!("{zh}{}", drawn.0), format!("{en} {}", drawn.1));
+            let intro = &lesson.intro;
+            lesson.intro = Text::each(|l| {
+                let gap = if l.is_chinese() { "" } else { " " };
+                format!("{}{gap}{}", intro.get(l), drawn.get(l))
+            });
         }
     }
 
@@ -302,5 +324,7 @@ fn gives_check() -> Text {
     Text::new(
         "这一步将军了：这一关对方不走棋，不要将军",
         "That move gives check: here the other side does not move, so no checks",
+        "這一步將軍了：這一關對方不走棋，不要將軍",
+        "Nước này chiếu tướng: ở bài này đối phương không đi, nên đừng chiếu",
     )
 }

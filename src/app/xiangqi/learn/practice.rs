@@ -16,21 +16,13 @@ use crate::app::shell::model::Settings;
 use crate::app::xiangqi::game::Xiangqi;
 use crate::app::xiangqi::messages::MovePlayed;
 use crate::app::xiangqi::model::{EngineSetup, Mode, Model, Selection};
+use crate::games::xiangqi::tutor::said;
 use crate::i18n::Lang;
 use crate::rules::tree::marks::{Arrow, Colour, Marks};
-use crate::rules::{Color, Game, Move, Notation, Position};
+use crate::rules::{Color, Game, Move, Position};
 use crate::settings::XiangqiSettings;
 
 use super::look::Look;
-
-/// A move in the words of `lang` (Chinese notation, else the settings').
-fn said(pos: &Position, m: Move, lang: Lang, notation: Notation) -> String {
-    match lang {
-        Lang::Zh => Notation::Chinese.display(pos, m),
-        Lang::Hant => Notation::ChineseTraditional.display(pos, m),
-        Lang::En | Lang::Vi => notation.write(pos, m),
-    }
-}
 
 /// What practice reads of the Xiangqi table and writes to it.
 #[derive(SystemParam)]
@@ -124,36 +116,27 @@ impl PracticeGame for Xiangqi {
     ) -> Text {
         let notation = board.xq.notation;
         let words = |m: Move, lang| said(pos, m, lang, notation);
-        match found {
-            None => Text(
-                format!("找到了：{}，正是引擎的着法。", words(tried, Lang::Zh)),
-                format!("Found: {}, the engine's move.", words(tried, Lang::En)),
-            ),
-            Some(true) => Text(
-                format!(
-                    "找到了：{}，和引擎的{}一样好。",
-                    words(tried, Lang::Zh),
-                    words(best, Lang::Zh)
+        Text::each(|l| {
+            let (t, b) = (words(tried, l), words(best, l));
+            match (found, l) {
+                (None, Lang::Zh) => format!("找到了：{t}，正是引擎的着法。"),
+                (None, Lang::Hant) => format!("找到了：{t}，正是引擎的著法。"),
+                (None, Lang::En) => format!("Found: {t}, the engine's move."),
+                (None, Lang::Vi) => format!("Tìm ra rồi: {t}, đúng nước của máy."),
+                (Some(true), Lang::Zh) => format!("找到了：{t}，和引擎的{b}一样好。"),
+                (Some(true), Lang::Hant) => format!("找到了：{t}，和引擎的{b}一樣好。"),
+                (Some(true), Lang::En) => format!("Found: {t}, as good as the engine's {b}."),
+                (Some(true), Lang::Vi) => format!("Tìm ra rồi: {t}, tốt như nước {b} của máy."),
+                (Some(false), Lang::Zh) => format!("不是这步：{t}也不好。更好的是{b}（箭头）。"),
+                (Some(false), Lang::Hant) => format!("不是這步：{t}也不好。更好的是{b}（箭頭）。"),
+                (Some(false), Lang::En) => format!(
+                    "Not this one: {t} costs too much too. A better move is {b} (the arrow)."
                 ),
-                format!(
-                    "Found: {}, as good as the engine's {}.",
-                    words(tried, Lang::En),
-                    words(best, Lang::En)
+                (Some(false), Lang::Vi) => format!(
+                    "Không phải nước này: {t} cũng thiệt quá. Nước tốt hơn là {b} (mũi tên)."
                 ),
-            ),
-            Some(false) => Text(
-                format!(
-                    "不是这步：{}也不好。更好的是{}（箭头）。",
-                    words(tried, Lang::Zh),
-                    words(best, Lang::Zh)
-                ),
-                format!(
-                    "Not this one: {} costs too much too. A better move is {} (the arrow).",
-                    words(tried, Lang::En),
-                    words(best, Lang::En)
-                ),
-            ),
-        }
+            }
+        })
     }
 
     fn take_back(board: &mut SystemParamItem<Self::Board>, best: Move) {

@@ -14,6 +14,7 @@
 
 use std::sync::OnceLock;
 
+use table::i18n::Lang;
 use table::learn::{Card, Course, LevelCard, Text};
 
 use crate::go::{Color, Move, Point, Position, Rules, owners, score};
@@ -158,45 +159,94 @@ impl Level {
     pub fn goal_text(&self) -> Text {
         let n = self.goal.targets().len();
         let colour = match self.learner() {
-            Color::Black => ("黑", "Black"),
-            Color::White => ("白", "White"),
+            Color::Black => ["黑", "Black", "黑", "Đen"],
+            Color::White => ["白", "White", "白", "Trắng"],
         };
         let text = match &self.goal {
-            Goal::Capture(_) if n == 1 => Text::new("吃掉标记的棋子", "Capture the marked stones"),
-            Goal::Capture(_) => Text::new("吃掉所有标记的棋子", "Capture all the marked stones"),
-            Goal::Atari(_) => Text::new("叫吃标记的棋子", "Put the marked stones in atari"),
-            Goal::Escape(_) => Text::new("救出标记的棋子", "Save the marked stones"),
-            Goal::Connect(_) => Text::new("把标记的棋子连起来", "Connect the marked stones"),
-            Goal::Cut(_) => Text::new("把对方标记的棋子分断", "Cut the marked stones apart"),
+            Goal::Capture(_) if n == 1 => Text::new(
+                "吃掉标记的棋子",
+                "Capture the marked stones",
+                "吃掉標記的棋子",
+                "Ăn các quân được đánh dấu",
+            ),
+            Goal::Capture(_) => Text::new(
+                "吃掉所有标记的棋子",
+                "Capture all the marked stones",
+                "吃掉所有標記的棋子",
+                "Ăn hết các quân được đánh dấu",
+            ),
+            Goal::Atari(_) => Text::new(
+                "叫吃标记的棋子",
+                "Put the marked stones in atari",
+                "叫吃標記的棋子",
+                "Dọa ăn (atari) các quân được đánh dấu",
+            ),
+            Goal::Escape(_) => Text::new(
+                "救出标记的棋子",
+                "Save the marked stones",
+                "救出標記的棋子",
+                "Cứu các quân được đánh dấu",
+            ),
+            Goal::Connect(_) => Text::new(
+                "把标记的棋子连起来",
+                "Connect the marked stones",
+                "把標記的棋子連起來",
+                "Nối các quân được đánh dấu lại với nhau",
+            ),
+            Goal::Cut(_) => Text::new(
+                "把对方标记的棋子分断",
+                "Cut the marked stones apart",
+                "把對方標記的棋子分斷",
+                "Cắt rời các quân được đánh dấu của đối phương",
+            ),
             Goal::Live(_) => Text::new(
                 "做出两只眼，让标记的棋活",
                 "Make two eyes: let the marked group live",
+                "做出兩隻眼，讓標記的棋活",
+                "Làm hai mắt: cho nhóm quân được đánh dấu sống",
             ),
             Goal::Fill(_) => Text::new(
                 format!("收完最后{n}个单官"),
                 format!("Fill the last {n} neutral points"),
+                format!("收完最後{n}個單官"),
+                format!("Lấp nốt {n} điểm trung lập cuối cùng"),
             ),
             // Not a move: no side to play is named.
             Goal::Count(_) => {
                 return Text::new(
                     "数一数：黑棋比白棋多几子？（白棋多就填负数）",
                     "Count: how many points more has black than white? (Negative when white has more.)",
+                    "數一數：黑棋比白棋多幾子？（白棋多就填負數）",
+                    "Đếm: Đen hơn Trắng bao nhiêu điểm? (Trắng hơn thì ghi số âm.)",
                 );
             }
-            Goal::Pass(_) => Text::new("双活：这里不要下，停一手", "Seki: do not play here, pass"),
+            Goal::Pass(_) => Text::new(
+                "双活：这里不要下，停一手",
+                "Seki: do not play here, pass",
+                "雙活：這裡不要下，停一手",
+                "Sống chung (seki): đừng đặt quân ở đây, hãy bỏ lượt",
+            ),
             Goal::CaptureGo { computer: true } => Text::new(
                 "吃子棋：先吃到子的一方赢",
                 "Capture Go: the first to capture a stone wins",
+                "吃子棋：先吃到子的一方贏",
+                "Cờ bắt quân: bên nào bắt được quân trước thì thắng",
             ),
             Goal::CaptureGo { computer: false } => Text::new(
                 "吃子棋：和身边的人下，先吃到子的一方赢",
                 "Capture Go with the person beside you: the first to capture wins",
+                "吃子棋：和身邊的人下，先吃到子的一方贏",
+                "Cờ bắt quân với người ngồi cạnh: bên nào bắt được quân trước thì thắng",
             ),
         };
-        Text::new(
-            format!("{}先。{}", colour.0, text.0),
-            format!("{} to play. {}", colour.1, text.1),
-        )
+        Text::each(|l| {
+            let (who, goal) = (colour[l.column()], text.get(l));
+            match l {
+                Lang::Zh | Lang::Hant => format!("{who}先。{goal}"),
+                Lang::En => format!("{who} to play. {goal}"),
+                Lang::Vi => format!("{who} đi. {goal}"),
+            }
+        })
     }
 }
 

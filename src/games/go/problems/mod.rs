@@ -244,6 +244,36 @@ impl Problem {
         (self.goal.chinese(side), english)
     }
 
+    /// What to do in every language the table speaks: [`words`](Self::words) with
+    /// 黑先殺 in 繁體 and "Đen đi trước: giết" in Tiếng Việt.
+    ///
+    /// ```
+    /// use table::i18n::Lang;
+    /// use xiangqi::games::go::problems::collection;
+    ///
+    /// let title = collection()[0].title();
+    /// assert!(title.get(Lang::Vi).contains(" đi trước: "));
+    /// ```
+    #[must_use]
+    pub fn title(&self) -> table::learn::Text {
+        let (zh, en) = self.words();
+        let black = self.to_play() == Color::Black;
+        let (hant, vi) = match self.goal {
+            Goal::Kill => ("殺", "giết"),
+            Goal::Live => ("活", "sống"),
+            Goal::Ko => ("劫", "tạo cướp (ko)"),
+            Goal::Seki => ("雙活", "sống chung (seki)"),
+            Goal::Capture => ("吃子", "ăn quân"),
+            Goal::Escape => ("逃出", "cứu quân"),
+        };
+        table::learn::Text::new(
+            zh,
+            en,
+            format!("{}先{hant}", if black { "黑" } else { "白" }),
+            format!("{} đi trước: {vi}", if black { "Đen" } else { "Trắng" }),
+        )
+    }
+
     /// The corner of the board the problem is in, as the rows and columns to show: the
     /// stones' bounding box widened by two lines, to the edges it nearly touches.
     #[must_use]

@@ -120,34 +120,70 @@ impl Level {
     pub fn goal_text(&self) -> Text {
         let n = self.goal.count();
         match &self.goal {
-            Goal::Reach(t) if t.len() == 1 => Text::new("走到星上", "Go to the star"),
+            Goal::Reach(t) if t.len() == 1 => {
+                Text::new("走到星上", "Go to the star", "走到星上", "Đi đến ngôi sao")
+            }
             Goal::Reach(_) => Text::new(
                 format!("走到全部 {n} 颗星上"),
                 format!("Go to all {n} stars"),
+                format!("走到全部 {n} 顆星上"),
+                format!("Đi đến cả {n} ngôi sao"),
             ),
-            Goal::Capture(t) if t.len() == 1 => {
-                Text::new("吃掉标记的棋子", "Capture the marked piece")
-            }
-            Goal::Capture(_) if n == 2 => {
-                Text::new("吃掉两个标记的棋子", "Capture both marked pieces")
-            }
+            Goal::Capture(t) if t.len() == 1 => Text::new(
+                "吃掉标记的棋子",
+                "Capture the marked piece",
+                "吃掉標記的棋子",
+                "Ăn quân được đánh dấu",
+            ),
+            Goal::Capture(_) if n == 2 => Text::new(
+                "吃掉两个标记的棋子",
+                "Capture both marked pieces",
+                "吃掉兩個標記的棋子",
+                "Ăn cả hai quân được đánh dấu",
+            ),
             Goal::Capture(_) => Text::new(
                 format!("吃掉全部{n}个标记的棋子"),
                 format!("Capture all {n} marked pieces"),
+                format!("吃掉全部{n}個標記的棋子"),
+                format!("Ăn cả {n} quân được đánh dấu"),
             ),
-            Goal::Check => Text::new("将军", "Give check"),
-            Goal::Escape => Text::new("应将：让你的将（帅）脱离将军", "Get out of check"),
-            Goal::Mate(1) => Text::new("一步杀：将死对方", "Mate in one"),
-            Goal::Mate(n) => Text::new(format!("{n}步杀：将死对方"), format!("Mate in {n}")),
+            Goal::Check => Text::new("将军", "Give check", "將軍", "Chiếu tướng"),
+            Goal::Escape => Text::new(
+                "应将：让你的将（帅）脱离将军",
+                "Get out of check",
+                "應將：讓你的將（帥）脫離將軍",
+                "Thoát chiếu: đưa Tướng của bạn ra khỏi thế bị chiếu",
+            ),
+            Goal::Mate(1) => Text::new(
+                "一步杀：将死对方",
+                "Mate in one",
+                "一步殺：將死對方",
+                "Chiếu bí trong một nước",
+            ),
+            Goal::Mate(n) => Text::new(
+                format!("{n}步杀：将死对方"),
+                format!("Mate in {n}"),
+                format!("{n}步殺：將死對方"),
+                format!("Chiếu bí trong {n} nước"),
+            ),
             Goal::Stalemate(n) => Text::new(
                 format!("{n}步之内困毙对方：让对方无棋可走"),
                 format!("Stalemate in {n}: leave the other side no move"),
+                format!("{n}步之內困斃對方：讓對方無棋可走"),
+                format!("Trong {n} nước, làm đối phương hết nước đi"),
             ),
             Goal::Survive => Text::new(
                 "应将，直到对方长将判负",
                 "Answer every check until the checker loses by perpetual check",
+                "應將，直到對方長將判負",
+                "Đỡ mọi nước chiếu cho đến khi bên chiếu dai bị xử thua",
             ),
-            Goal::Game => Text::new("战胜电脑第一级", "Beat the computer's first level"),
+            Goal::Game => Text::new(
+                "战胜电脑第一级",
+                "Beat the computer's first level",
+                "戰勝電腦第一級",
+                "Thắng máy ở cấp thứ nhất",
+            ),
         }
     }
 
@@ -194,21 +230,37 @@ pub fn course() -> &'static [Stage] {
 /// ```
 /// use xiangqi::games::xiangqi::lessons::drawn_as;
 /// let t = drawn_as("chariot").unwrap();
-/// assert_eq!(t.0, "棋盘上，红方的车写作「俥」，黑方的车写作「車」。");
-/// assert_eq!(t.1, "On the board red's chariot is written 俥, black's 車.");
+/// use table::i18n::Lang;
+/// assert_eq!(t.get(Lang::Zh), "棋盘上，红方的车写作「俥」，黑方的车写作「車」。");
+/// assert_eq!(t.get(Lang::En), "On the board red's chariot is written 俥, black's 車.");
+/// assert_eq!(t.get(Lang::Hant), "棋盤上，紅方的車寫作「俥」，黑方的車寫作「車」。");
+/// assert_eq!(t.get(Lang::Vi), "Trên bàn cờ, Xe của bên Đỏ viết là 俥, của bên Đen là 車.");
 /// assert!(drawn_as("check").is_none());
 /// ```
 #[must_use]
 pub fn drawn_as(stage: &str) -> Option<Text> {
     use crate::rules::{Color, Piece, Role};
-    let (role, red, black, en) = match stage {
-        "chariot" => (Role::Chariot, "车", "车", "chariot"),
-        "horse" | "horse-leg" => (Role::Horse, "马", "马", "horse"),
-        "elephant" => (Role::Elephant, "相", "象", "elephant"),
-        "advisor" => (Role::Advisor, "仕", "士", "advisor"),
-        "general" => (Role::General, "帅", "将", "general"),
-        "cannon" => (Role::Cannon, "炮", "炮", "cannon"),
-        "soldier" => (Role::Soldier, "兵", "卒", "soldier"),
+    // The piece's names: 简体 red and black, English, 繁體 red and black, Vietnamese.
+    let (role, [red, black], en, [red_t, black_t], vi) = match stage {
+        "chariot" => (Role::Chariot, ["车", "车"], "chariot", ["車", "車"], "Xe"),
+        "horse" | "horse-leg" => (Role::Horse, ["马", "马"], "horse", ["馬", "馬"], "Mã"),
+        "elephant" => (
+            Role::Elephant,
+            ["相", "象"],
+            "elephant",
+            ["相", "象"],
+            "Tượng",
+        ),
+        "advisor" => (Role::Advisor, ["仕", "士"], "advisor", ["仕", "士"], "Sĩ"),
+        "general" => (
+            Role::General,
+            ["帅", "将"],
+            "general",
+            ["帥", "將"],
+            "Tướng",
+        ),
+        "cannon" => (Role::Cannon, ["炮", "炮"], "cannon", ["炮", "炮"], "Pháo"),
+        "soldier" => (Role::Soldier, ["兵", "卒"], "soldier", ["兵", "卒"], "Tốt"),
         _ => return None,
     };
     let (r, b) = (
@@ -218,6 +270,8 @@ pub fn drawn_as(stage: &str) -> Option<Text> {
     Some(Text::new(
         format!("棋盘上，红方的{red}写作「{r}」，黑方的{black}写作「{b}」。"),
         format!("On the board red's {en} is written {r}, black's {b}."),
+        format!("棋盤上，紅方的{red_t}寫作「{r}」，黑方的{black_t}寫作「{b}」。"),
+        format!("Trên bàn cờ, {vi} của bên Đỏ viết là {r}, của bên Đen là {b}."),
     ))
 }
 
