@@ -24,6 +24,14 @@ fn lesson_xiangqi_stage_in_chinese_at_800x600() {
     xiangqi_stage(&game);
 }
 
+/// The same in Vietnamese at 800×600: the lessons' own sentences, the goals and the
+/// refusals built in code, in Tiếng Việt.
+#[test]
+fn lesson_xiangqi_stage_in_vietnamese_at_800x600() {
+    let game = super::small_in("lesson-xiangqi-vi", "vi_VN.UTF-8");
+    xiangqi_stage(&game);
+}
+
 /// The same at scale factor 2.
 #[test]
 fn lesson_xiangqi_stage_at_scale_2() {

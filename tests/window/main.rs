@@ -782,7 +782,12 @@ fn a_player_alone_gets_analysis_a_hint_and_the_computer_as_opponent() {
 /// move after the resize, so that places read next are the new layout's (the resize's
 /// own frame settles before egui lays the panel out again).
 fn small_chinese(name: &str) -> Game {
-    let game = Game::start_as(name, "zh_CN.UTF-8", 1.0, &[]);
+    small_in(name, "zh_CN.UTF-8")
+}
+
+/// A window of 800×600 points started in `locale`'s language.
+fn small_in(name: &str, locale: &str) -> Game {
+    let game = Game::start_as(name, locale, 1.0, &[]);
     game.resize(800, 600);
     game.until_settled();
     game.move_to((400.0, 590.0));

@@ -108,7 +108,14 @@ impl Ecco {
         self.family().map_or("", |f| f.2)
     }
 
-    fn family(self) -> Option<&'static (u16, &'static str, &'static str, &'static str)> {
+    /// The family's Vietnamese name, as Vietnamese players read the Chinese one in
+    /// Hán-Việt (`Ngũ thất pháo đối Bình phong mã (2)` for `C72`).
+    #[must_use]
+    pub fn family_vietnamese(self) -> &'static str {
+        self.family().map_or("", |f| f.4)
+    }
+
+    fn family(self) -> Option<&'static Family> {
         names().families.iter().find(|f| f.0 == self.0 / 10)
     }
 }
@@ -211,11 +218,14 @@ pub fn tag(record: &mut GameRecord, overwrite: bool) -> Option<Opening> {
     Some(opening)
 }
 
+/// A family (the code over ten) and its 简体, English, 繁體 and Vietnamese names.
+type Family = (u16, &'static str, &'static str, &'static str, &'static str);
+
 struct Names {
     /// A code, its 简体 and 繁體 names.
     codes: Vec<(Ecco, &'static str, &'static str)>,
-    /// A family (the code over ten), its 简体, English and 繁體 names.
-    families: Vec<(u16, &'static str, &'static str, &'static str)>,
+    /// A family (the code over ten), its 简体, English, 繁體 and Vietnamese names.
+    families: Vec<Family>,
 }
 
 fn names() -> &'static Names {
@@ -232,7 +242,7 @@ fn names() -> &'static Names {
         let families = lines(include_str!("families.txt"))
             .filter_map(|f| {
                 let code: Ecco = format!("{}0", f.first()?).parse().ok()?;
-                Some((code.0 / 10, *f.get(1)?, *f.get(2)?, *f.get(3)?))
+                Some((code.0 / 10, *f.get(1)?, *f.get(2)?, *f.get(3)?, *f.get(4)?))
             })
             .collect();
         Names { codes, families }
@@ -248,7 +258,7 @@ mod tests {
     }
 
     #[test]
-    fn every_family_is_named_in_both_languages_and_every_listed_code_parses() {
+    fn every_family_is_named_in_every_language_and_every_listed_code_parses() {
         assert_eq!(names().families.len(), 34);
         assert!(names().codes.len() > 140);
         for l in b'A'..=b'E' {
@@ -259,13 +269,16 @@ mod tests {
                     assert!(
                         !e.name().is_empty()
                             && !e.family_english().is_empty()
-                            && !e.name_hant().is_empty(),
+                            && !e.name_hant().is_empty()
+                            && !e.family_vietnamese().is_empty(),
                         "{e}"
                     );
                 }
             }
         }
-        assert_eq!("c72".parse::<Ecco>().unwrap().to_string(), "C72");
+        let c72: Ecco = "c72".parse().unwrap();
+        assert_eq!(c72.to_string(), "C72");
+        assert_eq!(c72.family_vietnamese(), "Ngũ thất pháo đối Bình phong mã (2)");
         assert!("F00".parse::<Ecco>().is_err() && "C7".parse::<Ecco>().is_err());
     }
 

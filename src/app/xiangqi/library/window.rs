@@ -427,7 +427,8 @@ fn opening_cell(code: &str, lang: Lang) -> String {
             Lang::Hant => format!("{e} {}", e.name_hant()),
             // Vietnamese books name the openings by their Sino-Vietnamese names, which the
             // classification does not hold: the family's English name meanwhile.
-            Lang::En | Lang::Vi => format!("{e} {}", e.family_english()),
+            Lang::En => format!("{e} {}", e.family_english()),
+            Lang::Vi => format!("{e} {}", e.family_vietnamese()),
         },
         Err(_) => code.to_owned(),
     }

@@ -24,14 +24,19 @@ pub(crate) fn show(ui: &mut egui::Ui, model: &Model, lang: Lang, logged: &mut Op
     let name = match lang {
         Lang::Zh => e.name(),
         Lang::Hant => e.name_hant(),
-        Lang::En | Lang::Vi => e.family_english(),
+        Lang::En => e.family_english(),
+        Lang::Vi => e.family_vietnamese(),
     };
     let label = egui::Label::new(egui::RichText::new(format!("{e}  {name}")).strong()).wrap();
     let hover = format!(
         "{e} {}\n{} · {}\n{}",
         e.name(),
         e.family_name(),
-        e.family_english(),
+        if lang == Lang::Vi {
+            e.family_vietnamese()
+        } else {
+            e.family_english()
+        },
         LibText::OpeningDecided.fill(lang, &[&o.decided.div_ceil(2)])
     );
     ui.add(label).on_hover_text(hover);
