@@ -75,7 +75,7 @@ pub fn side(color: Color, lang: Lang) -> &'static str {
 }
 
 /// A piece's name in `lang` (将帅, 馬, Tướng).
-pub(super) fn role(role: Role, lang: Lang) -> &'static str {
+pub(crate) fn role(role: Role, lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => match role {
             Role::General => "将帅",

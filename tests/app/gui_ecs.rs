@@ -640,8 +640,8 @@ fn each_move_is_handed_to_the_speech_program_in_words_when_asked() {
     );
 }
 
-/// Where espeak-ng is installed, the words become sound: a WAV of some length in both
-/// languages, for a move and for the clock's calls.
+/// Where espeak-ng is installed, the words become sound: a WAV of some length in every
+/// language, for a move and for the clock's calls.
 #[test]
 fn espeak_ng_says_a_move_into_a_wav() {
     let Some(program) = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
@@ -665,6 +665,13 @@ fn espeak_ng_says_a_move_into_a_wav() {
         ),
         (clock_call(Call::Seconds(10), Lang::Zh), Lang::Zh),
         (clock_call(Call::Seconds(7), Lang::En), Lang::En),
+        // 繁體中文 and Tiếng Việt (issue 75): their voices.
+        ("紅方 炮二平五".to_owned(), Lang::Hant),
+        ("Đỏ Pháo 2 bình 5, chiếu tướng".to_owned(), Lang::Vi),
+        (
+            clock_call(Call::PeriodUsed { used: 1, left: 2 }, Lang::Vi),
+            Lang::Vi,
+        ),
     ] {
         let text = text.as_str();
         let wav = std::env::temp_dir().join(format!("xiangqi-say-{}.wav", std::process::id()));

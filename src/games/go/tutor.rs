@@ -259,16 +259,7 @@ pub fn mistakes(
 /// The warning in words, as the player is asked: "Are you sure? …".
 #[must_use]
 pub fn words(warning: &Warning, size: u8) -> Text {
-    let why = reason(warning, size);
-    Text::each(|l| {
-        let why = why.get(l);
-        match l {
-            Lang::Zh => format!("确定吗？{why}"),
-            Lang::Hant => format!("確定嗎？{why}"),
-            Lang::En => format!("Are you sure? {why}"),
-            Lang::Vi => format!("Bạn chắc chứ? {why}"),
-        }
-    })
+    table::learn::ask::are_you_sure(&reason(warning, size))
 }
 
 /// What is wrong with the stone, as a sentence (the question's and the tutor's words).

@@ -320,15 +320,7 @@ fn piece_words(piece: Piece, at: Square) -> Text {
         Color::Red => (NUMERALS[8 - file].to_owned(), NUMERALS[8 - file]),
         Color::Black => ((file + 1).to_string(), WIDE[file]),
     };
-    let vi = match piece.role {
-        Role::General => "Tướng",
-        Role::Advisor => "Sĩ",
-        Role::Elephant => "Tượng",
-        Role::Horse => "Mã",
-        Role::Chariot => "Xe",
-        Role::Cannon => "Pháo",
-        Role::Soldier => "Tốt",
-    };
+    let vi = crate::i18n::role(piece.role, Lang::Vi);
     Text::new(
         format!("{zh_file}路{zh}"),
         format!("{} on {at}", piece.role.name()),
@@ -341,16 +333,7 @@ fn piece_words(piece: Piece, at: Square) -> Text {
 /// written as [`said`] writes them.
 #[must_use]
 pub fn words(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> Text {
-    let why = reason(pos, m, warning, notation);
-    Text::each(|l| {
-        let why = why.get(l);
-        match l {
-            Lang::Zh => format!("确定吗？{why}"),
-            Lang::Hant => format!("確定嗎？{why}"),
-            Lang::En => format!("Are you sure? {why}"),
-            Lang::Vi => format!("Bạn chắc chứ? {why}"),
-        }
-    })
+    table::learn::ask::are_you_sure(&reason(pos, m, warning, notation))
 }
 
 /// What is wrong with the move, as a sentence: "Your cannon on e6 can be taken for

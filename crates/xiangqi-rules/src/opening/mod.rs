@@ -278,7 +278,10 @@ mod tests {
         }
         let c72: Ecco = "c72".parse().unwrap();
         assert_eq!(c72.to_string(), "C72");
-        assert_eq!(c72.family_vietnamese(), "Ngũ thất pháo đối Bình phong mã (2)");
+        assert_eq!(
+            c72.family_vietnamese(),
+            "Ngũ thất pháo đối Bình phong mã (2)"
+        );
         assert!("F00".parse::<Ecco>().is_err() && "C7".parse::<Ecco>().is_err());
     }
 
