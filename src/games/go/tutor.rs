@@ -4,7 +4,6 @@
 //! lessons' small tactical reader, so they are the same in the window, on the command
 //! line and in the tests.
 
-use table::i18n::Lang;
 use table::learn::Text;
 
 use crate::games::go::lessons::reader;
@@ -309,6 +308,7 @@ pub fn reason(warning: &Warning, size: u8) -> Text {
 mod tests {
     use super::*;
     use crate::go::text::read_diagram;
+    use table::i18n::Lang;
 
     fn play(p: &str, size: u8) -> Move {
         Move::Play(Point::from_gtp(p, size).unwrap())
