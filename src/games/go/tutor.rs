@@ -258,7 +258,7 @@ pub fn mistakes(
 /// The warning in words, as the player is asked: "Are you sure? …".
 #[must_use]
 pub fn words(warning: &Warning, size: u8) -> Text {
-    table::learn::ask::are_you_sure(&reason(warning, size))
+    table::learn::are_you_sure(&reason(warning, size))
 }
 
 /// What is wrong with the stone, as a sentence (the question's and the tutor's words).

@@ -333,7 +333,7 @@ fn piece_words(piece: Piece, at: Square) -> Text {
 /// written as [`said`] writes them.
 #[must_use]
 pub fn words(pos: &Position, m: Move, warning: &Warning, notation: Notation) -> Text {
-    table::learn::ask::are_you_sure(&reason(pos, m, warning, notation))
+    table::learn::are_you_sure(&reason(pos, m, warning, notation))
 }
 
 /// What is wrong with the move, as a sentence: "Your cannon on e6 can be taken for

@@ -12,31 +12,7 @@ use bevy::prelude::*;
 use super::shell::{Question, TutorAnswer};
 use super::{Help, Text, seat};
 use crate::actions::PlayCommand;
-use crate::i18n::Lang;
 use crate::shell::table::TableGame;
-
-/// The question a warning is asked with, in each language: "Are you sure? " before
-/// what is wrong with the move.
-///
-/// ```
-/// use table::i18n::Lang;
-/// use table::learn::{Text, ask::are_you_sure};
-///
-/// let why = Text::new("会被吃。", "It can be taken.", "會被吃。", "Sẽ bị ăn.");
-/// assert_eq!(are_you_sure(&why).get(Lang::Hant), "確定嗎？會被吃。");
-/// ```
-#[must_use]
-pub fn are_you_sure(why: &Text) -> Text {
-    Text::each(|l| {
-        let why = why.get(l);
-        match l {
-            Lang::Zh => format!("确定吗？{why}"),
-            Lang::Hant => format!("確定嗎？{why}"),
-            Lang::En => format!("Are you sure? {why}"),
-            Lang::Vi => format!("Bạn chắc chứ? {why}"),
-        }
-    })
-}
 
 /// A game's part in the help's question.
 pub trait Asking: TableGame {

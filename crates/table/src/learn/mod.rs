@@ -86,6 +86,29 @@ impl Text {
     }
 }
 
+/// The question a warning is asked with, in each language: "Are you sure? " before
+/// what is wrong with the move.
+///
+/// ```
+/// use table::i18n::Lang;
+/// use table::learn::{Text, are_you_sure};
+///
+/// let why = Text::new("会被吃。", "It can be taken.", "會被吃。", "Sẽ bị ăn.");
+/// assert_eq!(are_you_sure(&why).get(Lang::Hant), "確定嗎？會被吃。");
+/// ```
+#[must_use]
+pub fn are_you_sure(why: &Text) -> Text {
+    Text::each(|l| {
+        let why = why.get(l);
+        match l {
+            Lang::Zh => format!("确定吗？{why}"),
+            Lang::Hant => format!("確定嗎？{why}"),
+            Lang::En => format!("Are you sure? {why}"),
+            Lang::Vi => format!("Bạn chắc chứ? {why}"),
+        }
+    })
+}
+
 /// The help a side of a game between two people is given (each seat its own): none,
 /// warnings before a move that loses at once, or a tutor besides. Written by its name
 /// in the settings file (`"warnings"`); an unknown name is none.
