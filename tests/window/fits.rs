@@ -1,7 +1,9 @@
 //! The panel fits its words (issue 39): the worst content we know, in every language, at
 //! the sizes players use and at scale 2, for both tables and a Go problem. The panel measures what it
 //! drew against its place and says what reaches past it (`panel overflow: "…"`); the
-//! screenshot's last columns must be the panel's plain background.
+//! screenshot's last columns must be the panel's plain background. A panel taller than
+//! the window must show that it scrolls (issue 76): where it says its bar is, the bar
+//! is seen.
 
 use super::harness::{self, Game};
 use xiangqi::theme::panel::FILL;
@@ -57,6 +59,51 @@ fn check(game: &Game, name: &str, (w, h): (u32, u32), from: usize) {
         "{name} at {w}x{h}: {marked} pixels drawn in the window's last {EDGE} columns \
          (the first at {first:?})"
     );
+    scrolls_visibly(game, &format!("{name} at {w}x{h}"), pw as usize);
+}
+
+/// Where the panel says it scrolls, its bar is seen: the bar's middle column is not
+/// the panel's background along (nearly) all of its height. A panel cut at its bottom
+/// with nothing drawn there fails (egui's floating bars, hidden until the pointer
+/// comes near: issue 76).
+fn scrolls_visibly(game: &Game, name: &str, width: usize) {
+    let log = game.log();
+    let Some(said) = log
+        .lines()
+        .rev()
+        .find_map(|l| {
+            l.split_once("panel scrolls: bar ")
+                .map(|(_, bar)| Some(bar.trim().to_owned()))
+                .or_else(|| l.contains("panel ends inside").then_some(None))
+        })
+        .flatten()
+    else {
+        return;
+    };
+    let corner = |s: &str| -> (usize, usize) {
+        let (x, y) = s.split_once(',').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    };
+    let (a, b) = said.split_once(' ').unwrap();
+    let ((x0, y0), (x1, y1)) = (corner(a), corner(b));
+    // Inside the panel, left of its plain edge (a bar floated past it is not seen).
+    assert!(
+        x0 < x1 && x1 <= width - EDGE,
+        "{name}: the panel scrolls, but its bar at x {x0}..{x1} is not inside it"
+    );
+    let x = (x0 + x1) / 2;
+    let seen = |shot: &harness::Shot| {
+        (y0..y1)
+            .filter(|&y| !harness::close(shot.at(x as f32, y as f32), FILL, 8))
+            .count()
+    };
+    let rows = y1 - y0;
+    let drawn = game.read_until(|| seen(&game.shot()), |&n| n * 10 >= rows * 9);
+    assert!(
+        drawn * 10 >= rows * 9,
+        "{name}: the panel scrolls, but its bar at x {x}, y {y0}..{y1} is not seen: \
+         {drawn} of {rows} rows drawn"
+    );
 }
 
 fn scenario(lang: &str, scale: f32, sizes: &[(u32, u32)]) {
@@ -104,6 +151,27 @@ fn scenario(lang: &str, scale: f32, sizes: &[(u32, u32)]) {
 }
 
 const SIZES: [(u32, u32); 3] = [(800, 600), (1120, 800), (1920, 1080)];
+
+/// Issue 76: in English at 1120×800 a downloaded game with comments, the analysis on:
+/// its lines went past the panel's bottom with no scroll bar in sight.
+#[test]
+fn a_commented_game_with_analysis_shows_that_the_panel_scrolls() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fits-commented");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("名局.pgn");
+    std::fs::write(&path, encoding_rs::GBK.encode(super::COMMENTED).0).unwrap();
+    let game = Game::start_as(
+        "panel_fits-commented",
+        "en_US.UTF-8",
+        1.0,
+        &[path.to_str().unwrap()],
+    );
+    game.until_logged("notice Opened 名局.pgn");
+    game.key("a");
+    game.until_logged("engine asked: Analyse");
+    let from = game.log().len();
+    check(&game, "panel_fits-commented", (1120, 800), from);
+}
 
 #[test]
 fn panel_fits_in_chinese() {

@@ -26,6 +26,7 @@ impl Buses {
         let _ = std::fs::remove_file(&socket);
         let address = format!("unix:path={}", socket.display());
         let bus = Command::new("dbus-daemon")
+            .env_remove("DISPLAY")
             .args([
                 "--session",
                 "--nofork",
@@ -47,6 +48,11 @@ impl Buses {
         let launcher = Command::new("/usr/libexec/at-spi-bus-launcher")
             .arg("--launch-immediately")
             .process_group(0)
+            // No X server: the launcher would publish the bus's address on the root
+            // window of the one it inherits (a desktop's, or another scenario's), where
+            // every reader on that server would find it (issue 76). The reader finds
+            // it through the session bus instead.
+            .env_remove("DISPLAY")
             .env("XDG_RUNTIME_DIR", dir)
             .env("DBUS_SESSION_BUS_ADDRESS", &buses.address)
             .stdout(Stdio::null())
@@ -62,6 +68,7 @@ impl Buses {
                 .args(["--method", "org.freedesktop.DBus.Properties.Set"])
                 .args(["org.a11y.Status", "ScreenReaderEnabled", "<true>"])
                 .env("DBUS_SESSION_BUS_ADDRESS", &buses.address)
+                .env_remove("DISPLAY")
                 .output()
                 .ok()
                 .filter(|o| o.status.success())
@@ -82,6 +89,8 @@ impl Buses {
         let out = Command::new("/usr/bin/python3")
             .args(["-c", DUMP, "xiangqi"])
             .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
+            // Not the X root window's address, which may be another bus's: this one's.
+            .env_remove("DISPLAY")
             .output()
             .expect("python3 runs (apt-get install python3-pyatspi)");
         if !out.status.success() {
@@ -110,6 +119,8 @@ impl Buses {
         let out = Command::new("/usr/bin/python3")
             .args(["-c", DUMP, "xiangqi", name])
             .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
+            // Not the X root window's address, which may be another bus's: this one's.
+            .env_remove("DISPLAY")
             .output()
             .expect("python3 runs (apt-get install python3-pyatspi)");
         let said = String::from_utf8_lossy(&out.stdout);

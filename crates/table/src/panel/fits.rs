@@ -2,7 +2,8 @@
 //! buttons, frames) is measured against the panel's rectangle, and what reaches past
 //! it (cut off by the window's edge or the panel's clip) is said once in the log, with
 //! its text. The window tests read those lines (`panel overflow:`); a person would see
-//! a word cut in half.
+//! a word cut in half. A panel taller than the window scrolls, and says where its bar
+//! is (`panel scrolls:`), where the tests look for it.
 
 use std::collections::HashSet;
 
@@ -69,5 +70,38 @@ pub fn say_overflows(
         if said.len() < 200 && said.insert(found.clone()) {
             warn!("panel overflow: {found}");
         }
+    }
+}
+
+/// Where the panel's scroll bar is drawn, when its content is taller than its place:
+/// egui's solid bar, `bar_inner_margin` right of the content, as tall as the place.
+#[must_use]
+pub fn scroll_bar<R>(
+    shown: &egui::scroll_area::ScrollAreaOutput<R>,
+    style: &egui::style::ScrollStyle,
+) -> Option<egui::Rect> {
+    let inner = shown.inner_rect;
+    (shown.content_size.y > inner.height() + 0.5).then(|| {
+        let left = inner.right() + style.bar_inner_margin;
+        egui::Rect::from_min_max(
+            egui::pos2(left, inner.top()),
+            egui::pos2(left + style.bar_width, inner.bottom()),
+        )
+    })
+}
+
+/// Logs when the panel starts or stops scrolling: `panel scrolls: bar X0,Y0 X1,Y1` (in
+/// the screen's pixels) or `panel ends inside`.
+pub fn say_scrolls(bar: Option<egui::Rect>, said: &mut Option<String>) {
+    let now = bar.map_or_else(
+        || "panel ends inside".to_owned(),
+        |bar| {
+            let ((x0, y0), (x1, y1)) = (super::screen_pos(bar.min), super::screen_pos(bar.max));
+            format!("panel scrolls: bar {x0},{y0} {x1},{y1}")
+        },
+    );
+    if said.as_deref() != Some(now.as_str()) {
+        info!("{now}");
+        *said = Some(now);
     }
 }

@@ -217,8 +217,13 @@ static PIXELS_PER_POINT: std::sync::atomic::AtomicU32 =
 /// Where `rect`'s centre is on the screen, in pixels: what the panel logs for the window
 /// tests (`panel undo at 900,120`), which click there.
 pub fn screen_at(rect: egui::Rect) -> (i32, i32) {
+    screen_pos(rect.center())
+}
+
+/// Where the point `at` is on the screen, in pixels.
+pub fn screen_pos(at: egui::Pos2) -> (i32, i32) {
     let scale = f32::from_bits(PIXELS_PER_POINT.load(std::sync::atomic::Ordering::Relaxed));
-    let at = rect.center() * scale;
+    let at = at * scale;
     (at.x.round() as i32, at.y.round() as i32)
 }
 
@@ -259,10 +264,17 @@ pub fn panel(
     .show(&mut root, |ui| {
         let viewport = ui.available_height();
         ctx.data_mut(|d| d.insert_temp(egui::Id::new("panel viewport"), viewport));
-        // A short window scrolls the panel rather than cutting it off.
-        egui::ScrollArea::vertical()
+        // A short window scrolls the panel rather than cutting it off, and shows that it
+        // does: a solid bar beside the content. egui's own floating bars stay hidden
+        // until the pointer comes near, and a panel cut at its bottom said nothing
+        // (issue 76). The content keeps egui's style for its own lists.
+        let within = ui.spacing().scroll;
+        let solid = egui::style::ScrollStyle::solid();
+        ui.spacing_mut().scroll = solid;
+        let shown = egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
+                ui.spacing_mut().scroll = within;
                 if !tables.whole_panel(kind, world) {
                     // Every command, with its shortcut.
                     menu::bar(ui, &settings, kind, &tables, &mut send);
@@ -291,7 +303,9 @@ pub fn panel(
                 said.learning.extend(learned);
                 tables.panel(kind, world, ui);
             });
+        fits::scroll_bar(&shown, &solid)
     });
+    fits::say_scrolls(response.inner, &mut memory.scrolls);
     fits::say_overflows(
         &ctx,
         egui::LayerId::background(),
@@ -439,6 +453,8 @@ pub struct FrameUi {
     switch: Vec<(String, (i32, i32))>,
     /// What was said to reach past the panel's sides.
     overflowed: std::collections::HashSet<String>,
+    /// Whether the panel scrolled, and its bar, as last said.
+    scrolls: Option<String>,
     /// The point the board cursor was on (the reader's focus follows it).
     board_cursor: Option<usize>,
     /// The board had the keyboard last frame.
