@@ -240,29 +240,19 @@ pub fn course() -> &'static [Stage] {
 #[must_use]
 pub fn drawn_as(stage: &str) -> Option<Text> {
     use crate::rules::{Color, Piece, Role};
-    // The piece's names: 简体 red and black, English, 繁體 red and black, Vietnamese.
-    let (role, [red, black], en, [red_t, black_t], vi) = match stage {
-        "chariot" => (Role::Chariot, ["车", "车"], "chariot", ["車", "車"], "Xe"),
-        "horse" | "horse-leg" => (Role::Horse, ["马", "马"], "horse", ["馬", "馬"], "Mã"),
-        "elephant" => (
-            Role::Elephant,
-            ["相", "象"],
-            "elephant",
-            ["相", "象"],
-            "Tượng",
-        ),
-        "advisor" => (Role::Advisor, ["仕", "士"], "advisor", ["仕", "士"], "Sĩ"),
-        "general" => (
-            Role::General,
-            ["帅", "将"],
-            "general",
-            ["帥", "將"],
-            "Tướng",
-        ),
-        "cannon" => (Role::Cannon, ["炮", "炮"], "cannon", ["炮", "炮"], "Pháo"),
-        "soldier" => (Role::Soldier, ["兵", "卒"], "soldier", ["兵", "卒"], "Tốt"),
+    // The piece's 简体 and 繁體 names, red's and black's (English and Vietnamese name
+    // both sides' alike: `Role::name`, `i18n::role`).
+    let (role, [red, black], [red_t, black_t]) = match stage {
+        "chariot" => (Role::Chariot, ["车", "车"], ["車", "車"]),
+        "horse" | "horse-leg" => (Role::Horse, ["马", "马"], ["馬", "馬"]),
+        "elephant" => (Role::Elephant, ["相", "象"], ["相", "象"]),
+        "advisor" => (Role::Advisor, ["仕", "士"], ["仕", "士"]),
+        "general" => (Role::General, ["帅", "将"], ["帥", "將"]),
+        "cannon" => (Role::Cannon, ["炮", "炮"], ["炮", "炮"]),
+        "soldier" => (Role::Soldier, ["兵", "卒"], ["兵", "卒"]),
         _ => return None,
     };
+    let (en, vi) = (role.name(), crate::i18n::role(role, table::i18n::Lang::Vi));
     let (r, b) = (
         Piece::new(Color::Red, role).chinese(),
         Piece::new(Color::Black, role).chinese(),
