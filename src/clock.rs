@@ -269,7 +269,9 @@ impl<S: Side> Clock<S> {
             let left = periods.saturating_sub(used);
             return (left > 0).then_some(Call::PeriodUsed { used, left });
         }
-        let whole = |d: Duration| d.as_millis().div_ceil(1000);
+        // Whole seconds rounded up from nanoseconds: from milliseconds, 5.0005 s would
+        // count as five, and "five" be called half a millisecond early.
+        let whole = |d: Duration| d.as_nanos().div_ceil(1_000_000_000);
         let (was, is) = (whole(before.left[i]), whole(self.now.left[i]));
         (is < was && (1..=10).contains(&is)).then_some(Call::Seconds(is as u8))
     }
@@ -337,6 +339,22 @@ mod tests {
             [],
             "no 读秒, no calls"
         );
+    }
+
+    /// A second is called once it has begun, not half a millisecond before: the
+    /// window's frames fall anywhere, and one fell at 5.0005 s left (it was called "five").
+    #[test]
+    fn a_second_is_not_called_a_fraction_of_a_millisecond_early() {
+        let mut c = Clock::new("0:01+0/11".parse::<TimeControl>().unwrap(), Color::Red);
+        c.resume();
+        c.tick(S(1) + S(5) + Duration::from_micros(999_500));
+        let before = c.reading();
+        c.tick(Duration::from_micros(100));
+        assert_eq!(c.left(Color::Red), Duration::from_micros(5_000_400));
+        assert_eq!(c.call(before, Color::Red), None, "5.0004 s left: not yet five");
+        let before = c.reading();
+        c.tick(Duration::from_micros(400));
+        assert_eq!(c.call(before, Color::Red), Some(Call::Seconds(5)));
     }
 
     /// Three periods of ten seconds: each used up is called with how many are left, and
