@@ -40,18 +40,31 @@ first_frame() {
   echo "$end - $start" | bc
 }
 
-# idle BINARY [ARGS…]: "CPU% peakRSS(kB)" over 10 s after an 8 s settle, the window
-# given the keyboard focus (a focused window is the one a desktop wakes most).
+# ticks PID: "all llvmpipe" CPU ticks so far, of the whole process and of the software
+# renderer's own threads (lavapipe's llvmpipe-N, which stand in for a graphics card).
+ticks() {
+  local all=0 soft=0 t n
+  for t in /proc/"$1"/task/*; do
+    n=$(awk '{print $14+$15}' "$t/stat" 2>/dev/null || echo 0)
+    all=$(( all + n ))
+    case "$(cat "$t/comm" 2>/dev/null)" in llvmpipe*) soft=$(( soft + n ));; esac
+  done
+  echo "$all $soft"
+}
+
+# idle BINARY [ARGS…]: "CPU% peakRSS(kB) rendererCPU%" over 10 s after an 8 s settle,
+# the window given the keyboard focus (a focused window is the one a desktop wakes most).
 idle() {
   "$@" >/tmp/figures-app.log 2>&1 &
-  local pid=$! t0 t1
+  local pid=$! a0 s0 a1 s1
   sleep 6
   xdotool search --sync --onlyvisible --pid "$pid" windowfocus --sync 2>/dev/null || true
   sleep 2
-  t0=$(awk '{print $14+$15}' "/proc/$pid/stat")
+  read -r a0 s0 <<<"$(ticks "$pid")"
   sleep 10
-  t1=$(awk '{print $14+$15}' "/proc/$pid/stat")
-  echo "$(echo "scale=2; ($t1 - $t0) * 100 / (10 * $(getconf CLK_TCK))" | bc) $(awk '/VmHWM/ {print $2}' "/proc/$pid/status")"
+  read -r a1 s1 <<<"$(ticks "$pid")"
+  local hz; hz=$(getconf CLK_TCK)
+  echo "$(echo "scale=2; ($a1 - $a0) * 100 / (10 * $hz)" | bc) $(awk '/VmHWM/ {print $2}' "/proc/$pid/status") $(echo "scale=2; ($s1 - $s0) * 100 / (10 * $hz)" | bc)"
   kill $pid; wait $pid 2>/dev/null || true
 }
 
@@ -59,13 +72,16 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 game_ff=$(for _ in 1 2 3 4 5; do first_frame "$game" 300 300 '#E9C78E'; done | median)
 empty_ff=$(for _ in 1 2 3 4 5; do first_frame "$empty" 300 300 '#2B2C2F'; done | median)
-read -r game_cpu game_rss <<<"$(idle "$game")"
-read -r empty_cpu empty_rss <<<"$(idle "$empty")"
+read -r game_cpu game_rss _ <<<"$(idle "$game")"
+read -r empty_cpu empty_rss _ <<<"$(idle "$empty")"
 # A clock running (10 minutes: redrawn once a second); the running game starts on
 # the clock in a fresh home, so no saved game or setting changes the figure.
 clock_home="$(mktemp -d)"
-read -r clock_cpu _ <<<"$(HOME="$clock_home" XDG_DATA_HOME="$clock_home/data" XDG_CONFIG_HOME="$clock_home/config" idle "$game" --clock 10+0)"
+read -r clock_cpu _ clock_soft <<<"$(HOME="$clock_home" XDG_DATA_HOME="$clock_home/data" XDG_CONFIG_HOME="$clock_home/config" idle "$game" --clock 10+0)"
 rm -rf "$clock_home"
+# Its anchor: the empty example drawing a frame a second (what any Bevy window pays for
+# one frame a second here, most of it the software renderer's).
+read -r tick_cpu _ tick_soft <<<"$(PARTS_TICK=1 idle "$parts")"
 
 # A move animation: h2e2 with two clicks, frame times from the game's debug log (all
 # of the game's debug lines: a module moved to another room no longer hides them).
@@ -86,8 +102,11 @@ anim="$(echo "$frames" | awk 'NF {n++; s+=$1; if ($1>m) m=$1} END {if (n) printf
 printf '%-22s %12s %12s %8s\n' "" "game" "empty Bevy" "ratio"
 printf '%-22s %11.2fs %11.2fs %8.2f\n' "start to first frame" "$game_ff" "$empty_ff" "$(echo "$game_ff / $empty_ff" | bc -l)"
 printf '%-22s %11s%% %11s%% %8s\n' "idle CPU (10 s)" "$game_cpu" "$empty_cpu" "-"
-printf '%-22s %11s%% %11s%% %8s\n' "clock running (10 s)" "$clock_cpu" "$empty_cpu" "-"
+printf '%-22s %11s%% %11s%% %8s\n' "clock running (10 s)" "$clock_cpu" "$tick_cpu" "-"
+printf '%-22s %11s%% %11s%% %8s\n' "  its own threads" "$(echo "$clock_cpu - $clock_soft" | bc)" "$(echo "$tick_cpu - $tick_soft" | bc)" "-"
+printf '%-22s %11s%% %11s%% %8s\n' "  software renderer" "$clock_soft" "$tick_soft" "-"
 printf '%-22s %10s kB %9s kB %8.2f\n' "peak RSS" "$game_rss" "$empty_rss" "$(echo "$game_rss / $empty_rss" | bc -l)"
+echo "(the clock rows' anchor: the empty example drawing a frame a second, as a clock does)"
 echo "move animation (game): $anim"
 
 # What each kind of thing the game draws costs the start: the empty example drawing a

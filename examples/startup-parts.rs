@@ -3,7 +3,8 @@
 //! things named in `STARTUP_PARTS`: `sprite` (a board-coloured square where the game's
 //! board is), and with it any of `text` (a character in the game's font), `mesh` (a
 //! coloured circle, as the pieces are), `egui` (a window with a label).
-//! `benches/app-figures.sh` times each to its first frame.
+//! `benches/app-figures.sh` times each to its first frame. With `PARTS_TICK=1` it draws a
+//! frame a second, as a window with a running clock does: the anchor of the clock's cost.
 
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
@@ -21,7 +22,15 @@ fn main() -> AppExit {
         }),
         ..default()
     }))
-    .insert_resource(WinitSettings::desktop_app())
+    .insert_resource(if std::env::var_os("PARTS_TICK").is_some() {
+        let second = bevy::winit::UpdateMode::reactive(std::time::Duration::from_secs(1));
+        WinitSettings {
+            focused_mode: second,
+            unfocused_mode: second,
+        }
+    } else {
+        WinitSettings::desktop_app()
+    })
     .add_systems(Startup, |mut commands: Commands| {
         commands.spawn(Camera2d);
     });

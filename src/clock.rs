@@ -351,7 +351,11 @@ mod tests {
         let before = c.reading();
         c.tick(Duration::from_micros(100));
         assert_eq!(c.left(Color::Red), Duration::from_micros(5_000_400));
-        assert_eq!(c.call(before, Color::Red), None, "5.0004 s left: not yet five");
+        assert_eq!(
+            c.call(before, Color::Red),
+            None,
+            "5.0004 s left: not yet five"
+        );
         let before = c.reading();
         c.tick(Duration::from_micros(400));
         assert_eq!(c.call(before, Color::Red), Some(Call::Seconds(5)));

@@ -9,6 +9,7 @@
 //! the clock. Presentation is a chain of [`Present`] steps that only read the model. The
 //! egui pass draws the panel, then the dialogs over it ([`PanelSet`]).
 
+use bevy::camera::visibility::VisibilitySystems;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_egui::EguiPrimaryContextPass;
@@ -131,12 +132,18 @@ pub enum Present {
     Wake,
 }
 
-/// `PostUpdate`: the board camera fitted to what the panel left, once the egui pass has
-/// placed the panel and before Bevy computes the cameras' viewports. The frame drawn and
+/// `PostUpdate`: the board's picture fitted to what the panel left, once the egui pass
+/// has placed the panel and before Bevy computes the cameras' viewports. The frame drawn and
 /// the next frame's clicks then see one layout: fitted in `Update`, a click in the frame
 /// after a resize went through the last frame's viewport, off the board drawn.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fit;
+
+/// `PostUpdate`, once Bevy has placed, shown and laid out what the frame changed and
+/// sent its asset events, and before it chooses what each camera sees: whether the
+/// board's picture is drawn again this frame (`shell/stage.rs`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Redraw;
 
 /// The frame's end (`Last`): what asks for another frame, then the test probe's word
 /// that nothing did (`probe.rs`).
@@ -196,7 +203,21 @@ pub(crate) fn plugin(app: &mut App) {
         .configure_sets(
             PostUpdate,
             Fit.after(bevy_egui::EguiPostUpdateSet::EndPass)
-                .before(bevy::camera::CameraUpdateSystems),
+                .before(bevy::camera::CameraUpdateSystems)
+                // The board's picture is placed before Bevy places what it draws.
+                .before(bevy::transform::TransformSystems::Propagate),
+        )
+        .configure_sets(
+            PostUpdate,
+            Redraw
+                .after(Fit)
+                .after(bevy::transform::TransformSystems::Propagate)
+                .after(bevy::asset::AssetEventSystems)
+                .after(VisibilitySystems::VisibilityPropagate)
+                .after(VisibilitySystems::CalculateBounds)
+                // A camera started only after Bevy chose what each camera sees would
+                // draw nothing in that frame.
+                .before(VisibilitySystems::CheckVisibility),
         )
         .configure_sets(
             Update,

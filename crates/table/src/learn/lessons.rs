@@ -220,13 +220,18 @@ pub fn judge<G: LessonGame>(
     settings: Res<Settings>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let Some((_, attempt)) = mine.attempt.as_mut() else {
+    // Read first, written only when a move came: a lesson changed every frame would
+    // have its marks and the board drawn again every frame.
+    let Some((_, attempt)) = mine.attempt.as_ref() else {
         return;
     };
     let moves = G::tried(&mut board, attempt);
     if moves.is_empty() {
         return;
     }
+    let Some((_, attempt)) = mine.attempt.as_mut() else {
+        return;
+    };
     let who = learning.who(&settings);
     for mv in moves {
         if let Some(l) = learning.lesson_mut(G::SLUG) {
