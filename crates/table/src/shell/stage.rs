@@ -240,8 +240,8 @@ type Drawn = Or<(
 )>;
 
 /// The board camera draws only in a frame where something it may see changed (and the
-/// frame after), or once a pipeline being compiled is ready: otherwise the picture it
-/// drew last is shown again. Frames are asked for while a pipeline is compiled, so that
+/// frame after), or while a pipeline is compiled: otherwise the picture it drew last is
+/// shown again. Frames are asked for while a pipeline is compiled, so that
 /// what waited for it reaches the picture before the window sleeps; a change needs none
 /// (it is drawn in its own frame), and asking would let anything touched every frame
 /// keep the window awake for ever.
@@ -295,10 +295,9 @@ fn draw_board_when_changed(
         due.0 = due.0.max(1);
         redraw.write(RequestRedraw);
     }
-    // While a pipeline is compiled the board waits: what needs it would be missing from
-    // the picture, and a software renderer drawing it takes the cores the compiler needs
-    // (at the start it made the first whole board a third of a second later).
-    let draw = due.0 > 0 && !compiling;
+    // Drawn while a pipeline is compiled too: waiting for it made the first whole board
+    // come 0.4 s sooner on the software renderer, but kept 16 MB more for good.
+    let draw = due.0 > 0;
     if camera.is_active != draw {
         camera.is_active = draw;
     }
