@@ -326,3 +326,32 @@ fn the_panel_goes_below_the_board_in_a_tall_window_and_back_beside_it() {
     game.play("h9g7");
     game.until_position("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w");
 }
+
+/// A running clock redraws the panel, not the board: once the window has settled, the
+/// clock's frames (a second apart, its digits changing) draw no board, whose picture is
+/// kept and shown; a move draws it again, the cannon seen where it went.
+#[test]
+fn a_running_clock_redraws_the_panel_and_keeps_the_board() {
+    let game = Game::start_with("clock-board", &["--clock", "10+0"]);
+    game.until_still();
+    game.until_logged("board picture kept");
+    let mark = game.mark();
+    game.until("three of the clock's frames", || {
+        (game.since(mark).matches("presented frame").count() >= 3).then_some(())
+    });
+    let since = game.since(mark);
+    assert!(
+        !since.contains("board picture drawn"),
+        "the clock's frames drew the board:\n{since}"
+    );
+    let shot = game.shot();
+    assert_eq!(
+        game.seen(&shot, sq("h2")),
+        Seen::Red,
+        "the kept picture is shown"
+    );
+    let mark = game.mark();
+    game.play("h2e2");
+    game.until_seen(sq("e2"), Seen::Red);
+    assert!(game.since(mark).contains("board picture drawn"));
+}

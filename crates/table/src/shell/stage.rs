@@ -300,6 +300,8 @@ fn draw_board_when_changed(
     let draw = due.0 > 0;
     if camera.is_active != draw {
         camera.is_active = draw;
+        // The window tests read when the board is drawn and when its picture is kept.
+        debug!("board picture {}", if draw { "drawn" } else { "kept" });
     }
     if draw {
         due.0 -= 1;
