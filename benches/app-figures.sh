@@ -40,7 +40,7 @@ first_frame() {
   echo "$end - $start" | bc
 }
 
-# ticks PID: "all llvmpipe" CPU ticks so far, of the whole process and of the software
+# ticks PID: "ALL SOFT", the CPU ticks so far of the whole process and of the software
 # renderer's own threads (lavapipe's llvmpipe-N, which stand in for a graphics card).
 ticks() {
   local all=0 soft=0 t n
