@@ -1221,9 +1221,13 @@ impl Game {
         let taken = |n: usize| {
             move |acks: &[Ack]| acks.iter().filter(|a| a.what.starts_with("key ")).count() >= n
         };
+        let first = self.mark();
         self.send("ctrl down", &["keydown", "ctrl"], taken(1));
         self.send("v", &["key", "v"], taken(2));
         self.send("ctrl up", &["keyup", "ctrl"], taken(1));
+        // What the paste did is looked for from its first key on: a quick game has
+        // pasted before Ctrl's release is sent.
+        self.sent.set(first);
     }
 
     /// Puts `text` on the X clipboard (xclip stays behind to serve it, as a program
