@@ -34,6 +34,53 @@ use actions::Action;
 use messages::Import;
 pub use table::{AppSet, GameKind, egui_color, focus_ring, material, to_color};
 
+/// A CPU picture as an image for a sprite. A fully transparent pixel takes the colour of
+/// a painted neighbour: filtering between a pixel and its transparent neighbour would
+/// otherwise darken every edge (the picture's transparent pixels are black).
+#[must_use]
+pub fn pixmap_image(pixmap: &tiny_skia::Pixmap) -> Image {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+    let mut rgba = Vec::with_capacity(w * h * 4);
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let painted = rgba.clone();
+    for y in 0..h {
+        for x in 0..w {
+            let i = (y * w + x) * 4;
+            if painted[i + 3] != 0 {
+                continue;
+            }
+            let near = [(0, -1), (0, 1), (-1, 0), (1, 0)]
+                .into_iter()
+                .find_map(|(dx, dy)| {
+                    let (nx, ny) = (x as isize + dx, y as isize + dy);
+                    let inside = nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h;
+                    let j = (ny as usize * w + nx as usize) * 4;
+                    (inside && painted[j + 3] != 0)
+                        .then(|| [painted[j], painted[j + 1], painted[j + 2]])
+                });
+            if let Some(c) = near {
+                rgba[i..i + 3].copy_from_slice(&c);
+            }
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: w as u32,
+            height: h as u32,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        rgba,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
 /// Messages, model, input and logic: everything but drawing. Headless tests use this.
 pub fn core_plugin(app: &mut App) {
     app.add_plugins((

@@ -182,98 +182,22 @@ impl Painter {
 
     /// Paints one shape, moved by `shift` pixels.
     fn paint(&mut self, pixmap: &mut Pixmap, shape: &Shape, shift: (f32, f32)) {
-        let cell = self.cell;
         let px = |p: (f32, f32)| {
             let (x, y) = self.to_px(p);
             (x + shift.0, y + shift.1)
         };
-        let paint = |c: Rgba| {
-            let mut paint = Paint::default();
-            paint.set_color_rgba8(c.0, c.1, c.2, c.3);
-            paint.anti_alias = true;
-            paint
-        };
-        let fill = |pixmap: &mut Pixmap, path: Option<tiny_skia::Path>, c: Rgba, rule| {
-            if let Some(path) = path {
-                pixmap.fill_path(&path, &paint(c), rule, Transform::identity(), None);
-            }
-        };
-        match shape {
-            Shape::Rect {
-                center,
-                size,
-                color,
-            } => {
-                let (x, y) = px(*center);
-                let (w, h) = (size.0 * cell, size.1 * cell);
-                // As a path: tiny-skia's anti-aliased `fill_rect` trips its own debug
-                // assertion on rectangles under two pixels wide (the last move's corners in
-                // a small picture).
-                let rect = Rect::from_xywh(x - w / 2.0, y - h / 2.0, w, h);
-                fill(
-                    pixmap,
-                    rect.map(PathBuilder::from_rect),
-                    *color,
-                    FillRule::Winding,
-                );
-            }
-            Shape::Segment { a, b, width, color } => {
-                let ((ax, ay), (bx, by)) = (px(*a), px(*b));
-                let mut path = PathBuilder::new();
-                path.move_to(ax, ay);
-                path.line_to(bx, by);
-                let stroke = Stroke {
-                    width: (width * cell).max(1.0),
-                    line_cap: LineCap::Square,
-                    ..Stroke::default()
-                };
-                if let Some(path) = path.finish() {
-                    pixmap.stroke_path(&path, &paint(*color), &stroke, Transform::identity(), None);
-                }
-            }
-            Shape::Disc {
-                center,
-                radius,
-                color,
-            } => {
-                let (x, y) = px(*center);
-                let disc = PathBuilder::from_circle(x, y, radius * cell);
-                fill(pixmap, disc, *color, FillRule::Winding);
-            }
-            Shape::Ring {
-                center,
-                inner,
-                outer,
-                color,
-            } => {
-                let (x, y) = px(*center);
-                let mut path = PathBuilder::new();
-                path.push_circle(x, y, outer * cell);
-                path.push_circle(x, y, inner * cell);
-                fill(pixmap, path.finish(), *color, FillRule::EvenOdd);
-            }
-            Shape::Polygon { points, color } => {
-                let mut path = PathBuilder::new();
-                for (i, &p) in points.iter().enumerate() {
-                    let (x, y) = px(p);
-                    if i == 0 {
-                        path.move_to(x, y);
-                    } else {
-                        path.line_to(x, y);
-                    }
-                }
-                path.close();
-                fill(pixmap, path.finish(), *color, FillRule::Winding);
-            }
-            Shape::Label {
-                text,
-                at,
-                size,
-                color,
-            } => {
-                let at = px(*at);
-                self.text(pixmap, text, at, size * cell, *color);
-            }
+        if let Shape::Label {
+            text,
+            at,
+            size,
+            color,
+        } = shape
+        {
+            let at = px(*at);
+            let size = size * self.cell;
+            self.text(pixmap, text, at, size, *color);
+        } else {
+            fill_shape(pixmap, shape, self.cell, px);
         }
     }
 
@@ -289,6 +213,125 @@ impl Painter {
             color,
         );
     }
+}
+
+/// Paints one shape but a label (characters need the font system) at `cell` pixels a
+/// unit, its points placed by `px`.
+fn fill_shape(
+    pixmap: &mut Pixmap,
+    shape: &Shape,
+    cell: f32,
+    px: impl Fn((f32, f32)) -> (f32, f32),
+) {
+    let paint = |c: Rgba| {
+        let mut paint = Paint::default();
+        paint.set_color_rgba8(c.0, c.1, c.2, c.3);
+        paint.anti_alias = true;
+        paint
+    };
+    let fill = |pixmap: &mut Pixmap, path: Option<tiny_skia::Path>, c: Rgba, rule| {
+        if let Some(path) = path {
+            pixmap.fill_path(&path, &paint(c), rule, Transform::identity(), None);
+        }
+    };
+    match shape {
+        Shape::Rect {
+            center,
+            size,
+            color,
+        } => {
+            let (x, y) = px(*center);
+            let (w, h) = (size.0 * cell, size.1 * cell);
+            // As a path: tiny-skia's anti-aliased `fill_rect` trips its own debug
+            // assertion on rectangles under two pixels wide (the last move's corners in
+            // a small picture).
+            let rect = Rect::from_xywh(x - w / 2.0, y - h / 2.0, w, h);
+            fill(
+                pixmap,
+                rect.map(PathBuilder::from_rect),
+                *color,
+                FillRule::Winding,
+            );
+        }
+        Shape::Segment { a, b, width, color } => {
+            let ((ax, ay), (bx, by)) = (px(*a), px(*b));
+            let mut path = PathBuilder::new();
+            path.move_to(ax, ay);
+            path.line_to(bx, by);
+            let stroke = Stroke {
+                width: (width * cell).max(1.0),
+                line_cap: LineCap::Square,
+                ..Stroke::default()
+            };
+            if let Some(path) = path.finish() {
+                pixmap.stroke_path(&path, &paint(*color), &stroke, Transform::identity(), None);
+            }
+        }
+        Shape::Disc {
+            center,
+            radius,
+            color,
+        } => {
+            let (x, y) = px(*center);
+            let disc = PathBuilder::from_circle(x, y, radius * cell);
+            fill(pixmap, disc, *color, FillRule::Winding);
+        }
+        Shape::Ring {
+            center,
+            inner,
+            outer,
+            color,
+        } => {
+            let (x, y) = px(*center);
+            let mut path = PathBuilder::new();
+            path.push_circle(x, y, outer * cell);
+            path.push_circle(x, y, inner * cell);
+            fill(pixmap, path.finish(), *color, FillRule::EvenOdd);
+        }
+        Shape::Polygon { points, color } => {
+            let mut path = PathBuilder::new();
+            for (i, &p) in points.iter().enumerate() {
+                let (x, y) = px(p);
+                if i == 0 {
+                    path.move_to(x, y);
+                } else {
+                    path.line_to(x, y);
+                }
+            }
+            path.close();
+            fill(pixmap, path.finish(), *color, FillRule::Winding);
+        }
+        Shape::Label { .. } => {}
+    }
+}
+
+/// `shapes` (board units around the picture's centre) anti-aliased on a transparent
+/// picture `size` units wide and high at `cell` pixels a unit, their labels left out:
+/// what the window shows as one sprite where a graphics card's anti-aliasing would
+/// otherwise smooth meshes' edges (a software renderer pays four samples a pixel).
+///
+/// ```
+/// use xiangqi::picture::shapes;
+/// use xiangqi::theme::{Rgba, Shape};
+///
+/// let disc = Shape::Disc { center: (0.0, 0.0), radius: 0.5, color: Rgba(255, 255, 255, 255) };
+/// let picture = shapes(&[disc], (1.0, 1.0), 40.0);
+/// assert_eq!((picture.width(), picture.height()), (40, 40));
+/// assert_eq!(picture.pixel(20, 20).unwrap().alpha(), 255);
+/// assert_eq!(picture.pixel(0, 0).unwrap().alpha(), 0);
+/// ```
+#[must_use]
+pub fn shapes(shapes: &[Shape], size: (f32, f32), cell: f32) -> Pixmap {
+    let (w, h) = (
+        (size.0 * cell).ceil().max(1.0),
+        (size.1 * cell).ceil().max(1.0),
+    );
+    let mut pixmap = Pixmap::new(w as u32, h as u32).expect("a non-zero size");
+    let px = |(x, y): (f32, f32)| (w / 2.0 + x * cell, h / 2.0 - y * cell);
+    for shape in shapes {
+        fill_shape(&mut pixmap, shape, cell, px);
+    }
+    pixmap
 }
 
 /// Draws `text` centred on `at` (pixels) in its embedded face, blending each glyph

@@ -96,8 +96,7 @@ fn app_with_view() -> App {
     use bevy::time::TimeUpdateStrategy;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, AssetPlugin::default()))
-        .init_asset::<Mesh>()
-        .init_asset::<ColorMaterial>()
+        .init_asset::<Image>()
         .init_asset::<Font>()
         .init_asset::<AudioSource>()
         .add_message::<KeyboardInput>()

@@ -68,15 +68,11 @@ fn check(game: &Game, name: &str, (w, h): (u32, u32), from: usize) {
 /// until the pointer comes near: issue 76), and so does one that never says.
 fn scrolls_visibly(game: &Game, name: &str, width: usize) {
     let log = game.log();
-    let Some(said) = log
-        .lines()
-        .rev()
-        .find_map(|l| {
-            l.split_once("panel scrolls: bar ")
-                .map(|(_, bar)| Some(bar.trim().to_owned()))
-                .or_else(|| l.contains("panel ends inside").then_some(None))
-        })
-    else {
+    let Some(said) = log.lines().rev().find_map(|l| {
+        l.split_once("panel scrolls: bar ")
+            .map(|(_, bar)| Some(bar.trim().to_owned()))
+            .or_else(|| l.contains("panel ends inside").then_some(None))
+    }) else {
         panic!("{name}: the panel never said whether it scrolls or ends inside the window")
     };
     let Some(said) = said else {

@@ -3,10 +3,8 @@
 //! switches back). The points the side to move may not play are crossed before the
 //! click, and the one under the pointer says why.
 
-use bevy::asset::RenderAssetUsages;
 use bevy::image::Image;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::app::go::GoTable;
 use crate::app::go::game::Go;
@@ -260,22 +258,7 @@ fn redraw(
     };
     *drawn = now;
     let pixmap = painter.draw_marked(pos, last, &marks);
-    let mut rgba = Vec::with_capacity(pixmap.pixels().len() * 4);
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
-    let image = Image::new(
-        Extent3d {
-            width: PX,
-            height: PX,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        rgba,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
-    );
+    let image = crate::app::pixmap_image(&pixmap);
     sprite.image = images.add(image);
 }
 

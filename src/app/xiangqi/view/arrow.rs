@@ -12,6 +12,7 @@ use crate::app::xiangqi::model::Model;
 use crate::app::xiangqi::review::Reviewed;
 use crate::app::xiangqi::train::Training;
 use crate::app::xiangqi::view::board::{CELL, world};
+use crate::app::xiangqi::view::paint::{self, Sharpness};
 use crate::rules::Move;
 
 /// Over the pieces (10) and the marks (15), under a moving or dragged piece.
@@ -46,14 +47,15 @@ fn show(
     view: Res<EngineView>,
     look: Res<BoardLook>,
     editing: Res<Editing>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    sharp: Res<Sharpness>,
+    mut images: ResMut<Assets<Image>>,
     arrows: Query<Entity, With<Arrow>>,
-    mut shown: Local<Option<(Move, bool, crate::theme::Theme)>>,
+    mut shown: Local<Option<(Move, bool, crate::theme::Theme, Sharpness)>>,
     reviewed: Res<Reviewed>,
     training: Res<Training>,
 ) {
     if !(model.is_changed()
+        || sharp.is_changed()
         || view.is_changed()
         || look.is_changed()
         || editing.is_changed()
@@ -68,7 +70,7 @@ fn show(
         .or_else(|| pointed(&model, &view))
         .or_else(|| reviewed.better_at(model.cursor()))
         .filter(|_| editing.0.is_none())
-        .map(|m| (m, look.flipped, look.theme));
+        .map(|m| (m, look.flipped, look.theme, *sharp));
     if *shown == want {
         return;
     }
@@ -76,59 +78,59 @@ fn show(
         commands.entity(e).despawn();
     }
     *shown = want;
-    let Some((m, flipped, theme)) = want else {
+    let Some((m, flipped, theme, sharp)) = want else {
         return;
     };
     info!("arrow {m}");
-    let material = materials.add(ColorMaterial::from_color(crate::app::to_color(
-        theme.palette().arrow,
-    )));
     spawn(
         &mut commands,
-        &mut meshes,
-        &material,
+        (&mut images, sharp),
+        theme.palette().arrow,
         (world(m.from, flipped), world(m.to, flipped)),
         Z_ARROW,
         Arrow,
     );
 }
 
-/// An arrow's shaft and head from `from` to `to` (world points) at depth `z`, each
-/// part with `marker`.
+/// An arrow's shaft and head from `from` to `to` (world points) at depth `z`, in
+/// `color`, with `marker`: one picture, turned along the move.
 pub(crate) fn spawn(
     commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    material: &Handle<ColorMaterial>,
+    (images, sharp): (&mut Assets<Image>, Sharpness),
+    color: crate::theme::Rgba,
     (from, to): (Vec2, Vec2),
     z: f32,
-    marker: impl Component + Clone,
+    marker: impl Component,
 ) {
     let along = (to - from).normalize_or_zero();
-    let angle = along.to_angle();
     // From within the piece that moves (its character stays readable) to the point it
     // goes to: a one-step move still shows a shaft.
     let start = from + along * 0.25 * CELL;
-    let tip = to;
-    let head_base = tip - along * HEAD_LENGTH * CELL;
-    let length = (head_base - start).length();
-    commands.spawn((
-        marker.clone(),
-        Mesh2d(meshes.add(Rectangle::new(length, SHAFT * CELL))),
-        MeshMaterial2d(material.clone()),
-        Transform::from_translation(((start + head_base) / 2.0).extend(z))
-            .with_rotation(Quat::from_rotation_z(angle)),
-    ));
-    let half = HEAD_WIDTH / 2.0 * CELL;
-    let head = Triangle2d::new(
-        Vec2::new(HEAD_LENGTH * CELL, 0.0),
-        Vec2::new(0.0, half),
-        Vec2::new(0.0, -half),
-    );
+    let length = (to - start).length() / CELL;
+    // Along the x axis, centred: the shaft, then the head ending at the tip.
+    let tip = length / 2.0;
+    let base = tip - HEAD_LENGTH;
+    let white = paint::WHITE;
+    let shapes = [
+        crate::theme::Shape::Rect {
+            center: ((base - tip) / 2.0, 0.0),
+            size: (length - HEAD_LENGTH, SHAFT),
+            color: white,
+        },
+        crate::theme::Shape::Polygon {
+            points: vec![
+                (tip, 0.0),
+                (base, HEAD_WIDTH / 2.0),
+                (base, -HEAD_WIDTH / 2.0),
+            ],
+            color: white,
+        },
+    ];
+    let size = (length + 0.04, HEAD_WIDTH + 0.04);
     commands.spawn((
         marker,
-        Mesh2d(meshes.add(head)),
-        MeshMaterial2d(material.clone()),
-        Transform::from_translation(head_base.extend(z))
-            .with_rotation(Quat::from_rotation_z(angle)),
+        paint::tinted(images, &shapes, size, sharp, color),
+        Transform::from_translation(((start + to) / 2.0).extend(z))
+            .with_rotation(Quat::from_rotation_z(along.to_angle())),
     ));
 }

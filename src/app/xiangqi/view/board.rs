@@ -8,8 +8,10 @@ use crate::app::shell::assets::GameAssets;
 use crate::app::shell::model::BoardLook;
 use crate::app::shell::model::Settings;
 use crate::app::to_color;
+use crate::app::xiangqi::view::paint::{self, Sharpness};
 use crate::rules::Square;
-use crate::theme::{self, Shape};
+use crate::theme::{self, Shape, geometry as g};
+use bevy::window::PrimaryWindow;
 
 pub use crate::app::shell::stage::{CELL, PanelArea};
 
@@ -36,32 +38,6 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, redraw_on_settings.in_set(Present::Board));
 }
 
-fn rect(center: Vec2, size: Vec2, z: f32, color: Color) -> (BoardPart, Sprite, Transform) {
-    (
-        BoardPart,
-        Sprite {
-            color,
-            custom_size: Some(size),
-            ..default()
-        },
-        Transform::from_translation(center.extend(z)),
-    )
-}
-
-/// A segment between two points in board units.
-fn segment(a: Vec2, b: Vec2, width: f32, color: Color) -> (BoardPart, Sprite, Transform) {
-    let (a, b) = (a * CELL, b * CELL);
-    let d = b - a;
-    let mut bundle = rect(
-        (a + b) / 2.0,
-        Vec2::new(d.length() + width * CELL, width * CELL),
-        1.0,
-        color,
-    );
-    bundle.2.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
-    bundle
-}
-
 fn label(text: String, at: Vec2, size: f32, color: Color, font: &Handle<Font>) -> impl Bundle {
     (
         BoardPart,
@@ -78,13 +54,24 @@ fn redraw_on_settings(
     assets: Res<GameAssets>,
     parts: Query<Entity, With<BoardPart>>,
     mut clear: ResMut<ClearColor>,
+    (sharp, mut images, mut drawn_at): (
+        Res<Sharpness>,
+        ResMut<Assets<Image>>,
+        Local<Option<Sharpness>>,
+    ),
     mut commands: Commands,
 ) {
-    if look.is_changed() && !look.is_added() {
+    // The first frame's sharpness is the start's, which drew the board.
+    let sharper = drawn_at.is_some_and(|at| at != *sharp);
+    if drawn_at.is_none() {
+        *drawn_at = Some(*sharp);
+    }
+    if (look.is_changed() && !look.is_added()) || sharper {
+        *drawn_at = Some(*sharp);
         for e in &parts {
             commands.entity(e).despawn();
         }
-        spawn_board(&mut commands, &look, &assets);
+        spawn_board(&mut commands, &look, &assets, (&mut images, *sharp));
         clear.0 = to_color(look.theme.palette().background);
     }
 }
@@ -94,6 +81,8 @@ fn draw(
     settings: Res<Settings>,
     assets: Res<GameAssets>,
     mut clear: ResMut<ClearColor>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let look = BoardLook {
         flipped: settings.flipped,
@@ -102,39 +91,43 @@ fn draw(
         pieces: settings.pieces,
         face_to_face: settings.face_to_face,
     };
-    spawn_board(&mut commands, &look, &assets);
+    let sharp = paint::at_start(window);
+    spawn_board(&mut commands, &look, &assets, (&mut images, sharp));
     clear.0 = to_color(settings.theme.palette().background);
 }
 
-fn spawn_board(commands: &mut Commands, look: &BoardLook, assets: &GameAssets) {
-    // The shapes are the image export's too.
-    let v = |(x, y): (f32, f32)| Vec2::new(x, y);
-    for shape in theme::board(look.flipped, look.coordinates, look.theme.palette()) {
-        match shape {
-            Shape::Rect {
-                center,
-                size,
-                color,
-            } => {
-                commands.spawn(rect(v(center) * CELL, v(size) * CELL, 0.0, to_color(color)));
-            }
-            Shape::Segment { a, b, width, color } => {
-                commands.spawn(segment(v(a), v(b), width, to_color(color)));
-            }
-            Shape::Label {
-                text,
-                at,
-                size,
-                color,
-            } => {
-                let font = match theme::Face::for_text(&text) {
-                    theme::Face::Kai => &assets.font,
-                    theme::Face::Plain => &assets.plain,
-                };
-                commands.spawn(label(text, v(at), size, to_color(color), font));
-            }
-            // The board has no round parts or polygons.
-            Shape::Disc { .. } | Shape::Ring { .. } | Shape::Polygon { .. } => {}
+fn spawn_board(
+    commands: &mut Commands,
+    look: &BoardLook,
+    assets: &GameAssets,
+    (images, sharp): (&mut Assets<Image>, Sharpness),
+) {
+    // The shapes are the image export's too: the wood and its lines painted as one
+    // picture at the screen's own pixels a unit (smooth diagonals, lines of one width
+    // wherever they fall), the characters as text.
+    let (labels, painted): (Vec<Shape>, Vec<Shape>) =
+        theme::board(look.flipped, look.coordinates, look.theme.palette())
+            .into_iter()
+            .partition(|s| matches!(s, Shape::Label { .. }));
+    commands.spawn((
+        BoardPart,
+        paint::sprite(images, &painted, (g::WIDTH, g::HEIGHT), sharp),
+        Transform::default(),
+    ));
+    for shape in labels {
+        if let Shape::Label {
+            text,
+            at,
+            size,
+            color,
+        } = shape
+        {
+            let font = match theme::Face::for_text(&text) {
+                theme::Face::Kai => &assets.font,
+                theme::Face::Plain => &assets.plain,
+            };
+            let at = Vec2::new(at.0, at.1);
+            commands.spawn(label(text, at, size, to_color(color), font));
         }
     }
 }

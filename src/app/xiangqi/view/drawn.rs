@@ -8,14 +8,15 @@ use bevy::prelude::*;
 use crate::app::schedule::Present;
 use crate::app::shell::model::BoardLook;
 use crate::app::xiangqi::model::Model;
-use crate::app::xiangqi::view::board::{CELL, world};
+use crate::app::xiangqi::view::board::world;
+use crate::app::xiangqi::view::paint::{self, Sharpness};
 use crate::rules::tree::marks::{Colour, Marks};
 use crate::theme::brush;
 
 /// Over the pieces and the engine's arrow.
 const Z_DRAWN: f32 = 19.0;
 
-/// A drawn mark's mesh.
+/// A drawn mark's picture.
 #[derive(Component, Clone)]
 pub struct Drawn;
 
@@ -36,41 +37,46 @@ fn show(
     mut commands: Commands,
     model: Res<Model>,
     look: Res<BoardLook>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    sharp: Res<Sharpness>,
+    mut images: ResMut<Assets<Image>>,
     drawn: Query<Entity, With<Drawn>>,
-    mut shown: Local<Option<(Marks, bool)>>,
+    mut shown: Local<Option<(Marks, bool, Sharpness)>>,
 ) {
-    if !(model.is_changed() || look.is_changed()) {
+    if !(model.is_changed() || look.is_changed() || sharp.is_changed()) {
         return;
     }
-    let want = (model.marks(), look.flipped);
+    let want = (model.marks(), look.flipped, *sharp);
     if shown.as_ref() == Some(&want) {
         return;
     }
     for e in &drawn {
         commands.entity(e).despawn();
     }
-    let (marks, flipped) = &want;
+    let (marks, flipped, sharp) = &want;
+    let ring = crate::theme::Shape::Ring {
+        center: (0.0, 0.0),
+        inner: 0.4,
+        outer: 0.49,
+        color: paint::WHITE,
+    };
     for circle in &marks.circles {
-        let material = materials.add(ColorMaterial::from_color(crate::app::to_color(rgba(
-            circle.colour,
-        ))));
         commands.spawn((
             Drawn,
-            Mesh2d(meshes.add(Annulus::new(0.4 * CELL, 0.49 * CELL))),
-            MeshMaterial2d(material),
+            paint::tinted(
+                &mut images,
+                std::slice::from_ref(&ring),
+                (1.02, 1.02),
+                *sharp,
+                rgba(circle.colour),
+            ),
             Transform::from_translation(world(circle.at, *flipped).extend(Z_DRAWN)),
         ));
     }
     for arrow in &marks.arrows {
-        let material = materials.add(ColorMaterial::from_color(crate::app::to_color(rgba(
-            arrow.colour,
-        ))));
         super::arrow::spawn(
             &mut commands,
-            &mut meshes,
-            &material,
+            (&mut images, *sharp),
+            rgba(arrow.colour),
             (world(arrow.from, *flipped), world(arrow.to, *flipped)),
             Z_DRAWN,
             Drawn,

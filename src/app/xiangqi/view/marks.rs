@@ -6,7 +6,7 @@
 
 use crate::app::schedule::{Begin, Present};
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 
 use crate::app::shell::model::{BoardLook, Settings};
 use crate::app::to_color;
@@ -17,6 +17,7 @@ use crate::app::xiangqi::learn::lessons;
 use crate::app::xiangqi::messages::{MoveRejected, Refusal};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{CELL, world};
+use crate::app::xiangqi::view::paint::{self, Sharpness};
 use crate::rules::{IllegalMove, Square};
 use crate::theme::{self, Shape, geometry as g};
 
@@ -36,19 +37,21 @@ struct BlockerMark {
 /// How long the blocking point stays ringed.
 const BLOCKER_SECS: f32 = 1.5;
 
+/// The marks' pictures, white, each tinted by its colour.
 #[derive(Resource)]
 struct MarkLook {
-    dot: Handle<Mesh>,
-    halo: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    glow: Handle<Mesh>,
-    hint: Handle<ColorMaterial>,
-    selected: Handle<ColorMaterial>,
-    check: Handle<ColorMaterial>,
+    dot: Sprite,
+    halo: Sprite,
+    ring: Sprite,
+    glow: Sprite,
     /// A lesson's marked points: a gold star-ring, on every theme.
-    target: Handle<ColorMaterial>,
-    star: Handle<Mesh>,
+    star: Sprite,
+    /// What they were painted at.
+    sharp: Sharpness,
 }
+
+/// A lesson's gold.
+const TARGET: theme::Rgba = theme::Rgba(0xE8, 0xB0, 0x10, 0xE0);
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_look.in_set(Begin::View))
@@ -62,63 +65,70 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn make_look(
     mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    let r = g::PIECE_RADIUS * CELL;
-    let wood = &theme::WOOD;
-    let glow = match theme::check_glow(crate::rules::Square::A0, false, wood) {
-        Shape::Disc { radius, color, .. } => (radius, color),
-        _ => (g::PIECE_RADIUS + 0.08, wood.check),
+    let sharp = paint::at_start(window);
+    commands.insert_resource(mark_look(sharp, &mut images));
+}
+
+/// The marks painted at `sharp`.
+fn mark_look(sharp: Sharpness, images: &mut Assets<Image>) -> MarkLook {
+    let r = g::PIECE_RADIUS;
+    let glow = match theme::check_glow(crate::rules::Square::A0, false, &theme::WOOD) {
+        Shape::Disc { radius, .. } => radius,
+        _ => g::PIECE_RADIUS + 0.08,
     };
-    let mut mat = |c| crate::app::material(&mut materials, c);
-    commands.insert_resource(MarkLook {
-        dot: meshes.add(Circle::new(g::DOT * CELL)),
-        halo: meshes.add(Annulus::new(r + 0.01 * CELL, r + 0.07 * CELL)),
-        ring: meshes.add(Annulus::new(r - 0.02 * CELL, r + 0.05 * CELL)),
+    let center = (0.0, 0.0);
+    let disc = |radius: f32| Shape::Disc {
+        center,
+        radius,
+        color: paint::WHITE,
+    };
+    let ring = |inner: f32, outer: f32| Shape::Ring {
+        center,
+        inner,
+        outer,
+        color: paint::WHITE,
+    };
+    let mut paint = |shape: Shape, radius: f32| {
+        let side = 2.0 * radius + 0.04;
+        paint::sprite(images, &[shape], (side, side), sharp)
+    };
+    MarkLook {
+        dot: paint(disc(g::DOT), g::DOT),
+        halo: paint(ring(r + 0.01, r + 0.07), r + 0.07),
+        ring: paint(ring(r - 0.02, r + 0.05), r + 0.05),
         // The check glow as the theme describes it (the pictures draw the same).
-        glow: meshes.add(Circle::new(glow.0 * CELL)),
-        hint: mat(wood.hint),
-        selected: mat(wood.selected),
-        check: mat(glow.1),
-        target: mat(theme::Rgba(0xE8, 0xB0, 0x10, 0xE0)),
-        star: meshes.add(star(0.24 * CELL, 0.1 * CELL)),
-    });
-}
-
-/// A five-pointed star: a fan of triangles from its centre through its ten corners.
-fn star(outer: f32, inner: f32) -> Mesh {
-    use bevy::asset::RenderAssetUsages;
-    use bevy::mesh::{Indices, PrimitiveTopology};
-    let mut positions = vec![[0.0, 0.0, 0.0]];
-    for i in 0..10u8 {
-        let r = if i % 2 == 0 { outer } else { inner };
-        let a = std::f32::consts::FRAC_PI_2 + f32::from(i) * std::f32::consts::PI / 5.0;
-        positions.push([r * a.cos(), r * a.sin(), 0.0]);
+        glow: paint(disc(glow), glow),
+        star: paint(star(0.24, 0.1), 0.24),
+        sharp,
     }
-    let uvs: Vec<[f32; 2]> = positions
-        .iter()
-        .map(|p| [0.5 + p[0] / (2.0 * outer), 0.5 - p[1] / (2.0 * outer)])
-        .collect();
-    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
-    let indices: Vec<u32> = (0..10u32)
-        .flat_map(|i| [0, 1 + i, 1 + (i + 1) % 10])
-        .collect();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
 }
 
-fn shape(mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>, at: Vec2, z: f32) -> impl Bundle {
+/// A five-pointed star, white, around the centre.
+fn star(outer: f32, inner: f32) -> Shape {
+    let points = (0..10u8)
+        .map(|i| {
+            let r = if i % 2 == 0 { outer } else { inner };
+            let a = std::f32::consts::FRAC_PI_2 + f32::from(i) * std::f32::consts::PI / 5.0;
+            (r * a.cos(), r * a.sin())
+        })
+        .collect();
+    Shape::Polygon {
+        points,
+        color: paint::WHITE,
+    }
+}
+
+/// A mark's picture in `color` at `at`.
+fn shape(sprite: &Sprite, color: theme::Rgba, at: Vec2, z: f32) -> impl Bundle {
     (
         Mark,
-        Mesh2d(mesh.clone()),
-        MeshMaterial2d(material.clone()),
+        Sprite {
+            color: to_color(color),
+            ..sprite.clone()
+        },
         Transform::from_translation(at.extend(z)),
     )
 }
@@ -154,27 +164,21 @@ fn rebuild(
     look_changed: Res<BoardLook>,
     editing: Res<Editing>,
     lesson: Res<table::learn::lessons::Lessoning<Xiangqi>>,
-    look: Option<Res<MarkLook>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    look: Option<ResMut<MarkLook>>,
+    sharp: Res<Sharpness>,
+    mut images: ResMut<Assets<Image>>,
     marks: Query<Entity, With<Mark>>,
 ) {
-    let Some(look) = look else {
+    let Some(mut look) = look else {
         return;
     };
     let palette = look_changed.theme.palette();
-    if look_changed.is_changed() {
-        // The shared materials take the theme's colours.
-        for (handle, color) in [
-            (&look.hint, palette.hint),
-            (&look.selected, palette.selected),
-            (&look.check, palette.check),
-        ] {
-            if let Some(mut material) = materials.get_mut(handle) {
-                material.color = crate::app::to_color(color);
-            }
-        }
+    let repainted = look.sharp != *sharp;
+    if repainted {
+        *look = mark_look(*sharp, &mut images);
     }
-    if !(model.is_changed()
+    if !(repainted
+        || model.is_changed()
         || selection.is_changed()
         || cursor.is_changed()
         || look_changed.is_changed()
@@ -202,9 +206,9 @@ fn rebuild(
     // A lesson's points to reach or take: a ring and a star on each.
     for sq in lessons::targets(&lesson) {
         let at = world(sq, flipped);
-        commands.spawn(shape(&look.ring, &look.target, at, Z_OVER - 1.0));
+        commands.spawn(shape(&look.ring, TARGET, at, Z_OVER - 1.0));
         if pos.piece_at(sq).is_none() {
-            commands.spawn(shape(&look.star, &look.target, at, Z_OVER - 1.0));
+            commands.spawn(shape(&look.star, TARGET, at, Z_OVER - 1.0));
         }
     }
     if let Some(m) = model.shown_last_move() {
@@ -213,7 +217,7 @@ fn rebuild(
     }
     if pos.is_check() {
         let at = world(pos.general(pos.turn()), flipped);
-        commands.spawn(shape(&look.glow, &look.check, at, Z_UNDER + 1.0));
+        commands.spawn(shape(&look.glow, palette.check, at, Z_UNDER + 1.0));
     }
     if let Some(at) = cursor.0 {
         crate::app::focus_ring(
@@ -225,16 +229,16 @@ fn rebuild(
     if let Some(from) = selection.square {
         commands.spawn(shape(
             &look.halo,
-            &look.selected,
+            palette.selected,
             world(from, flipped),
             Z_OVER,
         ));
         for m in &selection.moves {
             let at = world(m.to, flipped);
             if pos.piece_at(m.to).is_some() {
-                commands.spawn(shape(&look.ring, &look.hint, at, Z_OVER));
+                commands.spawn(shape(&look.ring, palette.hint, at, Z_OVER));
             } else {
-                commands.spawn(shape(&look.dot, &look.hint, at, Z_OVER));
+                commands.spawn(shape(&look.dot, palette.hint, at, Z_OVER));
             }
         }
     }
@@ -267,8 +271,10 @@ fn show_blocker(
             BlockerMark {
                 until: time.elapsed_secs() + BLOCKER_SECS,
             },
-            Mesh2d(look.halo.clone()),
-            MeshMaterial2d(look.check.clone()),
+            Sprite {
+                color: to_color(settings.theme.palette().check),
+                ..look.halo.clone()
+            },
             Transform::from_translation(at.extend(Z_OVER)),
         ));
     }

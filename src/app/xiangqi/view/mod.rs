@@ -5,6 +5,7 @@ pub mod arrow;
 pub mod board;
 pub mod drawn;
 pub mod marks;
+pub mod paint;
 pub mod pieces;
 
 use bevy::prelude::*;
@@ -17,9 +18,9 @@ pub fn plugin(app: &mut App) {
         marks::plugin,
         arrow::plugin,
         drawn::plugin,
+        paint::plugin,
     ))
-    // Meshes and materials added in any order are the same meshes and materials:
-    // the looks of the pieces and of the marks are made side by side.
-    .allow_ambiguous_resource::<Assets<Mesh>>()
-    .allow_ambiguous_resource::<Assets<ColorMaterial>>();
+    // Pictures added in any order are the same pictures: the looks of the pieces and of
+    // the marks are painted side by side.
+    .allow_ambiguous_resource::<Assets<Image>>();
 }

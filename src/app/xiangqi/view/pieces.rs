@@ -16,10 +16,10 @@ use crate::app::xiangqi::edit::Editing;
 use crate::app::xiangqi::messages::{MovePlayed, MoveRejected, Redone, SteppedForward, Undone};
 use crate::app::xiangqi::model::{Model, Selection};
 use crate::app::xiangqi::view::board::{BoardCamera, CELL, TEXT_OVERSAMPLE, world};
+use crate::app::xiangqi::view::paint::{self, Sharpness};
 use crate::games::xiangqi::session::Change;
 use crate::rules::{Board, Move, Piece, Role, Square};
 use crate::theme::{self, Shape, geometry as g};
-use bevy::math::primitives::ConvexPolygon;
 
 const Z_PIECE: f32 = 10.0;
 const Z_MOVING: f32 = 20.0;
@@ -58,18 +58,22 @@ struct Shake {
 
 /// One drawn part of a piece, relative to its centre.
 enum Part {
-    Mesh(Handle<Mesh>, Handle<ColorMaterial>, Transform),
+    /// Its face, rims and any symbol, painted.
+    Picture(Sprite),
     Text(String, f32, bevy::color::Color),
 }
 
-/// Shared meshes and materials for every piece, made from the theme's description of a
-/// piece ([`theme::piece`]) in the look chosen: made again when the theme or the piece
-/// style changes.
+/// Each piece's picture, painted from the theme's description of a piece
+/// ([`theme::piece`]) in the look chosen: painted again when the theme, the piece style or
+/// the board's size on the screen changes.
 #[derive(Resource)]
 struct PieceLook {
-    made_for: (theme::Theme, theme::PieceStyle),
+    made_for: (theme::Theme, theme::PieceStyle, Sharpness),
     parts: std::collections::HashMap<Piece, Vec<Part>>,
 }
+
+/// A piece's picture: its disc with room for the edge's smoothing.
+const PICTURE: f32 = 2.0 * g::PIECE_RADIUS + 0.04;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, (make_look, sync).chain().in_set(Begin::View))
@@ -84,88 +88,48 @@ pub(crate) fn plugin(app: &mut App) {
 fn make_look(
     mut commands: Commands,
     settings: Res<Settings>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    let look = piece_look(settings.theme, settings.pieces, &mut meshes, &mut materials);
+    let sharp = paint::at_start(window);
+    commands.insert_resource(sharp);
+    let look = piece_look((settings.theme, settings.pieces, sharp), &mut images);
     commands.insert_resource(look);
 }
 
-/// Every piece's parts: discs, rings, rectangles, segments and polygons as meshes, the
-/// character as text.
+/// Every piece's parts: its picture (discs, rings and any symbol) and its character.
 fn piece_look(
-    theme_name: theme::Theme,
-    style: theme::PieceStyle,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
+    made_for: (theme::Theme, theme::PieceStyle, Sharpness),
+    images: &mut Assets<Image>,
 ) -> PieceLook {
+    let (theme_name, style, sharp) = made_for;
     let palette = theme_name.palette();
     let mut parts = std::collections::HashMap::new();
     for color in crate::rules::Color::ALL {
         for role in Role::ALL {
             let piece = Piece::new(color, role);
             let shapes = theme::piece(piece, (0.0, 0.0), style, palette);
-            let mut out = Vec::new();
-            for (i, shape) in shapes.into_iter().enumerate() {
-                // Each part a little above the one before.
-                let z = i as f32 * 0.01;
-                let at = |(x, y): (f32, f32)| Transform::from_xyz(x * CELL, y * CELL, z);
-                let (mesh, color, transform) = match shape {
-                    Shape::Disc {
-                        center,
-                        radius,
-                        color,
-                    } => (meshes.add(Circle::new(radius * CELL)), color, at(center)),
-                    Shape::Ring {
-                        center,
-                        inner,
-                        outer,
-                        color,
-                    } => (
-                        meshes.add(Annulus::new(inner * CELL, outer * CELL)),
-                        color,
-                        at(center),
-                    ),
-                    Shape::Rect {
-                        center,
-                        size,
-                        color,
-                    } => (
-                        meshes.add(Rectangle::new(size.0 * CELL, size.1 * CELL)),
-                        color,
-                        at(center),
-                    ),
-                    Shape::Segment { a, b, width, color } => {
-                        // Square ends, as the pictures stroke it.
-                        let (a, b) = (Vec2::new(a.0, a.1), Vec2::new(b.0, b.1));
-                        let d = b - a;
-                        let mut t = at(((a.x + b.x) / 2.0, (a.y + b.y) / 2.0));
-                        t.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
-                        let size = Vec2::new(d.length() + width, width) * CELL;
-                        (meshes.add(Rectangle::from_size(size)), color, t)
-                    }
-                    Shape::Polygon { points, color } => {
-                        let corners = points.iter().map(|&(x, y)| Vec2::new(x, y) * CELL);
-                        let polygon = ConvexPolygon::new_unchecked(corners);
-                        (meshes.add(polygon.mesh().build()), color, at((0.0, 0.0)))
-                    }
-                    Shape::Label {
-                        text, size, color, ..
-                    } => {
-                        out.push(Part::Text(text, size, to_color(color)));
-                        continue;
-                    }
-                };
-                let material = crate::app::material(materials, color);
-                out.push(Part::Mesh(mesh, material, transform));
+            let (labels, painted): (Vec<Shape>, Vec<Shape>) = shapes
+                .into_iter()
+                .partition(|s| matches!(s, Shape::Label { .. }));
+            let mut out = vec![Part::Picture(paint::sprite(
+                images,
+                &painted,
+                (PICTURE, PICTURE),
+                sharp,
+            ))];
+            for label in labels {
+                if let Shape::Label {
+                    text, size, color, ..
+                } = label
+                {
+                    out.push(Part::Text(text, size, to_color(color)));
+                }
             }
             parts.insert(piece, out);
         }
     }
-    PieceLook {
-        made_for: (theme_name, style),
-        parts,
-    }
+    PieceLook { made_for, parts }
 }
 
 /// A piece as the theme draws it: an entity at its point, its parts children.
@@ -200,29 +164,18 @@ fn spawn_piece(
     let Some(parts) = look.parts.get(&piece) else {
         return id;
     };
-    let mut z = 0.0;
     for part in parts {
         let child = match part {
-            Part::Mesh(mesh, material, transform) => {
-                z = transform.translation.z;
-                // A symbol's strokes turn with the character's.
-                let mut transform = *transform;
-                transform.translation = upright * transform.translation;
-                transform.rotation = upright * transform.rotation;
-                commands
-                    .spawn((
-                        Mesh2d(mesh.clone()),
-                        MeshMaterial2d(material.clone()),
-                        transform,
-                    ))
-                    .id()
-            }
+            // A symbol's strokes turn with the character's (the disc is round).
+            Part::Picture(sprite) => commands
+                .spawn((sprite.clone(), Transform::from_rotation(upright)))
+                .id(),
             Part::Text(text, size, color) => commands
                 .spawn((
                     Text2d::new(text.clone()),
                     TextFont::from(font.clone()).with_font_size(size * CELL * TEXT_OVERSAMPLE),
                     TextColor(*color),
-                    Transform::from_xyz(0.0, 0.0, z + 0.01)
+                    Transform::from_xyz(0.0, 0.0, 0.01)
                         .with_rotation(upright)
                         .with_scale(Vec3::splat(1.0 / TEXT_OVERSAMPLE)),
                 ))
@@ -327,12 +280,12 @@ struct Shown<'w> {
     time: Res<'w, Time>,
 }
 
-/// The pieces' meshes and materials, made again when the theme changes.
+/// The pieces' pictures, painted again when the theme or the board's size changes.
 #[derive(SystemParam)]
 struct Looks<'w> {
     look: ResMut<'w, PieceLook>,
-    meshes: ResMut<'w, Assets<Mesh>>,
-    materials: ResMut<'w, Assets<ColorMaterial>>,
+    sharp: Res<'w, Sharpness>,
+    images: ResMut<'w, Assets<Image>>,
 }
 
 fn sync_on_change(
@@ -350,14 +303,11 @@ fn sync_on_change(
         assets,
         time,
     } = shown;
-    let wanted = (board_look.theme, board_look.pieces);
-    if looks.look.made_for != wanted {
-        let Looks {
-            look,
-            meshes,
-            materials,
-        } = &mut looks;
-        **look = piece_look(wanted.0, wanted.1, meshes, materials);
+    let wanted = (board_look.theme, board_look.pieces, *looks.sharp);
+    let repainted = looks.look.made_for != wanted;
+    if repainted {
+        let Looks { look, images, .. } = &mut looks;
+        **look = piece_look(wanted, images);
     }
     let look: &PieceLook = &looks.look;
     let h = &mut happened;
@@ -368,7 +318,7 @@ fn sync_on_change(
         .or(stepped);
     let refused: Vec<Square> = h.rejected.read().map(|r| r.from).collect();
     let any_change = h.changed.read().count() > 0;
-    if !any_change && !board_look.is_changed() {
+    if !any_change && !board_look.is_changed() && !repainted {
         for (e, view) in &pieces {
             if refused.contains(&view.square) {
                 commands.entity(e).insert(Shake {

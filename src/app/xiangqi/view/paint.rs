@@ -1,0 +1,92 @@
+//! The board's round and slanted parts (pieces, marks, arrows, the palaces' diagonals)
+//! as pictures: painted anti-aliased on the CPU at the screen's own pixels a board unit
+//! and shown as sprites. The board camera then needs no multisampling, which cost a
+//! software renderer a quarter of a second of the first frame and 22 MB (issue 77).
+//! They are painted again when the board's size on the screen changes.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::app::schedule::Present;
+use crate::app::shell::stage::{CELL, PanelArea};
+use crate::theme::{Rgba, Shape, geometry as g};
+
+/// Pixels a board unit where the board is shown: the pictures are painted at it, so each
+/// is shown pixel for pixel (one painted larger and shown smaller would blur its edges).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Sharpness(pub f32);
+
+impl Default for Sharpness {
+    fn default() -> Self {
+        Sharpness(64.0)
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Sharpness>()
+        .add_systems(Update, measure.in_set(Present::Stage));
+}
+
+/// The sharpness of a board in `window` beside `panel`: the board camera fits the
+/// board's width and height into what the panel leaves.
+#[must_use]
+pub fn sharpness(window: &Window, panel: &PanelArea) -> f32 {
+    let w = window.physical_width() as f32 - panel.right;
+    let h = window.physical_height() as f32 - panel.bottom;
+    let cell = (w / g::WIDTH).min(h / g::HEIGHT);
+    cell.clamp(8.0, 512.0)
+}
+
+fn measure(
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    panel: Option<Res<PanelArea>>,
+    mut sharp: ResMut<Sharpness>,
+) {
+    if let Some(window) = window {
+        let panel = panel.map(|p| *p).unwrap_or_default();
+        sharp.set_if_neq(Sharpness(sharpness(&window, &panel)));
+    }
+}
+
+/// The sharpness at the start, before the panel has taken its place (it then takes
+/// the window's right side: a tall board, as most are, is as sharp either way).
+pub fn at_start(window: Option<Single<&Window, With<PrimaryWindow>>>) -> Sharpness {
+    window.map_or_else(Sharpness::default, |w| {
+        Sharpness(sharpness(&w, &PanelArea::default()))
+    })
+}
+
+/// `shapes` (board units around the sprite's centre) painted in their colours on a
+/// sprite `size` units wide and high.
+pub fn sprite(
+    images: &mut Assets<Image>,
+    shapes: &[Shape],
+    size: (f32, f32),
+    sharp: Sharpness,
+) -> Sprite {
+    let pixmap = crate::picture::shapes(shapes, size, sharp.0);
+    let shown = Vec2::new(pixmap.width() as f32, pixmap.height() as f32) / sharp.0 * CELL;
+    Sprite {
+        image: images.add(crate::app::pixmap_image(&pixmap)),
+        custom_size: Some(shown),
+        ..default()
+    }
+}
+
+/// Shapes of one colour as a white picture tinted `color`: the theme may change the
+/// colour without a new picture.
+pub fn tinted(
+    images: &mut Assets<Image>,
+    shapes: &[Shape],
+    size: (f32, f32),
+    sharp: Sharpness,
+    color: Rgba,
+) -> Sprite {
+    Sprite {
+        color: crate::app::to_color(color),
+        ..sprite(images, shapes, size, sharp)
+    }
+}
+
+/// White, for the shapes of a tinted picture.
+pub const WHITE: Rgba = Rgba(255, 255, 255, 255);
