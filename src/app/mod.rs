@@ -286,6 +286,34 @@ pub fn run(
 mod tests {
     use super::fitted;
 
+    /// A picture's transparent pixels next to a painted one take its colour, so that
+    /// filtering at the edge fades the colour out instead of darkening it.
+    #[test]
+    fn a_pictures_edge_fades_without_darkening() {
+        use crate::theme::{Rgba, Shape};
+        let white = Rgba(255, 255, 255, 255);
+        let disc = Shape::Disc {
+            center: (0.0, 0.0),
+            radius: 0.3,
+            color: white,
+        };
+        let pixmap = crate::picture::shapes(&[disc], (1.0, 1.0), 40.0);
+        let image = super::pixmap_image(&pixmap);
+        let data = image.data.as_ref().unwrap();
+        let px = |x: usize, y: usize| &data[(y * 40 + x) * 4..(y * 40 + x) * 4 + 4];
+        // Along the middle row: inside, the edge, just outside, far outside.
+        let row: Vec<&[u8]> = (0..40).map(|x| px(x, 20)).collect();
+        let first = row.iter().position(|p| p[3] > 0).unwrap();
+        assert_eq!(
+            row[first - 1][..3],
+            [255, 255, 255],
+            "the pixel before the edge"
+        );
+        assert_eq!(row[first - 1][3], 0);
+        assert_eq!(row[20], [255, 255, 255, 255], "inside");
+        assert_eq!(row[0][3], 0, "far outside");
+    }
+
     #[test]
     fn a_window_larger_than_its_screen_is_made_to_fit_keeping_its_shape() {
         // 1120×800 points on a 2000×1400 screen at scale 2 (960×630 points of room).

@@ -355,3 +355,56 @@ fn a_running_clock_redraws_the_panel_and_keeps_the_board() {
     game.until_seen(sq("e2"), Seen::Red);
     assert!(game.since(mark).contains("board picture drawn"));
 }
+
+/// With one sample a pixel (issue 77) the board's slanted and round edges are still
+/// smooth: across the palace's diagonal and across a piece's rim, a row of pixels passes
+/// through shades between the line's ink and the wood, as a drawing's anti-aliasing
+/// makes them; a jagged line would go from one to the other at once.
+#[test]
+fn slanted_lines_and_round_pieces_are_smooth_at_one_sample_a_pixel() {
+    let game = Game::start("smooth");
+    game.until_still();
+    game.until_logged("board picture kept");
+    let shot = game.shot();
+    let palette = Theme::Wood.palette();
+    let (wood, line, rim) = (palette.board, palette.line, palette.piece_rim);
+    // Between two colours, far from both.
+    let between = |p: [u8; 3], a: theme::Rgba, b: theme::Rgba| !close(p, a, 24) && !close(p, b, 24);
+    // Rows across the diagonal from e1 to f2 (both empty at the start), away from its ends.
+    let (x1, y1, cell) = game.point(sq("e1"));
+    let (x2, y2, _) = game.point(sq("f2"));
+    let mut rows = 0;
+    let mut smooth = 0;
+    for k in 3..=7 {
+        let t = k as f32 / 10.0;
+        let (cx, cy) = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t);
+        let shades = (-6..=6)
+            .map(|dx| shot.at(cx + dx as f32, cy.round()))
+            .filter(|&p| between(p, wood, line))
+            .count();
+        rows += 1;
+        smooth += usize::from(shades >= 1);
+    }
+    game.save_shot("smooth");
+    assert_eq!(
+        smooth, rows,
+        "the palace's diagonal has shades in {smooth} of {rows} rows"
+    );
+    // Rows across the left rim of the cannon on b2, above its centre.
+    let (x, y, _) = game.point(sq("b2"));
+    let r = g::PIECE_RADIUS * cell;
+    let mut shaded = 0;
+    for f in [0.7f32, 0.5, 0.3] {
+        let row = (y - f * r).round();
+        let rim_x = x - r * (1.0 - f * f).sqrt();
+        shaded += usize::from(
+            (-3..=3)
+                .map(|dx| shot.at(rim_x + dx as f32, row))
+                .any(|p| between(p, wood, rim)),
+        );
+    }
+    assert!(
+        shaded >= 2,
+        "the piece's rim has shades in {shaded} of 3 rows"
+    );
+}
