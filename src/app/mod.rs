@@ -32,7 +32,7 @@ use shell::table::{Part, add_game};
 use crate::storage::Dirs;
 use actions::Action;
 use messages::Import;
-pub use table::{AppSet, GameKind, egui_color, focus_ring, material, to_color};
+pub use table::{AppSet, GameKind, egui_color, focus_ring, to_color};
 
 /// A CPU picture as an image for a sprite. A fully transparent pixel takes the colour of
 /// a painted neighbour: filtering between a pixel and its transparent neighbour would

@@ -90,8 +90,8 @@ fn no_two_systems_touch_the_same_data_in_an_undefined_order() {
     assert!(ours.is_empty(), "{}", ours.join("\n"));
 }
 
-/// The game's logic and its board view without a window: the view's meshes, materials
-/// and fonts as assets, no renderer. Each frame lasts a tenth of a second.
+/// The game's logic and its board view without a window: the view's pictures and fonts
+/// as assets, no renderer. Each frame lasts a tenth of a second.
 fn app_with_view() -> App {
     use bevy::time::TimeUpdateStrategy;
     let mut app = App::new();

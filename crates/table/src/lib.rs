@@ -52,7 +52,7 @@ mod shell_parts {
     pub use crate::schedule::{AppSet, GameKind};
     pub use crate::shell::model::*;
     pub use crate::store::slots::CurrentSlot;
-    pub use crate::theme::paint::{egui_color, focus_ring, material, to_color};
+    pub use crate::theme::paint::{egui_color, focus_ring, to_color};
     use crate::{actions, messages, panel, probe, schedule, shell, store};
 
     /// Messages, model, input and logic: the table without a window or files (headless

@@ -42,9 +42,3 @@ pub fn to_color(c: Rgba) -> Color {
 pub const fn egui_color(c: Rgba) -> bevy_egui::egui::Color32 {
     bevy_egui::egui::Color32::from_rgba_unmultiplied_const(c.0, c.1, c.2, c.3)
 }
-
-/// A flat material of a theme colour.
-#[must_use]
-pub fn material(materials: &mut Assets<ColorMaterial>, c: Rgba) -> Handle<ColorMaterial> {
-    materials.add(ColorMaterial::from_color(to_color(c)))
-}
