@@ -42,28 +42,29 @@ pub fn pixmap_image(pixmap: &tiny_skia::Pixmap) -> Image {
     use bevy::asset::RenderAssetUsages;
     use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
     let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+    let pixels = pixmap.pixels();
     let mut rgba = Vec::with_capacity(w * h * 4);
-    for p in pixmap.pixels() {
+    for p in pixels {
         let c = p.demultiply();
         rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
-    let painted = rgba.clone();
+    // A painted pixel's colour (demultiplied) next to a transparent one.
+    let painted = |x: isize, y: isize| {
+        let inside = x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h;
+        let p = inside.then(|| pixels[y as usize * w + x as usize].demultiply())?;
+        (p.alpha() != 0).then(|| [p.red(), p.green(), p.blue()])
+    };
     for y in 0..h {
         for x in 0..w {
-            let i = (y * w + x) * 4;
-            if painted[i + 3] != 0 {
+            if pixels[y * w + x].alpha() != 0 {
                 continue;
             }
+            let (x0, y0) = (x as isize, y as isize);
             let near = [(0, -1), (0, 1), (-1, 0), (1, 0)]
                 .into_iter()
-                .find_map(|(dx, dy)| {
-                    let (nx, ny) = (x as isize + dx, y as isize + dy);
-                    let inside = nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h;
-                    let j = (ny as usize * w + nx as usize) * 4;
-                    (inside && painted[j + 3] != 0)
-                        .then(|| [painted[j], painted[j + 1], painted[j + 2]])
-                });
+                .find_map(|(dx, dy)| painted(x0 + dx, y0 + dy));
             if let Some(c) = near {
+                let i = (y * w + x) * 4;
                 rgba[i..i + 3].copy_from_slice(&c);
             }
         }
