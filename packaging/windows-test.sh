@@ -181,8 +181,19 @@ python3 packaging/windows/test/window.py --start-only "$linux" "$tmp/linux-home"
   fail "the Linux build's window, for its start time (above)"
 
 echo "windows-test: uninstalling silently"
-w "$inst/uninstall.exe" /S
-"$wineserver" -w
+# The uninstaller copies itself to %TEMP% and starts the copy, which removes the game; the
+# first process ends with 2 when it could not start that copy (NSIS's exehead). Under Wine
+# that happened once in many runs (CI, 2026-11-30); a player would run it again, so the
+# test does, saying so, and fails only if it never starts.
+uninstalled=""
+for attempt in 1 2 3; do
+  status=0
+  w "$inst/uninstall.exe" /S || status=$?
+  "$wineserver" -w
+  if [ "$status" -eq 0 ]; then uninstalled=yes; break; fi
+  echo "windows-test: the uninstaller ended with $status (attempt $attempt)"
+done
+check "the uninstaller started its copy" test -n "$uninstalled"
 check "no file of the game is left" test ! -e "$inst"
 check "no Start-menu entry is left" test ! -e "$menu"
 for key in 'Software\Classes\.pgn' 'Software\Classes\.xqf' 'Software\Classes\.fen' \
