@@ -163,6 +163,8 @@ pub enum Begin {
     Settings,
     /// Each game's autosave read.
     Resume,
+    /// The window measured, for what the views paint at its own pixels.
+    Measure,
     /// The views built on what was resumed.
     View,
 }
@@ -288,7 +290,7 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .configure_sets(
             Startup,
-            (Begin::Settings, Begin::Resume, Begin::View).chain(),
+            (Begin::Settings, Begin::Resume, Begin::Measure, Begin::View).chain(),
         )
         .configure_sets(
             EguiPrimaryContextPass,

@@ -150,13 +150,25 @@ def main():
         def point(file, rank):
             return (left + board_w / 2 + (file - 4) * cell, top + h / 2 - (rank - 4.5) * cell)
 
-        before = screenshot(display)
-        save_png(os.path.join(OUT, "wine-window.png"), before)
         h2, e2 = point(7, 2), point(4, 2)
         # The board: inside a square and the river are the same wood; a piece stands out.
-        wood = area(before, *point(1.5, 1.5), cell * 0.15)  # inside a square: no lines
-        river = area(before, left + board_w / 2 + cell * 0.5, top + h / 2, cell * 0.15)
-        cannon = area(before, *h2, cell * 0.15)
+        # Under Wine the picture reaches the X screen a little after the frame that drew it
+        # (a black screen was read once, right after the idle frame): the screen is read
+        # until it shows them, or 30 s pass.
+        def board_shown():
+            shot = screenshot(display)
+            wood = area(shot, *point(1.5, 1.5), cell * 0.15)  # inside a square: no lines
+            river = area(shot, left + board_w / 2 + cell * 0.5, top + h / 2, cell * 0.15)
+            cannon = area(shot, *h2, cell * 0.15)
+            seen.append((shot, wood, river, cannon))
+            return distance(wood, river) <= 30 and distance(cannon, wood) >= 40
+
+        seen = []
+        deadline = time.monotonic() + 30
+        while not board_shown() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        before, wood, river, cannon = seen[-1]
+        save_png(os.path.join(OUT, "wine-window.png"), before)
         if distance(wood, river) > 30:
             fail(f"no board: the wood at e3 {wood} and at the river {river} differ")
         if distance(cannon, wood) < 40:

@@ -14,10 +14,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ImageRenderTarget, RenderTarget, ScalingMode};
+use bevy::core_pipeline::core_2d::Transparent2d;
 use bevy::image::Image;
 use bevy::prelude::*;
+use bevy::render::render_phase::ViewSortedRenderPhases;
 use bevy::render::render_resource::{CachedPipelineState, Extent3d, PipelineCache, TextureFormat};
-use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::render::view::RetainedViewEntity;
+use bevy::render::{Extract, ExtractSchedule, Render, RenderApp, RenderSystems};
+use bevy::shader::ShaderCacheError;
 use bevy::sprite_render::{ColorMaterial, MeshMaterial2d};
 use bevy::text::{TextColor, TextLayoutInfo};
 use bevy::window::{PrimaryWindow, RequestRedraw};
@@ -60,10 +64,21 @@ struct BoardDue(u8);
 /// Frames the board is drawn for a change.
 const AFTER_A_CHANGE: u8 = 2;
 
-/// Set by the renderer while a pipeline is still being compiled: what needs it was left
-/// out of the picture, which is drawn again once it is ready.
+/// Set by the renderer: while a pipeline is still being compiled (`now`), and whether the
+/// board's last drawing left out something whose pipeline was not ready (`board`): the
+/// picture is then drawn again. The second is kept until the board is drawn again, as
+/// the game reads these a frame or two late, and a shader still loading at start
+/// (Bevy's pipelines wait for it between tries) or a pipeline compiled within a frame
+/// could otherwise fall between two reads: a board left blank at start was seen once.
 #[derive(Resource, Clone, Default)]
-struct Compiling(Arc<AtomicBool>);
+struct Compiling {
+    now: Arc<AtomicBool>,
+    board: Arc<AtomicBool>,
+}
+
+/// The board camera's entity, for the renderer to find what it drew.
+#[derive(Resource, Default)]
+struct BoardView(Option<Entity>);
 
 /// The cameras and what the board camera sees (a window part; a test may add it alone:
 /// without Bevy's renderer the board camera draws to the window, as nothing is drawn).
@@ -77,6 +92,8 @@ pub fn plugin(app: &mut App) {
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render
             .insert_resource(compiling.clone())
+            .init_resource::<BoardView>()
+            .add_systems(ExtractSchedule, find_board_view)
             .add_systems(Render, still_compiling.in_set(RenderSystems::Cleanup));
         app.insert_resource(compiling).add_systems(
             PostUpdate,
@@ -292,7 +309,8 @@ fn draw_board_when_changed(
         | AssetEvent::LoadedWithDependencies { id } => !egui_owns(id),
         AssetEvent::Removed { .. } | AssetEvent::Unused { .. } => false,
     });
-    let compiling = compiling.0.load(Ordering::Relaxed);
+    let compiling =
+        compiling.now.load(Ordering::Relaxed) || compiling.board.load(Ordering::Relaxed);
     let assets_changed = images | (assets.1.read().count() + assets.2.read().count() > 0);
     let removed = gone.read().count() > 0;
     if !changed.is_empty() || !looked.is_empty() || removed || assets_changed || clear.is_changed()
@@ -333,11 +351,47 @@ fn requeue_meshes(
     *drew = camera.is_active;
 }
 
+fn find_board_view(
+    cameras: Extract<Query<Entity, With<BoardCamera>>>,
+    mut view: ResMut<BoardView>,
+) {
+    view.0 = cameras.iter().next();
+}
+
 /// Tells the main world whether a pipeline is being compiled now (not one waiting for
-/// a shader that may never come: Bevy retries those every frame, for ever).
-fn still_compiling(cache: Res<PipelineCache>, compiling: Res<Compiling>) {
+/// a shader that may never come: Bevy retries those every frame, for ever), and, in a
+/// frame the board was drawn, whether anything of it waited for its pipeline (then its
+/// shader is on its way).
+fn still_compiling(
+    cache: Res<PipelineCache>,
+    compiling: Res<Compiling>,
+    board: Res<BoardView>,
+    phases: Res<ViewSortedRenderPhases<Transparent2d>>,
+) {
     let creating = cache
         .pipelines()
         .any(|p| matches!(p.state, CachedPipelineState::Creating(_)));
-    compiling.0.store(creating, Ordering::Relaxed);
+    compiling.now.store(creating, Ordering::Relaxed);
+    // The board camera's view (its first) has a phase only in a frame it draws.
+    let drawn = board
+        .0
+        .and_then(|camera| phases.get(&RetainedViewEntity::new(camera.into(), None, 0)));
+    if let Some(phase) = drawn {
+        let waited =
+            phase.items.values().any(
+                |item| match cache.get_render_pipeline_state(item.pipeline) {
+                    CachedPipelineState::Ok(_) => false,
+                    CachedPipelineState::Err(e) => matches!(
+                        e,
+                        ShaderCacheError::ShaderNotLoaded(_)
+                            | ShaderCacheError::ShaderImportNotYetAvailable
+                    ),
+                    CachedPipelineState::Queued | CachedPipelineState::Creating(_) => true,
+                },
+            );
+        if waited {
+            debug!("board picture waits for a pipeline");
+        }
+        compiling.board.store(waited, Ordering::Relaxed);
+    }
 }

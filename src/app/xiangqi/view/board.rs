@@ -1,17 +1,15 @@
 //! The board: wood, lines, palaces, river, point marks and coordinates, drawn
 //! from shapes so it is sharp at every size. Rebuilt when flipped or re-labelled.
 
-use crate::app::schedule::{Begin, Present};
+use crate::app::schedule::Present;
 use bevy::prelude::*;
 
 use crate::app::shell::assets::GameAssets;
 use crate::app::shell::model::BoardLook;
-use crate::app::shell::model::Settings;
 use crate::app::to_color;
 use crate::app::xiangqi::view::paint::{self, Sharpness};
 use crate::rules::Square;
 use crate::theme::{self, Shape, geometry as g};
-use bevy::window::PrimaryWindow;
 
 pub use crate::app::shell::stage::{CELL, PanelArea};
 
@@ -34,8 +32,7 @@ pub fn world(sq: Square, flipped: bool) -> Vec2 {
 
 pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(to_color(theme::WOOD.background)))
-        .add_systems(Startup, draw.in_set(Begin::View))
-        .add_systems(Update, redraw_on_settings.in_set(Present::Board));
+        .add_systems(Update, draw.in_set(Present::Board));
 }
 
 fn label(text: String, at: Vec2, size: f32, color: Color, font: &Handle<Font>) -> impl Bundle {
@@ -49,51 +46,30 @@ fn label(text: String, at: Vec2, size: f32, color: Color, font: &Handle<Font>) -
     )
 }
 
-fn redraw_on_settings(
+/// Draws the board in the first frame, then again when its look or its size on the
+/// screen changes.
+fn draw(
     look: Res<BoardLook>,
     assets: Res<GameAssets>,
     parts: Query<Entity, With<BoardPart>>,
     mut clear: ResMut<ClearColor>,
-    (sharp, mut images, mut drawn_at): (
+    (sharp, mut images, mut made_for): (
         Res<Sharpness>,
         ResMut<Assets<Image>>,
-        Local<Option<Sharpness>>,
+        Local<Option<(BoardLook, Sharpness)>>,
     ),
     mut commands: Commands,
 ) {
-    // The first frame's sharpness is the start's, which drew the board.
-    let sharper = drawn_at.is_some_and(|at| at != *sharp);
-    if drawn_at.is_none() {
-        *drawn_at = Some(*sharp);
+    let wanted = (*look, *sharp);
+    if *made_for == Some(wanted) {
+        return;
     }
-    if (look.is_changed() && !look.is_added()) || sharper {
-        *drawn_at = Some(*sharp);
-        for e in &parts {
-            commands.entity(e).despawn();
-        }
-        spawn_board(&mut commands, &look, &assets, (&mut images, *sharp));
-        clear.0 = to_color(look.theme.palette().background);
+    *made_for = Some(wanted);
+    for e in &parts {
+        commands.entity(e).despawn();
     }
-}
-
-fn draw(
-    mut commands: Commands,
-    settings: Res<Settings>,
-    assets: Res<GameAssets>,
-    mut clear: ResMut<ClearColor>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    mut images: ResMut<Assets<Image>>,
-) {
-    let look = BoardLook {
-        flipped: settings.flipped,
-        coordinates: settings.coordinates,
-        theme: settings.theme,
-        pieces: settings.pieces,
-        face_to_face: settings.face_to_face,
-    };
-    let sharp = paint::at_start(window);
-    spawn_board(&mut commands, &look, &assets, (&mut images, sharp));
-    clear.0 = to_color(settings.theme.palette().background);
+    spawn_board(&mut commands, &look, &assets, (&mut images, *sharp));
+    clear.0 = to_color(look.theme.palette().background);
 }
 
 fn spawn_board(

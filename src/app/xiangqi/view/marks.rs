@@ -6,7 +6,7 @@
 
 use crate::app::schedule::{Begin, Present};
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy::window::RequestRedraw;
 
 use crate::app::shell::model::{BoardLook, Settings};
 use crate::app::to_color;
@@ -46,8 +46,8 @@ struct MarkLook {
     glow: Sprite,
     /// A lesson's marked points: a gold star-ring, on every theme.
     star: Sprite,
-    /// What they were painted at.
-    sharp: Sharpness,
+    /// What they were painted for.
+    made_for: Sharpness,
 }
 
 /// A lesson's gold.
@@ -63,13 +63,8 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-fn make_look(
-    mut commands: Commands,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    mut images: ResMut<Assets<Image>>,
-) {
-    let sharp = paint::at_start(window);
-    commands.insert_resource(mark_look(sharp, &mut images));
+fn make_look(mut commands: Commands, sharp: Res<Sharpness>, mut images: ResMut<Assets<Image>>) {
+    commands.insert_resource(mark_look(*sharp, &mut images));
 }
 
 /// The marks painted at `sharp`.
@@ -102,7 +97,7 @@ fn mark_look(sharp: Sharpness, images: &mut Assets<Image>) -> MarkLook {
         // The check glow as the theme describes it (the pictures draw the same).
         glow: paint(disc(glow), glow),
         star: paint(star(0.24, 0.1), 0.24),
-        sharp,
+        made_for: sharp,
     }
 }
 
@@ -173,7 +168,7 @@ fn rebuild(
         return;
     };
     let palette = look_changed.theme.palette();
-    let repainted = look.sharp != *sharp;
+    let repainted = look.made_for != *sharp;
     if repainted {
         *look = mark_look(*sharp, &mut images);
     }

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::app::schedule::Present;
+use crate::app::schedule::{Begin, Present};
 use crate::app::shell::stage::{CELL, PanelArea};
 use crate::theme::{Rgba, Shape, geometry as g};
 
@@ -23,7 +23,11 @@ impl Default for Sharpness {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    // Measured once before the views are first painted (the panel has not taken its
+    // place yet: it takes the window's right side, and a tall board, as most are, is as
+    // sharp either way), then each frame.
     app.init_resource::<Sharpness>()
+        .add_systems(Startup, measure.in_set(Begin::Measure))
         .add_systems(Update, measure.in_set(Present::Stage));
 }
 
@@ -46,14 +50,6 @@ fn measure(
         let panel = panel.map(|p| *p).unwrap_or_default();
         sharp.set_if_neq(Sharpness(sharpness(&window, &panel)));
     }
-}
-
-/// The sharpness at the start, before the panel has taken its place (it then takes
-/// the window's right side: a tall board, as most are, is as sharp either way).
-pub fn at_start(window: Option<Single<&Window, With<PrimaryWindow>>>) -> Sharpness {
-    window.map_or_else(Sharpness::default, |w| {
-        Sharpness(sharpness(&w, &PanelArea::default()))
-    })
 }
 
 /// `shapes` (board units around the sprite's centre) painted in their colours on a

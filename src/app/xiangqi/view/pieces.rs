@@ -88,12 +88,10 @@ pub(crate) fn plugin(app: &mut App) {
 fn make_look(
     mut commands: Commands,
     settings: Res<Settings>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    sharp: Res<Sharpness>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let sharp = paint::at_start(window);
-    commands.insert_resource(sharp);
-    let look = piece_look((settings.theme, settings.pieces, sharp), &mut images);
+    let look = piece_look((settings.theme, settings.pieces, *sharp), &mut images);
     commands.insert_resource(look);
 }
 
