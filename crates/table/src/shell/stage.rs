@@ -76,9 +76,14 @@ struct Compiling {
     board: Arc<AtomicBool>,
 }
 
-/// The board camera's entity, for the renderer to find what it drew.
+/// What the renderer needs of the main world to say so: the board camera's entity (to
+/// find what it drew) and the window's wake-up (a drawing that waited is drawn again
+/// even if the window was going to sleep).
 #[derive(Resource, Default)]
-struct BoardView(Option<Entity>);
+struct Views {
+    board: Option<Entity>,
+    wake: Option<bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>>,
+}
 
 /// The cameras and what the board camera sees (a window part; a test may add it alone:
 /// without Bevy's renderer the board camera draws to the window, as nothing is drawn).
@@ -92,8 +97,8 @@ pub fn plugin(app: &mut App) {
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render
             .insert_resource(compiling.clone())
-            .init_resource::<BoardView>()
-            .add_systems(ExtractSchedule, find_board_view)
+            .init_resource::<Views>()
+            .add_systems(ExtractSchedule, find_views)
             .add_systems(Render, still_compiling.in_set(RenderSystems::Cleanup));
         app.insert_resource(compiling).add_systems(
             PostUpdate,
@@ -351,47 +356,55 @@ fn requeue_meshes(
     *drew = camera.is_active;
 }
 
-fn find_board_view(
+fn find_views(
     cameras: Extract<Query<Entity, With<BoardCamera>>>,
-    mut view: ResMut<BoardView>,
+    wake: Extract<Option<Res<bevy::winit::EventLoopProxyWrapper>>>,
+    mut views: ResMut<Views>,
 ) {
-    view.0 = cameras.iter().next();
+    views.board = cameras.iter().next();
+    if views.wake.is_none() {
+        views.wake = wake.as_ref().map(|w| (***w).clone());
+    }
 }
 
 /// Tells the main world whether a pipeline is being compiled now (not one waiting for
 /// a shader that may never come: Bevy retries those every frame, for ever), and, in a
 /// frame the board was drawn, whether anything of it waited for its pipeline (then its
-/// shader is on its way).
+/// shader is on its way). A view whose drawing waited wakes the window for another.
 fn still_compiling(
     cache: Res<PipelineCache>,
     compiling: Res<Compiling>,
-    board: Res<BoardView>,
+    views: Res<Views>,
     phases: Res<ViewSortedRenderPhases<Transparent2d>>,
 ) {
     let creating = cache
         .pipelines()
         .any(|p| matches!(p.state, CachedPipelineState::Creating(_)));
     compiling.now.store(creating, Ordering::Relaxed);
-    // The board camera's view (its first) has a phase only in a frame it draws.
-    let drawn = board
-        .0
-        .and_then(|camera| phases.get(&RetainedViewEntity::new(camera.into(), None, 0)));
-    if let Some(phase) = drawn {
-        let waited =
-            phase.items.values().any(
-                |item| match cache.get_render_pipeline_state(item.pipeline) {
-                    CachedPipelineState::Ok(_) => false,
-                    CachedPipelineState::Err(e) => matches!(
-                        e,
-                        ShaderCacheError::ShaderNotLoaded(_)
-                            | ShaderCacheError::ShaderImportNotYetAvailable
-                    ),
-                    CachedPipelineState::Queued | CachedPipelineState::Creating(_) => true,
-                },
-            );
-        if waited {
-            debug!("board picture waits for a pipeline");
+    let waits = |item: &Transparent2d| match cache.get_render_pipeline_state(item.pipeline) {
+        CachedPipelineState::Ok(_) => false,
+        CachedPipelineState::Err(e) => matches!(
+            e,
+            ShaderCacheError::ShaderNotLoaded(_) | ShaderCacheError::ShaderImportNotYetAvailable
+        ),
+        CachedPipelineState::Queued | CachedPipelineState::Creating(_) => true,
+    };
+    // Each camera's first view has a phase only in a frame it draws.
+    let board = views
+        .board
+        .map(|camera| RetainedViewEntity::new(camera.into(), None, 0));
+    let mut any = false;
+    for (view, phase) in phases.iter() {
+        let waited = phase.items.values().any(waits);
+        if Some(*view) == board {
+            if waited {
+                debug!("board picture waits for a pipeline");
+            }
+            compiling.board.store(waited, Ordering::Relaxed);
         }
-        compiling.board.store(waited, Ordering::Relaxed);
+        any |= waited;
+    }
+    if any && let Some(wake) = &views.wake {
+        let _ = wake.send_event(bevy::winit::WinitUserEvent::WakeUp);
     }
 }
