@@ -316,10 +316,21 @@ fn the_panel_goes_below_the_board_in_a_tall_window_and_back_beside_it() {
     assert!(!game.log().contains("panel content overflows"));
     let beside = || game.log().matches("panel beside the board").count();
     let before = beside();
+    let mark = game.mark();
     game.resize(1120, 800);
     game.until("the panel beside the board again", || {
         (beside() > before).then_some(())
     });
+    // The pictures are painted once for the new size, when it has held (the frames
+    // between, the panel still below, paint nothing): at 1120×800 beside the panel the
+    // board's 10.9 units high take 800 px.
+    game.until_still();
+    let since = game.since(mark);
+    let painted: Vec<&str> = since
+        .lines()
+        .filter_map(|l| l.split("pictures painted at ").nth(1))
+        .collect();
+    assert_eq!(painted, ["73.4 px a unit"], "painted after the resize");
     game.below.set(0.0);
     game.until_seen(sq("e2"), Seen::Red);
     game.until_seen(sq("h9"), Seen::Black);
