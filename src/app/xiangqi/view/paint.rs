@@ -78,15 +78,12 @@ fn measure(
             sharp.0 = now;
             // The window tests count how often a resize paints the pictures.
             debug!("pictures painted at {now:.1} px a unit");
+            return;
         }
-        Some((seen, _)) if seen == now => {
-            redraw.write(bevy::window::RequestRedraw);
-        }
-        _ => {
-            *since = Some((now, t));
-            redraw.write(bevy::window::RequestRedraw);
-        }
+        Some((seen, _)) if seen == now => {}
+        _ => *since = Some((now, t)),
     }
+    redraw.write(bevy::window::RequestRedraw);
 }
 
 /// `shapes` (board units around the sprite's centre) painted in their colours on a
