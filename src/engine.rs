@@ -283,6 +283,10 @@ impl Engine {
         let (go, budget) = match limit {
             Limit::Depth(d) => (format!("go depth {d}"), Some(Duration::ZERO)),
             Limit::MoveTime(t) => (format!("go movetime {}", t.as_millis()), Some(t)),
+            // Whichever comes first: the engine stops at the depth or at the time.
+            Limit::DepthWithin(d, t) => {
+                (format!("go depth {d} movetime {}", t.as_millis()), Some(t))
+            }
             // An infinite search may be quiet for as long as it likes; it is the stop
             // that must be answered in time.
             Limit::Infinite => ("go infinite".to_owned(), None),

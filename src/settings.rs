@@ -77,7 +77,7 @@ pub const MAX_MOVE_TIME: std::time::Duration = std::time::Duration::from_secs(60
 #[must_use]
 pub fn clamp_strength(limit: Limit) -> Limit {
     match limit {
-        Limit::Depth(d) => Limit::Depth(d.clamp(1, MAX_DEPTH)),
+        Limit::Depth(d) | Limit::DepthWithin(d, _) => Limit::Depth(d.clamp(1, MAX_DEPTH)),
         Limit::MoveTime(t) => {
             Limit::MoveTime(t.clamp(std::time::Duration::from_millis(100), MAX_MOVE_TIME))
         }

@@ -173,7 +173,9 @@ pub fn want(table: &Table) -> Option<Want> {
 }
 
 /// The computer's time for a move: what its strength allows, but no more than a
-/// twentieth of its clock plus the increment, so it does not lose on time.
+/// twentieth of its clock plus the increment, so it does not lose on time. A depth (a
+/// level's) stays its cap: the smaller of the two limits, so that a level is its level
+/// on any clock (issue 91: level 1 searched 100 s to depth 21 on 30+10).
 fn clock_limit(session: &Session, side: Color, strength: Limit) -> Limit {
     let Some(clock) = session.clock() else {
         return strength;
@@ -187,7 +189,9 @@ fn clock_limit(session: &Session, side: Color, strength: Limit) -> Limit {
     match strength {
         Limit::MoveTime(t) => Limit::MoveTime(t.min(share)),
         // A depth can take longer than the clock allows late in a game.
-        Limit::Depth(_) | Limit::Infinite => Limit::MoveTime(share),
+        Limit::Depth(d) => Limit::DepthWithin(d, share),
+        Limit::DepthWithin(d, t) => Limit::DepthWithin(d, t.min(share)),
+        Limit::Infinite => Limit::MoveTime(share),
     }
 }
 
@@ -281,6 +285,31 @@ mod tests {
         t.hint = true;
         t.computer = Some(Color::Black);
         assert_eq!(want(&t), None);
+    }
+
+    /// A level on a clock keeps its depth (issue 91: level 1 on 30+10 searched 100 s,
+    /// to depth 21): the search stops at the level's depth or at the clock's share,
+    /// whichever comes first; a time strength takes the smaller of the two times.
+    #[test]
+    fn a_level_on_a_clock_keeps_its_depth_within_the_clocks_share() {
+        let mut session = Session::new();
+        session.new_game_with(Some("30+10".parse().unwrap()));
+        let level = crate::engine::levels::Level::get(1).unwrap();
+        let mut t = table(&session);
+        t.computer = Some(Color::Red);
+        t.level = Some(level);
+        // 30 minutes: a twentieth is 90 s, and the increment's 10 on top.
+        let share = Duration::from_secs(100);
+        let w = want(&t).unwrap();
+        assert_eq!(w.job.limit, Limit::DepthWithin(level.depth, share));
+        t.level = None;
+        t.strength = Limit::Depth(12);
+        assert_eq!(want(&t).unwrap().job.limit, Limit::DepthWithin(12, share));
+        t.strength = Limit::MoveTime(Duration::from_secs(3));
+        let w = want(&t).unwrap();
+        assert_eq!(w.job.limit, Limit::MoveTime(Duration::from_secs(3)));
+        t.strength = Limit::MoveTime(Duration::from_secs(300));
+        assert_eq!(want(&t).unwrap().job.limit, Limit::MoveTime(share));
     }
 
     #[test]

@@ -141,6 +141,9 @@ impl Line {
 /// assert_eq!("depth 8".parse(), Ok(Limit::Depth(8)));
 /// assert_eq!("1.5 s".parse(), Ok(Limit::MoveTime(Duration::from_millis(1500))));
 /// assert_eq!(Limit::MoveTime(Duration::from_millis(250)).to_string(), "0.25 s");
+/// let within = Limit::DepthWithin(3, Duration::from_secs(2));
+/// assert_eq!(within.to_string(), "depth 3 within 2 s");
+/// assert_eq!("depth 3 within 2 s".parse(), Ok(within));
 /// assert!("depth many".parse::<Limit>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +152,9 @@ pub enum Limit {
     Depth(u32),
     /// For this long.
     MoveTime(Duration),
+    /// To this many plies, but no longer than this: a level on a clock stays its level
+    /// while its time allows (UCI `go depth D movetime T`).
+    DepthWithin(u32, Duration),
     /// Until told to stop (analysis).
     Infinite,
 }
@@ -163,6 +169,7 @@ impl std::fmt::Display for Limit {
                 let text = format!("{}.{:03}", ms / 1000, ms % 1000);
                 write!(f, "{} s", text.trim_end_matches('0').trim_end_matches('.'))
             }
+            Limit::DepthWithin(d, t) => write!(f, "depth {d} within {}", Limit::MoveTime(*t)),
             Limit::Infinite => f.write_str("infinite"),
         }
     }
@@ -178,6 +185,13 @@ impl std::str::FromStr for Limit {
             return Ok(Limit::Infinite);
         }
         if let Some(depth) = text.strip_prefix("depth") {
+            if let Some((depth, time)) = depth.split_once("within") {
+                let Ok(Limit::MoveTime(t)) = time.parse() else {
+                    return Err(bad());
+                };
+                let depth = depth.trim().parse().map_err(|_| bad())?;
+                return Ok(Limit::DepthWithin(depth, t));
+            }
             return depth.trim().parse().map(Limit::Depth).map_err(|_| bad());
         }
         let (number, millis) = if let Some(n) = text.strip_suffix("ms") {

@@ -5,16 +5,69 @@ use super::harness::{Game, Seen};
 use super::{AFTER_H2E2, go_point, panel_place, sq};
 
 /// The clock's last reading the game logged in `log` (`xiangqi clock waits: red 598.250
-/// black 600.000`), as (red, black) seconds.
+/// black 600.000, periods used 0 0`), as (red, black) seconds.
 fn clock_logged(log: &str, what: &str) -> Option<(f64, f64)> {
+    clock_and_periods_logged(log, what).map(|(red, black, _)| (red, black))
+}
+
+/// The same reading with the 读秒 periods each side has used: (red, black, [used]).
+fn clock_and_periods_logged(log: &str, what: &str) -> Option<(f64, f64, [u8; 2])> {
     let line = log
         .lines()
         .rfind(|l| l.contains(&format!("xiangqi clock {what}: ")))?;
     let rest = line.split(&format!("xiangqi clock {what}: ")).nth(1)?;
-    let mut words = rest.split_whitespace();
+    let mut words = rest.split_whitespace().map(|w| w.trim_end_matches(','));
     let red = words.nth(1)?.parse().ok()?;
     let black = words.nth(1)?.parse().ok()?;
-    Some((red, black))
+    let used = [words.nth(2)?.parse().ok()?, words.next()?.parse().ok()?];
+    Some((red, black, used))
+}
+
+/// Space pauses the clock, also in 读秒, and the pause costs nothing (issue 91): red's
+/// base of a second spent, its first 5 s period running, paused for 7 s (longer than
+/// the period; the window sleeps), run again for a second and paused: red has used no
+/// period, and what is left of it went down by about the second it ran.
+#[test]
+fn a_pause_costs_no_time_and_no_byoyomi_period() {
+    let game = Game::start_with("pause", &["--clock", "0:01+0/5x3"]);
+    game.until_logged("xiangqi clock Byoyomi");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let mark = game.mark();
+    game.key("space");
+    let paused = game.until("the clock paused", || {
+        clock_and_periods_logged(&game.since(mark), "paused")
+    });
+    assert_eq!(
+        paused.2,
+        [0, 0],
+        "red plays in its first period: {paused:?}"
+    );
+    std::thread::sleep(std::time::Duration::from_secs(7));
+    let mark = game.mark();
+    game.key("space");
+    let resumed = game.until("the clock running again", || {
+        clock_and_periods_logged(&game.since(mark), "runs")
+    });
+    assert!(
+        (resumed.0 - paused.0).abs() < 0.05 && resumed.2 == [0, 0],
+        "nothing ran while paused: {paused:?} then {resumed:?}"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let mark = game.mark();
+    game.key("space");
+    let again = game.until("the clock paused again", || {
+        clock_and_periods_logged(&game.since(mark), "paused")
+    });
+    assert_eq!(again.2, [0, 0], "no period used by the pause: {again:?}");
+    let ran = resumed.0 - again.0;
+    assert!(
+        (0.8..2.0).contains(&ran),
+        "red's period went down by the second it ran: {resumed:?} then {again:?}"
+    );
+    assert!(
+        !game.log().contains("flag fell"),
+        "nobody lost on time while paused"
+    );
 }
 
 /// The CPU ticks process `pid` used over `secs` seconds.

@@ -62,6 +62,7 @@ mod shell_parts {
         app.init_resource::<store::slots::CurrentSlot>();
         app.add_plugins((
             schedule::plugin,
+            crate::clock::plugin,
             actions::plugin,
             messages::plugin,
             shell::model::plugin,

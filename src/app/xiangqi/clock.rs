@@ -54,15 +54,18 @@ fn back_at_table(model: Res<Model>) {
     log_clock("as left", &model);
 }
 
-/// The clock's reading in the log (`xiangqi clock waits: red 598.250 black 600.000`),
-/// read by the real-window tests.
+/// The clock's reading in the log (`xiangqi clock waits: red 598.250 black 600.000,
+/// periods used 0 0`), read by the real-window tests.
 fn log_clock(what: &str, model: &Model) {
     if let Some(clock) = model.clock() {
         let left = |side| clock.left(side).as_secs_f64();
+        let used = clock.reading().used;
         info!(
-            "xiangqi clock {what}: red {:.3} black {:.3}",
+            "xiangqi clock {what}: red {:.3} black {:.3}, periods used {} {}",
             left(Side::Red),
-            left(Side::Black)
+            left(Side::Black),
+            used[0],
+            used[1]
         );
     }
 }
@@ -157,8 +160,14 @@ fn actions(
     for &action in actions.read() {
         match action {
             TableCommand::TogglePause => match model.clock().map(Clock::is_paused) {
-                Some(true) => model.resume(),
-                Some(false) => model.pause(),
+                Some(true) => {
+                    model.resume();
+                    log_clock("runs", &model);
+                }
+                Some(false) => {
+                    model.pause();
+                    log_clock("paused", &model);
+                }
                 None => {}
             },
             TableCommand::Resign => {

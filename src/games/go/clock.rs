@@ -17,6 +17,9 @@ pub type GoClock = Clock<Color>;
 /// `10+0/30`): SGF's `TM` has the base only, and `OT` no agreed form.
 const CONTROL: &str = "XC";
 
+/// SGF's time left (`BL`, `WL`) and 读秒 periods left (`OB`, `OW`) on a node.
+const TIME_LEFT: [&str; 4] = ["BL", "WL", "OB", "OW"];
+
 impl Session {
     /// The game's clock, if it has one.
     #[must_use]
@@ -110,11 +113,24 @@ impl Session {
         file.set_tag("OT", Some(&overtime));
         file.set_tag(CONTROL, Some(&controls.to_string()));
         let node = &mut file.nodes[self.node()];
-        node.props.retain(|(n, _)| n != "BL" && n != "WL");
-        for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
-            let left = clock.left(color).as_secs_f32();
+        node.props.retain(|(n, _)| !TIME_LEFT.contains(&n.as_str()));
+        let reading = clock.reading();
+        for (name, periods, color) in [("BL", "OB", Color::Black), ("WL", "OW", Color::White)] {
+            let left = clock.left(color).as_secs_f64();
             node.props
-                .push((name.to_owned(), vec![format!("{left:.1}")]));
+                .push((name.to_owned(), vec![format!("{left:.3}")]));
+            // SGF's periods left in 读秒 (FF[4] `OB`/`OW`): written once a side is in
+            // it, so that a file or the autosave gives back the periods used (issue 91).
+            let i = color.index();
+            if reading.in_byoyomi[i] {
+                let left = clock
+                    .control_of(color)
+                    .periods
+                    .max(1)
+                    .saturating_sub(reading.used[i]);
+                node.props
+                    .push((periods.to_owned(), vec![left.to_string()]));
+            }
         }
     }
 
@@ -130,15 +146,25 @@ impl Session {
         let mut clock = Clock::new(control, self.game.position().to_move());
         let mut reading = clock.reading();
         let node = file.node(self.node());
-        for (name, color) in [("BL", Color::Black), ("WL", Color::White)] {
-            let left = node
-                .props
+        let value = |name: &str| {
+            node.props
                 .iter()
                 .find(|(n, _)| n == name)
-                .and_then(|(_, v)| v.first()?.trim().parse::<f32>().ok())
-                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 36_000.0);
+                .and_then(|(_, v)| v.first()?.trim().parse::<f64>().ok())
+        };
+        for (name, periods, color) in [("BL", "OB", Color::Black), ("WL", "OW", Color::White)] {
+            let i = color.index();
+            let left = value(name).filter(|s| s.is_finite() && *s >= 0.0 && *s <= 36_000.0);
             if let Some(secs) = left {
-                reading.left[color.index()] = Duration::from_secs_f32(secs);
+                reading.left[i] = Duration::from_secs_f64(secs);
+            }
+            let all = clock.control_of(color).periods.max(1);
+            if clock.control_of(color).byoyomi.is_some()
+                && let Some(n) = value(periods).filter(|n| (1.0..=f64::from(all)).contains(n))
+            {
+                reading.in_byoyomi[i] = true;
+                // Whole periods: the value was checked to lie in 1..=all.
+                reading.used[i] = all - n as u8;
             }
         }
         clock.set(reading, self.game.position().to_move());

@@ -207,6 +207,41 @@ fn time_odds_give_black_and_white_their_own_clocks_and_the_file_keeps_both() {
     let again = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
     assert_eq!(again.setup.time, Some(odds));
     assert_eq!(again.clock().unwrap().controls(), odds);
+    // The whole clock, 读秒 and the time spent on the move in progress with it.
+    assert_eq!(
+        again.clock().unwrap().reading(),
+        t.clock().unwrap().reading()
+    );
+}
+
+/// 读秒 with periods at Go: the periods used come back from the file (SGF's `OB`/`OW`,
+/// periods left), with the time left to the millisecond; a plain side stays plain
+/// (issue 91: "（读秒）×2 3.0" came back as a plain 2.4).
+#[test]
+fn byoyomi_periods_used_come_back_from_the_file() {
+    let control: crate::rules::Controls = "0:02+0/5x3".parse().unwrap();
+    let mut t = Session::new(GoSetup {
+        time: Some(control),
+        ..GoSetup::of(9, 0)
+    });
+    assert!(t.play(at("E5")));
+    assert!(
+        !t.tick(Duration::from_millis(9_250)),
+        "white's base, a period and more"
+    );
+    assert!(t.play(at("E4")));
+    assert!(!t.tick(Duration::from_millis(1_500)));
+    let now = t.clock().unwrap().reading();
+    assert_eq!((now.in_byoyomi, now.used), ([false, true], [0, 1]));
+    let written = sgf::write(&t.to_file());
+    assert!(
+        written.contains("OW[2]"),
+        "two of white's periods left: {written}"
+    );
+    assert!(!written.contains("OB["), "black is not in 读秒: {written}");
+    let file = &sgf::read(&written).unwrap()[0];
+    let again = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
+    assert_eq!(again.clock().unwrap().reading(), now);
 }
 
 #[test]

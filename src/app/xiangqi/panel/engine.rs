@@ -152,7 +152,8 @@ fn strength_ui(ui: &mut egui::Ui, strength: Limit, lang: Lang) -> Option<Limit> 
             );
             *t = std::time::Duration::from_millis((secs * 1000.0).round() as u64);
         }
-        Limit::Infinite => {}
+        // Not a strength the settings hold (the plan's, for a level on a clock).
+        Limit::DepthWithin(..) | Limit::Infinite => {}
     }
     (s != strength).then_some(crate::settings::clamp_strength(s))
 }

@@ -474,8 +474,13 @@ impl Session {
         {
             let _ = record.game.declare(outcome);
         }
+        record.tags.retain(|(k, _)| k != timing::READINGS);
         if let Some(timing) = &t.timing {
             timing.annotate(&mut record);
+            // The readings follow the line played: written when it is the record's.
+            if t.line == t.tree.main_line() {
+                timing.annotate_readings(&mut record, t.game.ply_count());
+            }
         }
         // Its opening's code and name, where the game's own tags do not say them.
         crate::rules::opening::tag(&mut record, false);

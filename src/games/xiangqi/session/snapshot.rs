@@ -25,10 +25,9 @@
 //! from one cut off after a complete line (version 1 files had none and still read).
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
-use super::clock::{Clock, Reading};
-use super::timing::Timing;
+use super::clock::Clock;
+use super::timing::{Timing, parse_reading, reading_text};
 use super::{Note, Session, Step, Table};
 use crate::rules::tree::{GameTree, Nag, NodeId, escape};
 use crate::rules::{Controls, Game, Move, Outcome, Position};
@@ -317,21 +316,6 @@ fn parse_step(text: &str) -> Result<Step, String> {
     })
 }
 
-/// A clock reading as [`parse_reading`] reads it: each side's milliseconds, `b` after a
-/// side in 读秒.
-fn reading_text(r: &Reading) -> String {
-    let side = |i: usize| {
-        // `b` in 读秒, then the periods used up if any (`b2`).
-        let b = match (r.in_byoyomi[i], r.used[i]) {
-            (false, _) => String::new(),
-            (true, 0) => "b".to_owned(),
-            (true, used) => format!("b{used}"),
-        };
-        format!("{}{b}", r.left[i].as_millis())
-    };
-    format!("{},{}", side(0), side(1))
-}
-
 fn table_text(t: &Table) -> String {
     let moves: Vec<String> = t.game.moves().map(|m| m.to_string()).collect();
     let mut out = format!(
@@ -372,28 +356,6 @@ fn table_text(t: &Table) -> String {
         let _ = write!(out, ";review={review}");
     }
     out
-}
-
-fn parse_reading(text: &str) -> Result<Reading, String> {
-    let bad = || format!("\"{text}\" is not a clock reading");
-    let (r, b) = text.split_once(',').ok_or_else(bad)?;
-    let mut reading = Reading {
-        left: [Duration::ZERO; 2],
-        in_byoyomi: [false; 2],
-        used: [0; 2],
-    };
-    for (i, side) in [r, b].into_iter().enumerate() {
-        let (ms, used) = match side.split_once('b') {
-            Some((ms, "")) => (ms, Some(0)),
-            Some((ms, used)) => (ms, Some(used.parse::<u8>().map_err(|_| bad())?)),
-            None => (side, None),
-        };
-        reading.in_byoyomi[i] = used.is_some();
-        reading.used[i] = used.unwrap_or(0);
-        let ms: u64 = ms.parse().map_err(|_| bad())?;
-        reading.left[i] = Duration::from_millis(ms);
-    }
-    Ok(reading)
 }
 
 /// A table as [`table_text`] writes it (or a version 2 game and its clock).

@@ -65,8 +65,10 @@ impl Table {
 
     /// A record's table: all its lines, notes and tags; its main line followed; with a
     /// `TimeControl` tag its clocks, stopped.
-    pub(super) fn from_record(record: GameRecord) -> Table {
+    pub(super) fn from_record(mut record: GameRecord) -> Table {
         let timing = timing::control_of(&record).map(|c| Timing::from_record(&record, c));
+        // Taken in by the clock; written again from it with the record.
+        record.tags.retain(|(k, _)| k != timing::READINGS);
         // The readers check every line; a record built by hand may still have an illegal
         // variation, and then its main line is kept.
         let tree = GameTree::from_record(&record).unwrap_or_else(|_| {

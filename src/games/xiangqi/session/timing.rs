@@ -29,11 +29,24 @@ impl Timing {
         t
     }
 
-    /// A record's clocks: each `[%clk]` is the mover's time after its move; where one
-    /// is missing the mover's time stays as it was.
+    /// A record's clocks: our own [`READINGS`] tag where it fits the moves (both
+    /// sides to the millisecond, 读秒 and its periods used, the move in progress), else
+    /// each `[%clk]`, the mover's time after its move; where one is missing the mover's
+    /// time stays as it was.
     pub(super) fn from_record(record: &GameRecord, control: Controls) -> Timing {
         let game = &record.game;
         let mut t = Timing::new(control, game);
+        if let Some((readings, now)) = record
+            .tag(READINGS)
+            .and_then(|text| read_readings(text, game.ply_count()))
+        {
+            t.readings[..readings.len()].copy_from_slice(&readings);
+            t.show(game);
+            if let Some(now) = now {
+                t.clock.set(now, game.position().turn());
+            }
+            return t;
+        }
         for n in 1..t.readings.len() {
             let mut reading = t.readings[n - 1];
             if n <= game.ply_count() {
@@ -46,6 +59,21 @@ impl Timing {
         }
         t.show(game);
         t
+    }
+
+    /// Writes [`READINGS`] into `record`, whose moves are the `plies` first of the line
+    /// these readings follow: the clocks when each ply was reached and, if time ran
+    /// since, as they stand now.
+    pub(super) fn annotate_readings(&self, record: &mut GameRecord, plies: usize) {
+        let Some(reached) = self.readings.get(..=plies) else {
+            return;
+        };
+        let mut text: Vec<String> = reached.iter().map(reading_text).collect();
+        let now = self.clock.reading();
+        if reached.last() != Some(&now) {
+            text.push(format!("now={}", reading_text(&now)));
+        }
+        record.set_tag(READINGS, &text.join(" "));
     }
 
     /// `mover` made the move that reached `ply`; `over` if it ended the game.
@@ -102,6 +130,67 @@ impl Timing {
             write_control(record, "Black", black);
         }
     }
+}
+
+/// Our tag of a timed game's clocks: each ply's reading as the autosave writes it
+/// (`600000,598000b1`: milliseconds, `b` and the periods used in 读秒), then `now=…` if
+/// time ran on the move in progress. PGN's `[%clk]` has whole seconds of the mover's time
+/// only: 读秒 and its periods used would come back fresh from it (issue 91).
+pub(super) const READINGS: &str = "ClockReadings";
+
+/// The readings of [`READINGS`]' text for a game of `plies` moves, and the reading
+/// now; `None` if it does not fit them (a file edited elsewhere), so that `[%clk]` is
+/// read instead.
+fn read_readings(text: &str, plies: usize) -> Option<(Vec<Reading>, Option<Reading>)> {
+    let mut readings = Vec::new();
+    let mut now = None;
+    for word in text.split_whitespace() {
+        match word.strip_prefix("now=") {
+            Some(r) if now.is_none() => now = Some(parse_reading(r).ok()?),
+            Some(_) => return None,
+            None if now.is_none() => readings.push(parse_reading(word).ok()?),
+            None => return None,
+        }
+    }
+    (readings.len() == plies + 1).then_some((readings, now))
+}
+
+/// A clock reading as [`parse_reading`] reads it: each side's milliseconds, `b` after a
+/// side in 读秒.
+pub(super) fn reading_text(r: &Reading) -> String {
+    let side = |i: usize| {
+        // `b` in 读秒, then the periods used up if any (`b2`).
+        let b = match (r.in_byoyomi[i], r.used[i]) {
+            (false, _) => String::new(),
+            (true, 0) => "b".to_owned(),
+            (true, used) => format!("b{used}"),
+        };
+        format!("{}{b}", r.left[i].as_millis())
+    };
+    format!("{},{}", side(0), side(1))
+}
+
+/// A reading written by [`reading_text`].
+pub(super) fn parse_reading(text: &str) -> Result<Reading, String> {
+    let bad = || format!("\"{text}\" is not a clock reading");
+    let (r, b) = text.split_once(',').ok_or_else(bad)?;
+    let mut reading = Reading {
+        left: [Duration::ZERO; 2],
+        in_byoyomi: [false; 2],
+        used: [0; 2],
+    };
+    for (i, side) in [r, b].into_iter().enumerate() {
+        let (ms, used) = match side.split_once('b') {
+            Some((ms, "")) => (ms, Some(0)),
+            Some((ms, used)) => (ms, Some(used.parse::<u8>().map_err(|_| bad())?)),
+            None => (side, None),
+        };
+        reading.in_byoyomi[i] = used.is_some();
+        reading.used[i] = used.unwrap_or(0);
+        let ms: u64 = ms.parse().map_err(|_| bad())?;
+        reading.left[i] = Duration::from_millis(ms);
+    }
+    Ok(reading)
 }
 
 /// A side's control tag (`RedTimeControl`, `BlackByoyomi`…), which the clock writes.
@@ -301,11 +390,64 @@ mod tests {
             back.clock().unwrap().controls(),
             "0:05+0/10x3".parse().unwrap()
         );
+        // The whole clock, not its control alone (issue 91: the periods came back fresh).
+        assert_eq!(
+            back.clock().unwrap().reading(),
+            s.clock().unwrap().reading()
+        );
         let again = Session::from_snapshot(&s.to_snapshot()).unwrap();
         assert_eq!(
             again.clock().unwrap().reading(),
             s.clock().unwrap().reading()
         );
+    }
+
+    /// A file saved while a clock runs (a slot) keeps every ply's clocks and the time
+    /// already spent on the move in progress: loaded, the clock stands where it stood,
+    /// and undo gives back each ply's 读秒 as it was, to the millisecond.
+    #[test]
+    fn a_file_keeps_the_move_in_progress_and_every_plys_byoyomi() {
+        let ms = Duration::from_millis;
+        let mut s = timed("0:05+0/10x3");
+        s.tick(ms(17_250));
+        play(&mut s, "h2e2");
+        s.tick(ms(4_500));
+        play(&mut s, "h9g7");
+        s.tick(ms(3_125));
+        let (played, now) = (s.record(), s.clock().unwrap().reading());
+        assert_eq!((now.used, now.in_byoyomi), ([1, 0], [true, false]));
+        let text = pgn::write(&played, crate::rules::Notation::Chinese);
+        assert_eq!(
+            text.matches("[ClockReadings ").count(),
+            1,
+            "one tag of our own: {text}"
+        );
+        let read = crate::rules::read::read_any(&text).unwrap().record;
+        let mut back = Session::new();
+        back.replace_record(read);
+        let clock = back.clock().unwrap();
+        assert_eq!(clock.reading(), now, "the move in progress kept");
+        assert!(clock.is_paused(), "a loaded timed game waits");
+        assert_eq!(
+            back.record().tag(READINGS),
+            played.tag(READINGS),
+            "written again as read"
+        );
+        // What undo would go back to: each ply's readings, as the autosave writes them.
+        let readings = |s: &Session| {
+            let text = s.to_snapshot();
+            let at = text.find(";readings=").unwrap();
+            text[at..].split(";tree=").next().unwrap().to_owned()
+        };
+        assert_eq!(readings(&back), readings(&s), "each ply's clocks");
+        // A file whose tag does not fit its moves (edited elsewhere) reads `[%clk]`.
+        let cut = text.replace("[ClockReadings \"5000,5000 ", "[ClockReadings \"");
+        assert_ne!(cut, text);
+        let mut other = Session::new();
+        other.replace_record(crate::rules::read::read_any(&cut).unwrap().record);
+        assert_eq!(other.game().ply_count(), 2);
+        assert_eq!(other.clock().unwrap().left(Color::Red), S(10));
+        assert_eq!(other.clock().unwrap().reading().used, [0, 0]);
     }
 
     #[test]
