@@ -117,6 +117,7 @@ fn action(app: &App, press: KeyPress) -> Option<Action> {
         listing: false,
         world,
         board_focus: false,
+        just_closed: false,
     };
     let table = *world.resource::<State<GameKind>>().get();
     world.resource::<Tables>().key(table, press, &at)

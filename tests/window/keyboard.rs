@@ -148,3 +148,30 @@ fn keyboard_sets_up_a_position_from_the_tray_and_plays_it() {
     game.key("ctrl+Return");
     game.until_logged("position set up: 4k4/3R5/9/9/9/9/4P4/9/9/3K5 w");
 }
+
+/// A double Esc (a child's) closes the help and does not quit: Esc quits only when
+/// nothing was open a moment before (issue 91). A second later Esc quits as ever.
+#[test]
+fn a_double_escape_closes_the_help_and_does_not_quit() {
+    let mut game = Game::start("double-escape");
+    game.key("F1");
+    game.until_logged("action ToggleHelp");
+    game.until_still();
+    let mark = game.mark();
+    // Two presses a moment apart, each taken by its own frame.
+    game.key("Escape");
+    game.key("Escape");
+    game.until_logged_since(mark, "action ToggleHelp");
+    // Time for the second Esc's frame to have quit, had it.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    assert!(
+        !game.since(mark).contains("action Quit"),
+        "the second Esc of a double press quits nothing: {}",
+        game.since(mark)
+    );
+    game.until_still();
+    game.save_shot("double-escape");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    game.key("Escape");
+    assert_eq!(game.exit_code(), Some(0), "a lone Esc later quits");
+}

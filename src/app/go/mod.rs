@@ -95,6 +95,8 @@ impl Before {
 pub enum GoCommand {
     /// The side to move passes.
     Pass,
+    /// This side resigns, whoever is to move (its own card face to face).
+    ResignAs(crate::go::Color),
     /// The side to move plays this (a typed move), refused as a click would be.
     Play(crate::go::Move),
     /// The board cursor: F6 (on or off), an arrow (columns right +, rows up +), Enter
@@ -369,6 +371,7 @@ fn commands(
                 new_game(&mut table, setup);
             }
             GoCommand::PlayOn => table.play_on(),
+            GoCommand::ResignAs(side) => table.resign_as(side),
             GoCommand::Accept => table.accept(),
             GoCommand::Look(look) => table.look = look,
             GoCommand::Variation(node) => table.switch_to(node),

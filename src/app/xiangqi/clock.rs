@@ -181,8 +181,17 @@ fn actions(
         match draw {
             DrawCommand::Accept => says.answer_draw(&mut model, true, lang),
             DrawCommand::Decline => says.answer_draw(&mut model, false, lang),
-            DrawCommand::Offer => {
-                if let Ok(side) = model.offer_draw() {
+            DrawCommand::ResignAs(side) => {
+                if let Ok(outcome) = model.resign_as(side) {
+                    says.ended(outcome);
+                }
+            }
+            DrawCommand::Offer | DrawCommand::OfferFrom(_) => {
+                let offered = match draw {
+                    DrawCommand::OfferFrom(side) => model.offer_draw_from(side),
+                    _ => model.offer_draw(),
+                };
+                if let Ok(side) = offered {
                     info!("draw offered by {side:?}");
                     says.notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),

@@ -167,11 +167,16 @@ pub enum EngineCommand {
     SetLevel(Option<u8>),
 }
 
-/// A draw offered and answered at the table (`clock.rs`).
+/// A draw offered and answered at the table, or a player resigning from their own card
+/// face to face (`clock.rs`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawCommand {
     /// The side to move offers a draw.
     Offer,
+    /// This side offers a draw, whoever is to move (its own card face to face).
+    OfferFrom(crate::rules::Color),
+    /// This side resigns, whoever is to move (its own card face to face).
+    ResignAs(crate::rules::Color),
     /// The other side accepts the open offer.
     Accept,
     /// The other side declines it.

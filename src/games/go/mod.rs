@@ -275,10 +275,16 @@ impl Session {
 
     /// The side to move resigns.
     pub fn resign(&mut self) {
+        self.resign_as(self.game.position().to_move());
+    }
+
+    /// `loser` resigns, whoever is to move (face to face each player's card has its own
+    /// button).
+    pub fn resign_as(&mut self, loser: Color) {
         if self.result.is_some() {
             return;
         }
-        let winner = !self.game.position().to_move();
+        let winner = !loser;
         let result = format!("{}+R", if winner == Color::Black { "B" } else { "W" });
         log::info!("go result {result}");
         self.result = Some(result);

@@ -269,8 +269,10 @@ pub fn settings_ui(
         });
         ui.horizontal_wrapped(|ui| {
             ui.label(Word::Language.get(lang));
-            ui.radio_value(&mut s.lang, Lang::Zh, "中文");
-            ui.radio_value(&mut s.lang, Lang::En, "English");
+            // Every language, each by its own name, as the View menu lists them.
+            for l in Lang::ALL {
+                ui.radio_value(&mut s.lang, l, l.own_name());
+            }
         });
         // The games' own rows: each says its own edits.
         ui.separator();

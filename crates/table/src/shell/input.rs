@@ -206,17 +206,26 @@ fn repeats(key: KeyCode) -> bool {
 fn keys(
     world: &World,
     mut presses: MessageReader<KeyboardInput>,
-    mut held: Local<Modifiers>,
+    (mut held, mut open_at): (Local<Modifiers>, Local<Option<std::time::Duration>>),
     mut commands: Commands,
 ) {
     let overlay = world.resource::<Overlay>();
-    let at = KeyContext {
+    let mut at = KeyContext {
         overlay,
         typing: world.resource::<TypingInPanel>().0,
         listing: overlay.list,
         world,
         board_focus: world.resource::<BoardFocus>().0,
+        just_closed: false,
     };
+    // When something was last seen open: at the start of the frame whose Esc closes it.
+    let now = world
+        .get_resource::<Time<Real>>()
+        .map_or(std::time::Duration::ZERO, Time::elapsed);
+    if super::keys::anything_open(&at) {
+        *open_at = Some(now);
+    }
+    at.just_closed = open_at.is_some_and(|t| now.saturating_sub(t) < super::keys::ESC_GRACE);
     let table = *world.resource::<State<GameKind>>().get();
     let tables = world.resource::<Tables>();
     for press in presses.read() {

@@ -94,15 +94,25 @@ pub(crate) fn escape(at: &KeyContext) -> Option<Action> {
     if let Some(lesson) = lent.iter().find(|l| l.lent == Lent::Lesson) {
         return Some(lesson.give_back.clone());
     }
+    // Esc quits only when nothing was open a moment before either (issue 91: a child's
+    // double press closed a question and quit the program).
+    (!anything_open(at) && !at.just_closed).then_some(Action::Quit)
+}
+
+/// Whether something that Esc closes is open: a dialog, a menu, the move box, a file's
+/// list, a text field, the help's question.
+pub(crate) fn anything_open(at: &KeyContext) -> bool {
     let overlay = at.overlay;
-    let open = overlay.any_dialog()
+    overlay.any_dialog()
         || overlay.menu
         || overlay.move_box
         || at.listing
         || at.typing
-        || lent.iter().any(|l| l.lent == Lent::Asking);
-    (!open).then_some(Action::Quit)
+        || lendings(at).iter().any(|l| l.lent == Lent::Asking)
 }
+
+/// How long after something was open an Esc does not quit: longer than a double press.
+pub(crate) const ESC_GRACE: std::time::Duration = std::time::Duration::from_millis(800);
 
 /// The actions of the table itself, whatever game is on it.
 #[must_use]

@@ -162,6 +162,9 @@ pub struct KeyContext<'a> {
     pub world: &'a World,
     /// The board has the keyboard (its cursor).
     pub board_focus: bool,
+    /// Something (a dialog, a menu, a question) was open a moment ago: an Esc now is
+    /// the second of a double press, not a wish to quit.
+    pub just_closed: bool,
 }
 
 /// A game the table can hold: what the shell asks of it.

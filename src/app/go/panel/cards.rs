@@ -92,7 +92,8 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
 }
 
 /// White's card face to face (对坐), turned to the player across: their name, stones
-/// taken and clock; the last pass or the result; on their move, pass and resign.
+/// taken and clock; the last pass or the result; on their move, pass; resign whoever
+/// is to move.
 /// Returns each answer's place for the log, and the card's.
 pub(super) fn across(
     ui: &mut egui::Ui,
@@ -123,11 +124,12 @@ pub(super) fn across(
         (None, Some(Said::Passed(c))) => Some(G::Passes.fill(lang, &[&go_side(*c, lang)])),
         _ => None,
     };
-    let theirs = to_move && table.setup.computer != Some(color);
-    let answers = if theirs {
-        vec![G::Pass.get(lang), G::Resign.get(lang)]
-    } else {
-        Vec::new()
+    // Pass on their move; resign whoever is to move: the card's buttons are its player's.
+    let theirs = !over && table.setup.computer != Some(color);
+    let answers = match (theirs, to_move) {
+        (true, true) => vec![G::Pass.get(lang), G::Resign.get(lang)],
+        (true, false) => vec![G::Resign.get(lang)],
+        (false, _) => Vec::new(),
     };
     let card = across::Across {
         name: &name,
@@ -138,9 +140,9 @@ pub(super) fn across(
         answers: &answers,
     };
     let drawn = across::card(ui, &card);
-    match drawn.tapped {
-        Some(0) => send(Action::own(GoCommand::Pass)),
-        Some(_) => send(Action::Resign),
+    match drawn.tapped.map(|i| answers[i]) {
+        Some(word) if word == G::Pass.get(lang) => send(Action::own(GoCommand::Pass)),
+        Some(_) => send(Action::own(GoCommand::ResignAs(color))),
         None => {}
     }
     let mut places = vec![("go-across-card", drawn.place)];

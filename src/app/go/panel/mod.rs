@@ -205,8 +205,16 @@ fn show(
             Said::Accepted => G::Accepted.get(lang).to_owned(),
         });
     }
-    if table.result().is_none() && button(ui, state, G::Resign.get(lang), "go-resign") {
-        send(Action::Resign);
+    // Face to face this is black's own button (white's is on its card), whoever is to
+    // move (issue 91).
+    let near = face_to_face && table.setup.computer != Some(Color::Black);
+    let mine = !face_to_face || near;
+    if table.result().is_none() && mine && button(ui, state, G::Resign.get(lang), "go-resign") {
+        send(if near {
+            go(GoCommand::ResignAs(Color::Black))
+        } else {
+            Action::Resign
+        });
     }
     ui.separator();
     // Wrapped: "GNU Go plays white" and its neighbours are wider than the panel.

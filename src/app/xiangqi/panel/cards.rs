@@ -93,7 +93,8 @@ pub(crate) fn card(
 
 /// The far side's card face to face (对坐), turned to the player across: their name and
 /// clock, and what is for them: a draw the near side offers, the referee's warning, the
-/// result; on their move, their own resign (asked once) and draw offer.
+/// result; their own resign (asked once) and draw offer, whoever is to move: each card's
+/// buttons act for that card's player.
 pub(crate) fn across(
     ui: &mut egui::Ui,
     model: &Model,
@@ -118,7 +119,7 @@ pub(crate) fn across(
         .outcome()
         .filter(|_| over)
         .map(|o| i18n::outcome_told(o, model.game().offence(), lang));
-    let theirs = to_move && !model.is_reviewing() && xq.computer != Some(side);
+    let theirs = !over && !model.is_reviewing() && xq.computer != Some(side);
     let asking = &mut clock_ui.across_resign;
     *asking &= theirs && offered.is_none();
     let side_name = i18n::side(side, lang);
@@ -169,11 +170,11 @@ pub(crate) fn across(
         (true, _, _) => send(Action::own(DrawCommand::Decline)),
         (false, true, 0) => {
             *asking = false;
-            send(Action::Resign);
+            send(Action::own(DrawCommand::ResignAs(side)));
         }
         (false, true, _) => *asking = false,
         (false, false, 0) => *asking = true,
-        (false, false, _) => send(Action::own(DrawCommand::Offer)),
+        (false, false, _) => send(Action::own(DrawCommand::OfferFrom(side))),
     }
 }
 

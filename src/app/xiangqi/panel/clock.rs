@@ -50,12 +50,12 @@ fn control_name(control: Option<Controls>, lang: Lang) -> String {
 }
 
 /// The clocks (black's above red's, as on the board), pause, resign and draw, and the
-/// next game's time control. Returns a new time control for the settings, if one was
-/// chosen.
+/// next game's time control; face to face the resign and draw are the `near` side's.
+/// Returns a new time control for the settings, if one was chosen.
 pub(crate) fn show(
     ui: &mut egui::Ui,
     model: &Model,
-    (settings, xq): (&Settings, &XiangqiSettings),
+    (settings, xq, near): (&Settings, &XiangqiSettings, Option<Side>),
     state: &mut ClockUi,
     send: &mut impl FnMut(Action),
 ) -> Option<Option<Controls>> {
@@ -79,7 +79,18 @@ pub(crate) fn show(
     }
     if !over && !model.is_reviewing() {
         let turn = model.game().position().turn();
+        // Face to face these are the near player's buttons, whoever is to move (issue 91:
+        // red's 认输 resigned for black on black's move); else the side to move's.
+        let player = near.unwrap_or(turn);
+        let resign = || match near {
+            Some(side) => Action::own(DrawCommand::ResignAs(side)),
+            None => Action::Resign,
+        };
         match model.draw_offer() {
+            // One's own offer waits for the player across to answer it on their card.
+            Some(side) if near == Some(side) => {
+                ui.label(T::DrawOffered.fill(lang, &[&side_name(side, lang)]));
+            }
             Some(side) => {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(T::DrawOffered.fill(lang, &[&side_name(side, lang)]));
@@ -96,14 +107,14 @@ pub(crate) fn show(
                 });
             }
             // The player resigns or offers a draw on their own move, not the computer's.
-            None if xq.computer == Some(turn) => state.confirming_resign = false,
+            None if xq.computer == Some(player) => state.confirming_resign = false,
             None if state.confirming_resign => {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(T::ConfirmResign.fill(lang, &[&side_name(turn, lang)]));
+                    ui.label(T::ConfirmResign.fill(lang, &[&side_name(player, lang)]));
                     let button = ui.button(T::Resign.get(lang));
                     state.log_place("confirm-resign", button.rect);
                     if button.clicked() {
-                        send(Action::Resign);
+                        send(resign());
                         state.confirming_resign = false;
                     }
                     if ui.button(Word::Cancel.get(lang)).clicked() {
@@ -121,7 +132,10 @@ pub(crate) fn show(
                     let offer = ui.button(T::OfferDraw.get(lang));
                     state.log_place("offer-draw", offer.rect);
                     if offer.clicked() {
-                        send(Action::own(DrawCommand::Offer));
+                        send(Action::own(match near {
+                            Some(side) => DrawCommand::OfferFrom(side),
+                            None => DrawCommand::Offer,
+                        }));
                     }
                 });
             }

@@ -229,7 +229,8 @@ fn tail(
     let strength = engine::show(ui, model, (settings, xq, household), engine, waits, send);
     ui.add_space(4.0);
     cards::card(ui, model, (settings, xq), bottom);
-    let clock = clock::show(ui, model, (settings, xq), clock_ui, send);
+    let near = settings.face_to_face.then_some(bottom);
+    let clock = clock::show(ui, model, (settings, xq, near), clock_ui, send);
     ui.separator();
     // The settings open in a dialog of their own.
     let button = ui.button(format!("⚙ {}", Word::SettingsTitle.get(lang)));

@@ -392,17 +392,26 @@ impl Session {
 
     /// The side to move resigns (undoable).
     pub fn resign(&mut self) -> Result<Outcome, SessionError> {
-        let loser = self.t.game.position().turn();
+        self.resign_as(self.t.game.position().turn())
+    }
+
+    /// `loser` resigns, whoever is to move (face to face each player has a button of
+    /// their own: undoable).
+    pub fn resign_as(&mut self, loser: Color) -> Result<Outcome, SessionError> {
         self.declare(Outcome::win(!loser, crate::rules::Termination::Resignation))
     }
 
     /// The side to move offers a draw; the other accepts with
     /// [`accept_draw`](Self::accept_draw), or the offer lapses at the next move.
     pub fn offer_draw(&mut self) -> Result<Color, SessionError> {
+        self.offer_draw_from(self.t.game.position().turn())
+    }
+
+    /// `side` offers a draw, whoever is to move (face to face).
+    pub fn offer_draw_from(&mut self, side: Color) -> Result<Color, SessionError> {
         if let Some(over) = self.t.game.outcome() {
             return Err(PlayError::GameOver(over).into());
         }
-        let side = self.t.game.position().turn();
         self.offer = Some(side);
         Ok(side)
     }
