@@ -1482,7 +1482,8 @@ fn the_go_clock_runs_after_a_move_falls_and_is_kept() {
     assert_eq!(clock.running(), None, "it waits for the next move");
 }
 
-/// The table opens at the game it was playing when the game closed.
+/// The table opens at the game it was playing when the game closed, also when the
+/// settings file is read before the games are added, as the program does (issue 91).
 #[test]
 fn the_table_opens_at_the_game_it_was_playing() {
     use xiangqi::app::GameKind;
@@ -1499,6 +1500,20 @@ fn the_table_opens_at_the_game_it_was_playing() {
     );
     let text = std::fs::read_to_string(dirs.settings()).unwrap();
     assert!(text.contains("table: \"go\""), "{text}");
+    // In the program's order: the settings file read, then the games added.
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_message::<KeyboardInput>()
+        .add_message::<FileDragAndDrop>()
+        .insert_resource(DataDirs(Some(dirs.clone())))
+        .add_plugins(files_plugin)
+        .add_plugins(core_plugin);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<GameKind>>().get(),
+        GameKind("go"),
+        "the program's order opens at Go too"
+    );
 }
 
 /// Go's slots are the table's: Ctrl+S at the Go table saves the game as SGF in a Go slot

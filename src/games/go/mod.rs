@@ -35,6 +35,11 @@ pub use count::Counting;
 use count::{CountStep, flip};
 pub use setup::GoSetup;
 
+/// Our own root property: the side GNU Go plays (`B`, `W`), so that a game against it
+/// comes back against it from the autosave or a slot (issue 91: it came back as two
+/// players, the card still naming GNU Go).
+const COMPUTER: &str = "XG";
+
 #[cfg(test)]
 mod tests;
 
@@ -137,6 +142,11 @@ impl Session {
         session.line = file.main_line();
         session.at = session.line.len() - 1;
         session.clock_from_file(file);
+        session.setup.computer = match file.tag(COMPUTER) {
+            Some("B") => Some(Color::Black),
+            Some("W") => Some(Color::White),
+            _ => None,
+        };
         let Some(result) = file.tag("RE").filter(|r| !r.is_empty()) else {
             return session;
         };
@@ -151,11 +161,17 @@ impl Session {
         session
     }
 
-    /// The game as a file holds it, with its clock, result and count.
+    /// The game as a file holds it, with its clock, result and count, and the side GNU
+    /// Go plays (our `XG`).
     #[must_use]
     pub fn to_file(&self) -> SgfGame {
         let mut file = self.record.clone();
         self.clock_to_file(&mut file);
+        let computer = self.setup.computer.map(|c| match c {
+            Color::Black => "B",
+            Color::White => "W",
+        });
+        file.set_tag(COMPUTER, computer);
         if let Some(result) = &self.result {
             // TB/TW go on the main line's last node: where the count was made.
             if self.counting.is_some() && self.line() == file.main_line() {

@@ -375,3 +375,20 @@ fn the_whole_line_is_listed_and_a_move_of_it_clicked_is_shown() {
     assert_eq!(played(&t), ["E5", "C3", "G7"]);
     assert_eq!(t.variations().0.len(), 1, "G7 has no brother");
 }
+
+/// A game against GNU Go comes back against it from its file (the autosave, a slot):
+/// the side it plays is kept (`XG`); a game between two people stays one.
+#[test]
+fn the_side_gnugo_plays_comes_back_from_the_file() {
+    for computer in [Some(Color::White), Some(Color::Black), None] {
+        let mut t = Session::new(GoSetup {
+            computer,
+            ..GoSetup::of(9, 0)
+        });
+        assert!(t.play(at("E5")));
+        let written = sgf::write(&t.to_file());
+        let file = &sgf::read(&written).unwrap()[0];
+        let again = Session::from_file(file.replay(&file.main_line()).unwrap(), file);
+        assert_eq!(again.setup.computer, computer, "{written}");
+    }
+}

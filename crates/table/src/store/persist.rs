@@ -94,11 +94,10 @@ pub(crate) fn plugin(app: &mut App) {
             startup.0.push(Notice::warn(text));
         }
         app.insert_resource(CurrentSlot(prefs.slots.clone()));
-        // The table opens at the game it was playing.
-        let tables = app.world().get_resource::<Tables>();
-        if let Some(kind) = tables.and_then(|t| t.named(&prefs.table)) {
-            app.insert_resource(NextState::Pending(kind));
-        }
+        // The table opens at the game it was playing: named once the games are added
+        // (the program reads the settings file before it adds them, so that the window
+        // opens at its size; issue 91: it always opened at the first game).
+        app.insert_resource(TableAtStart(prefs.table.clone()));
         window.size = prefs.window;
     }
     // Registered by the window plugin; headless apps have none, and nothing to resize.
@@ -113,7 +112,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<SectionEdited>()
         .add_systems(
             Startup,
-            (say_startup_notices, tidy)
+            (say_startup_notices, tidy, open_at_the_table_left)
                 .chain()
                 .in_set(crate::schedule::Begin::Settings),
         )
@@ -123,6 +122,22 @@ pub(crate) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(Present::Settings),
         );
+}
+
+/// The game on the table when the program last closed, by its slug (empty: the first).
+#[derive(Resource, Default)]
+struct TableAtStart(String);
+
+/// The table goes to the game it was left at, once every game is added.
+fn open_at_the_table_left(
+    at_start: Option<Res<TableAtStart>>,
+    tables: Res<Tables>,
+    mut next: ResMut<NextState<crate::schedule::GameKind>>,
+) {
+    if let Some(kind) = at_start.and_then(|t| tables.named(&t.0)) {
+        info!("table opens at {}", tables.slug(kind));
+        next.set(kind);
+    }
 }
 
 /// Says when nothing can be kept; clears what writes cut short left behind.
