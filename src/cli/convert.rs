@@ -169,6 +169,9 @@ pub(super) fn convert(
     ) {
         xiangqi::rules::opening::tag(&mut imported.record, retag_opening);
     }
+    if to == Target::PgnZhHant {
+        in_traditional(&mut imported.record);
+    }
     let record = &imported.record;
     // The legal part is converted; what could not be played is said, not fatal.
     for e in &record.dropped {
@@ -212,5 +215,19 @@ pub(super) fn convert(
             "an XQF file is binary and needs a file to go to: add -o FILE".into(),
         )),
         None => out.write_all(&bytes).map_err(io),
+    }
+}
+
+/// The opening's name in Traditional characters where it is the classification's own in
+/// 简体 (a name the file gave in its own words stays): a 繁體 file says 中炮對屏風馬.
+fn in_traditional(record: &mut xiangqi::rules::record::GameRecord) {
+    let Some(ecco) = record
+        .tag("ECCO")
+        .and_then(|c| c.trim().parse::<xiangqi::rules::opening::Ecco>().ok())
+    else {
+        return;
+    };
+    if record.tag("Opening") == Some(ecco.name()) && !ecco.name_hant().is_empty() {
+        record.set_tag("Opening", ecco.name_hant());
     }
 }

@@ -438,7 +438,7 @@ fn xiangqi_mistakes_practised_found_missed_and_the_game_comes_back() {
     );
     assert_eq!(
         words.get(Lang::Zh),
-        "找到了：傌八进七，和引擎的傌二进三一样好。"
+        "找到了：马八进七，和引擎的马二进三一样好。"
     );
     let learning = app.world().resource::<Learning>();
     assert!(

@@ -247,6 +247,24 @@ fn convert_writes_every_target() {
         hant.contains("1. 炮二平五 馬８進７\n2. 傌二進三\n*\n"),
         "{hant}"
     );
+    // Its opening named in Traditional characters too (issue 91), the 简体 file's in 简体.
+    let opening = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("[Opening \"")?.strip_suffix("\"]"))
+            .map(str::to_owned)
+    };
+    let (simplified, traditional) = (opening(&run("pgn")).unwrap(), opening(&hant).unwrap());
+    assert_ne!(simplified, traditional, "{hant}");
+    let ecco: xiangqi::rules::opening::Ecco = hant
+        .lines()
+        .find_map(|l| l.strip_prefix("[ECCO \"")?.strip_suffix("\"]"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        (&*simplified, &*traditional),
+        (ecco.name(), ecco.name_hant())
+    );
     let vi = run("pgn-vi");
     assert!(
         vi.contains("[Format \"Vietnamese\"]") && vi.contains("1. P2-5 M8.7\n2. M2.3\n"),

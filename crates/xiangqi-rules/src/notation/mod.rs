@@ -88,22 +88,22 @@ impl Notation {
         }
     }
 
-    /// Writes `m` as the board shows it: Chinese with the glyphs printed on the pieces
-    /// (俥傌砲 for red, 車馬砲 for black) and ASCII digits for black (`馬8进7`); the
-    /// other notations as [`Notation::write`]. Both spellings read back the same move.
+    /// Writes `m` as the panel shows it: as [`Notation::write`] does, in one script as
+    /// Chinese books print moves (`马８进７`, 车马炮相仕帅兵 / 车马炮象士将卒), whatever the
+    /// pieces' own faces (俥傌); a player read `傌八进七` beside `馬8进7` as two scripts
+    /// mixed.
     ///
     /// ```
     /// use xiangqi_rules::{Notation, Position};
     ///
     /// let pos = Position::new().play("h2e2".parse().unwrap()).unwrap();
-    /// assert_eq!(Notation::Chinese.display(&pos, "h9g7".parse().unwrap()), "馬8进7");
+    /// assert_eq!(Notation::Chinese.display(&pos, "h9g7".parse().unwrap()), "马８进７");
+    /// let start = Position::new();
+    /// assert_eq!(Notation::Chinese.display(&start, "b0c2".parse().unwrap()), "马八进七");
     /// ```
     #[must_use]
     pub fn display(self, pos: &Position, m: Move) -> String {
-        match self {
-            Notation::Chinese => chinese::write(pos, m, chinese::Style::Board),
-            _ => self.write(pos, m),
-        }
+        self.write(pos, m)
     }
 
     /// Reads a move in this notation and checks that it is legal.

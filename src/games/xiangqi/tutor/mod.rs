@@ -383,7 +383,7 @@ mod tests {
         assert!(matches!(w, Warning::MissesMate { .. }));
         assert_eq!(
             words(&p, mv("i8i7"), &w, Notation::Chinese).get(Lang::Zh),
-            "确定吗？你有一步杀：俥九进九。"
+            "确定吗？你有一步杀：车九进九。"
         );
         // Black to move: its chariot blocks the a-file; stepped off it, Red mates
         // there. Taking Red's chariot is the way out.
@@ -395,7 +395,7 @@ mod tests {
         let t = words(&p, mv("a4b4"), &w, Notation::Wxf);
         assert_eq!(
             t.get(Lang::Zh),
-            "确定吗？走了这步，红方两步杀，先走俥九进九。"
+            "确定吗？走了这步，红方两步杀，先走车九进九。"
         );
         assert_eq!(
             t.get(Lang::En),
