@@ -8,6 +8,7 @@ texts! {
     GoText;
     BlackToMove => "黑方落子", "Black to play", "黑方落子", "Đen đi";
     WhiteToMove => "白方落子", "White to play", "白方落子", "Trắng đi";
+    ToPlay => "轮到落子", "to play", "輪到落子", "đến lượt";
     Prisoners => "提子：黑 {} 白 {}", "Prisoners: black {} white {}", "提子：黑 {} 白 {}", "Quân bị bắt: đen {} trắng {}";
     Pass => "停一手", "Pass", "停一手", "Bỏ lượt";
     Resign => "认输", "Resign", "認輸", "Xin thua";
@@ -67,7 +68,7 @@ texts! {
     KeyPlay => "左键：在交叉点落子；指向禁着点时显示原因", "Left click: play on a point; pointing at a forbidden point says why", "左鍵：在交叉點落子；指向禁著點時顯示原因", "Chuột trái: đặt quân vào một điểm; trỏ vào điểm cấm sẽ thấy lý do";
     KeyPass => "停一手：面板上的按钮，或输入 pass；双方连续停一手后清点死子、计算胜负", "Pass: the panel's button, or type pass; two passes in a row start the count", "停一手：面板上的按鈕，或輸入 pass；雙方連續停一手後清點死子、計算勝負", "Bỏ lượt: nút trên bảng bên, hoặc gõ pass; hai lần bỏ lượt liên tiếp thì bắt đầu đếm";
     KeyTerritory => "A：GNU Go 估计的地盘（再按关闭）", "A: the territory by GNU Go's estimate (again to hide)", "A：GNU Go 估計的地盤（再按關閉）", "A: đất theo ước lượng của GNU Go (bấm lần nữa để ẩn)";
-    KeyReview => "R：GNU Go 复盘（再按停止）；]：下一个问题着", "R: GNU Go reviews the game (again: stop); ]: the next marked move", "R：GNU Go 復盤（再按停止）；]：下一個問題著", "R: GNU Go phân tích lại ván cờ (bấm lần nữa để dừng); ]: nước bị đánh dấu kế tiếp";
+    KeyReview => "R：GNU Go 复盘（再按停止）；]：下一个问题着", "R: GNU Go reviews the game (again: stop); ]: the next marked move", "R：GNU Go 覆盤（再按停止）；]：下一個問題著", "R: GNU Go phân tích lại ván cờ (bấm lần nữa để dừng); ]: nước bị đánh dấu kế tiếp";
     KeyLibrary => "L：棋谱库里的围棋对局", "L: the Go games of the library", "L：棋譜庫裡的圍棋對局", "L: các ván cờ vây trong thư viện";
     KeyProblems => "F3：死活题（H 提示，A 看答案，Ctrl+Z 重做，N 下一题，Esc 返回）", "F3: life-and-death problems (H hint, A the answer, Ctrl+Z again, N next, Esc back to the game)", "F3：死活題（H 提示，A 看答案，Ctrl+Z 重做，N 下一題，Esc 返回）", "F3: bài tập sống chết (H gợi ý, A đáp án, Ctrl+Z làm lại, N bài tiếp, Esc trở về ván cờ)";
     ProblemsMenu => "死活题…", "Life and death…", "死活題…", "Sống chết…";
@@ -84,9 +85,9 @@ texts! {
     TerritoryAsking => "GNU Go 正在估计形势…", "GNU Go is estimating…", "GNU Go 正在估計形勢…", "GNU Go đang ước lượng…";
     HintButton => "提示（H）", "Hint (H)", "提示（H）", "Gợi ý (H)";
     WouldPlay => "GNU Go 会下 {}（价值 {}）", "GNU Go would play {} (worth {})", "GNU Go 會下 {}（價值 {}）", "GNU Go sẽ đi {} (giá trị {})";
-    ReviewButton => "复盘（R）", "Review (R)", "復盤（R）", "Phân tích (R)";
+    ReviewButton => "复盘（R）", "Review (R)", "覆盤（R）", "Phân tích (R)";
     ReviewStop => "停止", "Stop", "停止", "Dừng";
-    ReviewNothing => "还没有着法可复盘", "No moves to review yet", "還沒有著法可復盤", "Chưa có nước nào để phân tích";
+    ReviewNothing => "还没有着法可复盘", "No moves to review yet", "還沒有著法可覆盤", "Chưa có nước nào để phân tích";
     ReviewMove => "第 {} 手 {}：GNU Go 估计 {}", "Move {} {}: {} by GNU Go's estimate", "第 {} 手 {}：GNU Go 估計 {}", "Nước {} {}: {} theo ước lượng của GNU Go";
     ReviewCost => "比 GNU Go 的选择少 {} 目 {}", "{} points worse than GNU Go's choice {}", "比 GNU Go 的選擇少 {} 目 {}", "kém {} điểm so với lựa chọn {} của GNU Go";
     ReviewMarks => "GNU Go 标出的着法：黑 {} 手，白 {} 手（] 下一处）", "Moves GNU Go marks: black {}, white {} (] the next)", "GNU Go 標出的著法：黑 {} 手，白 {} 手（] 下一處）", "Các nước GNU Go đánh dấu: đen {}, trắng {} (] để đến nước tiếp)";

@@ -69,7 +69,7 @@ texts! {
     KeyRight => "右键：取消选择", "Right click: cancel the selection", "右鍵：取消選擇", "Chuột phải: bỏ chọn";
     KeyFlip => "F：翻转棋盘", "F: flip the board", "F：翻轉棋盤", "F: lật bàn cờ";
     KeyLines => "↑ ↓：在分支处换一条变着；右键着法：提升、删除、符号、注释", "↑ ↓: at a fork, follow another line; right-click a move: promote, delete, glyph, comment", "↑ ↓：在分支處換一條變著；右鍵著法：提升、刪除、符號、註釋", "↑ ↓: ở chỗ rẽ nhánh, theo một biến khác; chuột phải vào một nước: đưa lên trước, xóa, ký hiệu đánh giá, lời bình";
-    KeyReviewGame => "R：引擎复盘（再按停止）；] [：下一个、上一个问题着（Shift：同一方的）", "R: review the game with the engine (again: stop); ] [: next, previous marked move (Shift: of the same side)", "R：引擎復盤（再按停止）；] [：下一個、上一個問題著（Shift：同一方的）", "R: máy phân tích lại ván cờ (bấm lần nữa để dừng); ] [: nước bị đánh dấu kế tiếp, trước đó (Shift: của cùng một bên)";
+    KeyReviewGame => "R：引擎复盘（再按停止）；] [：下一个、上一个问题着（Shift：同一方的）", "R: review the game with the engine (again: stop); ] [: next, previous marked move (Shift: of the same side)", "R：引擎覆盤（再按停止）；] [：下一個、上一個問題著（Shift：同一方的）", "R: máy phân tích lại ván cờ (bấm lần nữa để dừng); ] [: nước bị đánh dấu kế tiếp, trước đó (Shift: của cùng một bên)";
     KeyInfo => "Ctrl+Shift+I：对局信息（棋手、赛事、日期、结果）", "Ctrl+Shift+I: the game's information (players, event, date, result)", "Ctrl+Shift+I：對局資訊（棋手、賽事、日期、結果）", "Ctrl+Shift+I: thông tin ván cờ (người chơi, giải đấu, ngày, kết quả)";
     SlotPlies => "{} 步", "{} plies", "{} 步", "{} nước";
     CopiedFen => "已复制局面（FEN）", "Copied the position (FEN)", "已複製局面（FEN）", "Đã chép thế cờ (FEN)";
@@ -169,7 +169,7 @@ texts! {
     NoEngine => "找不到象棋引擎：请安装 Fairy-Stockfish（sudo apt-get install fairy-stockfish）或 Pikafish，或在设置中填写引擎路径", "No engine found: install Fairy-Stockfish (sudo apt-get install fairy-stockfish) or Pikafish, or set the engine's path in the settings", "找不到象棋引擎：請安裝 Fairy-Stockfish（sudo apt-get install fairy-stockfish）或 Pikafish，或在設定中填寫引擎路徑", "Không tìm thấy máy: hãy cài Fairy-Stockfish (sudo apt-get install fairy-stockfish) hoặc Pikafish, hoặc nhập đường dẫn của máy trong phần cài đặt";
     NoEngineWindows => "找不到象棋引擎：Fairy-Stockfish 随象棋一起安装（xiangqi.exe 旁边的 fairy-stockfish.exe），请重新安装象棋，或在设置中填写引擎路径", "No engine found: Fairy-Stockfish comes with the game (fairy-stockfish.exe beside xiangqi.exe): install the game again, or set the engine's path in the settings", "找不到象棋引擎：Fairy-Stockfish 隨象棋一起安裝（xiangqi.exe 旁邊的 fairy-stockfish.exe），請重新安裝象棋，或在設定中填寫引擎路徑", "Không tìm thấy máy: Fairy-Stockfish đi kèm trò chơi (fairy-stockfish.exe bên cạnh xiangqi.exe): hãy cài lại trò chơi, hoặc nhập đường dẫn của máy trong phần cài đặt";
     EngineFailed => "引擎出错：{}", "The engine failed: {}", "引擎出錯：{}", "Máy bị lỗi: {}";
-    Review => "复盘分析", "Review", "復盤分析", "Phân tích ván cờ";
+    Review => "复盘分析", "Review", "覆盤分析", "Phân tích ván cờ";
     MenuNextMark => "下一个问题着", "Next marked move", "下一個問題著", "Nước bị đánh dấu kế tiếp";
     MenuPreviousMark => "上一个问题着", "Previous marked move", "上一個問題著", "Nước bị đánh dấu trước đó";
     ReviewStop => "停止", "Stop", "停止", "Dừng";

@@ -289,7 +289,7 @@ texts! {
     PiecesTraditional => "汉字", "Chinese characters", "漢字", "chữ Hán";
     PiecesInternational => "图形", "symbols", "圖形", "hình";
     Guest => "客人", "Guest", "客人", "Khách";
-    NewGameTitle => "新局：谁执哪一方", "New game: who plays which side", "新局：誰執哪一方", "Ván mới: ai cầm bên nào";
+    NewGameTitle => "新局：谁执{}，谁执{}", "New game: who plays {}, who plays {}", "新局：誰執{}，誰執{}", "Ván mới: ai cầm {}, ai cầm {}";
     NewGameMenu => "新局…", "New game…", "新局…", "Ván mới…";
     Start => "开始", "Start", "開始", "Bắt đầu";
     SwapSeats => "换边", "Swap sides", "換邊", "Đổi bên";
@@ -358,7 +358,7 @@ texts! {
     ProblemHint => "提示", "Hint", "提示", "Gợi ý";
     ProblemShow => "看答案", "Show the answer", "看答案", "Xem đáp án";
     ProblemRetry => "重做", "Again", "重做", "Làm lại";
-    PracticeNone => "没有该练的错着：复盘（R）一盘棋手之间的对局后，这里会有", "No mistakes due: review (R) a game between players and they come here", "沒有該練的錯著：復盤（R）一盤棋手之間的對局後，這裡會有", "Chưa có nước sai cần luyện: phân tích lại (R) một ván giữa người chơi với nhau thì chúng sẽ xuất hiện ở đây";
+    PracticeNone => "没有该练的错着：复盘（R）一盘棋手之间的对局后，这里会有", "No mistakes due: review (R) a game between players and they come here", "沒有該練的錯著：覆盤（R）一盤棋手之間的對局後，這裡會有", "Chưa có nước sai cần luyện: phân tích lại (R) một ván giữa người chơi với nhau thì chúng sẽ xuất hiện ở đây";
     PracticeTitle => "练错着 · {} · 还有 {} 个", "Your mistakes · {} · {} more due", "練錯著 · {} · 還有 {} 個", "Nước sai của bạn · {} · còn {}";
     PracticeGoal => "找一步比 {}（{}）更好的棋", "Find a better move than {} ({})", "找一步比 {}（{}）更好的棋", "Tìm một nước tốt hơn {} ({})";
     PracticeFrom => "出自：{}", "From: {}", "出自：{}", "Từ: {}";
@@ -370,7 +370,7 @@ texts! {
     HelpWarnings => "提醒", "Warnings", "提醒", "Cảnh báo";
     HelpTutor => "教练", "Tutor", "教練", "Thầy kèm";
     HelpTutorBlunders => "教练（只退回大错）", "Tutor (blunders only)", "教練（只退回大錯）", "Thầy kèm (chỉ nước sai lớn)";
-    TutorTries => "教练每个局面最多退回", "Tutor's takebacks a position", "教練每個局面最多退回", "Số lần thầy kèm trả lại mỗi thế cờ";
+    TutorTries => "同一局面教练最多让你重走（次）", "Tutor's takebacks a position", "同一局面教練最多讓你重走（次）", "Số lần thầy kèm trả lại mỗi thế cờ";
     HelpTip => "提醒：走出送子、送杀或漏杀的棋之前先问一句。教练：另外把代价太大的棋退回，并指出更好的一步", "Warnings: asks before a move that gives a piece away, walks into mate or misses one. Tutor: also takes back a move that costs too much, and shows a better one", "提醒：走出送子、送殺或漏殺的棋之前先問一句。教練：另外把代價太大的棋退回，並指出更好的一步", "Cảnh báo: hỏi trước khi đi một nước thí không quân, đi vào thế bị chiếu bí hoặc bỏ lỡ nước chiếu bí. Thầy kèm: còn trả lại nước đi thiệt quá nhiều và chỉ ra một nước tốt hơn";
     AskPlay => "仍然走这步", "Play it anyway", "仍然走這步", "Vẫn đi nước này";
     AskOther => "换一步", "Choose another move", "換一步", "Chọn nước khác";

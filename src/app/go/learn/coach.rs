@@ -195,11 +195,7 @@ fn verdict_words(about: &About, step: &Step, marked: &review::Mark, tries: (u8, 
         };
         match l {
             Lang::Zh => {
-                let mark = if blunder {
-                    "败着（??）"
-                } else {
-                    "错着（?）"
-                };
+                let mark = if blunder { "大错" } else { "错着" };
                 let loss = if estimated {
                     format!("，按 GNU Go 的估计少了 {loss:.1} 目。")
                 } else {
@@ -211,11 +207,7 @@ fn verdict_words(about: &About, step: &Step, marked: &review::Mark, tries: (u8, 
                 format!("教练：这是一步{mark}{loss}{why}{best}再想一想（第 {n} 次，共 {of} 次）。")
             }
             Lang::Hant => {
-                let mark = if blunder {
-                    "敗著（??）"
-                } else {
-                    "錯著（?）"
-                };
+                let mark = if blunder { "大錯" } else { "錯著" };
                 let loss = if estimated {
                     format!("，按 GNU Go 的估計少了 {loss:.1} 目。")
                 } else {

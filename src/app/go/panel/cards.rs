@@ -75,7 +75,7 @@ pub(super) fn card(ui: &mut egui::Ui, table: &GoTable, lang: Lang, color: Color)
                 );
                 let taken = G::TakenCount.fill(lang, &[&pos.captures(color)]);
                 let what = if to_move {
-                    format!("{} · {taken}", T::ToMove.get(lang))
+                    format!("{} · {taken}", G::ToPlay.get(lang))
                 } else {
                     taken
                 };
@@ -109,7 +109,7 @@ pub(super) fn across(
     let name = player_name(table, color, lang);
     let taken = G::TakenCount.fill(lang, &[&pos.captures(color)]);
     let note = if to_move {
-        format!("{} · {taken}", T::ToMove.get(lang))
+        format!("{} · {taken}", G::ToPlay.get(lang))
     } else {
         taken
     };

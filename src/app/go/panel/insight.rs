@@ -59,7 +59,7 @@ pub(super) fn show(
     });
     if territory.shown {
         ui.label(match territory.now(table) {
-            Some(t) => G::TerritoryScore.fill(lang, &[&score_text(t.score)]),
+            Some(t) => G::TerritoryScore.fill(lang, &[&said_score(t.score, lang)]),
             None => G::TerritoryAsking.get(lang).to_owned(),
         });
     }
@@ -90,7 +90,10 @@ fn shown_move(ui: &mut egui::Ui, table: &GoTable, reviewed: &GoReviewed, lang: L
     else {
         return;
     };
-    ui.label(G::ReviewMove.fill(lang, &[&ply, &step.played.gtp(size), &score_text(*score)]));
+    ui.label(G::ReviewMove.fill(
+        lang,
+        &[&ply, &step.played.gtp(size), &said_score(*score, lang)],
+    ));
     if step.best.mv != step.played {
         let text = hint::would_play(&step.best, &step.reasons, size, lang);
         ui.label(text);
@@ -154,4 +157,9 @@ fn graph(
             send(Action::own(GoCommand::GoTo(node)));
         }
     }
+}
+
+/// An estimate as a player says it: 黑胜 42.5 目, "Black wins by 42.5", not `B+42.5`.
+fn said_score(score: f32, lang: Lang) -> String {
+    crate::i18n::go_result(&score_text(score), lang)
 }

@@ -178,10 +178,10 @@ fn verdict_words(about: &About, mark: &Mark, best: Option<Move>, tries: (u8, u8)
         match l {
             Lang::Zh | Lang::Hant => {
                 let mark = match (blunder, l) {
-                    (true, Lang::Zh) => "败着（??）",
-                    (true, _) => "敗著（??）",
-                    (false, Lang::Zh) => "错着（?）",
-                    (false, _) => "錯著（?）",
+                    (true, Lang::Zh) => "大错",
+                    (true, _) => "大錯",
+                    (false, Lang::Zh) => "错着",
+                    (false, _) => "錯著",
                 };
                 let best = best.map_or_else(String::new, |b| match l {
                     Lang::Zh => format!("更好的是{b}（箭头）。"),

@@ -350,7 +350,7 @@ mod tests {
         assert_eq!(t.get(Lang::Hant), "確定嗎？走了這步，你的九路車會被白吃。");
         assert_eq!(
             t.get(Lang::Vi),
-            "Bạn chắc chứ? Xe ở a6 của bạn sẽ bị ăn không."
+            "Bạn chắc chứ? Xe 9 của bạn sẽ bị ăn không."
         );
         // Black counts its files from its own right in Arabic digits (full-width in
         // 繁體, as the books print them).

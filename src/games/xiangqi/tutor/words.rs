@@ -32,7 +32,7 @@ pub fn said_own(pos: &Position, m: Move, lang: Lang) -> String {
 
 /// A side's piece as a player of that side calls it: 二路车 for Red's chariot on file
 /// `h` (Red counts files from its right in Chinese numerals), 7路马 for Black's on `g`;
-/// "chariot on h2" in English, "Xe ở h2" in Vietnamese.
+/// "chariot on h2" in English, "Xe 2" in Vietnamese.
 fn piece_words(piece: Piece, at: Square) -> Text {
     const NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
     const WIDE: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
@@ -56,11 +56,17 @@ fn piece_words(piece: Piece, at: Square) -> Text {
         Color::Black => ((file + 1).to_string(), WIDE[file]),
     };
     let vi = crate::i18n::role(piece.role, Lang::Vi);
+    // Vietnamese counts files from the side's own right too, as its ký hiệu does
+    // (Pháo 5 for 五路炮), not by the square's name.
+    let vi_file = match piece.color {
+        Color::Red => 9 - file,
+        Color::Black => file + 1,
+    };
     Text::new(
         format!("{zh_file}路{zh}"),
         format!("{} on {at}", piece.role.name()),
         format!("{hant_file}路{hant}"),
-        format!("{vi} ở {at}"),
+        format!("{vi} {vi_file}"),
     )
 }
 

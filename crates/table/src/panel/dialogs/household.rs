@@ -61,7 +61,10 @@ fn new_game(
     // dialog lays itself out again (a level list shown, a line added), so a click
     // aimed at a row lands on it.
     let centre = crate::panel::parts::board_centre(&ctx);
-    let shown = crate::panel::parts::dialog(&ctx, Word::NewGameTitle.get(lang), &mut open)
+    // 谁执红，谁执黑: the sides by their colours alone (红方 → 红).
+    let colour = |side: &str| side.trim_end_matches('方').to_owned();
+    let title = Word::NewGameTitle.fill(lang, &[&colour(sides[0]), &colour(sides[1])]);
+    let shown = crate::panel::parts::dialog(&ctx, &title, &mut open)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(centre.x, 24.0))
         .min_width(380.0)
         .max_width(380.0)
