@@ -83,3 +83,43 @@ fn go_a_game_reviewed_by_gnu_go_a_marked_move_visited_and_the_territory_shaded()
     game.until_logged("go territory off");
     assert!(changed >= 10);
 }
+
+/// Quit at the Go table against GNU Go and start again: the window opens at Go, GNU Go
+/// still plays white and answers the next stone (issue 91: it reopened at Xiangqi, the
+/// opponent two players, GNU Go silent).
+#[test]
+fn the_go_table_against_gnu_go_comes_back_as_it_was_left() {
+    let name = "go-reopened";
+    let mut game = Game::start(name);
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.click_at(panel_place(&game, "go-9"));
+    game.click_at(panel_place(&game, "go-computer-white"));
+    game.until_logged("go computer Some(White)");
+    game.click_at(go_point(&game, "E5", 9));
+    game.until_logged("go computer plays ");
+    game.key("ctrl+w");
+    assert_eq!(game.exit_code(), Some(0));
+    drop(game);
+    let game = Game::restart(name, &[]);
+    game.until_logged("table opens at go");
+    // The Go panel is up (its resign button placed) and the window has settled.
+    panel_place(&game, "go-resign");
+    game.until_still();
+    let mark = game.mark();
+    // A free point for black's next stone: not E5, nor where GNU Go answered.
+    let answered = game
+        .log()
+        .lines()
+        .filter_map(|l| l.split("go computer plays ").nth(1))
+        .next_back()
+        .map(str::to_owned)
+        .unwrap_or_default();
+    let next = ["C3", "G7", "C7", "G3"]
+        .into_iter()
+        .find(|p| *p != answered)
+        .unwrap();
+    game.click_at(go_point(&game, next, 9));
+    game.until_logged_since(mark, &format!("go plays {next}"));
+    game.until_logged_since(mark, "go computer plays ");
+}

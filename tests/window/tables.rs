@@ -721,3 +721,71 @@ fn face_to_face_at_the_go_table_white_passes_from_the_turned_card() {
     game.until_still();
     game.save_shot(name);
 }
+
+/// Face to face each card's buttons are its own player's, whoever is to move (issue 91:
+/// red's 认输 under his own card, on black's move, resigned for black and recorded
+/// 红方胜). Red resigns from the near panel on black's move: black wins. At the Go
+/// table black resigns from the near panel on white's move: white wins.
+#[test]
+fn face_to_face_each_players_resign_is_their_own_whoever_is_to_move() {
+    let name = "face-to-face-resign";
+    let game = started_face_to_face(name);
+    game.play("h2e2");
+    game.until_position(super::AFTER_H2E2);
+    // Black to move; red presses his own 认输, and is asked for red.
+    game.click_at(panel_place(&game, "resign"));
+    game.click_at(panel_place(&game, "confirm-resign"));
+    game.until_logged("game ended: black-wins resignation");
+    assert!(
+        !game.log().contains("red-wins resignation"),
+        "red resigned, not black"
+    );
+    game.until_still();
+    game.save_shot(name);
+    game.click_at(panel_place(&game, "table-go"));
+    game.until_logged("table switches to Go");
+    game.click_at(panel_place(&game, "go-9"));
+    game.click_at(go_point(&game, "E5", 9));
+    game.until_logged("go plays E5");
+    // White to move; black, near, resigns with his own button.
+    game.click_at(panel_place(&game, "go-resign"));
+    game.until_logged("go result W+R");
+}
+
+/// 读秒 kept by a slot (issue 91: red in his last period came back with base time and
+/// three new periods): red's base of a second and a 3 s period spent, Space pauses,
+/// Ctrl+S saves, Ctrl+L loads the slot back; Space runs the clock again where it stood:
+/// the period used, the time left in the one running to the tenth.
+#[test]
+fn a_slot_keeps_the_byoyomi_periods_used_and_the_time_on_the_move() {
+    let game = Game::start_with("slot-byoyomi", &["--clock", "0:01+0/3x3"]);
+    game.until_logged("xiangqi clock PeriodUsed");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let mark = game.mark();
+    game.key("space");
+    let paused = game.until("the clock paused", || {
+        clock_and_periods_logged(&game.since(mark), "paused")
+    });
+    assert_eq!(paused.2, [1, 0], "red has used a period: {paused:?}");
+    game.key("ctrl+s");
+    game.until_logged("saved slot 1");
+    let mark = game.mark();
+    game.key("ctrl+l");
+    game.until("the slot loaded", || {
+        let since = game.since(mark);
+        (since.contains("Loaded slot 1") || since.contains("已读取存档 1")).then_some(())
+    });
+    let mark = game.mark();
+    game.key("space");
+    let resumed = game.until("the loaded clock running", || {
+        clock_and_periods_logged(&game.since(mark), "runs")
+    });
+    assert_eq!(
+        resumed.2, paused.2,
+        "the periods used came back: {resumed:?}"
+    );
+    assert!(
+        (resumed.0 - paused.0).abs() < 0.1 && (resumed.1 - paused.1).abs() < 0.1,
+        "the time left came back as it stood: {paused:?} then {resumed:?}"
+    );
+}

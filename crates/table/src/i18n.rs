@@ -389,6 +389,37 @@ texts! {
 /// ```
 #[must_use]
 pub fn player_said(name: &str, lang: Lang) -> String {
+    player_said_as(name, lang, None)
+}
+
+/// As [`player_said`], the computer (`engine`: its program's name, as the records keep
+/// it) said as a player at the table says it: 电脑 第 1 级, not the program's name,
+/// which belongs in the settings (a card has room for the clock too).
+///
+/// ```
+/// use table::i18n::{Lang, player_said_as};
+/// let engine = Some("Fairy-Stockfish");
+/// assert_eq!(player_said_as("Fairy-Stockfish level 1", Lang::Zh, engine), "电脑 第 1 级");
+/// assert_eq!(player_said_as("Fairy-Stockfish", Lang::En, engine), "Computer");
+/// assert_eq!(player_said_as("小明", Lang::Zh, engine), "小明");
+/// ```
+#[must_use]
+pub fn player_said_as(name: &str, lang: Lang, engine: Option<&str>) -> String {
+    let computer = match lang {
+        Lang::Zh => "电脑",
+        Lang::Hant => "電腦",
+        Lang::En => "Computer",
+        Lang::Vi => "Máy",
+    };
+    let name = match engine {
+        Some(engine) if name == engine => return computer.to_owned(),
+        Some(engine) => match name.strip_prefix(engine) {
+            Some(rest) if rest.starts_with(" level ") => format!("{computer}{rest}"),
+            _ => name.to_owned(),
+        },
+        None => name.to_owned(),
+    };
+    let name = name.as_str();
     if let Some((who, n)) = name.rsplit_once(" level ")
         && !n.is_empty()
         && n.bytes().all(|b| b.is_ascii_digit())

@@ -17,9 +17,12 @@ use crate::go::Color;
 /// The name on a side's card.
 fn player_name(table: &GoTable, color: Color, lang: Lang) -> String {
     let side = go_side(color, lang);
+    // The computer is 电脑 at the table (its program's name is the settings').
+    let engine = crate::games::go::kept::COMPUTER.0;
+    let said = |name: &str| ::table::i18n::player_said_as(name, lang, Some(engine));
     match named(table, color) {
-        Some(name) => format!("{side} · {name}"),
-        None if table.setup.computer == Some(color) => format!("{side} · GNU Go"),
+        Some(name) => format!("{side} · {}", said(name)),
+        None if table.setup.computer == Some(color) => format!("{side} · {}", said(engine)),
         None => side.to_owned(),
     }
 }

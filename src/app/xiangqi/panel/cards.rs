@@ -23,10 +23,14 @@ use crate::rules::{Color as Side, Piece, Role};
 /// The name on a side's card: the game's player (its `Red`/`Black` tag), else the
 /// engine when the computer plays that side, else the side.
 fn player_name(model: &Model, (settings, xq): (&Settings, &XiangqiSettings), side: Side) -> String {
-    let side_name = crate::i18n::side(side, settings.lang);
+    let lang = settings.lang;
+    let side_name = crate::i18n::side(side, lang);
+    // The computer is 电脑 at the table (its program's name is the settings').
+    let engine = crate::games::xiangqi::kept::COMPUTER.0;
+    let said = |name: &str| ::table::i18n::player_said_as(name, lang, Some(engine));
     match named(model, side) {
-        Some(name) => format!("{side_name} · {name}"),
-        None if xq.computer == Some(side) => format!("{side_name} · Fairy-Stockfish"),
+        Some(name) => format!("{side_name} · {}", said(&name)),
+        None if xq.computer == Some(side) => format!("{side_name} · {}", said(engine)),
         None => side_name.to_owned(),
     }
 }
