@@ -971,7 +971,7 @@ fn cmd_desktop(out: &mut impl Write, action: DesktopAction) -> Result<(), Failur
     }
     let summary = match (installing, report.files.is_empty()) {
         (true, _) => format!(
-            "Xiangqi is in the launcher and opens Xiangqi PGN, XQF and FEN files; it runs {}{}",
+            "Xiangqi is in the launcher and opens Xiangqi PGN, XQF and FEN files and Go SGF files; it runs {}{}",
             opts.exec,
             if args.exec.is_none() && args.prefix.is_none() {
                 " (install again if you move it)"

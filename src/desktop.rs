@@ -1,5 +1,5 @@
 //! The game as a desktop app: the files in `assets/` (icons, the desktop entry, the MIME
-//! package claiming Xiangqi PGN, XQF and FEN files, the AppStream metainfo), compiled in,
+//! package claiming Xiangqi PGN, XQF and FEN files and Go SGF files, the AppStream metainfo), compiled in,
 //! and `xiangqi desktop install` / `uninstall`, which put them where freedesktop.org
 //! desktops (GNOME, KDE, Xfce…) look: the launcher shows the game with its icon, and
 //! double-clicking a game file opens it.

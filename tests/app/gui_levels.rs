@@ -99,6 +99,21 @@ fn a_go_level_that_gives_stones_starts_the_game_with_them() {
     assert_eq!(table.setup.computer, Some(xiangqi::go::Color::White));
     assert_eq!(table.record().tag("PW"), Some("GNU Go level 1"));
     assert_eq!(table.game().rules().komi, 0.5);
+    // Two players next (issue 91): the next game is even, with the rules' own komi.
+    app.world_mut()
+        .write_message(Action::own(GoCommand::Computer(None)));
+    app.update();
+    app.world_mut().write_message(Action::NewGame);
+    app.update();
+    let table = app.world().resource::<GoTable>();
+    let start = table.game().start();
+    assert!(start.board().stones(xiangqi::go::Color::Black).is_empty());
+    assert_eq!(start.to_move(), xiangqi::go::Color::Black);
+    assert_eq!(
+        table.game().rules().komi,
+        GoSetup::of(9, 0).rules().komi,
+        "an even game's komi"
+    );
 }
 
 /// The Go level chosen is kept in the settings file and is there when the game opens

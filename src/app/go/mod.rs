@@ -381,8 +381,15 @@ fn commands(
             }
             GoCommand::Computer(side) => {
                 info!("go computer {side:?}");
+                // Stones and komi a level gave go with the computer that gave them.
+                if table.setup.has_level_odds() && side.is_none() {
+                    table.setup = table.setup.even();
+                }
                 table.setup.computer = side;
                 if let Some(next) = next.0.as_mut() {
+                    if next.has_level_odds() && side.is_none() {
+                        *next = next.even();
+                    }
                     next.computer = side;
                 }
             }

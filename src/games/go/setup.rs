@@ -77,6 +77,36 @@ impl GoSetup {
         }
     }
 
+    /// Whether this setup's handicap and komi are its level's (the computer plays at a
+    /// level that gives stones: [`with_level`](Self::with_level) set them).
+    #[must_use]
+    pub fn has_level_odds(&self) -> bool {
+        self.computer.is_some()
+            && self
+                .level
+                .and_then(crate::matches::go_levels::GoLevel::get)
+                .is_some_and(|l| l.stones > 0)
+    }
+
+    /// The same game even: no handicap, the rules' own komi (what two players get once
+    /// the computer that gave stones is gone; issue 91: an even 9×9 game kept 0.5).
+    ///
+    /// ```
+    /// use xiangqi::games::go::GoSetup;
+    /// use xiangqi::go::Color;
+    /// let given = GoSetup { computer: Some(Color::Black), level: Some(1), ..GoSetup::of(9, 0) }.with_level();
+    /// let even = given.even();
+    /// assert_eq!((even.handicap, even.komi_halves), (0, GoSetup::of(9, 0).komi_halves));
+    /// ```
+    #[must_use]
+    pub fn even(self) -> GoSetup {
+        GoSetup {
+            handicap: 0,
+            komi_halves: GoSetup::of(self.size, self.rules).komi_halves,
+            ..self
+        }
+    }
+
     /// What `game` was set up with.
     #[must_use]
     pub fn of_game(game: &Game) -> GoSetup {
