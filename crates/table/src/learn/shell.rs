@@ -97,7 +97,7 @@ pub struct Lesson {
 pub struct Learning {
     /// Every player's stars.
     pub progress: Progress,
-    /// Who learns (empty: the table's "me", else a guest).
+    /// Who learns (empty: the table's "me", else the one player seated, else a guest).
     pub learner: String,
     /// The lesson open at each game's table, by the game's slug.
     pub open: BTreeMap<String, Lesson>,
@@ -111,13 +111,22 @@ pub struct Learning {
 }
 
 impl Learning {
-    /// The name the stars are kept under.
+    /// The name the stars are kept under: the learner chosen, else the table's "me",
+    /// else the one player seated at the table (issue 91: 小明, seated alone, solved
+    /// problems that were kept for a guest); empty: a guest.
     #[must_use]
     pub fn who(&self, settings: &Settings) -> String {
-        if self.learner.is_empty() {
-            settings.me.clone()
-        } else {
-            self.learner.clone()
+        if !self.learner.is_empty() {
+            return self.learner.clone();
+        }
+        if !settings.me.is_empty() {
+            return settings.me.clone();
+        }
+        let seated: Vec<&String> = settings.seats.iter().filter(|s| !s.is_empty()).collect();
+        match seated.as_slice() {
+            [one] => (*one).clone(),
+            [a, b] if a == b => (*a).clone(),
+            _ => String::new(),
         }
     }
 
@@ -410,5 +419,30 @@ fn keep_progress(
         notices.write(Notice::warn(
             crate::i18n::Word::LessonsFailed.fill(settings.lang, &[&e]),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Who a problem or a lesson is kept for: the learner, "me", the one player seated.
+    #[test]
+    fn the_one_player_seated_learns_when_nobody_else_is_named() {
+        let mut settings = Settings::default();
+        let mut learning = Learning::default();
+        assert_eq!(learning.who(&settings), "", "nobody: a guest");
+        settings.seats = ["小明".into(), String::new()];
+        assert_eq!(learning.who(&settings), "小明");
+        settings.seats = ["小明".into(), "爸爸".into()];
+        assert_eq!(
+            learning.who(&settings),
+            "",
+            "two players: nobody in particular"
+        );
+        settings.me = "爸爸".into();
+        assert_eq!(learning.who(&settings), "爸爸");
+        learning.learner = "小明".into();
+        assert_eq!(learning.who(&settings), "小明");
     }
 }

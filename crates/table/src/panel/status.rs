@@ -13,8 +13,37 @@ use crate::schedule::{GameKind, Present};
 use crate::settings::Settings;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<StatusLines>()
-        .add_systems(Update, status.in_set(Present::Status));
+    app.init_resource::<StatusLines>().add_systems(
+        Update,
+        (fresh_line_when_the_board_is_lent, status)
+            .chain()
+            .in_set(Present::Status),
+    );
+}
+
+/// A lesson, practice or problems taking the board, or giving it back, start with an
+/// empty status line: what was said of the game (GNU Go's hint for it) is not said of a
+/// problem (issue 91: the Go problems showed the game's 「GNU Go 会下 H6…」).
+fn fresh_line_when_the_board_is_lent(
+    world: &mut World,
+    mut last: Local<Vec<crate::shell::table::Lent>>,
+) {
+    use crate::shell::table::Lent;
+    let lent: Vec<Lent> = crate::shell::tables::Tables::lent_on_table(world)
+        .into_iter()
+        .map(|l| l.lent)
+        .filter(|&l| l != Lent::Asking)
+        .collect();
+    if lent == *last {
+        return;
+    }
+    *last = lent;
+    let Some(kind) = world.get_resource::<State<GameKind>>().map(|k| *k.get()) else {
+        return;
+    };
+    if let Some(mut lines) = world.get_resource_mut::<StatusLines>() {
+        *lines.of_mut(kind) = Status::default();
+    }
 }
 
 /// The status line: what just happened.
