@@ -77,6 +77,24 @@ pub(super) fn add(
         Ok(kept) => kept,
         Err(why) => return Ok(Err(why)),
     };
+    if source == "saved" {
+        // Saved again as it went on: its earlier saved copies (same players) go.
+        let earlier: Vec<(i64, String)> = {
+            let mut stmt = tx.prepare_cached(
+                "SELECT id, key FROM games WHERE kind = ? AND source = 'saved' \
+                 AND first = ? AND second = ?",
+            )?;
+            let rows = stmt.query_map(params![game.kind(), kept.first, kept.second], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+            rows.collect::<Result<_, _>>()?
+        };
+        for (id, key) in earlier {
+            if game.continues(&key) {
+                tx.execute("DELETE FROM games WHERE id = ?", [id])?;
+            }
+        }
+    }
     let year = kept
         .date
         .get(..4)

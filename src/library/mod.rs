@@ -68,6 +68,24 @@ pub enum LibraryError {
     Newer(i64),
 }
 
+/// How many games of each kind (`xiangqi`, `go`) a library holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sizes(pub std::collections::BTreeMap<String, usize>);
+
+impl Sizes {
+    /// The games of `kind`.
+    #[must_use]
+    pub fn of(&self, kind: &str) -> usize {
+        self.0.get(kind).copied().unwrap_or(0)
+    }
+
+    /// Every game.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.0.values().sum()
+    }
+}
+
 /// The library.
 pub struct Library {
     conn: Connection,
@@ -221,6 +239,25 @@ impl Library {
             .conn
             .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))?;
         Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// How many games of each kind it holds: each table's window counts its own games
+    /// (issue 91: the Xiangqi window's header counted the Go games too, 5 beside a list
+    /// of 4).
+    ///
+    /// # Errors
+    /// SQLite refuses.
+    pub fn sizes(&self) -> Result<Sizes, LibraryError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT kind, COUNT(*) FROM games GROUP BY kind")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
+        let mut sizes = Sizes::default();
+        for row in rows {
+            let (kind, n) = row?;
+            sizes.0.insert(kind, usize::try_from(n).unwrap_or(0));
+        }
+        Ok(sizes)
     }
 
     /// Whether it holds no game.

@@ -376,7 +376,7 @@ fn an_import_cancelled_goes_on_where_it_stopped_when_asked_again() {
     let db = dir.join("library.sqlite");
     let worker = Worker::start(db);
     let wait = || worker.wait(Duration::from_secs(30)).expect("an answer");
-    assert!(matches!(wait(), Answer::Opened(0, None)));
+    assert!(matches!(wait(), Answer::Opened(ref n, None) if n.total() == 0));
     worker.ask(Job::Import(vec![dir.clone()]));
     // Cancelled once the first files are in.
     let first = loop {
@@ -394,7 +394,7 @@ fn an_import_cancelled_goes_on_where_it_stopped_when_asked_again() {
     let (summary, cancelled, len) = first;
     assert!(cancelled);
     assert!(summary.added >= 3 && summary.added < 1200, "{summary:?}");
-    assert_eq!(len, summary.added);
+    assert_eq!(len.total(), summary.added);
     // The reader sees what was committed.
     worker.ask(Job::Find(Box::default()));
     let found = loop {
@@ -412,7 +412,7 @@ fn an_import_cancelled_goes_on_where_it_stopped_when_asked_again() {
     assert!(!cancelled);
     assert_eq!(second.skipped, summary.files, "{second:?}");
     assert_eq!(summary.added + second.added, 1200);
-    assert_eq!((second.duplicates, len), (0, 1200));
+    assert_eq!((second.duplicates, len.total()), (0, 1200));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -671,7 +671,7 @@ fn the_worker_is_busy_only_while_a_job_is_unanswered() {
     let worker = Worker::start(dir.join("library.sqlite"));
     assert!(matches!(
         worker.wait(Duration::from_secs(30)),
-        Some(Answer::Opened(0, None))
+        Some(Answer::Opened(ref n, None)) if n.total() == 0
     ));
     assert!(!worker.busy());
     worker.ask(Job::Import(vec![dir.clone()]));
@@ -860,14 +860,17 @@ fn the_same_jobs_keep_fetch_and_forget_a_game_of_either_kind() {
     let dir = game_files("kinds", 0);
     let worker = Worker::start(dir.join("library.sqlite"));
     let wait = || worker.wait(Duration::from_secs(30)).expect("an answer");
-    assert!(matches!(wait(), Answer::Opened(0, None)));
+    assert!(matches!(wait(), Answer::Opened(ref n, None) if n.total() == 0));
     let xq = record("h2e2 h9g7", "Dad", "Mei", "1-0", "");
     let go =
         crate::go::sgf::read("(;GM[1]SZ[9]PB[Mei]PW[Dad]RE[B+R];B[ee];W[cc])").unwrap()[0].clone();
     worker.ask(Job::Add(Arc::new(XqKeeping(xq.clone())), "played".into()));
-    assert!(matches!(wait(), Answer::Added(true, 1)));
+    assert!(matches!(wait(), Answer::Added(true, ref n) if n.total() == 1));
     worker.ask(Job::Add(Arc::new(GoKeeping(go.clone())), "played".into()));
-    assert!(matches!(wait(), Answer::Added(true, 2)));
+    // Each kind counted apart: each table's window counts its own (issue 91).
+    assert!(
+        matches!(wait(), Answer::Added(true, ref n) if (n.of("xiangqi"), n.of("go")) == (1, 1))
+    );
     worker.ask(Job::Find(Box::default()));
     let Answer::Found(_, found) = wait() else {
         panic!("found")
@@ -894,9 +897,9 @@ fn the_same_jobs_keep_fetch_and_forget_a_game_of_either_kind() {
     worker.ask(Job::Game(9999, 0));
     assert!(matches!(wait(), Answer::Game(9999, 0, None)));
     worker.ask(Job::Forget(Arc::new(GoKeeping(go))));
-    assert!(matches!(wait(), Answer::Forgotten(1)));
+    assert!(matches!(wait(), Answer::Forgotten(ref n) if (n.of("xiangqi"), n.of("go")) == (1, 0)));
     worker.ask(Job::Forget(Arc::new(XqKeeping(xq))));
-    assert!(matches!(wait(), Answer::Forgotten(0)));
+    assert!(matches!(wait(), Answer::Forgotten(ref n) if n.total() == 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -934,5 +937,38 @@ fn an_older_librarys_games_against_the_levels_keep_counting_on_the_ladder() {
         )
         .unwrap();
     assert_eq!(levels, (None, Some(2)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One unfinished game saved in a slot as it goes on is one game in the library, the
+/// latest; another game, or the same moves by other players, or a game played to its
+/// end, stays (issue 91: three copies of one unfinished game).
+#[test]
+fn a_game_saved_again_as_it_goes_on_replaces_its_earlier_saved_copies() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-saved-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut lib, _) = Library::open(&dir.join("library.sqlite")).unwrap();
+    lib.add(
+        &record("h2e2 h9g7 h0g2 i9h9", "Dad", "Mei", "1-0", ""),
+        "played",
+    )
+    .unwrap();
+    lib.add(&record("h2e2", "Dad", "Mei", "*", ""), "saved")
+        .unwrap();
+    lib.add(&record("h2e2 h9g7", "Dad", "Mei", "*", ""), "saved")
+        .unwrap();
+    lib.add(&record("h2e2 h9g7", "Mei", "Dad", "*", ""), "saved")
+        .unwrap();
+    lib.add(&record("h2e2 h9g7 h0g2", "Dad", "Mei", "*", ""), "saved")
+        .unwrap();
+    lib.add(&record("b2e2", "Dad", "Mei", "*", ""), "saved")
+        .unwrap();
+    let sizes = lib.sizes().unwrap();
+    assert_eq!(
+        sizes.of("xiangqi"),
+        4,
+        "the game played, Dad's latest save, Mei's, another game"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
-use super::{Explored, Fetched, Filter, Found, Keep, Library, Summary};
+use super::{Explored, Fetched, Filter, Found, Keep, Library, Sizes, Summary};
 use crate::rules::Position;
 
 /// What the library is asked to do.
@@ -68,13 +68,13 @@ impl Job {
 #[non_exhaustive]
 pub enum Answer {
     /// The library is open, with this many games (and a damaged file kept aside).
-    Opened(usize, Option<PathBuf>),
+    Opened(Sizes, Option<PathBuf>),
     /// An import has read `done` of `all` files.
     Progress(super::Progress),
     /// An import ended (`cancelled`: stopped by the player), with the library's size.
-    Imported(Summary, bool, usize),
+    Imported(Summary, bool, Sizes),
     /// A game was added (true) or was there already, with the library's size.
-    Added(bool, usize),
+    Added(bool, Sizes),
     /// The games a filter found.
     Found(Box<Filter>, Vec<Found>),
     /// The moves played from a position.
@@ -82,7 +82,7 @@ pub enum Answer {
     /// A game asked for, and the ply to open it at (its table knows its type).
     Game(i64, usize, Option<Fetched>),
     /// A game played was taken back out (its result undone), with the library's size.
-    Forgotten(usize),
+    Forgotten(Sizes),
     /// The household's players, each with its record.
     Players(Vec<(super::Player, super::PlayerRecord)>),
     /// The library could not do it: why.
@@ -117,7 +117,7 @@ impl Worker {
         std::thread::spawn(move || {
             let library = match Library::open(&writer_path) {
                 Ok((library, aside)) => {
-                    let n = library.len().unwrap_or(0);
+                    let n = library.sizes().unwrap_or_default();
                     let _ = writer_tell.send(Answer::Opened(n, aside));
                     Some(library)
                 }
@@ -214,13 +214,13 @@ fn write_loop(
                     Ok(summary) => Answer::Imported(
                         summary,
                         stop.load(Ordering::SeqCst),
-                        library.len().unwrap_or(0),
+                        library.sizes().unwrap_or_default(),
                     ),
                     Err(e) => Answer::Failed(e.to_string()),
                 }
             }
             Job::Add(game, source) => match library.keep(&*game, &source) {
-                Ok(Ok((_, new))) => Answer::Added(new, library.len().unwrap_or(0)),
+                Ok(Ok((_, new))) => Answer::Added(new, library.sizes().unwrap_or_default()),
                 // A game the table played breaks no rule; nothing to keep otherwise.
                 Ok(Err(_)) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
@@ -230,7 +230,7 @@ fn write_loop(
                 Err(e) => Answer::Failed(e.to_string()),
             },
             Job::Forget(game) => match library.forget(&*game) {
-                Ok(true) => Answer::Forgotten(library.len().unwrap_or(0)),
+                Ok(true) => Answer::Forgotten(library.sizes().unwrap_or_default()),
                 Ok(false) => continue,
                 Err(e) => Answer::Failed(e.to_string()),
             },

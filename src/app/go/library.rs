@@ -149,8 +149,8 @@ fn listen(
 ) {
     for LibraryAnswer(answer) in answers.read() {
         match answer {
-            Answer::Opened(n, _) | Answer::Imported(_, _, n) | Answer::Added(_, n) => {
-                view.size = Some(*n);
+            Answer::Opened(sizes, _) | Answer::Imported(_, _, sizes) | Answer::Added(_, sizes) => {
+                view.size = Some(sizes.of(GO));
             }
             Answer::Found(filter, found) if filter.game.as_deref() == Some(GO) => {
                 info!("go library: {} go games found", found.len());

@@ -49,6 +49,8 @@ impl Keep for Keeping {
             .0
             .tags
             .iter()
+            // The clocks' readings change as time runs: the same game is one game.
+            .filter(|(k, _)| !k.eq_ignore_ascii_case("ClockReadings"))
             .map(|(k, v)| format!("{}={}", k.to_ascii_lowercase(), v.trim()))
             .collect();
         tags.sort();
@@ -58,6 +60,21 @@ impl Keep for Keeping {
             moves.join(" "),
             tags.join("\n")
         )
+    }
+
+    fn continues(&self, earlier: &str) -> bool {
+        let key = self.key();
+        let (mut now, mut then) = (key.lines(), earlier.lines());
+        // The same start; the earlier moves, each in its place, and more after them.
+        if now.next() != then.next() {
+            return false;
+        }
+        let (now, then) = (now.next().unwrap_or(""), then.next().unwrap_or(""));
+        let (now, then): (Vec<&str>, Vec<&str>) = (
+            now.split_whitespace().collect(),
+            then.split_whitespace().collect(),
+        );
+        now.len() > then.len() && now.starts_with(&then)
     }
 
     fn kept(&self) -> Result<Kept, String> {

@@ -66,6 +66,13 @@ pub trait Keep: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// Why it cannot be kept (its moves break its rules), in words.
     fn kept(&self) -> Result<Kept, String>;
+    /// Whether this game goes on from the game of `earlier` (a key of its kind): the
+    /// same start and players, its moves and more. A game saved again in a slot replaces
+    /// its earlier copies saved so (issue 91: one unfinished game kept three times).
+    fn continues(&self, earlier: &str) -> bool {
+        let _ = earlier;
+        false
+    }
 }
 
 /// What the library asks of a game's rows to count them and open them again.

@@ -200,6 +200,9 @@ fn commands(
     }
 }
 
+/// The kind of the games this window lists and counts.
+const XIANGQI: &str = crate::games::xiangqi::kept::XIANGQI;
+
 /// A game that ended at the table, or was saved to a slot, is kept in the library.
 fn finished_or_saved(
     mut ended: MessageReader<GameEnded>,
@@ -301,7 +304,8 @@ fn listen(
     let lang = settings.lang;
     for LibraryAnswer(answer) in answers.read() {
         match answer.clone() {
-            Answer::Opened(n, aside) => {
+            Answer::Opened(sizes, aside) => {
+                let n = sizes.of(XIANGQI);
                 info!("library: {n} games");
                 view.size = Some(n);
                 if let Some(aside) = aside {
@@ -312,7 +316,8 @@ fn listen(
                 }
             }
             Answer::Progress(progress) => view.progress = Some(progress),
-            Answer::Imported(summary, cancelled, n) => {
+            Answer::Imported(summary, cancelled, sizes) => {
+                let n = sizes.of(XIANGQI);
                 info!(
                     "library import: read {}, added {}, duplicates {}, skipped {}, unreadable {}, cancelled {cancelled}",
                     summary.read,
@@ -349,7 +354,8 @@ fn listen(
                     worker.ask(Job::Find(Box::new(filter)));
                 }
             }
-            Answer::Added(new, n) => {
+            Answer::Added(new, sizes) => {
+                let n = sizes.of(XIANGQI);
                 if new {
                     info!("library: a game added ({n})");
                     view.explored = None;
@@ -399,7 +405,7 @@ fn listen(
             Answer::Game(id, ..) => warn!("library: no game {id}"),
             // The players are the household's (app/players.rs).
             Answer::Players(_) => {}
-            Answer::Forgotten(n) => view.size = Some(n),
+            Answer::Forgotten(sizes) => view.size = Some(sizes.of(XIANGQI)),
             Answer::Failed(why) => {
                 warn!("library: {why}");
                 view.progress = None;
