@@ -10,6 +10,7 @@ pub mod menu;
 pub mod move_box;
 pub mod parts;
 pub mod rows;
+pub mod sentence;
 pub mod status;
 pub mod toolbar;
 

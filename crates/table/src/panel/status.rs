@@ -143,5 +143,5 @@ pub fn status_line(ui: &mut egui::Ui, status: &Status) {
     } else {
         &status.text
     };
-    ui.label(egui::RichText::new(text).color(color));
+    crate::panel::sentence::sentence(ui, text, |t| t.color(color));
 }

@@ -155,7 +155,8 @@ fn head(
     ui.add_space(2.0);
     ui.label(egui::RichText::new(heading).strong().size(17.0));
     if let Some(text) = warning_text(model, lang) {
-        ui.label(egui::RichText::new(text).strong().color(parts::warning(ui)));
+        let color = parts::warning(ui);
+        ::table::panel::sentence::sentence(ui, &text, |t| t.strong().color(color));
     }
     status_line(ui, status);
     if model.is_reviewing() {

@@ -313,7 +313,7 @@ pub fn guess_part(
             .strong(),
     );
     if let Some(said) = &g.said {
-        ui.label(said.get(lang));
+        crate::panel::sentence::sentence(ui, said.get(lang), |t| t);
     }
     match g.state {
         GuessState::Going => _ = ui.label(egui::RichText::new(Word::GuessAsk.get(lang)).heading()),
@@ -352,7 +352,7 @@ pub fn question_part(
             egui::Color32::from_rgb(0xC0, 0x8A, 0x00),
         ))
         .show(ui, |ui| {
-            ui.label(egui::RichText::new(text.get(lang)).strong());
+            crate::panel::sentence::sentence(ui, text.get(lang), egui::RichText::strong);
             ui.horizontal_wrapped(|ui| {
                 let play = ui.button(Word::AskPlay.get(lang));
                 log_place(logged, "tutor-play".to_owned(), play.rect);

@@ -9,6 +9,7 @@ use crate::actions::Action;
 use crate::i18n::Word;
 use crate::learn::problems::{ProblemCommand, ProblemState, Problems};
 use crate::panel::parts::log_place;
+use crate::panel::sentence::sentence;
 use crate::schedule::GameKind;
 use crate::settings::Settings;
 use crate::shell::table::Tables;
@@ -42,10 +43,10 @@ pub fn part(
     match (p.state, &p.said) {
         (ProblemState::Judging, _) => _ = ui.label(Word::ProblemJudging.get(lang)),
         (ProblemState::Solved(_), Some(said)) => {
-            ui.label(egui::RichText::new(said.get(lang)).strong().color(green));
+            sentence(ui, said.get(lang), |t| t.strong().color(green));
         }
-        (ProblemState::Failed, Some(said)) => _ = ui.colored_label(red, said.get(lang)),
-        (_, Some(said)) => _ = ui.label(said.get(lang)),
+        (ProblemState::Failed, Some(said)) => _ = sentence(ui, said.get(lang), |t| t.color(red)),
+        (_, Some(said)) => _ = sentence(ui, said.get(lang), |t| t),
         (_, None) => {}
     }
     ui.horizontal_wrapped(|ui| {
