@@ -13,6 +13,12 @@ use bevy_egui::egui;
 use crate::panel::parts;
 use crate::theme::paint::egui_color;
 
+/// The far card's sizes, in points: the name, the note under it ("to move"), what is
+/// said and the answers.
+const NAME: f32 = 20.0;
+const NOTE: f32 = 16.0;
+const SAID: f32 = 17.0;
+
 /// The far player's card and what is for them now.
 #[derive(Default)]
 pub struct Across<'a> {
@@ -51,13 +57,15 @@ pub fn card(ui: &mut egui::Ui, card: &Across<'_>) -> Drawn {
     let painter = ui.painter().clone();
     // Everything laid out in the far player's frame: x from their left, y from their top.
     let mut put: Vec<(egui::Rect, Arc<egui::Galley>)> = Vec::new();
+    // Read upside down from across a table: larger than the near card's (issue 91: the
+    // name was ~12 px, its 走棋 ~9).
     let name = painter.layout(
         card.name.to_owned(),
-        egui::FontId::proportional(15.0),
+        egui::FontId::proportional(NAME),
         text,
         width - 120.0,
     );
-    let note = painter.layout_no_wrap(card.note.to_owned(), egui::FontId::proportional(11.0), text);
+    let note = painter.layout_no_wrap(card.note.to_owned(), egui::FontId::proportional(NOTE), text);
     let mut y = PAD;
     let name_at = egui::pos2(PAD, y);
     y += name.size().y + 2.0;
@@ -79,7 +87,7 @@ pub fn card(ui: &mut egui::Ui, card: &Across<'_>) -> Drawn {
         y = y.max(PAD + size.y);
         if let Some(words) = byoyomi {
             let words =
-                painter.layout_no_wrap(words.to_owned(), egui::FontId::proportional(11.0), text);
+                painter.layout_no_wrap(words.to_owned(), egui::FontId::proportional(NOTE), text);
             let w = words.size();
             let at = egui::pos2(at.x - 4.0 - w.x, PAD + (size.y - w.y) / 2.0);
             put.push((egui::Rect::from_min_size(at, w), words));
@@ -92,7 +100,7 @@ pub fn card(ui: &mut egui::Ui, card: &Across<'_>) -> Drawn {
         let color = if warning { parts::warning(ui) } else { text };
         let said = painter.layout(
             said.to_owned(),
-            egui::FontId::proportional(15.0),
+            egui::FontId::proportional(SAID),
             color,
             width - 2.0 * PAD,
         );
@@ -111,7 +119,7 @@ pub fn card(ui: &mut egui::Ui, card: &Across<'_>) -> Drawn {
         for answer in card.answers {
             let words = painter.layout_no_wrap(
                 (*answer).to_owned(),
-                egui::FontId::proportional(15.0),
+                egui::FontId::proportional(SAID),
                 text,
             );
             let size = words.size() + egui::vec2(16.0, 10.0);
