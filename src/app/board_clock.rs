@@ -204,7 +204,11 @@ fn draw(
                 } else {
                     format_left(left)
                 };
-                let size = (rect.width() / 4.2).min(rect.height() / 2.5);
+                // In steps of 8 points and at most 160: each size is a set of glyphs in
+                // egui's font atlas, and a window resized through many sizes filled it
+                // (digits dropped out, 「4:5」, until the atlas was laid out again).
+                let size = ((rect.width() / 4.2).min(rect.height() / 2.5) / 8.0).floor() * 8.0;
+                let size = size.clamp(16.0, 160.0);
                 let ink = if left < Duration::from_secs(10) && left > Duration::ZERO {
                     table::egui_color(colors.clock_low)
                 } else {
@@ -242,13 +246,14 @@ fn draw(
             } else {
                 Word::BoardClockStart
             };
-            let at = egui::pos2(whole.center().x, whole.bottom() - 24.0);
+            let at = egui::pos2(whole.center().x, whole.bottom() - 30.0);
             painter.text(
                 at,
                 egui::Align2::CENTER_CENTER,
                 hint.get(lang),
-                egui::FontId::proportional(18.0),
-                ui.visuals().weak_text_color(),
+                // Read from a chair at the board: not small, not pale.
+                egui::FontId::proportional(24.0),
+                ui.visuals().text_color(),
             );
         });
     Ok(())
