@@ -276,11 +276,12 @@ fn commands(
     mut go: MessageReader<GoCommand>,
     mut table: ResMut<GoTable>,
     mut happened: MessageWriter<GoHappened>,
-    (mut cursor, mut focus, seats, mut next): (
+    (mut cursor, mut focus, seats, mut next, household): (
         ResMut<GoCursor>,
         ResMut<BoardFocus>,
         Res<Settings>,
         ResMut<table::GoNext>,
+        Res<::table::household::Household>,
     ),
     mut edited: MessageWriter<SectionEdited>,
     mut helper: Helper,
@@ -384,6 +385,25 @@ fn commands(
                 // Stones and komi a level gave go with the computer that gave them.
                 if table.setup.has_level_odds() && side.is_none() {
                     table.setup = table.setup.even();
+                }
+                // GNU Go comes to the table at the level of the player it meets, their
+                // ladder's (issue 91: it offered its old level 5 to a child at level 1).
+                if table.setup.computer.is_none()
+                    && let Some(computer) = side
+                {
+                    let seat = usize::from(computer == crate::go::Color::White);
+                    if let Some(level) = crate::app::levels::starting_level(
+                        &household,
+                        &seats.seats,
+                        seat,
+                        crate::games::go::kept::GO,
+                    ) {
+                        info!("go computer level {level} for the player it meets");
+                        table.setup.level = Some(level);
+                        if let Some(next) = next.0.as_mut() {
+                            next.level = Some(level);
+                        }
+                    }
                 }
                 table.setup.computer = side;
                 if let Some(next) = next.0.as_mut() {

@@ -189,6 +189,10 @@ fn computer_choices(
     if let Some(side) = setup.computer {
         let rows = super::level_rows(lang);
         let seat = usize::from(side == Color::White);
+        // GNU Go chosen: at the level of the player it meets, their ladder's.
+        if setup.level.is_none() {
+            setup.level = levels::starting_level(household, seats, seat, "go");
+        }
         let player = levels::opponent(household, seats, seat, "go");
         let none = crate::i18n::T::GoNoLevel.get(lang);
         let mut log = |what: String, rect: egui::Rect| {
