@@ -167,6 +167,7 @@ fn computer_choices(
     logged: &mut Vec<(String, (i32, i32))>,
 ) {
     let mut setup = next.unwrap_or(table.setup);
+    let before = setup.computer;
     ui.horizontal_wrapped(|ui| {
         ui.label(G::GnuGoPlays.get(lang));
         for (side, text, name) in [
@@ -189,8 +190,8 @@ fn computer_choices(
     if let Some(side) = setup.computer {
         let rows = super::level_rows(lang);
         let seat = usize::from(side == Color::White);
-        // GNU Go chosen: at the level of the player it meets, their ladder's.
-        if setup.level.is_none() {
+        // GNU Go just chosen: at the level of the player it meets, their ladder's.
+        if before.is_none() && setup.level.is_none() {
             setup.level = levels::starting_level(household, seats, seat, "go");
         }
         let player = levels::opponent(household, seats, seat, "go");
