@@ -61,6 +61,10 @@ pub(crate) fn choose(
             let id = offer.id.to_owned();
             let mut options = vec![None];
             options.extend(offer.presets.iter().map(|&p| Some(Controls::from(p))));
+            // A clock typed stays among the choices (issue 91: it was offered no more).
+            if current.is_some() && !options.contains(&current) {
+                options.push(current);
+            }
             if let Some(pick) = combo(ui, &id, current, &options, lang, &mut state.typed[0], log) {
                 chosen = Some(pick);
             }
@@ -85,8 +89,11 @@ pub(crate) fn choose(
             ui.horizontal(|ui| {
                 ui.label(offer.sides[side]);
                 let id = format!("{}-{side}", offer.id);
-                let options: Vec<_> = offer.presets.iter().map(|&p| Some(p.into())).collect();
+                let mut options: Vec<_> = offer.presets.iter().map(|&p| Some(p.into())).collect();
                 let now = Some(Controls::from(both.0[side]));
+                if !options.contains(&now) {
+                    options.push(now);
+                }
                 let typed = &mut state.typed[side];
                 if let Some(Some(pick)) = combo(ui, &id, now, &options, lang, typed, log) {
                     let mut controls = both;
