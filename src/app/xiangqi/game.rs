@@ -279,12 +279,14 @@ impl TableGame for Xiangqi {
         let model = world.resource::<Model>();
         playing.then(|| crate::app::shell::table::LineShown {
             ahead: model.is_reviewing(),
-            commented: !model
-                .tree()
-                .node(model.cursor())
-                .comment_after
-                .trim()
-                .is_empty(),
+            // Words, not an arrow or a circle alone (issue 91: the replay paused at a
+            // move whose only "comment" was an arrow).
+            commented: !crate::rules::tree::marks::Marks::read(
+                &model.tree().node(model.cursor()).comment_after,
+            )
+            .1
+            .trim()
+            .is_empty(),
         })
     }
 }
