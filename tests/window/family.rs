@@ -163,6 +163,13 @@ fn a_puzzle_duel_is_played_in_turn_and_scored() {
         .unwrap();
     game.play(&wrong.to_string());
     game.until_logged(&format!("duel: {first} missed 2"));
+    // The answer is played out on the board before the next puzzle (issue 91).
+    let answer = p
+        .solution
+        .iter()
+        .try_fold(p.start.clone(), |pos, &m| pos.play(m).ok())
+        .unwrap();
+    game.until_position(&answer.to_fen());
     solve(&mut game, &ids[2]);
     game.until_logged(&format!("duel: {first} solved 3"));
     // Handed over: covered again until the second player begins.

@@ -21,6 +21,8 @@ pub(crate) mod panel;
 
 /// How long a puzzle's end stays on the board before the next one is set up.
 const BETWEEN: f64 = 1.5;
+/// After a miss: long enough to see the answer played out.
+const BETWEEN_MISSED: f64 = 4.0;
 
 /// The choices of the duel's dialog.
 pub const COUNTS: [usize; 3] = [3, 5, 10];
@@ -273,19 +275,24 @@ fn referee(
                 info!("duel: {name}'s time is up");
                 state.next_at = None;
             } else {
-                match training.said() {
+                let pause = match training.said() {
                     Said::Solved => {
                         d.solved();
                         info!("duel: {name} solved {} ({id})", index + 1);
+                        BETWEEN
                     }
                     Said::Wrong => {
                         d.missed();
-                        info!("duel: {name} missed {} ({id})", index + 1);
+                        info!("duel: {name} missed {} ({id}): the answer shown", index + 1);
+                        // The answer played out on the board, and time to see it (issue
+                        // 91: a wrong move never showed it).
+                        train.write(TrainCommand::Solution);
+                        BETWEEN_MISSED
                     }
                     _ => return,
-                }
+                };
                 state.marked = true;
-                state.next_at = Some(now + BETWEEN);
+                state.next_at = Some(now + pause);
             }
         }
     }
