@@ -187,11 +187,11 @@ fn actions(
                 }
             }
             DrawCommand::Offer | DrawCommand::OfferFrom(_) => {
-                let offered = match draw {
+                let offer = match draw {
                     DrawCommand::OfferFrom(side) => model.offer_draw_from(side),
                     _ => model.offer_draw(),
                 };
-                if let Ok(side) = offered {
+                if let Ok(side) = offer {
                     info!("draw offered by {side:?}");
                     says.notices.write(Notice::info(
                         T::DrawOffered.fill(lang, &[&side_name(side, lang)]),
