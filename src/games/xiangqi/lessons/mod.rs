@@ -484,6 +484,14 @@ fn level(id: &str, raw: RawLevel) -> Result<Level, String> {
     })
 }
 
+/// A small count as a Chinese sentence says it: 两 for 2 (走到这两颗星上), then 三…十.
+fn chinese_count(n: u32) -> String {
+    const WORDS: [&str; 9] = ["两", "三", "四", "五", "六", "七", "八", "九", "十"];
+    n.checked_sub(2)
+        .and_then(|i| WORDS.get(i as usize))
+        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,12 +558,4 @@ mod tests {
             "the win is a mate, not 困毙",
         );
     }
-}
-
-/// A small count as a Chinese sentence says it: 两 for 2 (走到这两颗星上), then 三…十.
-fn chinese_count(n: u32) -> String {
-    const WORDS: [&str; 9] = ["两", "三", "四", "五", "六", "七", "八", "九", "十"];
-    n.checked_sub(2)
-        .and_then(|i| WORDS.get(i as usize))
-        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
 }
