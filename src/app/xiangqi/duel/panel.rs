@@ -256,19 +256,30 @@ fn scoreboard(
         ui.label(egui::RichText::new(line).size(18.0));
     }
     ui.add_space(8.0);
-    // A line a puzzle, both players' results side by side (centred as the rest).
+    // A row a puzzle, both players' results side by side in columns of a grid (issue
+    // 91: padded text went out of line under names of Chinese characters).
     let [a, b] = d.players();
-    ui.label(egui::RichText::new(format!("{a}  ·  {b}")).strong());
     let said = |m: Option<&Mark>| match m {
         Some(Mark::Solved(t)) => format!("✔ {}", format_left(*t)),
         Some(Mark::Missed) => MISSED.to_string(),
         Some(Mark::TimedOut) | None => "—".to_owned(),
     };
-    for i in 0..d.puzzles().len() {
-        let (x, y) = (said(d.marks(0).get(i)), said(d.marks(1).get(i)));
-        let line = format!("{:>2}.  {x:<7}·  {y:<7}", i + 1);
-        ui.label(egui::RichText::new(line).monospace());
-    }
+    egui::Grid::new("duel-results")
+        .striped(true)
+        .spacing([24.0, 4.0])
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(T::DuelPuzzle.get(lang)).strong());
+            ui.label(egui::RichText::new(a).strong());
+            ui.label(egui::RichText::new(b).strong());
+            ui.end_row();
+            for i in 0..d.puzzles().len() {
+                ui.label((i + 1).to_string());
+                ui.label(egui::RichText::new(said(d.marks(0).get(i))).monospace());
+                ui.label(egui::RichText::new(said(d.marks(1).get(i))).monospace());
+                ui.end_row();
+            }
+        });
+    ui.label(egui::RichText::new(T::DuelTimesNote.get(lang)).small());
     ui.add_space(12.0);
     {
         let again = ui.button(T::DuelAgain.get(lang));
