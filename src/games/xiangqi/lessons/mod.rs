@@ -124,9 +124,9 @@ impl Level {
                 Text::new("走到星上", "Go to the star", "走到星上", "Đi đến ngôi sao")
             }
             Goal::Reach(_) => Text::new(
-                format!("走到这{}颗星上", chinese_count(n)),
+                format!("走到这{}颗星上", chinese_count(n, false)),
                 format!("Go to all {n} stars"),
-                format!("走到這{}顆星上", chinese_count(n)),
+                format!("走到這{}顆星上", chinese_count(n, true)),
                 format!("Đi đến cả {n} ngôi sao"),
             ),
             Goal::Capture(t) if t.len() == 1 => Text::new(
@@ -484,12 +484,18 @@ fn level(id: &str, raw: RawLevel) -> Result<Level, String> {
     })
 }
 
-/// A small count as a Chinese sentence says it: 两 for 2 (走到这两颗星上), then 三…十.
-fn chinese_count(n: u32) -> String {
-    const WORDS: [&str; 9] = ["两", "三", "四", "五", "六", "七", "八", "九", "十"];
-    n.checked_sub(2)
-        .and_then(|i| WORDS.get(i as usize))
-        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
+/// A small count as a Chinese sentence says it: 两 (繁體 兩) for 2, 走到这两颗星上, then
+/// 三…十.
+fn chinese_count(n: u32, traditional: bool) -> String {
+    const WORDS: [&str; 8] = ["三", "四", "五", "六", "七", "八", "九", "十"];
+    match n {
+        2 if traditional => "兩".to_owned(),
+        2 => "两".to_owned(),
+        _ => n
+            .checked_sub(3)
+            .and_then(|i| WORDS.get(i as usize))
+            .map_or_else(|| n.to_string(), |w| (*w).to_owned()),
+    }
 }
 
 #[cfg(test)]
