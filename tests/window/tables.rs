@@ -23,6 +23,15 @@ fn clock_and_periods_logged(log: &str, what: &str) -> Option<(f64, f64, [u8; 2])
     Some((red, black, used))
 }
 
+/// Presses Space and waits for the clock's reading it logs as `what` (`paused`, `runs`).
+fn space_logged(game: &Game, what: &str) -> (f64, f64, [u8; 2]) {
+    let mark = game.mark();
+    game.key("space");
+    game.until(&format!("the clock {what}"), || {
+        clock_and_periods_logged(&game.since(mark), what)
+    })
+}
+
 /// Space pauses the clock, also in 读秒, and the pause costs nothing (issue 91): red's
 /// base of a second spent, its first 5 s period running, paused for 7 s (longer than
 /// the period; the window sleeps), run again for a second and paused: red has used no
@@ -32,32 +41,20 @@ fn a_pause_costs_no_time_and_no_byoyomi_period() {
     let game = Game::start_with("pause", &["--clock", "0:01+0/5x3"]);
     game.until_logged("xiangqi clock Byoyomi");
     std::thread::sleep(std::time::Duration::from_millis(1000));
-    let mark = game.mark();
-    game.key("space");
-    let paused = game.until("the clock paused", || {
-        clock_and_periods_logged(&game.since(mark), "paused")
-    });
+    let paused = space_logged(&game, "paused");
     assert_eq!(
         paused.2,
         [0, 0],
         "red plays in its first period: {paused:?}"
     );
     std::thread::sleep(std::time::Duration::from_secs(7));
-    let mark = game.mark();
-    game.key("space");
-    let resumed = game.until("the clock running again", || {
-        clock_and_periods_logged(&game.since(mark), "runs")
-    });
+    let resumed = space_logged(&game, "runs");
     assert!(
         (resumed.0 - paused.0).abs() < 0.05 && resumed.2 == [0, 0],
         "nothing ran while paused: {paused:?} then {resumed:?}"
     );
     std::thread::sleep(std::time::Duration::from_millis(1000));
-    let mark = game.mark();
-    game.key("space");
-    let again = game.until("the clock paused again", || {
-        clock_and_periods_logged(&game.since(mark), "paused")
-    });
+    let again = space_logged(&game, "paused");
     assert_eq!(again.2, [0, 0], "no period used by the pause: {again:?}");
     let ran = resumed.0 - again.0;
     assert!(
@@ -761,11 +758,7 @@ fn a_slot_keeps_the_byoyomi_periods_used_and_the_time_on_the_move() {
     let game = Game::start_with("slot-byoyomi", &["--clock", "0:01+0/3x3"]);
     game.until_logged("xiangqi clock PeriodUsed");
     std::thread::sleep(std::time::Duration::from_millis(500));
-    let mark = game.mark();
-    game.key("space");
-    let paused = game.until("the clock paused", || {
-        clock_and_periods_logged(&game.since(mark), "paused")
-    });
+    let paused = space_logged(&game, "paused");
     assert_eq!(paused.2, [1, 0], "red has used a period: {paused:?}");
     game.key("ctrl+s");
     game.until_logged("saved slot 1");
@@ -775,11 +768,7 @@ fn a_slot_keeps_the_byoyomi_periods_used_and_the_time_on_the_move() {
         let since = game.since(mark);
         (since.contains("Loaded slot 1") || since.contains("已读取存档 1")).then_some(())
     });
-    let mark = game.mark();
-    game.key("space");
-    let resumed = game.until("the loaded clock running", || {
-        clock_and_periods_logged(&game.since(mark), "runs")
-    });
+    let resumed = space_logged(&game, "runs");
     assert_eq!(
         resumed.2, paused.2,
         "the periods used came back: {resumed:?}"
