@@ -269,6 +269,11 @@ fn escape_closes_help_first_then_quits() {
     assert!(drain::<Action>(&mut app).contains(&Action::ToggleHelp));
     assert!(drain::<AppExit>(&mut app).is_empty());
     app.world_mut().resource_mut::<Overlay>().help = false;
+    // At once, the second Esc of a double press: nothing (issue 91).
+    chord(&mut app, &[KeyCode::Escape]);
+    assert!(drain::<AppExit>(&mut app).is_empty());
+    // A moment later, with nothing open: quit.
+    common::headless::a_moment_later(&mut app);
     chord(&mut app, &[KeyCode::Escape]);
     assert_eq!(drain::<AppExit>(&mut app), [AppExit::Success]);
     chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyW]);

@@ -47,7 +47,8 @@ fn esc_on_the_warnings_question_chooses_another_move_and_does_not_quit() {
     assert!(!quit(&mut app), "Esc on the question must not quit");
     assert!(!asked(&app, "xiangqi"), "Esc chose another move");
     assert_eq!(plies(&app), 2, "the move held back was not played");
-    // With nothing open, Esc quits (the autosave is written as it does).
+    // With nothing open a moment later, Esc quits (the autosave is written as it does).
+    common::headless::a_moment_later(&mut app);
     chord(&mut app, &[KeyCode::Escape]);
     assert!(quit(&mut app));
 }
@@ -82,6 +83,7 @@ fn esc_with_a_menu_open_quits_nothing() {
         "and does nothing else"
     );
     app.world_mut().resource_mut::<Overlay>().menu = false;
+    common::headless::a_moment_later(&mut app);
     chord(&mut app, &[KeyCode::Escape]);
     assert!(quit(&mut app));
 }

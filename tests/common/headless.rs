@@ -135,3 +135,14 @@ pub fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
         app.update();
     }
 }
+
+/// A moment goes by (a second of the table's clock in one frame): long enough that an
+/// Esc now is not the second of a double press.
+pub fn a_moment_later(app: &mut App) {
+    use bevy::time::TimeUpdateStrategy;
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_secs(1),
+    ));
+    app.update();
+    app.insert_resource(TimeUpdateStrategy::Automatic);
+}

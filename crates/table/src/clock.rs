@@ -43,7 +43,14 @@ pub(crate) fn plugin(app: &mut bevy::prelude::App) {
             while receiver.0.try_recv().is_ok() {}
         }
     }
-    app.add_systems(First, now_not_the_last_render.before(TimeSystems));
+    // It touches the renderer's channel alone: its order beside First's other systems
+    // (the messages' update) is no matter, only that it comes before the time's.
+    app.add_systems(
+        First,
+        now_not_the_last_render
+            .before(TimeSystems)
+            .ambiguous_with_all(),
+    );
 }
 
 #[cfg(all(test, feature = "shell"))]

@@ -15,7 +15,13 @@ use crate::settings::Settings;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StatusLines>().add_systems(
         Update,
-        (fresh_line_when_the_board_is_lent, status)
+        (
+            // Exclusive, to ask each game whether its board is lent; it writes only the
+            // status lines, which `status` (after it) writes too, and reads what no
+            // presentation writes: its order beside the other status systems is no matter.
+            fresh_line_when_the_board_is_lent.ambiguous_with_all(),
+            status,
+        )
             .chain()
             .in_set(Present::Status),
     );
