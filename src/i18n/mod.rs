@@ -229,7 +229,7 @@ texts! {
     DuelEven => "双方打平", "Even", "雙方打平", "Hòa nhau";
     DuelScore => "{}：解出{}题，用时{}", "{}: {} solved in {}", "{}：解出{}題，用時{}", "{}: giải được {} trong {}";
     DuelPuzzle => "题", "Puzzle", "題", "Bài";
-    DuelTimesNote => "✔ 解出及用时，× 走错，— 没有时间了", "✔ solved, in that time; × a wrong move; — out of time", "✔ 解出及用時，× 走錯，— 沒有時間了", "✔ giải được, trong thời gian đó; × đi sai; — hết giờ";
+    DuelTimesNote => "打勾：解出，及所用时间；×：走错；—：没有时间了", "A tick: solved, in that time; ×: a wrong move; —: out of time", "打勾：解出，及所用時間；×：走錯；—：沒有時間了", "Dấu tích: giải được, trong thời gian đó; ×: đi sai; —: hết giờ";
     DuelClose => "结束 (Esc)", "Close (Esc)", "結束 (Esc)", "Đóng (Esc)";
     DuelAgain => "再来一局", "Again", "再來一局", "Chơi lại";
 }
