@@ -101,7 +101,7 @@ fn the_go_table_against_gnu_go_comes_back_as_it_was_left() {
     game.key("ctrl+w");
     assert_eq!(game.exit_code(), Some(0));
     drop(game);
-    let game = Game::restart(name, &[]);
+    let game = Game::restart_covered(name, &[]);
     game.until_logged("table opens at go");
     // The Go panel is up (its resign button placed) and the window has settled.
     panel_place(&game, "go-resign");

@@ -321,6 +321,12 @@ impl Game {
         Game::launch(name, false, Launch::Direct(args))
     }
 
+    /// As [`Game::restart`], for a start that opens at another table than Xiangqi's:
+    /// waits for a still frame, not for the Xiangqi board.
+    pub fn restart_covered(name: &str, args: &[&str]) -> Game {
+        Game::launch(name, false, Launch::Covered(args))
+    }
+
     /// In a new home, installs the game as a user would (`xiangqi desktop install`),
     /// writes `contents` to `~/Documents/FILE` and opens it as a file manager does on a
     /// double-click (`gio open`: the file's MIME type, its default application, that

@@ -408,8 +408,10 @@ fn commands(
         let training = &mut *training;
         let in_training = *board.mode.get() == Mode::Train;
         let board = &mut board;
-        // A duel has no second tries, hints or other puzzles than its own.
-        let helps = !matches!(command, TrainCommand::Open(_) | TrainCommand::Leave);
+        // A duel has no second tries, hints or other puzzles than its own; the answer
+        // to a puzzle missed (marked already) is shown.
+        let answer = command == TrainCommand::Solution && training.said() == Said::Wrong;
+        let helps = !matches!(command, TrainCommand::Open(_) | TrainCommand::Leave) && !answer;
         if duel.on() && helps {
             continue;
         }
