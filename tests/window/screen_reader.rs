@@ -239,7 +239,7 @@ fn screen_reader_reads_the_points_the_cursor_and_each_move_in_english_and_chines
             "红方 炮二平五",
             "e2, 红炮",
             "h7, 黑炮",
-            "黑方 炮８平５",
+            "黑方 炮8平5",
         ),
     ] {
         let (buses, game) = with_reader(name, lang);

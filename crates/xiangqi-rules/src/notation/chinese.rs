@@ -25,6 +25,9 @@ pub(super) enum Style {
     /// The glyphs printed on the pieces (俥傌砲 / 車馬砲) and ASCII digits for black
     /// (`馬8进7`): what the game shows.
     Board,
+    /// 车马炮 for both sides as [`Style::Common`], in one script, and ASCII digits for
+    /// black (`马8进7`): what the panel shows, as compact as the board's own spelling.
+    Panel,
     /// The pieces' glyphs in Traditional script (進, 後) and full-width digits for black
     /// (`傌八進七`, `馬８進７`): as books from Taiwan and Hong Kong print moves.
     Traditional,
@@ -37,8 +40,8 @@ impl Style {
         const BLACK: [char; 7] = ['将', '士', '象', '马', '车', '炮', '卒'];
         match (self, piece.color) {
             (Style::Board | Style::Traditional, _) => piece.chinese(),
-            (Style::Common, Color::Red) => RED[piece.role.index()],
-            (Style::Common, Color::Black) => BLACK[piece.role.index()],
+            (Style::Common | Style::Panel, Color::Red) => RED[piece.role.index()],
+            (Style::Common | Style::Panel, Color::Black) => BLACK[piece.role.index()],
         }
     }
 
@@ -55,7 +58,7 @@ impl Style {
         debug_assert!((1..=9).contains(&n));
         match (self, color) {
             (_, Color::Red) => RED_NUMERALS[n as usize - 1],
-            (Style::Board, Color::Black) => char::from(b'0' + n),
+            (Style::Board | Style::Panel, Color::Black) => char::from(b'0' + n),
             (Style::Common | Style::Traditional, Color::Black) => {
                 char::from_u32('１' as u32 + u32::from(n) - 1).unwrap_or('?')
             }

@@ -88,22 +88,26 @@ impl Notation {
         }
     }
 
-    /// Writes `m` as the panel shows it: as [`Notation::write`] does, in one script as
-    /// Chinese books print moves (`马８进７`, 车马炮相仕帅兵 / 车马炮象士将卒), whatever the
-    /// pieces' own faces (俥傌); a player read `傌八进七` beside `馬8进7` as two scripts
-    /// mixed.
+    /// Writes `m` as the panel shows it: Chinese in one script as Chinese books print
+    /// moves (车马炮相仕帅兵 / 车马炮象士将卒), whatever the pieces' own faces (俥傌; a player
+    /// read `傌八进七` beside `馬8进7` as two scripts mixed), with ASCII digits for black
+    /// (`马8进7`, as compact as before); the other notations as [`Notation::write`].
+    /// Both spellings read back the same move.
     ///
     /// ```
     /// use xiangqi_rules::{Notation, Position};
     ///
     /// let pos = Position::new().play("h2e2".parse().unwrap()).unwrap();
-    /// assert_eq!(Notation::Chinese.display(&pos, "h9g7".parse().unwrap()), "马８进７");
+    /// assert_eq!(Notation::Chinese.display(&pos, "h9g7".parse().unwrap()), "马8进7");
     /// let start = Position::new();
     /// assert_eq!(Notation::Chinese.display(&start, "b0c2".parse().unwrap()), "马八进七");
     /// ```
     #[must_use]
     pub fn display(self, pos: &Position, m: Move) -> String {
-        self.write(pos, m)
+        match self {
+            Notation::Chinese => chinese::write(pos, m, chinese::Style::Panel),
+            _ => self.write(pos, m),
+        }
     }
 
     /// Reads a move in this notation and checks that it is legal.
