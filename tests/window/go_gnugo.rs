@@ -98,6 +98,18 @@ fn the_go_table_against_gnu_go_comes_back_as_it_was_left() {
     game.until_logged("go computer Some(White)");
     game.click_at(go_point(&game, "E5", 9));
     game.until_logged("go computer plays ");
+    // Where GNU Go answered: black's next stone goes elsewhere.
+    let answered = game
+        .log()
+        .lines()
+        .filter_map(|l| l.split("go computer plays ").nth(1))
+        .next_back()
+        .map(|p| p.trim().to_owned())
+        .unwrap_or_default();
+    let next = ["C3", "G7", "C7", "G3"]
+        .into_iter()
+        .find(|p| *p != answered)
+        .unwrap();
     game.key("ctrl+w");
     assert_eq!(game.exit_code(), Some(0));
     drop(game);
@@ -107,18 +119,6 @@ fn the_go_table_against_gnu_go_comes_back_as_it_was_left() {
     panel_place(&game, "go-resign");
     game.until_still();
     let mark = game.mark();
-    // A free point for black's next stone: not E5, nor where GNU Go answered.
-    let answered = game
-        .log()
-        .lines()
-        .filter_map(|l| l.split("go computer plays ").nth(1))
-        .next_back()
-        .map(str::to_owned)
-        .unwrap_or_default();
-    let next = ["C3", "G7", "C7", "G3"]
-        .into_iter()
-        .find(|p| *p != answered)
-        .unwrap();
     game.click_at(go_point(&game, next, 9));
     game.until_logged_since(mark, &format!("go plays {next}"));
     game.until_logged_since(mark, "go computer plays ");
