@@ -382,10 +382,6 @@ fn commands(
             }
             GoCommand::Computer(side) => {
                 info!("go computer {side:?}");
-                // Stones and komi a level gave go with the computer that gave them.
-                if table.setup.has_level_odds() && side.is_none() {
-                    table.setup = table.setup.even();
-                }
                 // GNU Go comes to the table at the level of the player it meets, their
                 // ladder's (issue 91: it offered its old level 5 to a child at level 1).
                 if table.setup.computer.is_none()
@@ -405,12 +401,9 @@ fn commands(
                         }
                     }
                 }
-                table.setup.computer = side;
+                table.setup = table.setup.with_computer(side);
                 if let Some(next) = next.0.as_mut() {
-                    if next.has_level_odds() && side.is_none() {
-                        *next = next.even();
-                    }
-                    next.computer = side;
+                    *next = next.with_computer(side);
                 }
             }
             GoCommand::Level(level) => {

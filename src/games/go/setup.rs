@@ -107,6 +107,27 @@ impl GoSetup {
         }
     }
 
+    /// This setup with `computer` playing (`None`: two people). The stones and komi a
+    /// level gave go with the computer that gave them.
+    ///
+    /// ```
+    /// use xiangqi::games::go::GoSetup;
+    /// use xiangqi::go::Color;
+    /// let given = GoSetup { computer: Some(Color::Black), level: Some(1), ..GoSetup::of(9, 0) }.with_level();
+    /// let two = given.with_computer(None);
+    /// assert_eq!((two.computer, two.handicap), (None, 0));
+    /// assert_eq!(given.with_computer(Some(Color::White)).handicap, given.handicap);
+    /// ```
+    #[must_use]
+    pub fn with_computer(self, computer: Option<Color>) -> GoSetup {
+        let setup = if self.has_level_odds() && computer.is_none() {
+            self.even()
+        } else {
+            self
+        };
+        GoSetup { computer, ..setup }
+    }
+
     /// What `game` was set up with.
     #[must_use]
     pub fn of_game(game: &Game) -> GoSetup {

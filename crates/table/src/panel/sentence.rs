@@ -25,6 +25,8 @@ const NO_END: &str = "「『（《〈([";
 /// // A line that ends with 「: the 「 goes down.
 /// assert_eq!(new_line_at(&rows(&["他说「", "好」"])), Some(2));
 /// assert_eq!(new_line_at(&rows(&["走了这步，", "你的炮"])), None);
+/// // A row broken at a space: the word before the space goes down whole.
+/// assert_eq!(new_line_at(&rows(&["攻击 H7 ", "；再走"])), Some(3));
 /// ```
 #[must_use]
 pub fn new_line_at(rows: &[(Vec<char>, bool)]) -> Option<usize> {
@@ -34,14 +36,28 @@ pub fn new_line_at(rows: &[(Vec<char>, bool)]) -> Option<usize> {
             break;
         };
         at += before.len() + usize::from(*ended);
-        if *ended || before.len() < 2 {
+        // The space a row was broken at stays at its end: the row's last character is
+        // before it.
+        let spaces = before
+            .iter()
+            .rev()
+            .take_while(|c| c.is_whitespace())
+            .count();
+        if *ended || before.len() < spaces + 2 {
             continue;
         }
+        let last = before.len() - spaces - 1;
         let starts_bad = after.first().is_some_and(|c| NO_START.contains(*c));
-        let ends_bad = before.last().is_some_and(|c| NO_END.contains(*c));
-        if starts_bad || ends_bad {
-            // The last character of the row goes down with the mark.
-            return Some(at - 1);
+        if starts_bad || NO_END.contains(before[last]) {
+            // The last character of the row goes down with the mark; a Latin word or a
+            // number (H7) goes down whole, and something stays on the row.
+            let word = before[..=last]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count()
+                .clamp(1, last);
+            return Some(at - spaces - word);
         }
     }
     None
@@ -82,12 +98,7 @@ fn broken(
             break;
         };
         let byte = text.char_indices().nth(at).map_or(text.len(), |(i, _)| i);
-        // A space the row ended with becomes the new line.
-        if text[byte..].starts_with(' ') {
-            text.replace_range(byte..=byte, "\n");
-        } else {
-            text.insert(byte, '\n');
-        }
+        text.insert(byte, '\n');
     }
     text
 }

@@ -129,11 +129,15 @@ pub(super) fn across(
     };
     // Pass on their move; resign whoever is to move: the card's buttons are its player's.
     let theirs = !over && table.setup.computer != Some(color);
-    let answers = match (theirs, to_move) {
-        (true, true) => vec![G::Pass.get(lang), G::Resign.get(lang)],
-        (true, false) => vec![G::Resign.get(lang)],
+    let choices = match (theirs, to_move) {
+        (true, true) => vec![
+            (G::Pass.get(lang), GoCommand::Pass),
+            (G::Resign.get(lang), GoCommand::ResignAs(color)),
+        ],
+        (true, false) => vec![(G::Resign.get(lang), GoCommand::ResignAs(color))],
         (false, _) => Vec::new(),
     };
+    let answers: Vec<&str> = choices.iter().map(|(word, _)| *word).collect();
     let card = across::Across {
         name: &name,
         note: &note,
@@ -143,10 +147,8 @@ pub(super) fn across(
         answers: &answers,
     };
     let drawn = across::card(ui, &card);
-    match drawn.tapped.map(|i| answers[i]) {
-        Some(word) if word == G::Pass.get(lang) => send(Action::own(GoCommand::Pass)),
-        Some(_) => send(Action::own(GoCommand::ResignAs(color))),
-        None => {}
+    if let Some(&(_, command)) = drawn.tapped.and_then(|i| choices.get(i)) {
+        send(Action::own(command));
     }
     let mut places = vec![("go-across-card", drawn.place)];
     places.extend(
