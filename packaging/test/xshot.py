@@ -10,16 +10,16 @@ import subprocess
 import zlib
 
 
-def start_xvfb():
+def start_xvfb(extra=()):
     """A virtual X server of 1280×900 on a display it chose itself, once it takes
     connections: (display, process). `-displayfd`: the server takes the first number
     free and says it, so the lock files a killed server left never block a run.
     `-noreset`: otherwise the server resets each time its last client leaves, as the
     polling xdotool does while the game starts, and a game connecting then is refused
-    (`XOpenDisplayFailed`, seen once in CI)."""
+    (`XOpenDisplayFailed`, seen once in CI). `extra`: more of the server's options."""
     read, write = os.pipe()
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x900x24",
-                             "-nolisten", "tcp", "-noreset"],
+                             "-nolisten", "tcp", "-noreset", *extra],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as said:

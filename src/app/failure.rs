@@ -1,7 +1,7 @@
 //! When the window cannot go on: a program of Windows' "windows" subsystem has no
 //! console, so a panic there would close it without a word. On Windows a message box
 //! says what happened in the player's language and what to do: above all when the
-//! graphics adapter offers neither DirectX 12 nor Vulkan (old GPUs, the "Microsoft Basic
+//! graphics driver gives none of DirectX 12, Vulkan and OpenGL (old GPUs, the "Microsoft Basic
 //! Render Driver" of a computer without its driver, some virtual machines).
 
 use crate::i18n::Lang;
@@ -48,14 +48,14 @@ impl Failure {
     pub fn text(self, lang: Lang, details: &str) -> (&'static str, String) {
         let body = match (self, lang) {
             (Failure::Graphics, Lang::Zh) => {
-                "象棋无法在这台电脑上显示窗口：显卡驱动既不支持 DirectX 12，也不支持 Vulkan。\n\n\
+                "象棋无法在这台电脑上显示窗口：DirectX 12、Vulkan 和 OpenGL 都不能用（各自的原因见下面的详情）。\n\n\
                  请从电脑或显卡厂商的网站安装最新的显卡驱动，然后重新打开象棋。\
                  在虚拟机或远程桌面里，请改在电脑本机上打开。\n\n\
                  命令行工具不需要窗口，仍然可以使用（xiangqi --help）。"
             }
             (Failure::Graphics, Lang::En) => {
-                "Xiangqi cannot show its window on this computer: the graphics driver offers \
-                 neither DirectX 12 nor Vulkan.\n\n\
+                "Xiangqi cannot show its window on this computer: none of DirectX 12, Vulkan \
+                 and OpenGL works here (each one's reason is in the details below).\n\n\
                  Install the latest graphics driver from the maker of the computer or of its \
                  graphics card, then open Xiangqi again. In a virtual machine or over a remote \
                  desktop, open it on the computer itself.\n\n\
@@ -81,7 +81,7 @@ impl Failure {
                  are kept: the next start resumes the last one."
             }
             (Failure::Graphics, Lang::Hant) => {
-                "象棋無法在這台電腦上顯示視窗：顯示卡驅動程式既不支援 DirectX 12，也不支援 Vulkan。\n\n\
+                "象棋無法在這台電腦上顯示視窗：DirectX 12、Vulkan 和 OpenGL 都不能用（各自的原因見下面的詳情）。\n\n\
                  請從電腦或顯示卡廠商的網站安裝最新的顯示卡驅動程式，然後重新開啟象棋。\
                  在虛擬機器或遠端桌面裡，請改在電腦本機上開啟。\n\n\
                  命令列工具不需要視窗，仍然可以使用（xiangqi --help）。"
@@ -95,8 +95,8 @@ impl Failure {
                 "象棋因程式錯誤而停止。已儲存的棋局都還在：下次開啟時會接著上一盤。"
             }
             (Failure::Graphics, Lang::Vi) => {
-                "Cờ tướng không hiện được cửa sổ trên máy tính này: trình điều khiển đồ họa \
-                 không hỗ trợ DirectX 12 lẫn Vulkan.\n\n\
+                "Cờ tướng không hiện được cửa sổ trên máy tính này: cả DirectX 12, Vulkan lẫn \
+                 OpenGL đều không dùng được (lý do của từng cái ở phần chi tiết bên dưới).\n\n\
                  Hãy cài trình điều khiển đồ họa mới nhất từ trang web của hãng máy tính hoặc \
                  hãng card đồ họa, rồi mở lại Cờ tướng. Nếu đang ở trong máy ảo hoặc điều khiển \
                  từ xa, hãy mở nó ngay trên máy tính đó.\n\n\
@@ -138,6 +138,27 @@ fn details(info: &std::panic::PanicHookInfo<'_>) -> String {
     }
 }
 
+/// While set, a panic is being caught (a graphics driver tried): no message box for it.
+static PROBING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Runs `probe`, whose panics are caught and answered by trying something else, without
+/// the message box; where a panic cannot be caught (a build that aborts), the box still
+/// says what happened before the program ends.
+pub fn probing<T>(probe: impl FnOnce() -> T) -> T {
+    use std::sync::atomic::Ordering;
+    PROBING.store(cfg!(panic = "unwind"), Ordering::SeqCst);
+    let answer = probe();
+    PROBING.store(false, Ordering::SeqCst);
+    answer
+}
+
+/// Says `failure` without a panic: a message box on Windows, the terminal elsewhere.
+pub fn tell(failure: Failure, lang: Lang, details: &str) {
+    let (title, text) = failure.text(lang, details);
+    eprintln!("{title}: {text}");
+    message_box(title, &text);
+}
+
 /// From now on a panic (on any thread) also shows a message box, on Windows; elsewhere
 /// the terminal or the journal has the panic's words and nothing changes.
 pub fn say_when_the_window_fails(lang: Lang) {
@@ -148,6 +169,9 @@ pub fn say_when_the_window_fails(lang: Lang) {
     let shown = std::sync::Once::new();
     std::panic::set_hook(Box::new(move |info| {
         previous(info);
+        if PROBING.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
         let details = details(info);
         // One box, for the first panic: others that follow it say nothing new.
         shown.call_once(|| {

@@ -13,6 +13,7 @@
 pub mod board_clock;
 mod failure;
 pub mod go;
+mod graphics;
 mod icon;
 mod levels;
 pub mod library;
@@ -210,6 +211,8 @@ pub struct AppPlugin {
     pub clock: Option<crate::rules::Controls>,
     /// A puzzle to train on at once (`--puzzle ID`).
     pub puzzle: Option<String>,
+    /// The graphics device already made (`None`: Bevy makes its own).
+    pub graphics: Option<graphics::Chosen>,
 }
 
 impl Plugin for AppPlugin {
@@ -220,7 +223,16 @@ impl Plugin for AppPlugin {
             .insert_resource(xiangqi::train::PuzzleAtStart(self.puzzle.clone()))
             .add_plugins(files_plugin);
         let (w, h) = store::persist::window_size(app).unwrap_or((1120.0, 800.0));
-        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        let render = bevy::render::RenderPlugin {
+            render_creation: match &self.graphics {
+                Some(made) => {
+                    bevy::render::settings::RenderCreation::Manual(made.resources.clone())
+                }
+                None => default(),
+            },
+            ..default()
+        };
+        app.add_plugins(DefaultPlugins.set(render).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "象棋 Xiangqi".into(),
                 // WM_CLASS on X11, the app id on Wayland: the desktop entry's
@@ -249,6 +261,9 @@ impl Plugin for AppPlugin {
         .init_resource::<AwakeUntil>()
         .add_systems(Last, keep_awake.in_set(schedule::End::Wake))
         .add_systems(Update, fit_to_screen.in_set(AppSet::Input));
+        if let Some(told) = self.graphics.as_ref().map(graphics::Chosen::told) {
+            app.add_systems(Startup, move || info!("{told}"));
+        }
         if let Some(control) = self.clock {
             // Undoable like Ctrl+R: Ctrl+Z goes back to the resumed game.
             app.add_systems(PostStartup, move |mut actions: MessageWriter<Action>| {
@@ -270,15 +285,27 @@ pub fn run(
     clock: Option<crate::rules::Controls>,
     puzzle: Option<String>,
 ) -> AppExit {
-    failure::say_when_the_window_fails(crate::i18n::Lang::from_locale(
-        sys_locale::get_locale().as_deref(),
-    ));
+    let lang = crate::i18n::Lang::from_locale(sys_locale::get_locale().as_deref());
+    failure::say_when_the_window_fails(lang);
+    let tries = graphics::candidates(wgpu::Backends::from_env(), cfg!(windows));
+    let graphics = match failure::probing(|| graphics::choose(&tries)) {
+        Ok(chosen) => chosen,
+        Err(refusals) => {
+            failure::tell(
+                failure::Failure::Graphics,
+                lang,
+                &graphics::details(&refusals),
+            );
+            return AppExit::error();
+        }
+    };
     App::new()
         .add_plugins(AppPlugin {
             open,
             dirs: Dirs::from_os(),
             clock,
             puzzle,
+            graphics: Some(graphics),
         })
         .run()
 }

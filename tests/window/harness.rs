@@ -222,6 +222,8 @@ pub struct Game {
     pub scale: f32,
     /// The panel's height in pixels when it is below the board (a tall window), else 0.
     pub below: std::cell::Cell<f32>,
+    /// The strip under the board a bar takes (the replay's), in pixels, else 0.
+    pub strip: std::cell::Cell<f32>,
     /// The frame that took the last input a test sent, or that logged the last line a
     /// test waited for: what the panel shows is read from it or a later frame.
     last_input: std::cell::Cell<u64>,
@@ -418,6 +420,7 @@ impl Game {
             flipped: false,
             scale,
             below: std::cell::Cell::new(0.0),
+            strip: std::cell::Cell::new(0.0),
             last_input: std::cell::Cell::new(0),
             sent: std::cell::Cell::new(Mark(0)),
             _turn: turn,
@@ -926,6 +929,7 @@ impl Game {
         } else {
             (w - PANEL * self.scale, h)
         };
+        let board_h = board_h - self.strip.get();
         // The board camera fits the whole board in the space left of (or above) the panel.
         let cell = (board_w / g::WIDTH).min(board_h / g::HEIGHT);
         let (x, y) = theme::point(sq, self.flipped);

@@ -435,9 +435,9 @@ fn byoyomi_is_counted_aloud_a_second_apart_then_the_flag_falls() {
 }
 
 /// Replay at a pace (演播): four moves played, Ctrl+P goes back to the start and plays
-/// them again by itself, each piece sliding over as when it was played; Space pauses
-/// it (no step for longer than the pace), Space goes on, and it ends with the last
-/// move, the game back where it was.
+/// them again by itself, each piece sliding over as when it was played, the board above
+/// the bar (a0 and b0 uncovered); Space pauses it (no step for longer than the pace),
+/// Space goes on, and it ends with the last move, the game back where it was.
 #[test]
 fn replay_plays_the_game_again_by_itself_with_space_to_pause() {
     let game = Game::start("replay");
@@ -454,6 +454,17 @@ fn replay_plays_the_game_again_by_itself_with_space_to_pause() {
     game.key("ctrl+p");
     game.until_logged_since(mark, "replay starts");
     game.until_logged_since(mark, "panel replay-pause at");
+    // The board leaves a strip under it for the bar: the bar covers none of its points.
+    game.until_logged_since(mark, "board strip 40 px");
+    game.strip.set(40.0);
+    let (_, bar_y) = panel_place(&game, "replay-pause");
+    let (_, a0_y, cell) = game.point(sq("a0"));
+    assert!(
+        bar_y - 16.0 > a0_y + 0.45 * cell,
+        "the bar ({bar_y}) is under a0's piece ({a0_y}, cell {cell})"
+    );
+    game.until_seen(sq("a0"), Seen::Red);
+    game.until_seen(sq("b0"), Seen::Red);
     game.until_seen(sq("h2"), Seen::Red);
     game.until_logged_since(mark, "replay steps");
     game.until_logged_since(mark, "piece slides h2e2");
@@ -479,6 +490,8 @@ fn replay_plays_the_game_again_by_itself_with_space_to_pause() {
             "{m} slides again"
         );
     }
+    game.until_logged_since(mark, "board strip 0 px");
+    game.strip.set(0.0);
     game.until_seen(sq("h9"), Seen::Black);
     game.until_seen(sq("i9"), Seen::Empty);
 }

@@ -6,7 +6,10 @@ kept in the output folder to be looked at.
 
     python3 window.py GAME_EXE ROAMING_DIR OUT_DIR   (WINEPREFIX set; wine64 as $WINE)
     python3 window.py --start-only GAME HOME OUT_DIR   (the Linux build, for its start time)
-    python3 window.py --no-adapter GAME_EXE ROAMING_DIR OUT_DIR   (a message box, no window)
+    python3 window.py --graphics CASE GAME_EXE ROAMING_DIR OUT_DIR   (the backends tried in
+        turn, each failure forced as a machine without it fails: CASE `first` forces none,
+        `vulkan` leaves DirectX 12 out, `opengl` Vulkan too, `none` OpenGL as well, when a
+        message box names each and the game ends)
     python3 window.py --open GAME_EXE ROAMING_DIR OUT_DIR   (a file opened as a double-click
         does: $OPEN_COMMAND, as the registry has it, with $OPEN_FILE for %1; $OPEN_FEN the
         position the game should show)
@@ -22,8 +25,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from xshot import area, board_geometry, distance, save_png, screenshot, start_xvfb, stop_xvfb, xdotool  # noqa: E402
 
 START_ONLY = sys.argv[1] == "--start-only"
-NO_ADAPTER = sys.argv[1] == "--no-adapter"
+GRAPHICS = sys.argv[2] if sys.argv[1] == "--graphics" else None
+NO_ADAPTER = GRAPHICS == "none"
 OPEN = sys.argv[1] == "--open"
+# What each case forces, as a computer without it would fail: Wine's d3d12.dll not loaded
+# (no DirectX 12, nor its software adapter), no Vulkan driver for the loader to find, an X
+# server without GLX (Wine's OpenGL has nothing to draw with).
+NO_D3D12 = GRAPHICS in ("vulkan", "opengl", "none")
+NO_VULKAN = GRAPHICS in ("opengl", "none")
+NO_GLX = GRAPHICS == "none"
+# The backend each case draws with, as the game's log names it.
+DRAWN_WITH = {"vulkan": "Vulkan", "opengl": "OpenGL"}
 GAME, ROAMING, OUT = sys.argv[-3:]
 WINE = None if START_ONLY else os.environ["WINE"]
 
@@ -51,15 +63,18 @@ def find_window(display, game, log, name, seconds, what):
 
 
 def no_adapter(display, game, log):
-    """The message box (titled "Xiangqi", the game's window "象棋 Xiangqi") stays until OK."""
-    box = find_window(display, game, log, "^Xiangqi$", 60, "a message box")
+    """The message box (titled "Xiangqi", the game's window "象棋 Xiangqi") stays until OK,
+    and names every backend tried with its reason."""
+    box = find_window(display, game, log, "^Xiangqi$", 120, "a message box")
     # Wine draws the box; the game's log cannot say when: a moment for the picture only
     # (what is checked is the box's window, the log and the exit below).
     time.sleep(1.0)
     save_png(os.path.join(OUT, "wine-no-adapter.png"), screenshot(display))
     with open(log, errors="replace") as f:
-        if "Unable to find a GPU" not in f.read():
-            fail("the log does not tell of the missing adapter", log)
+        said = f.read()
+    for tried in ("DirectX 12: ", "Vulkan: ", "OpenGL: ", "DirectX 12 (software): "):
+        if tried not in said:
+            fail(f"the message does not say why {tried[:-2]} failed", log)
     xdotool(display, "windowfocus", box)
     xdotool(display, "key", "--window", box, "Return")
     try:
@@ -90,9 +105,9 @@ def opened(game, log):
 
 
 def main():
-    display, xvfb = start_xvfb()
+    display, xvfb = start_xvfb(["-extension", "GLX"] if NO_GLX else [])
     log = os.path.join(OUT, "linux-window.log" if START_ONLY
-                       else "wine-no-adapter.log" if NO_ADAPTER
+                       else f"wine-graphics-{GRAPHICS}.log" if GRAPHICS
                        else "wine-open.log" if OPEN else "wine-window.log")
     game = None
     try:
@@ -102,9 +117,13 @@ def main():
             # A home of its own: the player's autosave is not resumed, nor written.
             env.update(HOME=ROAMING, XDG_DATA_HOME=f"{ROAMING}/data",
                        XDG_CONFIG_HOME=f"{ROAMING}/config", XDG_RUNTIME_DIR=ROAMING)
-        if NO_ADAPTER:
-            # A backend this build does not have: no adapter at all.
-            env["WGPU_BACKEND"] = "gl"
+        if GRAPHICS:
+            # The game chooses: no backend named.
+            del env["WGPU_BACKEND"]
+        if NO_D3D12:
+            env["WINEDLLOVERRIDES"] = env.get("WINEDLLOVERRIDES", "") + ";d3d12="
+        if NO_VULKAN:
+            env["VK_DRIVER_FILES"] = env["VK_ICD_FILENAMES"] = "/nonexistent/icd.json"
         started = time.monotonic()
         with open(log, "w") as out:
             command = [GAME] if START_ONLY else [WINE, GAME]
@@ -142,6 +161,13 @@ def main():
         print(f"window-test: the window drawn and idle in {time.monotonic() - started:.1f} s ({which})")
         if START_ONLY:
             return
+        if GRAPHICS:
+            drawn = re.search(r"graphics: ([^(\n]+?) \(", text())
+            if not drawn:
+                fail("the log does not say which graphics backend draws", log)
+            if GRAPHICS in DRAWN_WITH and drawn.group(1) != DRAWN_WITH[GRAPHICS]:
+                fail(f"drawn with {drawn.group(1)}, not {DRAWN_WITH[GRAPHICS]}", log)
+            print(f"window-test: {GRAPHICS}: drawn with {drawn.group(1)}")
         found = board_geometry(display, window)
         if not found:
             fail("xdotool gives no geometry for the window", log)
@@ -168,13 +194,16 @@ def main():
         while not board_shown() and time.monotonic() < deadline:
             time.sleep(0.2)
         before, wood, river, cannon = seen[-1]
-        save_png(os.path.join(OUT, "wine-window.png"), before)
+        save_png(os.path.join(OUT, f"wine-graphics-{GRAPHICS}.png" if GRAPHICS
+                              else "wine-window.png"), before)
         if distance(wood, river) > 30:
             fail(f"no board: the wood at e3 {wood} and at the river {river} differ")
         if distance(cannon, wood) < 40:
             fail(f"no piece on h2: {cannon} is the board's {wood}")
         rgb = lambda c: "rgb(%d, %d, %d)" % tuple(round(x) for x in c)
         print(f"window-test: the board ({rgb(wood)}) with the red cannon on h2 ({rgb(cannon)})")
+        if GRAPHICS:
+            return
 
         # Each click waits for the game to take it (the probe's `release Left`), then the
         # move's position and an idle frame after it (the slide done).

@@ -326,7 +326,23 @@ pub fn panel(
         &mut memory.board_cursor,
     );
 
-    keep_area(world, place, response.response.rect, ctx.pixels_per_point());
+    // While a replay runs the board leaves a strip under it for the replay's bar.
+    let strip = if world
+        .resource::<crate::shell::model::Replaying>()
+        .0
+        .is_some()
+    {
+        crate::together::replay::STRIP
+    } else {
+        0.0
+    };
+    keep_area(
+        world,
+        place,
+        response.response.rect,
+        strip,
+        ctx.pixels_per_point(),
+    );
     let over = ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui();
     if world.resource::<PointerOverPanel>().0 != over {
         world.resource_mut::<PointerOverPanel>().0 = over;
@@ -367,23 +383,29 @@ fn meant(place: parts::PanelPlace, window: egui::Rect) -> egui::Rect {
 
 /// The window's part the panel takes, in pixels (egui's points are the screen's scale
 /// factor `ppp` times the zoom), kept for the board.
-fn keep_area(world: &mut World, place: parts::PanelPlace, rect: egui::Rect, ppp: f32) {
+fn keep_area(world: &mut World, place: parts::PanelPlace, rect: egui::Rect, strip: f32, ppp: f32) {
     let taken = match place {
         parts::PanelPlace::Right => PanelArea {
             right: rect.width() * ppp,
-            bottom: 0.0,
+            bottom: strip * ppp,
+            strip: strip * ppp,
         },
         parts::PanelPlace::Below(_) => PanelArea {
             right: 0.0,
-            bottom: rect.height() * ppp,
+            bottom: (rect.height() + strip) * ppp,
+            strip: strip * ppp,
         },
     };
     let area = *world.resource::<PanelArea>();
+    if area.strip != taken.strip {
+        info!("board strip {:.0} px", taken.strip);
+    }
     if (area.right - taken.right).abs() > 0.5 || (area.bottom - taken.bottom).abs() > 0.5 {
-        if (area.bottom > 0.0) != (taken.bottom > 0.0) || area.right == 0.0 && area.bottom == 0.0 {
+        let below = |a: &PanelArea| a.bottom - a.strip > 0.0;
+        if below(&area) != below(&taken) || area.right == 0.0 && area.bottom == 0.0 {
             info!(
                 "panel {} ({:.0}x{:.0} px)",
-                if taken.bottom > 0.0 {
+                if below(&taken) {
                     "below the board"
                 } else {
                     "beside the board"

@@ -35,13 +35,16 @@ use crate::theme::stage as g;
 pub const CELL: f32 = 64.0;
 
 /// What the panel takes of the window in physical pixels, set by the panel each frame:
-/// a width at the right, or (in a tall window) a height at the bottom.
+/// a width at the right, or (in a tall window) a height at the bottom; and the strip under
+/// the board a bar takes while it is shown (the replay's).
 #[derive(Resource, Default, Clone, Copy, PartialEq)]
 pub struct PanelArea {
     /// Its width at the window's right edge.
     pub right: f32,
-    /// Its height at the window's bottom edge.
+    /// Its height at the window's bottom edge, with the strip.
     pub bottom: f32,
+    /// The strip under the board (part of `bottom`).
+    pub strip: f32,
 }
 
 /// The layer of the board's picture, which only the window's camera sees (the games'

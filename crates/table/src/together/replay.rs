@@ -146,8 +146,12 @@ fn step(
     }
 }
 
-/// The replay's bar over the board while it runs: pause or go on, the pace, pausing at
-/// comments, stop.
+/// The height of the strip the board leaves under it for the bar while a replay runs
+/// (logical pixels): the bar covers none of the board's points (a0 and b0 were under it).
+pub const STRIP: f32 = 40.0;
+
+/// The replay's bar, in the strip under the board while it runs: pause or go on, the
+/// pace, pausing at comments, stop.
 fn bar(
     mut contexts: EguiContexts,
     (replaying, settings): (Res<Replaying>, Res<Settings>),
@@ -164,8 +168,15 @@ fn bar(
     let mut log = |what: &str, rect: egui::Rect| {
         crate::panel::parts::log_place(&mut logged, what.to_owned(), rect);
     };
+    // Under the board: above the panel when the panel is below it.
+    let below = ctx
+        .data(|d| d.get_temp::<crate::panel::parts::PanelPlace>(egui::Id::new("panel place")))
+        .map_or(0.0, |place| match place {
+            crate::panel::parts::PanelPlace::Below(height) => height,
+            crate::panel::parts::PanelPlace::Right => 0.0,
+        });
     egui::Area::new(egui::Id::new("replay-bar"))
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -4.0 - below))
         .show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.horizontal(|ui| {
