@@ -9,6 +9,9 @@ Requests (tab-separated)           Answers
   end<TAB>FEN<TAB>a0a1,b0c2,...      end=0, or end=1 result=N when the line ends the game by
                                      a rule a player may claim (repetition, perpetual check
                                      or chase, the move limit); N > 0: the side to move wins
+  wins<TAB>FEN<TAB>N                 wins=K: the fewest moves (at most N) in which the side to
+                                     move leaves the other without a legal move (mate or
+                                     困毙, a loss in Xiangqi) whatever it answers; wins=0: none
 
 Fairy-Stockfish numbers ranks 1-10; the answers use ICCS ranks 0-9 like the project.
 """
@@ -60,6 +63,26 @@ def end(fen, line):
     return f"end=1 result={result}" if over else "end=0"
 
 
+def wins(fen, most):
+    """Fairy-Stockfish's own moves, searched whole (its engine's pruned search missed a
+    困毙 in 2 and reported a mate in 4)."""
+
+    def forced(moves, k):
+        for m in sf.legal_moves(VARIANT, fen, moves):
+            after = moves + [m]
+            replies = sf.legal_moves(VARIANT, fen, after)
+            if not replies:
+                return True
+            if k > 1 and all(forced(after + [r], k - 1) for r in replies):
+                return True
+        return False
+
+    for k in range(1, most + 1):
+        if forced([], k):
+            return f"wins={k}"
+    return "wins=0"
+
+
 def main():
     for line in sys.stdin:
         parts = line.rstrip("\n").split("\t")
@@ -72,6 +95,8 @@ def main():
                 answer = game(parts[1], parts[2])
             elif parts[0] == "end" and len(parts) == 3:
                 answer = end(parts[1], parts[2])
+            elif parts[0] == "wins" and len(parts) == 3:
+                answer = wins(parts[1], int(parts[2]))
             else:
                 answer = f"error unknown request {parts[0]!r}"
         except Exception as e:  # report, keep serving: the Rust side prints the FEN

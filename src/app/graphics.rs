@@ -116,6 +116,23 @@ pub fn choose(candidates: &[Candidate]) -> Result<Chosen, Vec<Refusal>> {
     Err(refusals)
 }
 
+/// wgpu's "no adapter" without the backends that were not asked for: "No suitable
+/// graphics adapter found; dx12 drivers/libraries could not be loaded".
+fn brief(why: &str) -> String {
+    let Some((head, backends)) = why.split_once("; ") else {
+        return why.to_owned();
+    };
+    let asked: Vec<&str> = backends
+        .split(", ")
+        .filter(|b| !b.ends_with("not requested"))
+        .collect();
+    if asked.is_empty() {
+        head.to_owned()
+    } else {
+        format!("{head}; {}", asked.join(", "))
+    }
+}
+
 /// An instance, adapter and device for one candidate, asked for as Bevy asks (its
 /// settings, the adapter's features and limits), so that what works here works there.
 async fn make(candidate: Candidate) -> Result<RenderResources, String> {
@@ -150,7 +167,7 @@ async fn make(candidate: Candidate) -> Result<RenderResources, String> {
             force_fallback_adapter: candidate.software,
         })
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| brief(&e.to_string()))?;
     let info = adapter.get_info();
     if candidate.software && info.device_type != wgpu::DeviceType::Cpu {
         return Err(format!("no software adapter ({})", info.name));
@@ -208,6 +225,18 @@ mod tests {
             }]
         );
         assert_eq!(candidates(None, false).len(), 1);
+    }
+
+    #[test]
+    fn a_missing_adapter_says_only_what_the_backend_asked_for_found() {
+        let wgpu = "No suitable graphics adapter found; noop not requested, vulkan not \
+                    requested, metal not requested, dx12 drivers/libraries could not be \
+                    loaded, gl not requested, webgpu not requested";
+        assert_eq!(
+            brief(wgpu),
+            "No suitable graphics adapter found; dx12 drivers/libraries could not be loaded"
+        );
+        assert_eq!(brief("Parent device is lost"), "Parent device is lost");
     }
 
     #[test]

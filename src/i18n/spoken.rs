@@ -67,17 +67,71 @@ pub fn xiangqi_move(
     check: bool,
     lang: Lang,
 ) -> String {
+    said_move(color, notation, shown, wxf, captured, check, lang, |s| {
+        s.to_owned()
+    })
+}
+
+/// [`xiangqi_move`], and in Chinese the same words as a voice should read them (the
+/// pieces by the books' readings: 车 jū, 将 jiàng, 相 xiàng, 卒 zú), for the voice only.
+#[must_use]
+pub fn xiangqi_move_voiced(
+    color: Color,
+    notation: Notation,
+    shown: &str,
+    wxf: &str,
+    captured: Option<Piece>,
+    check: bool,
+    lang: Lang,
+) -> (String, Option<String>) {
+    let text = xiangqi_move(color, notation, shown, wxf, captured, check, lang);
+    let voice = matches!(lang, Lang::Zh | Lang::Hant)
+        .then(|| said_move(color, notation, shown, wxf, captured, check, lang, read_as));
+    let voice = voice.filter(|v| *v != text);
+    (text, voice)
+}
+
+/// The pieces' names in a move as a voice reads them: a synthesiser reads 车 chē, 将 jiāng,
+/// 相 xiāng, 卒 cù, 傌 mà and 包 bāo, where Xiangqi players say jū, jiàng, xiàng, zú, mǎ,
+/// pào; each becomes a character always read so. Only the move and the piece taken: the
+/// check's 将军 is jiāngjūn.
+fn read_as(words: &str) -> String {
+    words
+        .chars()
+        .map(|c| match c {
+            '车' | '車' | '俥' => '居',
+            '将' | '將' => '酱',
+            '相' => '象',
+            '卒' => '足',
+            '傌' => '马',
+            '包' => '炮',
+            c => c,
+        })
+        .collect()
+}
+
+fn said_move(
+    color: Color,
+    notation: Notation,
+    shown: &str,
+    wxf: &str,
+    captured: Option<Piece>,
+    check: bool,
+    lang: Lang,
+    read: impl Fn(&str) -> String,
+) -> String {
     let side = super::side(color, lang);
     let mut said = match (lang, notation) {
         (Lang::En, Notation::Chinese) => format!("{side} {}", wxf_in_words(wxf)),
         (Lang::Vi, Notation::Chinese) => format!("{side} {}", wxf_in_vietnamese(wxf)),
-        (Lang::Zh | Lang::Hant | Lang::En | Lang::Vi, _) => format!("{side} {shown}"),
+        (Lang::Zh | Lang::Hant | Lang::En | Lang::Vi, _) => format!("{side} {}", read(shown)),
     };
     if let Some(taken) = captured {
+        let taken = read(&piece(taken, lang));
         match lang {
-            Lang::Zh | Lang::Hant => said.push_str(&format!("，吃{}", piece(taken, lang))),
-            Lang::En => said.push_str(&format!(", takes {}", piece(taken, lang))),
-            Lang::Vi => said.push_str(&format!(", ăn {}", piece(taken, lang))),
+            Lang::Zh | Lang::Hant => said.push_str(&format!("，吃{taken}")),
+            Lang::En => said.push_str(&format!(", takes {taken}")),
+            Lang::Vi => said.push_str(&format!(", ăn {taken}")),
         }
     }
     if check {
@@ -244,6 +298,36 @@ mod tests {
                 Lang::Zh
             ),
             "黑方 马8进7，吃黑马，将军"
+        );
+        // The voice reads the pieces as players say them; the screen keeps the glyphs,
+        // and a check's 将军 stays jiāngjūn.
+        assert_eq!(
+            xiangqi_move_voiced(
+                Color::Black,
+                Notation::Chinese,
+                "将5平4",
+                "K5=4",
+                Some(Piece::new(Color::Red, Role::Chariot)),
+                true,
+                Lang::Zh
+            ),
+            (
+                "黑方 将5平4，吃红车，将军".to_owned(),
+                Some("黑方 酱5平4，吃红居，将军".to_owned())
+            )
+        );
+        assert_eq!(
+            xiangqi_move_voiced(
+                Color::Red,
+                Notation::Chinese,
+                "炮二平五",
+                "C2=5",
+                None,
+                false,
+                Lang::Zh
+            ),
+            ("红方 炮二平五".to_owned(), None),
+            "nothing read otherwise: no second text"
         );
         assert_eq!(wxf_in_words("R+-3"), "front chariot back 3");
         assert_eq!(wxf_in_words("P3+1"), "soldier 3 forward 1");

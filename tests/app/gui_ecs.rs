@@ -689,3 +689,146 @@ fn espeak_ng_says_a_move_into_a_wav() {
         assert!(len > 10_000, "{text}: only {len} bytes");
     }
 }
+
+/// The voice reads each language as its players say it, by espeak-ng's own phonemes
+/// (`-x`, the reading it would speak): nothing in Chinese or Vietnamese switches to
+/// English (espeak marks a switch "(en)": the plain `cmn` voice read 红 as "hong two");
+/// each Chinese move read exactly as its pinyin by the books (车 jū, 将 jiàng, 相 xiàng,
+/// 卒 zú, 将军 jiāngjūn), 繁體 too; Vietnamese numbers and words in the Vietnamese voice.
+#[test]
+fn the_voice_reads_each_language_as_its_players_say_it() {
+    use xiangqi::clock::Call;
+    use xiangqi::i18n::{Lang, clock_call, spoken::xiangqi_move_voiced};
+    use xiangqi::rules::{Color, Notation, Piece, Role};
+    use xiangqi::speech::Speaker;
+    let Some(program) = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("espeak-ng"))
+        .find(|p| p.is_file())
+    else {
+        common::missing("espeak-ng");
+        return;
+    };
+    let speaker = Speaker::EspeakNg(program);
+    // The phonemes of what the game's command for `lang` would say.
+    let phonemes = |text: &str, lang: Lang| {
+        let said = speaker.command(text, lang, None);
+        let out = std::process::Command::new(said.get_program())
+            .args(["-x", "-q"])
+            .args(said.get_args())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "espeak-ng -x {text}");
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    };
+    let chariot = Piece::new(Color::Red, Role::Chariot);
+    for (color, shown, taken, check, lang, pinyin) in [
+        (
+            Color::Red,
+            "车一平二",
+            None,
+            false,
+            Lang::Zh,
+            "hong2 fang1 ju1 yi1 ping2 er4",
+        ),
+        (
+            Color::Black,
+            "将5平4",
+            Some(chariot),
+            true,
+            Lang::Zh,
+            "hei1 fang1 jiang4 wu3 ping2 si4, chi1 hong2 ju1, jiang1 jun1",
+        ),
+        (
+            Color::Red,
+            "相三进五",
+            None,
+            false,
+            Lang::Zh,
+            "hong2 fang1 xiang4 san1 jin4 wu3",
+        ),
+        (
+            Color::Black,
+            "卒7进1",
+            None,
+            false,
+            Lang::Zh,
+            "hei1 fang1 zu2 qi1 jin4 yi1",
+        ),
+        (
+            Color::Red,
+            "炮二平五",
+            None,
+            false,
+            Lang::Zh,
+            "hong2 fang1 pao4 er4 ping2 wu3",
+        ),
+        (
+            Color::Red,
+            "俥一平二",
+            None,
+            false,
+            Lang::Hant,
+            "hong2 fang1 ju1 yi1 ping2 er4",
+        ),
+        (
+            Color::Red,
+            "傌八進七",
+            None,
+            false,
+            Lang::Hant,
+            "hong2 fang1 ma3 ba1 jin4 qi1",
+        ),
+        (
+            Color::Black,
+            "將5平4",
+            None,
+            true,
+            Lang::Hant,
+            "hei1 fang1 jiang4 wu3 ping2 si4, jiang1 jun1",
+        ),
+    ] {
+        let (text, voice) =
+            xiangqi_move_voiced(color, Notation::Chinese, shown, "", taken, check, lang);
+        let read = phonemes(voice.as_deref().unwrap_or(&text), lang);
+        let want = phonemes(pinyin, lang);
+        println!("{text}: {read}");
+        assert_eq!(read, want, "{text} is read as {pinyin}");
+    }
+    // The clock's calls in Chinese, and Vietnamese: no word read in English.
+    for (text, lang) in [
+        (clock_call(Call::Byoyomi(1), Lang::Zh), Lang::Zh),
+        (
+            clock_call(Call::PeriodUsed { used: 1, left: 2 }, Lang::Zh),
+            Lang::Zh,
+        ),
+        (clock_call(Call::Seconds(10), Lang::Hant), Lang::Hant),
+        (
+            clock_call(Call::PeriodUsed { used: 1, left: 2 }, Lang::Vi),
+            Lang::Vi,
+        ),
+        ("Đỏ Pháo 2 bình 5, chiếu tướng".to_owned(), Lang::Vi),
+    ] {
+        let read = phonemes(&text, lang);
+        println!("{text}: {read}");
+        assert!(
+            !read.contains("(en)"),
+            "{text}: read partly in English: {read}"
+        );
+        assert_ne!(
+            read,
+            phonemes(&text, Lang::En),
+            "{text}: the English reading"
+        );
+    }
+    // Vietnamese: its words as the Vietnamese voice reads them alone, 2 and 5 as hai, năm.
+    let move_vi = phonemes("Đỏ Pháo 2 bình 5, chiếu tướng", Lang::Vi);
+    for word in ["Pháo", "bình", "chiếu", "tướng"] {
+        let alone = phonemes(word, Lang::Vi);
+        let alone = alone.trim_end_matches("_|").trim_start_matches('_');
+        assert!(move_vi.contains(alone), "{word} ({alone}) in {move_vi}");
+    }
+    assert!(
+        move_vi.contains("h'a:") && move_vi.contains("n'a7m"),
+        "{move_vi}"
+    );
+}

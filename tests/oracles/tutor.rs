@@ -99,6 +99,14 @@ fn xiangqi_warnings_are_what_fairy_stockfish_sees() {
     for (pos, m, w) in &found.missed {
         let fen = pos.to_fen();
         assert_eq!(fsf.score(&fen, &[], 3), Eval::Mate(1), "{fen} {m}: {w:?}");
+        // And the move played is not that mate: the other side still has its moves (a
+        // mated side's search says "mate 0", or none at all).
+        let after = fsf.score(&fen, &[*m], 3);
+        assert_ne!(
+            after,
+            Eval::Mate(0),
+            "{fen} {m} mates, yet the warning says it misses the mate: {w:?}"
+        );
     }
     // A piece taken for nothing: the move costs what the engine's own search says, at
     // least a horse's worth against its best move.

@@ -22,6 +22,28 @@ pub const DEADLINE: Duration = Duration::from_secs(30);
 /// waited for, not sent a second copy.
 pub const LOST_AFTER_FRAMES: usize = 3;
 
+/// `command`'s process ends with the test's thread that started it, even when the test
+/// binary is killed (CI's time limit, a developer's kill -9): an X server, a game, a bus
+/// is never left running by a test that could not drop it. SIGTERM, as `Drop` sends it
+/// (Xvfb removes its lock file and socket).
+pub fn dies_with_test(command: &mut Command) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id();
+    // SAFETY: between fork and exec only async-signal-safe calls (prctl, getppid, _exit).
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The test died between fork and prctl: no signal will come.
+            if libc::getppid() as u32 != parent {
+                libc::_exit(1);
+            }
+            Ok(())
+        })
+    }
+}
+
 /// Whether the run is CI's (`XIANGQI_REQUIRE_DATA=1`): there an input lost is a failure,
 /// not a line on stderr.
 fn strict() -> bool {
@@ -224,6 +246,8 @@ pub struct Game {
     pub below: std::cell::Cell<f32>,
     /// The strip under the board a bar takes (the replay's), in pixels, else 0.
     pub strip: std::cell::Cell<f32>,
+    /// When the game was started: its time goes into `window-times.tsv` on drop.
+    started: Instant,
     /// The frame that took the last input a test sent, or that logged the last line a
     /// test waited for: what the panel shows is read from it or a later frame.
     last_input: std::cell::Cell<u64>,
@@ -365,6 +389,9 @@ impl Game {
         let home = dir.join("home");
         std::fs::create_dir_all(home.join("Documents")).unwrap();
         std::fs::create_dir_all(home.join("Pictures")).unwrap();
+        // Which test runs here, for CI to say when its time runs out (removed on drop).
+        let test = std::thread::current().name().unwrap_or(name).to_owned();
+        std::fs::write(dir.join("running"), format!("{test} (window-{name})\n")).unwrap();
         let (scale, lang) = match how {
             Launch::Scaled(scale) | Launch::ScaledOn(scale, _) => (scale, "en_US.UTF-8"),
             Launch::As { lang, scale, .. } => (scale, lang),
@@ -381,7 +408,7 @@ impl Game {
         } else {
             "1400x900x24"
         };
-        let xvfb = Command::new("Xvfb")
+        let xvfb = dies_with_test(&mut Command::new("Xvfb"))
             // -noreset: the server would otherwise reset when our readiness probe
             // disconnects, and the game connecting in that moment would fail.
             .args([
@@ -421,6 +448,7 @@ impl Game {
             scale,
             below: std::cell::Cell::new(0.0),
             strip: std::cell::Cell::new(0.0),
+            started: Instant::now(),
             last_input: std::cell::Cell::new(0),
             sent: std::cell::Cell::new(Mark(0)),
             _turn: turn,
@@ -477,7 +505,7 @@ impl Game {
         };
         in_home(&mut command);
         // Each start gets its own log; the first keeps the plain name.
-        let mut child = command
+        let mut child = dies_with_test(&mut command)
             .env("DISPLAY", &game.display)
             .env("WGPU_BACKEND", "vulkan")
             .env("RUST_LOG", "info,xiangqi=debug,table=debug")
@@ -1400,6 +1428,18 @@ impl Drop for Game {
             .arg(self.xvfb.id().to_string())
             .status();
         let _ = self.xvfb.wait();
+        let _ = std::fs::remove_file(self.dir.join("running"));
+        // Each game's time from start to end, by test, for CI to print the slowest.
+        let test = std::thread::current().name().unwrap_or("?").to_owned();
+        let times = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window-times.tsv");
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(times)
+        {
+            use std::io::Write;
+            let _ = writeln!(f, "{:.1}\t{test}", self.started.elapsed().as_secs_f64());
+        }
     }
 }
 

@@ -25,7 +25,7 @@ impl Buses {
         let socket = dir.join("session-bus");
         let _ = std::fs::remove_file(&socket);
         let address = format!("unix:path={}", socket.display());
-        let bus = Command::new("dbus-daemon")
+        let bus = crate::harness::dies_with_test(&mut Command::new("dbus-daemon"))
             .env_remove("DISPLAY")
             .args([
                 "--session",
@@ -45,20 +45,21 @@ impl Buses {
         wait("the session bus", || socket.exists().then_some(()));
         // In a process group of its own, with its socket in the scenario's folder: the
         // accessibility bus and registry it starts end with it (see `Drop`).
-        let launcher = Command::new("/usr/libexec/at-spi-bus-launcher")
-            .arg("--launch-immediately")
-            .process_group(0)
-            // No X server: the launcher would publish the bus's address on the root
-            // window of the one it inherits (a desktop's, or another scenario's), where
-            // every reader on that server would find it (issue 76). The reader finds
-            // it through the session bus instead.
-            .env_remove("DISPLAY")
-            .env("XDG_RUNTIME_DIR", dir)
-            .env("DBUS_SESSION_BUS_ADDRESS", &buses.address)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("at-spi-bus-launcher runs (apt-get install at-spi2-core)");
+        let launcher =
+            crate::harness::dies_with_test(&mut Command::new("/usr/libexec/at-spi-bus-launcher"))
+                .arg("--launch-immediately")
+                .process_group(0)
+                // No X server: the launcher would publish the bus's address on the root
+                // window of the one it inherits (a desktop's, or another scenario's), where
+                // every reader on that server would find it (issue 76). The reader finds
+                // it through the session bus instead.
+                .env_remove("DISPLAY")
+                .env("XDG_RUNTIME_DIR", dir)
+                .env("DBUS_SESSION_BUS_ADDRESS", &buses.address)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("at-spi-bus-launcher runs (apt-get install at-spi2-core)");
         buses.children.push(launcher);
         // As Orca does when it starts: the toolkits publish their trees.
         wait("the accessibility bus to say it is enabled", || {

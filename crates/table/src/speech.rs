@@ -73,9 +73,11 @@ impl Speaker {
             }
             Speaker::EspeakNg(program) => {
                 let mut c = Command::new(program);
-                // espeak-ng's Mandarin voice is `cmn`.
+                // Mandarin with its Latin read as pinyin: plain `cmn` turns some
+                // characters into pinyin with tone digits and reads those in English
+                // (红 as "hong two"), as its phonemes (`-x`) show.
                 let voice = match lang {
-                    Lang::Zh | Lang::Hant => "cmn",
+                    Lang::Zh | Lang::Hant => "cmn-latn-pinyin",
                     Lang::En => "en",
                     Lang::Vi => "vi",
                 };
@@ -194,7 +196,7 @@ mod tests {
         );
         assert_eq!(
             args(&espeak.command("-3", Lang::Zh, Some(Path::new("a.wav")))),
-            ["-v", "cmn", "-w", "a.wav", "--", "-3"],
+            ["-v", "cmn-latn-pinyin", "-w", "a.wav", "--", "-3"],
             "a text beginning with a dash is no option"
         );
     }

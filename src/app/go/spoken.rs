@@ -86,6 +86,6 @@ pub(crate) fn announce(
             },
             GoHappened::Undone => T::Undone.get(lang).to_owned(),
         };
-        said.write(Spoken(text));
+        said.write(Spoken::from(text));
     }
 }

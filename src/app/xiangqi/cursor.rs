@@ -209,7 +209,7 @@ pub(crate) fn announce(
         let before = model.game().position_at(ply);
         let shown = xq.notation.display(before, m.mv);
         let wxf = Notation::Wxf.display(before, m.mv);
-        said.write(Spoken(spoken::xiangqi_move(
+        let (text, voice) = spoken::xiangqi_move_voiced(
             m.piece.color,
             xq.notation,
             &shown,
@@ -217,9 +217,10 @@ pub(crate) fn announce(
             m.captured,
             m.check,
             lang,
-        )));
+        );
+        said.write(Spoken { text, voice });
     }
     for e in ended.read() {
-        said.write(Spoken(i18n::outcome(e.0, lang)));
+        said.write(Spoken::from(i18n::outcome(e.0, lang)));
     }
 }

@@ -346,7 +346,7 @@ pub fn commands<G: ProblemGame>(
                     "problem {id} (level {level}, review {review}): {}",
                     title.get(Lang::En)
                 );
-                said_aloud.write(Spoken(title.get(lang).to_owned()));
+                said_aloud.write(Spoken::from(title.get(lang).to_owned()));
                 mine.attempt = Some(attempt);
                 mine.look = None;
                 problems.open.insert(
@@ -389,7 +389,7 @@ pub fn commands<G: ProblemGame>(
                     format!("提示：{at}（三角）。"),
                     format!("Gợi ý: {at} (hình tam giác)."),
                 );
-                said_aloud.write(Spoken(said.get(lang).to_owned()));
+                said_aloud.write(Spoken::from(said.get(lang).to_owned()));
                 sitting.said = Some(said);
             }
             (ProblemCommand::Show, Some(sitting), Some(attempt)) => {
@@ -422,7 +422,7 @@ pub fn commands<G: ProblemGame>(
                         Lang::Vi => format!("Đáp án, nước {n}/{of}: {side} {name}"),
                     }
                 });
-                said_aloud.write(Spoken(said.get(lang).to_owned()));
+                said_aloud.write(Spoken::from(said.get(lang).to_owned()));
                 sitting.said = Some(said);
             }
             _ => continue,
@@ -498,7 +498,7 @@ pub fn judge<G: ProblemGame>(
                 "這步不在答案裡，沒有引擎判斷不了。換一步。",
                 "Nước này không có trong đáp án, và không có máy thì không chấm được. Hãy thử nước khác.",
             );
-            said_aloud.write(Spoken(said.get(settings.lang).to_owned()));
+            said_aloud.write(Spoken::from(said.get(settings.lang).to_owned()));
             sitting.said = Some(said);
             changed.write(BoardChanged);
             return;
@@ -590,7 +590,7 @@ pub fn judge<G: ProblemGame>(
             }
         }
     };
-    said_aloud.write(Spoken(said.get(settings.lang).to_owned()));
+    said_aloud.write(Spoken::from(said.get(settings.lang).to_owned()));
     sitting.said = Some(said);
     changed.write(BoardChanged);
 }

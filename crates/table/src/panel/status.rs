@@ -110,7 +110,7 @@ fn status(
     let mut set = |text: String, warning: bool| {
         if !text.is_empty() {
             info!("notice {text}");
-            said.write(crate::shell::access::Spoken(text.clone()));
+            said.write(crate::shell::access::Spoken::from(text.clone()));
         }
         *status = Status { text, warning };
     };

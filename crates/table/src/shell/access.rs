@@ -7,7 +7,19 @@ use bevy::prelude::*;
 
 /// Something to say: each game writes one for each move, refusal and result.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct Spoken(pub String);
+pub struct Spoken {
+    /// The words, as the screen reader's live region shows them (and a braille line).
+    pub text: String,
+    /// The same words as the voice should read them, where a synthesiser's reading of a
+    /// character is not the game's (Xiangqi's 车 is jū, not chē): only for the voice.
+    pub voice: Option<String>,
+}
+
+impl From<String> for Spoken {
+    fn from(text: String) -> Spoken {
+        Spoken { text, voice: None }
+    }
+}
 
 /// A clock's call (读秒's counts, in words of the window's language): said aloud by the
 /// voice while the sound is on (M mutes it), whether or not moves are read aloud; not
@@ -81,7 +93,8 @@ fn speak(
         said.clear();
         return;
     };
-    for Spoken(text) in said.read() {
+    for spoken in said.read() {
+        let text = spoken.voice.as_ref().unwrap_or(&spoken.text);
         info!("speaks {text:?} through {}", speaker.name());
         speaker.say(text, settings.lang);
     }
@@ -107,7 +120,7 @@ fn call(
 
 /// Keeps the last thing said (and logs it: the window tests read it).
 fn remember(mut said: MessageReader<Spoken>, mut last: ResMut<LastSpoken>) {
-    for Spoken(text) in said.read() {
+    for Spoken { text, .. } in said.read() {
         info!("said {text}");
         last.text.clone_from(text);
     }
