@@ -290,7 +290,10 @@ fn byoyomi_is_counted_aloud_at_the_right_moments_and_m_mutes_it() {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    let mut handed: Vec<String> = want.iter().map(|(t, _)| format!("-v cmn -- {t}")).collect();
+    let mut handed: Vec<String> = want
+        .iter()
+        .map(|(t, _)| format!("-v cmn-latn-pinyin -- {t}"))
+        .collect();
     handed.sort();
     assert_eq!(lines, handed, "what the speech program was handed");
 

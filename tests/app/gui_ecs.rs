@@ -639,7 +639,7 @@ fn each_move_is_handed_to_the_speech_program_in_words_when_asked() {
         text.lines().collect::<Vec<_>>(),
         [
             "-v en -- Black horse 8 forward 7",
-            "-v cmn -- 红方 马二进三"
+            "-v cmn-latn-pinyin -- 红方 马二进三"
         ],
         "what the program was handed"
     );

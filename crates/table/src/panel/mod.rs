@@ -332,7 +332,7 @@ pub fn panel(
         .0
         .is_some()
     {
-        crate::together::replay::STRIP
+        crate::shell::stage::BAR_STRIP
     } else {
         0.0
     };

@@ -34,6 +34,11 @@ use crate::theme::stage as g;
 /// World units per line spacing of a board.
 pub const CELL: f32 = 64.0;
 
+/// The height of the strip the board leaves under it for a bar (the replay's) while it
+/// is shown, in logical pixels: the bar covers none of the board's points (a0 and b0
+/// were under the replay's).
+pub const BAR_STRIP: f32 = 40.0;
+
 /// What the panel takes of the window in physical pixels, set by the panel each frame:
 /// a width at the right, or (in a tall window) a height at the bottom; and the strip under
 /// the board a bar takes while it is shown (the replay's).

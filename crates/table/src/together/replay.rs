@@ -146,10 +146,6 @@ fn step(
     }
 }
 
-/// The height of the strip the board leaves under it for the bar while a replay runs
-/// (logical pixels): the bar covers none of the board's points (a0 and b0 were under it).
-pub const STRIP: f32 = 40.0;
-
 /// The replay's bar, in the strip under the board while it runs: pause or go on, the
 /// pace, pausing at comments, stop.
 fn bar(
