@@ -226,3 +226,59 @@ fn a_running_clock_respawns_no_piece_or_mark_and_asks_the_engine_nothing_new() {
         "the move was a new position for the engine"
     );
 }
+
+/// Face to face, the characters of the side at the top of the board are turned for the
+/// player sitting there: black's as the board stands, red's once the board is turned (F,
+/// a puzzle for black, the turning board), and none when not face to face. Read from the
+/// pieces' entities: a character child rotated by half a turn.
+#[test]
+fn face_to_face_turns_the_top_sides_characters_however_the_board_is_turned() {
+    use xiangqi::app::shell::model::Settings;
+    use xiangqi::app::xiangqi::view::pieces::PieceView;
+    use xiangqi::rules::Color;
+    let mut app = app_with_view();
+    // Which sides' characters are drawn turned (each piece's children: its disc and
+    // character; a turned one is rotated by π).
+    let turned_sides = |app: &mut App| {
+        let world = app.world_mut();
+        let mut q = world.query::<(&PieceView, &Children)>();
+        let pieces: Vec<(Color, Vec<Entity>)> = q
+            .iter(world)
+            .map(|(p, c)| (p.piece.color, c.iter().collect()))
+            .collect();
+        let mut sides = std::collections::BTreeSet::new();
+        for (color, children) in pieces {
+            let turned = children.iter().any(|&c| {
+                world
+                    .get::<Transform>(c)
+                    .is_some_and(|t| t.rotation.angle_between(Quat::IDENTITY) > 3.0)
+            });
+            if turned {
+                sides.insert(format!("{color:?}"));
+            }
+        }
+        sides.into_iter().collect::<Vec<_>>()
+    };
+    let set = |app: &mut App, face: bool, flipped: bool| {
+        let mut s = app.world_mut().resource_mut::<Settings>();
+        s.face_to_face = face;
+        s.flipped = flipped;
+        app.update();
+        app.update();
+    };
+    set(&mut app, false, false);
+    assert!(turned_sides(&mut app).is_empty(), "not face to face");
+    set(&mut app, true, false);
+    assert_eq!(turned_sides(&mut app), ["Black"], "black at the top");
+    set(&mut app, true, true);
+    assert_eq!(
+        turned_sides(&mut app),
+        ["Red"],
+        "the board turned: red at the top"
+    );
+    set(&mut app, false, true);
+    assert!(
+        turned_sides(&mut app).is_empty(),
+        "turned, not face to face"
+    );
+}
