@@ -226,7 +226,8 @@ fn the_cli_lists_the_problems_and_draws_a_worksheet() {
 }
 
 /// A move the tree does not have is read by GNU Go: a stone far from the problem
-/// fails and is refuted; a right first move taken out of the tree still works.
+/// fails and is refuted; a right first move taken out of the tree still works, and where
+/// the problem goes on after it, GNU Go's answer is played and the solving goes on.
 #[test]
 fn gnu_go_judges_a_move_off_the_tree() {
     use xiangqi::games::go::problems::attempt::{Attempt, Said};
@@ -258,4 +259,37 @@ fn gnu_go_judges_a_move_off_the_tree() {
     // Settled exactly when the tree ends at the right move.
     let ends = p.after(&[right]).is_some_and(<[usize]>::is_empty);
     assert_eq!(read.settled, ends, "{}: {read:?}", p.id);
+    // A right move off the tree that is not yet settled: GNU Go answers it, the answer is
+    // played, and the solver goes on (a problem whose tree goes on after its one right
+    // first move, that tree taken away).
+    let p = collection()
+        .iter()
+        .find(|p| {
+            p.right_first_moves().len() == 1
+                && p.after(&[p.right_first_moves()[0]])
+                    .is_some_and(|next| !next.is_empty())
+        })
+        .expect("a problem whose line goes on after its right first move");
+    let mut bare = p.clone();
+    bare.first.retain(|&i| !bare.steps[i].right);
+    let right = p.right_first_moves()[0];
+    let mut attempt = Attempt::new(&bare);
+    assert_eq!(attempt.play(right), Said::Ask);
+    let read = check::off_tree(&mut gtp, &bare, attempt.line()).unwrap();
+    assert!(read.achieves && !read.settled, "{}: {read:?}", p.id);
+    let reply = read
+        .answer
+        .expect("GNU Go's answer to a move not yet settled");
+    assert_eq!(
+        attempt.judged(read.achieves, read.answer, read.settled),
+        Said::Right { reply },
+        "{}",
+        p.id
+    );
+    assert_eq!(
+        attempt.line(),
+        [right, reply],
+        "{}: the answer played",
+        p.id
+    );
 }
