@@ -254,7 +254,16 @@ fn xiangqi_tutor_takes_a_mistake_back_and_keeps_it_as_a_variation() {
     play(&mut app, "h2e2 b9c7");
     app.world_mut().resource_mut::<Settings>().help = [Help::Tutor, Help::None];
     let before = app.world().resource::<Model>().cursor();
-    // 炮五进四 gives the cannon for a soldier: played, then taken back.
+    // 炮五进四 gives the cannon for a soldier, by raw Fairy-Stockfish too: at least a
+    // horse's worth below red's best (its score for black after each move).
+    let here = app.world().resource::<Model>().game().position().clone();
+    let after = |m: &str| common::fsf::score(&here.play(m.parse().unwrap()).unwrap(), 9);
+    let (played, best) = (after("e2e6"), after("h0g2"));
+    assert!(
+        played - best >= 300,
+        "炮五进四 a mistake by the raw engine: black {played} after it, {best} after 马二进三"
+    );
+    // Played, then taken back.
     drag(&mut app, "e2", "e6");
     assert_eq!(plies(&app), 3, "played at once");
     until(&mut app, "the tutor's takeback", |app| {

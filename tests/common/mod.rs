@@ -2,6 +2,7 @@
 //! random legal setups that stack pieces on files (what notation finds hardest).
 #![allow(dead_code)]
 
+pub mod fsf;
 #[cfg(feature = "gui")]
 pub mod headless;
 pub mod python;

@@ -5,6 +5,8 @@
 
 mod family;
 mod fits;
+#[path = "../common/fsf.rs"]
+mod fsf;
 mod go_gnugo;
 mod harness;
 mod household;
@@ -1100,45 +1102,6 @@ fn go_stones_are_played_with_the_mouse_a_ko_point_refused_and_the_xiangqi_table_
     game.until_seen(sq("e2"), Seen::Red);
 }
 
-/// What Fairy-Stockfish (the installed program, one thread, `depth`) scores `pos` for
-/// the side to move, in centipawns (a mate as ±30,000).
-fn fairy_stockfish_score(pos: &xiangqi::rules::Position, depth: u32) -> i32 {
-    use std::io::{BufRead, Write};
-    let path = xiangqi::engine::find(None).expect("Fairy-Stockfish is installed");
-    let mut child = std::process::Command::new(path)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    write!(
-        input,
-        "uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Threads value 1\n\
-         position fen {}\ngo depth {depth}\n",
-        pos.to_fen()
-    )
-    .unwrap();
-    let mut score = None;
-    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let Some(i) = words.iter().position(|w| *w == "score") {
-            let n: i32 = words[i + 2].parse().unwrap();
-            score = Some(if words[i + 1] == "mate" {
-                30_000 * n.signum()
-            } else {
-                n
-            });
-        }
-        if line.starts_with("bestmove") {
-            break;
-        }
-    }
-    let _ = writeln!(input, "quit");
-    let _ = child.wait();
-    score.expect("Fairy-Stockfish scored the position")
-}
-
 /// A real 76-ply game opened and reviewed by the engine (R): the progress bar and Stop
 /// while it runs, the graph when done, Home and `]` go to the first marked move
 /// with the better move as an arrow, a click on the graph shows that move; the
@@ -1191,8 +1154,8 @@ fn a_game_is_reviewed_its_graph_shown_and_a_marked_move_has_its_better_move_as_a
         before.legal_moves().contains(&better) && better != played,
         "the arrow {better} is another legal move at ply {ply} (played: {played})"
     );
-    let after_played = fairy_stockfish_score(&before.play(played).unwrap(), 9);
-    let after_better = fairy_stockfish_score(&before.play(better).unwrap(), 9);
+    let after_played = fsf::score(&before.play(played).unwrap(), 9);
+    let after_better = fsf::score(&before.play(better).unwrap(), 9);
     assert!(
         after_better <= after_played + 30,
         "ply {ply}: Fairy-Stockfish gives the opponent {after_better} after {better} (the \
