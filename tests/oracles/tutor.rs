@@ -385,18 +385,13 @@ fn go_marks_drawn_into_a_real_game_are_read_by_sgfmill_and_back_by_us() {
     );
 }
 
-/// The expected score (0–100) of a side whose score is `e`, as the tests write it, not
-/// borrowing the code's constants: a horse ahead (about 400 of Fairy-Stockfish's
-/// soldiers of 100) is three games in four; a mate or 2,000 and more is a won game.
+/// The expected score (0–100) of a side whose score is `e` (the tests' own formula).
 fn expected(e: Eval) -> f64 {
-    let cp = match e {
-        Eval::Cp(cp) => cp.clamp(-2000, 2000),
+    common::fsf::expected(match e {
+        Eval::Cp(cp) => cp,
         Eval::Mate(n) if n > 0 => 2000,
         Eval::Mate(_) => -2000,
-    };
-    // 1 / (1 + e^(-k·400)) = 0.75: k = ln 3 / 400.
-    let k = 3f64.ln() / 400.0;
-    100.0 / (1.0 + (-k * f64::from(cp)).exp())
+    })
 }
 
 /// A move that drops a fifth of the game's expected score is a mistake a tutor takes
