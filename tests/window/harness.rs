@@ -402,7 +402,13 @@ impl Game {
         let screen = if let Launch::ScaledOn(_, screen) = how {
             &format!("{screen}x24")
         } else if matches!(how, Launch::As { .. }) {
-            "3900x2200x24"
+            // Room for the largest size a scenario asks: 1920×1080 points at scale 1,
+            // 1120×800 at scale 2. No larger: every screenshot reads the whole screen.
+            if scale > 1.0 {
+                "2300x1700x24"
+            } else {
+                "1960x1120x24"
+            }
         } else if scale > 1.0 {
             "2600x1800x24"
         } else {
@@ -515,6 +521,12 @@ impl Game {
             .env("XIANGQI_OPENER", "true")
             .env("LANG", lang)
             .env("XDG_RUNTIME_DIR", &game.dir)
+            // One shader cache for every start (each home is new: Mesa's own cache under
+            // it compiled every shader again at every start).
+            .env(
+                "MESA_SHADER_CACHE_DIR",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("mesa-shader-cache"),
+            )
             // Bevy logs to stderr.
             .stdout(std::fs::File::create(game.dir.join("stdout.log")).unwrap())
             .stderr(std::fs::File::create(&game.log).unwrap())
