@@ -355,6 +355,23 @@ impl Game {
         Some(ply.mv)
     }
 
+    /// Takes back the last move, if any, and returns it, without keeping it to redo: for
+    /// a caller that keeps its own record of the moves (a tree of variations).
+    ///
+    /// ```
+    /// use xiangqi_rules::Game;
+    ///
+    /// let mut game = Game::new();
+    /// game.play("h2e2".parse().unwrap()).unwrap();
+    /// assert_eq!(game.take_back().map(|m| m.to_string()), Some("h2e2".into()));
+    /// assert!(!game.can_redo());
+    /// ```
+    pub fn take_back(&mut self) -> Option<Move> {
+        let mv = self.undo()?;
+        self.redo.pop();
+        Some(mv)
+    }
+
     /// Replays the last undone move, if any, and returns it.
     pub fn redo(&mut self) -> Option<Move> {
         let m = self.redo.pop()?;

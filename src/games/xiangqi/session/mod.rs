@@ -325,7 +325,7 @@ impl Session {
                 t.follow(node, false);
                 t.review = None;
                 if t.tree.node(node).mv() == Some(mv) && t.tree.unplay(node) {
-                    t.game.undo();
+                    t.game.take_back();
                     t.line.pop();
                 }
                 if let Some((end, review)) = back {
@@ -341,6 +341,9 @@ impl Session {
                 if let Ok(node) = t.tree.play(at, mv) {
                     let _ = t.game.play_on(mv);
                     t.line.push(node);
+                    if let Some(timing) = &mut t.timing {
+                        timing.cover(t.game.ply_count());
+                    }
                 }
                 (Change::Move(mv), Step::Move { mv, parent, back })
             }
@@ -378,6 +381,12 @@ impl Session {
     /// Ends the game with a result the moves do not decide (undoable).
     fn declare(&mut self, outcome: Outcome) -> Result<Outcome, SessionError> {
         let t = &mut self.t;
+        // A game has one result: given on one line, it refuses another on a variation
+        // played from before it until it is taken back (two overwrote each other, and
+        // undo then lost the first: the autosave no longer read back).
+        if let Some((_, given)) = t.declared {
+            return Err(PlayError::GameOver(given).into());
+        }
         t.game.declare(outcome)?;
         let at = t.end();
         t.declared = Some((at, outcome));

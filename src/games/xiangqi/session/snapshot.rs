@@ -362,7 +362,7 @@ fn table_text(t: &Table) -> String {
 fn parse_table(text: &str) -> Result<Table, String> {
     let mut fields = text.split(';');
     let head: Vec<&str> = fields.by_ref().take(3).collect();
-    let mut game = parse_game(&head.join(";"))?;
+    let game = parse_game(&head.join(";"))?;
     let (mut declared, mut at, mut control, mut readings) = (None, None, None, None);
     let mut now = None;
     let (mut tree, mut tags, mut review) = (None, Vec::new(), None);
@@ -409,10 +409,6 @@ fn parse_table(text: &str) -> Result<Table, String> {
             }
             _ => return Err(format!("unknown field \"{key}\"")),
         }
-    }
-    if let Some(outcome) = declared {
-        game.declare(outcome)
-            .map_err(|e| format!("the result {outcome} cannot stand: {e}"))?;
     }
     let timing = match (control, readings) {
         (None, None) => None,
@@ -470,6 +466,15 @@ fn parse_table(text: &str) -> Result<Table, String> {
             None => table.end(),
         };
         table.declared = Some((node, outcome));
+        // The game is over only where the result was given: a line followed away from
+        // it (a variation played from an earlier ply) plays on, as it did before the
+        // autosave (`Table::follow` declares it again on coming back).
+        if node == table.end() {
+            table
+                .game
+                .declare(outcome)
+                .map_err(|e| format!("the result {outcome} cannot stand: {e}"))?;
+        }
     }
     if let Some(review) = review {
         if review >= table.line.len() {

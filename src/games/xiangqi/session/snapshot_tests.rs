@@ -151,3 +151,167 @@ fn the_time_used_on_the_move_in_progress_is_kept() {
     fresh.new_game_with(Some("10+0".parse().unwrap()));
     assert!(!fresh.to_snapshot().contains(";now="));
 }
+
+/// Any reachable session through the autosave: moves, variations (undo, then another
+/// move), undo and redo, comments and glyphs, a clock run in every phase (base, 读秒,
+/// periods used, paused), results by resignation and agreement, new games timed or not,
+/// a look back along the line. What comes back is the whole session, compared by all it
+/// holds (its `Debug`), not by the parts a test thought of; only what is of the moment
+/// is left out: the comment being typed (ended first), whether a clock runs (every timed
+/// game comes back paused, the one on the table and those undo reaches) and a draw offer still open (it lapses when the table
+/// is left, as over a real board; this test found it was not kept, and so says it).
+mod whole_state {
+    use super::*;
+    use crate::rules::tree::Nag;
+    use proptest::prelude::*;
+    use std::time::Duration;
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Play(usize),
+        Undo,
+        Redo,
+        Comment(String),
+        Nag(u8),
+        Tick(u64),
+        Pause,
+        Resume,
+        Resign,
+        OfferDraw,
+        AcceptDraw,
+        NewGame(bool),
+        Back,
+        End,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            6 => any::<usize>().prop_map(Op::Play),
+            2 => Just(Op::Undo),
+            1 => Just(Op::Redo),
+            1 => "[a-z中 %;=,\n]{0,8}".prop_map(Op::Comment),
+            1 => (1u8..7).prop_map(Op::Nag),
+            3 => (0u64..40_000).prop_map(Op::Tick),
+            1 => Just(Op::Pause),
+            1 => Just(Op::Resume),
+            1 => Just(Op::Resign),
+            1 => Just(Op::OfferDraw),
+            1 => Just(Op::AcceptDraw),
+            1 => any::<bool>().prop_map(Op::NewGame),
+            1 => Just(Op::Back),
+            1 => Just(Op::End),
+        ]
+    }
+
+    fn apply(s: &mut Session, op: &Op) {
+        match op {
+            Op::Play(k) => {
+                let moves = s.game().position().legal_moves();
+                if !moves.is_empty() {
+                    let _ = s.play(moves[k % moves.len()]);
+                }
+            }
+            Op::Undo => _ = s.undo(),
+            Op::Redo => _ = s.redo(),
+            Op::Comment(text) => {
+                let at = s.cursor();
+                s.set_comment(at, text);
+                s.end_typing();
+            }
+            Op::Nag(n) => {
+                let at = s.cursor();
+                s.toggle_nag(at, Nag(*n));
+            }
+            Op::Tick(ms) => _ = s.tick(Duration::from_millis(*ms)),
+            Op::Pause => s.pause(),
+            Op::Resume => s.resume(),
+            Op::Resign => _ = s.resign(),
+            Op::OfferDraw => _ = s.offer_draw(),
+            Op::AcceptDraw => _ = s.accept_draw(),
+            Op::NewGame(timed) => {
+                s.new_game_with(timed.then(|| "0:20+1/10x3".parse().unwrap()));
+            }
+            Op::Back => s.review_back(),
+            Op::End => s.review_end(),
+        }
+    }
+
+    /// All the session holds, as its `Debug` says it, less two caches (the tree's edit
+    /// stamp, which tells a view it changed, and the game's result worked out once) and
+    /// whether each clock runs.
+    fn state(s: &Session) -> String {
+        let mut text = format!("{s:#?}")
+            .replace("paused: false,", "")
+            .replace("paused: true,", "");
+        for cache in ["stamp: Stamp(", "outcome: OnceLock("] {
+            while let Some(at) = text.find(cache) {
+                let mut depth = 0;
+                let end = text[at..]
+                    .char_indices()
+                    .find_map(|(i, c)| {
+                        match c {
+                            '(' => depth += 1,
+                            ')' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    return Some(at + i + 1);
+                                }
+                            }
+                            _ => {}
+                        }
+                        None
+                    })
+                    .unwrap_or(text.len());
+                text.replace_range(at..end, "");
+            }
+        }
+        text
+    }
+
+    /// Found by the property below: a timed game, a variation played while looking
+    /// back, undone and redone: the redone moves had no clock readings, and the
+    /// autosave was refused on reading ("1 clock readings for 1 moves").
+    #[test]
+    fn a_timed_games_moves_redone_after_a_variation_come_back() {
+        let ops = [
+            Op::NewGame(true),
+            Op::Play(70621058488823021),
+            Op::Play(234125884795847648),
+            Op::Back,
+            Op::Redo,
+            Op::Back,
+            Op::Play(1371515924082276306),
+            Op::Undo,
+            Op::Redo,
+            Op::Redo,
+        ];
+        let mut s = Session::new();
+        for op in &ops {
+            apply(&mut s, op);
+        }
+        let back = Session::from_snapshot(&s.to_snapshot()).unwrap();
+        assert_eq!(state(&back), state(&s));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 300,
+            // A unit test: no regressions folder at the crate's top; the same cases
+            // every run (a fixed seed), so that a run fails or passes for its code.
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5e55_1091),
+            ..ProptestConfig::default()
+        })]
+        #[test]
+        fn the_autosave_gives_back_the_whole_session(ops in prop::collection::vec(op(), 0..60)) {
+            let mut s = Session::new();
+            for op in &ops {
+                apply(&mut s, op);
+            }
+            s.end_typing();
+            s.offer = None;
+            let back = Session::from_snapshot(&s.to_snapshot()).unwrap();
+            prop_assert_eq!(state(&back), state(&s));
+        }
+    }
+}

@@ -5,7 +5,7 @@ use super::Step;
 /// An undo or redo list, with the snapshot text of its steps made once per step: the
 /// autosave after each move costs the same after fifty games as after one (see
 /// [`to_snapshot`](Session::to_snapshot)).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(super) struct Stack {
     pub(super) steps: Vec<Step>,
     /// The text of the bottom steps, extended when a snapshot is made and cut back when
@@ -18,6 +18,13 @@ pub(super) struct Rendered {
     text: String,
     /// Where each rendered step's line ends in `text`.
     ends: Vec<usize>,
+}
+
+/// The steps: the text made of them is a cache, not part of the session's state.
+impl std::fmt::Debug for Stack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.steps).finish()
+    }
 }
 
 impl Clone for Stack {

@@ -130,7 +130,7 @@ impl Table {
             .take_while(|(a, b)| a == b)
             .count();
         while self.game.ply_count() > keep {
-            self.game.undo();
+            self.game.take_back();
         }
         for &id in &line[keep..] {
             if let Some(m) = self.tree.node(id).mv() {

@@ -102,6 +102,18 @@ impl Timing {
         self.show(game);
     }
 
+    /// A reading for every ply up to `plies` (a move replayed by redo along a line whose
+    /// readings a switch of lines had cut): each missing one is the last known. An
+    /// autosave with fewer readings than moves could not be read back.
+    pub(super) fn cover(&mut self, plies: usize) {
+        while self.readings.len() < plies + 1 {
+            let Some(&last) = self.readings.last() else {
+                break;
+            };
+            self.readings.push(last);
+        }
+    }
+
     /// Shows the clocks as they were when the game's current ply was reached, stopped
     /// (after undo, redo, a load). A game lost on time shows the loser's flag down.
     pub(super) fn show(&mut self, game: &Game) {
