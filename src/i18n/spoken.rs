@@ -55,8 +55,10 @@ pub fn point(name: &str, on: Option<String>) -> String {
 
 /// A move as said: the side, then the move in the notation chosen — in English the
 /// Chinese notation is said in words ("Red cannon 2 to 5"); then what it took and
-/// whether it checks. `chinese` and `wxf` are the move in those notations, `shown` in
-/// the one chosen.
+/// whether it checks. `wxf` is the move in that notation, `shown` in the one chosen.
+/// Second, in Chinese, the same words as a voice should read them where they differ
+/// (the pieces by the books' readings: 车 jū, 将 jiàng, 相 xiàng, 卒 zú), for the voice
+/// only: the screen reader's text keeps the glyphs.
 #[must_use]
 pub fn xiangqi_move(
     color: Color,
@@ -66,28 +68,14 @@ pub fn xiangqi_move(
     captured: Option<Piece>,
     check: bool,
     lang: Lang,
-) -> String {
-    said_move(color, notation, shown, wxf, captured, check, lang, |s| {
-        s.to_owned()
-    })
-}
-
-/// [`xiangqi_move`], and in Chinese the same words as a voice should read them (the
-/// pieces by the books' readings: 车 jū, 将 jiàng, 相 xiàng, 卒 zú), for the voice only.
-#[must_use]
-pub fn xiangqi_move_voiced(
-    color: Color,
-    notation: Notation,
-    shown: &str,
-    wxf: &str,
-    captured: Option<Piece>,
-    check: bool,
-    lang: Lang,
 ) -> (String, Option<String>) {
-    let text = xiangqi_move(color, notation, shown, wxf, captured, check, lang);
+    let said = |read: fn(&str) -> String| {
+        said_move(color, notation, shown, wxf, captured, check, lang, read)
+    };
+    let text = said(str::to_owned);
     let voice = matches!(lang, Lang::Zh | Lang::Hant)
-        .then(|| said_move(color, notation, shown, wxf, captured, check, lang, read_as));
-    let voice = voice.filter(|v| *v != text);
+        .then(|| said(read_as))
+        .filter(|v| *v != text);
     (text, voice)
 }
 
@@ -260,7 +248,8 @@ mod tests {
                 None,
                 false,
                 Lang::Zh
-            ),
+            )
+            .0,
             "红方 炮二平五"
         );
         assert_eq!(
@@ -272,7 +261,8 @@ mod tests {
                 None,
                 false,
                 Lang::En
-            ),
+            )
+            .0,
             "Red cannon 2 to 5"
         );
         assert_eq!(
@@ -284,7 +274,8 @@ mod tests {
                 Some(horse),
                 true,
                 Lang::En
-            ),
+            )
+            .0,
             "Red C2=5, takes black horse, check"
         );
         assert_eq!(
@@ -296,13 +287,14 @@ mod tests {
                 Some(horse),
                 true,
                 Lang::Zh
-            ),
+            )
+            .0,
             "黑方 马8进7，吃黑马，将军"
         );
         // The voice reads the pieces as players say them; the screen keeps the glyphs,
         // and a check's 将军 stays jiāngjūn.
         assert_eq!(
-            xiangqi_move_voiced(
+            xiangqi_move(
                 Color::Black,
                 Notation::Chinese,
                 "将5平4",
@@ -317,7 +309,7 @@ mod tests {
             )
         );
         assert_eq!(
-            xiangqi_move_voiced(
+            xiangqi_move(
                 Color::Red,
                 Notation::Chinese,
                 "炮二平五",
@@ -343,7 +335,8 @@ mod tests {
                 Some(Piece::new(Color::Red, Role::Soldier)),
                 true,
                 Lang::Vi
-            ),
+            )
+            .0,
             "Đen Mã 8 tấn 7, ăn Tốt đỏ, chiếu tướng"
         );
         assert_eq!(

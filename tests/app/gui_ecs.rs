@@ -645,15 +645,22 @@ fn each_move_is_handed_to_the_speech_program_in_words_when_asked() {
     );
 }
 
+/// espeak-ng on the PATH (else the test says it is missing).
+fn espeak_ng() -> Option<std::path::PathBuf> {
+    let found = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("espeak-ng"))
+        .find(|p| p.is_file());
+    if found.is_none() {
+        common::missing("espeak-ng");
+    }
+    found
+}
+
 /// Where espeak-ng is installed, the words become sound: a WAV of some length in every
 /// language, for a move and for the clock's calls.
 #[test]
 fn espeak_ng_says_a_move_into_a_wav() {
-    let Some(program) = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-        .map(|d| d.join("espeak-ng"))
-        .find(|p| p.is_file())
-    else {
-        common::missing("espeak-ng");
+    let Some(program) = espeak_ng() else {
         return;
     };
     let speaker = xiangqi::speech::Speaker::EspeakNg(program);
@@ -698,14 +705,10 @@ fn espeak_ng_says_a_move_into_a_wav() {
 #[test]
 fn the_voice_reads_each_language_as_its_players_say_it() {
     use xiangqi::clock::Call;
-    use xiangqi::i18n::{Lang, clock_call, spoken::xiangqi_move_voiced};
+    use xiangqi::i18n::{Lang, clock_call, spoken::xiangqi_move};
     use xiangqi::rules::{Color, Notation, Piece, Role};
     use xiangqi::speech::Speaker;
-    let Some(program) = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-        .map(|d| d.join("espeak-ng"))
-        .find(|p| p.is_file())
-    else {
-        common::missing("espeak-ng");
+    let Some(program) = espeak_ng() else {
         return;
     };
     let speaker = Speaker::EspeakNg(program);
@@ -787,8 +790,7 @@ fn the_voice_reads_each_language_as_its_players_say_it() {
             "hei1 fang1 jiang4 wu3 ping2 si4, jiang1 jun1",
         ),
     ] {
-        let (text, voice) =
-            xiangqi_move_voiced(color, Notation::Chinese, shown, "", taken, check, lang);
+        let (text, voice) = xiangqi_move(color, Notation::Chinese, shown, "", taken, check, lang);
         let read = phonemes(voice.as_deref().unwrap_or(&text), lang);
         let want = phonemes(pinyin, lang);
         println!("{text}: {read}");

@@ -225,6 +225,13 @@ fn the_cli_lists_the_problems_and_draws_a_worksheet() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `p` with its right first moves' lines taken out of its tree: GNU Go reads them.
+fn without_its_right_line(p: &Problem) -> Problem {
+    let mut bare = p.clone();
+    bare.first.retain(|&i| !bare.steps[i].right);
+    bare
+}
+
 /// A move the tree does not have is read by GNU Go: a stone far from the problem
 /// fails and is refuted; a right first move taken out of the tree still works, and where
 /// the problem goes on after it, GNU Go's answer is played and the solving goes on.
@@ -249,8 +256,7 @@ fn gnu_go_judges_a_move_off_the_tree() {
         Said::Wrong { refutation: Some(r) } if r == refutation
     ));
     // The right move, its tree taken away: GNU Go reads it right.
-    let mut bare = p.clone();
-    bare.first.retain(|&i| !bare.steps[i].right);
+    let bare = without_its_right_line(p);
     let right = p.right_first_moves()[0];
     let mut attempt = Attempt::new(&bare);
     assert_eq!(attempt.play(right), Said::Ask);
@@ -270,8 +276,7 @@ fn gnu_go_judges_a_move_off_the_tree() {
                     .is_some_and(|next| !next.is_empty())
         })
         .expect("a problem whose line goes on after its right first move");
-    let mut bare = p.clone();
-    bare.first.retain(|&i| !bare.steps[i].right);
+    let bare = without_its_right_line(p);
     let right = p.right_first_moves()[0];
     let mut attempt = Attempt::new(&bare);
     assert_eq!(attempt.play(right), Said::Ask);

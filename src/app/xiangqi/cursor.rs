@@ -209,7 +209,7 @@ pub(crate) fn announce(
         let before = model.game().position_at(ply);
         let shown = xq.notation.display(before, m.mv);
         let wxf = Notation::Wxf.display(before, m.mv);
-        let (text, voice) = spoken::xiangqi_move_voiced(
+        let (text, voice) = spoken::xiangqi_move(
             m.piece.color,
             xq.notation,
             &shown,
