@@ -238,107 +238,93 @@ mod tests {
 
     #[test]
     fn moves_are_said_as_players_say_them() {
-        let horse = Piece::new(Color::Black, Role::Horse);
-        assert_eq!(
-            xiangqi_move(
-                Color::Red,
-                Notation::Chinese,
+        use Color::{Black, Red};
+        let horse = Some(Piece::new(Black, Role::Horse));
+        let chariot = Some(Piece::new(Red, Role::Chariot));
+        let soldier = Some(Piece::new(Red, Role::Soldier));
+        let (cn, wxf) = (Notation::Chinese, Notation::Wxf);
+        // The move in the notation shown and in WXF, what it took, whether it checks;
+        // the words, and the voice's own reading where it differs (the pieces as players
+        // say them, the screen keeping the glyphs, a check's 将军 still jiāngjūn).
+        for (side, notation, shown, w, taken, check, lang, text, voice) in [
+            (
+                Red,
+                cn,
                 "炮二平五",
                 "C2=5",
                 None,
                 false,
-                Lang::Zh
-            )
-            .0,
-            "红方 炮二平五"
-        );
-        assert_eq!(
-            xiangqi_move(
-                Color::Red,
-                Notation::Chinese,
-                "炮二平五",
-                "C2=5",
+                Lang::Zh,
+                "红方 炮二平五",
                 None,
-                false,
-                Lang::En
-            )
-            .0,
-            "Red cannon 2 to 5"
-        );
-        assert_eq!(
-            xiangqi_move(
-                Color::Red,
-                Notation::Wxf,
-                "C2=5",
-                "C2=5",
-                Some(horse),
-                true,
-                Lang::En
-            )
-            .0,
-            "Red C2=5, takes black horse, check"
-        );
-        assert_eq!(
-            xiangqi_move(
-                Color::Black,
-                Notation::Chinese,
-                "马8进7",
-                "H8+7",
-                Some(horse),
-                true,
-                Lang::Zh
-            )
-            .0,
-            "黑方 马8进7，吃黑马，将军"
-        );
-        // The voice reads the pieces as players say them; the screen keeps the glyphs,
-        // and a check's 将军 stays jiāngjūn.
-        assert_eq!(
-            xiangqi_move(
-                Color::Black,
-                Notation::Chinese,
-                "将5平4",
-                "K5=4",
-                Some(Piece::new(Color::Red, Role::Chariot)),
-                true,
-                Lang::Zh
             ),
             (
-                "黑方 将5平4，吃红车，将军".to_owned(),
-                Some("黑方 酱5平4，吃红居，将军".to_owned())
-            )
-        );
-        assert_eq!(
-            xiangqi_move(
-                Color::Red,
-                Notation::Chinese,
+                Red,
+                cn,
                 "炮二平五",
                 "C2=5",
                 None,
                 false,
-                Lang::Zh
+                Lang::En,
+                "Red cannon 2 to 5",
+                None,
             ),
-            ("红方 炮二平五".to_owned(), None),
-            "nothing read otherwise: no second text"
-        );
+            (
+                Red,
+                wxf,
+                "C2=5",
+                "C2=5",
+                horse,
+                true,
+                Lang::En,
+                "Red C2=5, takes black horse, check",
+                None,
+            ),
+            (
+                Black,
+                cn,
+                "马8进7",
+                "H8+7",
+                horse,
+                true,
+                Lang::Zh,
+                "黑方 马8进7，吃黑马，将军",
+                None,
+            ),
+            (
+                Black,
+                cn,
+                "将5平4",
+                "K5=4",
+                chariot,
+                true,
+                Lang::Zh,
+                "黑方 将5平4，吃红车，将军",
+                Some("黑方 酱5平4，吃红居，将军"),
+            ),
+            (
+                Black,
+                cn,
+                "马8进7",
+                "H8+7",
+                soldier,
+                true,
+                Lang::Vi,
+                "Đen Mã 8 tấn 7, ăn Tốt đỏ, chiếu tướng",
+                None,
+            ),
+        ] {
+            assert_eq!(
+                xiangqi_move(side, notation, shown, w, taken, check, lang),
+                (text.to_owned(), voice.map(str::to_owned)),
+                "{shown} in {lang:?}"
+            );
+        }
         assert_eq!(wxf_in_words("R+-3"), "front chariot back 3");
         assert_eq!(wxf_in_words("P3+1"), "soldier 3 forward 1");
         assert_eq!(wxf_in_words("??"), "??");
         assert_eq!(wxf_in_vietnamese("C2=5"), "Pháo 2 bình 5");
         assert_eq!(wxf_in_vietnamese("R+-3"), "Xe trước thoái 3");
-        assert_eq!(
-            xiangqi_move(
-                Color::Black,
-                Notation::Chinese,
-                "马8进7",
-                "H8+7",
-                Some(Piece::new(Color::Red, Role::Soldier)),
-                true,
-                Lang::Vi
-            )
-            .0,
-            "Đen Mã 8 tấn 7, ăn Tốt đỏ, chiếu tướng"
-        );
         assert_eq!(
             piece(Piece::new(Color::Red, Role::Horse), Lang::Hant),
             "紅傌"
